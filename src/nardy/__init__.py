@@ -1,0 +1,100 @@
+"""nardy: the rules of the backgammon family, exactly.
+
+Hand it a position and a roll; get back every legal play, the next
+position, and -- when the game ends -- who won and by how much::
+
+    >>> import nardy
+    >>> pos = nardy.find_variant("backgammon").starting_position()
+    >>> len(pos.legal_plays((3, 1)))
+    16
+
+Everything public is importable from this package.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+from nardy import errors
+from nardy.core import ALL_ROLLS, BAR, OFF, Roll, RollLike, Side
+from nardy.errors import (
+    AmbiguousPlayError,
+    BarNotAllowedError,
+    CheckerCountError,
+    IllegalActionError,
+    IllegalPlayError,
+    InvalidDiceError,
+    InvalidIdError,
+    InvalidNotationError,
+    InvalidOptionError,
+    InvalidPositionError,
+    NardyError,
+    SharedPointError,
+    UnknownOptionError,
+    UnknownVariantError,
+    UnsupportedFormatError,
+)
+from nardy.notation import parse_moves
+from nardy.play import LegalPlays, Play, Step, format_steps
+from nardy.position import Position
+from nardy.result import Result, ResultKind
+from nardy.variant import (
+    VARIANTS,
+    Contact,
+    Geometry,
+    Variant,
+    find_variant,
+    register_variant,
+    variant_names,
+)
+from nardy.variants import Backgammon, Caucasian, Hypergammon, Nackgammon
+
+try:
+    __version__ = version("nardy")
+except PackageNotFoundError:  # pragma: no cover - running from a source tree
+    __version__ = "0+unknown"
+
+__all__ = [
+    "ALL_ROLLS",
+    "BAR",
+    "OFF",
+    "VARIANTS",
+    "AmbiguousPlayError",
+    "Backgammon",
+    "BarNotAllowedError",
+    "Caucasian",
+    "CheckerCountError",
+    "Contact",
+    "Geometry",
+    "Hypergammon",
+    "IllegalActionError",
+    "IllegalPlayError",
+    "InvalidDiceError",
+    "InvalidIdError",
+    "InvalidNotationError",
+    "InvalidOptionError",
+    "InvalidPositionError",
+    "LegalPlays",
+    "Nackgammon",
+    "NardyError",
+    "Play",
+    "Position",
+    "Result",
+    "ResultKind",
+    "Roll",
+    "RollLike",
+    "SharedPointError",
+    "Side",
+    "Step",
+    "UnknownOptionError",
+    "UnknownVariantError",
+    "UnsupportedFormatError",
+    "Variant",
+    "__version__",
+    "errors",
+    "find_variant",
+    "format_steps",
+    "parse_moves",
+    "register_variant",
+    "variant_names",
+]

@@ -1,0 +1,130 @@
+"""Small value types shared by everything: sides, rolls, point constants."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Final, Union
+
+import attrs
+
+from nardy.errors import InvalidDiceError
+
+__all__ = ["ALL_ROLLS", "BAR", "OFF", "Roll", "RollLike", "Side"]
+
+#: The bar, as a point number in the mover's frame (checkers enter from it).
+BAR: Final = 25
+#: Borne off, as a point number in the mover's frame.
+OFF: Final = 0
+
+
+class Side(enum.IntEnum):
+    """A player. ``WHITE`` moves first from the standard start in every variant."""
+
+    WHITE = 0
+    BLACK = 1
+
+    @property
+    def opponent(self) -> Side:
+        """The other side."""
+        return Side.BLACK if self is Side.WHITE else Side.WHITE
+
+    @property
+    def letter(self) -> str:
+        """``"w"`` or ``"b"``, as used in position IDs."""
+        return "w" if self is Side.WHITE else "b"
+
+    @classmethod
+    def from_letter(cls, letter: str) -> Side:
+        """Parse ``"w"``/``"white"``/``"b"``/``"black"`` (any case)."""
+        key = letter.strip().lower()
+        if key in ("w", "white", "0"):
+            return cls.WHITE
+        if key in ("b", "black", "1"):
+            return cls.BLACK
+        raise ValueError(f"not a side: {letter!r}")
+
+
+def _check_die(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+        raise InvalidDiceError(f"die {name} must be an integer 1..6, got {value!r}")
+    return value
+
+
+@attrs.frozen(repr=False, order=False)
+class Roll:
+    """A roll of two dice, stored highest first: ``Roll(1, 3) == Roll(3, 1)``.
+
+    Build one from two ints, a pair, or a string with :meth:`parse`
+    (``"31"``, ``"3-1"``, ``"3 1"``). Dice must be integers 1..6
+    (:class:`~nardy.errors.InvalidDiceError` otherwise).
+    """
+
+    high: int
+    low: int
+
+    def __init__(self, first: int, second: int) -> None:
+        a = _check_die("1", first)
+        b = _check_die("2", second)
+        if a < b:
+            a, b = b, a
+        self.__attrs_init__(a, b)  # type: ignore[attr-defined]
+
+    @property
+    def is_double(self) -> bool:
+        """True for a double (four moves of one number)."""
+        return self.high == self.low
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        """The moves the roll gives: two values, or four for a double."""
+        if self.high == self.low:
+            return (self.high,) * 4
+        return (self.high, self.low)
+
+    @property
+    def probability(self) -> float:
+        """The chance of this roll with two fair dice (1/36 or 2/36)."""
+        return (1 if self.high == self.low else 2) / 36
+
+    @classmethod
+    def parse(cls, text: str) -> Roll:
+        """Parse ``"31"``, ``"3-1"``, ``"3 1"`` or ``"3,1"``."""
+        digits = [c for c in str(text) if not c.isspace() and c not in "-,/x"]
+        if len(digits) != 2 or not all(c.isdigit() for c in digits):
+            raise InvalidDiceError(f"cannot read a roll of two dice from {text!r}")
+        return cls(int(digits[0]), int(digits[1]))
+
+    @classmethod
+    def coerce(cls, value: RollLike) -> Roll:
+        """Accept a :class:`Roll`, a pair of ints or a string; return a Roll."""
+        if isinstance(value, Roll):
+            return value
+        if isinstance(value, str):
+            return cls.parse(value)
+        try:
+            items = list(value)
+        except TypeError:
+            raise InvalidDiceError(f"a roll is two dice, got {value!r}") from None
+        if len(items) != 2:
+            raise InvalidDiceError(f"a roll is exactly two dice, got {value!r}")
+        return cls(items[0], items[1])
+
+    def __str__(self) -> str:
+        return f"{self.high}{self.low}"
+
+    def __repr__(self) -> str:
+        return f"Roll({self.high}, {self.low})"
+
+    def __iter__(self) -> Iterable[int]:  # type: ignore[misc]
+        """Iterate over the two dice (highest first), so ``a, b = roll`` works."""
+        return iter((self.high, self.low))
+
+
+RollLike = Union[Roll, "tuple[int, int]", "list[int]", str]
+"""Anything :meth:`Roll.coerce` accepts."""
+
+#: The 21 distinct rolls, doubles included, highest die first.
+ALL_ROLLS: Final[tuple[Roll, ...]] = tuple(
+    Roll(a, b) for a in range(6, 0, -1) for b in range(a, 0, -1)
+)

@@ -1,0 +1,103 @@
+"""Exceptions raised by nardy.
+
+Every exception nardy raises on bad input derives from :class:`NardyError`,
+which itself derives from :class:`ValueError`, so ``except ValueError`` keeps
+working for callers who do not care about the detail. Messages name the
+offending input and, where there is one, the position (by its ID).
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "AmbiguousPlayError",
+    "BarNotAllowedError",
+    "CheckerCountError",
+    "IllegalActionError",
+    "IllegalPlayError",
+    "InvalidDiceError",
+    "InvalidIdError",
+    "InvalidNotationError",
+    "InvalidOptionError",
+    "InvalidPositionError",
+    "NardyError",
+    "SharedPointError",
+    "UnknownOptionError",
+    "UnknownVariantError",
+    "UnsupportedFormatError",
+]
+
+
+class NardyError(ValueError):
+    """Root of every error nardy raises on bad input (a :class:`ValueError`)."""
+
+
+# --- variants -----------------------------------------------------------------
+
+
+class UnknownVariantError(NardyError):
+    """No variant is registered under the given name or alias."""
+
+
+class UnknownOptionError(NardyError):
+    """A variant was given an option it does not have."""
+
+
+class InvalidOptionError(NardyError):
+    """A variant option has a value outside its documented range."""
+
+
+# --- positions ----------------------------------------------------------------
+
+
+class InvalidPositionError(NardyError):
+    """A position breaks the variant's physical constraints.
+
+    The specific subclasses say which constraint; catch this class to handle
+    them all.
+    """
+
+
+class CheckerCountError(InvalidPositionError):
+    """Negative counts, or a side's checkers do not add up to the variant's number."""
+
+
+class SharedPointError(InvalidPositionError):
+    """Both colours stand on one point (in a variant where that is impossible)."""
+
+
+class BarNotAllowedError(InvalidPositionError):
+    """Checkers on the bar in a variant that has no bar."""
+
+
+class InvalidIdError(NardyError):
+    """A position ID string cannot be decoded."""
+
+
+class UnsupportedFormatError(NardyError):
+    """A format (such as the gnubg Position ID) is not defined for this variant."""
+
+
+# --- dice and plays -----------------------------------------------------------
+
+
+class InvalidDiceError(NardyError):
+    """Dice outside 1..6, or not exactly two of them."""
+
+
+class InvalidNotationError(NardyError):
+    """A play in notation cannot be parsed at all."""
+
+
+class IllegalPlayError(NardyError):
+    """A well-formed play that is not legal for the roll in the position."""
+
+
+class AmbiguousPlayError(IllegalPlayError):
+    """A play in notation matches more than one legal play."""
+
+
+# --- games --------------------------------------------------------------------
+
+
+class IllegalActionError(NardyError):
+    """An action that the game's current state does not allow."""

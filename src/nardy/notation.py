@@ -1,0 +1,143 @@
+"""Reading plays written in standard notation.
+
+Formatting lives with the play (:meth:`nardy.play.Play.notation`); this module
+parses. Parsing is lenient -- moves in any order, ``-`` for ``/``, ``bar``,
+``b`` or ``25`` for the bar, ``off``, ``o`` or ``0`` for off, ``(n)`` counts,
+``*`` hit marks optional -- and is resolved by the position the play produces:
+the notation fixes where the mover's checkers end up, and the hit marks
+choose between plays that differ only in what they hit.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import attrs
+
+from nardy.core import BAR, OFF
+from nardy.errors import AmbiguousPlayError, IllegalPlayError, InvalidNotationError
+
+if TYPE_CHECKING:
+    from nardy.play import LegalPlays
+
+__all__ = ["Move", "parse_moves", "resolve_notation"]
+
+_PASS = {"", "pass", "(pass)", "none", "no move", "cannot move"}
+_TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>\d+)\))?$")
+
+
+@attrs.frozen
+class Move:
+    """One checker's move as written: the points it passes through, and how many checkers.
+
+    ``points[0]`` is the source and ``points[-1]`` the destination; ``hits``
+    are the points marked with ``*``.
+    """
+
+    points: tuple[int, ...]
+    hits: frozenset[int]
+    count: int = 1
+
+
+def _point(text: str, whole: str) -> int:
+    t = text.strip().lower()
+    if t in ("bar", "b", "25"):
+        return BAR
+    if t in ("off", "o", "0"):
+        return OFF
+    if t.isdigit() and 1 <= int(t) <= 24:
+        return int(t)
+    raise InvalidNotationError(f"bad point {text!r} in play {whole!r}")
+
+
+def parse_moves(text: str) -> list[Move]:
+    """Parse notation into :class:`Move` items, without any position.
+
+    ``"24/18*/15 8/5(2)"`` gives two moves. A pass (``""``, ``"pass"``)
+    gives none. Raises :class:`~nardy.errors.InvalidNotationError`.
+    """
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"a play in notation is a string, got {text!r}")
+    whole = text
+    if whole.strip().lower() in _PASS:
+        return []
+    moves = []
+    for token in whole.replace(",", " ").split():
+        m = _TOKEN.match(token)
+        if m is None:
+            raise InvalidNotationError(f"cannot read {token!r} in play {whole!r}")
+        parts = re.split(r"[/\-]", m.group("path"))
+        if len(parts) < 2 or any(not p for p in parts):
+            raise InvalidNotationError(f"a move is FROM/TO, got {token!r} in play {whole!r}")
+        points = []
+        hits = set()
+        for part in parts:
+            star = part.endswith("*")
+            point = _point(part.rstrip("*"), whole)
+            if star:
+                if point in (BAR, OFF):
+                    raise InvalidNotationError(f"cannot hit on {part!r} in play {whole!r}")
+                hits.add(point)
+            points.append(point)
+        for a, b in zip(points, points[1:]):
+            if not a > b or a == OFF:
+                raise InvalidNotationError(
+                    f"{token!r} in play {whole!r} does not move forward (points go down to off)"
+                )
+        count = int(m.group("count") or 1)
+        if count < 1 or count > 4:
+            raise InvalidNotationError(f"bad count in {token!r} in play {whole!r}")
+        moves.append(Move(tuple(points), frozenset(hits), count))
+    return moves
+
+
+def _own(state: tuple[int, ...]) -> tuple[int, ...]:
+    """The mover's checkers: off, points 1..24 (own only), bar."""
+    return (state[0], *(x if x > 0 else 0 for x in state[1:25]), state[25])
+
+
+def resolve_notation(legal: LegalPlays, text: str) -> int:
+    """The index in ``legal`` of the play ``text`` denotes.
+
+    Raises :class:`~nardy.errors.InvalidNotationError` (unreadable),
+    :class:`~nardy.errors.IllegalPlayError` (no legal play gives that
+    result) or :class:`~nardy.errors.AmbiguousPlayError`.
+    """
+    moves = parse_moves(text)
+    position = legal.position
+    start = position.raw
+    where = f"for roll {legal.roll} in {position.id()}"
+    own = list(_own(start))
+    marked: set[int] = set()
+    for move in moves:
+        src, dst = move.points[0], move.points[-1]
+        own[src] -= move.count
+        own[dst] += move.count
+        marked |= move.hits
+        if own[src] < 0:
+            raise IllegalPlayError(
+                f"illegal play {text!r} {where}: not enough checkers on "
+                f"{'the bar' if src == BAR else f'point {src}'}; legal plays are {legal.notations()}"
+            )
+    target = tuple(own)
+    states = legal._states()
+    candidates = [i for i, st in enumerate(states) if _own(st) == target]
+    if not candidates:
+        raise IllegalPlayError(f"illegal play {text!r} {where}: legal plays are {legal.notations()}")
+    if len(candidates) == 1:
+        return candidates[0]
+
+    def hit_points(st: tuple[int, ...]) -> set[int]:
+        return {p for p in range(1, 25) if start[p] < 0 and st[p] >= 0}
+
+    exact = [i for i in candidates if hit_points(states[i]) == marked]
+    if len(exact) == 1:
+        return exact[0]
+    loose = [i for i in candidates if marked <= hit_points(states[i])]
+    if len(loose) == 1:
+        return loose[0]
+    options = [legal[i].notation() for i in (exact or loose or candidates)]
+    raise AmbiguousPlayError(
+        f"ambiguous play {text!r} {where}: it could be any of {options}; mark the hits with '*'"
+    )

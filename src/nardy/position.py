@@ -1,0 +1,251 @@
+"""Immutable positions."""
+
+from __future__ import annotations
+
+import base64
+import string
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from nardy.core import RollLike, Side
+from nardy.errors import InvalidIdError, UnsupportedFormatError
+
+if TYPE_CHECKING:
+    from nardy.play import LegalPlays, Play
+    from nardy.result import Result
+    from nardy.variant import Variant
+
+__all__ = ["Position"]
+
+_DIGITS = string.digits + string.ascii_lowercase  # base 36: one char per count
+
+
+@attrs.frozen(repr=False)
+class Position:
+    """A position: the checkers of both sides, whose turn it is, and the variant.
+
+    Positions are immutable and hashable values. They are stored in the
+    **mover's frame** (the frame of the side whose turn it is), which is
+    also the mover-relative array form of the command line:
+
+    * :attr:`board` -- 24 signed ints, ``board[i]`` the mover's point
+      ``i + 1`` (positive: the mover's checkers, negative: the opponent's);
+    * :meth:`bar` and :meth:`off` per side, or :meth:`to_array` for
+      ``[mover, opponent]`` pairs.
+
+    Build one with :meth:`Variant.starting_position`, :meth:`Variant.position`
+    (array form), :meth:`Variant.from_counts` (counts per point in each
+    side's own numbering), or :meth:`from_id`. The constructor
+    ``Position(variant, board, bar, off, turn)`` is the array form too.
+    Every constructor validates; bad input raises an
+    :class:`~nardy.errors.InvalidPositionError` subclass.
+    """
+
+    variant: Variant
+    turn: Side
+    raw: tuple[int, ...]
+    """The internal 28-int state (mover's frame): ``off[mover]``, points
+    1..24, ``bar[mover]``, ``bar[opponent]``, ``off[opponent]``."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        board: Sequence[int],
+        bar: Sequence[int] = (0, 0),
+        off: Sequence[int] | None = None,
+        turn: Side = Side.WHITE,
+    ) -> None:
+        built = variant.position(board, bar, off, turn)
+        self.__attrs_init__(variant, built.turn, built.raw)  # type: ignore[attr-defined]
+
+    @classmethod
+    def _make(cls, variant: Variant, turn: Side, raw: tuple[int, ...]) -> Position:
+        """Fast path for the engine: no validation (the state is known good)."""
+        self = object.__new__(cls)
+        object.__setattr__(self, "variant", variant)
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "raw", raw)
+        return self
+
+    def __copy__(self) -> Position:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Position:
+        return self
+
+    # --- the array form -----------------------------------------------------------
+
+    @property
+    def board(self) -> tuple[int, ...]:
+        """The 24 points from the mover's view (signed: positive = the mover's)."""
+        return self.raw[1:25]
+
+    def to_array(self) -> dict[str, list[int]]:
+        """The mover-relative array form: ``{"board": [...], "bar": [m, o], "off": [m, o]}``."""
+        s = self.raw
+        return {"board": list(s[1:25]), "bar": [s[25], s[26]], "off": [s[0], s[27]]}
+
+    # --- per side -----------------------------------------------------------------
+
+    def checkers(self, side: Side) -> tuple[int, ...]:
+        """``side``'s checkers on its own points 1..24 (index 0 = its 1-point)."""
+        s = self.raw
+        if side == self.turn:
+            return tuple(x if x > 0 else 0 for x in s[1:25])
+        opp = self.variant.geometry.opponent_point
+        out = [0] * 24
+        for p in range(1, 25):
+            if s[p] < 0:
+                out[opp(p) - 1] = -s[p]
+        return tuple(out)
+
+    def bar(self, side: Side) -> int:
+        """Checkers ``side`` has on the bar."""
+        return self.raw[25] if side == self.turn else self.raw[26]
+
+    def off(self, side: Side) -> int:
+        """Checkers ``side`` has borne off."""
+        return self.raw[0] if side == self.turn else self.raw[27]
+
+    def pip_count(self, side: Side) -> int:
+        """Pips ``side`` needs to bear off everything (a checker on the bar counts 25)."""
+        points = self.checkers(side)
+        return sum((i + 1) * n for i, n in enumerate(points)) + 25 * self.bar(side)
+
+    # --- rules (delegated to the variant) -----------------------------------------
+
+    def legal_plays(self, roll: RollLike) -> LegalPlays:
+        """Every legal play for ``roll`` (see :meth:`Variant.legal_plays`)."""
+        return self.variant.legal_plays(self, roll)
+
+    def apply(self, play: Play) -> Position:
+        """The position after a legal ``play``; the turn passes."""
+        return self.variant.apply(self, play)
+
+    def play(self, notation: str, roll: RollLike) -> Position:
+        """Shortcut: parse ``notation`` for ``roll`` and apply it."""
+        plays = self.legal_plays(roll)
+        return plays.result(plays.find(notation))
+
+    def parse_play(self, notation: str, roll: RollLike) -> Play:
+        """The legal play that ``notation`` denotes for ``roll`` (lenient, resolved by result)."""
+        return self.legal_plays(roll).find(notation)
+
+    def result(self) -> Result | None:
+        """The :class:`~nardy.result.Result` if the game is over, else ``None``."""
+        return self.variant.result(self)
+
+    def is_over(self) -> bool:
+        """True when one side has borne off every checker."""
+        n = self.variant.checkers
+        return self.raw[0] == n or self.raw[27] == n
+
+    def pass_turn(self) -> Position:
+        """The same checkers with the other side to move (e.g. after a pass)."""
+        return Position._make(self.variant, self.turn.opponent, self.variant.next_state(self.raw))
+
+    # --- IDs ----------------------------------------------------------------------
+
+    def id(self) -> str:
+        """The nardy position ID, defined for every variant.
+
+        Form: ``<variant spec>:<w|b>:<white>/<black>`` where each side is 25
+        base-36 digits, its checkers on its own points 1..24 and then its
+        bar; borne-off checkers are implied. :meth:`from_id` reads it back.
+        """
+        parts = []
+        for side in (Side.WHITE, Side.BLACK):
+            counts = (*self.checkers(side), self.bar(side))
+            parts.append("".join(_DIGITS[n] for n in counts))
+        return f"{self.variant.spec()}:{self.turn.letter}:{'/'.join(parts)}"
+
+    @classmethod
+    def from_id(cls, position_id: str) -> Position:
+        """Read a position from :meth:`id` form (validated)."""
+        from nardy.errors import NardyError
+        from nardy.variant import find_variant
+
+        text = position_id.strip()
+        spec, sep1, rest = text.rpartition(":")
+        spec, sep2, turn_letter = spec.rpartition(":")
+        if not sep1 or not sep2:
+            raise InvalidIdError(f"a position ID is VARIANT:TURN:WHITE/BLACK, got {position_id!r}")
+        variant = find_variant(spec)
+        try:
+            turn = Side.from_letter(turn_letter)
+        except ValueError:
+            raise InvalidIdError(f"bad turn {turn_letter!r} in position ID {position_id!r}") from None
+        sides = rest.split("/")
+        if len(sides) != 2 or any(len(p) != 25 for p in sides):
+            raise InvalidIdError(f"bad checker field {rest!r} in position ID {position_id!r}")
+        try:
+            counts = [[_DIGITS.index(c) for c in part.lower()] for part in sides]
+        except ValueError:
+            raise InvalidIdError(f"bad digit in position ID {position_id!r}") from None
+        white = {p + 1: n for p, n in enumerate(counts[0][:24]) if n}
+        black = {p + 1: n for p, n in enumerate(counts[1][:24]) if n}
+        try:
+            return variant.from_counts(white, black, bar=(counts[0][24], counts[1][24]), turn=turn)
+        except NardyError as exc:
+            raise type(exc)(f"{exc} (from position ID {position_id!r})") from exc
+
+    def gnubg_id(self) -> str:
+        """The 14-character gnubg Position ID (backgammon family only).
+
+        Raises :class:`~nardy.errors.UnsupportedFormatError` for variants
+        where it is not defined (``variant.gnubg_id_supported`` false).
+        """
+        if not self.variant.gnubg_id_supported:
+            raise UnsupportedFormatError(f"the gnubg Position ID is not defined for {self.variant.name}")
+        bits: list[int] = []
+        for side in (self.turn, self.turn.opponent):
+            for n in (*self.checkers(side), self.bar(side)):
+                bits.extend([1] * n)
+                bits.append(0)
+        bits.extend([0] * (80 - len(bits)))
+        data = bytes(sum(bits[8 * i + j] << j for j in range(8)) for i in range(10))
+        return base64.b64encode(data).decode("ascii")[:14]
+
+    @classmethod
+    def from_gnubg_id(cls, variant: Variant, gnubg_id: str, turn: Side = Side.WHITE) -> Position:
+        """Read a gnubg Position ID; the side on roll (encoded first) gets ``turn``."""
+        if not variant.gnubg_id_supported:
+            raise UnsupportedFormatError(f"the gnubg Position ID is not defined for {variant.name}")
+        text = gnubg_id.strip()
+        if len(text) != 14:
+            raise InvalidIdError(f"a gnubg Position ID has 14 characters, got {gnubg_id!r}")
+        try:
+            data = base64.b64decode(text + "==", validate=True)
+        except ValueError:
+            raise InvalidIdError(f"not base64: gnubg Position ID {gnubg_id!r}") from None
+        bits = [(byte >> j) & 1 for byte in data for j in range(8)]
+        slots: list[int] = []
+        run = 0
+        for b in bits:
+            if len(slots) == 50:
+                break
+            if b:
+                run += 1
+            else:
+                slots.append(run)
+                run = 0
+        if len(slots) != 50:
+            raise InvalidIdError(f"gnubg Position ID {gnubg_id!r} does not hold 50 slots")
+        mover, other = slots[:25], slots[25:]
+        own = {p + 1: n for p, n in enumerate(mover[:24]) if n}
+        opp = {p + 1: n for p, n in enumerate(other[:24]) if n}
+        white, black = (own, opp) if turn is Side.WHITE else (opp, own)
+        bars = (mover[24], other[24]) if turn is Side.WHITE else (other[24], mover[24])
+        return variant.from_counts(white, black, bar=bars, turn=turn)
+
+    # --- display --------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return f"Position.from_id({self.id()!r})"
+
+    def __str__(self) -> str:
+        from nardy._board import draw
+
+        return draw(self)

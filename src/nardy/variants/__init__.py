@@ -1,0 +1,7 @@
+"""The built-in variants (importing this package registers them)."""
+
+from __future__ import annotations
+
+from nardy.variants.backgammon import Backgammon, Caucasian, Hypergammon, Nackgammon
+
+__all__ = ["Backgammon", "Caucasian", "Hypergammon", "Nackgammon"]
