@@ -39,7 +39,9 @@ def _record(found: Found, key: State, steps: tuple[RawStep, ...], n: int, pips: 
         found[key] = (steps, n, pips)
 
 
-def max_use(found: Found, is_double: bool, must_play_higher: bool) -> list[tuple[State, tuple[RawStep, ...]]]:
+def max_use(
+    found: Found, is_double: bool, must_play_higher: bool
+) -> list[tuple[State, tuple[RawStep, ...]]]:
     """Apply the maximum-use rule to the sequences a generator found.
 
     Keep the plays that use the most dice; if that is one die of a
@@ -93,7 +95,9 @@ def gen_hit(state: State, d1: int, d2: int) -> Found:
                     more = True
                     u = t[:]
                     hit2 = _apply(u, src2, dst2)
-                    _record(found, tuple(u), (first, (src2, dst2 if dst2 > 0 else 0, b, hit2)), 2, a + b)
+                    _record(
+                        found, tuple(u), (first, (src2, dst2 if dst2 > 0 else 0, b, hit2)), 2, a + b
+                    )
                 if not more:
                     _record(found, tuple(t), (first,), 1, a)
         return found
@@ -141,9 +145,12 @@ def _double(
     steps: tuple[RawStep, ...],
     found: Found,
 ) -> None:
-    """Doubles: sources are taken in non-increasing order, so each set of
-    moves is tried once (valid because, in the hit family, moving a higher
-    checker first never makes a later step illegal)."""
+    """Search the moves of a double.
+
+    Sources are taken in non-increasing order, so each set of moves is tried
+    once (valid because, in the hit family, moving a higher checker first
+    never makes a later step illegal).
+    """
     moved = False
     if s[MOVER_BAR] > 0:
         dst = 25 - die
@@ -155,7 +162,9 @@ def _double(
             if left == 1:
                 _record(found, tuple(t), (*steps, step), 4, 4 * die)
             else:
-                _double(t, die, left - 1, 25, outside - (1 if dst <= 6 else 0), (*steps, step), found)
+                _double(
+                    t, die, left - 1, 25, outside - (1 if dst <= 6 else 0), (*steps, step), found
+                )
     else:
         for src in range(min(maxsrc, 24), 0, -1):
             if s[src] <= 0:
@@ -236,7 +245,9 @@ def _restricted(
                     hs.append(dst)
                 moved = True
                 step: RawStep = (src, dst if dst > 0 else 0, die, hit)
-                _restricted(t, dice, i + 1, tuple(sorted(hs)), (*steps, step), home_only, found, seen)
+                _restricted(
+                    t, dice, i + 1, tuple(sorted(hs)), (*steps, step), home_only, found, seen
+                )
     if not moved:
         pips = sum(dice[:i])
         _record(found, tuple(s), steps, i, pips)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterator
 from typing import Final, Union
 
 import attrs
@@ -116,7 +116,7 @@ class Roll:
     def __repr__(self) -> str:
         return f"Roll({self.high}, {self.low})"
 
-    def __iter__(self) -> Iterable[int]:  # type: ignore[misc]
+    def __iter__(self) -> Iterator[int]:
         """Iterate over the two dice (highest first), so ``a, b = roll`` works."""
         return iter((self.high, self.low))
 

@@ -10,6 +10,7 @@ choose between plays that differ only in what they hit.
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import TYPE_CHECKING
 
@@ -80,7 +81,7 @@ def parse_moves(text: str) -> list[Move]:
                     raise InvalidNotationError(f"cannot hit on {part!r} in play {whole!r}")
                 hits.add(point)
             points.append(point)
-        for a, b in zip(points, points[1:]):
+        for a, b in itertools.pairwise(points):
             if not a > b or a == OFF:
                 raise InvalidNotationError(
                     f"{token!r} in play {whole!r} does not move forward (points go down to off)"
@@ -124,7 +125,9 @@ def resolve_notation(legal: LegalPlays, text: str) -> int:
     states = legal._states()
     candidates = [i for i, st in enumerate(states) if _own(st) == target]
     if not candidates:
-        raise IllegalPlayError(f"illegal play {text!r} {where}: legal plays are {legal.notations()}")
+        raise IllegalPlayError(
+            f"illegal play {text!r} {where}: legal plays are {legal.notations()}"
+        )
     if len(candidates) == 1:
         return candidates[0]
 

@@ -132,6 +132,13 @@ class LegalPlays(Sequence[Play]):
 
     __slots__ = ("_found", "_plays", "_position", "_results", "_roll", "_variant")
 
+    _variant: Variant
+    _position: Position
+    _roll: Roll
+    _found: list[tuple[State, tuple[RawStep, ...]]]
+    _plays: tuple[Play, ...] | None
+    _results: tuple[Position, ...] | None
+
     def __init__(self) -> None:
         raise TypeError("LegalPlays is created by Position.legal_plays()")
 
@@ -148,8 +155,8 @@ class LegalPlays(Sequence[Play]):
         self._position = position
         self._roll = roll
         self._found = found
-        self._plays: tuple[Play, ...] | None = None
-        self._results: tuple[Position, ...] | None = None
+        self._plays = None
+        self._results = None
         return self
 
     @property

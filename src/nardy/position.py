@@ -176,7 +176,9 @@ class Position:
         try:
             turn = Side.from_letter(turn_letter)
         except ValueError:
-            raise InvalidIdError(f"bad turn {turn_letter!r} in position ID {position_id!r}") from None
+            raise InvalidIdError(
+                f"bad turn {turn_letter!r} in position ID {position_id!r}"
+            ) from None
         sides = rest.split("/")
         if len(sides) != 2 or any(len(p) != 25 for p in sides):
             raise InvalidIdError(f"bad checker field {rest!r} in position ID {position_id!r}")
@@ -198,7 +200,9 @@ class Position:
         where it is not defined (``variant.gnubg_id_supported`` false).
         """
         if not self.variant.gnubg_id_supported:
-            raise UnsupportedFormatError(f"the gnubg Position ID is not defined for {self.variant.name}")
+            raise UnsupportedFormatError(
+                f"the gnubg Position ID is not defined for {self.variant.name}"
+            )
         bits: list[int] = []
         for side in (self.turn, self.turn.opponent):
             for n in (*self.checkers(side), self.bar(side)):

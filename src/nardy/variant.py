@@ -186,13 +186,13 @@ class Variant:
         each side's checkers add up. ``turn`` says which colour the mover is.
         """
         board_t = _int_tuple("board", board, 24)
-        bar_t = _int_tuple("bar", bar, 2)
+        bar_t = _pair("bar", bar)
         if off is None:
             mine = sum(x for x in board_t if x > 0) + bar_t[0]
             theirs = -sum(x for x in board_t if x < 0) + bar_t[1]
             off_t = (self.checkers - mine, self.checkers - theirs)
         else:
-            off_t = _int_tuple("off", off, 2)
+            off_t = _pair("off", off)
         self.validate(board_t, bar_t, off_t)
         return Position._make(self, Side(turn), (off_t[0], *board_t, bar_t[0], bar_t[1], off_t[1]))
 
@@ -327,12 +327,16 @@ class Variant:
 
     def _simulate(self, position: Position, play: Play) -> State:
         """Apply the play's steps physically (no rule checks beyond physics)."""
-        bad = f"illegal play {play.notation() or '(pass)'!r} for roll {play.roll} in {position.id()}"
+        bad = (
+            f"illegal play {play.notation() or '(pass)'!r} for roll {play.roll} in {position.id()}"
+        )
         dice = list(play.roll.dice)
         t = list(position.raw)
         for step in play.steps:
             if step.die not in dice:
-                raise IllegalPlayError(f"{bad}: step {step} uses a {step.die} the roll does not give")
+                raise IllegalPlayError(
+                    f"{bad}: step {step} uses a {step.die} the roll does not give"
+                )
             dice.remove(step.die)
             if step.src == BAR:
                 if t[25] <= 0:
@@ -345,7 +349,9 @@ class Variant:
                     raise IllegalPlayError(f"{bad}: step {step}: no checker of the mover there")
                 if step.dst == OFF:
                     if step.die < step.src:
-                        raise IllegalPlayError(f"{bad}: step {step} cannot bear off with a {step.die}")
+                        raise IllegalPlayError(
+                            f"{bad}: step {step} cannot bear off with a {step.die}"
+                        )
                 elif step.dst != step.src - step.die:
                     raise IllegalPlayError(f"{bad}: step {step} does not match die {step.die}")
                 t[step.src] -= 1
@@ -393,7 +399,9 @@ class Variant:
         """
         raise NotImplementedError
 
-    def _classify(self, loser_points: tuple[int, ...], loser_bar: int, loser_off: int) -> ResultKind:
+    def _classify(
+        self, loser_points: tuple[int, ...], loser_bar: int, loser_off: int
+    ) -> ResultKind:
         """Hook: the result kind, from the loser's checkers in his own numbering."""
         raise NotImplementedError
 
@@ -418,20 +426,30 @@ def _int_tuple(label: str, values: Iterable[int], length: int) -> tuple[int, ...
     try:
         items = tuple(values)
     except TypeError:
-        raise InvalidPositionError(f"{label} must be a sequence of {length} integers, got {values!r}") from None
+        raise InvalidPositionError(
+            f"{label} must be a sequence of {length} integers, got {values!r}"
+        ) from None
     if len(items) != length:
-        raise InvalidPositionError(f"{label} must have {length} entries, got {len(items)}: {list(items)}")
+        raise InvalidPositionError(
+            f"{label} must have {length} entries, got {len(items)}: {list(items)}"
+        )
     for x in items:
         if isinstance(x, bool) or not isinstance(x, int):
-            raise InvalidPositionError(f"{label} entries must be integers, got {x!r} in {list(items)}")
+            raise InvalidPositionError(
+                f"{label} entries must be integers, got {x!r} in {list(items)}"
+            )
     return items
+
+
+def _pair(label: str, values: Iterable[int]) -> tuple[int, int]:
+    items = _int_tuple(label, values, 2)
+    return (items[0], items[1])
 
 
 def _by_side(label: str, value: Mapping[Side, int] | Sequence[int]) -> tuple[int, int]:
     if isinstance(value, Mapping):
         return (int(value.get(Side.WHITE, 0)), int(value.get(Side.BLACK, 0)))
-    pair = _int_tuple(label, value, 2)
-    return (pair[0], pair[1])
+    return _pair(label, value)
 
 
 # --- registry -------------------------------------------------------------------

@@ -48,7 +48,9 @@ def _points_option(value: object) -> tuple[int, ...] | None:
         try:
             return tuple(int(p) for p in parts)
         except ValueError:
-            raise InvalidOptionError(f"result_points must be integers like '1-2-3', got {value!r}") from None
+            raise InvalidOptionError(
+                f"result_points must be integers like '1-2-3', got {value!r}"
+            ) from None
     if isinstance(value, (tuple, list)) and all(
         isinstance(v, int) and not isinstance(v, bool) for v in value
     ):
@@ -81,7 +83,9 @@ class _HitFamily(Variant):
         if self.result_points is not None:
             kinds = SCORING_TABLES[self.scoring]
             if self.scoring == "checkers-left":
-                raise InvalidOptionError("result_points cannot be combined with scoring='checkers-left'")
+                raise InvalidOptionError(
+                    "result_points cannot be combined with scoring='checkers-left'"
+                )
             if len(self.result_points) != len(kinds):
                 raise InvalidOptionError(
                     f"result_points for scoring={self.scoring!r} needs {len(kinds)} values "
@@ -91,7 +95,9 @@ class _HitFamily(Variant):
     def _generate(self, state: State, roll: Roll) -> list[tuple[State, tuple[RawStep, ...]]]:
         return hit_family_generate(state, roll, self.must_play_higher)
 
-    def _classify(self, loser_points: tuple[int, ...], loser_bar: int, loser_off: int) -> ResultKind:
+    def _classify(
+        self, loser_points: tuple[int, ...], loser_bar: int, loser_off: int
+    ) -> ResultKind:
         if loser_off > 0:
             return K.SINGLE
         if self.scoring == "russian":

@@ -1,0 +1,7 @@
+"""``python -m nardy``: the same as the ``nardy`` command."""
+
+import sys
+
+from nardy.cli import main
+
+sys.exit(main())

@@ -1,0 +1,231 @@
+"""The ``nardy`` command line: ``nardy legal`` (a JSON-lines filter) and ``nardy demo``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from typing import IO, Any
+
+from nardy.core import Roll, Side
+from nardy.errors import NardyError
+from nardy.position import Position
+from nardy.variant import Variant, find_variant, variant_names
+
+__all__ = ["choose_play", "legal_line", "main"]
+
+
+class InputError(NardyError):
+    """A ``nardy legal`` input line is not the documented JSON object."""
+
+
+def _options(pairs: Sequence[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq or not key:
+            raise SystemExit(f"nardy: --option takes KEY=VALUE, got {pair!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def legal_line(line: str, variant: str | None, options: dict[str, Any]) -> dict[str, Any]:
+    """Answer one ``nardy legal`` input line (a JSON object) with a JSON-able dict.
+
+    Raises :class:`~nardy.errors.NardyError` (or :class:`ValueError` for bad
+    JSON); :func:`main` turns those into ``{"error": ...}`` lines.
+    """
+    data = json.loads(line)
+    if not isinstance(data, dict):
+        raise InputError(f"each input line must be a JSON object, got {line.strip()!r}")
+    name = data.get("variant", variant)
+    if name is None:
+        raise InputError('no variant: give "variant" in the line or --variant')
+    opts = dict(options)
+    line_opts = data.get("options", {})
+    if not isinstance(line_opts, dict):
+        raise InputError(f'"options" must be an object, got {line_opts!r}')
+    opts.update(line_opts)
+    rules = find_variant(name, opts)
+    for key in ("board", "dice"):
+        if key not in data:
+            raise InputError(f"missing {key!r} in input line {line.strip()!r}")
+    position = rules.position(data["board"], data.get("bar", (0, 0)), data.get("off"))
+    dice = data["dice"]
+    if not isinstance(dice, list) or len(dice) != 2:
+        raise InputError(f'"dice" must be a list of two integers, got {dice!r}')
+    plays = position.legal_plays(Roll(dice[0], dice[1]))
+    out = []
+    for play, state in zip(plays, plays._states()):
+        out.append(
+            {
+                "play": play.notation(),
+                "board": list(state[1:25]),
+                "bar": [state[25], state[26]],
+                "off": [state[0], state[27]],
+            }
+        )
+    return {"plays": out}
+
+
+def _cmd_legal(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
+    options = _options(args.option)
+    failed = False
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            answer = legal_line(line, args.variant, options)
+        except (NardyError, ValueError, TypeError) as exc:
+            failed = True
+            answer = {"error": {"type": type(exc).__name__, "message": str(exc)}}
+        stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
+        stdout.flush()
+    return 1 if failed else 0
+
+
+def choose_play(position: Position, roll: Roll, rng: random.Random) -> int:
+    """The demo's player: a one-ply greedy heuristic with seeded tie-breaks.
+
+    Scores each resulting position (in the mover's frame) by checkers borne
+    off, opposing checkers hit, made points and exposed blots, plus a little
+    seeded noise, and returns the index of the best play. It is meant to
+    make readable games, not to play well.
+    """
+    plays = position.legal_plays(roll)
+    hits_count = position.variant.contact.value == "hit"
+    best, best_score = 0, float("-inf")
+    for i, state in enumerate(plays._states()):
+        score = 4.0 * state[0] + 3.0 * state[26]
+        for p in range(1, 25):
+            n = state[p]
+            if n >= 2:
+                score += 0.6 if p <= 12 else 0.3
+            elif n == 1 and hits_count:
+                score -= 0.8
+        score += rng.random() * 0.5
+        if score > best_score:
+            best, best_score = i, score
+    return best
+
+
+def _opening(rng: random.Random) -> tuple[Side, Roll]:
+    """Each side rolls one die, ties re-roll; the higher plays both dice."""
+    while True:
+        white, black = rng.randint(1, 6), rng.randint(1, 6)
+        if white != black:
+            return (Side.WHITE if white > black else Side.BLACK), Roll(white, black)
+
+
+def run_demo(
+    rules: Variant, seed: int, show_board: bool, out: IO[str], max_turns: int = 2000
+) -> int:
+    """Play and print one seeded self-play game; returns the number of turns."""
+    rng = random.Random(seed)
+    first, roll = _opening(rng)
+    position = rules.starting_position(turn=first)
+    out.write(f"nardy demo: {rules.spec()}, seed {seed}\n")
+    out.write(f"Opening roll: {first.name.lower()} starts with {roll}\n\n")
+    if show_board:
+        out.write(f"{position}\n\n")
+    turn = 0
+    while not position.is_over():
+        turn += 1
+        if turn > 1:
+            roll = Roll(rng.randint(1, 6), rng.randint(1, 6))
+        plays = position.legal_plays(roll)
+        index = choose_play(position, roll, rng)
+        play = plays[index]
+        mover = position.turn
+        out.write(
+            f"{turn:3d}. {mover.name.lower():5s} {roll}: {play.notation() or '(no legal play)'}\n"
+        )
+        position = plays.result(index)
+        if show_board:
+            out.write(f"{position}\n\n")
+        if turn >= max_turns:  # pragma: no cover - a safety net, never reached in practice
+            out.write("stopped: turn limit reached\n")
+            return turn
+    result = position.result()
+    assert result is not None
+    out.write(
+        f"\nResult: {result.winner.name.lower()} wins ({result.kind.value}), "
+        f"{result.points} point{'s' if result.points != 1 else ''}, after {turn} turns\n"
+    )
+    return turn
+
+
+def _cmd_demo(args: argparse.Namespace, stdout: IO[str]) -> int:
+    try:
+        rules = find_variant(args.variant, _options(args.option))
+    except NardyError as exc:
+        print(f"nardy demo: {exc}", file=sys.stderr)
+        return 2
+    run_demo(rules, args.seed, not args.no_board, stdout)
+    return 0
+
+
+def _cmd_variants(stdout: IO[str]) -> int:
+    from nardy.variant import VARIANTS
+
+    for cls in VARIANTS:
+        names = ", ".join(cls.aliases)
+        opts = ", ".join(cls.option_names())
+        stdout.write(f"{cls.name:14s} aliases: {names or '-'}; options: {opts or '-'}\n")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``nardy`` command."""
+    from nardy import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="nardy", description="The rules of the backgammon family: legal plays, games, results."
+    )
+    parser.add_argument("--version", action="version", version=f"nardy {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    legal = sub.add_parser(
+        "legal",
+        help="JSON lines in, legal plays out (mover-relative array form)",
+        description=(
+            'Reads JSON objects, one per line: {"variant": ..., "options": {...}, '
+            '"board": [24 ints], "bar": [m, o], "off": [m, o], "dice": [d1, d2]}; '
+            'writes {"plays": [{"play", "board", "bar", "off"}, ...]} or {"error": ...} '
+            "per line. Exit status 1 if any line failed."
+        ),
+    )
+    legal.add_argument("--variant", help=f"default variant ({', '.join(variant_names())})")
+    legal.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+
+    demo = sub.add_parser("demo", help="play and print a seeded self-play game")
+    demo.add_argument("--variant", default="backgammon", help="variant name or alias")
+    demo.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    demo.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    demo.add_argument("--no-board", action="store_true", help="print the plays only")
+
+    sub.add_parser("variants", help="list the variants, their aliases and options")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``nardy`` console script."""
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "legal":
+            return _cmd_legal(args, sys.stdin, sys.stdout)
+        if args.command == "demo":
+            return _cmd_demo(args, sys.stdout)
+        return _cmd_variants(sys.stdout)
+    except BrokenPipeError:  # the reader went away (e.g. `nardy demo | head`)
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
