@@ -1,0 +1,1347 @@
+"""Whole games: the opening roll, the doubling cube, resignations, scoring, records.
+
+A :class:`Game` is an immutable snapshot. Every action (:meth:`Game.roll`,
+:meth:`Game.play`, :meth:`Game.double`, :meth:`Game.take`, ...) returns a new
+snapshot and leaves the old one untouched; an action the current state does
+not allow raises an :class:`~nardy.errors.IllegalActionError` subclass that
+names the action and the state. Everything a snapshot knows is inspectable
+(:attr:`Game.phase`, :attr:`Game.position`, :attr:`Game.dice`,
+:attr:`Game.cube`, :attr:`Game.history`, :attr:`Game.outcome`) and the whole
+game serialises to JSON (:meth:`Game.to_json`) and back
+(:meth:`Game.from_json`), which replays and re-validates every action.
+
+The rules implemented are those of ``rules/game-flow.md``; the decisions
+taken where the rules are silent are listed in the documentation page
+"Scoring" and repeated on the options below.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from nardy.core import Roll, RollLike, Side
+from nardy.errors import (
+    IllegalActionError,
+    IllegalPlayError,
+    InvalidDiceError,
+    InvalidOptionError,
+    NardyError,
+)
+from nardy.notation import resolve_notation
+from nardy.play import LegalPlays, Play
+from nardy.position import Position
+from nardy.result import Result, ResultKind
+from nardy.variant import Variant, find_variant
+
+__all__ = [
+    "OPENING_POLICIES",
+    "Action",
+    "ActionKind",
+    "CubeActionError",
+    "CubeState",
+    "DiceSource",
+    "EndReason",
+    "Game",
+    "GameOptions",
+    "GameOverError",
+    "NotYourTurnError",
+    "Outcome",
+    "Phase",
+    "RecordError",
+    "Resignation",
+    "ResignationError",
+    "WrongPhaseError",
+    "cube_values",
+]
+
+#: The opening-roll policies, in the order of ``rules/game-flow.md`` (the
+#: first is the default).
+OPENING_POLICIES: tuple[str, ...] = (
+    "one_die_each_use_both",
+    "one_die_each_reroll",
+    "two_dice_each_use_both",
+    "two_dice_each_reroll",
+)
+
+RECORD_VERSION = 1
+
+Number = int | float
+"""A score: an int, or a float with a half for last-roll draws (exact in binary)."""
+
+
+# --- errors --------------------------------------------------------------------
+
+
+class GameOverError(IllegalActionError):
+    """Any action on a game (or match) that has already ended."""
+
+
+class WrongPhaseError(IllegalActionError):
+    """An action the game's phase does not allow: moving before rolling, rolling twice, ..."""
+
+
+class NotYourTurnError(IllegalActionError):
+    """An action made ``by=`` a side that is not the one expected to act."""
+
+
+class CubeActionError(IllegalActionError):
+    """A cube action the cube or the options forbid (opponent owns it, Crawford, maximum, ...)."""
+
+
+class ResignationError(IllegalActionError):
+    """A resignation the game cannot accept (e.g. a level the variant does not score)."""
+
+
+class RecordError(NardyError):
+    """A game or match record cannot be loaded: malformed, or an action does not replay.
+
+    ``index`` is the position of the first bad action in the record's action
+    list (``None`` when the problem is not one action).
+    """
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
+
+
+# --- small enums and values ------------------------------------------------------
+
+
+class Phase(enum.Enum):
+    """What the game is waiting for."""
+
+    #: The opening roll that decides who starts (:meth:`Game.roll`).
+    OPENING = "opening"
+    #: The side on turn may double, resign or roll.
+    ROLL = "roll"
+    #: The side on turn has rolled and must play (or resign).
+    MOVE = "move"
+    #: A double is pending: the opponent takes, drops or (option) beavers.
+    DOUBLED = "doubled"
+    #: The taker beavered: the original doubler takes or drops the beaver.
+    BEAVERED = "beavered"
+    #: A resignation is pending: the opponent accepts or rejects it.
+    RESIGNED = "resigned"
+    #: The game is over; see :attr:`Game.outcome`.
+    OVER = "over"
+
+
+class ActionKind(enum.Enum):
+    """The kinds of actions a game history records (stable strings, used in JSON)."""
+
+    OPENING = "opening"
+    ROLL = "roll"
+    PLAY = "play"
+    DOUBLE = "double"
+    TAKE = "take"
+    DROP = "drop"
+    BEAVER = "beaver"
+    RESIGN = "resign"
+    ACCEPT = "accept"
+    REJECT = "reject"
+
+
+class EndReason(enum.Enum):
+    """How a game ended."""
+
+    #: A side bore off all its checkers.
+    BEAR_OFF = "bear-off"
+    #: A double (or a beaver) was dropped.
+    DROP = "drop"
+    #: A resignation was accepted.
+    RESIGN = "resign"
+    #: Long nardy's last-roll draw (option ``last_roll_draw``).
+    DRAW = "draw"
+
+
+def _number(value: float) -> Number:
+    """``2.0`` -> ``2``; halves stay floats."""
+    return int(value) if float(value).is_integer() else value
+
+
+def cube_values(stakes: str = "geometric", max_cube: int = 64) -> tuple[int, ...]:
+    """The values the cube can take: ``(1, 2, 4, ..., 64)`` or ``(1, 2, 3, ..., 64)``."""
+    out = [1]
+    while True:
+        nxt = out[-1] * 2 if stakes == "geometric" else out[-1] + 1
+        if nxt > max_cube:
+            return tuple(out)
+        out.append(nxt)
+
+
+# --- options ----------------------------------------------------------------------
+
+
+def _bool(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        key = value.strip().lower()
+        if key in ("true", "yes", "on", "1"):
+            return True
+        if key in ("false", "no", "off", "0"):
+            return False
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    raise InvalidOptionError(f"expected a boolean (true/false), got {value!r}")
+
+
+def _to_int(value: object, minimum: int) -> int:
+    number: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, str) and value.strip().isdigit():
+        number = int(value)
+    if number is None or number < minimum:
+        raise InvalidOptionError(f"expected an integer >= {minimum}, got {value!r}")
+    return number
+
+
+def _positive_int(value: object) -> int:
+    return _to_int(value, 1)
+
+
+def _non_negative_int(value: object) -> int:
+    return _to_int(value, 0)
+
+
+def _one_of(*allowed: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
+    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+        if value not in allowed:
+            raise InvalidOptionError(
+                f"game option {attribute.name} must be one of "
+                f"{', '.join(repr(a) for a in allowed)}; got {value!r}"
+            )
+
+    return check
+
+
+@attrs.frozen(kw_only=True)
+class GameOptions:
+    """How a game is started, doubled and scored. Every field has a documented default.
+
+    The rules of the board itself (and the result kinds and their points)
+    belong to the :class:`~nardy.variant.Variant`; these are the agreements
+    between the players one level up.
+    """
+
+    #: Who starts and with which dice: one of :data:`OPENING_POLICIES`.
+    opening: str = attrs.field(
+        default="one_die_each_use_both", validator=_one_of(*OPENING_POLICIES)
+    )
+    #: The opening winner plays white (nardy, seed 002) -- so white always
+    #: moves first. False: colours are fixed (player 0 white) and the
+    #: opening winner moves first with his own colour (western backgammon).
+    winner_takes_white: bool = attrs.field(default=True, converter=_bool)
+    #: Whether the doubling cube is in play at all.
+    cube: bool = attrs.field(default=True, converter=_bool)
+    #: The highest value the cube may reach (default 64, seed 004).
+    max_cube: int = attrs.field(default=64, converter=_positive_int)
+    #: ``"geometric"`` (1, 2, 4, 8, ...) or ``"arithmetic"`` (1, 2, 3, 4, ...):
+    #: what "doubling" raises the stake to.
+    stakes: str = attrs.field(default="geometric", validator=_one_of("geometric", "arithmetic"))
+    #: The taker may immediately redouble, keeping the cube; the doubler
+    #: then takes or drops the beaver (seed 000).
+    beaver: bool = attrs.field(default=False, converter=_bool)
+    #: How many automatic doubles at most: each tie of the opening roll
+    #: raises the centred cube one step (0: off).
+    automatic_doubles: int = attrs.field(default=0, converter=_non_negative_int)
+    #: Money play: gammons and backgammons count single unless a double has
+    #: been accepted. Never applies in a match.
+    jacoby: bool = attrs.field(default=False, converter=_bool)
+    #: False (Russian short nardy): once a double has been accepted, gammons
+    #: and backgammons count single ("with the cube there is no mars").
+    gammons_with_cube: bool = attrs.field(default=True, converter=_bool)
+    #: ``"result"``: a game is worth the variant's points for its result
+    #: kind; ``"checkers-left"`` (seed 001): the loser's checkers not borne
+    #: off (times the cube).
+    scoring: str = attrs.field(default="result", validator=_one_of("result", "checkers-left"))
+    #: Long nardy's last-roll draw (seed 001): when the player who started
+    #: bears off his last checker, the other gets one more roll, and bearing
+    #: off all his checkers with it draws the game. Also on when the variant
+    #: has a true ``last_roll_draw`` option.
+    last_roll_draw: bool = attrs.field(default=False, converter=_bool)
+    #: What a draw gives each side, times the cube: ``"half"`` or ``"one"``.
+    draw_points: str = attrs.field(default="half", validator=_one_of("half", "one"))
+
+    def next_cube_value(self, value: int) -> int:
+        """The value a double raises ``value`` to (2x, or +1 in arithmetic stakes)."""
+        return value * 2 if self.stakes == "geometric" else value + 1
+
+    def to_dict(self) -> dict[str, Any]:
+        """All options by name (JSON-able)."""
+        return attrs.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameOptions:
+        """Options from a mapping; unknown names raise :class:`~nardy.errors.UnknownOptionError`."""
+        from nardy.errors import UnknownOptionError
+
+        names = {a.name for a in attrs.fields(cls)}
+        for key in data:
+            if key not in names:
+                raise UnknownOptionError(
+                    f"unknown game option {key!r}; game options are: {', '.join(sorted(names))}"
+                )
+        return cls(**dict(data))
+
+
+# --- the dice ----------------------------------------------------------------------
+
+DiceCallable = Callable[[], int | Sequence[int]]
+"""A callable returning one die (1..6) or a pair of dice per call."""
+
+
+class DiceSource:
+    """Where a game's dice come from: a :class:`random.Random`, a seed, or a callable.
+
+    A callable may return one die or a pair per call; dice are consumed one
+    at a time, in order, so either kind feeds every roll (the opening roll
+    of ``two_dice_each_*`` takes four dice). This object is the one mutable
+    part of a game: snapshots that share it share its sequence. It is not
+    part of a snapshot's equality or of its record (the record holds the
+    dice that were rolled).
+    """
+
+    def __init__(self, source: random.Random | DiceCallable | int | None = None) -> None:
+        if source is None:
+            source = random.Random()
+        elif isinstance(source, int):
+            source = random.Random(source)
+        self.source: random.Random | DiceCallable = source
+        self._buffer: list[int] = []
+
+    def die(self) -> int:
+        """The next die."""
+        if not self._buffer:
+            if isinstance(self.source, random.Random):
+                return self.source.randint(1, 6)
+            got = self.source()
+            values = [got] if isinstance(got, int) else list(got)
+            for v in values:
+                if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
+                    raise InvalidDiceError(f"the dice source gave {got!r}, not dice 1..6")
+            self._buffer.extend(values)
+        return self._buffer.pop(0)
+
+    def pair(self) -> tuple[int, int]:
+        """The next two dice."""
+        return (self.die(), self.die())
+
+
+def _dice_source(rng: DiceSource | random.Random | DiceCallable | int | None) -> DiceSource:
+    return rng if isinstance(rng, DiceSource) else DiceSource(rng)
+
+
+def _die(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+        raise InvalidDiceError(f"a die is an integer 1..6, got {value!r}")
+    return value
+
+
+# --- records of actions, the cube, the outcome ---------------------------------------
+
+
+@attrs.frozen
+class Action:
+    """One entry of a game's history.
+
+    ``side`` is who acted (``None`` for the opening roll, which both make).
+    ``dice`` is the opening roll (player 0's die or dice, then player 1's)
+    or, for :attr:`ActionKind.ROLL`, the two dice; ``play`` the play made;
+    ``level`` the resignation level offered.
+    """
+
+    kind: ActionKind
+    side: Side | None = None
+    dice: tuple[int, ...] | None = None
+    play: Play | None = None
+    level: ResultKind | None = None
+
+    def to_dict(self, two_dice_opening: bool = False) -> dict[str, Any]:
+        """The JSON form: ``{"action": "play", "side": "w", "play": "8/5 6/5"}``, ..."""
+        out: dict[str, Any] = {"action": self.kind.value}
+        if self.side is not None:
+            out["side"] = self.side.letter
+        if self.dice is not None:
+            if self.kind is ActionKind.OPENING and two_dice_opening:
+                out["dice"] = [list(self.dice[:2]), list(self.dice[2:])]
+            else:
+                out["dice"] = list(self.dice)
+        if self.play is not None:
+            out["play"] = self.play.notation()
+        if self.level is not None:
+            out["level"] = self.level.value
+        return out
+
+    def __str__(self) -> str:
+        who = f"{self.side.name.lower()} " if self.side is not None else ""
+        if self.kind is ActionKind.PLAY and self.play is not None:
+            return f"{who}plays {self.play.notation() or '(pass)'} with {self.play.roll}"
+        if self.kind is ActionKind.ROLL and self.dice is not None:
+            return f"{who}rolls {self.dice[0]}{self.dice[1]}"
+        if self.kind is ActionKind.OPENING and self.dice is not None:
+            return f"opening roll {list(self.dice)}"
+        if self.kind is ActionKind.RESIGN and self.level is not None:
+            return f"{who}resigns {self.level.value}"
+        return f"{who}{self.kind.value}s"
+
+
+@attrs.frozen
+class CubeState:
+    """The doubling cube: its value, its owner, and a pending double.
+
+    ``owner`` is ``None`` while the cube is centred (nobody has accepted a
+    double yet; automatic doubles leave it centred). ``offered_by`` is the
+    side whose double awaits an answer; ``beavered`` is true when the taker
+    answered with a beaver that now awaits the doubler's answer.
+    ``automatic`` counts the automatic doubles applied.
+    """
+
+    value: int = 1
+    owner: Side | None = None
+    offered_by: Side | None = None
+    beavered: bool = False
+    automatic: int = 0
+
+    @property
+    def centred(self) -> bool:
+        """True while nobody owns the cube."""
+        return self.owner is None
+
+    @property
+    def turned(self) -> bool:
+        """True once a double has been accepted (what Jacoby and ``gammons_with_cube`` look at)."""
+        return self.owner is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {
+            "value": self.value,
+            "owner": None if self.owner is None else self.owner.letter,
+            "offered_by": None if self.offered_by is None else self.offered_by.letter,
+            "beavered": self.beavered,
+            "automatic": self.automatic,
+        }
+
+
+@attrs.frozen
+class Resignation:
+    """A pending resignation: who offers it and at which level."""
+
+    side: Side
+    level: ResultKind
+
+
+@attrs.frozen
+class Outcome:
+    """How a game ended and what it is worth.
+
+    ``winner`` is ``None`` for a draw, in which case *each* side scores
+    ``points``. ``kind`` is the result kind (from the final position, or the
+    level of an accepted resignation; ``None`` for a drop or a draw);
+    ``base`` the points before the cube (after Jacoby, ``gammons_with_cube``
+    and ``scoring``), ``cube`` the cube value that multiplies it, and
+    ``points = base * cube``. ``result`` is the final position's
+    :class:`~nardy.result.Result` when the game was played out.
+    """
+
+    winner: Side | None
+    reason: EndReason
+    kind: ResultKind | None
+    base: Number
+    cube: int
+    points: Number
+    result: Result | None = None
+
+    def points_for(self, side: Side) -> Number:
+        """What ``side`` scores from this game."""
+        if self.winner is None or self.winner == side:
+            return self.points
+        return 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {
+            "winner": None if self.winner is None else self.winner.letter,
+            "reason": self.reason.value,
+            "kind": None if self.kind is None else self.kind.value,
+            "base": self.base,
+            "cube": self.cube,
+            "points": self.points,
+        }
+
+    def __str__(self) -> str:
+        if self.winner is None:
+            return f"draw, {self.points} each"
+        how = self.kind.value if self.kind is not None else self.reason.value
+        return f"{self.winner.name.lower()} wins ({how}, {self.reason.value}): {self.points}"
+
+
+# --- the game ------------------------------------------------------------------------
+
+PlayLike = Play | str | int
+"""A :class:`~nardy.play.Play`, its notation, or its index in :meth:`Game.legal_plays`."""
+
+OpeningDice = Sequence[int] | Sequence[Sequence[int]]
+"""Fed opening dice: ``(die0, die1)`` or ``((a, b), (c, d))``, player 0 first."""
+
+
+@attrs.frozen(kw_only=True)
+class Game:
+    """One game: an immutable snapshot; actions return the next snapshot.
+
+    Create one with :meth:`new`. Players are numbered 0 and 1 (the opening
+    roll lists player 0 first); :attr:`white_player` says which of them plays
+    white. In the opening policies, the starting position's turn is the
+    opening winner's colour -- with ``winner_takes_white`` (the default,
+    nardy) the winner *is* white, so white always moves first.
+    """
+
+    #: The rules of the board.
+    variant: Variant
+    #: The agreements on starting, doubling and scoring.
+    options: GameOptions
+    #: The position now (in the opening phase: the start, white to move).
+    position: Position
+    #: What the game is waiting for.
+    phase: Phase
+    #: The dice on the table (the roll to play), else ``None``.
+    dice: Roll | None = None
+    #: The doubling cube.
+    cube: CubeState = CubeState()
+    #: Every action so far, in order.
+    history: tuple[Action, ...] = ()
+    #: How the game ended, once it is over.
+    outcome: Outcome | None = None
+    #: The side that made the first play (set once the opening is decided).
+    first: Side | None = None
+    #: Which player (0 or 1) plays white.
+    white_player: int = 0
+    #: The side that starts without an opening roll (a match's later games),
+    #: else ``None`` (the opening roll decides).
+    starter: Side | None = None
+    #: True in a match's Crawford game: no doubling at all.
+    crawford: bool = False
+    #: The pending resignation, in phase :attr:`Phase.RESIGNED`.
+    resignation: Resignation | None = None
+    #: True while the second player takes his last roll (``last_roll_draw``).
+    last_roll: bool = False
+    #: Where the dice come from (not part of equality or of the record).
+    rng: DiceSource = attrs.field(factory=DiceSource, eq=False, repr=False)
+
+    # --- construction ---------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        variant: Variant | str = "backgammon",
+        options: GameOptions | Mapping[str, Any] | None = None,
+        *,
+        rng: DiceSource | random.Random | DiceCallable | int | None = None,
+        white_player: int = 0,
+        starter: Side | None = None,
+        crawford: bool = False,
+        **option_values: Any,
+    ) -> Game:
+        """A new game, before the opening roll.
+
+        ``variant`` is a :class:`~nardy.variant.Variant` or a name for
+        :func:`~nardy.variant.find_variant` (spec form with options allowed).
+        Game options come as a :class:`GameOptions`, a mapping, or keyword
+        arguments. ``rng`` is the dice source: a :class:`random.Random`, a
+        seed, or a callable returning a die or a pair (default: an unseeded
+        ``Random``). ``starter`` skips the opening roll: that side starts
+        with an ordinary roll (a match uses it). ``crawford`` marks the
+        Crawford game of a match.
+        """
+        rules = find_variant(variant) if isinstance(variant, str) else variant
+        if options is None:
+            opts = GameOptions(**option_values)
+        elif isinstance(options, GameOptions):
+            opts = attrs.evolve(options, **option_values) if option_values else options
+        else:
+            opts = GameOptions.from_dict({**options, **option_values})
+        if white_player not in (0, 1):
+            raise InvalidOptionError(f"white_player must be 0 or 1, got {white_player!r}")
+        if starter is None and opts.winner_takes_white:
+            white_player = 0  # decided by the opening roll
+        if starter is None:
+            position = rules.starting_position(Side.WHITE)
+            phase = Phase.OPENING
+            first = None
+        else:
+            starter = Side(starter)
+            position = rules.starting_position(starter)
+            phase = Phase.ROLL
+            first = starter
+        return cls(
+            variant=rules,
+            options=opts,
+            position=position,
+            phase=phase,
+            first=first,
+            white_player=white_player,
+            starter=starter,
+            crawford=crawford,
+            rng=_dice_source(rng),
+        )
+
+    # --- inspection -----------------------------------------------------------------
+
+    @property
+    def turn(self) -> Side | None:
+        """The side on roll (``None`` before the opening is decided and after the end)."""
+        if self.phase in (Phase.OPENING, Phase.OVER):
+            return None
+        return self.position.turn
+
+    @property
+    def to_act(self) -> Side | None:
+        """The side whose action the game waits for (``None``: the opening, or over)."""
+        phase = self.phase
+        if phase in (Phase.ROLL, Phase.MOVE, Phase.BEAVERED):
+            return self.position.turn
+        if phase is Phase.DOUBLED:
+            return self.position.turn.opponent
+        if phase is Phase.RESIGNED:
+            assert self.resignation is not None
+            return self.resignation.side.opponent
+        return None
+
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def last_roll_draw(self) -> bool:
+        """Whether the last-roll draw rule is in force (game option or variant option)."""
+        return self.options.last_roll_draw or bool(getattr(self.variant, "last_roll_draw", False))
+
+    def player(self, side: Side) -> int:
+        """The player (0 or 1) who plays ``side``."""
+        return self.white_player if side is Side.WHITE else 1 - self.white_player
+
+    def side_of(self, player: int) -> Side:
+        """The colour player ``player`` (0 or 1) plays."""
+        return Side.WHITE if player == self.white_player else Side.BLACK
+
+    def points(self, side: Side) -> Number:
+        """What ``side`` has scored from this game (0 until it is over)."""
+        return 0 if self.outcome is None else self.outcome.points_for(side)
+
+    @property
+    def turn_number(self) -> int:
+        """Plays made so far (passes included)."""
+        return sum(1 for a in self.history if a.kind is ActionKind.PLAY)
+
+    def legal_plays(self) -> LegalPlays:
+        """The legal plays for the dice on the table (phase :attr:`Phase.MOVE`)."""
+        if self.phase is not Phase.MOVE or self.dice is None:
+            raise self._wrong("list the legal plays", "there are no dice on the table")
+        if self.last_roll:
+            return _last_roll_plays(self.position, self.dice)
+        return self.position.legal_plays(self.dice)
+
+    def double_refusal(self) -> str | None:
+        """Why the side on turn may not double now, or ``None`` if it may."""
+        if self.phase is Phase.OVER:
+            return "the game is over"
+        if self.phase is not Phase.ROLL:
+            return (
+                f"a double is offered before rolling, and the game is in phase {self.phase.value!r}"
+            )
+        if not self.options.cube:
+            return "the cube is not in use (option cube=false)"
+        if self.crawford:
+            return "there is no doubling in the Crawford game"
+        if self.last_roll:
+            return "there is no doubling before the last roll"
+        side = self.position.turn
+        if self.cube.owner is not None and self.cube.owner != side:
+            return f"{self.cube.owner.name.lower()} owns the cube"
+        nxt = self.options.next_cube_value(self.cube.value)
+        if nxt > self.options.max_cube:
+            return (
+                f"the cube is at its maximum ({self.cube.value}; max_cube={self.options.max_cube})"
+            )
+        return None
+
+    def can_double(self) -> bool:
+        """True when the side on turn may double now."""
+        return self.double_refusal() is None
+
+    def allowed(self) -> frozenset[ActionKind]:
+        """The kinds of action the current state accepts."""
+        phase = self.phase
+        if phase is Phase.OPENING:
+            return frozenset({ActionKind.OPENING})
+        if phase is Phase.ROLL:
+            out = {ActionKind.ROLL}
+            if self.can_double():
+                out.add(ActionKind.DOUBLE)
+            if not self.last_roll:
+                out.add(ActionKind.RESIGN)
+            return frozenset(out)
+        if phase is Phase.MOVE:
+            return frozenset(
+                {ActionKind.PLAY} if self.last_roll else {ActionKind.PLAY, ActionKind.RESIGN}
+            )
+        if phase is Phase.DOUBLED:
+            out = {ActionKind.TAKE, ActionKind.DROP}
+            if self._beaver_refusal() is None:
+                out.add(ActionKind.BEAVER)
+            return frozenset(out)
+        if phase is Phase.BEAVERED:
+            return frozenset({ActionKind.TAKE, ActionKind.DROP})
+        if phase is Phase.RESIGNED:
+            return frozenset({ActionKind.ACCEPT, ActionKind.REJECT})
+        return frozenset()
+
+    def describe(self) -> str:
+        """One line about the state, e.g. ``"black to play 31; cube 2 (white)"``."""
+        cube = f"cube {self.cube.value}" + (
+            f" ({self.cube.owner.name.lower()})" if self.cube.owner is not None else " (centred)"
+        )
+        if self.phase is Phase.OVER:
+            assert self.outcome is not None
+            return f"over: {self.outcome}"
+        if self.phase is Phase.OPENING:
+            return f"waiting for the opening roll; {cube}"
+        who = self.to_act
+        assert who is not None
+        name = who.name.lower()
+        what = {
+            Phase.ROLL: "to roll" + (" (last roll)" if self.last_roll else ""),
+            Phase.MOVE: f"to play {self.dice}",
+            Phase.DOUBLED: f"to take or drop a double to {self.options.next_cube_value(self.cube.value)}",
+            Phase.BEAVERED: "to take or drop the beaver",
+            Phase.RESIGNED: "to accept or reject a resignation",
+        }[self.phase]
+        return f"{name} {what}; {cube}"
+
+    def __str__(self) -> str:
+        return f"{self.variant.spec()} game: {self.describe()}"
+
+    # --- helpers ----------------------------------------------------------------------
+
+    def _where(self) -> str:
+        return f"({self.describe()}; position {self.position.id()})"
+
+    def _wrong(self, action: str, why: str) -> IllegalActionError:
+        if self.phase is Phase.OVER:
+            return GameOverError(f"cannot {action}: the game is over {self._where()}")
+        return WrongPhaseError(f"cannot {action}: {why} {self._where()}")
+
+    def _check_actor(self, action: str, expected: Side | None, by: Side | None) -> None:
+        if by is not None and expected is not None and Side(by) != expected:
+            raise NotYourTurnError(
+                f"cannot {action} by {Side(by).name.lower()}: it is "
+                f"{expected.name.lower()}'s turn to act {self._where()}"
+            )
+
+    def _initial_white(self) -> int:
+        if self.starter is None and self.options.winner_takes_white:
+            return 0  # the opening roll decides
+        return self.white_player
+
+    def _record(self, action: Action) -> tuple[Action, ...]:
+        return (*self.history, action)
+
+    def _beaver_refusal(self) -> str | None:
+        if not self.options.beaver:
+            return "beavers are not allowed (option beaver=false)"
+        after = self.options.next_cube_value(self.options.next_cube_value(self.cube.value))
+        if after > self.options.max_cube:
+            return f"a beaver would take the cube to {after}, over max_cube={self.options.max_cube}"
+        return None
+
+    def _kind_points(self, kind: ResultKind, loser_left: int) -> int:
+        """The variant's points for ``kind`` (raises KeyError if it does not score it)."""
+        return int(self.variant._points(kind, loser_left))
+
+    def _single_only(self) -> bool:
+        turned = self.cube.turned
+        return (self.options.jacoby and not turned) or (
+            not self.options.gammons_with_cube and turned
+        )
+
+    def _base_points(self, kind: ResultKind, kind_points: int, loser_left: int) -> int:
+        if self.options.scoring == "checkers-left":
+            return loser_left
+        if kind is not ResultKind.SINGLE and self._single_only():
+            return self._kind_points(ResultKind.SINGLE, loser_left)
+        return kind_points
+
+    def _finish(self, outcome: Outcome, **changes: Any) -> Game:
+        return attrs.evolve(
+            self, phase=Phase.OVER, outcome=outcome, dice=None, resignation=None, **changes
+        )
+
+    # --- actions --------------------------------------------------------------------
+
+    def roll(self, dice: RollLike | OpeningDice | None = None, *, by: Side | None = None) -> Game:
+        """Roll the dice (from the dice source, or the ``dice`` given).
+
+        In the opening phase this is the opening roll of the ``opening``
+        policy: one die per player (``(die0, die1)``, player 0 first) or two
+        (``((a, b), (c, d))``). A tie re-rolls (and, with
+        ``automatic_doubles``, turns the centred cube). Otherwise the side on
+        turn rolls two dice and must then :meth:`play`.
+
+        Raises :class:`WrongPhaseError` (already rolled, a double or a
+        resignation pending), :class:`GameOverError`, :class:`NotYourTurnError`.
+        """
+        if self.phase is Phase.OPENING:
+            return self._opening(dice)
+        if self.phase is not Phase.ROLL:
+            why = {
+                Phase.MOVE: f"the dice are already rolled ({self.dice}); play them",
+                Phase.DOUBLED: "a double is pending; take or drop it first",
+                Phase.BEAVERED: "a beaver is pending; take or drop it first",
+                Phase.RESIGNED: "a resignation is pending; accept or reject it first",
+            }.get(self.phase, "")
+            raise self._wrong("roll", why)
+        side = self.position.turn
+        self._check_actor("roll", side, by)
+        fed: Any = dice
+        roll = Roll(*self.rng.pair()) if fed is None else Roll.coerce(fed)
+        return attrs.evolve(
+            self,
+            phase=Phase.MOVE,
+            dice=roll,
+            history=self._record(Action(ActionKind.ROLL, side, dice=(roll.high, roll.low))),
+        )
+
+    def _opening(self, dice: RollLike | OpeningDice | None) -> Game:
+        policy = self.options.opening
+        two = policy.startswith("two_dice")
+        if dice is None:
+            if two:
+                p0, p1 = self.rng.pair(), self.rng.pair()
+                flat: tuple[int, ...] = (*p0, *p1)
+            else:
+                flat = self.rng.pair()
+        else:
+            try:
+                items: list[Any] = list(dice)
+            except TypeError:
+                raise InvalidDiceError(f"opening dice must be a sequence, got {dice!r}") from None
+            if two:
+                if len(items) != 2 or any(isinstance(x, (int, str)) or len(x) != 2 for x in items):
+                    raise InvalidDiceError(
+                        f"the {policy} opening takes two dice per player, "
+                        f"((a, b), (c, d)); got {dice!r}"
+                    )
+                flat = tuple(_die(v) for pair in items for v in pair)
+            else:
+                if len(items) != 2:
+                    raise InvalidDiceError(
+                        f"the {policy} opening takes one die per player, (die0, die1); got {dice!r}"
+                    )
+                flat = (_die(items[0]), _die(items[1]))
+        history = self._record(Action(ActionKind.OPENING, None, dice=flat))
+        score0, score1 = (flat[0] + flat[1], flat[2] + flat[3]) if two else flat
+        if score0 == score1:  # a tie: roll again, maybe an automatic double
+            cube = self.cube
+            nxt = self.options.next_cube_value(cube.value)
+            if (
+                self.options.cube
+                and not self.crawford
+                and cube.automatic < self.options.automatic_doubles
+                and nxt <= self.options.max_cube
+            ):
+                cube = attrs.evolve(cube, value=nxt, automatic=cube.automatic + 1)
+            return attrs.evolve(self, history=history, cube=cube)
+        winner = 0 if score0 > score1 else 1
+        white_player = winner if self.options.winner_takes_white else self.white_player
+        first = Side.WHITE if winner == white_player else Side.BLACK
+        position = self.variant.starting_position(first)
+        if policy.endswith("use_both"):
+            roll = Roll(*(flat[winner * 2 : winner * 2 + 2] if two else flat))
+            return attrs.evolve(
+                self,
+                history=history,
+                position=position,
+                phase=Phase.MOVE,
+                dice=roll,
+                first=first,
+                white_player=white_player,
+            )
+        return attrs.evolve(
+            self,
+            history=history,
+            position=position,
+            phase=Phase.ROLL,
+            first=first,
+            white_player=white_player,
+        )
+
+    def play(self, play: PlayLike, *, by: Side | None = None) -> Game:
+        """Play the dice on the table: a :class:`~nardy.play.Play`, its notation, or an index.
+
+        A forced pass is the empty play (``""``). Raises
+        :class:`WrongPhaseError` (e.g. moving before rolling),
+        :class:`~nardy.errors.IllegalPlayError` for an illegal play,
+        :class:`GameOverError`, :class:`NotYourTurnError`.
+        """
+        if self.phase is not Phase.MOVE:
+            why = {
+                Phase.OPENING: "the opening roll has not been made; roll first",
+                Phase.ROLL: "the dice have not been rolled; roll first",
+                Phase.DOUBLED: "a double is pending; take or drop it first",
+                Phase.BEAVERED: "a beaver is pending; take or drop it first",
+                Phase.RESIGNED: "a resignation is pending; accept or reject it first",
+            }.get(self.phase, "")
+            raise self._wrong("play", why)
+        side = self.position.turn
+        self._check_actor("play", side, by)
+        legal = self.legal_plays()
+        index = _resolve(legal, play)
+        chosen = legal[index]
+        history = self._record(Action(ActionKind.PLAY, side, play=chosen))
+        if self.last_roll:
+            return self._finish_last_roll(legal, index, history)
+        after = legal.result(index)
+        if not after.is_over():
+            return attrs.evolve(self, position=after, phase=Phase.ROLL, dice=None, history=history)
+        if side == self.first and self.last_roll_draw:
+            return attrs.evolve(
+                self, position=after, phase=Phase.ROLL, dice=None, history=history, last_roll=True
+            )
+        return self._bear_off_end(after, history)
+
+    def _bear_off_end(self, after: Position, history: tuple[Action, ...]) -> Game:
+        result = after.result()
+        assert result is not None
+        left = self.variant.checkers - after.off(result.loser)
+        base = self._base_points(result.kind, result.points, left)
+        outcome = Outcome(
+            winner=result.winner,
+            reason=EndReason.BEAR_OFF,
+            kind=result.kind,
+            base=base,
+            cube=self.cube.value,
+            points=base * self.cube.value,
+            result=result,
+        )
+        return self._finish(outcome, position=after, history=history, last_roll=False)
+
+    def _finish_last_roll(self, legal: LegalPlays, index: int, history: tuple[Action, ...]) -> Game:
+        state = legal._states()[index]
+        if state[0] == self.variant.checkers:  # he bore off everything: a draw
+            each = (0.5 if self.options.draw_points == "half" else 1) * self.cube.value
+            outcome = Outcome(
+                winner=None,
+                reason=EndReason.DRAW,
+                kind=None,
+                base=_number(each / self.cube.value),
+                cube=self.cube.value,
+                points=_number(each),
+            )
+            # The drawn final position (both sides off) is not a valid
+            # Position; the game keeps the one before the last roll.
+            return self._finish(outcome, history=history, last_roll=False)
+        return self._bear_off_end(legal.result(index), history)
+
+    def double(self, *, by: Side | None = None) -> Game:
+        """Offer a double (the side on turn, before rolling).
+
+        Raises :class:`CubeActionError` when the cube forbids it (the
+        opponent owns it, the Crawford game, at its maximum, not in use),
+        :class:`WrongPhaseError` after rolling, :class:`GameOverError`,
+        :class:`NotYourTurnError`.
+        """
+        if self.phase is Phase.OVER:
+            raise self._wrong("double", "")
+        if self.phase is not Phase.ROLL:
+            raise self._wrong(
+                "double",
+                f"a double comes before rolling; the game is in phase {self.phase.value!r}",
+            )
+        side = self.position.turn
+        self._check_actor("double", side, by)
+        why = self.double_refusal()
+        if why is not None:
+            raise CubeActionError(f"cannot double: {why} {self._where()}")
+        return attrs.evolve(
+            self,
+            phase=Phase.DOUBLED,
+            cube=attrs.evolve(self.cube, offered_by=side),
+            history=self._record(Action(ActionKind.DOUBLE, side)),
+        )
+
+    def take(self, *, by: Side | None = None) -> Game:
+        """Accept the pending double (or, for the doubler, the pending beaver)."""
+        if self.phase is Phase.DOUBLED:
+            taker = self.position.turn.opponent
+            self._check_actor("take", taker, by)
+            cube = CubeState(
+                value=self.options.next_cube_value(self.cube.value),
+                owner=taker,
+                automatic=self.cube.automatic,
+            )
+            side = taker
+        elif self.phase is Phase.BEAVERED:
+            side = self.position.turn
+            self._check_actor("take the beaver", side, by)
+            nxt = self.options.next_cube_value
+            cube = CubeState(
+                value=nxt(nxt(self.cube.value)),
+                owner=side.opponent,
+                automatic=self.cube.automatic,
+            )
+        else:
+            raise self._wrong("take", "no double is pending")
+        return attrs.evolve(
+            self, phase=Phase.ROLL, cube=cube, history=self._record(Action(ActionKind.TAKE, side))
+        )
+
+    def drop(self, *, by: Side | None = None) -> Game:
+        """Refuse the pending double (a pass) or beaver: the refuser loses the current stake.
+
+        A refused double scores the cube value before the double; a refused
+        beaver the value the double raised it to.
+        """
+        doubler = self.position.turn
+        if self.phase is Phase.DOUBLED:
+            side, winner, value = doubler.opponent, doubler, self.cube.value
+        elif self.phase is Phase.BEAVERED:
+            side, winner = doubler, doubler.opponent
+            value = self.options.next_cube_value(self.cube.value)
+        else:
+            raise self._wrong("drop", "no double is pending")
+        self._check_actor("drop", side, by)
+        base = 1
+        if self.options.scoring == "checkers-left":
+            base = self.variant.checkers - self.position.off(side)
+        outcome = Outcome(
+            winner=winner,
+            reason=EndReason.DROP,
+            kind=None,
+            base=base,
+            cube=value,
+            points=base * value,
+        )
+        return self._finish(outcome, history=self._record(Action(ActionKind.DROP, side)))
+
+    def beaver(self, *, by: Side | None = None) -> Game:
+        """Answer a double with a beaver: take it and immediately redouble, keeping the cube.
+
+        Needs option ``beaver``; the doubler then takes or drops the beaver.
+        """
+        if self.phase is not Phase.DOUBLED:
+            raise self._wrong("beaver", "no double is pending")
+        side = self.position.turn.opponent
+        self._check_actor("beaver", side, by)
+        why = self._beaver_refusal()
+        if why is not None:
+            raise CubeActionError(f"cannot beaver: {why} {self._where()}")
+        return attrs.evolve(
+            self,
+            phase=Phase.BEAVERED,
+            cube=attrs.evolve(self.cube, beavered=True),
+            history=self._record(Action(ActionKind.BEAVER, side)),
+        )
+
+    def resign(
+        self, level: ResultKind | str = ResultKind.SINGLE, *, by: Side | None = None
+    ) -> Game:
+        """Offer to resign at ``level`` (single, gammon or backgammon); the opponent answers.
+
+        Only the side on turn may resign (before or after rolling). Raises
+        :class:`ResignationError` for a level the variant does not score.
+        """
+        if self.phase not in (Phase.ROLL, Phase.MOVE) or self.last_roll:
+            why = "a resignation is offered on one's own turn, with nothing pending"
+            if self.last_roll:
+                why = "there is no resigning during the last roll"
+            raise self._wrong("resign", why)
+        side = self.position.turn
+        self._check_actor("resign", side, by)
+        kind = ResultKind(level)
+        try:
+            self._kind_points(kind, self.variant.checkers)
+        except KeyError:
+            raise ResignationError(
+                f"cannot resign {kind.value}: {self.variant.spec()} does not score that result "
+                f"{self._where()}"
+            ) from None
+        return attrs.evolve(
+            self,
+            phase=Phase.RESIGNED,
+            resignation=Resignation(side, kind),
+            history=self._record(Action(ActionKind.RESIGN, side, level=kind)),
+        )
+
+    def accept(self, *, by: Side | None = None) -> Game:
+        """Accept the pending resignation: the game ends at its level, times the cube."""
+        if self.phase is not Phase.RESIGNED or self.resignation is None:
+            raise self._wrong("accept", "no resignation is pending")
+        resigner, kind = self.resignation.side, self.resignation.level
+        side = resigner.opponent
+        self._check_actor("accept the resignation", side, by)
+        left = self.variant.checkers - self.position.off(resigner)
+        base = self._base_points(kind, self._kind_points(kind, left), left)
+        outcome = Outcome(
+            winner=side,
+            reason=EndReason.RESIGN,
+            kind=kind,
+            base=base,
+            cube=self.cube.value,
+            points=base * self.cube.value,
+        )
+        return self._finish(outcome, history=self._record(Action(ActionKind.ACCEPT, side)))
+
+    def reject(self, *, by: Side | None = None) -> Game:
+        """Reject the pending resignation: play goes on where it stopped."""
+        if self.phase is not Phase.RESIGNED or self.resignation is None:
+            raise self._wrong("reject", "no resignation is pending")
+        side = self.resignation.side.opponent
+        self._check_actor("reject the resignation", side, by)
+        return attrs.evolve(
+            self,
+            phase=Phase.ROLL if self.dice is None else Phase.MOVE,
+            resignation=None,
+            history=self._record(Action(ActionKind.REJECT, side)),
+        )
+
+    def apply(self, action: Action) -> Game:
+        """Replay one history entry (the side named in it must be the one to act)."""
+        kind, side = action.kind, action.side
+        if kind is ActionKind.OPENING:
+            if self.phase is not Phase.OPENING:
+                raise self._wrong("make the opening roll", "the opening is decided")
+            dice = action.dice or ()
+            two = self.options.opening.startswith("two_dice")
+            fed: OpeningDice = (dice[:2], dice[2:]) if two else dice
+            return self.roll(fed)
+        if kind is ActionKind.ROLL:
+            if self.phase is Phase.OPENING:
+                raise self._wrong("roll", "the opening roll comes first")
+            return self.roll(None if action.dice is None else tuple(action.dice), by=side)
+        if kind is ActionKind.PLAY:
+            if action.play is None:
+                raise RecordError("a play action without a play")
+            return self.play(action.play, by=side)
+        if kind is ActionKind.RESIGN:
+            return self.resign(action.level or ResultKind.SINGLE, by=side)
+        method: Callable[..., Game] = {
+            ActionKind.DOUBLE: self.double,
+            ActionKind.TAKE: self.take,
+            ActionKind.DROP: self.drop,
+            ActionKind.BEAVER: self.beaver,
+            ActionKind.ACCEPT: self.accept,
+            ActionKind.REJECT: self.reject,
+        }[kind]
+        return method(by=side)
+
+    # --- records --------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game record as JSON-able data: setup, every action, and the state reached.
+
+        The state fields after ``actions`` (``phase``, ``position``,
+        ``dice``, ``cube``, ``outcome``) are redundant: :meth:`from_dict`
+        recomputes them by replaying the actions and rejects a record whose
+        stored state disagrees.
+        """
+        two = self.options.opening.startswith("two_dice")
+        return {
+            "format": "nardy-game",
+            "version": RECORD_VERSION,
+            "variant": self.variant.spec(),
+            "options": self.options.to_dict(),
+            "white_player": self._initial_white(),
+            "starter": None if self.starter is None else self.starter.letter,
+            "crawford": self.crawford,
+            "actions": [a.to_dict(two) for a in self.history],
+            "phase": self.phase.value,
+            "position": self.position.id(),
+            "dice": None if self.dice is None else [self.dice.high, self.dice.low],
+            "cube": self.cube.to_dict(),
+            "first": None if self.first is None else self.first.letter,
+            "outcome": None if self.outcome is None else self.outcome.to_dict(),
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The game record as a JSON string (see :meth:`to_dict`)."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(
+        cls,
+        data: Mapping[str, Any],
+        *,
+        rng: DiceSource | random.Random | DiceCallable | int | None = None,
+    ) -> Game:
+        """Load a record made by :meth:`to_dict`, replaying and re-validating every action.
+
+        Raises :class:`RecordError` naming the first action that does not
+        replay (or the field that is malformed).
+        """
+        if not isinstance(data, Mapping) or data.get("format") != "nardy-game":
+            raise RecordError('not a nardy game record (missing "format": "nardy-game")')
+        if data.get("version") != RECORD_VERSION:
+            raise RecordError(f"unsupported game record version {data.get('version')!r}")
+        try:
+            starter = data.get("starter")
+            game = cls.new(
+                data["variant"],
+                GameOptions.from_dict(data.get("options", {})),
+                rng=rng,
+                white_player=data.get("white_player", 0),
+                starter=None if starter is None else Side.from_letter(starter),
+                crawford=bool(data.get("crawford", False)),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"bad game record header: {exc}") from exc
+        actions = data.get("actions")
+        if not isinstance(actions, list):
+            raise RecordError('a game record needs an "actions" list')
+        game = game.replay(actions)
+        game._check_stored(data)
+        return game
+
+    @classmethod
+    def from_json(
+        cls,
+        text: str,
+        *,
+        rng: DiceSource | random.Random | DiceCallable | int | None = None,
+    ) -> Game:
+        """Load a JSON game record (see :meth:`from_dict`)."""
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise RecordError(f"a game record must be JSON: {exc}") from exc
+        return cls.from_dict(data, rng=rng)
+
+    def replay(self, actions: Sequence[Mapping[str, Any]], *, offset: int = 0) -> Game:
+        """Apply recorded actions (their JSON form) one by one; :class:`RecordError` on the first bad one."""
+        game = self
+        for i, raw in enumerate(actions):
+            try:
+                action = game._parse_action(raw)
+                game = game.apply(action)
+            except (NardyError, KeyError, TypeError, ValueError) as exc:
+                number = offset + i + 1
+                turn = game.turn_number + 1
+                raise RecordError(
+                    f"bad record at action {number} (turn {turn}, {_describe_raw(raw)}): {exc}",
+                    index=offset + i,
+                ) from exc
+        return game
+
+    def _parse_action(self, raw: Mapping[str, Any]) -> Action:
+        if not isinstance(raw, Mapping):
+            raise RecordError(f"an action is a JSON object, got {raw!r}")
+        kind = ActionKind(raw.get("action"))
+        side_text = raw.get("side")
+        side = None if side_text is None else Side.from_letter(side_text)
+        if kind is not ActionKind.OPENING and side is None:
+            raise RecordError(f'action {kind.value!r} needs a "side"')
+        dice: tuple[int, ...] | None = None
+        if "dice" in raw and raw["dice"] is not None:
+            value = raw["dice"]
+            flat: list[Any] = []
+            for item in value:
+                flat.extend(item if isinstance(item, list) else [item])
+            dice = tuple(_die(v) for v in flat)
+        play = None
+        if kind is ActionKind.PLAY:
+            notation = raw.get("play")
+            if not isinstance(notation, str):
+                raise RecordError('a play action needs a "play" string')
+            if self.phase is not Phase.MOVE:
+                raise self._wrong("play", "the dice have not been rolled")
+            if side is not None:
+                self._check_actor("play", self.position.turn, side)
+            legal = self.legal_plays()
+            play = legal[_resolve(legal, notation)]
+        level = None if raw.get("level") is None else ResultKind(raw["level"])
+        return Action(kind, side, dice=dice, play=play, level=level)
+
+    def _check_stored(self, data: Mapping[str, Any]) -> None:
+        """Compare the record's redundant state fields with the replayed state."""
+        mine = self.to_dict()
+        for key in ("phase", "position", "dice", "cube", "first", "outcome"):
+            if key in data and data[key] != mine[key]:
+                raise RecordError(
+                    f"the record's {key} {data[key]!r} does not match the replayed game's "
+                    f"{mine[key]!r}"
+                )
+
+    def states(self) -> Iterator[Game]:
+        """Every snapshot from the start to this one (replays the history)."""
+        game = Game.new(
+            self.variant,
+            self.options,
+            rng=self.rng,
+            white_player=self._initial_white(),
+            starter=self.starter,
+            crawford=self.crawford,
+        )
+        yield game
+        for action in self.history:
+            game = game.apply(action)
+            yield game
+
+
+def _describe_raw(raw: object) -> str:
+    if not isinstance(raw, Mapping):
+        return repr(raw)
+    parts = [str(raw.get("side", "")), str(raw.get("action", "?"))]
+    if raw.get("dice") is not None:
+        parts.append(str(raw["dice"]))
+    if raw.get("play") is not None:
+        parts.append(repr(raw["play"]))
+    if raw.get("level") is not None:
+        parts.append(str(raw["level"]))
+    return " ".join(p for p in parts if p)
+
+
+def _resolve(legal: LegalPlays, play: PlayLike) -> int:
+    """The index of ``play`` in ``legal`` (by notation, index, or resulting position)."""
+    if isinstance(play, bool):
+        raise IllegalPlayError(f"not a play: {play!r}")
+    if isinstance(play, int):
+        if not 0 <= play < len(legal):
+            raise IllegalPlayError(
+                f"play index {play} out of range: {len(legal)} legal plays for roll {legal.roll}"
+            )
+        return play
+    if isinstance(play, str):
+        if not play.strip() and legal.is_pass:
+            return 0
+        return resolve_notation(legal, play)
+    if isinstance(play, Play):
+        if play.roll != legal.roll:
+            raise IllegalPlayError(
+                f"play {play.notation()!r} is for roll {play.roll}, but the dice are {legal.roll}"
+            )
+        for i, candidate in enumerate(legal):
+            if candidate == play:
+                return i
+        return resolve_notation(legal, play.notation())
+    raise IllegalPlayError(f"not a play: {play!r}")
+
+
+def _last_roll_plays(position: Position, roll: Roll) -> LegalPlays:
+    """Legal plays of the last-roll draw: the opponent has already borne off everything.
+
+    :meth:`Position.legal_plays` refuses a finished position, so this calls
+    the variant's generator hook directly (nothing of the opponent is left
+    on the board, so only the mover's own checkers matter).
+    """
+    variant = position.variant
+    found = variant._generate(position.raw, roll)
+    if not found:
+        found = [(position.raw, ())]
+    return LegalPlays._lazy(variant, position, roll, found)
