@@ -47,7 +47,7 @@ from nardy.variant import (
     register_variant,
     variant_names,
 )
-from nardy.variants import Backgammon, Caucasian, Hypergammon, Nackgammon
+from nardy.variants import Backgammon, Caucasian, Hypergammon, Kush, LongNardy, Nackgammon
 
 try:
     __version__ = version("nardy")
@@ -74,7 +74,9 @@ __all__ = [
     "InvalidNotationError",
     "InvalidOptionError",
     "InvalidPositionError",
+    "Kush",
     "LegalPlays",
+    "LongNardy",
     "Nackgammon",
     "NardyError",
     "Play",

@@ -3,5 +3,6 @@
 from __future__ import annotations
 
 from nardy.variants.backgammon import Backgammon, Caucasian, Hypergammon, Nackgammon
+from nardy.variants.long_nardy import Kush, LongNardy
 
-__all__ = ["Backgammon", "Caucasian", "Hypergammon", "Nackgammon"]
+__all__ = ["Backgammon", "Caucasian", "Hypergammon", "Kush", "LongNardy", "Nackgammon"]
