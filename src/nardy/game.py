@@ -58,6 +58,7 @@ __all__ = [
     "ResignationError",
     "WrongPhaseError",
     "cube_values",
+    "scored_kinds",
 ]
 
 #: The opening-roll policies, in the order of ``rules/game-flow.md`` (the
@@ -480,8 +481,8 @@ class Outcome:
     def __str__(self) -> str:
         if self.winner is None:
             return f"draw, {self.points} each"
-        how = self.kind.value if self.kind is not None else self.reason.value
-        return f"{self.winner.name.lower()} wins ({how}, {self.reason.value}): {self.points}"
+        how = self.reason.value if self.kind is None else f"{self.kind.value}, {self.reason.value}"
+        return f"{self.winner.name.lower()} wins ({how}): {self.points}"
 
 
 # --- the game ------------------------------------------------------------------------
@@ -1066,13 +1067,11 @@ class Game:
         side = self.position.turn
         self._check_actor("resign", side, by)
         kind = ResultKind(level)
-        try:
-            self._kind_points(kind, self.variant.checkers)
-        except KeyError:
+        if kind not in scored_kinds(self.variant):
             raise ResignationError(
                 f"cannot resign {kind.value}: {self.variant.spec()} does not score that result "
                 f"{self._where()}"
-            ) from None
+            )
         return attrs.evolve(
             self,
             phase=Phase.RESIGNED,
@@ -1292,6 +1291,26 @@ class Game:
         for action in self.history:
             game = game.apply(action)
             yield game
+
+
+def scored_kinds(variant: Variant) -> tuple[ResultKind, ...]:
+    """The result kinds ``variant`` scores (what a resignation may offer).
+
+    Read from the variant's options: the backgammon family's ``scoring``
+    preset, long nardy's ``koks``; otherwise single, gammon and backgammon.
+    """
+    scoring = getattr(variant, "scoring", None)
+    if isinstance(scoring, str):
+        from nardy.variants.backgammon import SCORING_TABLES
+
+        table = SCORING_TABLES.get(scoring)
+        if table is not None:
+            return tuple(table)
+    koks = getattr(variant, "koks", None)
+    if isinstance(koks, bool):
+        base = (ResultKind.SINGLE, ResultKind.GAMMON)
+        return (*base, ResultKind.BACKGAMMON) if koks else base
+    return (ResultKind.SINGLE, ResultKind.GAMMON, ResultKind.BACKGAMMON)
 
 
 def _describe_raw(raw: object) -> str:

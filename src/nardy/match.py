@@ -1,0 +1,372 @@
+"""Matches and series: games to N points, the Crawford rule, colour alternation, records.
+
+A :class:`Match` is an immutable snapshot like :class:`~nardy.game.Game`:
+its actions (:meth:`Match.roll`, :meth:`Match.play`, :meth:`Match.double`,
+...) act on the game in progress and return a new snapshot; when a game
+ends its points go to the player who won it and the next game starts by
+itself, until one player has at least :attr:`Match.length` points.
+
+Players are numbered 0 and 1 for the whole match; which colour each plays
+changes from game to game (see :attr:`Match.next_game`).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from nardy.core import RollLike, Side
+from nardy.errors import InvalidOptionError
+from nardy.game import (
+    DiceCallable,
+    DiceSource,
+    Game,
+    GameOptions,
+    GameOverError,
+    Number,
+    OpeningDice,
+    PlayLike,
+    RecordError,
+    _dice_source,
+    _number,
+)
+from nardy.result import ResultKind
+from nardy.variant import Variant, find_variant
+
+__all__ = ["NEXT_GAME_RULES", "Match"]
+
+#: How the next game of a match starts: ``"alternate"`` (seed 002: colours
+#: swap and the player who had black starts, as white, with an ordinary
+#: roll) or ``"opening-roll"`` (every game starts with an opening roll).
+NEXT_GAME_RULES: tuple[str, ...] = ("alternate", "opening-roll")
+
+RECORD_VERSION = 1
+
+
+@attrs.frozen(kw_only=True)
+class Match:
+    """A match (or series) to :attr:`length` points: an immutable snapshot.
+
+    Create one with :meth:`new`. :attr:`game` is the game in progress
+    (``None`` once the match is over); :attr:`games` the finished ones;
+    :attr:`scores` the points of players 0 and 1.
+
+    * The Crawford rule (:attr:`crawford`, on by default): in the game right
+      after a player first reaches ``length - 1`` nobody may double; later
+      games double normally.
+    * Jacoby never applies in a match: the games are played with
+      ``jacoby=False`` whatever the options say.
+    * The match ends as soon as one player has at least :attr:`length`
+      points and more than the other (a last-roll draw that leaves both
+      level at ``length`` or more is played off by further games).
+    * The series by checkers left (seed 001) is a match with game option
+      ``scoring="checkers-left"``, to the agreed total.
+    """
+
+    #: The rules of the board.
+    variant: Variant
+    #: Points needed to win.
+    length: int
+    #: The game options every game of the match is played with.
+    options: GameOptions
+    #: Whether the Crawford rule applies.
+    crawford: bool = True
+    #: How the next game starts: one of :data:`NEXT_GAME_RULES`.
+    next_game: str = "alternate"
+    #: Points of player 0 and player 1.
+    scores: tuple[Number, Number] = (0, 0)
+    #: The finished games, in order.
+    games: tuple[Game, ...] = ()
+    #: The game in progress, ``None`` once the match is over.
+    game: Game | None = None
+    #: The number (1-based) of the Crawford game, once a player has reached
+    #: ``length - 1`` with the rule on.
+    crawford_game: int | None = None
+    #: Where the dice come from (shared by every game; not part of equality).
+    rng: DiceSource = attrs.field(factory=DiceSource, eq=False, repr=False)
+
+    # --- construction ---------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        variant: Variant | str = "backgammon",
+        length: int = 5,
+        options: GameOptions | Mapping[str, Any] | None = None,
+        *,
+        crawford: bool = True,
+        next_game: str = "alternate",
+        rng: DiceSource | random.Random | DiceCallable | int | None = None,
+        **option_values: Any,
+    ) -> Match:
+        """A new match to ``length`` points, its first game waiting for the opening roll.
+
+        Game options come as a :class:`~nardy.game.GameOptions`, a mapping or
+        keyword arguments (``jacoby`` is switched off). ``rng`` is the dice
+        source shared by all games (a :class:`random.Random`, a seed or a
+        callable).
+        """
+        rules = find_variant(variant) if isinstance(variant, str) else variant
+        if isinstance(length, bool) or not isinstance(length, int) or length < 1:
+            raise InvalidOptionError(f"a match length is a positive integer, got {length!r}")
+        if next_game not in NEXT_GAME_RULES:
+            raise InvalidOptionError(
+                f"next_game must be one of {', '.join(map(repr, NEXT_GAME_RULES))}; got {next_game!r}"
+            )
+        if options is None:
+            opts = GameOptions(**option_values)
+        elif isinstance(options, GameOptions):
+            opts = attrs.evolve(options, **option_values) if option_values else options
+        else:
+            opts = GameOptions.from_dict({**options, **option_values})
+        opts = attrs.evolve(opts, jacoby=False)
+        source = _dice_source(rng)
+        first = Game.new(rules, opts, rng=source)
+        return cls(
+            variant=rules,
+            length=length,
+            options=opts,
+            crawford=bool(crawford),
+            next_game=next_game,
+            game=first,
+            rng=source,
+        )
+
+    # --- inspection -----------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        """True once a player has won the match."""
+        return self.game is None
+
+    @property
+    def winner(self) -> int | None:
+        """The player (0 or 1) who won the match, else ``None``."""
+        if self.game is not None:
+            return None
+        return 0 if self.scores[0] > self.scores[1] else 1
+
+    @property
+    def game_number(self) -> int:
+        """The number (1-based) of the game in progress (or of the last game, once over)."""
+        return len(self.games) + (1 if self.game is not None else 0)
+
+    @property
+    def is_crawford_game(self) -> bool:
+        """True while the game in progress is the Crawford game."""
+        return self.game is not None and self.game.crawford
+
+    def away(self, player: int) -> Number:
+        """Points ``player`` still needs (``length`` minus his score, at least 0)."""
+        return max(0, _number(self.length - self.scores[player]))
+
+    def current(self) -> Game:
+        """The game in progress; :class:`~nardy.game.GameOverError` once the match is over."""
+        if self.game is None:
+            raise GameOverError(
+                f"the match is over: player {self.winner} won {self._score_text()} "
+                f"after {len(self.games)} games"
+            )
+        return self.game
+
+    def _score_text(self) -> str:
+        return f"{self.scores[0]}-{self.scores[1]}"
+
+    def describe(self) -> str:
+        """One line: the score, and the state of the game in progress."""
+        head = f"match to {self.length}, score {self._score_text()}"
+        if self.game is None:
+            return f"{head}: player {self.winner} wins"
+        crawford = " (Crawford)" if self.game.crawford else ""
+        return f"{head}; game {self.game_number}{crawford}: {self.game.describe()}"
+
+    def __str__(self) -> str:
+        return f"{self.variant.spec()} {self.describe()}"
+
+    # --- actions (on the game in progress) ------------------------------------------
+
+    def roll(self, dice: RollLike | OpeningDice | None = None, *, by: Side | None = None) -> Match:
+        """:meth:`Game.roll <nardy.game.Game.roll>` in the game in progress."""
+        return self.advance(self.current().roll(dice, by=by))
+
+    def play(self, play: PlayLike, *, by: Side | None = None) -> Match:
+        """:meth:`Game.play <nardy.game.Game.play>` in the game in progress."""
+        return self.advance(self.current().play(play, by=by))
+
+    def double(self, *, by: Side | None = None) -> Match:
+        """:meth:`Game.double <nardy.game.Game.double>` (refused in the Crawford game)."""
+        return self.advance(self.current().double(by=by))
+
+    def take(self, *, by: Side | None = None) -> Match:
+        """:meth:`Game.take <nardy.game.Game.take>` in the game in progress."""
+        return self.advance(self.current().take(by=by))
+
+    def drop(self, *, by: Side | None = None) -> Match:
+        """:meth:`Game.drop <nardy.game.Game.drop>` in the game in progress."""
+        return self.advance(self.current().drop(by=by))
+
+    def beaver(self, *, by: Side | None = None) -> Match:
+        """:meth:`Game.beaver <nardy.game.Game.beaver>` in the game in progress."""
+        return self.advance(self.current().beaver(by=by))
+
+    def resign(
+        self, level: ResultKind | str = ResultKind.SINGLE, *, by: Side | None = None
+    ) -> Match:
+        """:meth:`Game.resign <nardy.game.Game.resign>` in the game in progress."""
+        return self.advance(self.current().resign(level, by=by))
+
+    def accept(self, *, by: Side | None = None) -> Match:
+        """:meth:`Game.accept <nardy.game.Game.accept>` in the game in progress."""
+        return self.advance(self.current().accept(by=by))
+
+    def reject(self, *, by: Side | None = None) -> Match:
+        """:meth:`Game.reject <nardy.game.Game.reject>` in the game in progress."""
+        return self.advance(self.current().reject(by=by))
+
+    def advance(self, game: Game) -> Match:
+        """The match with ``game`` (a later snapshot of the game in progress) in place.
+
+        When ``game`` is over its points are scored, and the next game is
+        started (or the match ends). This is how the action methods work;
+        call it directly to drive the game with :class:`~nardy.game.Game`
+        methods.
+        """
+        self.current()
+        if not game.is_over():
+            return attrs.evolve(self, game=game)
+        assert game.outcome is not None
+        old = self.scores
+        new = [old[0], old[1]]
+        for side in (Side.WHITE, Side.BLACK):
+            new[game.player(side)] = _number(new[game.player(side)] + game.outcome.points_for(side))
+        scores = (new[0], new[1])
+        games = (*self.games, game)
+        top = max(scores)
+        if top >= self.length and scores[0] != scores[1]:
+            return attrs.evolve(self, scores=scores, games=games, game=None)
+        crawford_game = self.crawford_game
+        if self.crawford and crawford_game is None:
+            for player in (0, 1):
+                if old[player] < self.length - 1 <= scores[player] < self.length:
+                    crawford_game = len(games) + 1
+        number = len(games) + 1
+        if self.next_game == "alternate":
+            white_player, starter = 1 - game.white_player, Side.WHITE
+        else:
+            white_player, starter = game.white_player, None
+        following = Game.new(
+            self.variant,
+            self.options,
+            rng=self.rng,
+            white_player=white_player,
+            starter=starter,
+            crawford=crawford_game == number,
+        )
+        return attrs.evolve(
+            self, scores=scores, games=games, game=following, crawford_game=crawford_game
+        )
+
+    # --- records --------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The match record: its setup, every game's record (see :meth:`Game.to_dict`), the score."""
+        played = [*self.games, *(() if self.game is None else (self.game,))]
+        return {
+            "format": "nardy-match",
+            "version": RECORD_VERSION,
+            "variant": self.variant.spec(),
+            "length": self.length,
+            "crawford": self.crawford,
+            "next_game": self.next_game,
+            "options": self.options.to_dict(),
+            "games": [g.to_dict() for g in played],
+            "scores": list(self.scores),
+            "crawford_game": self.crawford_game,
+            "winner": self.winner,
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The match record as a JSON string."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(
+        cls,
+        data: Mapping[str, Any],
+        *,
+        rng: DiceSource | random.Random | DiceCallable | int | None = None,
+    ) -> Match:
+        """Load a match record, replaying and re-validating every game.
+
+        Raises :class:`~nardy.game.RecordError` naming the game and the
+        first action that does not replay.
+        """
+        if not isinstance(data, Mapping) or data.get("format") != "nardy-match":
+            raise RecordError('not a nardy match record (missing "format": "nardy-match")')
+        if data.get("version") != RECORD_VERSION:
+            raise RecordError(f"unsupported match record version {data.get('version')!r}")
+        try:
+            match = cls.new(
+                data["variant"],
+                data["length"],
+                GameOptions.from_dict(data.get("options", {})),
+                crawford=bool(data.get("crawford", True)),
+                next_game=data.get("next_game", "alternate"),
+                rng=rng,
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"bad match record header: {exc}") from exc
+        games = data.get("games")
+        if not isinstance(games, list):
+            raise RecordError('a match record needs a "games" list')
+        for number, record in enumerate(games, start=1):
+            if match.game is None:
+                raise RecordError(f"game {number}: the match was already over", index=number - 1)
+            if not isinstance(record, Mapping):
+                raise RecordError(f"game {number}: a game record is a JSON object")
+            expected = match.game.to_dict()
+            for key in ("variant", "options", "white_player", "starter", "crawford"):
+                if record.get(key) != expected[key]:
+                    raise RecordError(
+                        f"game {number}: {key} is {record.get(key)!r}, but the match makes it "
+                        f"{expected[key]!r}",
+                        index=number - 1,
+                    )
+            actions = record.get("actions")
+            if not isinstance(actions, list):
+                raise RecordError(f'game {number}: a game record needs an "actions" list')
+            try:
+                game = match.game.replay(actions)
+                game._check_stored(record)
+            except RecordError as exc:
+                raise RecordError(f"game {number}: {exc}", index=exc.index) from exc
+            if not game.is_over() and number != len(games):
+                raise RecordError(
+                    f"game {number}: the record stops before the game ends, "
+                    "but another game follows"
+                )
+            match = match.advance(game)
+        for key in ("scores", "crawford_game", "winner"):
+            if key in data and data[key] != match.to_dict()[key]:
+                raise RecordError(
+                    f"the record's {key} {data[key]!r} does not match the replayed match's "
+                    f"{match.to_dict()[key]!r}"
+                )
+        return match
+
+    @classmethod
+    def from_json(
+        cls,
+        text: str,
+        *,
+        rng: DiceSource | random.Random | DiceCallable | int | None = None,
+    ) -> Match:
+        """Load a JSON match record (see :meth:`from_dict`)."""
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise RecordError(f"a match record must be JSON: {exc}") from exc
+        return cls.from_dict(data, rng=rng)
