@@ -528,6 +528,9 @@ class Game:
     #: The side that starts without an opening roll (a match's later games),
     #: else ``None`` (the opening roll decides).
     starter: Side | None = None
+    #: The position the game started from when it is not the variant's
+    #: start (see :meth:`new`), else ``None``.
+    start: Position | None = None
     #: True in a match's Crawford game: no doubling at all.
     crawford: bool = False
     #: The pending resignation, in phase :attr:`Phase.RESIGNED`.
@@ -548,6 +551,7 @@ class Game:
         rng: DiceSource | random.Random | DiceCallable | int | None = None,
         white_player: int = 0,
         starter: Side | None = None,
+        start: Position | None = None,
         crawford: bool = False,
         **option_values: Any,
     ) -> Game:
@@ -559,10 +563,24 @@ class Game:
         arguments. ``rng`` is the dice source: a :class:`random.Random`, a
         seed, or a callable returning a die or a pair (default: an unseeded
         ``Random``). ``starter`` skips the opening roll: that side starts
-        with an ordinary roll (a match uses it). ``crawford`` marks the
-        Crawford game of a match.
+        with an ordinary roll (a match uses it). ``start`` sets the game up
+        from a given position instead of the variant's start: its side to
+        move starts with an ordinary roll (for exercises, endgames and
+        tests). ``crawford`` marks the Crawford game of a match.
         """
         rules = find_variant(variant) if isinstance(variant, str) else variant
+        if start is not None:
+            if start.variant != rules:
+                raise InvalidOptionError(
+                    f"the start position is {start.variant.spec()}, not {rules.spec()}"
+                )
+            if start.is_over():
+                raise InvalidOptionError(f"the start position {start.id()} is already over")
+            if starter is not None and Side(starter) != start.turn:
+                raise InvalidOptionError(
+                    f"starter {Side(starter).name.lower()} is not the side to move in {start.id()}"
+                )
+            starter = start.turn
         if options is None:
             opts = GameOptions(**option_values)
         elif isinstance(options, GameOptions):
@@ -579,7 +597,7 @@ class Game:
             first = None
         else:
             starter = Side(starter)
-            position = rules.starting_position(starter)
+            position = rules.starting_position(starter) if start is None else start
             phase = Phase.ROLL
             first = starter
         return cls(
@@ -590,6 +608,7 @@ class Game:
             first=first,
             white_player=white_player,
             starter=starter,
+            start=start,
             crawford=crawford,
             rng=_dice_source(rng),
         )
@@ -1159,6 +1178,7 @@ class Game:
             "options": self.options.to_dict(),
             "white_player": self._initial_white(),
             "starter": None if self.starter is None else self.starter.letter,
+            "start": None if self.start is None else self.start.id(),
             "crawford": self.crawford,
             "actions": [a.to_dict(two) for a in self.history],
             "phase": self.phase.value,
@@ -1191,12 +1211,14 @@ class Game:
             raise RecordError(f"unsupported game record version {data.get('version')!r}")
         try:
             starter = data.get("starter")
+            start = data.get("start")
             game = cls.new(
                 data["variant"],
                 GameOptions.from_dict(data.get("options", {})),
                 rng=rng,
                 white_player=data.get("white_player", 0),
                 starter=None if starter is None else Side.from_letter(starter),
+                start=None if start is None else Position.from_id(start),
                 crawford=bool(data.get("crawford", False)),
             )
         except (KeyError, TypeError, ValueError) as exc:
@@ -1285,6 +1307,7 @@ class Game:
             rng=self.rng,
             white_player=self._initial_white(),
             starter=self.starter,
+            start=self.start,
             crawford=self.crawford,
         )
         yield game

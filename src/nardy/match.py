@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from nardy.core import RollLike, Side
-from nardy.errors import InvalidOptionError
+from nardy.errors import IllegalActionError, InvalidOptionError
 from nardy.game import (
     DiceCallable,
     DiceSource,
@@ -234,7 +234,17 @@ class Match:
         call it directly to drive the game with :class:`~nardy.game.Game`
         methods.
         """
-        self.current()
+        now = self.current()
+        if (
+            game.history[: len(now.history)] != now.history
+            or game.start is not None
+            or (game.variant, game.options, game.starter, game.crawford)
+            != (now.variant, now.options, now.starter, now.crawford)
+        ):
+            raise IllegalActionError(
+                "Match.advance takes a later snapshot of the game in progress, "
+                f"not {game.describe()!r}"
+            )
         if not game.is_over():
             return attrs.evolve(self, game=game)
         assert game.outcome is not None
