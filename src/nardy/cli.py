@@ -1,4 +1,8 @@
-"""The ``nardy`` command line: ``nardy legal`` (a JSON-lines filter) and ``nardy demo``."""
+"""The ``nardy`` command line: ``nardy legal`` (a JSON-lines filter) and ``nardy demo``.
+
+``nardy demo --match N`` plays a seeded self-play match with the doubling
+cube (see :func:`run_match` and :func:`cube_decision`).
+"""
 
 from __future__ import annotations
 
@@ -11,10 +15,12 @@ from typing import IO, Any
 
 from nardy.core import Roll, Side
 from nardy.errors import NardyError
+from nardy.game import EndReason, Game, GameOptions, Phase
+from nardy.match import Match
 from nardy.position import Position
 from nardy.variant import Variant, find_variant, variant_names
 
-__all__ = ["choose_play", "legal_line", "main"]
+__all__ = ["choose_play", "cube_decision", "legal_line", "main", "run_match"]
 
 
 class InputError(NardyError):
@@ -157,13 +163,141 @@ def run_demo(
     return turn
 
 
+#: Double when the pip lead is at least this fraction of the doubler's own pip count.
+DOUBLE_LEAD = 0.15
+#: Take when the doubler's pip lead is at most this fraction of his pip count.
+TAKE_LEAD = 0.25
+
+
+def _pip_lead(game: Game, side: Side) -> float:
+    """``side``'s pip lead as a fraction of its own pip count (positive: ahead)."""
+    mine = game.position.pip_count(side)
+    theirs = game.position.pip_count(side.opponent)
+    return (theirs - mine) / max(mine, 1)
+
+
+def cube_decision(game: Game) -> str:
+    """The demo's cube player: ``"double"``, ``"take"``, ``"drop"`` or ``""`` (roll on).
+
+    A pip-count rule, meant to make the cube move in demo matches, not to
+    play it well: the side on roll doubles (when allowed) if its pip lead is
+    at least :data:`DOUBLE_LEAD` (10%) of its own pip count; the side facing
+    a double takes if the doubler's lead is at most :data:`TAKE_LEAD` (20%)
+    of the doubler's pip count, and passes otherwise. Beavers are never
+    played; nobody resigns.
+    """
+    if game.phase is Phase.DOUBLED:
+        doubler = game.position.turn
+        return "take" if _pip_lead(game, doubler) <= TAKE_LEAD else "drop"
+    if game.phase is Phase.BEAVERED:
+        return "take"
+    if (
+        game.phase is Phase.ROLL
+        and game.can_double()
+        and _pip_lead(game, game.position.turn) >= DOUBLE_LEAD
+    ):
+        return "double"
+    return ""
+
+
+def _names(player: int) -> str:
+    return "AB"[player]
+
+
+def run_match(
+    rules: Variant,
+    length: int,
+    seed: int,
+    out: IO[str],
+    options: dict[str, Any] | None = None,
+    max_turns: int = 5000,
+) -> Match:
+    """Play and print a seeded self-play match to ``length`` points with the cube.
+
+    Plays are chosen by :func:`choose_play`, cube actions by
+    :func:`cube_decision`; one line per finished game gives the result and
+    the score. Players are called A (player 0) and B (player 1).
+    """
+    rng = random.Random(seed)
+    match = Match.new(rules, length, options or {}, rng=random.Random(seed + 1))
+    out.write(f"nardy demo: match to {length} points, {rules.spec()}, seed {seed}\n")
+    turns = 0
+    while match.game is not None:
+        game = match.game
+        played = len(match.games)
+        decision = cube_decision(game)
+        if decision == "double":
+            match = match.double()
+        elif decision == "take":
+            match = match.take()
+        elif decision == "drop":
+            match = match.drop()
+        elif game.phase in (Phase.OPENING, Phase.ROLL):
+            match = match.roll()
+        else:
+            assert game.dice is not None
+            if game.last_roll:  # bear off as many as possible
+                states = game.legal_plays()._states()
+                match = match.play(max(range(len(states)), key=lambda i: states[i][0]))
+            else:
+                match = match.play(choose_play(game.position, game.dice, rng))
+            turns += 1
+            if turns > max_turns:  # pragma: no cover - a safety net
+                out.write("stopped: turn limit reached\n")
+                return match
+        if len(match.games) > played:
+            _print_game(out, match, match.games[-1], played + 1)
+    assert match.winner is not None
+    out.write(
+        f"Match: {_names(match.winner)} wins {match.scores[match.winner]}-"
+        f"{match.scores[1 - match.winner]} after {len(match.games)} "
+        f"game{'s' if len(match.games) != 1 else ''}\n"
+    )
+    return match
+
+
+def _print_game(out: IO[str], match: Match, game: Game, number: int) -> None:
+    outcome = game.outcome
+    assert outcome is not None
+    head = f"Game {number}{' (Crawford)' if game.crawford else ''}: "
+    head += f"{_names(game.white_player)} white, {_names(1 - game.white_player)} black; "
+    if outcome.winner is None:
+        what = f"draw, {outcome.points} each"
+    else:
+        who = f"{_names(game.player(outcome.winner))} ({outcome.winner.name.lower()})"
+        if outcome.reason is EndReason.DROP:
+            how = "by a dropped double"
+        elif outcome.reason is EndReason.RESIGN:
+            how = "by resignation"
+        else:
+            how = f"a {outcome.kind.value if outcome.kind else 'game'}"
+        plural = "s" if outcome.points != 1 else ""
+        what = f"{who} wins {how}, cube {outcome.cube}: {outcome.points} point{plural}"
+    out.write(f"{head}{what}; score A {match.scores[0]}, B {match.scores[1]}\n")
+
+
 def _cmd_demo(args: argparse.Namespace, stdout: IO[str]) -> int:
     try:
         rules = find_variant(args.variant, _options(args.option))
     except NardyError as exc:
         print(f"nardy demo: {exc}", file=sys.stderr)
         return 2
+    if args.match is not None:
+        return _cmd_match(args, rules, stdout)
     run_demo(rules, args.seed, not args.no_board, stdout)
+    return 0
+
+
+def _cmd_match(args: argparse.Namespace, rules: Variant, stdout: IO[str]) -> int:
+    try:
+        options = GameOptions.from_dict(_options(args.game_option))
+    except NardyError as exc:
+        print(f"nardy demo: {exc}", file=sys.stderr)
+        return 2
+    match = run_match(rules, args.match, args.seed, stdout, options.to_dict())
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as handle:
+            handle.write(match.to_json(indent=1) + "\n")
     return 0
 
 
@@ -175,6 +309,16 @@ def _cmd_variants(stdout: IO[str]) -> int:
         opts = ", ".join(cls.option_names())
         stdout.write(f"{cls.name:14s} aliases: {names or '-'}; options: {opts or '-'}\n")
     return 0
+
+
+def _match_length(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"a match length is a positive integer, got {text!r}")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -205,6 +349,22 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     demo.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     demo.add_argument("--no-board", action="store_true", help="print the plays only")
+    demo.add_argument(
+        "--match",
+        type=_match_length,
+        metavar="N",
+        help="play a match to N points with the doubling cube; print the score after each game",
+    )
+    demo.add_argument(
+        "--game-option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="with --match: a game option (cube, beaver, stakes, last_roll_draw, ...)",
+    )
+    demo.add_argument(
+        "--record", metavar="FILE", help="with --match: write the match record (JSON)"
+    )
 
     sub.add_parser("variants", help="list the variants, their aliases and options")
     return parser
