@@ -1,0 +1,109 @@
+"""Development sessions for nardy: ``nox`` runs lint, typecheck, docs and tests.
+
+Every dependency comes from the ``[dependency-groups]`` of ``pyproject.toml``
+(one source of truth), read with :func:`nox.project.dependency_groups`.
+Opt-in sessions (``default=False``): ``bench`` and ``build``.
+
+Examples::
+
+    nox                      # lint, typecheck, docs, tests
+    nox -s tests -- -k notation -x
+    nox -s bench -- --positions 500
+    nox -s build
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import nox
+
+nox.needs_version = ">=2025.2.9"  # nox.project.dependency_groups
+nox.options.default_venv_backend = "uv|virtualenv"
+nox.options.reuse_existing_virtualenvs = True
+nox.options.sessions = ["lint", "typecheck", "docs", "tests"]
+
+ROOT = Path(__file__).parent
+PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
+#: The Python versions the project declares (trove classifiers). ``tests``
+#: runs on the interpreter nox itself runs on; pick another with
+#: ``nox -s tests --force-python 3.12``.
+PYTHONS = nox.project.python_versions(PYPROJECT)
+
+
+def groups(*names: str) -> list[str]:
+    """The requirements of the named dependency groups, without duplicates."""
+    return list(dict.fromkeys(nox.project.dependency_groups(PYPROJECT, *names)))
+
+
+# --- the default sessions -------------------------------------------------------
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """Lint and check formatting with ruff (no changes are written)."""
+    session.install(*groups("lint"))
+    session.run("ruff", "check", *session.posargs)
+    session.run("ruff", "format", "--check", *session.posargs)
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """Type-check src, tests, benchmarks and this file with ``mypy --strict``.
+
+    The files come from ``[tool.mypy]`` in pyproject.toml; posargs replace
+    them (``nox -s typecheck -- src``). nox itself is installed so that this
+    file is checked against its real types.
+    """
+    session.install(".", *groups("typecheck", "reference"), f"nox{nox.needs_version}")
+    session.run("mypy", "--strict", *session.posargs)
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the HTML docs nitpicky, warnings as errors, then run their doctests."""
+    session.install(".", *groups("docs"))
+    build = ROOT / "docs" / "_build"
+    common = ["-n", "-W", "--keep-going", "-d", str(build / "doctrees"), "docs"]
+    session.run("sphinx-build", *common, "-b", "html", str(build / "html"), *session.posargs)
+    session.run("sphinx-build", *common, "-b", "doctest", str(build / "doctest"))
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Run the test suite (and the README's examples) with pytest; posargs go to pytest.
+
+    Installs the package and the ``tests`` and ``reference`` groups
+    (gnubg-nn is the reference move generator of the differential tests).
+    """
+    session.install(".", *groups("tests", "reference"))
+    session.run("pytest", *session.posargs)
+
+
+# --- opt-in sessions --------------------------------------------------------------
+
+
+@nox.session(default=False)
+def bench(session: nox.Session) -> None:
+    """Measure legal-play enumeration speed against gnubg-nn (posargs go to the script).
+
+    See ``benchmarks/bench_legal.py --help``; never part of the default run,
+    because timings on a shared machine are not pass/fail material.
+    """
+    session.install(".", *groups("reference"))
+    session.run("python", "benchmarks/bench_legal.py", *session.posargs)
+
+
+@nox.session(default=False)
+def build(session: nox.Session) -> None:
+    """Build the sdist and wheel into ``dist/`` and check them with twine."""
+    session.install(*groups("build"))
+    dist = ROOT / "dist"
+    shutil.rmtree(dist, ignore_errors=True)
+    session.run("python", "-m", "build", "--outdir", str(dist))
+    session.run("twine", "check", "--strict", *(str(p) for p in sorted(dist.iterdir())))
+
+
+if __name__ == "__main__":
+    nox.main()
