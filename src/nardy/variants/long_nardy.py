@@ -145,6 +145,44 @@ def _max_use(
     return [(v[0], v[1]) for v in found.values() if v[2] == most]
 
 
+def _steps(
+    s: list[int],
+    d: int,
+    occ: tuple[int, ...],
+    outside: int,
+    head_free: bool,
+    guard: int,
+) -> list[tuple[int, int]]:
+    """The legal single steps ``(src, dst)`` with die ``d`` (``dst`` 0: off).
+
+    ``occ`` lists the points holding the mover's checkers (any order);
+    ``outside`` counts his checkers not yet home (bar included);
+    ``head_free`` says whether another checker may leave the head; a landing
+    point ``p`` is tested against the six-block rule when ``_Q[p] < guard``.
+    """
+    out = []
+    for src in occ:
+        if src == HEAD and not head_free:
+            continue
+        dst = src - d
+        if dst > 0:
+            if s[dst] < 0:
+                continue
+            if _Q[dst] < guard:
+                c = s[src]
+                s[src] = c - 1
+                s[dst] += 1
+                bad = _in_block(s, dst)
+                s[src] = c
+                s[dst] -= 1
+                if bad:
+                    continue
+            out.append((src, dst))
+        elif not outside and (dst == 0 or max(occ) == src):
+            out.append((src, OFF))
+    return out
+
+
 def _search(
     start: State,
     dice: tuple[int, int],
@@ -165,87 +203,110 @@ def _search(
     h0 = start[HEAD]
     out0 = start[25] + sum(c for c in start[7:25] if c > 0)
     key0 = sum(_W[p] * start[p] for p in range(25) if start[p] > 0)
-    d1, d2 = dice
-    orders = [(d1,) * 4] if d1 == d2 else [(d1, d2), (d2, d1)]
-    Q = _Q
+    occ0 = tuple(p for p in range(24, 0, -1) if start[p] > 0)
+    step_guard = 0 if turn_check else guard
     W = _W
-    in_block = _in_block
 
     def record(key: int, steps: tuple[RawStep, ...], n: int, pips: int) -> None:
+        if turn_check and not _turn_ok(s, start, guard):
+            return
         old = found.get(key)
         if old is None or (n, pips) > (old[2], old[3]):
             found[key] = (tuple(s), steps, n, pips)
 
-    for order in orders:
-        seen: set[int] = set()
-        last = len(order) - 1
+    def play(src: int, dst: int) -> int:
+        """Move one checker in ``s``; returns the checkers ``dst`` held before."""
+        s[src] -= 1
+        before = s[dst]
+        s[dst] = before + 1
+        return before
 
-        def dfs(
-            i: int,
-            key: int,
-            outside: int,
-            steps: tuple[RawStep, ...],
-            pips: int,
-            order: tuple[int, ...] = order,
-            seen: set[int] = seen,
-            last: int = last,
-        ) -> None:
-            d = order[i]
-            moved = False
-            for src in range(24, 0, -1):
+    def unplay(src: int, dst: int) -> None:
+        s[src] += 1
+        s[dst] -= 1
+
+    d1, d2 = dice
+    if d1 != d2:
+        for a, b in ((d1, d2), (d2, d1)):
+            for src, dst in _steps(s, a, occ0, out0, True, step_guard):
                 c = s[src]
-                if c <= 0 or (src == HEAD and h0 - c >= head_limit):
+                before = play(src, dst)
+                key = key0 - W[src] + W[dst]
+                out = out0 - 1 if src > 6 >= dst > 0 else out0
+                occ = occ0
+                if c == 1 or (dst and not before):
+                    occ = tuple(p for p in occ0 if p != src or c > 1)
+                    if dst and not before:
+                        occ = (*occ, dst)
+                first: RawStep = (src, dst, a, False)
+                second = _steps(s, b, occ, out, h0 - s[HEAD] < head_limit, step_guard)
+                for src2, dst2 in second:
+                    play(src2, dst2)
+                    record(key - W[src2] + W[dst2], (first, (src2, dst2, b, False)), 2, a + b)
+                    unplay(src2, dst2)
+                if turn_check or not second:
+                    record(key, (first,), 1, a)
+                unplay(src, dst)
+        return found
+
+    d = d1
+    seen: set[int] = set()
+    Q = _Q
+    in_block = _in_block
+
+    def dfs(
+        i: int, key: int, outside: int, occ: tuple[int, ...], steps: tuple[RawStep, ...]
+    ) -> None:
+        moved = False
+        head_free = h0 - s[HEAD] < head_limit
+        for src in occ:
+            c = s[src]
+            if src == HEAD and not head_free:
+                continue
+            dst = src - d
+            if dst > 0:
+                before = s[dst]
+                if before < 0:
                     continue
-                dst = src - d
-                if dst > 0:
-                    if s[dst] < 0:
-                        continue
-                    s[src] = c - 1
-                    s[dst] += 1
-                    if not turn_check and Q[dst] < guard and in_block(s, dst):
-                        s[src] = c
-                        s[dst] -= 1
-                        continue
-                    nkey = key - W[src] + W[dst]
-                    nout = outside - 1 if src > 6 >= dst else outside
-                    step: RawStep = (src, dst, d, False)
-                else:
-                    if outside:
-                        continue
-                    if dst < 0:
-                        higher = False
-                        for p in range(src + 1, 7):
-                            if s[p] > 0:
-                                higher = True
-                                break
-                        if higher:
-                            continue
-                    s[src] = c - 1
-                    s[0] += 1
-                    nkey = key - W[src] + W[0]
-                    nout = outside
-                    step = (src, OFF, d, False)
-                moved = True
-                vk = (nkey << 3) | i
+                s[src] = c - 1
+                s[dst] = before + 1
+                if Q[dst] < step_guard and in_block(s, dst):
+                    s[src] = c
+                    s[dst] = before
+                    continue
+            elif outside or (dst and max(occ) != src):
+                continue
+            else:
+                dst = OFF
+                before = -1
+                s[src] = c - 1
+                s[0] += 1
+            moved = True
+            nkey = key - W[src] + W[dst]
+            nsteps = (*steps, (src, dst, d, False))
+            if i == 3:
+                record(nkey, nsteps, 4, 4 * d)
+            else:
+                vk = (nkey << 2) | i
                 if vk not in seen:
                     seen.add(vk)
-                    nsteps = (*steps, step)
                     if turn_check:
-                        if _turn_ok(s, start, guard):
-                            record(nkey, nsteps, i + 1, pips + d)
-                    elif i == last:
-                        record(nkey, nsteps, i + 1, pips + d)
-                    if i < last:
-                        dfs(i + 1, nkey, nout, nsteps, pips + d)
-                s[src] = c
-                if dst > 0:
-                    s[dst] -= 1
-                else:
-                    s[0] -= 1
-            if not moved and i and not turn_check:
-                record(key, steps, i, pips)
+                        record(nkey, nsteps, i + 1, (i + 1) * d)
+                    nocc = occ
+                    if c == 1 or not before:
+                        nocc = tuple(p for p in occ if p != src or c > 1)
+                        if not before:
+                            nocc = (*nocc, dst)
+                    dfs(i + 1, nkey, outside - 1 if src > 6 >= dst > 0 else outside, nocc, nsteps)
+            s[src] = c
+            if dst:
+                s[dst] = before
+            else:
+                s[0] -= 1
+        if not moved and i and not turn_check:
+            record(key, steps, i, i * d)
 
-        dfs(0, key0, out0, (), 0)
+    dfs(0, key0, out0, occ0, ())
     return found
 
 
