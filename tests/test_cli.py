@@ -150,10 +150,6 @@ class TestLegal:
         assert [p["play"] for p in out[1]["plays"]] == ["24/18"]
         assert [p["play"] for p in out[2]["plays"]] == ["24/18"]
 
-    @pytest.mark.xfail(
-        strict=True,
-        reason="--option overrides an option written in the line's own variant spec",
-    )
     def test_per_line_variant_spec_overrides_the_option_flag(
         self, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
     ) -> None:

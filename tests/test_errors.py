@@ -74,7 +74,8 @@ def test_hierarchy() -> None:
     assert not issubclass(InvalidIdError, InvalidPositionError)
     assert not issubclass(InvalidNotationError, IllegalPlayError)
     assert not issubclass(IllegalActionError, IllegalPlayError)
-    assert len(ALL_ERRORS) == 15
+    assert not issubclass(nardy.InvalidSideError, InvalidPositionError)
+    assert len(ALL_ERRORS) == 16
 
 
 # --- positions ---------------------------------------------------------------------------
@@ -175,18 +176,10 @@ class TestPositionErrors:
         with raises(InvalidPositionError, "backgammon", "nackgammon"):
             nack.legal_plays(START, (3, 1))
 
-    @pytest.mark.xfail(
-        strict=True,
-        reason="from_counts converts mapping bar/off values with int(): 1.5 becomes 1 silently",
-    )
     def test_non_integer_bar_mapping_from_counts(self) -> None:
         with pytest.raises(InvalidPositionError):
             BG.from_counts({6: 14}, {6: 15}, bar={Side.WHITE: 1.5})  # type: ignore[dict-item]
 
-    @pytest.mark.xfail(
-        strict=True,
-        reason="a bad turn (e.g. 2) raises a plain ValueError from Side(), not a NardyError",
-    )
     @pytest.mark.parametrize(
         "build",
         [
@@ -442,11 +435,6 @@ class TestIdErrors:
         with raises(InvalidIdError, fragment):
             Position.from_gnubg_id(BG, text)
 
-    @pytest.mark.xfail(
-        strict=True,
-        reason="from_gnubg_id does not name the ID when the decoded position is invalid "
-        "(from_id does)",
-    )
     def test_gnubg_id_of_an_impossible_position_names_the_id(self) -> None:
         # All zero bits: no checkers at all for either side.
         with pytest.raises(InvalidPositionError, match="AAAAAAAAAAAAAA"):
@@ -467,7 +455,6 @@ class TestIdErrors:
         assert len(variant.starting_position().gnubg_id()) == 14
 
 
-@pytest.mark.xfail(strict=True, reason="Side.from_letter raises a plain ValueError")
 def test_side_from_letter() -> None:
-    with pytest.raises(NardyError):
+    with pytest.raises(nardy.InvalidSideError, match="'x'"):
         Side.from_letter("x")

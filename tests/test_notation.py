@@ -295,11 +295,6 @@ class TestHitResolution:
         assert type(info.value) is IllegalPlayError
         assert "'13/7'" in str(info.value)
 
-    @pytest.mark.xfail(
-        strict=True,
-        reason="with one candidate position the '*' marks are ignored: a play marked as "
-        "hitting resolves to a play that hits nothing",
-    )
     def test_hit_mark_that_no_play_makes_is_illegal(self) -> None:
         # Caucasian: 7/4*/2 (hit in the home board, then hide on the 2-point) is
         # illegal; 7/5/2 ends with the same checkers of mine but hits nothing.

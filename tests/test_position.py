@@ -212,10 +212,6 @@ class TestIds:
         # The same checkers with the other side to move: the two halves swap.
         assert lopsided(Side.WHITE).gnubg_id() != lopsided(Side.BLACK).gnubg_id()
 
-    @pytest.mark.xfail(
-        strict=True,
-        reason="gnubg encodes the side NOT on roll first; nardy encodes the mover first",
-    )
     def test_gnubg_id_agrees_with_gnubg(self) -> None:
         gnubg_nn = pytest.importorskip("gnubg_nn")
         # White (to move): one checker on its 3-point. Black: a blot on its 24

@@ -18,7 +18,7 @@ from nardy.errors import NardyError
 from nardy.game import EndReason, Game, GameOptions, Phase
 from nardy.match import Match
 from nardy.position import Position
-from nardy.variant import Variant, find_variant, variant_names
+from nardy.variant import Variant, find_variant, split_spec, variant_names
 
 __all__ = ["choose_play", "cube_decision", "legal_line", "main", "run_match"]
 
@@ -49,12 +49,13 @@ def legal_line(line: str, variant: str | None, options: dict[str, Any]) -> dict[
     name = data.get("variant", variant)
     if name is None:
         raise InputError('no variant: give "variant" in the line or --variant')
-    opts = dict(options)
     line_opts = data.get("options", {})
     if not isinstance(line_opts, dict):
         raise InputError(f'"options" must be an object, got {line_opts!r}')
-    opts.update(line_opts)
-    rules = find_variant(name, opts)
+    # Precedence: --option defaults < options written in the variant string
+    # < the line's "options" object.
+    base, spec_opts = split_spec(name)
+    rules = find_variant(base, {**options, **spec_opts, **line_opts})
     for key in ("board", "dice"):
         if key not in data:
             raise InputError(f"missing {key!r} in input line {line.strip()!r}")
@@ -64,7 +65,7 @@ def legal_line(line: str, variant: str | None, options: dict[str, Any]) -> dict[
         raise InputError(f'"dice" must be a list of two integers, got {dice!r}')
     plays = position.legal_plays(Roll(dice[0], dice[1]))
     out = []
-    for play, state in zip(plays, plays._states()):
+    for play, state in zip(plays, plays.raw_results()):
         out.append(
             {
                 "play": play.notation(),
@@ -103,7 +104,7 @@ def choose_play(position: Position, roll: Roll, rng: random.Random) -> int:
     plays = position.legal_plays(roll)
     hits_count = position.variant.contact.value == "hit"
     best, best_score = 0, float("-inf")
-    for i, state in enumerate(plays._states()):
+    for i, state in enumerate(plays.raw_results()):
         score = 4.0 * state[0] + 3.0 * state[26]
         for p in range(1, 25):
             n = state[p]

@@ -8,7 +8,7 @@ from typing import Final, Union
 
 import attrs
 
-from nardy.errors import InvalidDiceError
+from nardy.errors import InvalidDiceError, InvalidSideError
 
 __all__ = ["ALL_ROLLS", "BAR", "OFF", "Roll", "RollLike", "Side"]
 
@@ -42,7 +42,20 @@ class Side(enum.IntEnum):
             return cls.WHITE
         if key in ("b", "black", "1"):
             return cls.BLACK
-        raise ValueError(f"not a side: {letter!r}")
+        raise InvalidSideError(f"not a side: {letter!r} (expected 'w', 'white', 'b' or 'black')")
+
+    @classmethod
+    def coerce(cls, value: object) -> Side:
+        """Accept a :class:`Side`, 0/1, or a letter/name; raise :class:`~nardy.errors.InvalidSideError`."""
+        if isinstance(value, Side):
+            return value
+        if isinstance(value, str):
+            return cls.from_letter(value)
+        if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
+            return cls(value)
+        raise InvalidSideError(
+            f"not a side: {value!r} (expected Side.WHITE/Side.BLACK, 0/1 or 'w'/'b')"
+        )
 
 
 def _check_die(name: str, value: object) -> int:
@@ -51,7 +64,7 @@ def _check_die(name: str, value: object) -> int:
     return value
 
 
-@attrs.frozen(repr=False, order=False)
+@attrs.frozen(repr=False, order=False, init=False)
 class Roll:
     """A roll of two dice, stored highest first: ``Roll(1, 3) == Roll(3, 1)``.
 
@@ -68,7 +81,7 @@ class Roll:
         b = _check_die("2", second)
         if a < b:
             a, b = b, a
-        self.__attrs_init__(a, b)  # type: ignore[attr-defined]
+        self.__attrs_init__(a, b)
 
     @property
     def is_double(self) -> bool:

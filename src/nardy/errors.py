@@ -19,6 +19,7 @@ __all__ = [
     "InvalidNotationError",
     "InvalidOptionError",
     "InvalidPositionError",
+    "InvalidSideError",
     "NardyError",
     "SharedPointError",
     "UnknownOptionError",
@@ -67,6 +68,10 @@ class SharedPointError(InvalidPositionError):
 
 class BarNotAllowedError(InvalidPositionError):
     """Checkers on the bar in a variant that has no bar."""
+
+
+class InvalidSideError(NardyError):
+    """Something given as a side (colour) is not white or black."""
 
 
 class InvalidIdError(NardyError):

@@ -111,36 +111,46 @@ def resolve_notation(legal: LegalPlays, text: str) -> int:
     where = f"for roll {legal.roll} in {position.id()}"
     own = list(_own(start))
     marked: set[int] = set()
+    via: set[int] = set()  # points written between source and destination
     for move in moves:
         src, dst = move.points[0], move.points[-1]
         own[src] -= move.count
         own[dst] += move.count
         marked |= move.hits
+        via |= set(move.points[1:-1])
         if own[src] < 0:
             raise IllegalPlayError(
                 f"illegal play {text!r} {where}: not enough checkers on "
-                f"{'the bar' if src == BAR else f'point {src}'}; legal plays are {legal.notations()}"
+                f"{'the bar' if src == BAR else f'point {src}'}; "
+                f"legal plays are {legal.notations()}"
             )
     target = tuple(own)
     states = legal._states()
-    candidates = [i for i, st in enumerate(states) if _own(st) == target]
+
+    def hit_points(st: tuple[int, ...]) -> set[int]:
+        return {p for p in range(1, 25) if start[p] < 0 and st[p] >= 0}
+
+    # The notation fixes where the mover's checkers end up; every point
+    # marked with '*' must really be hit. Unmarked hits are tolerated.
+    candidates = [
+        i for i, st in enumerate(states) if _own(st) == target and marked <= hit_points(st)
+    ]
     if not candidates:
         raise IllegalPlayError(
             f"illegal play {text!r} {where}: legal plays are {legal.notations()}"
         )
     if len(candidates) == 1:
         return candidates[0]
-
-    def hit_points(st: tuple[int, ...]) -> set[int]:
-        return {p for p in range(1, 25) if start[p] < 0 and st[p] >= 0}
-
+    # Several plays end with the same checkers and differ in what they hit:
+    # prefer the one whose hits are exactly the marked points, then one whose
+    # hits are all on points the notation wrote down.
     exact = [i for i in candidates if hit_points(states[i]) == marked]
     if len(exact) == 1:
         return exact[0]
-    loose = [i for i in candidates if marked <= hit_points(states[i])]
-    if len(loose) == 1:
-        return loose[0]
-    options = [legal[i].notation() for i in (exact or loose or candidates)]
+    written = [i for i in candidates if hit_points(states[i]) <= marked | via]
+    if len(written) == 1:
+        return written[0]
+    options = [legal[i].notation() for i in (exact or written or candidates)]
     raise AmbiguousPlayError(
         f"ambiguous play {text!r} {where}: it could be any of {options}; mark the hits with '*'"
     )

@@ -180,8 +180,32 @@ class LegalPlays(Sequence[Play]):
         return self._plays
 
     def _states(self) -> list[State]:
-        """The resulting raw states, still in the mover's frame."""
         return [state for state, _ in self._found]
+
+    def raw_results(self) -> list[tuple[int, ...]]:
+        """The resulting states as raw 28-int tuples, before the turn passes.
+
+        The engine's fast path: no objects are built. Each tuple is in the
+        mover's frame (the same frame as :attr:`position`): ``off[mover]``,
+        points 1..24 (positive = the mover's), ``bar[mover]``,
+        ``bar[opponent]``, ``off[opponent]``. See also :meth:`resulting_arrays`.
+        """
+        return [state for state, _ in self._found]
+
+    def resulting_arrays(self) -> list[dict[str, list[int]]]:
+        """The resulting positions in the mover-relative array form, unflipped.
+
+        Each item is ``{"board": [...24], "bar": [m, o], "off": [m, o]}`` in
+        the frame of the side that just played (as ``nardy legal`` prints).
+        """
+        return [
+            {"board": list(s[1:25]), "bar": [s[25], s[26]], "off": [s[0], s[27]]}
+            for s, _ in self._found
+        ]
+
+    def has(self, play: Play | str) -> bool:
+        """Whether ``play`` (a :class:`Play` or notation) is legal here; never raises."""
+        return play in self
 
     @overload
     def __getitem__(self, index: int) -> Play: ...

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from nardy.core import RollLike, Side
-from nardy.errors import InvalidIdError, UnsupportedFormatError
+from nardy.errors import InvalidIdError, NardyError, UnsupportedFormatError
 
 if TYPE_CHECKING:
     from nardy.play import LegalPlays, Play
@@ -22,7 +22,7 @@ __all__ = ["Position"]
 _DIGITS = string.digits + string.ascii_lowercase  # base 36: one char per count
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, init=False)
 class Position:
     """A position: the checkers of both sides, whose turn it is, and the variant.
 
@@ -58,7 +58,7 @@ class Position:
         turn: Side = Side.WHITE,
     ) -> None:
         built = variant.position(board, bar, off, turn)
-        self.__attrs_init__(variant, built.turn, built.raw)  # type: ignore[attr-defined]
+        self.__attrs_init__(variant, built.turn, built.raw)
 
     @classmethod
     def _make(cls, variant: Variant, turn: Side, raw: tuple[int, ...]) -> Position:
@@ -164,7 +164,6 @@ class Position:
     @classmethod
     def from_id(cls, position_id: str) -> Position:
         """Read a position from :meth:`id` form (validated)."""
-        from nardy.errors import NardyError
         from nardy.variant import find_variant
 
         text = position_id.strip()
@@ -196,6 +195,9 @@ class Position:
     def gnubg_id(self) -> str:
         """The 14-character gnubg Position ID (backgammon family only).
 
+        As gnubg computes it: the side not on roll is encoded first, then the
+        side on roll, each from its own point of view.
+
         Raises :class:`~nardy.errors.UnsupportedFormatError` for variants
         where it is not defined (``variant.gnubg_id_supported`` false).
         """
@@ -204,7 +206,10 @@ class Position:
                 f"the gnubg Position ID is not defined for {self.variant.name}"
             )
         bits: list[int] = []
-        for side in (self.turn, self.turn.opponent):
+        # gnubg's code (PositionKey over anBoard[0], anBoard[1]) encodes the
+        # side *not* on roll first; gnubg_nn and wildbg agree. (The manual's
+        # prose says the opposite; interoperability follows the code.)
+        for side in (self.turn.opponent, self.turn):
             for n in (*self.checkers(side), self.bar(side)):
                 bits.extend([1] * n)
                 bits.append(0)
@@ -214,7 +219,7 @@ class Position:
 
     @classmethod
     def from_gnubg_id(cls, variant: Variant, gnubg_id: str, turn: Side = Side.WHITE) -> Position:
-        """Read a gnubg Position ID; the side on roll (encoded first) gets ``turn``."""
+        """Read a gnubg Position ID; the side on roll (encoded second) gets ``turn``."""
         if not variant.gnubg_id_supported:
             raise UnsupportedFormatError(f"the gnubg Position ID is not defined for {variant.name}")
         text = gnubg_id.strip()
@@ -237,12 +242,15 @@ class Position:
                 run = 0
         if len(slots) != 50:
             raise InvalidIdError(f"gnubg Position ID {gnubg_id!r} does not hold 50 slots")
-        mover, other = slots[:25], slots[25:]
+        other, mover = slots[:25], slots[25:]
         own = {p + 1: n for p, n in enumerate(mover[:24]) if n}
         opp = {p + 1: n for p, n in enumerate(other[:24]) if n}
         white, black = (own, opp) if turn is Side.WHITE else (opp, own)
         bars = (mover[24], other[24]) if turn is Side.WHITE else (other[24], mover[24])
-        return variant.from_counts(white, black, bar=bars, turn=turn)
+        try:
+            return variant.from_counts(white, black, bar=bars, turn=turn)
+        except NardyError as exc:
+            raise type(exc)(f"{exc} (from gnubg Position ID {gnubg_id!r})") from exc
 
     # --- display --------------------------------------------------------------------
 

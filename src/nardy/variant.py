@@ -24,6 +24,7 @@ from nardy.errors import (
     IllegalPlayError,
     InvalidOptionError,
     InvalidPositionError,
+    NardyError,
     SharedPointError,
     UnknownOptionError,
     UnknownVariantError,
@@ -39,6 +40,7 @@ __all__ = [
     "Variant",
     "find_variant",
     "register_variant",
+    "split_spec",
     "variant_names",
 ]
 
@@ -165,6 +167,7 @@ class Variant:
 
     def starting_position(self, turn: Side = Side.WHITE) -> Position:
         """The position before the first play, ``turn`` to move."""
+        turn = Side.coerce(turn)
         board = [0] * 24
         for point, count in self.start.items():
             board[point - 1] += count
@@ -185,16 +188,26 @@ class Variant:
         ``[mover, opponent]``. When ``off`` is omitted it is whatever makes
         each side's checkers add up. ``turn`` says which colour the mover is.
         """
+        turn = Side.coerce(turn)
         board_t = _int_tuple("board", board, 24)
         bar_t = _pair("bar", bar)
         if off is None:
+            sides = ((turn, 1, bar_t[0]), (turn.opponent, -1, bar_t[1]))
+            for side, sign, on_bar in sides:
+                on = sum(x for x in board_t if x * sign > 0) * sign + on_bar
+                if on > self.checkers:
+                    raise CheckerCountError(
+                        f"{side.name.lower()} has {on} checkers on the board and bar, but "
+                        f"{self.name} has {self.checkers} a side: board={list(board_t)}, "
+                        f"bar={list(bar_t)}"
+                    )
             mine = sum(x for x in board_t if x > 0) + bar_t[0]
             theirs = -sum(x for x in board_t if x < 0) + bar_t[1]
             off_t = (self.checkers - mine, self.checkers - theirs)
         else:
             off_t = _pair("off", off)
         self.validate(board_t, bar_t, off_t)
-        return Position._make(self, Side(turn), (off_t[0], *board_t, bar_t[0], bar_t[1], off_t[1]))
+        return Position._make(self, turn, (off_t[0], *board_t, bar_t[0], bar_t[1], off_t[1]))
 
     def from_counts(
         self,
@@ -226,7 +239,8 @@ class Variant:
                 own[side][point] += count
         bars = _by_side("bar", bar)
         offs = None if off is None else _by_side("off", off)
-        mover, other = Side(turn), Side(turn).opponent
+        mover = Side.coerce(turn)
+        other = mover.opponent
         board = [0] * 24
         for p in range(1, 25):
             mine = own[mover][p]
@@ -447,8 +461,22 @@ def _pair(label: str, values: Iterable[int]) -> tuple[int, int]:
 
 
 def _by_side(label: str, value: Mapping[Side, int] | Sequence[int]) -> tuple[int, int]:
+    """Read a per-colour pair: a mapping keyed by Side (or 0/1, "white"/"black"), or (white, black)."""
     if isinstance(value, Mapping):
-        return (int(value.get(Side.WHITE, 0)), int(value.get(Side.BLACK, 0)))
+        out = [0, 0]
+        for key, count in value.items():
+            try:
+                side = Side.coerce(key)
+            except NardyError:
+                raise InvalidPositionError(
+                    f"{label} keys must be sides (Side.WHITE/Side.BLACK), got {key!r} in {dict(value)!r}"
+                ) from None
+            if isinstance(count, bool) or not isinstance(count, int):
+                raise InvalidPositionError(
+                    f"{label} counts must be integers, got {count!r} in {dict(value)!r}"
+                )
+            out[side] = count
+        return (out[0], out[1])
     return _pair(label, value)
 
 
@@ -483,6 +511,28 @@ def variant_names() -> list[str]:
     return [cls.name for cls in VARIANTS]
 
 
+def split_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split ``"name(key=value,...)"`` into the name and its option strings.
+
+    Raises :class:`~nardy.errors.UnknownVariantError` for a malformed spec.
+    """
+    if not isinstance(spec, str):
+        raise UnknownVariantError(f"a variant name is a string, got {spec!r}")
+    options: dict[str, str] = {}
+    if "(" not in spec:
+        return spec, options
+    if not spec.rstrip().endswith(")"):
+        raise UnknownVariantError(f"unknown variant {spec!r}: unbalanced parenthesis")
+    base, _, rest = spec.partition("(")
+    body = rest.rstrip()[:-1]
+    for item in filter(None, (part.strip() for part in body.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise InvalidOptionError(f"option {item!r} in {spec!r} is not KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return base, options
+
+
 def find_variant(name: str, options: Mapping[str, Any] | None = None, **kwargs: Any) -> Variant:
     """The variant called ``name`` (or an alias), configured with options.
 
@@ -494,20 +544,7 @@ def find_variant(name: str, options: Mapping[str, Any] | None = None, **kwargs: 
     and :class:`~nardy.errors.UnknownOptionError` /
     :class:`~nardy.errors.InvalidOptionError` for bad options.
     """
-    if not isinstance(name, str):
-        raise UnknownVariantError(f"a variant name is a string, got {name!r}")
-    merged: dict[str, Any] = {}
-    base = name
-    if "(" in name:
-        if not name.rstrip().endswith(")"):
-            raise UnknownVariantError(f"unknown variant {name!r}: unbalanced parenthesis")
-        base, _, rest = name.partition("(")
-        body = rest.rstrip()[:-1]
-        for item in filter(None, (part.strip() for part in body.split(","))):
-            key, eq, value = item.partition("=")
-            if not eq:
-                raise InvalidOptionError(f"option {item!r} in {name!r} is not KEY=VALUE")
-            merged[key.strip()] = value.strip()
+    base, merged = split_spec(name)
     cls = _BY_NAME.get(_norm(base))
     if cls is None:
         known = ", ".join(sorted(variant_names()))
