@@ -441,7 +441,7 @@ class _LongFamily(Variant):
 
     # --- rule helpers -------------------------------------------------------------
 
-    def head_limit(self, state: State, roll: Roll) -> int:
+    def _head_limit(self, state: State, roll: Roll) -> int:
         """How many checkers may leave the head this turn (rules 3 and 4).
 
         ``state`` is the raw mover-frame state. 2 on a first turn (all the
@@ -485,7 +485,7 @@ class _LongFamily(Variant):
         found = _search(
             state,
             (roll.high, roll.low),
-            self.head_limit(state, roll),
+            self._head_limit(state, roll),
             self._guard(state),
             self.six_block_check == "turn",
         )
@@ -517,7 +517,21 @@ class LongNardy(_LongFamily):
     both move the same way round, so the opponent's head is the mover's
     12-point. A point holding any opposing checker is closed and nothing is
     ever hit. Results: oin (1 point), mars (2) and, with ``koks=True``,
-    koks (3).
+    koks (3). The rules in prose: the ``variants/long-nardy`` page.
+
+    Args:
+        head_exception: which first-turn doubles let a second checker leave
+            the head: ``"6-4-3"`` (default), ``"6-4"``,
+            ``"any-blocked-double"`` or ``"head-only"``.
+        six_block: ``"ahead"`` (default; a block of six is allowed once an
+            opposing checker has passed it), ``"home"`` (once one has
+            entered his home) or ``"off"``.
+        six_block_check: ``"step"`` (default; judged after every checker
+            move) or ``"turn"`` (judged on the final position).
+        must_play_higher: when only one die of a non-double can be played
+            and either could be, the higher must be (default True).
+        koks: score koks, 3 points (default False).
+
     """
 
     name: ClassVar[str] = "long-nardy"
@@ -537,7 +551,9 @@ class Kush(_LongFamily):
     checkers from his bar onto his head (impossible while an opposing
     checker stands there). Checkers on the bar do not stop the others from
     moving, but no checker is borne off while one is on the bar. A
-    bar return is the step ``Step(BAR, 24, d)``, written ``bar/24``.
+    bar return is the step ``Step(BAR, 24, d)``, written ``bar/24``. The
+    options are :class:`LongNardy`'s; the rules and their stated
+    interpretation: the ``variants/kush`` page.
     """
 
     name: ClassVar[str] = "kush"
@@ -552,7 +568,7 @@ class Kush(_LongFamily):
         found = _search_kush_double(
             state,
             d,
-            self.head_limit(state, roll),
+            self._head_limit(state, roll),
             self._guard,
             self.six_block_check == "turn",
         )
