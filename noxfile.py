@@ -2,7 +2,7 @@
 
 Every dependency comes from the ``[dependency-groups]`` of ``pyproject.toml``
 (one source of truth), read with :func:`nox.project.dependency_groups`.
-Opt-in sessions (``default=False``): ``bench`` and ``build``.
+Opt-in sessions (``default=False``): ``tests-all``, ``bench`` and ``build``.
 
 Examples::
 
@@ -21,14 +21,14 @@ import nox
 
 nox.needs_version = ">=2025.2.9"  # nox.project.dependency_groups
 nox.options.default_venv_backend = "uv|virtualenv"
-nox.options.reuse_existing_virtualenvs = True
+nox.options.reuse_venv = "yes"
 nox.options.sessions = ["lint", "typecheck", "docs", "tests"]
 
 ROOT = Path(__file__).parent
 PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
 #: The Python versions the project declares (trove classifiers). ``tests``
-#: runs on the interpreter nox itself runs on; pick another with
-#: ``nox -s tests --force-python 3.12``.
+#: runs on the interpreter nox itself runs on (``--force-python 3.12`` picks
+#: another); the opt-in ``tests-all`` runs on every one that is installed.
 PYTHONS = nox.project.python_versions(PYPROJECT)
 
 
@@ -79,6 +79,12 @@ def tests(session: nox.Session) -> None:
     """
     session.install(".", *groups("tests", "reference"))
     session.run("pytest", *session.posargs)
+
+
+@nox.session(name="tests-all", python=PYTHONS, default=False)
+def tests_all(session: nox.Session) -> None:
+    """Run the test suite on every Python version the project supports (opt-in)."""
+    tests(session)
 
 
 # --- opt-in sessions --------------------------------------------------------------
