@@ -7,8 +7,10 @@ not read back from the code.
 
 from __future__ import annotations
 
+import doctest
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -528,3 +530,20 @@ def test_describe_and_str() -> None:
     g = Game.new("backgammon").roll((3, 1))
     assert g.describe() == "white to play 31; cube 1 (centred)"
     assert str(g) == "backgammon game: white to play 31; cube 1 (centred)"
+
+
+# --- the guide pages' examples ---------------------------------------------------------
+
+GUIDE = Path(__file__).resolve().parent.parent / "docs" / "guide"
+
+
+@pytest.mark.parametrize("page", ["playing.rst", "scoring.rst"])
+def test_guide_examples_run(page: str) -> None:
+    path = GUIDE / page
+    if not path.exists():  # pragma: no cover - an installed package without docs
+        pytest.skip(f"{path} is not in this tree")
+    failures, tried = doctest.testfile(
+        str(path), module_relative=False, optionflags=doctest.ELLIPSIS, verbose=False
+    )
+    assert tried > 10
+    assert failures == 0
