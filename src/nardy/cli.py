@@ -238,7 +238,7 @@ def run_match(
         else:
             assert game.dice is not None
             if game.last_roll:  # bear off as many as possible
-                states = game.legal_plays()._states()
+                states = game.legal_plays().raw_results()
                 match = match.play(max(range(len(states)), key=lambda i: states[i][0]))
             else:
                 match = match.play(choose_play(game.position, game.dice, rng))

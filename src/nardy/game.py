@@ -954,7 +954,7 @@ class Game:
         return self._finish(outcome, position=after, history=history, last_roll=False)
 
     def _finish_last_roll(self, legal: LegalPlays, index: int, history: tuple[Action, ...]) -> Game:
-        state = legal._states()[index]
+        state = legal.raw_results()[index]
         if state[0] == self.variant.checkers:  # he bore off everything: a draw
             each = (0.5 if self.options.draw_points == "half" else 1) * self.cube.value
             outcome = Outcome(
