@@ -155,6 +155,22 @@ def test_5_5_with_four_on_the_bar() -> None:
     assert_plays(p, (5, 5), "6/1(4)", "bar/24(4)")
 
 
+@pytest.mark.parametrize(("die", "on_bar", "back"), [(5, 6, 5), (6, 6, 6), (6, 2, 2), (1, 3, 1)])
+def test_a_double_returns_up_to_its_number(die: int, on_bar: int, back: int) -> None:
+    # min(d, bar): more than the four moves of the double when d is 5 or 6.
+    # The rest of white's checkers are on 1, where nothing can move (the
+    # bar is not home, so no bearing off): the return is the only play.
+    p = kpos({1: 15 - on_bar}, {12: 15}, bar=(on_bar, 0))
+    notation = "bar/24" + (f"({back})" if back > 1 else "")
+    assert_plays(p, (die, die), notation)
+    after = p.play(notation, (die, die))
+    assert (after.bar(W), after.checkers(W)[23]) == (on_bar - back, back)
+    steps = (Step(25, 24, die),) * back
+    assert p.apply(Play(steps, Roll(die, die))) == after
+    with pytest.raises(IllegalPlayError):
+        p.apply(Play((*steps, Step(25, 24, die)), Roll(die, die)))
+
+
 def test_only_return_when_nothing_else_moves() -> None:
     p = kpos({1: 13}, {12: 15}, bar=(2, 0))
     assert_plays(p, (6, 6), "bar/24(2)")

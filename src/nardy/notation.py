@@ -87,7 +87,9 @@ def parse_moves(text: str) -> list[Move]:
                     f"{token!r} in play {whole!r} does not move forward (points go down to off)"
                 )
         count = int(m.group("count") or 1)
-        if count < 1 or count > 4:
+        # Four moves at most, except that a Kush double d-d returns up to d
+        # checkers from the bar.
+        if count < 1 or count > (6 if points[0] == BAR else 4):
             raise InvalidNotationError(f"bad count in {token!r} in play {whole!r}")
         moves.append(Move(tuple(points), frozenset(hits), count))
     return moves

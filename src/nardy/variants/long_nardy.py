@@ -583,18 +583,30 @@ class Kush(_LongFamily):
         return plays
 
     def _simulate(self, position: Position, play: Play) -> State:
-        """Apply the play's steps physically; a bar step goes to the head."""
+        """Apply the play's steps physically; a bar step goes to the head.
+
+        A return from the bar does not use up one of the four moves of the
+        double: up to ``d`` checkers come back with ``d-d``.
+        """
         bad = (
             f"illegal play {play.notation() or '(pass)'!r} for roll {play.roll} in {position.id()}"
         )
         dice = list(play.roll.dice)
+        returns = 0
         t = list(position.raw)
         for step in play.steps:
-            if step.die not in dice:
+            if step.src == BAR:
+                returns += 1
+                if not play.roll.is_double or step.die != play.roll.high or returns > step.die:
+                    raise IllegalPlayError(
+                        f"{bad}: step {step}: a double d-d returns at most d checkers"
+                    )
+            elif step.die in dice:
+                dice.remove(step.die)
+            else:
                 raise IllegalPlayError(
                     f"{bad}: step {step} uses a {step.die} the roll does not give"
                 )
-            dice.remove(step.die)
             if step.src == BAR:
                 if t[BAR] <= 0:
                     raise IllegalPlayError(f"{bad}: step {step}: no checker on the bar")
