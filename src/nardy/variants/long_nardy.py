@@ -183,6 +183,14 @@ def _steps(
     return out
 
 
+def _moved(occ: tuple[int, ...], src: int, emptied: bool, filled: int) -> tuple[int, ...]:
+    """The occupied points after a step: ``src`` dropped if ``emptied``, ``filled`` added if not 0."""
+    if emptied:
+        i = occ.index(src)
+        occ = occ[:i] + occ[i + 1 :]
+    return (*occ, filled) if filled else occ
+
+
 def _search(
     start: State,
     dice: tuple[int, int],
@@ -214,53 +222,63 @@ def _search(
         if old is None or (n, pips) > (old[2], old[3]):
             found[key] = (tuple(s), steps, n, pips)
 
-    def play(src: int, dst: int) -> int:
-        """Move one checker in ``s``; returns the checkers ``dst`` held before."""
-        s[src] -= 1
-        before = s[dst]
-        s[dst] = before + 1
-        return before
-
-    def unplay(src: int, dst: int) -> None:
-        s[src] += 1
-        s[dst] -= 1
-
+    Q = _Q
+    in_block = _in_block
     d1, d2 = dice
     if d1 != d2:
         for a, b in ((d1, d2), (d2, d1)):
             for src, dst in _steps(s, a, occ0, out0, True, step_guard):
                 c = s[src]
-                before = play(src, dst)
+                before = s[dst]
+                s[src] = c - 1
+                s[dst] = before + 1
                 key = key0 - W[src] + W[dst]
                 out = out0 - 1 if src > 6 >= dst > 0 else out0
-                occ = occ0
-                if c == 1 or (dst and not before):
-                    occ = tuple(p for p in occ0 if p != src or c > 1)
-                    if dst and not before:
-                        occ = (*occ, dst)
+                occ = _moved(occ0, src, c == 1, dst if dst and not before else 0)
                 first: RawStep = (src, dst, a, False)
-                second = _steps(s, b, occ, out, h0 - s[HEAD] < head_limit, step_guard)
-                for src2, dst2 in second:
-                    play(src2, dst2)
-                    record(key - W[src2] + W[dst2], (first, (src2, dst2, b, False)), 2, a + b)
-                    unplay(src2, dst2)
-                if turn_check or not second:
+                moved = False
+                head_free = h0 - s[HEAD] < head_limit
+                for src2 in occ:
+                    if src2 == HEAD and not head_free:
+                        continue
+                    dst2 = src2 - b
+                    if dst2 > 0:
+                        if s[dst2] < 0:
+                            continue
+                    elif out or (dst2 and max(occ) != src2):
+                        continue
+                    else:
+                        dst2 = OFF
+                    key2 = key - W[src2] + W[dst2]
+                    old = found.get(key2)
+                    if old is not None and old[2] == 2:
+                        moved = True  # reached already: legal whatever the order
+                        continue
+                    c2 = s[src2]
+                    before2 = s[dst2]
+                    s[src2] = c2 - 1
+                    s[dst2] = before2 + 1
+                    if not dst2 or Q[dst2] >= step_guard or not in_block(s, dst2):
+                        moved = True
+                        record(key2, (first, (src2, dst2, b, False)), 2, a + b)
+                    s[src2] = c2
+                    s[dst2] = before2
+                if turn_check or not moved:
                     record(key, (first,), 1, a)
-                unplay(src, dst)
+                s[src] = c
+                s[dst] = before
         return found
 
     d = d1
     seen: set[int] = set()
-    Q = _Q
-    in_block = _in_block
 
     def dfs(
         i: int, key: int, outside: int, occ: tuple[int, ...], steps: tuple[RawStep, ...]
     ) -> None:
         moved = False
         head_free = h0 - s[HEAD] < head_limit
+        last = i == 3
         for src in occ:
-            c = s[src]
             if src == HEAD and not head_free:
                 continue
             dst = src - d
@@ -268,36 +286,49 @@ def _search(
                 before = s[dst]
                 if before < 0:
                     continue
-                s[src] = c - 1
-                s[dst] = before + 1
-                if Q[dst] < step_guard and in_block(s, dst):
-                    s[src] = c
-                    s[dst] = before
-                    continue
             elif outside or (dst and max(occ) != src):
                 continue
             else:
                 dst = OFF
                 before = -1
-                s[src] = c - 1
-                s[0] += 1
-            moved = True
             nkey = key - W[src] + W[dst]
-            nsteps = (*steps, (src, dst, d, False))
-            if i == 3:
-                record(nkey, nsteps, 4, 4 * d)
+            # A position already reached is legal whichever step led to it
+            # (the block and head tests depend on the position only): skip
+            # it before touching the board.
+            if last:
+                old = found.get(nkey)
+                if old is not None and old[2] == 4:
+                    moved = True
+                    continue
             else:
                 vk = (nkey << 2) | i
-                if vk not in seen:
-                    seen.add(vk)
-                    if turn_check:
-                        record(nkey, nsteps, i + 1, (i + 1) * d)
-                    nocc = occ
-                    if c == 1 or not before:
-                        nocc = tuple(p for p in occ if p != src or c > 1)
-                        if not before:
-                            nocc = (*nocc, dst)
-                    dfs(i + 1, nkey, outside - 1 if src > 6 >= dst > 0 else outside, nocc, nsteps)
+                if vk in seen:
+                    moved = True
+                    continue
+            c = s[src]
+            s[src] = c - 1
+            if dst:
+                s[dst] = before + 1
+                if Q[dst] < step_guard and in_block(s, dst):
+                    s[src] = c
+                    s[dst] = before
+                    continue
+            else:
+                s[0] += 1
+            moved = True
+            nsteps = (*steps, (src, dst, d, False))
+            if last:
+                record(nkey, nsteps, 4, 4 * d)
+            else:
+                seen.add(vk)
+                if turn_check:
+                    record(nkey, nsteps, i + 1, (i + 1) * d)
+                nocc = (
+                    _moved(occ, src, c == 1, dst if not before else 0)
+                    if c == 1 or not before
+                    else occ
+                )
+                dfs(i + 1, nkey, outside - 1 if src > 6 >= dst > 0 else outside, nocc, nsteps)
             s[src] = c
             if dst:
                 s[dst] = before
