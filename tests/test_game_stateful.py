@@ -44,9 +44,7 @@ from nardy import (
 from nardy.cli import choose_play
 from nardy.game import OPENING_POLICIES, cube_values
 
-# Kush is left out until its returns of 5-6 checkers parse back (see the strict
-# xfail test_kush_return_of_five_checkers_round_trips in test_record.py).
-VARIANTS = ["hypergammon", "backgammon", "long-nardy", "nackgammon", "caucasian"]
+VARIANTS = ["hypergammon", "backgammon", "long-nardy", "kush", "nackgammon", "caucasian"]
 
 SETTINGS = settings(
     max_examples=30,

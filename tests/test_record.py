@@ -277,14 +277,6 @@ def test_match_record_layout() -> None:
     assert data["games"][0]["outcome"]["winner"] == "b"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=RecordError,
-    reason=(
-        "core: nardy.notation.parse_moves rejects a count above 4, but Kush writes "
-        "a return of 5 or 6 checkers from the bar as 'bar/24(5)' / 'bar/24(6)'"
-    ),
-)
 def test_kush_return_of_five_checkers_round_trips() -> None:
     kush = nardy.find_variant("kush")
     start = kush.from_counts({24: 4, 6: 5}, {24: 15}, bar=(6, 0), turn=W)
