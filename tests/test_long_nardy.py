@@ -10,6 +10,7 @@ position they lead to, computed here from the notation by
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -655,3 +656,36 @@ def test_game_to_the_end() -> None:
     result = p.result()
     assert result is not None
     assert result.points in (1, 2)
+
+
+# --- plays as objects and as notation ------------------------------------------------------
+
+
+def test_plays_in_any_form_and_order() -> None:
+    start = LN.starting_position()
+    two = start.play("24/21 24/15", (3, 3))
+    for text in ("24/15 24/21", "24/21/18/15 24/21", "24-21 21-18 18-15 24-21"):
+        assert start.play(text, (3, 3)) == two
+    # The same steps in another order are the same play.
+    steps = (
+        nardy.Step(24, 21, 3),
+        nardy.Step(24, 21, 3),
+        nardy.Step(21, 18, 3),
+        nardy.Step(18, 15, 3),
+    )
+    assert start.apply(nardy.Play(steps, nardy.Roll(3, 3))) == two
+
+
+@pytest.mark.parametrize(
+    ("text", "roll"),
+    [
+        ("24/21(3) 24/18", (3, 3)),  # three checkers off the head
+        ("24/21", (3, 3)),  # a 3-3 opening must use all four threes
+        ("24/18 18/12", (6, 6)),  # 12 is the opponent's head
+        ("24/18 24/19", (6, 5)),  # two checkers off the head on a non-double
+    ],
+)
+def test_illegal_plays_are_refused(text: str, roll: tuple[int, int]) -> None:
+    start = LN.starting_position()
+    with pytest.raises(nardy.IllegalPlayError, match=re.escape(repr(text))):
+        start.play(text, roll)
