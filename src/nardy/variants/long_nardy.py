@@ -42,7 +42,6 @@ from nardy.variant import (
 __all__ = [
     "HEAD",
     "HEAD_EXCEPTIONS",
-    "OPPONENT_ROUTE",
     "SIX_BLOCK_CHECKS",
     "SIX_BLOCK_RULES",
     "Kush",
@@ -63,13 +62,10 @@ SIX_BLOCK_RULES = ("ahead", "home", "off")
 #: Values of the ``six_block_check`` option.
 SIX_BLOCK_CHECKS = ("step", "turn")
 
-#: The opponent's route in the mover's numbering, in the order he travels it
-#: (his 24-point, my 12, first; his 1-point, my 13, last).
-OPPONENT_ROUTE: tuple[int, ...] = (*range(12, 0, -1), *range(24, 12, -1))
-
-# _Q[p]: the opponent's number for my point p, i.e. how far along his route
-# the point lies counted from his bear-off end (24 = his head, 1 = his last
-# point). Consecutive values are neighbours for the six-block rule.
+# _Q[p]: the opponent's number for my point p, i.e. where the point lies on
+# his route (12 -> 1 -> 24 -> 13 in my numbering), counted from his bear-off
+# end (24 = his head, my 12; 1 = his last point, my 13). Consecutive values
+# are neighbours for the six-block rule.
 _Q: tuple[int, ...] = (0, *((p + 11) % 24 + 1 for p in range(1, 25)))
 # The involution _Q is its own inverse: my point whose route number is q.
 _P_OF_Q: tuple[int, ...] = _Q
