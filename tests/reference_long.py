@@ -230,10 +230,9 @@ def _single_steps(
         else:
             if not _all_home(s):
                 continue
-            if src != die:
-                # src < die: only from the highest occupied point of the home.
-                if any(s[p] > 0 for p in range(src + 1, 7)):
-                    continue
+            # src < die: only from the highest occupied point of the home.
+            if src != die and any(s[p] > 0 for p in range(src + 1, 7)):
+                continue
             t = list(s)
             t[src] -= 1
             t[OFF] += 1
