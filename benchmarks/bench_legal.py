@@ -313,7 +313,7 @@ def report(label: str, n_items: int, produced: int, seconds: Sequence[float]) ->
     return best
 
 
-def bench_reference(
+def bench_variant(
     variant: Variant, items: Sequence[Item], repeat: int, gnubg: ModuleType | None
 ) -> bool:
     """Time nardy (and gnubg-nn when given) on ``items``; False on a mismatch."""
@@ -378,7 +378,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         items = backgammon_family_set(variant, args.positions, args.doubles, args.seed)
     else:
         items = self_play_set(variant, args.positions, args.doubles, args.seed)
-    ok = bench_reference(variant, items, args.repeat, gnubg)
+    ok = bench_variant(variant, items, args.repeat, gnubg)
 
     if not args.no_long_nardy and variant.name != "long-nardy":
         try:
@@ -387,7 +387,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("long-nardy: not registered in this nardy; skipped")
         else:
             items = self_play_set(long_nardy, args.positions, args.doubles, args.seed)
-            ok = bench_reference(long_nardy, items, args.repeat, None) and ok
+            ok = bench_variant(long_nardy, items, args.repeat, None) and ok
     return 0 if ok else 1
 
 
