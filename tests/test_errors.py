@@ -75,7 +75,8 @@ def test_hierarchy() -> None:
     assert not issubclass(InvalidNotationError, IllegalPlayError)
     assert not issubclass(IllegalActionError, IllegalPlayError)
     assert not issubclass(nardy.InvalidSideError, InvalidPositionError)
-    assert len(ALL_ERRORS) == 16
+    assert not issubclass(nardy.UnscoredKindError, InvalidPositionError)
+    assert len(ALL_ERRORS) == 17
 
 
 # --- positions ---------------------------------------------------------------------------

@@ -293,3 +293,46 @@ class TestResultAfterPlay:
             "backgammon",
             "backgammon-on-bar",
         ]
+
+
+class TestPublicScoringApi:
+    """Variant.result_kinds() and Variant.points(): what the game layer builds on."""
+
+    def test_result_kinds_follow_the_scoring_preset(self) -> None:
+        k = ResultKind
+        assert nardy.Backgammon().result_kinds() == (k.SINGLE, k.GAMMON, k.BACKGAMMON)
+        assert nardy.Backgammon(scoring="russian").result_kinds() == (k.SINGLE, k.GAMMON)
+        assert nardy.Backgammon(scoring="four-level").result_kinds() == (
+            k.SINGLE,
+            k.GAMMON,
+            k.HOME_MARS,
+            k.BACKGAMMON,
+        )
+        assert nardy.LongNardy().result_kinds() == (k.SINGLE, k.GAMMON)
+        assert nardy.LongNardy(koks=True).result_kinds() == (k.SINGLE, k.GAMMON, k.BACKGAMMON)
+
+    def test_points_by_kind(self) -> None:
+        assert nardy.Backgammon().points(ResultKind.GAMMON) == 2
+        assert nardy.Backgammon(result_points="1-2-4").points(ResultKind.BACKGAMMON) == 4
+        # checkers-left: the points are the loser's checkers still in play
+        assert nardy.Backgammon(scoring="checkers-left").points(ResultKind.SINGLE, 7) == 7
+        assert nardy.LongNardy(koks=True).points(ResultKind.BACKGAMMON) == 3
+
+    def test_unscored_kind_is_refused(self) -> None:
+        with pytest.raises(nardy.UnscoredKindError, match="backgammon") as info:
+            nardy.Backgammon(scoring="russian").points(ResultKind.BACKGAMMON)
+        assert isinstance(info.value, ValueError)
+        with pytest.raises(nardy.UnscoredKindError):
+            nardy.LongNardy().points(ResultKind.BACKGAMMON)
+
+
+def test_legal_plays_on_a_finished_position_only_when_allowed() -> None:
+    # Black has borne off all 15; white (to move) still has two checkers on
+    # its 1-point. The game is over, so plays are refused -- unless the
+    # caller asks for them (the last-roll draw): 2-1 bears both off.
+    bg = nardy.Backgammon()
+    over = bg.from_counts({1: 2}, {}, off=(13, 15), turn=nardy.Side.WHITE)
+    with pytest.raises(nardy.IllegalPlayError, match="over"):
+        over.legal_plays((2, 1))
+    plays = over.legal_plays((2, 1), allow_finished=True)
+    assert plays.notations() == ["1/off(2)"]

@@ -33,6 +33,7 @@ from nardy.errors import (
     SharedPointError,
     UnknownOptionError,
     UnknownVariantError,
+    UnscoredKindError,
     UnsupportedFormatError,
 )
 from nardy.game import (
@@ -125,6 +126,7 @@ __all__ = [
     "Step",
     "UnknownOptionError",
     "UnknownVariantError",
+    "UnscoredKindError",
     "UnsupportedFormatError",
     "Variant",
     "WrongPhaseError",

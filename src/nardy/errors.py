@@ -24,6 +24,7 @@ __all__ = [
     "SharedPointError",
     "UnknownOptionError",
     "UnknownVariantError",
+    "UnscoredKindError",
     "UnsupportedFormatError",
 ]
 
@@ -45,6 +46,10 @@ class UnknownOptionError(NardyError):
 
 class InvalidOptionError(NardyError):
     """A variant option has a value outside its documented range."""
+
+
+class UnscoredKindError(NardyError):
+    """A result kind that the variant, with its options, does not score."""
 
 
 # --- positions ----------------------------------------------------------------

@@ -783,8 +783,8 @@ class Game:
         return None
 
     def _kind_points(self, kind: ResultKind, loser_left: int) -> int:
-        """The variant's points for ``kind`` (raises KeyError if it does not score it)."""
-        return int(self.variant._points(kind, loser_left))
+        """The variant's points for ``kind`` (it must be one the variant scores)."""
+        return self.variant.points(kind, loser_left)
 
     def _single_only(self) -> bool:
         turned = self.cube.turned
@@ -1319,21 +1319,9 @@ class Game:
 def scored_kinds(variant: Variant) -> tuple[ResultKind, ...]:
     """The result kinds ``variant`` scores (what a resignation may offer).
 
-    Read from the variant's options: the backgammon family's ``scoring``
-    preset, long nardy's ``koks``; otherwise single, gammon and backgammon.
+    The same as :meth:`Variant.result_kinds`.
     """
-    scoring = getattr(variant, "scoring", None)
-    if isinstance(scoring, str):
-        from nardy.variants.backgammon import SCORING_TABLES
-
-        table = SCORING_TABLES.get(scoring)
-        if table is not None:
-            return tuple(table)
-    koks = getattr(variant, "koks", None)
-    if isinstance(koks, bool):
-        base = (ResultKind.SINGLE, ResultKind.GAMMON)
-        return (*base, ResultKind.BACKGAMMON) if koks else base
-    return (ResultKind.SINGLE, ResultKind.GAMMON, ResultKind.BACKGAMMON)
+    return variant.result_kinds()
 
 
 def _describe_raw(raw: object) -> str:
@@ -1376,14 +1364,5 @@ def _resolve(legal: LegalPlays, play: PlayLike) -> int:
 
 
 def _last_roll_plays(position: Position, roll: Roll) -> LegalPlays:
-    """Legal plays of the last-roll draw: the opponent has already borne off everything.
-
-    :meth:`Position.legal_plays` refuses a finished position, so this calls
-    the variant's generator hook directly (nothing of the opponent is left
-    on the board, so only the mover's own checkers matter).
-    """
-    variant = position.variant
-    found = variant._generate(position.raw, roll)
-    if not found:
-        found = [(position.raw, ())]
-    return LegalPlays._lazy(variant, position, roll, found)
+    """Legal plays of the last-roll draw: the opponent has already borne off everything."""
+    return position.legal_plays(roll, allow_finished=True)

@@ -116,9 +116,9 @@ class Position:
 
     # --- rules (delegated to the variant) -----------------------------------------
 
-    def legal_plays(self, roll: RollLike) -> LegalPlays:
+    def legal_plays(self, roll: RollLike, *, allow_finished: bool = False) -> LegalPlays:
         """Every legal play for ``roll`` (see :meth:`Variant.legal_plays`)."""
-        return self.variant.legal_plays(self, roll)
+        return self.variant.legal_plays(self, roll, allow_finished=allow_finished)
 
     def apply(self, play: Play) -> Position:
         """The position after a legal ``play``; the turn passes."""

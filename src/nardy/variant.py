@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import neg
 from typing import Any, ClassVar, TypeVar
 
 import attrs
@@ -28,6 +29,7 @@ from nardy.errors import (
     SharedPointError,
     UnknownOptionError,
     UnknownVariantError,
+    UnscoredKindError,
 )
 from nardy.play import LegalPlays, Play, Step
 from nardy.position import Position
@@ -286,20 +288,25 @@ class Variant:
 
     # --- plays ------------------------------------------------------------------
 
-    def legal_plays(self, position: Position, roll: RollLike) -> LegalPlays:
+    def legal_plays(
+        self, position: Position, roll: RollLike, *, allow_finished: bool = False
+    ) -> LegalPlays:
         """Every legal play for ``roll``, one per distinct resulting position.
 
         A forced pass is a single empty play. Raises
-        :class:`~nardy.errors.IllegalPlayError` if the game is already over.
+        :class:`~nardy.errors.IllegalPlayError` if the game is already over,
+        unless ``allow_finished`` is true: then the side to move plays on
+        although the other side has borne off everything (long nardy's
+        optional last-roll draw needs this).
         """
         roll = Roll.coerce(roll)
         self._check_own(position)
+        if position.is_over() and not allow_finished:
+            raise IllegalPlayError(f"the game is over, nothing can be played in {position.id()}")
         cache_key = (position, roll)
         cached = _CACHE.get(cache_key)
         if cached is not None:
             return cached
-        if position.is_over():
-            raise IllegalPlayError(f"the game is over, nothing can be played in {position.id()}")
         state = position.raw
         found = self._generate(state, roll)
         if not found:
@@ -336,8 +343,8 @@ class Variant:
         """Hand the turn over: the same position in the opponent's frame."""
         s = state
         if self.geometry is Geometry.MIRROR:
-            return (s[27], *[-x for x in s[24:0:-1]], s[26], s[25], s[0])
-        return (s[27], *[-x for x in s[13:25]], *[-x for x in s[1:13]], s[26], s[25], s[0])
+            return (s[27], *map(neg, s[24:0:-1]), s[26], s[25], s[0])
+        return (s[27], *map(neg, s[13:25]), *map(neg, s[1:13]), s[26], s[25], s[0])
 
     def _simulate(self, position: Position, play: Play) -> State:
         """Apply the play's steps physically (no rule checks beyond physics)."""
@@ -402,6 +409,25 @@ class Variant:
         points = position.checkers(loser)
         kind = self._classify(points, position.bar(loser), position.off(loser))
         return Result(winner, kind, self._points(kind, self.checkers - position.off(loser)))
+
+    def result_kinds(self) -> tuple[ResultKind, ...]:
+        """The result kinds this variant, with its options, can produce (lowest first)."""
+        raise NotImplementedError
+
+    def points(self, kind: ResultKind, loser_left: int = 0) -> int:
+        """What a result of ``kind`` is worth before the cube.
+
+        ``loser_left`` (checkers the loser has not borne off) matters only
+        for checkers-left scoring. Raises
+        :class:`~nardy.errors.UnscoredKindError` for a kind this variant
+        does not score (see :meth:`result_kinds`).
+        """
+        if kind not in self.result_kinds():
+            raise UnscoredKindError(
+                f"{self.spec()} does not score {kind.value!r}; it scores "
+                f"{', '.join(k.value for k in self.result_kinds())}"
+            )
+        return self._points(kind, loser_left)
 
     # --- hooks ------------------------------------------------------------------
 

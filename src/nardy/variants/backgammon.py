@@ -111,6 +111,10 @@ class _HitFamily(Variant):
             return K.HOME_MARS
         return K.GAMMON
 
+    def result_kinds(self) -> tuple[ResultKind, ...]:
+        """The kinds of the ``scoring`` preset, lowest first."""
+        return tuple(SCORING_TABLES[self.scoring])
+
     def _points(self, kind: ResultKind, loser_left: int) -> int:
         if self.scoring == "checkers-left":
             return loser_left

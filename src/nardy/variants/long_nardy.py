@@ -531,6 +531,10 @@ class _LongFamily(Variant):
             return K.BACKGAMMON
         return K.GAMMON
 
+    def result_kinds(self) -> tuple[ResultKind, ...]:
+        """Oin and mars, plus koks when the ``koks`` option is on."""
+        return (K.SINGLE, K.GAMMON, K.BACKGAMMON) if self.koks else (K.SINGLE, K.GAMMON)
+
     def _points(self, kind: ResultKind, loser_left: int) -> int:
         return {K.SINGLE: 1, K.GAMMON: 2, K.BACKGAMMON: 3}[kind]
 
