@@ -310,3 +310,17 @@ def test_parse_play_and_play() -> None:
     assert after.turn is Side.BLACK
     # Black's view: white's 8 and 6 are black's 17 and 19, white's 5 is black's 20.
     assert after.checkers(Side.WHITE)[4] == 2
+
+
+def test_chained_moves_name_their_path() -> None:
+    # Blots on white's 10 and 11 (black's 15 and 14); white plays 3-2 from
+    # the 13-point to the 8. "13/8" could hit either blot on the way, but a
+    # path written as two moves, like a path written in one, says which.
+    bg = nardy.Backgammon()
+    pos = bg.from_counts({13: 2, 6: 13}, {15: 1, 14: 1, 1: 13})
+    via_10 = pos.parse_play("13/10/8", (3, 2))
+    assert via_10.notation() == "13/10*/8"
+    assert pos.parse_play("13/10 10/8", (3, 2)) == via_10
+    assert pos.parse_play("13/11 11/8", (3, 2)).notation() == "13/11*/8"
+    with pytest.raises(nardy.AmbiguousPlayError):
+        pos.parse_play("13/8", (3, 2))

@@ -182,8 +182,8 @@ def cube_decision(game: Game) -> str:
 
     A pip-count rule, meant to make the cube move in demo matches, not to
     play it well: the side on roll doubles (when allowed) if its pip lead is
-    at least :data:`DOUBLE_LEAD` (10%) of its own pip count; the side facing
-    a double takes if the doubler's lead is at most :data:`TAKE_LEAD` (20%)
+    at least :data:`DOUBLE_LEAD` (15%) of its own pip count; the side facing
+    a double takes if the doubler's lead is at most :data:`TAKE_LEAD` (25%)
     of the doubler's pip count, and passes otherwise. Beavers are never
     played; nobody resigns.
     """

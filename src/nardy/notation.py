@@ -113,13 +113,13 @@ def resolve_notation(legal: LegalPlays, text: str) -> int:
     where = f"for roll {legal.roll} in {position.id()}"
     own = list(_own(start))
     marked: set[int] = set()
-    via: set[int] = set()  # points written between source and destination
+    via: set[int] = set()  # every point the notation writes down
     for move in moves:
         src, dst = move.points[0], move.points[-1]
         own[src] -= move.count
         own[dst] += move.count
         marked |= move.hits
-        via |= set(move.points[1:-1])
+        via |= set(move.points)
         if own[src] < 0:
             raise IllegalPlayError(
                 f"illegal play {text!r} {where}: not enough checkers on "
