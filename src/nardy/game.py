@@ -37,7 +37,7 @@ from nardy.notation import resolve_notation
 from nardy.play import LegalPlays, Play
 from nardy.position import Position
 from nardy.result import Result, ResultKind
-from nardy.variant import Variant, find_variant
+from nardy.variant import Variant, find_variant, to_bool
 
 __all__ = [
     "OPENING_POLICIES",
@@ -179,20 +179,6 @@ def cube_values(stakes: str = "geometric", max_cube: int = 64) -> tuple[int, ...
 # --- options ----------------------------------------------------------------------
 
 
-def _bool(value: object) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        key = value.strip().lower()
-        if key in ("true", "yes", "on", "1"):
-            return True
-        if key in ("false", "no", "off", "0"):
-            return False
-    if isinstance(value, int) and value in (0, 1):
-        return bool(value)
-    raise InvalidOptionError(f"expected a boolean (true/false), got {value!r}")
-
-
 def _to_int(value: object, minimum: int) -> int:
     number: int | None = None
     if isinstance(value, int) and not isinstance(value, bool):
@@ -239,9 +225,9 @@ class GameOptions:
     #: The opening winner plays white (nardy, seed 002) -- so white always
     #: moves first. False: colours are fixed (player 0 white) and the
     #: opening winner moves first with his own colour (western backgammon).
-    winner_takes_white: bool = attrs.field(default=True, converter=_bool)
+    winner_takes_white: bool = attrs.field(default=True, converter=to_bool)
     #: Whether the doubling cube is in play at all.
-    cube: bool = attrs.field(default=True, converter=_bool)
+    cube: bool = attrs.field(default=True, converter=to_bool)
     #: The highest value the cube may reach (default 64, seed 004).
     max_cube: int = attrs.field(default=64, converter=_positive_int)
     #: ``"geometric"`` (1, 2, 4, 8, ...) or ``"arithmetic"`` (1, 2, 3, 4, ...):
@@ -249,16 +235,16 @@ class GameOptions:
     stakes: str = attrs.field(default="geometric", validator=_one_of("geometric", "arithmetic"))
     #: The taker may immediately redouble, keeping the cube; the doubler
     #: then takes or drops the beaver (seed 000).
-    beaver: bool = attrs.field(default=False, converter=_bool)
+    beaver: bool = attrs.field(default=False, converter=to_bool)
     #: How many automatic doubles at most: each tie of the opening roll
     #: raises the centred cube one step (0: off).
     automatic_doubles: int = attrs.field(default=0, converter=_non_negative_int)
     #: Money play: gammons and backgammons count single unless a double has
     #: been accepted. Never applies in a match.
-    jacoby: bool = attrs.field(default=False, converter=_bool)
+    jacoby: bool = attrs.field(default=False, converter=to_bool)
     #: False (Russian short nardy): once a double has been accepted, gammons
     #: and backgammons count single ("with the cube there is no mars").
-    gammons_with_cube: bool = attrs.field(default=True, converter=_bool)
+    gammons_with_cube: bool = attrs.field(default=True, converter=to_bool)
     #: ``"result"``: a game is worth the variant's points for its result
     #: kind; ``"checkers-left"`` (seed 001): the loser's checkers not borne
     #: off (times the cube).
@@ -267,7 +253,7 @@ class GameOptions:
     #: bears off his last checker, the other gets one more roll, and bearing
     #: off all his checkers with it draws the game. Also on when the variant
     #: has a true ``last_roll_draw`` option.
-    last_roll_draw: bool = attrs.field(default=False, converter=_bool)
+    last_roll_draw: bool = attrs.field(default=False, converter=to_bool)
     #: What a draw gives each side, times the cube: ``"half"`` or ``"one"``.
     draw_points: str = attrs.field(default="half", validator=_one_of("half", "one"))
 
