@@ -386,3 +386,9 @@ class TestSide:
 
     def test_white_moves_first_by_default(self) -> None:
         assert START.turn is Side.WHITE
+
+
+def test_side_prints_its_colour() -> None:
+    assert str(Side.WHITE) == "white"
+    assert f"{Side.BLACK}" == "black"
+    assert repr(Side.BLACK) == "<Side.BLACK: 1>"

@@ -24,6 +24,10 @@ class Side(enum.IntEnum):
     WHITE = 0
     BLACK = 1
 
+    def __str__(self) -> str:
+        """``"white"`` or ``"black"`` (the same on every Python version)."""
+        return self.name.lower()
+
     @property
     def opponent(self) -> Side:
         """The other side."""
