@@ -131,7 +131,10 @@ def run_demo(
 ) -> int:
     """Play and print one seeded self-play game; returns the number of turns."""
     rng = random.Random(seed)
-    first, roll = _opening(rng)
+    # One die each (ties roll again); the winner takes white and plays both
+    # dice (game-flow.md's default opening; seed 002: the winner is white).
+    _, roll = _opening(rng)
+    first = Side.WHITE
     position = rules.starting_position(turn=first)
     out.write(f"nardy demo: {rules.spec()}, seed {seed}\n")
     out.write(f"Opening roll: {first.name.lower()} starts with {roll}\n\n")
