@@ -36,6 +36,8 @@ napoleon_numpy_docstring = False
 # Sphinx has nothing to link them to; they are all standard library.
 nitpick_ignore_regex = [
     ("py:class", r"(collections\.abc|enum|random|typing)\..*"),
+    # attrs' own types (no intersphinx: the build has no network).
+    ("py:class", r"attrs?\..*"),
     # RollLike is Union[Roll, "tuple[int, int]", "list[int]", str]: the quoted
     # builtin generics come through as reference targets.
     ("py:class", r"(tuple|list)\[.*\]"),

@@ -141,6 +141,10 @@ class Variant:
     has_bar: ClassVar[bool] = True
     #: Whether the gnubg Position ID is defined for this variant.
     gnubg_id_supported: ClassVar[bool] = False
+    #: Whether every legal play of a roll uses the same number of dice (the
+    #: maximum-use rule). Kush sets it false: a double may return checkers
+    #: from the bar instead of moving. :mod:`nardy.testing` checks it.
+    uniform_dice_use: ClassVar[bool] = True
 
     # --- identity -------------------------------------------------------------
 

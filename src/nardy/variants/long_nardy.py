@@ -591,6 +591,7 @@ class Kush(_LongFamily):
     aliases: ClassVar[tuple[str, ...]] = ("куш",)
     contact: ClassVar[Contact] = Contact.HIT
     has_bar: ClassVar[bool] = True
+    uniform_dice_use: ClassVar[bool] = False
 
     def _generate(self, state: State, roll: Roll) -> list[tuple[State, tuple[RawStep, ...]]]:
         if not roll.is_double:

@@ -1,0 +1,125 @@
+"""The conformance suite (nardy.testing): it passes every built-in variant and catches broken ones."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import ClassVar
+
+import attrs
+import pytest
+
+import nardy
+from nardy import variant as variant_module
+from nardy._movegen import RawStep, State
+from nardy.testing import ConformanceError, check_legal_plays, check_variant
+
+SPECS = [
+    "backgammon",
+    "backgammon(must_play_higher=false,scoring=four-level)",
+    "nackgammon",
+    "hypergammon",
+    "caucasian",
+    "caucasian(no_hide_after_hit=anywhere)",
+    "long-nardy",
+    "long-nardy(head_exception=head-only,six_block=home,six_block_check=turn,koks=true)",
+    "kush",
+]
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_every_built_in_variant_conforms(spec: str) -> None:
+    report = check_variant(nardy.find_variant(spec), games=2, seed=11)
+    assert report.games == report.finished == 2
+    assert report.positions > 20
+    assert report.plays >= report.positions
+
+
+@contextmanager
+def registered(cls: type[nardy.Variant]) -> Iterator[None]:
+    """Register a test variant for the block only (the registry is global)."""
+    nardy.register_variant(cls)
+    try:
+        yield
+    finally:
+        variant_module.VARIANTS.remove(cls)
+        for key in [k for k, v in variant_module._BY_NAME.items() if v is cls]:
+            del variant_module._BY_NAME[key]
+
+
+@attrs.frozen
+class LeakyBackgammon(nardy.Backgammon):
+    """Broken on purpose: every play loses one of the mover's checkers."""
+
+    name: ClassVar[str] = "leaky-backgammon"
+    aliases: ClassVar[tuple[str, ...]] = ()
+
+    def _generate(self, state: State, roll: nardy.Roll) -> list[tuple[State, tuple[RawStep, ...]]]:
+        out = []
+        for result, steps in super()._generate(state, roll):
+            t = list(result)
+            point = next(p for p in range(1, 25) if t[p] > 0)
+            t[point] -= 1
+            out.append((tuple(t), steps))
+        return out
+
+
+@attrs.frozen
+class StutteringBackgammon(nardy.Backgammon):
+    """Broken on purpose: the first play is listed twice."""
+
+    name: ClassVar[str] = "stuttering-backgammon"
+    aliases: ClassVar[tuple[str, ...]] = ()
+
+    def _generate(self, state: State, roll: nardy.Roll) -> list[tuple[State, tuple[RawStep, ...]]]:
+        plays = super()._generate(state, roll)
+        return [*plays, plays[0]] if plays else plays
+
+
+@attrs.frozen
+class LazyBackgammon(nardy.Backgammon):
+    """Broken on purpose: on a non-double it also offers playing one die only."""
+
+    name: ClassVar[str] = "lazy-backgammon"
+    aliases: ClassVar[tuple[str, ...]] = ()
+
+    def _generate(self, state: State, roll: nardy.Roll) -> list[tuple[State, tuple[RawStep, ...]]]:
+        plays = super()._generate(state, roll)
+        for _, steps in plays:
+            src, dst, _, hit = steps[0]
+            if len(steps) == 2 and dst > 0 and not hit:
+                # Stop after the first step: one die used where two could be.
+                t = list(state)
+                t[src] -= 1
+                t[dst] += 1
+                return [*plays, (tuple(t), steps[:1])]
+        return plays
+
+
+def test_a_variant_that_loses_checkers_is_caught() -> None:
+    with registered(LeakyBackgammon), pytest.raises(ConformanceError, match="checkers, not 15"):
+        check_variant(LeakyBackgammon(), games=1)
+
+
+def test_a_variant_that_lists_a_play_twice_is_caught() -> None:
+    with registered(StutteringBackgammon), pytest.raises(ConformanceError, match="same position"):
+        check_variant(StutteringBackgammon(), games=1)
+
+
+def test_a_variant_that_breaks_maximum_use_is_caught() -> None:
+    with registered(LazyBackgammon), pytest.raises(ConformanceError, match="numbers of dice"):
+        check_variant(LazyBackgammon(), games=1)
+
+
+def test_an_unregistered_variant_is_refused() -> None:
+    # Position IDs name the variant, so the suite needs find_variant to find it.
+    with pytest.raises(ConformanceError, match="not registered"):
+        check_variant(LeakyBackgammon(), games=1)
+
+
+def test_a_forced_pass_is_one_checked_play() -> None:
+    # White on the bar against black's closed home board (black's 1..6 are
+    # white's 24..19): every roll is a pass.
+    bg = nardy.Backgammon()
+    pos = bg.from_counts({6: 14}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3}, bar=(1, 0))
+    assert check_legal_plays(pos, nardy.Roll(6, 5)) == 1
