@@ -17,6 +17,7 @@ from collections.abc import Mapping
 import pytest
 
 import nardy
+from helpers import board_of
 from nardy import BAR, Position, Roll, Side, Step, Variant
 
 BG = nardy.find_variant("backgammon")
@@ -24,15 +25,6 @@ CAUCASIAN = nardy.find_variant("caucasian")
 CAUCASIAN_ANYWHERE = nardy.find_variant("caucasian", no_hide_after_hit="anywhere")
 
 Outcome = tuple[tuple[int, ...], tuple[int, int], tuple[int, int]]
-
-
-def _board(mine: Mapping[int, int], theirs: Mapping[int, int]) -> list[int]:
-    board = [0] * 24
-    for point, n in mine.items():
-        board[point - 1] += n
-    for point, n in theirs.items():
-        board[point - 1] -= n
-    return board
 
 
 def make(
@@ -43,7 +35,7 @@ def make(
     turn: Side = Side.WHITE,
 ) -> Position:
     """A position in the mover's frame; whatever is not on the board is borne off."""
-    return variant.position(_board(mine, theirs), bar=bar, turn=turn)
+    return variant.position(board_of(mine, theirs), bar=bar, turn=turn)
 
 
 def outcome(
@@ -57,7 +49,7 @@ def outcome(
         checkers - sum(mine.values()) - bar[0],
         checkers - sum(theirs.values()) - bar[1],
     )
-    return (tuple(_board(mine, theirs)), bar, off)
+    return (tuple(board_of(mine, theirs)), bar, off)
 
 
 def outcomes(pos: Position, roll: tuple[int, int]) -> set[Outcome]:
@@ -109,12 +101,12 @@ class TestLayouts:
             assert pos.off(side) == 0
             # 2*24 + 5*13 + 3*8 + 5*6 = 48 + 65 + 24 + 30
             assert pos.pip_count(side) == 167
-        assert list(pos.board) == _board(start, {1: 2, 12: 5, 17: 3, 19: 5})
+        assert list(pos.board) == board_of(start, {1: 2, 12: 5, 17: 3, 19: 5})
 
     def test_black_to_move_first(self) -> None:
         pos = BG.starting_position(turn=Side.BLACK)
         assert pos.turn is Side.BLACK
-        assert list(pos.board) == _board({24: 2, 13: 5, 8: 3, 6: 5}, {1: 2, 12: 5, 17: 3, 19: 5})
+        assert list(pos.board) == board_of({24: 2, 13: 5, 8: 3, 6: 5}, {1: 2, 12: 5, 17: 3, 19: 5})
 
     @pytest.mark.parametrize("name", ["short-nardy", "caucasian"])
     def test_same_start_as_backgammon(self, name: str) -> None:
@@ -131,7 +123,7 @@ class TestLayouts:
         for side in Side:
             assert pos.checkers(side) == own(start)
             assert pos.pip_count(side) == 194
-        assert list(pos.board) == _board(start, {1: 2, 2: 2, 12: 4, 17: 3, 19: 4})
+        assert list(pos.board) == board_of(start, {1: 2, 2: 2, 12: 4, 17: 3, 19: 4})
 
     def test_hypergammon_start(self) -> None:
         # Three checkers a side, on 24, 23 and 22: 69 pips.
@@ -142,7 +134,7 @@ class TestLayouts:
             assert pos.checkers(side) == own({24: 1, 23: 1, 22: 1})
             assert pos.pip_count(side) == 69
             assert pos.off(side) == 0
-        assert list(pos.board) == _board({24: 1, 23: 1, 22: 1}, {1: 1, 2: 1, 3: 1})
+        assert list(pos.board) == board_of({24: 1, 23: 1, 22: 1}, {1: 1, 2: 1, 3: 1})
 
 
 # --- rule 1: two dice, doubles four moves ------------------------------------------------
@@ -528,7 +520,7 @@ class TestRule8Passing:
         # o's only movable checker, 5 away is (3), closed.
         assert_pass(seed_position(), (5, 5))
 
-    def test_closed_board(self) -> None:
+    def test_closedboard_of(self) -> None:
         pos = make({6: 14}, {19: 2, 20: 2, 21: 2, 22: 2, 23: 2, 24: 2, 12: 3}, bar=(1, 0))
         assert_pass(pos, (6, 5))
         after = pos.play("", (6, 5))

@@ -9,40 +9,15 @@ exit status 1.
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import subprocess
 import sys
-from collections.abc import Mapping, Sequence
-from typing import Any
 
 import pytest
 
+from helpers import board_of, run_legal
 from nardy.cli import main
-
-
-def board_of(mine: Mapping[int, int], theirs: Mapping[int, int]) -> list[int]:
-    board = [0] * 24
-    for point, n in mine.items():
-        board[point - 1] += n
-    for point, n in theirs.items():
-        board[point - 1] -= n
-    return board
-
-
-def run_legal(
-    lines: Sequence[object],
-    args: Sequence[str],
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> tuple[int, list[dict[str, Any]]]:
-    text = "".join((item if isinstance(item, str) else json.dumps(item)) + "\n" for item in lines)
-    monkeypatch.setattr(sys, "stdin", io.StringIO(text))
-    status = main(["legal", *args])
-    out = capsys.readouterr().out
-    return status, [json.loads(line) for line in out.splitlines()]
-
 
 START = {"board": board_of({24: 15}, {12: 15}), "bar": [0, 0], "off": [0, 0]}
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 import pytest
 
 import nardy
+from helpers import board_of
 from nardy import ALL_ROLLS, Contact, IllegalPlayError, Kush, Play, Result, ResultKind, Roll, Step
-from test_long_nardy import B, W, assert_plays, board_of, legal, own_of, pos
+from test_long_nardy import B, W, assert_plays, legal, own_of, pos
 from test_long_nardy_properties import (
     block_player,
     check_agreement,

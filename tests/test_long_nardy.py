@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 import nardy
+from helpers import board_of
 from nardy import (
     ALL_ROLLS,
     BarNotAllowedError,
@@ -35,16 +36,6 @@ W, B = Side.WHITE, Side.BLACK
 LN = LongNardy()
 
 Own = tuple[int, int, tuple[int, ...]]
-
-
-def board_of(mine: Mapping[int, int], theirs: Mapping[int, int]) -> list[int]:
-    """24 signed ints in the mover's frame; ``theirs`` is in the mover's numbering too."""
-    board = [0] * 24
-    for point, n in mine.items():
-        board[point - 1] += n
-    for point, n in theirs.items():
-        board[point - 1] -= n
-    return board
 
 
 def pos(

@@ -24,7 +24,6 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable
-from typing import Protocol
 
 import pytest
 from hypothesis import given, settings
@@ -39,6 +38,7 @@ from reference_long import (
     prohibited_blocks,
     reference_results,
 )
+from strategies import Chooser, DrawChooser, RandomChooser
 
 W, B = Side.WHITE, Side.BLACK
 BAR, OFF = 25, 0
@@ -56,33 +56,6 @@ LN_SPECS: tuple[str, ...] = (
 )
 
 Item = tuple[Position, Roll]
-
-
-class Chooser(Protocol):
-    """The builders' one primitive: an integer in ``lo..hi`` (both included)."""
-
-    def integer(self, lo: int, hi: int) -> int: ...
-
-
-class RandomChooser:
-    """Choices from a seeded :class:`random.Random` (the sweeps)."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def integer(self, lo: int, hi: int) -> int:
-        return self.rng.randint(lo, hi)
-
-
-class DrawChooser:
-    """Choices drawn by Hypothesis; each shrinks towards ``lo``."""
-
-    def __init__(self, draw: st.DrawFn) -> None:
-        self.draw = draw
-
-    def integer(self, lo: int, hi: int) -> int:
-        value: int = self.draw(st.integers(lo, hi))
-        return value
 
 
 def rules_of(variant: Variant) -> Rules:
