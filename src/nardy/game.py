@@ -37,7 +37,7 @@ from nardy.notation import resolve_notation
 from nardy.play import LegalPlays, Play
 from nardy.position import Position
 from nardy.result import Result, ResultKind
-from nardy.variant import Variant, find_variant, to_bool
+from nardy.variant import Variant, choice, find_variant, to_bool
 
 __all__ = [
     "OPENING_POLICIES",
@@ -198,17 +198,6 @@ def _non_negative_int(value: object) -> int:
     return _to_int(value, 0)
 
 
-def _one_of(*allowed: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if value not in allowed:
-            raise InvalidOptionError(
-                f"game option {attribute.name} must be one of "
-                f"{', '.join(repr(a) for a in allowed)}; got {value!r}"
-            )
-
-    return check
-
-
 @attrs.frozen(kw_only=True)
 class GameOptions:
     """How a game is started, doubled and scored. Every field has a documented default.
@@ -219,9 +208,7 @@ class GameOptions:
     """
 
     #: Who starts and with which dice: one of :data:`OPENING_POLICIES`.
-    opening: str = attrs.field(
-        default="one_die_each_use_both", validator=_one_of(*OPENING_POLICIES)
-    )
+    opening: str = attrs.field(default="one_die_each_use_both", validator=choice(*OPENING_POLICIES))
     #: The opening winner plays white (nardy, seed 002) -- so white always
     #: moves first. False: colours are fixed (player 0 white) and the
     #: opening winner moves first with his own colour (western backgammon).
@@ -232,7 +219,7 @@ class GameOptions:
     max_cube: int = attrs.field(default=64, converter=_positive_int)
     #: ``"geometric"`` (1, 2, 4, 8, ...) or ``"arithmetic"`` (1, 2, 3, 4, ...):
     #: what "doubling" raises the stake to.
-    stakes: str = attrs.field(default="geometric", validator=_one_of("geometric", "arithmetic"))
+    stakes: str = attrs.field(default="geometric", validator=choice("geometric", "arithmetic"))
     #: The taker may immediately redouble, keeping the cube; the doubler
     #: then takes or drops the beaver (seed 000).
     beaver: bool = attrs.field(default=False, converter=to_bool)
@@ -248,14 +235,14 @@ class GameOptions:
     #: ``"result"``: a game is worth the variant's points for its result
     #: kind; ``"checkers-left"`` (seed 001): the loser's checkers not borne
     #: off (times the cube).
-    scoring: str = attrs.field(default="result", validator=_one_of("result", "checkers-left"))
+    scoring: str = attrs.field(default="result", validator=choice("result", "checkers-left"))
     #: Long nardy's last-roll draw (seed 001): when the player who started
     #: bears off his last checker, the other gets one more roll, and bearing
     #: off all his checkers with it draws the game. Also on when the variant
     #: has a true ``last_roll_draw`` option.
     last_roll_draw: bool = attrs.field(default=False, converter=to_bool)
     #: What a draw gives each side, times the cube: ``"half"`` or ``"one"``.
-    draw_points: str = attrs.field(default="half", validator=_one_of("half", "one"))
+    draw_points: str = attrs.field(default="half", validator=choice("half", "one"))
 
     def next_cube_value(self, value: int) -> int:
         """The value a double raises ``value`` to (2x, or +1 in arithmetic stakes)."""

@@ -102,8 +102,9 @@ def choice(*allowed: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
 
     def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
         if value not in allowed:
+            owner = getattr(type(instance), "name", "") or type(instance).__name__
             raise InvalidOptionError(
-                f"option {attribute.name} of {type(instance).name} must be one of "
+                f"option {attribute.name} of {owner} must be one of "
                 f"{', '.join(repr(a) for a in allowed)}; got {value!r}"
             )
 
