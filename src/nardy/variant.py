@@ -364,33 +364,41 @@ class Variant:
                     f"{bad}: step {step} uses a {step.die} the roll does not give"
                 )
             dice.remove(step.die)
-            if step.src == BAR:
-                if t[25] <= 0:
-                    raise IllegalPlayError(f"{bad}: step {step}: no checker on the bar")
-                if step.dst != BAR - step.die:
-                    raise IllegalPlayError(f"{bad}: step {step} does not match die {step.die}")
-                t[25] -= 1
-            else:
-                if not 1 <= step.src <= 24 or t[step.src] <= 0:
-                    raise IllegalPlayError(f"{bad}: step {step}: no checker of the mover there")
-                if step.dst == OFF:
-                    if step.die < step.src:
-                        raise IllegalPlayError(
-                            f"{bad}: step {step} cannot bear off with a {step.die}"
-                        )
-                elif step.dst != step.src - step.die:
-                    raise IllegalPlayError(f"{bad}: step {step} does not match die {step.die}")
-                t[step.src] -= 1
-            if step.dst == OFF:
-                t[0] += 1
-                continue
-            if t[step.dst] < 0:
-                if self.contact is Contact.BLOCK or t[step.dst] < -1:
-                    raise IllegalPlayError(f"{bad}: step {step} lands on a closed point")
-                t[step.dst] = 0
-                t[26] += 1
-            t[step.dst] += 1
+            self._simulate_step(t, step, bad)
         return tuple(t)
+
+    def _simulate_step(self, t: list[int], step: Step, bad: str) -> None:
+        """Move one checker by one die in the raw list ``t``, checking only physics.
+
+        Entering from the bar lands on ``25 - die``; a board step moves ``die``
+        pips or bears off; landing on a closed point raises
+        :class:`~nardy.errors.IllegalPlayError` (prefixed with ``bad``), and
+        landing on a lone opposing checker hits it unless contact is ``BLOCK``.
+        """
+        if step.src == BAR:
+            if t[25] <= 0:
+                raise IllegalPlayError(f"{bad}: step {step}: no checker on the bar")
+            if step.dst != BAR - step.die:
+                raise IllegalPlayError(f"{bad}: step {step} does not match die {step.die}")
+            t[25] -= 1
+        else:
+            if not 1 <= step.src <= 24 or t[step.src] <= 0:
+                raise IllegalPlayError(f"{bad}: step {step}: no checker of the mover there")
+            if step.dst == OFF:
+                if step.die < step.src:
+                    raise IllegalPlayError(f"{bad}: step {step} cannot bear off with a {step.die}")
+            elif step.dst != step.src - step.die:
+                raise IllegalPlayError(f"{bad}: step {step} does not match die {step.die}")
+            t[step.src] -= 1
+        if step.dst == OFF:
+            t[0] += 1
+            return
+        if t[step.dst] < 0:
+            if self.contact is Contact.BLOCK or t[step.dst] < -1:
+                raise IllegalPlayError(f"{bad}: step {step} lands on a closed point")
+            t[step.dst] = 0
+            t[26] += 1
+        t[step.dst] += 1
 
     def _check_own(self, position: Position) -> None:
         if position.variant != self:

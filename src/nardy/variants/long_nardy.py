@@ -651,21 +651,5 @@ class Kush(_LongFamily):
                 t[BAR] -= 1
                 t[HEAD] += 1
                 continue
-            if not 1 <= step.src <= 24 or t[step.src] <= 0:
-                raise IllegalPlayError(f"{bad}: step {step}: no checker of the mover there")
-            if step.dst == OFF:
-                if step.die < step.src:
-                    raise IllegalPlayError(f"{bad}: step {step} cannot bear off with a {step.die}")
-            elif step.dst != step.src - step.die:
-                raise IllegalPlayError(f"{bad}: step {step} does not match die {step.die}")
-            t[step.src] -= 1
-            if step.dst == OFF:
-                t[0] += 1
-                continue
-            if t[step.dst] < -1:
-                raise IllegalPlayError(f"{bad}: step {step} lands on a closed point")
-            if t[step.dst] == -1:
-                t[step.dst] = 0
-                t[26] += 1
-            t[step.dst] += 1
+            self._simulate_step(t, step, bad)
         return tuple(t)
