@@ -34,10 +34,11 @@ from nardy.errors import (
     NardyError,
 )
 from nardy.notation import resolve_notation
+from nardy.options import choice, to_bool
 from nardy.play import LegalPlays, Play
 from nardy.position import Position
 from nardy.result import Result, ResultKind
-from nardy.variant import Variant, choice, find_variant, to_bool
+from nardy.variant import Variant, find_variant
 
 __all__ = [
     "OPENING_POLICIES",

@@ -10,7 +10,7 @@ values (:class:`~nardy.position.Position`).
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from operator import neg
 from typing import Any, ClassVar, TypeVar
 
@@ -80,35 +80,6 @@ def _step(raw: RawStep) -> Step:
     if step is None:
         step = _STEP_CACHE[raw] = Step(raw[0], raw[1], raw[2], raw[3])
     return step
-
-
-def to_bool(value: object) -> bool:
-    """Converter for boolean options: accepts bools and "true"/"false"/"1"/"0"."""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        key = value.strip().lower()
-        if key in ("true", "yes", "on", "1"):
-            return True
-        if key in ("false", "no", "off", "0"):
-            return False
-    if isinstance(value, int) and value in (0, 1):
-        return bool(value)
-    raise InvalidOptionError(f"expected a boolean (true/false), got {value!r}")
-
-
-def choice(*allowed: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
-    """Validator for string options: the value must be one of ``allowed``."""
-
-    def check(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        if value not in allowed:
-            owner = getattr(type(instance), "name", "") or type(instance).__name__
-            raise InvalidOptionError(
-                f"option {attribute.name} of {owner} must be one of "
-                f"{', '.join(repr(a) for a in allowed)}; got {value!r}"
-            )
-
-    return check
 
 
 @attrs.frozen(cache_hash=True)

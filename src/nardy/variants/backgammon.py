@@ -14,15 +14,14 @@ from nardy import _movegen
 from nardy._movegen import RawStep, State
 from nardy.core import Roll
 from nardy.errors import InvalidOptionError
+from nardy.options import choice, to_bool
 from nardy.result import ResultKind
 from nardy.variant import (
     Contact,
     Geometry,
     Variant,
-    choice,
     hit_family_generate,
     register_variant,
-    to_bool,
 )
 
 __all__ = ["SCORING_TABLES", "Backgammon", "Caucasian", "Hypergammon", "Nackgammon"]

@@ -27,6 +27,7 @@ import attrs
 from nardy._movegen import RawStep, State
 from nardy.core import BAR, OFF, Roll
 from nardy.errors import IllegalPlayError
+from nardy.options import choice, to_bool
 from nardy.play import Play
 from nardy.position import Position
 from nardy.result import ResultKind
@@ -34,9 +35,7 @@ from nardy.variant import (
     Contact,
     Geometry,
     Variant,
-    choice,
     register_variant,
-    to_bool,
 )
 
 __all__ = [
