@@ -39,7 +39,6 @@ from types import ModuleType
 
 import nardy
 from nardy import LegalPlays, Position, Roll, Variant
-from nardy import variant as variant_module
 
 Item = tuple[Position, Roll]
 GnubgBoard = list[list[int]]
@@ -192,7 +191,7 @@ def self_play_set(variant: Variant, count: int, doubles: float, seed: int) -> li
 
 def run_nardy(variant: Variant, items: Sequence[Item]) -> int:
     """Enumerate every item with nardy; returns the number of resulting positions."""
-    variant_module._CACHE.clear()
+    nardy.cache.clear()
     legal_plays = variant.legal_plays
     total = 0
     for position, roll in items:
@@ -225,7 +224,7 @@ def gnubg_results(
     point ``p`` is the opponent's ``25 - p``, index ``24 - p``.
     """
     from_key = gnubg.boardfromkey
-    make = Position._make
+    make = Position.from_raw
     flip = variant.next_state
     n = variant.checkers
     turn = position.turn.opponent
@@ -239,7 +238,7 @@ def gnubg_results(
             opp[24],
             n - sum(opp),
         )
-        out.append(make(variant, turn, flip(raw)))
+        out.append(make(variant, turn, flip(raw), check=False))
     return out
 
 

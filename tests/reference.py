@@ -1,7 +1,7 @@
 """A slow, obviously-correct reference move generator for the backgammon family.
 
 Written straight from ``shared/rules/backgammon.md`` and deliberately
-independent of ``nardy._movegen``: it knows nothing of the fast generator's
+independent of the library's engine: it knows nothing of the fast generator's
 source ordering, deduplication or state packing. It works on plain lists,
 gives every checker of the side to move an *identity* (an index into a list
 of locations), and explores every order of the dice and every checker at

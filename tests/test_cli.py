@@ -273,6 +273,7 @@ def replay(variant_name: str, text: str) -> None:
     assert result is not None
     final = RESULT.match(lines[-1])
     assert final is not None, lines[-1]
+    assert result.winner is not None
     assert final.group(1) == result.winner.name.lower()
     assert final.group(2) == result.kind.value
     assert int(final.group(3)) == result.points

@@ -10,9 +10,8 @@ import attrs
 import pytest
 
 import nardy
-from nardy import variant as variant_module
-from nardy._movegen import RawStep, State
 from nardy.testing import ConformanceError, check_legal_plays, check_variant
+from nardy.variant import RawPlay, State
 
 SPECS = [
     "backgammon",
@@ -42,9 +41,7 @@ def registered(cls: type[nardy.Variant]) -> Iterator[None]:
     try:
         yield
     finally:
-        variant_module.VARIANTS.remove(cls)
-        for key in [k for k, v in variant_module._BY_NAME.items() if v is cls]:
-            del variant_module._BY_NAME[key]
+        nardy.unregister_variant(cls)
 
 
 @attrs.frozen
@@ -54,9 +51,9 @@ class LeakyBackgammon(nardy.Backgammon):
     name: ClassVar[str] = "leaky-backgammon"
     aliases: ClassVar[tuple[str, ...]] = ()
 
-    def _generate(self, state: State, roll: nardy.Roll) -> list[tuple[State, tuple[RawStep, ...]]]:
+    def raw_plays(self, state: State, roll: nardy.Roll) -> list[RawPlay]:
         out = []
-        for result, steps in super()._generate(state, roll):
+        for result, steps in super().raw_plays(state, roll):
             t = list(result)
             point = next(p for p in range(1, 25) if t[p] > 0)
             t[point] -= 1
@@ -71,9 +68,9 @@ class StutteringBackgammon(nardy.Backgammon):
     name: ClassVar[str] = "stuttering-backgammon"
     aliases: ClassVar[tuple[str, ...]] = ()
 
-    def _generate(self, state: State, roll: nardy.Roll) -> list[tuple[State, tuple[RawStep, ...]]]:
-        plays = super()._generate(state, roll)
-        return [*plays, plays[0]] if plays else plays
+    def raw_plays(self, state: State, roll: nardy.Roll) -> list[RawPlay]:
+        plays = super().raw_plays(state, roll)
+        return [*plays, plays[0]]
 
 
 @attrs.frozen
@@ -83,17 +80,16 @@ class LazyBackgammon(nardy.Backgammon):
     name: ClassVar[str] = "lazy-backgammon"
     aliases: ClassVar[tuple[str, ...]] = ()
 
-    def _generate(self, state: State, roll: nardy.Roll) -> list[tuple[State, tuple[RawStep, ...]]]:
-        plays = super()._generate(state, roll)
-        for _, steps in plays:
+    def extra_plays(self, start: State, roll: nardy.Roll) -> list[RawPlay]:
+        for _, steps in nardy.Backgammon().raw_plays(start, roll):
             src, dst, _, hit = steps[0]
             if len(steps) == 2 and dst > 0 and not hit:
                 # Stop after the first step: one die used where two could be.
-                t = list(state)
+                t = list(start)
                 t[src] -= 1
                 t[dst] += 1
-                return [*plays, (tuple(t), steps[:1])]
-        return plays
+                return [(tuple(t), steps[:1])]
+        return []
 
 
 def test_a_variant_that_loses_checkers_is_caught() -> None:

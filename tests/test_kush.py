@@ -42,7 +42,11 @@ def test_class_data() -> None:
     assert nardy.find_variant("Kush") == KUSH
     assert nardy.find_variant("куш") == KUSH
     assert KUSH.has_bar is True
-    assert KUSH.contact is Contact.HIT
+    # Blocking as in long nardy; a double hits, and hit checkers wait for a return.
+    assert KUSH.contact is Contact.BLOCK
+    assert KUSH.turn_contact(Roll(2, 1)) is Contact.BLOCK
+    assert KUSH.turn_contact(Roll(3, 3)) is Contact.HIT
+    assert KUSH.entering is nardy.Entering.RETURN
     assert KUSH.geometry is nardy.Geometry.ROTATE
     assert dict(KUSH.start) == {24: 15}
     assert KUSH.option_names() == nardy.LongNardy.option_names()

@@ -109,6 +109,7 @@ def test_class_data() -> None:
         "six_block_check",
         "must_play_higher",
         "koks",
+        "result_points",
     )
 
 
@@ -119,8 +120,18 @@ def test_defaults() -> None:
         "six_block_check": "step",
         "must_play_higher": True,
         "koks": False,
+        "result_points": None,
     }
     assert LN.spec() == "long-nardy"
+
+
+def test_result_points() -> None:
+    # Oin and mars (and koks) take other points, lowest kind first.
+    assert LongNardy(result_points="1-3").points(ResultKind.GAMMON) == 3
+    assert LongNardy(koks=True, result_points=(1, 2, 4)).points(ResultKind.BACKGAMMON) == 4
+    assert LongNardy(result_points="1-3").spec() == "long-nardy(result_points=1-3)"
+    with pytest.raises(nardy.InvalidOptionError, match="needs 2 values"):
+        LongNardy(result_points=(1, 2, 3))
 
 
 @pytest.mark.parametrize(

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
-from nardy import errors
+from nardy import cache, errors
 from nardy.core import ALL_ROLLS, BAR, OFF, Roll, RollLike, Side
+from nardy.engine.turn import HitterRule, StepRule
 from nardy.errors import (
     AmbiguousPlayError,
     BarNotAllowedError,
@@ -36,6 +37,7 @@ from nardy.errors import (
     UnscoredKindError,
     UnsupportedFormatError,
 )
+from nardy.extra import ExtraField, ExtraKind
 from nardy.game import (
     Action,
     ActionKind,
@@ -53,20 +55,21 @@ from nardy.game import (
     ResignationError,
     WrongPhaseError,
 )
+from nardy.geometry import Contact, Entering, Geometry
 from nardy.match import Match
 from nardy.notation import parse_moves
 from nardy.play import LegalPlays, Play, Step, format_steps
 from nardy.position import Position
-from nardy.result import Result, ResultKind
-from nardy.variant import (
+from nardy.registry import (
     VARIANTS,
-    Contact,
-    Geometry,
-    Variant,
     find_variant,
     register_variant,
+    unregister_variant,
     variant_names,
 )
+from nardy.result import Result, ResultKind
+from nardy.scoring import ScoringTable
+from nardy.variant import Variant
 from nardy.variants import Backgammon, Caucasian, Hypergammon, Kush, LongNardy, Nackgammon
 
 try:
@@ -91,10 +94,14 @@ __all__ = [
     "CubeState",
     "DiceSource",
     "EndReason",
+    "Entering",
+    "ExtraField",
+    "ExtraKind",
     "Game",
     "GameOptions",
     "GameOverError",
     "Geometry",
+    "HitterRule",
     "Hypergammon",
     "IllegalActionError",
     "IllegalPlayError",
@@ -121,9 +128,11 @@ __all__ = [
     "ResultKind",
     "Roll",
     "RollLike",
+    "ScoringTable",
     "SharedPointError",
     "Side",
     "Step",
+    "StepRule",
     "UnknownOptionError",
     "UnknownVariantError",
     "UnscoredKindError",
@@ -131,10 +140,12 @@ __all__ = [
     "Variant",
     "WrongPhaseError",
     "__version__",
+    "cache",
     "errors",
     "find_variant",
     "format_steps",
     "parse_moves",
     "register_variant",
+    "unregister_variant",
     "variant_names",
 ]

@@ -59,21 +59,26 @@ def legal_line(line: str, variant: str | None, options: dict[str, Any]) -> dict[
     for key in ("board", "dice"):
         if key not in data:
             raise InputError(f"missing {key!r} in input line {line.strip()!r}")
-    position = rules.position(data["board"], data.get("bar", (0, 0)), data.get("off"))
+    # A variant with extra state (pins) reads and writes its own keys too.
+    extra_keys = [key for field in rules.extra_fields() for key in field.keys]
+    extra = {key: data[key] for key in extra_keys if key in data}
+    position = rules.position(data["board"], data.get("bar", (0, 0)), data.get("off"), **extra)
     dice = data["dice"]
     if not isinstance(dice, list) or len(dice) != 2:
         raise InputError(f'"dice" must be a list of two integers, got {dice!r}')
     plays = position.legal_plays(Roll(dice[0], dice[1]))
     out = []
-    for play, state in zip(plays, plays.raw_results()):
-        out.append(
-            {
-                "play": play.notation(),
-                "board": list(state[1:25]),
-                "bar": [state[25], state[26]],
-                "off": [state[0], state[27]],
-            }
-        )
+    arrays = plays.resulting_arrays() if extra_keys else None
+    for i, (play, state) in enumerate(zip(plays, plays.raw_results())):
+        entry = {
+            "play": play.notation(),
+            "board": list(state[1:25]),
+            "bar": [state[25], state[26]],
+            "off": [state[0], state[27]],
+        }
+        if arrays is not None:
+            entry.update((key, arrays[i][key]) for key in extra_keys)
+        out.append(entry)
     return {"plays": out}
 
 
@@ -160,6 +165,9 @@ def run_demo(
             return turn
     result = position.result()
     assert result is not None
+    if result.winner is None:
+        out.write(f"\nResult: a draw, after {turn} turns\n")
+        return turn
     out.write(
         f"\nResult: {result.winner.name.lower()} wins ({result.kind.value}), "
         f"{result.points} point{'s' if result.points != 1 else ''}, after {turn} turns\n"

@@ -111,3 +111,14 @@ class AmbiguousPlayError(IllegalPlayError):
 
 class IllegalActionError(NardyError):
     """An action that the game's current state does not allow."""
+
+
+# --- the conformance suite ------------------------------------------------------
+
+
+class ConformanceError(AssertionError):
+    """A variant broke an invariant of :mod:`nardy.testing`; the message names the position, the roll and the play.
+
+    An :class:`AssertionError`, not a :class:`NardyError`: it reports a bug
+    in a variant's rules, not bad input.
+    """

@@ -914,7 +914,8 @@ class Game:
     def _bear_off_end(self, after: Position, history: tuple[Action, ...]) -> Game:
         result = after.result()
         assert result is not None
-        left = self.variant.checkers - after.off(result.loser)
+        loser = result.loser
+        left = 0 if loser is None else self.variant.checkers - after.off(loser)
         base = self._base_points(result.kind, result.points, left)
         outcome = Outcome(
             winner=result.winner,

@@ -127,15 +127,17 @@ def resolve_notation(legal: LegalPlays, text: str) -> int:
                 f"legal plays are {legal.notations()}"
             )
     target = tuple(own)
-    states = legal._states()
+    states = legal.raw_results()
+    plays = list(legal)
 
-    def hit_points(st: tuple[int, ...]) -> set[int]:
-        return {p for p in range(1, 25) if start[p] < 0 and st[p] >= 0}
+    def hit_points(i: int) -> set[int]:
+        """Where the legal play ``i`` hit (or pinned), on the way or at the end."""
+        return {step.dst for step in plays[i].steps if step.hit}
 
     # The notation fixes where the mover's checkers end up; every point
     # marked with '*' must really be hit. Unmarked hits are tolerated.
     candidates = [
-        i for i, st in enumerate(states) if _own(st) == target and marked <= hit_points(st)
+        i for i, st in enumerate(states) if _own(st) == target and marked <= hit_points(i)
     ]
     if not candidates:
         raise IllegalPlayError(
@@ -146,10 +148,10 @@ def resolve_notation(legal: LegalPlays, text: str) -> int:
     # Several plays end with the same checkers and differ in what they hit:
     # prefer the one whose hits are exactly the marked points, then one whose
     # hits are all on points the notation wrote down.
-    exact = [i for i in candidates if hit_points(states[i]) == marked]
+    exact = [i for i in candidates if hit_points(i) == marked]
     if len(exact) == 1:
         return exact[0]
-    written = [i for i in candidates if hit_points(states[i]) <= marked | via]
+    written = [i for i in candidates if hit_points(i) <= marked | via]
     if len(written) == 1:
         return written[0]
     options = [legal[i].notation() for i in (exact or written or candidates)]

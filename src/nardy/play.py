@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, overload
+from typing import overload
 
 import attrs
 
 from nardy.core import BAR, OFF, Roll
-
-if TYPE_CHECKING:
-    from nardy._movegen import RawStep, State
-    from nardy.position import Position
-    from nardy.variant import Variant
+from nardy.engine.layout import RawStep, State, Steps
+from nardy.errors import IllegalPlayError, NardyError
+from nardy.notation import resolve_notation
+from nardy.position import Position
 
 __all__ = ["LegalPlays", "Play", "Step", "format_steps"]
 
@@ -85,7 +85,7 @@ def format_steps(steps: Sequence[Step]) -> str:
     return " ".join(out)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Play:
     """One whole roll: the steps played (possibly none, a pass) and the roll.
 
@@ -119,6 +119,9 @@ class Play:
     def __str__(self) -> str:
         return self.notation() or "(pass)"
 
+    def __repr__(self) -> str:
+        return f"<Play {self} with {self.roll}>"
+
 
 class LegalPlays(Sequence[Play]):
     """The legal plays of one position and roll: an immutable sequence.
@@ -128,36 +131,30 @@ class LegalPlays(Sequence[Play]):
     Membership accepts a :class:`Play` (compared by resulting position) or a
     notation string. The :class:`Play` and :class:`~nardy.position.Position`
     objects are built on first access; the generator itself works on ints.
+    Get one from :meth:`Position.legal_plays <nardy.Position.legal_plays>`.
     """
 
-    __slots__ = ("_found", "_plays", "_position", "_results", "_roll", "_variant")
+    __slots__ = ("_found", "_plays", "_position", "_results", "_roll")
 
-    _variant: Variant
     _position: Position
     _roll: Roll
-    _found: list[tuple[State, tuple[RawStep, ...]]]
+    _found: Sequence[tuple[State, Steps]]
     _plays: tuple[Play, ...] | None
-    _results: tuple[Position, ...] | None
+    _results: list[Position | None]
 
-    def __init__(self) -> None:
-        raise TypeError("LegalPlays is created by Position.legal_plays()")
+    def __init__(
+        self, position: Position, roll: Roll, plays: Sequence[tuple[State, Steps]]
+    ) -> None:
+        """Wrap the engine's plays: ``(resulting state, raw steps)`` each, in the mover's frame.
 
-    @classmethod
-    def _lazy(
-        cls,
-        variant: Variant,
-        position: Position,
-        roll: Roll,
-        found: list[tuple[State, tuple[RawStep, ...]]],
-    ) -> LegalPlays:
-        self = object.__new__(cls)
-        self._variant = variant
+        :meth:`Variant.legal_plays <nardy.Variant.legal_plays>` builds these;
+        a pass is the single entry ``(position.raw, ())``.
+        """
         self._position = position
         self._roll = roll
-        self._found = found
+        self._found = plays
         self._plays = None
-        self._results = None
-        return self
+        self._results = [None] * len(plays)
 
     @property
     def position(self) -> Position:
@@ -171,41 +168,56 @@ class LegalPlays(Sequence[Play]):
 
     def _all_plays(self) -> tuple[Play, ...]:
         if self._plays is None:
-            from nardy.variant import _step
-
             roll = self._roll
             self._plays = tuple(
                 Play(tuple(_step(raw) for raw in steps), roll) for _, steps in self._found
             )
         return self._plays
 
-    def _states(self) -> list[State]:
-        return [state for state, _ in self._found]
-
     def raw_results(self) -> list[tuple[int, ...]]:
-        """The resulting states as raw 28-int tuples, before the turn passes.
+        """The resulting states (:attr:`Position.raw <nardy.Position.raw>` form), before the turn passes.
 
         The engine's fast path: no objects are built. Each tuple is in the
         mover's frame (the same frame as :attr:`position`): ``off[mover]``,
         points 1..24 (positive = the mover's), ``bar[mover]``,
-        ``bar[opponent]``, ``off[opponent]``. See also :meth:`resulting_arrays`.
+        ``bar[opponent]``, ``off[opponent]``, then any extra state. See also
+        :meth:`resulting_arrays`.
         """
         return [state for state, _ in self._found]
 
     def resulting_arrays(self) -> list[dict[str, list[int]]]:
         """The resulting positions in the mover-relative array form, unflipped.
 
-        Each item is ``{"board": [...24], "bar": [m, o], "off": [m, o]}`` in
-        the frame of the side that just played (as ``nardy legal`` prints).
+        Each item is ``{"board": [...24], "bar": [m, o], "off": [m, o]}`` (plus
+        any extra keys of the variant) in the frame of the side that just
+        played (as ``nardy legal`` prints).
         """
+        variant = self._position.variant
+        turn = self._position.turn
         return [
-            {"board": list(s[1:25]), "bar": [s[25], s[26]], "off": [s[0], s[27]]}
-            for s, _ in self._found
+            Position.from_raw(variant, turn, state, check=False).to_array()
+            for state, _ in self._found
         ]
 
     def has(self, play: Play | str) -> bool:
         """Whether ``play`` (a :class:`Play` or notation) is legal here; never raises."""
         return play in self
+
+    def index(self, play: object, start: int = 0, stop: int = sys.maxsize) -> int:
+        """The index of ``play``: a :class:`Play` (matched by resulting position) or notation.
+
+        Raises :class:`~nardy.errors.IllegalPlayError` (a :class:`ValueError`,
+        as :meth:`list.index` raises) when it is not legal here.
+        """
+        if isinstance(play, str):
+            i = self.find_index(play)
+        elif isinstance(play, Play):
+            i = self._position.variant.index_of(self, play)
+        else:
+            raise IllegalPlayError(f"not a play: {play!r}")
+        if not start <= i < stop:
+            raise IllegalPlayError(f"{play!r} is not in the given range")
+        return i
 
     @overload
     def __getitem__(self, index: int) -> Play: ...
@@ -221,21 +233,15 @@ class LegalPlays(Sequence[Play]):
         return iter(self._all_plays())
 
     def __contains__(self, item: object) -> bool:
-        if isinstance(item, str):
-            try:
-                self.find(item)
-            except ValueError:
-                return False
-            return True
-        if isinstance(item, Play):
-            if item.roll != self._roll:
-                return False
-            try:
-                self._position.apply(item)
-            except ValueError:
-                return False
-            return True
-        return False
+        if not isinstance(item, (str, Play)):
+            return False
+        if isinstance(item, Play) and item.roll != self._roll:
+            return False
+        try:
+            self.index(item)
+        except NardyError:
+            return False
+        return True
 
     def __repr__(self) -> str:
         plays = self._all_plays()
@@ -248,15 +254,28 @@ class LegalPlays(Sequence[Play]):
         """True when nothing can be played (the set is one empty play)."""
         return len(self._found) == 1 and not self._found[0][1]
 
+    def resulting_position(self, index: int) -> Position:
+        """The position after the play at ``index`` (the turn passed); only that one is built."""
+        made = self._results[index]
+        if made is None:
+            position = self._position
+            variant = position.variant
+            made = Position.from_raw(
+                variant,
+                position.turn.opponent,
+                variant.flipper()(self._found[index][0]),
+                check=False,
+            )
+            self._results[index] = made
+        return made
+
     def result(self, play: Play | int) -> Position:
         """The position after ``play`` (a play of this set, or its index)."""
-        if isinstance(play, int):
-            return self.resulting_positions()[play]
-        plays = self._all_plays()
-        for i, p in enumerate(plays):
-            if p == play:
-                return self.resulting_positions()[i]
-        return self._position.apply(play)
+        if isinstance(play, int) and not isinstance(play, bool):
+            return self.resulting_position(play)
+        if isinstance(play, Play):
+            return self.resulting_position(self.index(play))
+        raise IllegalPlayError(f"not a play or an index: {play!r}")
 
     def items(self) -> Iterator[tuple[Play, Position]]:
         """Iterate over ``(play, resulting position)`` pairs."""
@@ -264,15 +283,18 @@ class LegalPlays(Sequence[Play]):
 
     def resulting_positions(self) -> tuple[Position, ...]:
         """The resulting positions, in the order of the plays (turn passed)."""
-        if self._results is None:
-            from nardy.position import Position
-
-            variant = self._variant
-            turn = self._position.turn.opponent
-            flip = variant.next_state
-            make = Position._make
-            self._results = tuple(make(variant, turn, flip(state)) for state, _ in self._found)
-        return self._results
+        made = self._results
+        if None in made:
+            position = self._position
+            variant = position.variant
+            turn = position.turn.opponent
+            flip = variant.flipper()
+            build = Position.from_raw
+            made[:] = [
+                build(variant, turn, flip(state), check=False) if have is None else have
+                for (state, _), have in zip(self._found, made)
+            ]
+        return tuple(made)  # type: ignore[arg-type]  # every entry is built now
 
     def notations(self) -> list[str]:
         """The plays in standard notation, in order."""
@@ -285,6 +307,19 @@ class LegalPlays(Sequence[Play]):
         :class:`~nardy.errors.IllegalPlayError` or
         :class:`~nardy.errors.AmbiguousPlayError`.
         """
-        from nardy.notation import resolve_notation
+        return self._all_plays()[self.find_index(notation)]
 
-        return self._all_plays()[resolve_notation(self, notation)]
+    def find_index(self, notation: str) -> int:
+        """The index of the legal play that ``notation`` denotes (see :meth:`find`)."""
+        return resolve_notation(self, notation)
+
+
+_STEP_CACHE: dict[RawStep, Step] = {}
+
+
+def _step(raw: RawStep) -> Step:
+    """The public :class:`Step` of a raw step (shared: steps are immutable)."""
+    step = _STEP_CACHE.get(raw)
+    if step is None:
+        step = _STEP_CACHE[raw] = Step(raw[0], raw[1], raw[2], raw[3])
+    return step

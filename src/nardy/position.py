@@ -10,7 +10,10 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from nardy.core import RollLike, Side
-from nardy.errors import InvalidIdError, NardyError, UnsupportedFormatError
+from nardy.errors import InvalidIdError, InvalidPositionError, NardyError, UnsupportedFormatError
+from nardy.extra import ExtraKind
+from nardy.geometry import Contact
+from nardy.registry import find_variant
 
 if TYPE_CHECKING:
     from nardy.play import LegalPlays, Play
@@ -46,8 +49,9 @@ class Position:
     variant: Variant
     turn: Side
     raw: tuple[int, ...]
-    """The internal 28-int state (mover's frame): ``off[mover]``, points
-    1..24, ``bar[mover]``, ``bar[opponent]``, ``off[opponent]``."""
+    """The state (mover's frame): ``off[mover]``, points 1..24,
+    ``bar[mover]``, ``bar[opponent]``, ``off[opponent]``, then two ints per
+    extra field of the variant (see :mod:`nardy.engine.layout`)."""
 
     def __init__(
         self,
@@ -61,8 +65,29 @@ class Position:
         self.__attrs_init__(variant, built.turn, built.raw)
 
     @classmethod
-    def _make(cls, variant: Variant, turn: Side, raw: tuple[int, ...]) -> Position:
-        """Fast path for the engine: no validation (the state is known good)."""
+    def from_raw(
+        cls, variant: Variant, turn: Side, raw: tuple[int, ...], *, check: bool = True
+    ) -> Position:
+        """A position from its state (:attr:`raw`), ``turn`` to move.
+
+        With ``check=False`` nothing is validated: for engines that made the
+        state themselves (the move generator, a decoder of a trusted format).
+        """
+        if check:
+            n = 28 + 2 * len(variant.extra_fields())
+            if not isinstance(raw, tuple) or len(raw) != n:
+                raise InvalidPositionError(
+                    f"a {variant.name} state is a tuple of {n} ints, got {raw!r}"
+                )
+            extra: dict[str, Any] = {}
+            for i, f in enumerate(variant.extra_fields()):
+                a, b = raw[28 + 2 * i], raw[29 + 2 * i]
+                if f.kind is ExtraKind.POINTS:
+                    extra[f.keys[0]] = _bits(a)
+                    extra[f.keys[1]] = _bits(b)
+                else:
+                    extra[f.keys[0]] = (a, b)
+            return variant.position(raw[1:25], raw[25:27], (raw[0], raw[27]), turn, **extra)
         self = object.__new__(cls)
         object.__setattr__(self, "variant", variant)
         object.__setattr__(self, "turn", turn)
@@ -83,23 +108,70 @@ class Position:
         return self.raw[1:25]
 
     def to_array(self) -> dict[str, list[int]]:
-        """The mover-relative array form: ``{"board": [...], "bar": [m, o], "off": [m, o]}``."""
+        """The mover-relative array form: ``{"board": [...], "bar": [m, o], "off": [m, o]}``.
+
+        A variant with extra state adds its keys (e.g. ``"pinned"`` and
+        ``"opp_pinned"``: sorted lists of the mover's points).
+        """
         s = self.raw
-        return {"board": list(s[1:25]), "bar": [s[25], s[26]], "off": [s[0], s[27]]}
+        out = {"board": list(s[1:25]), "bar": [s[25], s[26]], "off": [s[0], s[27]]}
+        for i, f in enumerate(self.variant.extra_fields()):
+            a, b = s[28 + 2 * i], s[29 + 2 * i]
+            if f.kind is ExtraKind.POINTS:
+                out[f.keys[0]] = _bits(a)
+                out[f.keys[1]] = _bits(b)
+            else:
+                out[f.keys[0]] = [a, b]
+        return out
 
     # --- per side -----------------------------------------------------------------
 
     def checkers(self, side: Side) -> tuple[int, ...]:
-        """``side``'s checkers on its own points 1..24 (index 0 = its 1-point)."""
+        """``side``'s checkers on its own points 1..24 (index 0 = its 1-point).
+
+        Pinned checkers count on the point where they lie.
+        """
         s = self.raw
-        if side == self.turn:
+        mine = side == self.turn
+        if mine and len(s) == 28:
             return tuple(x if x > 0 else 0 for x in s[1:25])
         opp = self.variant.geometry.opponent_point
         out = [0] * 24
         for p in range(1, 25):
-            if s[p] < 0:
+            if mine and s[p] > 0:
+                out[p - 1] = s[p]
+            elif not mine and s[p] < 0:
                 out[opp(p) - 1] = -s[p]
+        for i, f in enumerate(self.variant.extra_fields()):
+            if f.kind is ExtraKind.POINTS and f.holds_checkers:
+                for p in _bits(s[28 + 2 * i] if mine else s[29 + 2 * i]):
+                    out[(p if mine else opp(p)) - 1] += 1
         return tuple(out)
+
+    def pinned(self, side: Side) -> tuple[int, ...]:
+        """The points (in ``side``'s own numbering) where one of its checkers lies pinned."""
+        if self.variant.contact is not Contact.PIN:
+            return ()
+        pins = self.extra(side)["pins"]
+        return tuple(pins) if isinstance(pins, list) else ()
+
+    def extra(self, side: Side) -> dict[str, list[int] | int]:
+        """``side``'s extra state by field name: points in its own numbering, or a count.
+
+        Empty for a variant without extra state; ``{"pins": [...]}`` for one
+        that pins.
+        """
+        s = self.raw
+        mine = side == self.turn
+        opp = self.variant.geometry.opponent_point
+        out: dict[str, list[int] | int] = {}
+        for i, f in enumerate(self.variant.extra_fields()):
+            value = s[28 + 2 * i] if mine else s[29 + 2 * i]
+            if f.kind is ExtraKind.POINTS:
+                out[f.name] = sorted(p if mine else opp(p) for p in _bits(value))
+            else:
+                out[f.name] = value
+        return out
 
     def bar(self, side: Side) -> int:
         """Checkers ``side`` has on the bar."""
@@ -138,13 +210,14 @@ class Position:
         return self.variant.result(self)
 
     def is_over(self) -> bool:
-        """True when one side has borne off every checker."""
-        n = self.variant.checkers
-        return self.raw[0] == n or self.raw[27] == n
+        """True when the game has ended (normally: one side has borne off every checker)."""
+        return self.variant.is_over(self)
 
     def pass_turn(self) -> Position:
         """The same checkers with the other side to move (e.g. after a pass)."""
-        return Position._make(self.variant, self.turn.opponent, self.variant.next_state(self.raw))
+        return Position.from_raw(
+            self.variant, self.turn.opponent, self.variant.next_state(self.raw), check=False
+        )
 
     # --- IDs ----------------------------------------------------------------------
 
@@ -153,21 +226,30 @@ class Position:
 
         Form: ``<variant spec>:<w|b>:<white>/<black>`` where each side is 25
         base-36 digits, its checkers on its own points 1..24 and then its
-        bar; borne-off checkers are implied. :meth:`from_id` reads it back.
+        bar; borne-off checkers are implied. A variant with extra state
+        appends ``:<field>=<white>/<black>`` per field: points in the side's
+        own numbering joined by ``.``, or a count (``:pins=19/7.3``).
+        :meth:`from_id` reads it back.
         """
         parts = []
         for side in (Side.WHITE, Side.BLACK):
             counts = (*self.checkers(side), self.bar(side))
             parts.append("".join(_DIGITS[n] for n in counts))
-        return f"{self.variant.spec()}:{self.turn.letter}:{'/'.join(parts)}"
+        text = f"{self.variant.spec()}:{self.turn.letter}:{'/'.join(parts)}"
+        for f in self.variant.extra_fields():
+            values = [self.extra(side)[f.name] for side in (Side.WHITE, Side.BLACK)]
+            shown = [".".join(map(str, v)) if isinstance(v, list) else str(v) for v in values]
+            text += f":{f.name}={shown[0]}/{shown[1]}"
+        return text
 
     @classmethod
     def from_id(cls, position_id: str) -> Position:
         """Read a position from :meth:`id` form (validated)."""
-        from nardy.variant import find_variant
-
+        if not isinstance(position_id, str):
+            raise InvalidIdError(f"a position ID is a string, got {position_id!r}")
         text = position_id.strip()
-        spec, sep1, rest = text.rpartition(":")
+        head, *extras = _split_extras(text)
+        spec, sep1, rest = head.rpartition(":")
         spec, sep2, turn_letter = spec.rpartition(":")
         if not sep1 or not sep2:
             raise InvalidIdError(f"a position ID is VARIANT:TURN:WHITE/BLACK, got {position_id!r}")
@@ -187,8 +269,11 @@ class Position:
             raise InvalidIdError(f"bad digit in position ID {position_id!r}") from None
         white = {p + 1: n for p, n in enumerate(counts[0][:24]) if n}
         black = {p + 1: n for p, n in enumerate(counts[1][:24]) if n}
+        pins = _read_extras(variant, extras, position_id)
         try:
-            return variant.from_counts(white, black, bar=(counts[0][24], counts[1][24]), turn=turn)
+            return variant.from_counts(
+                white, black, bar=(counts[0][24], counts[1][24]), turn=turn, pins=pins
+            )
         except NardyError as exc:
             raise type(exc)(f"{exc} (from position ID {position_id!r})") from exc
 
@@ -261,3 +346,45 @@ class Position:
         from nardy._board import draw
 
         return draw(self)
+
+
+def _bits(mask: int) -> list[int]:
+    """The points of a set kept as a bitmask (bit p for point p), lowest first."""
+    return [p for p in range(1, 25) if mask >> p & 1]
+
+
+def _split_extras(text: str) -> list[str]:
+    """Split a position ID into its head and its ``name=...`` extra parts."""
+    parts = text.split(":")
+    i = len(parts)
+    while i > 0 and "=" in parts[i - 1] and "(" not in parts[i - 1]:
+        i -= 1
+    return [":".join(parts[:i]), *parts[i:]]
+
+
+def _read_extras(
+    variant: Variant, extras: list[str], position_id: str
+) -> dict[Side, list[int]] | None:
+    """The pins written in a position ID's extra parts (the only extra field IDs carry now)."""
+    fields = {f.name: f for f in variant.extra_fields()}
+    seen: dict[str, tuple[str, str]] = {}
+    for part in extras:
+        name, _, value = part.partition("=")
+        if name not in fields or name in seen:
+            raise InvalidIdError(f"unexpected part {part!r} in position ID {position_id!r}")
+        white, sep, black = value.partition("/")
+        if not sep:
+            raise InvalidIdError(f"bad {name} field {value!r} in position ID {position_id!r}")
+        seen[name] = (white, black)
+    missing = [name for name in fields if name not in seen]
+    if missing:
+        raise InvalidIdError(f"position ID {position_id!r} lacks its {', '.join(missing)} field")
+    if "pins" not in seen:
+        return None
+    pins: dict[Side, list[int]] = {}
+    for side, written in zip((Side.WHITE, Side.BLACK), seen["pins"]):
+        try:
+            pins[side] = [int(p) for p in written.split(".") if p]
+        except ValueError:
+            raise InvalidIdError(f"bad pins {written!r} in position ID {position_id!r}") from None
+    return pins

@@ -12,10 +12,11 @@ __all__ = ["Result", "ResultKind"]
 
 
 class ResultKind(enum.Enum):
-    """How far behind the loser was when the winner bore off his last checker.
+    """How a game ended, measured by how far behind the loser was.
 
     The values are stable strings (used in JSON). Which kinds a variant uses,
-    and what each is worth, depends on the variant's scoring options.
+    their conditions and what each is worth are its scoring table
+    (:mod:`nardy.scoring`).
     """
 
     #: The loser has borne off at least one checker (backgammon "single",
@@ -24,31 +25,38 @@ class ResultKind(enum.Enum):
     #: The loser has borne off none (backgammon "gammon", nardy "mars").
     #: In the four-level table: none off, but all of them in his home board.
     GAMMON = "gammon"
-    #: Four-level table only (seed 001's "home mars"): none off and some
-    #: still outside his home board, none on the bar or in the winner's home.
+    #: Four-level table only ("home mars"): none off and some still outside
+    #: his home board, none on the bar or in the winner's home board.
     HOME_MARS = "home-mars"
     #: None off and a checker on the bar or in the winner's home board
-    #: (backgammon "backgammon", nardy "koks"). In long nardy (option
-    #: ``koks``): none off and a checker that never passed the winner's home.
+    #: (backgammon "backgammon"); in long nardy and Kush ("koks"), a checker
+    #: in the winner's home quarter or further back on the loser's route.
     BACKGAMMON = "backgammon"
-    #: Optional fourth kind (seed 003): a backgammon with a checker still on
-    #: the bar.
+    #: Optional fourth kind: a backgammon with a checker still on the bar.
     BACKGAMMON_ON_BAR = "backgammon-on-bar"
+    #: Nobody won (a variant whose rules can end a game in a draw).
+    DRAW = "draw"
 
 
 @attrs.frozen
 class Result:
     """The outcome of a finished position.
 
-    ``points`` is what the game is worth before the doubling cube; a game or
+    ``winner`` is ``None`` for a draw. ``points`` is what the game is worth
+    before the doubling cube (to the winner; a draw is worth 0); a game or
     match object multiplies it by the cube value.
     """
 
-    winner: Side
+    winner: Side | None
     kind: ResultKind
     points: int
 
     @property
-    def loser(self) -> Side:
-        """The side that lost."""
-        return self.winner.opponent
+    def loser(self) -> Side | None:
+        """The side that lost (``None`` for a draw)."""
+        return None if self.winner is None else self.winner.opponent
+
+    @property
+    def is_draw(self) -> bool:
+        """True when nobody won."""
+        return self.winner is None

@@ -10,14 +10,20 @@ whatever the rules are:
 * the plays lead to pairwise different positions, use only dice the roll
   gives, and all use the same number of dice (unless the variant says
   otherwise with :attr:`~nardy.Variant.uniform_dice_use`, as Kush does);
-* every resulting position conserves each side's checkers, never puts both
-  colours on one point, never takes a borne-off checker back, and hands the
-  turn to the other side;
+* every resulting position conserves each side's checkers (pinned ones
+  included), never puts both colours on one point except as a pin (one
+  checker pinned under the other side's), never takes a borne-off checker
+  back, and hands the turn to the other side;
 * every resulting position round-trips through the position ID and the
   array form, every play's notation reads back to the same play, and
   :meth:`Position.apply <nardy.Position.apply>` agrees with the set;
-* a finished game has a winner who has borne off every checker, a result
-  kind the variant says it scores, and the points the variant gives it.
+* a position has a result exactly when the variant says the game is over;
+  a game won by bearing off has a result kind the variant scores and the
+  points the variant gives it; a draw has no winner and no points.
+
+The games follow the variant's hooks: a play that earns another roll
+(:meth:`~nardy.Variant.another_roll`) is followed by another roll of the
+same side, and a game ends when :meth:`~nardy.Variant.is_over` says so.
 
 It does not know the rules themselves: agreement with a slow reference
 generator written from a variant's rule text is the variant author's test
@@ -32,15 +38,14 @@ from collections import Counter
 import attrs
 
 from nardy.core import OFF, Roll, Side
-from nardy.errors import NardyError
+from nardy.errors import ConformanceError, NardyError
+from nardy.extra import ExtraKind
 from nardy.position import Position
-from nardy.variant import Variant, find_variant
+from nardy.registry import find_variant
+from nardy.result import ResultKind
+from nardy.variant import Variant
 
 __all__ = ["ConformanceError", "ConformanceReport", "check_legal_plays", "check_variant"]
-
-
-class ConformanceError(AssertionError):
-    """A variant broke an invariant; the message names the position, the roll and the play."""
 
 
 @attrs.frozen
@@ -55,6 +60,10 @@ class ConformanceReport:
     positions: int
     #: Plays checked.
     plays: int
+    #: Games that ended in a draw.
+    draws: int = 0
+    #: Plays that earned their player another roll.
+    extra_rolls: int = 0
 
 
 def _fail(message: str, position: Position, roll: Roll | None = None) -> ConformanceError:
@@ -64,20 +73,31 @@ def _fail(message: str, position: Position, roll: Roll | None = None) -> Conform
 
 def _check_position(position: Position) -> None:
     variant = position.variant
+    pins = {side: position.pinned(side) for side in (Side.WHITE, Side.BLACK)}
+    counted = [
+        f.name for f in variant.extra_fields() if f.holds_checkers and f.kind is ExtraKind.COUNT
+    ]
     for side in (Side.WHITE, Side.BLACK):
-        total = sum(position.checkers(side)) + position.bar(side) + position.off(side)
+        extra = position.extra(side)
+        held = sum(n for name in counted if isinstance(n := extra[name], int))
+        total = sum(position.checkers(side)) + position.bar(side) + position.off(side) + held
         if total != variant.checkers:
             raise _fail(f"{side} has {total} checkers, not {variant.checkers}", position)
     opp = variant.geometry.opponent_point
     white = position.checkers(Side.WHITE)
     black = position.checkers(Side.BLACK)
     for p in range(1, 25):
-        if white[p - 1] and black[opp(p) - 1]:
-            raise _fail(f"both colours on white's point {p}", position)
+        w, b = white[p - 1], black[opp(p) - 1]
+        if w and b:
+            pinned_white = p in pins[Side.WHITE] and w == 1
+            pinned_black = opp(p) in pins[Side.BLACK] and b == 1
+            if pinned_white == pinned_black:
+                raise _fail(f"both colours on white's point {p}, and not as a pin", position)
     if Position.from_id(position.id()) != position:
         raise _fail("the position does not round-trip through its ID", position)
     array = position.to_array()
-    again = variant.position(array["board"], array["bar"], array["off"], turn=position.turn)
+    board, bar, off = array.pop("board"), array.pop("bar"), array.pop("off")
+    again = variant.position(board, bar, off, turn=position.turn, **array)
     if again != position:
         raise _fail("the position does not round-trip through the array form", position)
 
@@ -102,7 +122,7 @@ def check_legal_plays(position: Position, roll: Roll) -> int:
     counts = {len(play.steps) for play in legal}
     if len(counts) != 1 and position.variant.uniform_dice_use:
         raise _fail(f"plays use different numbers of dice: {sorted(counts)}", position, roll)
-    available = Counter(roll.dice)
+    available = Counter(position.variant.moves(roll))
     for play, after in zip(legal, results):
         label = f"after {play.notation()!r}"
         # A die move goes die pips forward (or bears off); other steps, such
@@ -130,20 +150,28 @@ def check_legal_plays(position: Position, roll: Roll) -> int:
     return len(legal)
 
 
-def _check_result(position: Position) -> None:
+def _check_result(position: Position) -> bool:
+    """Check a finished position's result; True for a draw."""
     variant = position.variant
     result = position.result()
     if result is None:
         raise _fail("a finished position has no result", position)
-    if position.off(result.winner) != variant.checkers:
-        raise _fail(f"the winner {result.winner} has not borne off every checker", position)
-    if position.off(result.loser) == variant.checkers:
+    if result.winner is None:
+        if result.kind is not ResultKind.DRAW or result.points != 0:
+            raise _fail(f"a draw scored as {result.kind.value} for {result.points}", position)
+        return True
+    loser = result.winner.opponent
+    if position.off(loser) == variant.checkers:
         raise _fail("both sides have borne off every checker", position)
-    if result.kind not in variant.result_kinds():
-        raise _fail(f"result kind {result.kind.value!r} is not one it scores", position)
-    left = variant.checkers - position.off(result.loser)
-    if result.points != variant.points(result.kind, left):
-        raise _fail(f"{result.points} points for a {result.kind.value}", position)
+    if position.off(result.winner) == variant.checkers:
+        if result.kind not in variant.result_kinds():
+            raise _fail(f"result kind {result.kind.value!r} is not one it scores", position)
+        left = variant.checkers - position.off(loser)
+        if result.points != variant.points(result.kind, left):
+            raise _fail(f"{result.points} points for a {result.kind.value}", position)
+    elif result.points < 0:
+        raise _fail(f"a result worth {result.points} points", position)
+    return False
 
 
 def check_variant(
@@ -165,20 +193,36 @@ def check_variant(
     if registered != variant:
         raise ConformanceError(f"find_variant({variant.spec()!r}) gives {registered!r}")
     rng = random.Random(seed)
-    positions = plays = finished = 0
+    positions = plays = finished = draws = extra_rolls = 0
     for game in range(games):
         position = variant.starting_position(turn=Side(game % 2))
         _check_position(position)
         for _ in range(max_turns):
-            if position.is_over():
-                _check_result(position)
+            over = position.is_over()
+            if over != (position.result() is not None):
+                what = (
+                    "no result for a game that is over" if over else "a result for a game not over"
+                )
+                raise _fail(what, position)
+            if over:
+                draws += _check_result(position)
                 finished += 1
                 break
-            if position.result() is not None:
-                raise _fail("a result for a game that is not over", position)
             roll = Roll(rng.randint(1, 6), rng.randint(1, 6))
             plays += check_legal_plays(position, roll)
             positions += 1
             legal = position.legal_plays(roll)
-            position = legal.result(rng.randrange(len(legal)))
-    return ConformanceReport(games=games, finished=finished, positions=positions, plays=plays)
+            index = rng.randrange(len(legal))
+            after = legal.result(index)
+            if not after.is_over() and variant.another_roll(position, legal[index]):
+                after = after.pass_turn()  # the same side rolls again
+                extra_rolls += 1
+            position = after
+    return ConformanceReport(
+        games=games,
+        finished=finished,
+        positions=positions,
+        plays=plays,
+        draws=draws,
+        extra_rolls=extra_rolls,
+    )

@@ -1,99 +1,108 @@
-"""The :class:`Variant` base class, its registry, and shared rule machinery.
+"""The :class:`Variant` base class: a ruleset described as data, plus narrow hooks.
 
-A variant is a stateless rules object: class-level data describe the fixed
-identity of the ruleset (layout, geometry, contact, checker count), attrs
-fields carry the house-rule options (with documented defaults), and a few
-narrow hooks hold what data cannot express. Positions are separate immutable
-values (:class:`~nardy.position.Position`).
+A variant is a stateless rules object. Class data describe the fixed identity
+of the ruleset (layout, geometry, contact, what becomes of a hit checker,
+checker count, extra state), attrs fields carry the house-rule options (with
+documented defaults), and a few public hooks hold what data cannot express.
+Every hook has a default, so a variant that is pure data overrides nothing.
+
+How a call flows: :meth:`Variant.legal_plays` asks the hooks for this turn's
+rules (:meth:`~Variant.moves`, :meth:`~Variant.turn_contact`,
+:meth:`~Variant.step_rule`, :meth:`~Variant.hitter_rule`,
+:meth:`~Variant.play_filter`), hands them with the plain-int state to
+:func:`nardy.engine.search.legal_plays` (which picks a kernel and applies the
+maximum-use rule), adds :meth:`~Variant.extra_plays`, and wraps the result in
+a :class:`~nardy.play.LegalPlays`. Positions are separate immutable values
+(:class:`~nardy.position.Position`).
 """
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Iterable, Mapping, Sequence
-from operator import neg
-from typing import Any, ClassVar, TypeVar
+import abc
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar
 
 import attrs
 
-from nardy import _movegen
-from nardy._movegen import RawStep, State
-from nardy.core import BAR, OFF, Roll, RollLike, Side
+from nardy import cache
+from nardy.core import Roll, RollLike, Side
+from nardy.engine import layout, physics
+from nardy.engine.layout import Steps
+from nardy.engine.search import legal_plays as search_legal_plays
+from nardy.engine.tracking import BLOCK, HIT, PIN
+from nardy.engine.turn import HitterRule, PlayFilter, StepRule
 from nardy.errors import (
     BarNotAllowedError,
     CheckerCountError,
     IllegalPlayError,
-    InvalidOptionError,
     InvalidPositionError,
     NardyError,
     SharedPointError,
-    UnknownOptionError,
-    UnknownVariantError,
-    UnscoredKindError,
 )
-from nardy.play import LegalPlays, Play, Step
+from nardy.extra import PINS, ExtraField, ExtraKind
+from nardy.geometry import Contact, Entering, Geometry
+from nardy.play import LegalPlays, Play
 from nardy.position import Position
+from nardy.registry import (
+    VARIANTS,
+    find_variant,
+    register_variant,
+    split_spec,
+    unregister_variant,
+    variant_names,
+)
 from nardy.result import Result, ResultKind
+from nardy.scoring import ScoringTable, checkers_left
 
 __all__ = [
     "VARIANTS",
     "Contact",
+    "Entering",
     "Geometry",
+    "RawPlay",
+    "State",
     "Variant",
     "find_variant",
     "register_variant",
     "split_spec",
+    "unregister_variant",
     "variant_names",
 ]
 
+#: A state: a tuple of ints in the mover's frame (:mod:`nardy.engine.layout`).
+State = tuple[int, ...]
+#: A legal play on states: the resulting state (mover's frame, turn not yet
+#: passed) and its steps ``(src, dst, die, hit)``.
+RawPlay = tuple[State, Steps]
 
-class Geometry(enum.Enum):
-    """How the two players' numberings of the points relate."""
-
-    #: Opposite directions (backgammon): my point p is the opponent's 25 - p.
-    MIRROR = "mirror"
-    #: Same direction, heads in opposite corners (long nardy): my point p is
-    #: the opponent's (p + 11) mod 24 + 1.
-    ROTATE = "rotate"
-
-    def opponent_point(self, p: int) -> int:
-        """The opponent's number for my point ``p`` (1..24)."""
-        if self is Geometry.MIRROR:
-            return 25 - p
-        return (p + 11) % 24 + 1
-
-
-class Contact(enum.Enum):
-    """What an opposing checker on a point does to the mover."""
-
-    #: Two or more close the point; a single one (a blot) can be hit.
-    HIT = "hit"
-    #: Any opposing checker closes the point; nothing is ever hit.
-    BLOCK = "block"
-
-
-_STEP_CACHE: dict[RawStep, Step] = {}
-
-
-def _step(raw: RawStep) -> Step:
-    step = _STEP_CACHE.get(raw)
-    if step is None:
-        step = _STEP_CACHE[raw] = Step(raw[0], raw[1], raw[2], raw[3])
-    return step
+_CONTACT_CODE = {Contact.HIT: HIT, Contact.BLOCK: BLOCK, Contact.PIN: PIN}
+# Made once per variant class: the frame flip of its geometry and extra state.
+_FLIPPERS: dict[type[Variant], Callable[[State], State]] = {}
 
 
 @attrs.frozen(cache_hash=True)
-class Variant:
-    """Base class of every ruleset. Subclasses set the class data and options.
+class Variant(abc.ABC):
+    """Base class of every ruleset: class data, options, hooks and the engine methods.
 
-    Class data (``ClassVar``): :attr:`name`, :attr:`aliases`,
+    **Class data** (``ClassVar``): :attr:`name`, :attr:`aliases`,
     :attr:`checkers`, :attr:`start`, :attr:`geometry`, :attr:`contact`,
-    :attr:`has_bar`. Options are the attrs fields of the subclass.
+    :attr:`has_bar`, :attr:`entering`, :attr:`extra_state`,
+    :attr:`gnubg_id_supported`, :attr:`uniform_dice_use`. **Options** are
+    the attrs fields of the subclass; a ``must_play_higher`` option, where a
+    variant has one, switches the higher-die rule.
 
-    The engine methods (:meth:`starting_position`, :meth:`legal_plays`,
-    :meth:`apply`, :meth:`result`, :meth:`position`) are the same for every
-    variant; subclasses override the narrow hooks :meth:`_generate`,
-    :meth:`_classify` and :meth:`_points`, and may extend :meth:`validate`.
+    **Hooks** (all optional; the defaults describe plain backgammon-like
+    movement): :meth:`moves` (the dice a roll gives), :meth:`turn_contact`,
+    :meth:`step_rule` (a per-step check), :meth:`hitter_rule` (what a
+    checker that hit may do next), :meth:`play_filter` (a whole-play
+    filter), :meth:`extra_plays` (plays that are not dice moves),
+    :meth:`another_roll` (a play that earns another roll), and
+    :meth:`result` with :meth:`is_over` (the end of the game and its
+    result). See the writing-a-variant guide.
+
+    The **engine methods** (:meth:`starting_position`, :meth:`position`,
+    :meth:`from_counts`, :meth:`legal_plays`, :meth:`apply`,
+    :meth:`next_state`) are the same for every variant.
     """
 
     #: Stable key used in position IDs and by :func:`find_variant`.
@@ -107,16 +116,27 @@ class Variant:
     start: ClassVar[Mapping[int, int]] = {}
     #: How the two numberings relate.
     geometry: ClassVar[Geometry] = Geometry.MIRROR
-    #: What an opposing checker on a point does.
+    #: What an opposing checker on a point does (hit, block or pin).
     contact: ClassVar[Contact] = Contact.HIT
     #: Whether hit checkers go to a bar.
     has_bar: ClassVar[bool] = True
+    #: What becomes of a checker on the bar (when :attr:`has_bar`).
+    entering: ClassVar[Entering] = Entering.ENTER
+    #: Extra state the positions carry, beyond the pins that pinning
+    #: contact implies (see :meth:`extra_fields`).
+    extra_state: ClassVar[tuple[ExtraField, ...]] = ()
     #: Whether the gnubg Position ID is defined for this variant.
     gnubg_id_supported: ClassVar[bool] = False
     #: Whether every legal play of a roll uses the same number of dice (the
     #: maximum-use rule). Kush sets it false: a double may return checkers
     #: from the bar instead of moving. :mod:`nardy.testing` checks it.
     uniform_dice_use: ClassVar[bool] = True
+
+    def __attrs_pre_init__(self) -> None:
+        if not type(self).name:
+            raise TypeError(
+                f"{type(self).__name__} is abstract: a variant class sets its name and start"
+            )
 
     # --- identity -------------------------------------------------------------
 
@@ -141,6 +161,12 @@ class Variant:
                 changed.append(f"{a.name}={_format_option(value)}")
         return f"{self.name}({','.join(changed)})" if changed else self.name
 
+    @classmethod
+    def extra_fields(cls) -> tuple[ExtraField, ...]:
+        """The extra state of this variant's positions: the pins first when it pins, then :attr:`extra_state`."""
+        pins = (PINS,) if cls.contact is Contact.PIN else ()
+        return (*pins, *cls.extra_state)
+
     # --- positions ------------------------------------------------------------
 
     def starting_position(self, turn: Side = Side.WHITE) -> Position:
@@ -158,6 +184,7 @@ class Variant:
         bar: Sequence[int] = (0, 0),
         off: Sequence[int] | None = None,
         turn: Side = Side.WHITE,
+        **extra: Any,
     ) -> Position:
         """A position from the mover-relative array form (validated).
 
@@ -165,27 +192,35 @@ class Variant:
         checkers, negative: the opponent's); ``bar`` and ``off`` are
         ``[mover, opponent]``. When ``off`` is omitted it is whatever makes
         each side's checkers add up. ``turn`` says which colour the mover is.
+        A variant with extra state (:meth:`extra_fields`) takes its array-form
+        keys as keyword arguments, e.g. ``pinned=[19], opp_pinned=[7]``.
         """
         turn = Side.coerce(turn)
         board_t = _int_tuple("board", board, 24)
         bar_t = _pair("bar", bar)
+        extra_t = self._extra_from_array(extra)
+        if self.contact is Contact.PIN:
+            _check_pins(board_t, extra_t[0], extra_t[1], f"board={list(board_t)}")
         if off is None:
-            sides = ((turn, 1, bar_t[0]), (turn.opponent, -1, bar_t[1]))
-            for side, sign, on_bar in sides:
-                on = sum(x for x in board_t if x * sign > 0) * sign + on_bar
+            held = self._held_by_extras(extra_t)
+            sides = ((turn, 1, bar_t[0] + held[0]), (turn.opponent, -1, bar_t[1] + held[1]))
+            for side, sign, elsewhere in sides:
+                on = sum(x for x in board_t if x * sign > 0) * sign + elsewhere
                 if on > self.checkers:
                     raise CheckerCountError(
                         f"{side.name.lower()} has {on} checkers on the board and bar, but "
                         f"{self.name} has {self.checkers} a side: board={list(board_t)}, "
                         f"bar={list(bar_t)}"
                     )
-            mine = sum(x for x in board_t if x > 0) + bar_t[0]
-            theirs = -sum(x for x in board_t if x < 0) + bar_t[1]
+            mine = sum(x for x in board_t if x > 0) + bar_t[0] + held[0]
+            theirs = -sum(x for x in board_t if x < 0) + bar_t[1] + held[1]
             off_t = (self.checkers - mine, self.checkers - theirs)
         else:
             off_t = _pair("off", off)
-        self.validate(board_t, bar_t, off_t)
-        return Position._make(self, turn, (off_t[0], *board_t, bar_t[0], bar_t[1], off_t[1]))
+        self.validate(board_t, bar_t, off_t, extra_t)
+        return Position.from_raw(
+            self, turn, (off_t[0], *board_t, bar_t[0], bar_t[1], off_t[1], *extra_t), check=False
+        )
 
     def from_counts(
         self,
@@ -195,12 +230,16 @@ class Variant:
         bar: Mapping[Side, int] | Sequence[int] = (0, 0),
         off: Mapping[Side, int] | Sequence[int] | None = None,
         turn: Side = Side.WHITE,
+        pins: Mapping[Side, Iterable[int]] | None = None,
     ) -> Position:
         """A position from checker counts per point, each side in its own numbering.
 
         ``white`` and ``black`` map point (1..24) to count. ``bar`` and
         ``off`` are indexed by :class:`~nardy.core.Side` (white first); when
         ``off`` is omitted it makes each side add up to :attr:`checkers`.
+        With pinning contact, ``pins`` maps a side to its own points where
+        one of its checkers lies pinned (that checker is counted in the
+        side's count for the point).
         """
         own: list[list[int]] = [[0] * 25, [0] * 25]
         for side, counts in ((Side.WHITE, white), (Side.BLACK, black)):
@@ -215,34 +254,71 @@ class Variant:
                         f"integer, got {count!r}"
                     )
                 own[side][point] += count
+        pinned = self._pins_by_side(pins)
         bars = _by_side("bar", bar)
         offs = None if off is None else _by_side("off", off)
         mover = Side.coerce(turn)
         other = mover.opponent
+        opp = self.geometry.opponent_point
         board = [0] * 24
+        mover_pins = opp_pins = 0
         for p in range(1, 25):
-            mine = own[mover][p]
-            theirs = own[other][self.geometry.opponent_point(p)]
-            if mine and theirs:
+            q = opp(p)
+            mine, theirs = own[mover][p], own[other][q]
+            mine_pinned, theirs_pinned = p in pinned[mover], q in pinned[other]
+            if mine_pinned:
+                mover_pins |= 1 << p
+            if theirs_pinned:
+                opp_pins |= 1 << p
+            if mine and theirs and not (mine_pinned or theirs_pinned):
                 raise SharedPointError(
                     f"both colours on one point: {mover.name.lower()} {mine} on its {p}, "
-                    f"{other.name.lower()} {theirs} on its {self.geometry.opponent_point(p)}"
+                    f"{other.name.lower()} {theirs} on its {q}"
                 )
-            board[p - 1] = mine - theirs
+            for side, here, pinned_here in (
+                (mover, mine, mine_pinned),
+                (other, theirs, theirs_pinned),
+            ):
+                if pinned_here and here != 1:
+                    raise InvalidPositionError(
+                        f"{side.name.lower()} has {here} checkers on a point where one of its "
+                        "checkers lies pinned; a pinned checker is alone under the other side's"
+                    )
+            if mine_pinned:
+                board[p - 1] = -theirs
+            elif theirs_pinned:
+                board[p - 1] = mine
+            else:
+                board[p - 1] = mine - theirs
+        extra: dict[str, Any] = {}
+        if self.contact is Contact.PIN:
+            extra = {
+                "pinned": layout.point_bits(mover_pins),
+                "opp_pinned": layout.point_bits(opp_pins),
+            }
         return self.position(
             board,
             (bars[mover], bars[other]),
             None if offs is None else (offs[mover], offs[other]),
             turn=mover,
+            **extra,
         )
 
-    def validate(self, board: tuple[int, ...], bar: tuple[int, int], off: tuple[int, int]) -> None:
+    def validate(
+        self,
+        board: tuple[int, ...],
+        bar: tuple[int, int],
+        off: tuple[int, int],
+        extra: tuple[int, ...] = (),
+    ) -> None:
         """Raise an :class:`~nardy.errors.InvalidPositionError` subclass for an impossible position.
 
         Checks: non-negative bar/off counts; no bar in a variant without
         one; each side's checkers add up to :attr:`checkers`; not both sides
-        borne off. (Both colours on one point cannot be expressed in the
-        signed array form; :meth:`from_counts` checks it.)
+        borne off; pins only where the variant pins, each under the other
+        side's checkers. ``extra`` is the extra state (two ints per field).
+        (Both colours on one point cannot be expressed in the signed array
+        form; :meth:`from_counts` checks it.) A subclass may extend this.
         """
         form = f"board={list(board)}, bar={list(bar)}, off={list(off)}"
         for label, pair in (("bar", bar), ("off", off)):
@@ -251,8 +327,11 @@ class Variant:
                     raise CheckerCountError(f"negative {label} count for the {who} ({n}) in {form}")
         if not self.has_bar and (bar[0] or bar[1]):
             raise BarNotAllowedError(f"{self.name} has no bar, but bar={list(bar)} in {form}")
-        mine = sum(x for x in board if x > 0) + bar[0] + off[0]
-        theirs = -sum(x for x in board if x < 0) + bar[1] + off[1]
+        if self.contact is Contact.PIN:
+            _check_pins(board, extra[0], extra[1], form)
+        held = self._held_by_extras(extra)
+        mine = sum(x for x in board if x > 0) + bar[0] + off[0] + held[0]
+        theirs = -sum(x for x in board if x < 0) + bar[1] + off[1] + held[1]
         for who, total in (("mover", mine), ("opponent", theirs)):
             if total != self.checkers:
                 raise CheckerCountError(
@@ -261,6 +340,50 @@ class Variant:
                 )
         if off[0] == self.checkers and off[1] == self.checkers:
             raise InvalidPositionError(f"both sides have borne off every checker in {form}")
+
+    def _extra_from_array(self, extra: Mapping[str, Any]) -> tuple[int, ...]:
+        """The extra ints of the state from array-form keyword arguments."""
+        fields = self.extra_fields()
+        known = {key for f in fields for key in f.keys}
+        for key in extra:
+            if key not in known:
+                what = f"its extra keys are {sorted(known)}" if known else "it has no extra state"
+                raise InvalidPositionError(f"unknown key {key!r} for {self.name}: {what}")
+        out: list[int] = []
+        for f in fields:
+            if f.kind is ExtraKind.POINTS:
+                out += (_point_set(f.keys[0], extra.get(f.keys[0], ())),)
+                out += (_point_set(f.keys[1], extra.get(f.keys[1], ())),)
+            else:
+                out += _pair(f.keys[0], extra.get(f.keys[0], (0, 0)))
+        return tuple(out)
+
+    def _held_by_extras(self, extra: Sequence[int]) -> tuple[int, int]:
+        """How many checkers of the mover and of the opponent the extra state holds."""
+        mine = theirs = 0
+        for i, f in enumerate(self.extra_fields()):
+            if not f.holds_checkers:
+                continue
+            a, b = extra[2 * i], extra[2 * i + 1]
+            if f.kind is ExtraKind.POINTS:
+                a, b = a.bit_count(), b.bit_count()
+            mine += a
+            theirs += b
+        return mine, theirs
+
+    def _pins_by_side(self, pins: Mapping[Side, Iterable[int]] | None) -> tuple[set[int], set[int]]:
+        out: tuple[set[int], set[int]] = (set(), set())
+        if not pins:
+            return out
+        if self.contact is not Contact.PIN:
+            raise InvalidPositionError(f"{self.name} does not pin, but pins={pins!r}")
+        for key, points in pins.items():
+            side = Side.coerce(key)
+            for p in points:
+                if isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= 24:
+                    raise InvalidPositionError(f"a pinned point is 1..24, got {p!r} in {pins!r}")
+                out[side].add(p)
+        return out
 
     # --- plays ------------------------------------------------------------------
 
@@ -275,128 +398,198 @@ class Variant:
         although the other side has borne off everything (long nardy's
         optional last-roll draw needs this).
         """
-        roll = Roll.coerce(roll)
+        roll = roll if type(roll) is Roll else Roll.coerce(roll)
         self._check_own(position)
-        if position.is_over() and not allow_finished:
+        if not allow_finished and self.is_over(position):
             raise IllegalPlayError(f"the game is over, nothing can be played in {position.id()}")
-        cache_key = (position, roll)
-        cached = _CACHE.get(cache_key)
+        cached = cache.get(position, roll)
         if cached is not None:
             return cached
-        state = position.raw
-        found = self._generate(state, roll)
-        if not found:
-            found = [(state, ())]
-        legal = LegalPlays._lazy(self, position, roll, found)
-        if len(_CACHE) >= _CACHE_SIZE:
-            _CACHE.pop(next(iter(_CACHE)))
-        _CACHE[cache_key] = legal
+        legal = LegalPlays(position, roll, self.raw_plays(position.raw, roll))
+        cache.put(position, roll, legal)
         return legal
+
+    def raw_plays(self, state: State, roll: Roll) -> list[RawPlay]:
+        """The legal plays on a state: ``(resulting state, steps)`` each, turn not passed.
+
+        The engine path of :meth:`legal_plays` without any object built
+        around it; a pass is the single entry ``(state, ())``.
+        """
+        plan = _PLANS.get(self) or _plan(self)
+        plays = search_legal_plays(
+            state,
+            roll.dice if plan.moves is None else plan.moves(roll),
+            plan.contact if plan.turn_contact is None else _CONTACT_CODE[plan.turn_contact(roll)],
+            plan.enters,
+            None if plan.step_rule is None else plan.step_rule(state, roll),
+            None if plan.hitter_rule is None else plan.hitter_rule(state, roll),
+            None if plan.play_filter is None else plan.play_filter(state, roll),
+            plan.must_play_higher,
+        )
+        if plan.extra_plays is not None:
+            plays += plan.extra_plays(state, roll)
+        return plays or [(state, ())]
 
     def apply(self, position: Position, play: Play) -> Position:
         """The position after ``play`` (turn passes); checks that it is legal.
 
-        A play is accepted when its steps are physically possible with its
-        roll and lead to the same position as a legal play. Raises
+        A play is accepted when it is one of the legal plays, or when its
+        steps are physically possible with its roll and lead to the same
+        position as a legal play. Raises
         :class:`~nardy.errors.IllegalPlayError` naming the play, the roll and
         the position otherwise.
         """
         self._check_own(position)
         legal = self.legal_plays(position, play.roll)
-        for i, candidate in enumerate(legal):
-            if candidate == play:
-                return legal.result(i)
-        state = self._simulate(position, play)
-        for i, raw in enumerate(legal._states()):
-            if raw == state:
-                return legal.result(i)
-        raise IllegalPlayError(
-            f"illegal play {play.notation() or '(pass)'!r} for roll {play.roll} in "
-            f"{position.id()}: legal plays are {legal.notations()}"
-        )
+        return legal.resulting_position(self.index_of(legal, play))
 
-    def next_state(self, state: State) -> State:
-        """Hand the turn over: the same position in the opponent's frame."""
-        s = state
-        if self.geometry is Geometry.MIRROR:
-            return (s[27], *map(neg, s[24:0:-1]), s[26], s[25], s[0])
-        return (s[27], *map(neg, s[13:25]), *map(neg, s[1:13]), s[26], s[25], s[0])
+    def index_of(self, legal: LegalPlays, play: Play) -> int:
+        """The index in ``legal`` of ``play``: the one test of "is this play legal".
 
-    def _simulate(self, position: Position, play: Play) -> State:
-        """Apply the play's steps physically (no rule checks beyond physics)."""
+        ``play`` matches a legal play with the same steps, or one whose
+        resulting position its steps reach (checked step by step against the
+        board). Raises :class:`~nardy.errors.IllegalPlayError`.
+        """
+        position = legal.position
         bad = (
             f"illegal play {play.notation() or '(pass)'!r} for roll {play.roll} in {position.id()}"
         )
-        dice = list(play.roll.dice)
-        t = list(position.raw)
-        for step in play.steps:
-            if step.die not in dice:
-                raise IllegalPlayError(
-                    f"{bad}: step {step} uses a {step.die} the roll does not give"
-                )
-            dice.remove(step.die)
-            self._simulate_step(t, step, bad)
-        return tuple(t)
+        if play.roll != legal.roll:
+            raise IllegalPlayError(f"{bad}: the dice are {legal.roll}")
+        for i, candidate in enumerate(legal):
+            if candidate.steps == play.steps:
+                return i
+        bar = physics.NO_BAR
+        if self.has_bar:
+            bar = physics.RETURN if self.entering is Entering.RETURN else physics.ENTER
+        try:
+            state = physics.make_steps(
+                position.raw,
+                ((s.src, s.dst, s.die) for s in play.steps),
+                self.moves(play.roll),
+                _CONTACT_CODE[self.turn_contact(play.roll)],
+                bar,
+            )
+        except IllegalPlayError as exc:
+            raise IllegalPlayError(f"{bad}: {exc}") from None
+        for i, raw in enumerate(legal.raw_results()):
+            if raw == state:
+                return i
+        raise IllegalPlayError(f"{bad}: legal plays are {legal.notations()}")
 
-    def _simulate_step(self, t: list[int], step: Step, bad: str) -> None:
-        """Move one checker by one die in the raw list ``t``, checking only physics.
+    def next_state(self, state: State) -> State:
+        """Hand the turn over: the same position in the opponent's frame."""
+        return self.flipper()(state)
 
-        Entering from the bar lands on ``25 - die``; a board step moves ``die``
-        pips or bears off; landing on a closed point raises
-        :class:`~nardy.errors.IllegalPlayError` (prefixed with ``bad``), and
-        landing on a lone opposing checker hits it unless contact is ``BLOCK``.
-        """
-        if step.src == BAR:
-            if t[25] <= 0:
-                raise IllegalPlayError(f"{bad}: step {step}: no checker on the bar")
-            if step.dst != BAR - step.die:
-                raise IllegalPlayError(f"{bad}: step {step} does not match die {step.die}")
-            t[25] -= 1
-        else:
-            if not 1 <= step.src <= 24 or t[step.src] <= 0:
-                raise IllegalPlayError(f"{bad}: step {step}: no checker of the mover there")
-            if step.dst == OFF:
-                if step.die < step.src:
-                    raise IllegalPlayError(f"{bad}: step {step} cannot bear off with a {step.die}")
-            elif step.dst != step.src - step.die:
-                raise IllegalPlayError(f"{bad}: step {step} does not match die {step.die}")
-            t[step.src] -= 1
-        if step.dst == OFF:
-            t[0] += 1
-            return
-        if t[step.dst] < 0:
-            if self.contact is Contact.BLOCK or t[step.dst] < -1:
-                raise IllegalPlayError(f"{bad}: step {step} lands on a closed point")
-            t[step.dst] = 0
-            t[26] += 1
-        t[step.dst] += 1
+    @classmethod
+    def flipper(cls) -> Callable[[State], State]:
+        """:meth:`next_state` as a plain function of the state (made once per class)."""
+        flip = _FLIPPERS.get(cls)
+        if flip is None:
+            kinds = tuple(
+                layout.POINTS if f.kind is ExtraKind.POINTS else layout.COUNT
+                for f in cls.extra_fields()
+            )
+            flip = _FLIPPERS[cls] = layout.flipper(cls.geometry is Geometry.ROTATE, kinds)
+        return flip
 
     def _check_own(self, position: Position) -> None:
-        if position.variant != self:
+        if position.variant is not self and position.variant != self:
             raise InvalidPositionError(
                 f"position {position.id()} belongs to {position.variant.spec()}, not {self.spec()}"
             )
 
-    # --- results ----------------------------------------------------------------
+    # --- hooks: movement --------------------------------------------------------
+
+    def moves(self, roll: Roll) -> tuple[int, ...]:
+        """Hook: the dice moves a roll gives. Default: the two dice, or four of a double."""
+        return roll.dice
+
+    def turn_contact(self, roll: Roll) -> Contact:
+        """Hook: the contact in force for this roll. Default: :attr:`contact`."""
+        return self.contact
+
+    def step_rule(self, start: State, roll: Roll) -> StepRule | None:
+        """Hook: the per-step check of this turn, or ``None`` (the default) for none.
+
+        ``start`` is the state the turn starts from. The returned
+        :class:`~nardy.engine.turn.StepRule` is called after every step it
+        watches, with the board as it is after the step; a step it refuses
+        is not playable.
+        """
+        return None
+
+    def hitter_rule(self, start: State, roll: Roll) -> HitterRule | None:
+        """Hook: what a checker that hit may do for the rest of the turn (default: anything)."""
+        return None
+
+    def play_filter(self, start: State, roll: Roll) -> PlayFilter | None:
+        """Hook: a whole-play filter for this turn, or ``None`` (the default).
+
+        It sees every sequence of legal steps, also those stopped before the
+        dice run out, and keeps those that may be played; the maximum-use
+        rule then chooses among what it kept.
+        """
+        return None
+
+    def extra_plays(self, start: State, roll: Roll) -> list[RawPlay]:
+        """Hook: plays that are not moves of the dice (Kush's return from the bar).
+
+        They are added after the maximum-use rule has chosen among the
+        dice plays. Default: none.
+        """
+        return []
+
+    def another_roll(self, position: Position, play: Play) -> bool:
+        """Hook: whether ``play`` from ``position`` earns its player another roll (default: no)."""
+        return False
+
+    # --- hooks: the end of the game -------------------------------------------
+
+    def is_over(self, position: Position) -> bool:
+        """Hook: whether the game has ended. Default: a side has borne off every checker.
+
+        A variant that ends games otherwise overrides this and :meth:`result`.
+        """
+        n = self.checkers
+        raw = position.raw
+        return raw[layout.MOVER_OFF] == n or raw[layout.OPP_OFF] == n
 
     def result(self, position: Position) -> Result | None:
-        """The result if a side has borne off every checker, else ``None``."""
+        """Hook: the :class:`~nardy.result.Result` of a finished game, else ``None``.
+
+        Default: the side that has borne off every checker wins; the kind and
+        points come from :meth:`scoring_table`. A draw is a result whose
+        winner is ``None``.
+        """
         self._check_own(position)
-        s = position.raw
-        if s[0] == self.checkers:
+        raw = position.raw
+        if raw[layout.MOVER_OFF] == self.checkers:
             winner = position.turn
-        elif s[27] == self.checkers:
+        elif raw[layout.OPP_OFF] == self.checkers:
             winner = position.turn.opponent
         else:
             return None
         loser = winner.opponent
-        points = position.checkers(loser)
-        kind = self._classify(points, position.bar(loser), position.off(loser))
-        return Result(winner, kind, self._points(kind, self.checkers - position.off(loser)))
+        table = self.scoring_table()
+        kind = table.classify(position, loser)
+        return Result(winner, kind, table.points(kind, checkers_left(position, loser)))
+
+    # --- scoring ------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def scoring_table(self) -> ScoringTable:
+        """The result kinds, their conditions and points this variant scores.
+
+        Every variant says how it scores: usually a preset of
+        :data:`nardy.scoring.PRESETS` (``PRESETS["standard"]`` for
+        backgammon's single, gammon and backgammon), with its points perhaps
+        overridden by an option.
+        """
 
     def result_kinds(self) -> tuple[ResultKind, ...]:
         """The result kinds this variant, with its options, can produce (lowest first)."""
-        raise NotImplementedError
+        return self.scoring_table().kinds()
 
     def points(self, kind: ResultKind, loser_left: int = 0) -> int:
         """What a result of ``kind`` is worth before the cube.
@@ -406,36 +599,89 @@ class Variant:
         :class:`~nardy.errors.UnscoredKindError` for a kind this variant
         does not score (see :meth:`result_kinds`).
         """
-        if kind not in self.result_kinds():
-            raise UnscoredKindError(
-                f"{self.spec()} does not score {kind.value!r}; it scores "
-                f"{', '.join(k.value for k in self.result_kinds())}"
+        try:
+            return self.scoring_table().points(kind, loser_left)
+        except NardyError as exc:
+            raise type(exc)(f"{self.spec()}: {exc}") from None
+
+
+class _Plan:
+    """Which movement hooks a configured variant overrides (made once per variant).
+
+    A hook left at its default is ``None`` here, so :meth:`Variant.raw_plays`
+    neither calls it nor passes its (empty) rule on.
+    """
+
+    __slots__ = (
+        "contact",
+        "enters",
+        "extra_plays",
+        "hitter_rule",
+        "moves",
+        "must_play_higher",
+        "play_filter",
+        "step_rule",
+        "turn_contact",
+    )
+
+    def __init__(self, variant: Variant) -> None:
+        cls = type(variant)
+
+        def own(name: str) -> Any:
+            return (
+                getattr(variant, name) if getattr(cls, name) is not getattr(Variant, name) else None
             )
-        return self._points(kind, loser_left)
 
-    # --- hooks ------------------------------------------------------------------
-
-    def _generate(self, state: State, roll: Roll) -> list[tuple[State, tuple[RawStep, ...]]]:
-        """Hook: the legal plays as ``(resulting raw state, raw steps)``, max-use applied.
-
-        The resulting state is still in the mover's frame. An empty list
-        means a pass.
-        """
-        raise NotImplementedError
-
-    def _classify(
-        self, loser_points: tuple[int, ...], loser_bar: int, loser_off: int
-    ) -> ResultKind:
-        """Hook: the result kind, from the loser's checkers in his own numbering."""
-        raise NotImplementedError
-
-    def _points(self, kind: ResultKind, loser_left: int) -> int:
-        """Hook: the points a result kind is worth."""
-        raise NotImplementedError
+        self.moves = own("moves")
+        self.turn_contact = own("turn_contact")
+        self.step_rule = own("step_rule")
+        self.hitter_rule = own("hitter_rule")
+        self.play_filter = own("play_filter")
+        self.extra_plays = own("extra_plays")
+        self.contact = _CONTACT_CODE[variant.contact]
+        self.enters = variant.entering is not Entering.RETURN
+        self.must_play_higher = bool(getattr(variant, "must_play_higher", True))
 
 
-_CACHE: dict[tuple[Position, Roll], LegalPlays] = {}
-_CACHE_SIZE = 64
+_PLANS: dict[Variant, _Plan] = {}
+
+
+def _plan(variant: Variant) -> _Plan:
+    plan = _PLANS[variant] = _Plan(variant)
+    return plan
+
+
+def _check_pins(board: tuple[int, ...], mine: int, theirs: int, form: str) -> None:
+    """Pins lie under the other side's checkers, one per point, never both ways."""
+    where = f"{form}, pinned={layout.point_bits(mine)}, opp_pinned={layout.point_bits(theirs)}"
+    if mine & theirs:
+        raise InvalidPositionError(f"a point in both pinned and opp_pinned: {where}")
+    for p in layout.point_bits(mine):
+        if board[p - 1] >= 0:
+            raise InvalidPositionError(
+                f"the mover's checker pinned on {p} needs opposing checkers on top: {where}"
+            )
+    for p in layout.point_bits(theirs):
+        if board[p - 1] <= 0:
+            raise InvalidPositionError(
+                f"the opponent's checker pinned on {p} needs the mover's checkers on top: {where}"
+            )
+
+
+def _point_set(label: str, points: object) -> int:
+    """A sorted list of points 1..24 as a bitmask (bit p for point p)."""
+    try:
+        items = list(points)  # type: ignore[call-overload]
+    except TypeError:
+        raise InvalidPositionError(f"{label} must be a list of points, got {points!r}") from None
+    mask = 0
+    for p in items:
+        if isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= 24:
+            raise InvalidPositionError(f"{label} holds points 1..24, got {p!r} in {items!r}")
+        if mask >> p & 1:
+            raise InvalidPositionError(f"{label} lists point {p} twice: {items!r}")
+        mask |= 1 << p
+    return mask
 
 
 def _format_option(value: object) -> str:
@@ -488,97 +734,3 @@ def _by_side(label: str, value: Mapping[Side, int] | Sequence[int]) -> tuple[int
             out[side] = count
         return (out[0], out[1])
     return _pair(label, value)
-
-
-# --- registry -------------------------------------------------------------------
-
-V = TypeVar("V", bound=type[Variant])
-
-#: Every registered variant class, in registration order.
-VARIANTS: list[type[Variant]] = []
-_BY_NAME: dict[str, type[Variant]] = {}
-
-
-def _norm(name: str) -> str:
-    return "-".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
-
-
-def register_variant(cls: V) -> V:
-    """Class decorator: make a variant findable by its name and aliases."""
-    for key in (cls.name, *cls.aliases):
-        norm = _norm(key)
-        other = _BY_NAME.get(norm)
-        if other is not None and other is not cls:
-            raise ValueError(f"variant name {key!r} is taken by {other.__name__}")
-        _BY_NAME[norm] = cls
-    if cls not in VARIANTS:
-        VARIANTS.append(cls)
-    return cls
-
-
-def variant_names() -> list[str]:
-    """The canonical names of the registered variants."""
-    return [cls.name for cls in VARIANTS]
-
-
-def split_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """Split ``"name(key=value,...)"`` into the name and its option strings.
-
-    Raises :class:`~nardy.errors.UnknownVariantError` for a malformed spec.
-    """
-    if not isinstance(spec, str):
-        raise UnknownVariantError(f"a variant name is a string, got {spec!r}")
-    options: dict[str, str] = {}
-    if "(" not in spec:
-        return spec, options
-    if not spec.rstrip().endswith(")"):
-        raise UnknownVariantError(f"unknown variant {spec!r}: unbalanced parenthesis")
-    base, _, rest = spec.partition("(")
-    body = rest.rstrip()[:-1]
-    for item in filter(None, (part.strip() for part in body.split(","))):
-        key, eq, value = item.partition("=")
-        if not eq:
-            raise InvalidOptionError(f"option {item!r} in {spec!r} is not KEY=VALUE")
-        options[key.strip()] = value.strip()
-    return base, options
-
-
-def find_variant(name: str, options: Mapping[str, Any] | None = None, **kwargs: Any) -> Variant:
-    """The variant called ``name`` (or an alias), configured with options.
-
-    Options may be given as a mapping, as keyword arguments, or inside the
-    name in :meth:`Variant.spec` form (``"caucasian(no_hide_after_hit=anywhere)"``).
-    String values are converted (``"false"`` for a boolean option).
-
-    Raises :class:`~nardy.errors.UnknownVariantError` for an unknown name
-    and :class:`~nardy.errors.UnknownOptionError` /
-    :class:`~nardy.errors.InvalidOptionError` for bad options.
-    """
-    base, merged = split_spec(name)
-    cls = _BY_NAME.get(_norm(base))
-    if cls is None:
-        known = ", ".join(sorted(variant_names()))
-        raise UnknownVariantError(f"unknown variant {name!r}; known variants: {known}")
-    merged.update(options or {})
-    merged.update(kwargs)
-    allowed = cls.option_names()
-    for key in merged:
-        if key not in allowed:
-            raise UnknownOptionError(
-                f"unknown option {key!r} for {cls.name}; its options are: "
-                f"{', '.join(allowed) or '(none)'}"
-            )
-    try:
-        return cls(**merged)
-    except InvalidOptionError:
-        raise
-    except (TypeError, ValueError) as exc:
-        raise InvalidOptionError(f"bad options {merged!r} for {cls.name}: {exc}") from exc
-
-
-def hit_family_generate(
-    state: State, roll: Roll, must_play_higher: bool
-) -> list[tuple[State, tuple[RawStep, ...]]]:
-    """Legal plays for the plain hit family (backgammon rules 1-8)."""
-    found = _movegen.gen_hit(state, roll.high, roll.low)
-    return _movegen.max_use(found, roll.is_double, must_play_higher)

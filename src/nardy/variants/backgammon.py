@@ -1,45 +1,36 @@
 """Short nardy (backgammon) and its relatives: nackgammon, hypergammon, Caucasian nardy.
 
-The rules are those of ``rules/backgammon.md``; see the documentation page
-of each variant for the rules in prose and the options.
+Backgammon's movement is pure data (mirror geometry, hitting contact, the
+bar, the standard bear-off); its scoring is a preset of
+:mod:`nardy.scoring`. Caucasian nardy adds one rule, in
+:mod:`nardy.rules.backgammon`. The documentation page of each variant gives
+the rules in prose with the options.
 """
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import ClassVar
 
 import attrs
 
-from nardy import _movegen
-from nardy._movegen import RawStep, State
 from nardy.core import Roll
+from nardy.engine.turn import HitterRule
 from nardy.errors import InvalidOptionError
+from nardy.geometry import Contact, Geometry
 from nardy.options import choice, to_bool
-from nardy.result import ResultKind
-from nardy.variant import (
-    Contact,
-    Geometry,
-    Variant,
-    hit_family_generate,
-    register_variant,
-)
+from nardy.registry import register_variant
+from nardy.rules.backgammon import no_hide_after_hit
+from nardy.scoring import PRESETS, ScoringTable
+from nardy.variant import State, Variant
 
-__all__ = ["SCORING_TABLES", "Backgammon", "Caucasian", "Hypergammon", "Nackgammon"]
+__all__ = ["Backgammon", "Caucasian", "Hypergammon", "Nackgammon", "points_option", "scoring_table"]
 
-K = ResultKind
-
-#: The kinds each scoring preset uses and their default points, in order.
-SCORING_TABLES: dict[str, dict[ResultKind, int]] = {
-    "standard": {K.SINGLE: 1, K.GAMMON: 2, K.BACKGAMMON: 3},
-    "backgammon-on-bar": {K.SINGLE: 1, K.GAMMON: 2, K.BACKGAMMON: 3, K.BACKGAMMON_ON_BAR: 4},
-    "russian": {K.SINGLE: 1, K.GAMMON: 2},
-    "four-level": {K.SINGLE: 1, K.GAMMON: 2, K.HOME_MARS: 3, K.BACKGAMMON: 4},
-    "checkers-left": {K.SINGLE: 0, K.GAMMON: 0, K.BACKGAMMON: 0},
-}
+_TABLES: dict[tuple[str, tuple[int, ...] | None], ScoringTable] = {}
 
 
-def _points_option(value: object) -> tuple[int, ...] | None:
-    """Converter for ``result_points``: None, a sequence of ints, or "1-2-4"."""
+def points_option(value: object) -> tuple[int, ...] | None:
+    """Converter for ``result_points``: None, a sequence of ints, or ``"1-2-4"``."""
     if value is None or value == "":
         return None
     if isinstance(value, str):
@@ -57,9 +48,19 @@ def _points_option(value: object) -> tuple[int, ...] | None:
     raise InvalidOptionError(f"result_points must be a sequence of integers, got {value!r}")
 
 
+def scoring_table(preset: str, points: tuple[int, ...] | None) -> ScoringTable:
+    """A preset of :data:`nardy.scoring.PRESETS`, with its points overridden by ``points``."""
+    key = (preset, points)
+    table = _TABLES.get(key)
+    if table is None:
+        table = PRESETS[preset] if points is None else PRESETS[preset].with_points(points)
+        _TABLES[key] = table
+    return table
+
+
 @attrs.frozen
 class _HitFamily(Variant):
-    """Shared options and rules of the backgammon family (mirror geometry, hitting)."""
+    """Shared options of the backgammon family (mirror geometry, hitting, a bar)."""
 
     geometry: ClassVar[Geometry] = Geometry.MIRROR
     contact: ClassVar[Contact] = Contact.HIT
@@ -67,60 +68,24 @@ class _HitFamily(Variant):
     gnubg_id_supported: ClassVar[bool] = True
 
     #: If only one die of a non-double can be played and either could be,
-    #: the higher must be played (rule 6). False lets the player choose.
+    #: the higher must be played. False lets the player choose.
     must_play_higher: bool = attrs.field(default=True, converter=to_bool)
-    #: Scoring preset: ``"standard"`` (1/2/3), ``"backgammon-on-bar"``
-    #: (adds a 4-point kind for a checker on the bar), ``"russian"`` (oin 1 /
-    #: mars 2, nothing higher), ``"four-level"`` (seed 001: 1/2/3/4) or
-    #: ``"checkers-left"`` (points = checkers the loser has not borne off).
-    scoring: str = attrs.field(default="standard", validator=choice(*SCORING_TABLES))
+    #: Scoring preset (:data:`nardy.scoring.PRESETS`): ``"standard"``
+    #: (1/2/3), ``"backgammon-on-bar"`` (adds a 4-point kind for a checker on
+    #: the bar), ``"russian"`` (oin 1 / mars 2, nothing higher),
+    #: ``"four-level"`` (1/2/3/4 with a "home mars") or ``"checkers-left"``
+    #: (points = checkers the loser has not borne off).
+    scoring: str = attrs.field(default="standard", validator=choice(*PRESETS))
     #: Override of the preset's points, in the preset's kind order
     #: (e.g. ``(1, 2, 4)`` for standard). ``None`` keeps the preset.
-    result_points: tuple[int, ...] | None = attrs.field(default=None, converter=_points_option)
+    result_points: tuple[int, ...] | None = attrs.field(default=None, converter=points_option)
 
     def __attrs_post_init__(self) -> None:
-        if self.result_points is not None:
-            kinds = SCORING_TABLES[self.scoring]
-            if self.scoring == "checkers-left":
-                raise InvalidOptionError(
-                    "result_points cannot be combined with scoring='checkers-left'"
-                )
-            if len(self.result_points) != len(kinds):
-                raise InvalidOptionError(
-                    f"result_points for scoring={self.scoring!r} needs {len(kinds)} values "
-                    f"({', '.join(k.value for k in kinds)}), got {self.result_points!r}"
-                )
+        self.scoring_table()  # refuses result_points that do not fit the preset
 
-    def _generate(self, state: State, roll: Roll) -> list[tuple[State, tuple[RawStep, ...]]]:
-        return hit_family_generate(state, roll, self.must_play_higher)
-
-    def _classify(
-        self, loser_points: tuple[int, ...], loser_bar: int, loser_off: int
-    ) -> ResultKind:
-        if loser_off > 0:
-            return K.SINGLE
-        if self.scoring == "russian":
-            return K.GAMMON
-        in_winners_home = any(loser_points[18:24])
-        if loser_bar or in_winners_home:
-            if self.scoring == "backgammon-on-bar" and loser_bar:
-                return K.BACKGAMMON_ON_BAR
-            return K.BACKGAMMON
-        if self.scoring == "four-level" and any(loser_points[6:18]):
-            return K.HOME_MARS
-        return K.GAMMON
-
-    def result_kinds(self) -> tuple[ResultKind, ...]:
-        """The kinds of the ``scoring`` preset, lowest first."""
-        return tuple(SCORING_TABLES[self.scoring])
-
-    def _points(self, kind: ResultKind, loser_left: int) -> int:
-        if self.scoring == "checkers-left":
-            return loser_left
-        table = SCORING_TABLES[self.scoring]
-        if self.result_points is not None:
-            return dict(zip(table, self.result_points))[kind]
-        return table[kind]
+    def scoring_table(self) -> ScoringTable:
+        """The ``scoring`` preset, with ``result_points`` if given."""
+        return scoring_table(self.scoring, self.result_points)
 
 
 @register_variant
@@ -133,7 +98,7 @@ class Backgammon(_HitFamily):
 
     name: ClassVar[str] = "backgammon"
     aliases: ClassVar[tuple[str, ...]] = ("short-nardy", "short nardy", "короткие нарды", "bg")
-    start: ClassVar[dict[int, int]] = {24: 2, 13: 5, 8: 3, 6: 5}
+    start: ClassVar[MappingProxyType[int, int]] = MappingProxyType({24: 2, 13: 5, 8: 3, 6: 5})
 
 
 @register_variant
@@ -146,7 +111,9 @@ class Nackgammon(_HitFamily):
 
     name: ClassVar[str] = "nackgammon"
     aliases: ClassVar[tuple[str, ...]] = ("nack",)
-    start: ClassVar[dict[int, int]] = {24: 2, 23: 2, 13: 4, 8: 3, 6: 4}
+    start: ClassVar[MappingProxyType[int, int]] = MappingProxyType(
+        {24: 2, 23: 2, 13: 4, 8: 3, 6: 4}
+    )
 
 
 @register_variant
@@ -157,7 +124,7 @@ class Hypergammon(_HitFamily):
     name: ClassVar[str] = "hypergammon"
     aliases: ClassVar[tuple[str, ...]] = ("hyper-backgammon", "hyper")
     checkers: ClassVar[int] = 3
-    start: ClassVar[dict[int, int]] = {24: 1, 23: 1, 22: 1}
+    start: ClassVar[MappingProxyType[int, int]] = MappingProxyType({24: 1, 23: 1, 22: 1})
 
 
 @register_variant
@@ -167,19 +134,18 @@ class Caucasian(_HitFamily):
 
     After a checker hits, that same checker may not continue in the same
     turn onto a point holding its own checkers (it may stay, move on to an
-    empty point, hit again or bear off; another checker may cover it).
+    empty point, hit again or bear off; another checker may cover it): the
+    rule :func:`nardy.rules.backgammon.no_hide_after_hit`.
     """
 
     name: ClassVar[str] = "caucasian"
     aliases: ClassVar[tuple[str, ...]] = ("caucasian-nardy", "caucasian nardy", "кавказские нарды")
-    start: ClassVar[dict[int, int]] = {24: 2, 13: 5, 8: 3, 6: 5}
+    start: ClassVar[MappingProxyType[int, int]] = MappingProxyType({24: 2, 13: 5, 8: 3, 6: 5})
 
     #: ``"home"`` (default): only a hit inside the mover's home board
-    #: restricts the hitter (seed 001); ``"anywhere"``: every hit does (seed 000).
+    #: restricts the hitter; ``"anywhere"``: every hit does.
     no_hide_after_hit: str = attrs.field(default="home", validator=choice("home", "anywhere"))
 
-    def _generate(self, state: State, roll: Roll) -> list[tuple[State, tuple[RawStep, ...]]]:
-        found = _movegen.gen_hit_restricted(
-            state, roll.high, roll.low, home_only=self.no_hide_after_hit == "home"
-        )
-        return _movegen.max_use(found, roll.is_double, self.must_play_higher)
+    def hitter_rule(self, start: State, roll: Roll) -> HitterRule:
+        """A checker that hit (in the home board, or anywhere) may not then hide."""
+        return HitterRule(6 if self.no_hide_after_hit == "home" else 24, no_hide_after_hit)

@@ -1,0 +1,80 @@
+"""The per-turn rule objects a variant hands to the engine.
+
+A variant's hooks (:meth:`~nardy.variant.Variant.step_rule`,
+:meth:`~nardy.variant.Variant.hitter_rule`,
+:meth:`~nardy.variant.Variant.play_filter`) return these for one position and
+roll; the search kernels call them on the plain-int state
+(:mod:`nardy.engine.layout`). ``None`` from a hook means "no such rule", and
+costs nothing in the search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from nardy.engine.layout import Candidate, State
+
+__all__ = ["ALL_POINTS", "HitterRule", "PlayFilter", "StepCheck", "StepRule"]
+
+#: ``(board, src, dst) -> allowed``: called with the state *after* the step
+#: as a mutable list (mover's frame; do not change it), and the step's
+#: source (25: the bar) and destination (0: off).
+StepCheck = Callable[[list[int], int, int], bool]
+
+#: ``(start, candidates) -> candidates``: a whole-play filter. It receives
+#: every sequence of legal steps (complete or stopped early) as
+#: ``(state, steps, dice used, pips used)``, in the order found, and returns
+#: those that may be played; the maximum-use rule then chooses among them.
+PlayFilter = Callable[[State, list[Candidate]], list[Candidate]]
+
+#: Every point, the bar (25) and off (0): a step rule that watches all steps.
+ALL_POINTS: Final = (1 << 26) - 1
+
+
+class StepRule:
+    """A rule judged after every single checker step of one turn.
+
+    ``check`` is called for each step whose source is in ``watch_from`` or
+    whose destination is in ``watch_to`` (bitmasks: bit p for point p, bit
+    25 the bar, bit 0 off), so that a rule about the head or about a few
+    landing points costs nothing for the other steps. A step it refuses is
+    not playable; the maximum-use rule then chooses among what remains.
+    """
+
+    __slots__ = ("check", "watch_from", "watch_to")
+
+    def __init__(
+        self, check: StepCheck, watch_from: int = ALL_POINTS, watch_to: int = ALL_POINTS
+    ) -> None:
+        self.check = check
+        self.watch_from = watch_from
+        self.watch_to = watch_to
+
+    def __repr__(self) -> str:
+        return (
+            f"StepRule({getattr(self.check, '__name__', self.check)!s}, "
+            f"watch_from={self.watch_from:#x}, watch_to={self.watch_to:#x})"
+        )
+
+
+class HitterRule:
+    """What a checker that hit may do for the rest of its turn.
+
+    A hit on a point ``<= zone`` (6: only inside the mover's home board;
+    24: anywhere) *marks* the checker that hit. A marked checker stays marked
+    for the rest of the turn; each of its later steps must pass ``check``,
+    or, when ``check`` is ``None``, it may not move again at all. Checkers
+    are indistinguishable, so where marked and unmarked checkers share a
+    point the search tries moving either kind.
+    """
+
+    __slots__ = ("check", "zone")
+
+    def __init__(self, zone: int, check: StepCheck | None = None) -> None:
+        self.zone = zone
+        self.check = check
+
+    def __repr__(self) -> str:
+        name = "stops" if self.check is None else getattr(self.check, "__name__", self.check)
+        return f"HitterRule(zone={self.zone}, {name})"

@@ -1,0 +1,121 @@
+"""The registry of variants: names and aliases to classes, and specs with options.
+
+A variant class registers itself with :func:`register_variant`; programs find
+a configured instance with :func:`find_variant` by its name, an alias, or a
+spec string such as ``"caucasian(no_hide_after_hit=anywhere)"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from nardy.errors import InvalidOptionError, UnknownOptionError, UnknownVariantError
+
+if TYPE_CHECKING:
+    from nardy.variant import Variant
+
+__all__ = [
+    "VARIANTS",
+    "find_variant",
+    "register_variant",
+    "split_spec",
+    "unregister_variant",
+    "variant_names",
+]
+
+V = TypeVar("V", bound="type[Variant]")
+
+#: Every registered variant class, in registration order.
+VARIANTS: list[type[Variant]] = []
+_BY_NAME: dict[str, type[Variant]] = {}
+
+
+def _norm(name: str) -> str:
+    return "-".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
+
+
+def register_variant(cls: V) -> V:
+    """Class decorator: make a variant findable by its name and aliases.
+
+    Raises :class:`ValueError` when a name or alias is taken by another class.
+    """
+    for key in (cls.name, *cls.aliases):
+        norm = _norm(key)
+        other = _BY_NAME.get(norm)
+        if other is not None and other is not cls:
+            raise ValueError(f"variant name {key!r} is taken by {other.__name__}")
+    for key in (cls.name, *cls.aliases):
+        _BY_NAME[_norm(key)] = cls
+    if cls not in VARIANTS:
+        VARIANTS.append(cls)
+    return cls
+
+
+def unregister_variant(cls: type[Variant]) -> None:
+    """Remove a registered variant class and its names (for tests and plug-in reloads)."""
+    if cls in VARIANTS:
+        VARIANTS.remove(cls)
+    for key in [k for k, v in _BY_NAME.items() if v is cls]:
+        del _BY_NAME[key]
+
+
+def variant_names() -> list[str]:
+    """The canonical names of the registered variants."""
+    return [cls.name for cls in VARIANTS]
+
+
+def split_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split ``"name(key=value,...)"`` into the name and its option strings.
+
+    Raises :class:`~nardy.errors.UnknownVariantError` for a malformed spec.
+    """
+    if not isinstance(spec, str):
+        raise UnknownVariantError(f"a variant name is a string, got {spec!r}")
+    options: dict[str, str] = {}
+    if "(" not in spec:
+        return spec, options
+    if not spec.rstrip().endswith(")"):
+        raise UnknownVariantError(f"unknown variant {spec!r}: unbalanced parenthesis")
+    base, _, rest = spec.partition("(")
+    body = rest.rstrip()[:-1]
+    for item in filter(None, (part.strip() for part in body.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq:
+            raise InvalidOptionError(f"option {item!r} in {spec!r} is not KEY=VALUE")
+        options[key.strip()] = value.strip()
+    return base, options
+
+
+def find_variant(name: str, options: Mapping[str, Any] | None = None, **kwargs: Any) -> Variant:
+    """The variant called ``name`` (or an alias), configured with options.
+
+    Options may be given as a mapping, as keyword arguments, or inside the
+    name in :meth:`Variant.spec <nardy.Variant.spec>` form
+    (``"caucasian(no_hide_after_hit=anywhere)"``). String values are
+    converted (``"false"`` for a boolean option).
+
+    Raises :class:`~nardy.errors.UnknownVariantError` for an unknown name
+    and :class:`~nardy.errors.UnknownOptionError` /
+    :class:`~nardy.errors.InvalidOptionError` for bad options.
+    """
+    base, merged = split_spec(name)
+    cls = _BY_NAME.get(_norm(base))
+    if cls is None:
+        known = ", ".join(sorted(variant_names()))
+        raise UnknownVariantError(f"unknown variant {name!r}; known variants: {known}")
+    merged.update(options or {})
+    merged.update(kwargs)
+    allowed = cls.option_names()
+    for key in merged:
+        if key not in allowed:
+            raise UnknownOptionError(
+                f"unknown option {key!r} for {cls.name}; its options are: "
+                f"{', '.join(allowed) or '(none)'}"
+            )
+    try:
+        return cls(**merged)
+    except InvalidOptionError:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise InvalidOptionError(f"bad options {merged!r} for {cls.name}: {exc}") from exc

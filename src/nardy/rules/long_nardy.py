@@ -1,0 +1,191 @@
+"""Rules of long nardy and Kush beyond the shared data.
+
+In the mover's numbering his head (where all his checkers start) is his
+24-point and the opponent's head is his 12-point; the opponent runs, in the
+mover's numbering, 12 -> 1 -> 24 -> 13. Each rule is a function of the
+position reached and the position the turn started from, never of the order
+of the steps, which the search kernel relies on.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from nardy.engine.layout import MOVER_BAR, OPP_OFF, State, Steps
+
+__all__ = [
+    "BEFORE",
+    "HEAD",
+    "HEAD_EXCEPTIONS",
+    "OPP_HEAD",
+    "ROUTE",
+    "SIX_BLOCK_CHECKS",
+    "SIX_BLOCK_RULES",
+    "head_allows",
+    "head_limit",
+    "in_block",
+    "kush_return",
+    "lone_checker_stop",
+    "six_block_allows",
+    "six_block_guard",
+    "turn_blocks_allowed",
+]
+
+#: The mover's head: the point all his checkers start on (his 24-point).
+HEAD: Final = 24
+#: The opponent's head, in the mover's numbering.
+OPP_HEAD: Final = 12
+
+#: Values of the ``head_exception`` option.
+HEAD_EXCEPTIONS = ("6-4-3", "6-4", "any-blocked-double", "head-only")
+#: Values of the ``six_block`` option.
+SIX_BLOCK_RULES = ("ahead", "home", "off")
+#: Values of the ``six_block_check`` option.
+SIX_BLOCK_CHECKS = ("step", "turn")
+
+#: ``ROUTE[p]``: where the mover's point p lies on the *opponent's* route,
+#: numbered as the opponent numbers it (24 = his head, the mover's 12; 1 =
+#: his last point, the mover's 13). Consecutive route numbers are neighbours
+#: for the six-block rule.
+ROUTE: tuple[int, ...] = (0, *((p + 11) % 24 + 1 for p in range(1, 25)))
+#: ``BEFORE[g]``: the set of points (bit p for point p) whose route number is
+#: below ``g``: the landing points the six-block rule looks at for guard g.
+BEFORE: tuple[int, ...] = tuple(
+    sum(1 << p for p in range(1, 25) if ROUTE[p] < g) for g in range(26)
+)
+# The map is its own inverse: the mover's point with route number q is ROUTE[q].
+_AHEAD: tuple[int, ...] = (0, *(ROUTE[ROUTE[p] - 1] if ROUTE[p] > 1 else 0 for p in range(1, 25)))
+_BEHIND: tuple[int, ...] = (0, *(ROUTE[ROUTE[p] + 1] if ROUTE[p] < 24 else 0 for p in range(1, 25)))
+# The opponent's home (his 1..6) in the mover's numbering.
+_OPP_HOME = range(13, 19)
+
+
+def lone_checker_stop(start: State, die: int) -> int:
+    """Where a lone checker leaving the head with four moves of ``die`` is stopped.
+
+    0 when it can play the whole roll, the closed point that stops it, or -1
+    when it would have to leave the board (on a first turn nothing can be
+    borne off).
+    """
+    for k in range(1, 5):
+        x = HEAD - k * die
+        if x < 1:
+            return -1
+        if start[x] < 0:
+            return x
+    return 0
+
+
+def head_limit(start: State, double: int, head_exception: str, checkers: int) -> int:
+    """The head rule: how many checkers may leave the head this turn.
+
+    One per turn, except on a player's first turn (all his ``checkers`` still
+    on the head) with a double that ``head_exception`` lets through: then
+    two, because the opponent's head stops a single checker. ``double`` is
+    the number of the double rolled (0 for a non-double). The exceptions:
+    ``"6-4-3"`` 6-6, 4-4 and 3-3; ``"6-4"`` 6-6 and 4-4; ``"any-blocked-double"``
+    any double that one checker leaving the head cannot play in full;
+    ``"head-only"`` a double whose lone checker is stopped by the
+    opponent's head itself.
+    """
+    if not double or start[HEAD] != checkers:
+        return 1
+    if head_exception == "6-4-3":
+        return 2 if double in (6, 4, 3) else 1
+    if head_exception == "6-4":
+        return 2 if double in (6, 4) else 1
+    stop = lone_checker_stop(start, double)
+    if head_exception == "any-blocked-double":
+        return 2 if stop else 1
+    return 2 if stop == OPP_HEAD else 1
+
+
+def head_allows(start_on_head: int, limit: int, board: list[int]) -> bool:
+    """Whether the head rule allows the position reached: at most ``limit`` checkers left the head.
+
+    ``start_on_head`` is how many stood on the head when the turn began
+    (nothing ever lands on the head, so the difference is what left it).
+    """
+    return start_on_head - board[HEAD] <= limit
+
+
+def in_block(board: list[int] | State, p: int) -> bool:
+    """Whether the mover's point ``p`` is part of six or more consecutive points he holds.
+
+    Consecutive along the opponent's route: the mover's 1 and 24 are
+    neighbours, his 13 and 12 are not.
+    """
+    n = 1
+    x = _AHEAD[p]
+    while x and board[x] > 0:
+        n += 1
+        x = _AHEAD[x]
+    x = _BEHIND[p]
+    while x and board[x] > 0:
+        n += 1
+        x = _BEHIND[x]
+    return n >= 6
+
+
+def six_block_guard(state: list[int] | State, six_block: str) -> int:
+    """Which landing points the six-block rule must look at: those with ``ROUTE[p] < guard``.
+
+    With ``"ahead"`` an opposing checker at route number q has passed every
+    block made of points with larger route numbers, so the guard is the
+    smallest route number of an opposing checker (a checker borne off has
+    passed every block: guard 0). With ``"home"`` the guard is 0 once an
+    opposing checker stands in (or has been borne off from) his home, else
+    25. With ``"off"`` it is 0: the rule never applies.
+    """
+    if six_block == "off" or state[OPP_OFF] > 0:
+        return 0
+    if six_block == "home":
+        return 0 if any(state[p] < 0 for p in _OPP_HOME) else 25
+    guard = 25
+    for p in range(1, 25):
+        if state[p] < 0 and ROUTE[p] < guard:
+            guard = ROUTE[p]
+    return guard
+
+
+def six_block_allows(board: list[int], p: int, guard: int) -> bool:
+    """The six-block rule for one step that landed on point ``p``.
+
+    A player may not build a block of six or more consecutive points held by
+    his checkers (along the opponent's route) unless at least one opposing
+    checker is already ahead of it. After a step, its landing point must not
+    belong to such a block; ``guard`` (:func:`six_block_guard`) says which
+    points no opposing checker has passed.
+    """
+    return ROUTE[p] >= guard or not in_block(board, p)
+
+
+def turn_blocks_allowed(start: State, state: State, guard: int) -> bool:
+    """The six-block rule judged on the final position of a turn (``six_block_check="turn"``).
+
+    A play is refused when a point where the mover now has more checkers
+    than at the start of the turn belongs to a block that the rule forbids.
+    """
+    for p in range(1, 25):
+        if state[p] > start[p] and state[p] > 0 and ROUTE[p] < guard and in_block(state, p):
+            return False
+    return True
+
+
+def kush_return(start: State, double: int) -> tuple[State, Steps] | None:
+    """Kush's return from the bar: a double brings hit checkers back onto the head.
+
+    On a double d-d the player may, instead of moving, return min(d, bar)
+    of his checkers from the bar onto his head; not while an opposing
+    checker stands there. Returns the resulting state and its steps
+    (``bar/24`` once per checker), or ``None`` when there is nothing to
+    return.
+    """
+    bar = start[MOVER_BAR]
+    if not bar or start[HEAD] < 0:
+        return None
+    n = min(double, bar)
+    t = list(start)
+    t[MOVER_BAR] -= n
+    t[HEAD] += n
+    return tuple(t), ((MOVER_BAR, HEAD, double, False),) * n

@@ -1,0 +1,197 @@
+"""Scoring as data: result kinds, their conditions and points, one table per preset.
+
+A finished game is classified by the first row of the variant's table whose
+condition holds for the loser's checkers (rows run from the highest kind
+down; the last row, single, always holds); the row gives the points. Every
+variant scores through :meth:`ScoringTable.classify` and
+:meth:`ScoringTable.points`; house rules pick a preset and may override its
+points (``result_points``).
+
+Conditions are read in the loser's own numbering. "The winner's home board
+or further back" covers the points between the winner's home board and the
+loser's start: his 19-24 when the two sides move in opposite directions,
+his 13-24 when they move the same way round (long nardy), and his bar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+import attrs
+
+from nardy.core import Side
+from nardy.errors import InvalidOptionError, UnscoredKindError
+from nardy.geometry import Geometry
+from nardy.result import ResultKind
+
+if TYPE_CHECKING:
+    from nardy.position import Position
+
+__all__ = [
+    "PRESETS",
+    "Condition",
+    "ScoringRow",
+    "ScoringTable",
+    "behind_winners_home",
+    "checkers_left",
+    "none_off",
+    "on_bar",
+    "outside_own_home",
+    "single",
+]
+
+#: ``(position, loser) -> bool``: whether a row applies to a finished game.
+Condition = Callable[["Position", Side], bool]
+
+K = ResultKind
+
+
+def checkers_left(position: Position, side: Side) -> int:
+    """Checkers ``side`` has not borne off: checkers-left scoring counts these."""
+    return position.variant.checkers - position.off(side)
+
+
+def single(position: Position, loser: Side) -> bool:
+    """Always true: the lowest result."""
+    return True
+
+
+def none_off(position: Position, loser: Side) -> bool:
+    """The loser has borne off no checker (gammon, mars)."""
+    return position.off(loser) == 0
+
+
+def behind_winners_home(position: Position, loser: Side) -> bool:
+    """None off, and a checker on the bar or in the winner's home board or further back.
+
+    Backgammon's "backgammon" and long nardy's "koks".
+    """
+    if position.off(loser):
+        return False
+    if position.bar(loser):
+        return True
+    first = 19 if position.variant.geometry is Geometry.MIRROR else 13
+    return any(position.checkers(loser)[first - 1 :])
+
+
+def on_bar(position: Position, loser: Side) -> bool:
+    """None off and a checker still on the bar."""
+    return position.off(loser) == 0 and position.bar(loser) > 0
+
+
+def outside_own_home(position: Position, loser: Side) -> bool:
+    """None off and a checker outside his own home board (the four-level "home mars")."""
+    if position.off(loser):
+        return False
+    return position.bar(loser) > 0 or any(position.checkers(loser)[6:])
+
+
+@attrs.frozen
+class ScoringRow:
+    """One result kind: the condition on the loser that gives it, and its points."""
+
+    kind: ResultKind
+    condition: Condition
+    points: int
+
+
+@attrs.frozen
+class ScoringTable:
+    """The result kinds of a preset, highest first, with their conditions and points.
+
+    With ``by_checkers_left`` every kind is worth the checkers the loser has
+    not borne off instead of the row's points.
+    """
+
+    name: str
+    rows: tuple[ScoringRow, ...]
+    by_checkers_left: bool = False
+
+    def kinds(self) -> tuple[ResultKind, ...]:
+        """The kinds this table scores, lowest first."""
+        return tuple(row.kind for row in reversed(self.rows))
+
+    def classify(self, position: Position, loser: Side) -> ResultKind:
+        """The kind of a finished game: the first row whose condition holds."""
+        for row in self.rows:
+            if row.condition(position, loser):
+                return row.kind
+        return self.rows[-1].kind
+
+    def points(self, kind: ResultKind, loser_left: int = 0) -> int:
+        """What a result of ``kind`` is worth before the cube (``loser_left`` for checkers-left).
+
+        Raises :class:`~nardy.errors.UnscoredKindError` for a kind the table
+        does not have.
+        """
+        for row in self.rows:
+            if row.kind is kind:
+                return loser_left if self.by_checkers_left else row.points
+        raise UnscoredKindError(
+            f"the {self.name!r} scoring does not score {kind.value!r}; it scores "
+            f"{', '.join(k.value for k in self.kinds())}"
+        )
+
+    def with_points(self, points: Sequence[int]) -> ScoringTable:
+        """The same table with other points, given lowest kind first (``result_points``)."""
+        if self.by_checkers_left:
+            raise InvalidOptionError(f"result_points cannot be combined with scoring={self.name!r}")
+        kinds = self.kinds()
+        if len(points) != len(kinds):
+            raise InvalidOptionError(
+                f"result_points for scoring={self.name!r} needs {len(kinds)} values "
+                f"({', '.join(k.value for k in kinds)}), got {tuple(points)!r}"
+            )
+        by_kind = dict(zip(kinds, points))
+        rows = tuple(attrs.evolve(row, points=by_kind[row.kind]) for row in self.rows)
+        return attrs.evolve(self, rows=rows)
+
+
+def _table(name: str, *rows: tuple[ResultKind, Condition, int], left: bool = False) -> ScoringTable:
+    return ScoringTable(name, tuple(ScoringRow(k, c, p) for k, c, p in rows), left)
+
+
+#: The scoring presets by name (read-only).
+PRESETS: Mapping[str, ScoringTable] = MappingProxyType(
+    {
+        # single 1, gammon 2, backgammon 3
+        "standard": _table(
+            "standard",
+            (K.BACKGAMMON, behind_winners_home, 3),
+            (K.GAMMON, none_off, 2),
+            (K.SINGLE, single, 1),
+        ),
+        # adds a fourth kind: a backgammon with a checker still on the bar
+        "backgammon-on-bar": _table(
+            "backgammon-on-bar",
+            (K.BACKGAMMON_ON_BAR, on_bar, 4),
+            (K.BACKGAMMON, behind_winners_home, 3),
+            (K.GAMMON, none_off, 2),
+            (K.SINGLE, single, 1),
+        ),
+        # Russian short nardy (and long nardy): oin 1, mars 2, nothing higher
+        "russian": _table(
+            "russian",
+            (K.GAMMON, none_off, 2),
+            (K.SINGLE, single, 1),
+        ),
+        # single 1, mars 2 (all home), home mars 3 (some outside), koks 4
+        "four-level": _table(
+            "four-level",
+            (K.BACKGAMMON, behind_winners_home, 4),
+            (K.HOME_MARS, outside_own_home, 3),
+            (K.GAMMON, none_off, 2),
+            (K.SINGLE, single, 1),
+        ),
+        # points are the checkers the loser has not borne off
+        "checkers-left": _table(
+            "checkers-left",
+            (K.BACKGAMMON, behind_winners_home, 0),
+            (K.GAMMON, none_off, 0),
+            (K.SINGLE, single, 0),
+            left=True,
+        ),
+    }
+)

@@ -1,0 +1,312 @@
+"""The engine's contact models and hooks, checked on hand-worked examples and toy variants.
+
+The worked examples are those of the Greek and Turkish rules (portes moves as
+backgammon, tavla adds the home-hit rule, plakoto pins); each gives a
+position, a roll and the complete set of legal plays with the position after
+each. Here they check the engine's hitting, hitter-rule and pinning kernels
+through small test variants; the real tavli variants build on the same data.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import nardy
+from nardy import InvalidPositionError, Position, Roll, Side, Step
+from nardy.engine import physics
+from nardy.engine.search import choose_kernel
+from nardy.engine.tracking import BLOCK, HIT, PIN
+from nardy.engine.turn import HitterRule, StepRule
+from nardy.testing import check_variant
+from toy_variants import (
+    BonusDoublesHypergammon,
+    HomeHitStops,
+    PinningGame,
+    TruceHypergammon,
+    registered,
+)
+
+EXAMPLES = {
+    e["id"]: e
+    for e in json.loads((Path(__file__).parent / "data" / "tavli_examples.json").read_text())[
+        "examples"
+    ]
+}
+PIN_GAME = PinningGame()
+W, B = Side.WHITE, Side.BLACK
+
+
+def legal_set(variant: nardy.Variant, question: dict[str, Any]) -> list[dict[str, Any]]:
+    extra = {k: question[k] for k in ("pinned", "opp_pinned") if k in question}
+    pos = variant.position(question["board"], question["bar"], question["off"], **extra)
+    plays = pos.legal_plays(Roll(*question["dice"]))
+    return [
+        {"play": play.notation(), **array} for play, array in zip(plays, plays.resulting_arrays())
+    ]
+
+
+def without_play(entries: list[dict[str, Any]]) -> list[str]:
+    return sorted(json.dumps({k: v for k, v in e.items() if k != "play"}) for e in entries)
+
+
+@pytest.mark.parametrize(
+    ("example", "variant"),
+    [
+        ("E1", nardy.Backgammon()),
+        ("E2", nardy.Backgammon()),
+        ("E3", nardy.Backgammon()),
+        ("E4", HomeHitStops()),
+        ("E5", HomeHitStops()),
+        ("E6", HomeHitStops()),
+        ("E7", PIN_GAME),
+        ("E8", PIN_GAME),
+        ("E9", PIN_GAME),
+        ("E10", PIN_GAME),
+        ("E11", PIN_GAME),
+    ],
+)
+def test_worked_example(example: str, variant: nardy.Variant) -> None:
+    expected = EXAMPLES[example]["plays"]
+    with registered(type(variant)) if type(variant).name.startswith("test-") else _nothing():
+        ours = legal_set(variant, EXAMPLES[example]["question"])
+        assert without_play(ours) == without_play(expected)
+        # The notation of the worked example reads back to the play with that result.
+        pos_plays = {json.dumps({k: v for k, v in e.items() if k != "play"}): e for e in ours}
+        question = EXAMPLES[example]["question"]
+        extra = {k: question[k] for k in ("pinned", "opp_pinned") if k in question}
+        pos = variant.position(question["board"], question["bar"], question["off"], **extra)
+        roll = Roll(*question["dice"])
+        for entry in expected:
+            key = json.dumps({k: v for k, v in entry.items() if k != "play"})
+            found = pos.parse_play(entry["play"], roll)
+            assert found.notation() == pos_plays[key]["play"], entry["play"]
+
+
+class _nothing:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *args: object) -> None:
+        return None
+
+
+def test_home_hit_stops_only_the_hitter() -> None:
+    # E4: 8/4*/2 is not a play, though backgammon has it.
+    question = EXAMPLES["E4"]["question"]
+    bg = nardy.Backgammon().position(question["board"], question["bar"], question["off"])
+    tavla = HomeHitStops().position(question["board"], question["bar"], question["off"])
+    assert "8/4*/2" in bg.legal_plays((4, 2)).notations()
+    assert "8/4*/2" not in tavla.legal_plays((4, 2)).notations()
+
+
+# --- pins: the state, IDs and the array form ------------------------------------------
+
+
+def pinned_position() -> Position:
+    # E11: the mover has checkers pinned on his 19 and 12; he pins on 15 and 8.
+    q = EXAMPLES["E11"]["question"]
+    return PIN_GAME.position(
+        q["board"], q["bar"], q["off"], pinned=q["pinned"], opp_pinned=q["opp_pinned"]
+    )
+
+
+def test_pins_round_trip_through_the_id_and_the_array_form() -> None:
+    with registered(PinningGame):
+        pos = pinned_position()
+        assert pos.to_array()["pinned"] == [12, 19]
+        assert pos.to_array()["opp_pinned"] == [8, 15]
+        assert pos.pinned(W) == (12, 19)
+        # Black's pins in black's own numbering: 25 - 15 and 25 - 8.
+        assert pos.pinned(B) == (10, 17)
+        assert ":pins=12.19/10.17" in pos.id()
+        assert Position.from_id(pos.id()) == pos
+        array = pos.to_array()
+        again = PIN_GAME.position(
+            array["board"], array["bar"], array["off"],
+            pinned=array["pinned"], opp_pinned=array["opp_pinned"],
+        )  # fmt: skip
+        assert again == pos
+        # Turning the board round swaps the two lists, each point p -> 25 - p.
+        turned = pos.pass_turn().to_array()
+        assert turned["pinned"] == [10, 17]
+        assert turned["opp_pinned"] == [6, 13]
+
+
+def test_pinned_checkers_count_where_they_lie() -> None:
+    pos = pinned_position()
+    white = pos.checkers(W)
+    assert white[18] == 1
+    assert white[11] == 1
+    assert white[14] == 1  # free, on top of a pinned black checker on 15
+    black = pos.checkers(B)
+    assert black[25 - 15 - 1] == 1  # black's pinned checker on white's 15
+    assert sum(white) + pos.off(W) == 15
+    assert sum(black) + pos.off(B) == 15
+
+
+def test_from_counts_with_pins() -> None:
+    pos = pinned_position()
+    again = PIN_GAME.from_counts(
+        {p + 1: n for p, n in enumerate(pos.checkers(W)) if n},
+        {p + 1: n for p, n in enumerate(pos.checkers(B)) if n},
+        pins={W: pos.pinned(W), B: pos.pinned(B)},
+    )
+    assert again == pos
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ({"pinned": [7], "opp_pinned": [7]}, "both pinned and opp_pinned"),
+        ({"pinned": [13]}, "needs opposing checkers on top"),
+        ({"opp_pinned": [1]}, "needs the mover's checkers on top"),
+        ({"pinned": [24, 24]}, "twice"),
+        ({"pinned": [25]}, "points 1..24"),
+        ({"pinned": "19"}, "points 1..24"),
+        ({"pins": [19]}, "unknown key 'pins'"),
+    ],
+)
+def test_bad_pins_are_refused(extra: dict[str, Any], message: str) -> None:
+    board = [-14, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 13]
+    with pytest.raises(InvalidPositionError, match=message):
+        PIN_GAME.position(board, (0, 0), None, **extra)
+
+
+def test_pins_only_where_the_variant_pins() -> None:
+    bg = nardy.Backgammon()
+    with pytest.raises(InvalidPositionError, match="no extra state"):
+        bg.position(list(bg.starting_position().board), pinned=[])
+    with pytest.raises(InvalidPositionError, match="does not pin"):
+        bg.from_counts({6: 15}, {6: 15}, pins={W: [6]})
+
+
+def test_from_counts_refuses_a_pinned_checker_with_company() -> None:
+    with pytest.raises(InvalidPositionError, match="alone under"):
+        PIN_GAME.from_counts({24: 13, 19: 2}, {6: 1, 24: 14}, pins={W: [19]})
+
+
+def test_a_pinned_checker_cannot_move_and_its_point_is_closed() -> None:
+    # White has one checker pinned on his 10 under one black checker, the rest home.
+    pos = PIN_GAME.from_counts({10: 1, 3: 14}, {15: 1, 1: 14}, pins={W: [10]})
+    for roll in nardy.ALL_ROLLS:
+        for play in pos.legal_plays(roll):
+            assert all(step.src != 10 and step.dst != 10 for step in play.steps)
+            assert all(step.dst != nardy.OFF for step in play.steps)  # no bear-off while pinned
+
+
+def test_a_pin_is_released_when_the_last_pinner_leaves() -> None:
+    # White pins a black checker on his 7 with one checker; moving it away frees black's.
+    pos = PIN_GAME.from_counts({7: 1, 24: 14}, {18: 1, 24: 14}, pins={B: [18]})
+    for play, result in pos.legal_plays((3, 3)).items():
+        moved_off_7 = any(step.src == 7 for step in play.steps)
+        assert (result.pinned(B) == ()) == moved_off_7, play
+
+
+# --- hooks: the conformance suite plays toy variants through them -------------------
+
+
+@pytest.mark.parametrize("cls", [PinningGame, HomeHitStops])
+def test_toy_movement_variants_conform(cls: type[nardy.Variant]) -> None:
+    with registered(cls):
+        report = check_variant(cls(), games=3, seed=0)
+    assert report.finished == 3
+
+
+def test_a_variant_with_draws_conforms() -> None:
+    with registered(TruceHypergammon):
+        report = check_variant(TruceHypergammon(), games=20, seed=1)
+    assert report.finished == 20
+    assert 0 < report.draws < 20
+
+
+def test_a_variant_with_extra_rolls_conforms() -> None:
+    with registered(BonusDoublesHypergammon):
+        report = check_variant(BonusDoublesHypergammon(), games=5, seed=2)
+    assert report.finished == 5
+    assert report.extra_rolls > 0
+
+
+def test_a_draw_result() -> None:
+    v = TruceHypergammon()
+    pos = v.from_counts({1: 2}, {1: 2}, off=(1, 1))
+    assert pos.is_over()
+    result = pos.result()
+    assert result == nardy.Result(None, nardy.ResultKind.DRAW, 0)
+    assert result is not None
+    assert result.is_draw
+    assert result.loser is None
+
+
+# --- the kernels and the physics ------------------------------------------------------
+
+
+def test_kernel_choice() -> None:
+    rule = StepRule(lambda board, src, dst: True)
+    assert choose_kernel((3, 1), HIT, True, False, None, None, None) == "ordered"
+    assert choose_kernel((3, 1), BLOCK, True, False, None, None, None) == "ordered"
+    assert choose_kernel((3, 1), BLOCK, False, False, rule, None, None) == "positional"
+    assert choose_kernel((3, 1), BLOCK, True, True, rule, None, None) == "tracking"
+    assert choose_kernel((3, 1), HIT, True, False, rule, None, None) == "tracking"
+    assert choose_kernel((3, 3, 3, 3), HIT, True, False, None, HitterRule(6), None) == "tracking"
+    assert choose_kernel((2, 2), PIN, True, False, None, None, None) == "tracking"
+    assert choose_kernel((1, 2, 6, 6, 6, 6), HIT, True, False, None, None, None) == "tracking"
+
+
+def test_a_step_rule_sees_only_the_steps_it_watches() -> None:
+    seen: list[tuple[int, int]] = []
+
+    def note(board: list[int], src: int, dst: int) -> bool:
+        seen.append((src, dst))
+        return True
+
+    from nardy.engine.search import legal_plays
+
+    start = nardy.Backgammon().starting_position().raw
+    legal_plays(
+        start, (3, 1), HIT, True, StepRule(note, watch_from=1 << 24, watch_to=0), None, None, True
+    )
+    assert seen
+    assert all(src == 24 for src, _ in seen)
+
+
+@pytest.mark.parametrize(
+    ("steps", "message"),
+    [
+        (((24, 21, 3), (24, 23, 1)), None),
+        (((24, 21, 5),), "the roll does not give"),
+        (((24, 22, 3),), "does not match die 3"),
+        (((23, 20, 3),), "no checker of the mover there"),
+        (((6, 0, 3),), "cannot bear off with a 3"),
+        (((24, 18, 6),), "the roll does not give"),
+        (((25, 22, 3),), "no checker on the bar"),
+    ],
+)
+def test_physics_of_a_given_play(
+    steps: tuple[tuple[int, int, int], ...], message: str | None
+) -> None:
+    start = nardy.Backgammon().starting_position().raw
+    if message is None:
+        physics.make_steps(start, steps, (3, 1), HIT, physics.ENTER)
+    else:
+        with pytest.raises(nardy.IllegalPlayError, match=message):
+            physics.make_steps(start, steps, (3, 1), HIT, physics.ENTER)
+
+
+def test_a_blocked_landing_is_refused_by_physics() -> None:
+    start = nardy.Backgammon().starting_position().raw
+    with pytest.raises(nardy.IllegalPlayError, match="closed point"):
+        physics.make_steps(start, ((24, 19, 5),), (5, 2), HIT, physics.ENTER)
+
+
+def test_apply_accepts_any_order_of_the_steps() -> None:
+    pos = nardy.Backgammon().starting_position()
+    roll = Roll(3, 1)
+    canonical = pos.parse_play("8/5 6/5", roll)
+    reordered = nardy.Play((Step(6, 5, 1), Step(8, 5, 3)), roll)
+    assert reordered != canonical
+    assert pos.apply(reordered) == pos.apply(canonical)
+    assert reordered in pos.legal_plays(roll)
