@@ -14,17 +14,13 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 from nardy.core import Roll, Side
-from nardy.errors import NardyError
+from nardy.errors import InputError, NardyError
 from nardy.game import EndReason, Game, GameOptions, Phase
 from nardy.match import Match
 from nardy.position import Position
 from nardy.variant import Variant, find_variant, split_spec, variant_names
 
 __all__ = ["choose_play", "cube_decision", "legal_line", "main", "run_match"]
-
-
-class InputError(NardyError):
-    """A ``nardy legal`` input line is not the documented JSON object."""
 
 
 def _options(pairs: Sequence[str]) -> dict[str, str]:
@@ -40,8 +36,10 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
 def legal_line(line: str, variant: str | None, options: dict[str, Any]) -> dict[str, Any]:
     """Answer one ``nardy legal`` input line (a JSON object) with a JSON-able dict.
 
-    Raises :class:`~nardy.errors.NardyError` (or :class:`ValueError` for bad
-    JSON); :func:`main` turns those into ``{"error": ...}`` lines.
+    Raises :class:`~nardy.errors.NardyError` (an
+    :class:`~nardy.errors.InputError` for a line that is not the documented
+    object, or :class:`ValueError` for bad JSON); :func:`main` turns those
+    into ``{"error": ...}`` lines.
     """
     data = json.loads(line)
     if not isinstance(data, dict):

@@ -27,11 +27,17 @@ import attrs
 
 from nardy.core import Roll, RollLike, Side
 from nardy.errors import (
+    CubeActionError,
+    GameOverError,
     IllegalActionError,
     IllegalPlayError,
     InvalidDiceError,
     InvalidOptionError,
     NardyError,
+    NotYourTurnError,
+    RecordError,
+    ResignationError,
+    WrongPhaseError,
 )
 from nardy.notation import resolve_notation
 from nardy.options import choice, to_bool
@@ -44,20 +50,14 @@ __all__ = [
     "OPENING_POLICIES",
     "Action",
     "ActionKind",
-    "CubeActionError",
     "CubeState",
     "DiceSource",
     "EndReason",
     "Game",
     "GameOptions",
-    "GameOverError",
-    "NotYourTurnError",
     "Outcome",
     "Phase",
-    "RecordError",
     "Resignation",
-    "ResignationError",
-    "WrongPhaseError",
     "cube_values",
     "scored_kinds",
 ]
@@ -75,41 +75,6 @@ RECORD_VERSION = 1
 
 Number = int | float
 """A score: an int, or a float with a half for last-roll draws (exact in binary)."""
-
-
-# --- errors --------------------------------------------------------------------
-
-
-class GameOverError(IllegalActionError):
-    """Any action on a game (or match) that has already ended."""
-
-
-class WrongPhaseError(IllegalActionError):
-    """An action the game's phase does not allow: moving before rolling, rolling twice, ..."""
-
-
-class NotYourTurnError(IllegalActionError):
-    """An action made ``by=`` a side that is not the one expected to act."""
-
-
-class CubeActionError(IllegalActionError):
-    """A cube action the cube or the options forbid (opponent owns it, Crawford, maximum, ...)."""
-
-
-class ResignationError(IllegalActionError):
-    """A resignation the game cannot accept (e.g. a level the variant does not score)."""
-
-
-class RecordError(NardyError):
-    """A game or match record cannot be loaded: malformed, or an action does not replay.
-
-    ``index`` is the position of the first bad action in the record's action
-    list (``None`` when the problem is not one action).
-    """
-
-    def __init__(self, message: str, index: int | None = None) -> None:
-        super().__init__(message)
-        self.index = index
 
 
 # --- small enums and values ------------------------------------------------------
@@ -789,8 +754,8 @@ class Game:
         ``automatic_doubles``, turns the centred cube). Otherwise the side on
         turn rolls two dice and must then :meth:`play`.
 
-        Raises :class:`WrongPhaseError` (already rolled, a double or a
-        resignation pending), :class:`GameOverError`, :class:`NotYourTurnError`.
+        Raises :class:`~nardy.errors.WrongPhaseError` (already rolled, a double or a
+        resignation pending), :class:`~nardy.errors.GameOverError`, :class:`~nardy.errors.NotYourTurnError`.
         """
         if self.phase is Phase.OPENING:
             return self._opening(dice)
@@ -881,9 +846,9 @@ class Game:
         """Play the dice on the table: a :class:`~nardy.play.Play`, its notation, or an index.
 
         A forced pass is the empty play (``""``). Raises
-        :class:`WrongPhaseError` (e.g. moving before rolling),
+        :class:`~nardy.errors.WrongPhaseError` (e.g. moving before rolling),
         :class:`~nardy.errors.IllegalPlayError` for an illegal play,
-        :class:`GameOverError`, :class:`NotYourTurnError`.
+        :class:`~nardy.errors.GameOverError`, :class:`~nardy.errors.NotYourTurnError`.
         """
         if self.phase is not Phase.MOVE:
             why = {
@@ -947,10 +912,10 @@ class Game:
     def double(self, *, by: Side | None = None) -> Game:
         """Offer a double (the side on turn, before rolling).
 
-        Raises :class:`CubeActionError` when the cube forbids it (the
+        Raises :class:`~nardy.errors.CubeActionError` when the cube forbids it (the
         opponent owns it, the Crawford game, at its maximum, not in use),
-        :class:`WrongPhaseError` after rolling, :class:`GameOverError`,
-        :class:`NotYourTurnError`.
+        :class:`~nardy.errors.WrongPhaseError` after rolling, :class:`~nardy.errors.GameOverError`,
+        :class:`~nardy.errors.NotYourTurnError`.
         """
         if self.phase is Phase.OVER:
             raise self._wrong("double", "")
@@ -1050,7 +1015,7 @@ class Game:
         """Offer to resign at ``level`` (single, gammon or backgammon); the opponent answers.
 
         Only the side on turn may resign (before or after rolling). Raises
-        :class:`ResignationError` for a level the variant does not score.
+        :class:`~nardy.errors.ResignationError` for a level the variant does not score.
         """
         if self.phase not in (Phase.ROLL, Phase.MOVE) or self.last_roll:
             why = "a resignation is offered on one's own turn, with nothing pending"
@@ -1176,7 +1141,7 @@ class Game:
     ) -> Game:
         """Load a record made by :meth:`to_dict`, replaying and re-validating every action.
 
-        Raises :class:`RecordError` naming the first action that does not
+        Raises :class:`~nardy.errors.RecordError` naming the first action that does not
         replay (or the field that is malformed).
         """
         if not isinstance(data, Mapping) or data.get("format") != "nardy-game":
@@ -1219,7 +1184,7 @@ class Game:
         return cls.from_dict(data, rng=rng)
 
     def replay(self, actions: Sequence[Mapping[str, Any]], *, offset: int = 0) -> Game:
-        """Apply recorded actions (their JSON form) one by one; :class:`RecordError` on the first bad one."""
+        """Apply recorded actions (their JSON form) one by one; :class:`~nardy.errors.RecordError` on the first bad one."""
         game = self
         for i, raw in enumerate(actions):
             try:

@@ -20,17 +20,15 @@ from typing import Any
 import attrs
 
 from nardy.core import RollLike, Side
-from nardy.errors import IllegalActionError, InvalidOptionError
+from nardy.errors import GameOverError, IllegalActionError, InvalidOptionError, RecordError
 from nardy.game import (
     DiceCallable,
     DiceSource,
     Game,
     GameOptions,
-    GameOverError,
     Number,
     OpeningDice,
     PlayLike,
-    RecordError,
     _dice_source,
     _number,
 )
@@ -164,7 +162,7 @@ class Match:
         return max(0, _number(self.length - self.scores[player]))
 
     def current(self) -> Game:
-        """The game in progress; :class:`~nardy.game.GameOverError` once the match is over."""
+        """The game in progress; :class:`~nardy.errors.GameOverError` once the match is over."""
         if self.game is None:
             raise GameOverError(
                 f"the match is over: player {self.winner} won {self._score_text()} "
@@ -311,7 +309,7 @@ class Match:
     ) -> Match:
         """Load a match record, replaying and re-validating every game.
 
-        Raises :class:`~nardy.game.RecordError` naming the game and the
+        Raises :class:`~nardy.errors.RecordError` naming the game and the
         first action that does not replay.
         """
         if not isinstance(data, Mapping) or data.get("format") != "nardy-match":
