@@ -50,12 +50,12 @@ from nardy.game import (
     DiceSource,
     EndReason,
     Game,
-    GameOptions,
     Outcome,
     Phase,
 )
 from nardy.match import Match
 from nardy.notation import parse_moves
+from nardy.options import GameOptions
 from nardy.play import LegalPlays, Play, Step, format_steps
 from nardy.position import Position
 from nardy.result import Result, ResultKind

@@ -15,8 +15,9 @@ from typing import IO, Any
 
 from nardy.core import Roll, Side
 from nardy.errors import InputError, NardyError
-from nardy.game import EndReason, Game, GameOptions, Phase
+from nardy.game import EndReason, Game, Phase
 from nardy.match import Match
+from nardy.options import GameOptions
 from nardy.position import Position
 from nardy.variant import Variant, find_variant, split_spec, variant_names
 

@@ -40,36 +40,24 @@ from nardy.errors import (
     WrongPhaseError,
 )
 from nardy.notation import resolve_notation
-from nardy.options import choice, to_bool
+from nardy.options import GameOptions
 from nardy.play import LegalPlays, Play
 from nardy.position import Position
 from nardy.result import Result, ResultKind
 from nardy.variant import Variant, find_variant
 
 __all__ = [
-    "OPENING_POLICIES",
     "Action",
     "ActionKind",
     "CubeState",
     "DiceSource",
     "EndReason",
     "Game",
-    "GameOptions",
     "Outcome",
     "Phase",
     "Resignation",
-    "cube_values",
     "scored_kinds",
 ]
-
-#: The opening-roll policies, in the order of ``rules/game-flow.md`` (the
-#: first is the default).
-OPENING_POLICIES: tuple[str, ...] = (
-    "one_die_each_use_both",
-    "one_die_each_reroll",
-    "two_dice_each_use_both",
-    "two_dice_each_reroll",
-)
 
 RECORD_VERSION = 1
 
@@ -130,106 +118,6 @@ class EndReason(enum.Enum):
 def _number(value: float) -> Number:
     """``2.0`` -> ``2``; halves stay floats."""
     return int(value) if float(value).is_integer() else value
-
-
-def cube_values(stakes: str = "geometric", max_cube: int = 64) -> tuple[int, ...]:
-    """The values the cube can take: ``(1, 2, 4, ..., 64)`` or ``(1, 2, 3, ..., 64)``."""
-    out = [1]
-    while True:
-        nxt = out[-1] * 2 if stakes == "geometric" else out[-1] + 1
-        if nxt > max_cube:
-            return tuple(out)
-        out.append(nxt)
-
-
-# --- options ----------------------------------------------------------------------
-
-
-def _to_int(value: object, minimum: int) -> int:
-    number: int | None = None
-    if isinstance(value, int) and not isinstance(value, bool):
-        number = value
-    elif isinstance(value, str) and value.strip().isdigit():
-        number = int(value)
-    if number is None or number < minimum:
-        raise InvalidOptionError(f"expected an integer >= {minimum}, got {value!r}")
-    return number
-
-
-def _positive_int(value: object) -> int:
-    return _to_int(value, 1)
-
-
-def _non_negative_int(value: object) -> int:
-    return _to_int(value, 0)
-
-
-@attrs.frozen(kw_only=True)
-class GameOptions:
-    """How a game is started, doubled and scored. Every field has a documented default.
-
-    The rules of the board itself (and the result kinds and their points)
-    belong to the :class:`~nardy.variant.Variant`; these are the agreements
-    between the players one level up.
-    """
-
-    #: Who starts and with which dice: one of :data:`OPENING_POLICIES`.
-    opening: str = attrs.field(default="one_die_each_use_both", validator=choice(*OPENING_POLICIES))
-    #: The opening winner plays white (nardy, seed 002) -- so white always
-    #: moves first. False: colours are fixed (player 0 white) and the
-    #: opening winner moves first with his own colour (western backgammon).
-    winner_takes_white: bool = attrs.field(default=True, converter=to_bool)
-    #: Whether the doubling cube is in play at all.
-    cube: bool = attrs.field(default=True, converter=to_bool)
-    #: The highest value the cube may reach (default 64, seed 004).
-    max_cube: int = attrs.field(default=64, converter=_positive_int)
-    #: ``"geometric"`` (1, 2, 4, 8, ...) or ``"arithmetic"`` (1, 2, 3, 4, ...):
-    #: what "doubling" raises the stake to.
-    stakes: str = attrs.field(default="geometric", validator=choice("geometric", "arithmetic"))
-    #: The taker may immediately redouble, keeping the cube; the doubler
-    #: then takes or drops the beaver (seed 000).
-    beaver: bool = attrs.field(default=False, converter=to_bool)
-    #: How many automatic doubles at most: each tie of the opening roll
-    #: raises the centred cube one step (0: off).
-    automatic_doubles: int = attrs.field(default=0, converter=_non_negative_int)
-    #: Money play: gammons and backgammons count single unless a double has
-    #: been accepted. Never applies in a match.
-    jacoby: bool = attrs.field(default=False, converter=to_bool)
-    #: False (Russian short nardy): once a double has been accepted, gammons
-    #: and backgammons count single ("with the cube there is no mars").
-    gammons_with_cube: bool = attrs.field(default=True, converter=to_bool)
-    #: ``"result"``: a game is worth the variant's points for its result
-    #: kind; ``"checkers-left"`` (seed 001): the loser's checkers not borne
-    #: off (times the cube).
-    scoring: str = attrs.field(default="result", validator=choice("result", "checkers-left"))
-    #: Long nardy's last-roll draw (seed 001): when the player who started
-    #: bears off his last checker, the other gets one more roll, and bearing
-    #: off all his checkers with it draws the game. Also on when the variant
-    #: has a true ``last_roll_draw`` option.
-    last_roll_draw: bool = attrs.field(default=False, converter=to_bool)
-    #: What a draw gives each side, times the cube: ``"half"`` or ``"one"``.
-    draw_points: str = attrs.field(default="half", validator=choice("half", "one"))
-
-    def next_cube_value(self, value: int) -> int:
-        """The value a double raises ``value`` to (2x, or +1 in arithmetic stakes)."""
-        return value * 2 if self.stakes == "geometric" else value + 1
-
-    def to_dict(self) -> dict[str, Any]:
-        """All options by name (JSON-able)."""
-        return attrs.asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> GameOptions:
-        """Options from a mapping; unknown names raise :class:`~nardy.errors.UnknownOptionError`."""
-        from nardy.errors import UnknownOptionError
-
-        names = {a.name for a in attrs.fields(cls)}
-        for key in data:
-            if key not in names:
-                raise UnknownOptionError(
-                    f"unknown game option {key!r}; game options are: {', '.join(sorted(names))}"
-                )
-        return cls(**dict(data))
 
 
 # --- the dice ----------------------------------------------------------------------
@@ -520,12 +408,7 @@ class Game:
                     f"starter {Side(starter).name.lower()} is not the side to move in {start.id()}"
                 )
             starter = start.turn
-        if options is None:
-            opts = GameOptions(**option_values)
-        elif isinstance(options, GameOptions):
-            opts = attrs.evolve(options, **option_values) if option_values else options
-        else:
-            opts = GameOptions.from_dict({**options, **option_values})
+        opts = GameOptions.coerce(options, **option_values)
         if white_player not in (0, 1):
             raise InvalidOptionError(f"white_player must be 0 or 1, got {white_player!r}")
         if starter is None and opts.winner_takes_white:

@@ -25,13 +25,13 @@ from nardy.game import (
     DiceCallable,
     DiceSource,
     Game,
-    GameOptions,
     Number,
     OpeningDice,
     PlayLike,
     _dice_source,
     _number,
 )
+from nardy.options import GameOptions
 from nardy.result import ResultKind
 from nardy.variant import Variant, find_variant
 
@@ -115,13 +115,7 @@ class Match:
             raise InvalidOptionError(
                 f"next_game must be one of {', '.join(map(repr, NEXT_GAME_RULES))}; got {next_game!r}"
             )
-        if options is None:
-            opts = GameOptions(**option_values)
-        elif isinstance(options, GameOptions):
-            opts = attrs.evolve(options, **option_values) if option_values else options
-        else:
-            opts = GameOptions.from_dict({**options, **option_values})
-        opts = attrs.evolve(opts, jacoby=False)
+        opts = attrs.evolve(GameOptions.coerce(options, **option_values), jacoby=False)
         source = _dice_source(rng)
         first = Game.new(rules, opts, rng=source)
         return cls(
