@@ -17,6 +17,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from nardy import errors
 from nardy.core import ALL_ROLLS, BAR, OFF, Roll, RollLike, Side
+from nardy.dice import DiceSource
 from nardy.errors import (
     AmbiguousPlayError,
     BarNotAllowedError,
@@ -47,7 +48,6 @@ from nardy.game import (
     Action,
     ActionKind,
     CubeState,
-    DiceSource,
     EndReason,
     Game,
     Outcome,

@@ -19,19 +19,25 @@ from __future__ import annotations
 
 import enum
 import json
-import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from nardy.core import Roll, RollLike, Side
+from nardy.dice import (
+    DiceSource,
+    DiceSourceLike,
+    OpeningDice,
+    check_die,
+    dice_source,
+    opening_dice,
+)
 from nardy.errors import (
     CubeActionError,
     GameOverError,
     IllegalActionError,
     IllegalPlayError,
-    InvalidDiceError,
     InvalidOptionError,
     NardyError,
     NotYourTurnError,
@@ -50,7 +56,6 @@ __all__ = [
     "Action",
     "ActionKind",
     "CubeState",
-    "DiceSource",
     "EndReason",
     "Game",
     "Outcome",
@@ -118,59 +123,6 @@ class EndReason(enum.Enum):
 def _number(value: float) -> Number:
     """``2.0`` -> ``2``; halves stay floats."""
     return int(value) if float(value).is_integer() else value
-
-
-# --- the dice ----------------------------------------------------------------------
-
-DiceCallable = Callable[[], int | Sequence[int]]
-"""A callable returning one die (1..6) or a pair of dice per call."""
-
-
-class DiceSource:
-    """Where a game's dice come from: a :class:`random.Random`, a seed, or a callable.
-
-    A callable may return one die or a pair per call; dice are consumed one
-    at a time, in order, so either kind feeds every roll (the opening roll
-    of ``two_dice_each_*`` takes four dice). This object is the one mutable
-    part of a game: snapshots that share it share its sequence. It is not
-    part of a snapshot's equality or of its record (the record holds the
-    dice that were rolled).
-    """
-
-    def __init__(self, source: random.Random | DiceCallable | int | None = None) -> None:
-        if source is None:
-            source = random.Random()
-        elif isinstance(source, int):
-            source = random.Random(source)
-        self.source: random.Random | DiceCallable = source
-        self._buffer: list[int] = []
-
-    def die(self) -> int:
-        """The next die."""
-        if not self._buffer:
-            if isinstance(self.source, random.Random):
-                return self.source.randint(1, 6)
-            got = self.source()
-            values = [got] if isinstance(got, int) else list(got)
-            for v in values:
-                if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
-                    raise InvalidDiceError(f"the dice source gave {got!r}, not dice 1..6")
-            self._buffer.extend(values)
-        return self._buffer.pop(0)
-
-    def pair(self) -> tuple[int, int]:
-        """The next two dice."""
-        return (self.die(), self.die())
-
-
-def _dice_source(rng: DiceSource | random.Random | DiceCallable | int | None) -> DiceSource:
-    return rng if isinstance(rng, DiceSource) else DiceSource(rng)
-
-
-def _die(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise InvalidDiceError(f"a die is an integer 1..6, got {value!r}")
-    return value
 
 
 # --- records of actions, the cube, the outcome ---------------------------------------
@@ -317,9 +269,6 @@ class Outcome:
 PlayLike = Play | str | int
 """A :class:`~nardy.play.Play`, its notation, or its index in :meth:`Game.legal_plays`."""
 
-OpeningDice = Sequence[int] | Sequence[Sequence[int]]
-"""Fed opening dice: ``(die0, die1)`` or ``((a, b), (c, d))``, player 0 first."""
-
 
 @attrs.frozen(kw_only=True)
 class Game:
@@ -375,7 +324,7 @@ class Game:
         variant: Variant | str = "backgammon",
         options: GameOptions | Mapping[str, Any] | None = None,
         *,
-        rng: DiceSource | random.Random | DiceCallable | int | None = None,
+        rng: DiceSourceLike = None,
         white_player: int = 0,
         starter: Side | None = None,
         start: Position | None = None,
@@ -432,7 +381,7 @@ class Game:
             starter=starter,
             start=start,
             crawford=crawford,
-            rng=_dice_source(rng),
+            rng=dice_source(rng),
         )
 
     # --- inspection -----------------------------------------------------------------
@@ -664,30 +613,7 @@ class Game:
     def _opening(self, dice: RollLike | OpeningDice | None) -> Game:
         policy = self.options.opening
         two = policy.startswith("two_dice")
-        if dice is None:
-            if two:
-                p0, p1 = self.rng.pair(), self.rng.pair()
-                flat: tuple[int, ...] = (*p0, *p1)
-            else:
-                flat = self.rng.pair()
-        else:
-            try:
-                items: list[Any] = list(dice)
-            except TypeError:
-                raise InvalidDiceError(f"opening dice must be a sequence, got {dice!r}") from None
-            if two:
-                if len(items) != 2 or any(isinstance(x, (int, str)) or len(x) != 2 for x in items):
-                    raise InvalidDiceError(
-                        f"the {policy} opening takes two dice per player, "
-                        f"((a, b), (c, d)); got {dice!r}"
-                    )
-                flat = tuple(_die(v) for pair in items for v in pair)
-            else:
-                if len(items) != 2:
-                    raise InvalidDiceError(
-                        f"the {policy} opening takes one die per player, (die0, die1); got {dice!r}"
-                    )
-                flat = (_die(items[0]), _die(items[1]))
+        flat = opening_dice(policy, dice, self.rng)
         history = self._record(Action(ActionKind.OPENING, None, dice=flat))
         score0, score1 = (flat[0] + flat[1], flat[2] + flat[3]) if two else flat
         if score0 == score1:  # a tie: roll again, maybe an automatic double
@@ -1020,7 +946,7 @@ class Game:
         cls,
         data: Mapping[str, Any],
         *,
-        rng: DiceSource | random.Random | DiceCallable | int | None = None,
+        rng: DiceSourceLike = None,
     ) -> Game:
         """Load a record made by :meth:`to_dict`, replaying and re-validating every action.
 
@@ -1057,7 +983,7 @@ class Game:
         cls,
         text: str,
         *,
-        rng: DiceSource | random.Random | DiceCallable | int | None = None,
+        rng: DiceSourceLike = None,
     ) -> Game:
         """Load a JSON game record (see :meth:`from_dict`)."""
         try:
@@ -1096,7 +1022,7 @@ class Game:
             flat: list[Any] = []
             for item in value:
                 flat.extend(item if isinstance(item, list) else [item])
-            dice = tuple(_die(v) for v in flat)
+            dice = tuple(check_die(v) for v in flat)
         play = None
         if kind is ActionKind.PLAY:
             notation = raw.get("play")

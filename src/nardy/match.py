@@ -13,22 +13,18 @@ changes from game to game (see :attr:`Match.next_game`).
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
 from nardy.core import RollLike, Side
+from nardy.dice import DiceSource, DiceSourceLike, OpeningDice, dice_source
 from nardy.errors import GameOverError, IllegalActionError, InvalidOptionError, RecordError
 from nardy.game import (
-    DiceCallable,
-    DiceSource,
     Game,
     Number,
-    OpeningDice,
     PlayLike,
-    _dice_source,
     _number,
 )
 from nardy.options import GameOptions
@@ -98,7 +94,7 @@ class Match:
         *,
         crawford: bool = True,
         next_game: str = "alternate",
-        rng: DiceSource | random.Random | DiceCallable | int | None = None,
+        rng: DiceSourceLike = None,
         **option_values: Any,
     ) -> Match:
         """A new match to ``length`` points, its first game waiting for the opening roll.
@@ -116,7 +112,7 @@ class Match:
                 f"next_game must be one of {', '.join(map(repr, NEXT_GAME_RULES))}; got {next_game!r}"
             )
         opts = attrs.evolve(GameOptions.coerce(options, **option_values), jacoby=False)
-        source = _dice_source(rng)
+        source = dice_source(rng)
         first = Game.new(rules, opts, rng=source)
         return cls(
             variant=rules,
@@ -299,7 +295,7 @@ class Match:
         cls,
         data: Mapping[str, Any],
         *,
-        rng: DiceSource | random.Random | DiceCallable | int | None = None,
+        rng: DiceSourceLike = None,
     ) -> Match:
         """Load a match record, replaying and re-validating every game.
 
@@ -364,7 +360,7 @@ class Match:
         cls,
         text: str,
         *,
-        rng: DiceSource | random.Random | DiceCallable | int | None = None,
+        rng: DiceSourceLike = None,
     ) -> Match:
         """Load a JSON match record (see :meth:`from_dict`)."""
         try:
