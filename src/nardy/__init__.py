@@ -16,6 +16,7 @@ from __future__ import annotations
 from importlib.metadata import PackageNotFoundError, version
 
 from nardy import errors
+from nardy.actions import Action, ActionKind, CubeState, EndReason, Outcome, Phase
 from nardy.core import ALL_ROLLS, BAR, OFF, Roll, RollLike, Side
 from nardy.dice import DiceSource
 from nardy.errors import (
@@ -44,15 +45,7 @@ from nardy.errors import (
     UnsupportedFormatError,
     WrongPhaseError,
 )
-from nardy.game import (
-    Action,
-    ActionKind,
-    CubeState,
-    EndReason,
-    Game,
-    Outcome,
-    Phase,
-)
+from nardy.game import Game
 from nardy.match import Match
 from nardy.notation import parse_moves
 from nardy.options import GameOptions

@@ -13,9 +13,10 @@ import sys
 from collections.abc import Sequence
 from typing import IO, Any
 
+from nardy.actions import EndReason, Phase
 from nardy.core import Roll, Side
 from nardy.errors import InputError, NardyError
-from nardy.game import EndReason, Game, Phase
+from nardy.game import Game
 from nardy.match import Match
 from nardy.options import GameOptions
 from nardy.position import Position

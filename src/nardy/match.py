@@ -18,15 +18,11 @@ from typing import Any
 
 import attrs
 
+from nardy.actions import Number, as_number
 from nardy.core import RollLike, Side
 from nardy.dice import DiceSource, DiceSourceLike, OpeningDice, dice_source
 from nardy.errors import GameOverError, IllegalActionError, InvalidOptionError, RecordError
-from nardy.game import (
-    Game,
-    Number,
-    PlayLike,
-    _number,
-)
+from nardy.game import Game, PlayLike
 from nardy.options import GameOptions
 from nardy.result import ResultKind
 from nardy.variant import Variant, find_variant
@@ -149,7 +145,7 @@ class Match:
 
     def away(self, player: int) -> Number:
         """Points ``player`` still needs (``length`` minus his score, at least 0)."""
-        return max(0, _number(self.length - self.scores[player]))
+        return max(0, as_number(self.length - self.scores[player]))
 
     def current(self) -> Game:
         """The game in progress; :class:`~nardy.errors.GameOverError` once the match is over."""
@@ -239,7 +235,8 @@ class Match:
         old = self.scores
         new = [old[0], old[1]]
         for side in (Side.WHITE, Side.BLACK):
-            new[game.player(side)] = _number(new[game.player(side)] + game.outcome.points_for(side))
+            player = game.player(side)
+            new[player] = as_number(new[player] + game.outcome.points_for(side))
         scores = (new[0], new[1])
         games = (*self.games, game)
         top = max(scores)
