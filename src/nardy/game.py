@@ -23,16 +23,15 @@ from typing import Any
 
 import attrs
 
+from nardy import scoring
 from nardy.actions import (
     Action,
     ActionKind,
     CubeState,
-    EndReason,
     Number,
     Outcome,
     Phase,
     Resignation,
-    as_number,
     scored_kinds,
 )
 from nardy.core import Roll, RollLike, Side
@@ -354,23 +353,6 @@ class Game:
             return f"a beaver would take the cube to {after}, over max_cube={self.options.max_cube}"
         return None
 
-    def _kind_points(self, kind: ResultKind, loser_left: int) -> int:
-        """The variant's points for ``kind`` (it must be one the variant scores)."""
-        return self.variant.points(kind, loser_left)
-
-    def _single_only(self) -> bool:
-        turned = self.cube.turned
-        return (self.options.jacoby and not turned) or (
-            not self.options.gammons_with_cube and turned
-        )
-
-    def _base_points(self, kind: ResultKind, kind_points: int, loser_left: int) -> int:
-        if self.options.scoring == "checkers-left":
-            return loser_left
-        if kind is not ResultKind.SINGLE and self._single_only():
-            return self._kind_points(ResultKind.SINGLE, loser_left)
-        return kind_points
-
     def _finish(self, outcome: Outcome, **changes: Any) -> Game:
         return attrs.evolve(
             self, phase=Phase.OVER, outcome=outcome, dice=None, resignation=None, **changes
@@ -490,32 +472,15 @@ class Game:
         result = after.result()
         assert result is not None
         left = self.variant.checkers - after.off(result.loser)
-        base = self._base_points(result.kind, result.points, left)
-        outcome = Outcome(
-            winner=result.winner,
-            reason=EndReason.BEAR_OFF,
-            kind=result.kind,
-            base=base,
-            cube=self.cube.value,
-            points=base * self.cube.value,
-            result=result,
-        )
+        outcome = scoring.bear_off(self.options, self.cube, self.variant, result, left)
         return self._finish(outcome, position=after, history=history, last_roll=False)
 
     def _finish_last_roll(self, legal: LegalPlays, index: int, history: tuple[Action, ...]) -> Game:
         state = legal.raw_results()[index]
         if state[0] == self.variant.checkers:  # he bore off everything: a draw
-            each = (0.5 if self.options.draw_points == "half" else 1) * self.cube.value
-            outcome = Outcome(
-                winner=None,
-                reason=EndReason.DRAW,
-                kind=None,
-                base=as_number(each / self.cube.value),
-                cube=self.cube.value,
-                points=as_number(each),
-            )
             # The drawn final position (both sides off) is not a valid
             # Position; the game keeps the one before the last roll.
+            outcome = scoring.draw(self.options, self.cube.value)
             return self._finish(outcome, history=history, last_roll=False)
         return self._bear_off_end(legal.result(index), history)
 
@@ -587,17 +552,8 @@ class Game:
         else:
             raise self._wrong("drop", "no double is pending")
         self._check_actor("drop", side, by)
-        base = 1
-        if self.options.scoring == "checkers-left":
-            base = self.variant.checkers - self.position.off(side)
-        outcome = Outcome(
-            winner=winner,
-            reason=EndReason.DROP,
-            kind=None,
-            base=base,
-            cube=value,
-            points=base * value,
-        )
+        left = self.variant.checkers - self.position.off(side)
+        outcome = scoring.drop(self.options, winner, value, left)
         return self._finish(outcome, history=self._record(Action(ActionKind.DROP, side)))
 
     def beaver(self, *, by: Side | None = None) -> Game:
@@ -655,15 +611,7 @@ class Game:
         side = resigner.opponent
         self._check_actor("accept the resignation", side, by)
         left = self.variant.checkers - self.position.off(resigner)
-        base = self._base_points(kind, self._kind_points(kind, left), left)
-        outcome = Outcome(
-            winner=side,
-            reason=EndReason.RESIGN,
-            kind=kind,
-            base=base,
-            cube=self.cube.value,
-            points=base * self.cube.value,
-        )
+        outcome = scoring.resignation(self.options, self.cube, self.variant, side, kind, left)
         return self._finish(outcome, history=self._record(Action(ActionKind.ACCEPT, side)))
 
     def reject(self, *, by: Side | None = None) -> Game:
