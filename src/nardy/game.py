@@ -1,4 +1,4 @@
-"""Whole games: the opening roll, the doubling cube, resignations, scoring, records.
+"""Whole games: the state machine from the opening roll to the outcome.
 
 A :class:`Game` is an immutable snapshot. Every action (:meth:`Game.roll`,
 :meth:`Game.play`, :meth:`Game.double`, :meth:`Game.take`, ...) returns a new
@@ -10,20 +10,22 @@ names the action and the state. Everything a snapshot knows is inspectable
 game serialises to JSON (:meth:`Game.to_json`) and back
 (:meth:`Game.from_json`), which replays and re-validates every action.
 
-The rules implemented are those of ``rules/game-flow.md``; the decisions
-taken where the rules are silent are listed in the documentation page
-"Scoring" and repeated on the options below.
+The pieces live next door: the options in :mod:`nardy.options`, the dice in
+:mod:`nardy.dice`, the values a snapshot holds in :mod:`nardy.actions`, what
+a finished game is worth in :mod:`nardy.scoring`, the JSON records in
+:mod:`nardy.records` and the errors in :mod:`nardy.errors`. The decisions
+taken where the rules of play are silent are listed in the documentation
+page "Scoring" and repeated on the options.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
 
-from nardy import scoring
+from nardy import records, scoring
 from nardy.actions import (
     Action,
     ActionKind,
@@ -35,21 +37,13 @@ from nardy.actions import (
     scored_kinds,
 )
 from nardy.core import Roll, RollLike, Side
-from nardy.dice import (
-    DiceSource,
-    DiceSourceLike,
-    OpeningDice,
-    check_die,
-    dice_source,
-    opening_dice,
-)
+from nardy.dice import DiceSource, DiceSourceLike, OpeningDice, dice_source, opening_dice
 from nardy.errors import (
     CubeActionError,
     GameOverError,
     IllegalActionError,
     IllegalPlayError,
     InvalidOptionError,
-    NardyError,
     NotYourTurnError,
     RecordError,
     ResignationError,
@@ -63,8 +57,6 @@ from nardy.result import ResultKind
 from nardy.variant import Variant, find_variant
 
 __all__ = ["Game", "PlayLike"]
-
-RECORD_VERSION = 1
 
 PlayLike = Play | str | int
 """A :class:`~nardy.play.Play`, its notation, or its index in :meth:`Game.legal_plays`."""
@@ -237,7 +229,8 @@ class Game:
         if self.phase is not Phase.MOVE or self.dice is None:
             raise self._wrong("list the legal plays", "there are no dice on the table")
         if self.last_roll:
-            return _last_roll_plays(self.position, self.dice)
+            # The opponent has already borne off everything.
+            return self.position.legal_plays(self.dice, allow_finished=True)
         return self.position.legal_plays(self.dice)
 
     def double_refusal(self) -> str | None:
@@ -336,11 +329,6 @@ class Game:
                 f"cannot {action} by {Side(by).name.lower()}: it is "
                 f"{expected.name.lower()}'s turn to act {self._where()}"
             )
-
-    def _initial_white(self) -> int:
-        if self.starter is None and self.options.winner_takes_white:
-            return 0  # the opening roll decides
-        return self.white_player
 
     def _record(self, action: Action) -> tuple[Action, ...]:
         return (*self.history, action)
@@ -467,6 +455,21 @@ class Game:
                 self, position=after, phase=Phase.ROLL, dice=None, history=history, last_roll=True
             )
         return self._bear_off_end(after, history)
+
+    def find_play(self, play: PlayLike, *, by: Side | None = None) -> Play:
+        """The legal play that ``play`` names, for the dice on the table, without playing it.
+
+        ``play`` is what :meth:`play` takes. Raises
+        :class:`~nardy.errors.WrongPhaseError` when there are no dice to
+        play, :class:`~nardy.errors.IllegalPlayError`,
+        :class:`~nardy.errors.GameOverError`,
+        :class:`~nardy.errors.NotYourTurnError`.
+        """
+        if self.phase is not Phase.MOVE:
+            raise self._wrong("play", "the dice have not been rolled")
+        self._check_actor("play", self.position.turn, by)
+        legal = self.legal_plays()
+        return legal[_resolve(legal, play)]
 
     def _bear_off_end(self, after: Position, history: tuple[Action, ...]) -> Game:
         result = after.result()
@@ -657,7 +660,28 @@ class Game:
         }[kind]
         return method(by=side)
 
-    # --- records --------------------------------------------------------------------
+    def states(self) -> Iterator[Game]:
+        """Every snapshot from the start to this one (replays the history)."""
+        game = self.restart()
+        yield game
+        for action in self.history:
+            game = game.apply(action)
+            yield game
+
+    def restart(self) -> Game:
+        """The game as it was set up, before any action (it shares the dice source)."""
+        # When the opening roll decides the colours, new() sets white_player to 0.
+        return type(self).new(
+            self.variant,
+            self.options,
+            rng=self.rng,
+            white_player=self.white_player,
+            starter=self.starter,
+            start=self.start,
+            crawford=self.crawford,
+        )
+
+    # --- records (see nardy.records) --------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """The game record as JSON-able data: setup, every action, and the state reached.
@@ -667,163 +691,29 @@ class Game:
         recomputes them by replaying the actions and rejects a record whose
         stored state disagrees.
         """
-        two = self.options.opening.startswith("two_dice")
-        return {
-            "format": "nardy-game",
-            "version": RECORD_VERSION,
-            "variant": self.variant.spec(),
-            "options": self.options.to_dict(),
-            "white_player": self._initial_white(),
-            "starter": None if self.starter is None else self.starter.letter,
-            "start": None if self.start is None else self.start.id(),
-            "crawford": self.crawford,
-            "actions": [a.to_dict(two) for a in self.history],
-            "phase": self.phase.value,
-            "position": self.position.id(),
-            "dice": None if self.dice is None else [self.dice.high, self.dice.low],
-            "cube": self.cube.to_dict(),
-            "first": None if self.first is None else self.first.letter,
-            "outcome": None if self.outcome is None else self.outcome.to_dict(),
-        }
+        return records.game_to_dict(self)
 
     def to_json(self, indent: int | None = None) -> str:
         """The game record as a JSON string (see :meth:`to_dict`)."""
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+        return records.game_to_json(self, indent)
 
     @classmethod
-    def from_dict(
-        cls,
-        data: Mapping[str, Any],
-        *,
-        rng: DiceSourceLike = None,
-    ) -> Game:
+    def from_dict(cls, data: Mapping[str, Any], *, rng: DiceSourceLike = None) -> Game:
         """Load a record made by :meth:`to_dict`, replaying and re-validating every action.
 
-        Raises :class:`~nardy.errors.RecordError` naming the first action that does not
-        replay (or the field that is malformed).
+        Raises :class:`~nardy.errors.RecordError` naming the first action
+        that does not replay (or the field that is malformed).
         """
-        if not isinstance(data, Mapping) or data.get("format") != "nardy-game":
-            raise RecordError('not a nardy game record (missing "format": "nardy-game")')
-        if data.get("version") != RECORD_VERSION:
-            raise RecordError(f"unsupported game record version {data.get('version')!r}")
-        try:
-            starter = data.get("starter")
-            start = data.get("start")
-            game = cls.new(
-                data["variant"],
-                GameOptions.from_dict(data.get("options", {})),
-                rng=rng,
-                white_player=data.get("white_player", 0),
-                starter=None if starter is None else Side.from_letter(starter),
-                start=None if start is None else Position.from_id(start),
-                crawford=bool(data.get("crawford", False)),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"bad game record header: {exc}") from exc
-        actions = data.get("actions")
-        if not isinstance(actions, list):
-            raise RecordError('a game record needs an "actions" list')
-        game = game.replay(actions)
-        game._check_stored(data)
-        return game
+        return records.game_from_dict(cls, data, rng=rng)
 
     @classmethod
-    def from_json(
-        cls,
-        text: str,
-        *,
-        rng: DiceSourceLike = None,
-    ) -> Game:
+    def from_json(cls, text: str, *, rng: DiceSourceLike = None) -> Game:
         """Load a JSON game record (see :meth:`from_dict`)."""
-        try:
-            data = json.loads(text)
-        except ValueError as exc:
-            raise RecordError(f"a game record must be JSON: {exc}") from exc
-        return cls.from_dict(data, rng=rng)
+        return records.game_from_json(cls, text, rng=rng)
 
     def replay(self, actions: Sequence[Mapping[str, Any]], *, offset: int = 0) -> Game:
         """Apply recorded actions (their JSON form) one by one; :class:`~nardy.errors.RecordError` on the first bad one."""
-        game = self
-        for i, raw in enumerate(actions):
-            try:
-                action = game._parse_action(raw)
-                game = game.apply(action)
-            except (NardyError, KeyError, TypeError, ValueError) as exc:
-                number = offset + i + 1
-                turn = game.turn_number + 1
-                raise RecordError(
-                    f"bad record at action {number} (turn {turn}, {_describe_raw(raw)}): {exc}",
-                    index=offset + i,
-                ) from exc
-        return game
-
-    def _parse_action(self, raw: Mapping[str, Any]) -> Action:
-        if not isinstance(raw, Mapping):
-            raise RecordError(f"an action is a JSON object, got {raw!r}")
-        kind = ActionKind(raw.get("action"))
-        side_text = raw.get("side")
-        side = None if side_text is None else Side.from_letter(side_text)
-        if kind is not ActionKind.OPENING and side is None:
-            raise RecordError(f'action {kind.value!r} needs a "side"')
-        dice: tuple[int, ...] | None = None
-        if "dice" in raw and raw["dice"] is not None:
-            value = raw["dice"]
-            flat: list[Any] = []
-            for item in value:
-                flat.extend(item if isinstance(item, list) else [item])
-            dice = tuple(check_die(v) for v in flat)
-        play = None
-        if kind is ActionKind.PLAY:
-            notation = raw.get("play")
-            if not isinstance(notation, str):
-                raise RecordError('a play action needs a "play" string')
-            if self.phase is not Phase.MOVE:
-                raise self._wrong("play", "the dice have not been rolled")
-            if side is not None:
-                self._check_actor("play", self.position.turn, side)
-            legal = self.legal_plays()
-            play = legal[_resolve(legal, notation)]
-        level = None if raw.get("level") is None else ResultKind(raw["level"])
-        return Action(kind, side, dice=dice, play=play, level=level)
-
-    def _check_stored(self, data: Mapping[str, Any]) -> None:
-        """Compare the record's redundant state fields with the replayed state."""
-        mine = self.to_dict()
-        for key in ("phase", "position", "dice", "cube", "first", "outcome"):
-            if key in data and data[key] != mine[key]:
-                raise RecordError(
-                    f"the record's {key} {data[key]!r} does not match the replayed game's "
-                    f"{mine[key]!r}"
-                )
-
-    def states(self) -> Iterator[Game]:
-        """Every snapshot from the start to this one (replays the history)."""
-        game = Game.new(
-            self.variant,
-            self.options,
-            rng=self.rng,
-            white_player=self._initial_white(),
-            starter=self.starter,
-            start=self.start,
-            crawford=self.crawford,
-        )
-        yield game
-        for action in self.history:
-            game = game.apply(action)
-            yield game
-
-
-def _describe_raw(raw: object) -> str:
-    if not isinstance(raw, Mapping):
-        return repr(raw)
-    parts = [str(raw.get("side", "")), str(raw.get("action", "?"))]
-    if raw.get("dice") is not None:
-        parts.append(str(raw["dice"]))
-    if raw.get("play") is not None:
-        parts.append(repr(raw["play"]))
-    if raw.get("level") is not None:
-        parts.append(str(raw["level"]))
-    return " ".join(p for p in parts if p)
+        return records.replay(self, actions, offset=offset)
 
 
 def _resolve(legal: LegalPlays, play: PlayLike) -> int:
@@ -850,8 +740,3 @@ def _resolve(legal: LegalPlays, play: PlayLike) -> int:
                 return i
         return resolve_notation(legal, play.notation())
     raise IllegalPlayError(f"not a play: {play!r}")
-
-
-def _last_roll_plays(position: Position, roll: Roll) -> LegalPlays:
-    """Legal plays of the last-roll draw: the opponent has already borne off everything."""
-    return position.legal_plays(roll, allow_finished=True)

@@ -12,16 +12,16 @@ changes from game to game (see :attr:`Match.next_game`).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
+from nardy import records
 from nardy.actions import Number, as_number
 from nardy.core import RollLike, Side
 from nardy.dice import DiceSource, DiceSourceLike, OpeningDice, dice_source
-from nardy.errors import GameOverError, IllegalActionError, InvalidOptionError, RecordError
+from nardy.errors import GameOverError, IllegalActionError, InvalidOptionError
 from nardy.game import Game, PlayLike
 from nardy.options import GameOptions
 from nardy.result import ResultKind
@@ -33,8 +33,6 @@ __all__ = ["NEXT_GAME_RULES", "Match"]
 #: swap and the player who had black starts, as white, with an ordinary
 #: roll) or ``"opening-roll"`` (every game starts with an opening roll).
 NEXT_GAME_RULES: tuple[str, ...] = ("alternate", "opening-roll")
-
-RECORD_VERSION = 1
 
 
 @attrs.frozen(kw_only=True)
@@ -264,104 +262,26 @@ class Match:
             self, scores=scores, games=games, game=following, crawford_game=crawford_game
         )
 
-    # --- records --------------------------------------------------------------------
+    # --- records (see nardy.records) --------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The match record: its setup, every game's record (see :meth:`Game.to_dict`), the score."""
-        played = [*self.games, *(() if self.game is None else (self.game,))]
-        return {
-            "format": "nardy-match",
-            "version": RECORD_VERSION,
-            "variant": self.variant.spec(),
-            "length": self.length,
-            "crawford": self.crawford,
-            "next_game": self.next_game,
-            "options": self.options.to_dict(),
-            "games": [g.to_dict() for g in played],
-            "scores": list(self.scores),
-            "crawford_game": self.crawford_game,
-            "winner": self.winner,
-        }
+        """The match record: its setup, every game's record (see :meth:`Game.to_dict <nardy.game.Game.to_dict>`), the score."""
+        return records.match_to_dict(self)
 
     def to_json(self, indent: int | None = None) -> str:
         """The match record as a JSON string."""
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+        return records.match_to_json(self, indent)
 
     @classmethod
-    def from_dict(
-        cls,
-        data: Mapping[str, Any],
-        *,
-        rng: DiceSourceLike = None,
-    ) -> Match:
+    def from_dict(cls, data: Mapping[str, Any], *, rng: DiceSourceLike = None) -> Match:
         """Load a match record, replaying and re-validating every game.
 
         Raises :class:`~nardy.errors.RecordError` naming the game and the
         first action that does not replay.
         """
-        if not isinstance(data, Mapping) or data.get("format") != "nardy-match":
-            raise RecordError('not a nardy match record (missing "format": "nardy-match")')
-        if data.get("version") != RECORD_VERSION:
-            raise RecordError(f"unsupported match record version {data.get('version')!r}")
-        try:
-            match = cls.new(
-                data["variant"],
-                data["length"],
-                GameOptions.from_dict(data.get("options", {})),
-                crawford=bool(data.get("crawford", True)),
-                next_game=data.get("next_game", "alternate"),
-                rng=rng,
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"bad match record header: {exc}") from exc
-        games = data.get("games")
-        if not isinstance(games, list):
-            raise RecordError('a match record needs a "games" list')
-        for number, record in enumerate(games, start=1):
-            if match.game is None:
-                raise RecordError(f"game {number}: the match was already over", index=number - 1)
-            if not isinstance(record, Mapping):
-                raise RecordError(f"game {number}: a game record is a JSON object")
-            expected = match.game.to_dict()
-            for key in ("variant", "options", "white_player", "starter", "crawford"):
-                if record.get(key) != expected[key]:
-                    raise RecordError(
-                        f"game {number}: {key} is {record.get(key)!r}, but the match makes it "
-                        f"{expected[key]!r}",
-                        index=number - 1,
-                    )
-            actions = record.get("actions")
-            if not isinstance(actions, list):
-                raise RecordError(f'game {number}: a game record needs an "actions" list')
-            try:
-                game = match.game.replay(actions)
-                game._check_stored(record)
-            except RecordError as exc:
-                raise RecordError(f"game {number}: {exc}", index=exc.index) from exc
-            if not game.is_over() and number != len(games):
-                raise RecordError(
-                    f"game {number}: the record stops before the game ends, "
-                    "but another game follows"
-                )
-            match = match.advance(game)
-        for key in ("scores", "crawford_game", "winner"):
-            if key in data and data[key] != match.to_dict()[key]:
-                raise RecordError(
-                    f"the record's {key} {data[key]!r} does not match the replayed match's "
-                    f"{match.to_dict()[key]!r}"
-                )
-        return match
+        return records.match_from_dict(cls, data, rng=rng)
 
     @classmethod
-    def from_json(
-        cls,
-        text: str,
-        *,
-        rng: DiceSourceLike = None,
-    ) -> Match:
+    def from_json(cls, text: str, *, rng: DiceSourceLike = None) -> Match:
         """Load a JSON match record (see :meth:`from_dict`)."""
-        try:
-            data = json.loads(text)
-        except ValueError as exc:
-            raise RecordError(f"a match record must be JSON: {exc}") from exc
-        return cls.from_dict(data, rng=rng)
+        return records.match_from_json(cls, text, rng=rng)
