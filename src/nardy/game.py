@@ -313,6 +313,9 @@ class Game:
     def __str__(self) -> str:
         return f"{self.variant.spec()} game: {self.describe()}"
 
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.variant.spec()}: {self.describe()}>"
+
     # --- helpers ----------------------------------------------------------------------
 
     def _where(self) -> str:

@@ -168,6 +168,10 @@ class Match:
     def __str__(self) -> str:
         return f"{self.variant.spec()} {self.describe()}"
 
+    def __repr__(self) -> str:
+        head = self.describe().removeprefix("match ")
+        return f"<{type(self).__name__} {self.variant.spec()} {head}>"
+
     # --- actions (on the game in progress) ------------------------------------------
 
     def roll(self, dice: RollLike | OpeningDice | None = None, *, by: Side | None = None) -> Match:
