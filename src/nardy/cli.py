@@ -131,8 +131,8 @@ def run_demo(
 ) -> int:
     """Play and print one seeded self-play game; returns the number of turns."""
     rng = random.Random(seed)
-    # One die each (ties roll again); the winner takes white and plays both
-    # dice (game-flow.md's default opening; seed 002: the winner is white).
+    # One die each (ties roll again); the winner takes white, as nardy
+    # players do, and plays both dice (the default opening policy).
     _, roll = _opening(rng)
     first = Side.WHITE
     position = rules.starting_position(turn=first)

@@ -29,9 +29,10 @@ from nardy.variant import Variant, find_variant
 
 __all__ = ["NEXT_GAME_RULES", "Match"]
 
-#: How the next game of a match starts: ``"alternate"`` (seed 002: colours
-#: swap and the player who had black starts, as white, with an ordinary
-#: roll) or ``"opening-roll"`` (every game starts with an opening roll).
+#: How the next game of a match starts: ``"alternate"`` (as nardy players
+#: do, colours swap and the player who had black starts, as white, with an
+#: ordinary roll) or ``"opening-roll"`` (every game starts with an opening
+#: roll).
 NEXT_GAME_RULES: tuple[str, ...] = ("alternate", "opening-roll")
 
 
@@ -51,7 +52,8 @@ class Match:
     * The match ends as soon as one player has at least :attr:`length`
       points and more than the other (a last-roll draw that leaves both
       level at ``length`` or more is played off by further games).
-    * The series by checkers left (seed 001) is a match with game option
+    * A series scored by checkers left (after each game the loser's
+      checkers not borne off go to the winner) is a match with game option
       ``scoring="checkers-left"``, to the agreed total.
     """
 
