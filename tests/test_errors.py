@@ -76,7 +76,18 @@ def test_hierarchy() -> None:
     assert not issubclass(IllegalActionError, IllegalPlayError)
     assert not issubclass(nardy.InvalidSideError, InvalidPositionError)
     assert not issubclass(nardy.UnscoredKindError, InvalidPositionError)
-    assert len(ALL_ERRORS) == 17
+    # The game layer's errors, and the records' and the command line's.
+    for action_error in (
+        nardy.GameOverError,
+        nardy.WrongPhaseError,
+        nardy.NotYourTurnError,
+        nardy.CubeActionError,
+        nardy.ResignationError,
+    ):
+        assert action_error.__bases__ == (IllegalActionError,)
+    assert nardy.RecordError.__bases__ == (NardyError,)
+    assert nardy.InputError.__bases__ == (NardyError,)
+    assert len(ALL_ERRORS) == 24
 
 
 # --- positions ---------------------------------------------------------------------------

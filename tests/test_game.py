@@ -532,6 +532,19 @@ def test_describe_and_str() -> None:
     assert str(g) == "backgammon game: white to play 31; cube 1 (centred)"
 
 
+def test_repr_is_one_short_line() -> None:
+    g = Game.new("backgammon")
+    assert repr(g) == "<Game backgammon: waiting for the opening roll; cube 1 (centred)>"
+    g = g.roll((3, 1))
+    assert repr(g) == "<Game backgammon: white to play 31; cube 1 (centred)>"
+    g = g.play("8/5 6/5").double().take()
+    assert repr(g) == "<Game backgammon: black to roll; cube 2 (white)>"
+    g = g.resign(by=Side.BLACK).accept()
+    assert repr(g) == "<Game backgammon: over: white wins (single, resign): 2>"
+    spec = "backgammon(scoring=russian)"
+    assert repr(Game.new(spec)).startswith(f"<Game {spec}: ")
+
+
 # --- the guide pages' examples ---------------------------------------------------------
 
 GUIDE = Path(__file__).resolve().parent.parent / "docs" / "guide"

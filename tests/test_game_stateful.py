@@ -42,7 +42,7 @@ from nardy import (
     ResultKind,
 )
 from nardy.cli import choose_play
-from nardy.game import OPENING_POLICIES, cube_values
+from nardy.options import OPENING_POLICIES, cube_values
 
 VARIANTS = ["hypergammon", "backgammon", "long-nardy", "kush", "nackgammon", "caucasian"]
 

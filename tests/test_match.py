@@ -176,6 +176,23 @@ def test_match_over_accepts_no_action() -> None:
     assert m.describe() == "match to 1, score 0-1: player 1 wins"
 
 
+def test_repr_is_one_short_line() -> None:
+    m = Match.new("backgammon", 5)
+    assert repr(m) == (
+        "<Match backgammon to 5, score 0-0; game 1: waiting for the opening roll; cube 1 (centred)>"
+    )
+    m = m.roll((3, 1))
+    assert (
+        repr(m) == "<Match backgammon to 5, score 0-0; game 1: white to play 31; cube 1 (centred)>"
+    )
+    m = m.resign().accept()
+    assert repr(m) == (
+        "<Match backgammon to 5, score 0-1; game 2: white to roll; cube 1 (centred)>"
+    )
+    over = Match.new("backgammon", 1).roll((5, 3)).resign().accept()
+    assert repr(over) == "<Match backgammon to 1, score 0-1: player 1 wins>"
+
+
 def test_match_options_validated() -> None:
     with pytest.raises(InvalidOptionError):
         Match.new("backgammon", 0)

@@ -16,14 +16,19 @@ from __future__ import annotations
 from importlib.metadata import PackageNotFoundError, version
 
 from nardy import cache, errors
+from nardy.actions import Action, ActionKind, CubeState, EndReason, Outcome, Phase
 from nardy.core import ALL_ROLLS, BAR, OFF, Roll, RollLike, Side
+from nardy.dice import DiceSource
 from nardy.engine.turn import HitterRule, StepRule
 from nardy.errors import (
     AmbiguousPlayError,
     BarNotAllowedError,
     CheckerCountError,
+    CubeActionError,
+    GameOverError,
     IllegalActionError,
     IllegalPlayError,
+    InputError,
     InvalidDiceError,
     InvalidIdError,
     InvalidNotationError,
@@ -31,33 +36,22 @@ from nardy.errors import (
     InvalidPositionError,
     InvalidSideError,
     NardyError,
+    NotYourTurnError,
+    RecordError,
+    ResignationError,
     SharedPointError,
     UnknownOptionError,
     UnknownVariantError,
     UnscoredKindError,
     UnsupportedFormatError,
-)
-from nardy.extra import ExtraField, ExtraKind
-from nardy.game import (
-    Action,
-    ActionKind,
-    CubeActionError,
-    CubeState,
-    DiceSource,
-    EndReason,
-    Game,
-    GameOptions,
-    GameOverError,
-    NotYourTurnError,
-    Outcome,
-    Phase,
-    RecordError,
-    ResignationError,
     WrongPhaseError,
 )
+from nardy.extra import ExtraField, ExtraKind
+from nardy.game import Game
 from nardy.geometry import Contact, Entering, Geometry
 from nardy.match import Match
 from nardy.notation import parse_moves
+from nardy.options import GameOptions
 from nardy.play import LegalPlays, Play, Step, format_steps
 from nardy.position import Position
 from nardy.registry import (
@@ -105,6 +99,7 @@ __all__ = [
     "Hypergammon",
     "IllegalActionError",
     "IllegalPlayError",
+    "InputError",
     "InvalidDiceError",
     "InvalidIdError",
     "InvalidNotationError",

@@ -13,18 +13,16 @@ import sys
 from collections.abc import Sequence
 from typing import IO, Any
 
+from nardy.actions import EndReason, Phase
 from nardy.core import Roll, Side
-from nardy.errors import NardyError
-from nardy.game import EndReason, Game, GameOptions, Phase
+from nardy.errors import InputError, NardyError
+from nardy.game import Game
 from nardy.match import Match
+from nardy.options import GameOptions
 from nardy.position import Position
 from nardy.variant import Variant, find_variant, split_spec, variant_names
 
 __all__ = ["choose_play", "cube_decision", "legal_line", "main", "run_match"]
-
-
-class InputError(NardyError):
-    """A ``nardy legal`` input line is not the documented JSON object."""
 
 
 def _options(pairs: Sequence[str]) -> dict[str, str]:
@@ -40,8 +38,10 @@ def _options(pairs: Sequence[str]) -> dict[str, str]:
 def legal_line(line: str, variant: str | None, options: dict[str, Any]) -> dict[str, Any]:
     """Answer one ``nardy legal`` input line (a JSON object) with a JSON-able dict.
 
-    Raises :class:`~nardy.errors.NardyError` (or :class:`ValueError` for bad
-    JSON); :func:`main` turns those into ``{"error": ...}`` lines.
+    Raises :class:`~nardy.errors.NardyError` (an
+    :class:`~nardy.errors.InputError` for a line that is not the documented
+    object, or :class:`ValueError` for bad JSON); :func:`main` turns those
+    into ``{"error": ...}`` lines.
     """
     data = json.loads(line)
     if not isinstance(data, dict):
@@ -136,8 +136,8 @@ def run_demo(
 ) -> int:
     """Play and print one seeded self-play game; returns the number of turns."""
     rng = random.Random(seed)
-    # One die each (ties roll again); the winner takes white and plays both
-    # dice (game-flow.md's default opening; seed 002: the winner is white).
+    # One die each (ties roll again); the winner takes white, as nardy
+    # players do, and plays both dice (the default opening policy).
     _, roll = _opening(rng)
     first = Side.WHITE
     position = rules.starting_position(turn=first)

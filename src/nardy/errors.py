@@ -12,8 +12,11 @@ __all__ = [
     "AmbiguousPlayError",
     "BarNotAllowedError",
     "CheckerCountError",
+    "CubeActionError",
+    "GameOverError",
     "IllegalActionError",
     "IllegalPlayError",
+    "InputError",
     "InvalidDiceError",
     "InvalidIdError",
     "InvalidNotationError",
@@ -21,11 +24,15 @@ __all__ = [
     "InvalidPositionError",
     "InvalidSideError",
     "NardyError",
+    "NotYourTurnError",
+    "RecordError",
+    "ResignationError",
     "SharedPointError",
     "UnknownOptionError",
     "UnknownVariantError",
     "UnscoredKindError",
     "UnsupportedFormatError",
+    "WrongPhaseError",
 ]
 
 
@@ -110,7 +117,49 @@ class AmbiguousPlayError(IllegalPlayError):
 
 
 class IllegalActionError(NardyError):
-    """An action that the game's current state does not allow."""
+    """An action that the game's current state does not allow.
+
+    The specific subclasses say why; catch this class to handle them all.
+    """
+
+
+class GameOverError(IllegalActionError):
+    """Any action on a game (or match) that has already ended."""
+
+
+class WrongPhaseError(IllegalActionError):
+    """An action the game's phase does not allow: moving before rolling, rolling twice, ..."""
+
+
+class NotYourTurnError(IllegalActionError):
+    """An action made ``by=`` a side that is not the one expected to act."""
+
+
+class CubeActionError(IllegalActionError):
+    """A cube action the cube or the options forbid (opponent owns it, Crawford, maximum, ...)."""
+
+
+class ResignationError(IllegalActionError):
+    """A resignation the game cannot accept (e.g. a level the variant does not score)."""
+
+
+# --- records and the command line ---------------------------------------------
+
+
+class RecordError(NardyError):
+    """A game or match record cannot be loaded: malformed, or an action does not replay.
+
+    ``index`` is the position of the first bad action in the record's action
+    list (``None`` when the problem is not one action).
+    """
+
+    def __init__(self, message: str, index: int | None = None) -> None:
+        super().__init__(message)
+        self.index = index
+
+
+class InputError(NardyError):
+    """A ``nardy legal`` input line is not the documented JSON object."""
 
 
 # --- the conformance suite ------------------------------------------------------
@@ -120,5 +169,7 @@ class ConformanceError(AssertionError):
     """A variant broke an invariant of :mod:`nardy.testing`; the message names the position, the roll and the play.
 
     An :class:`AssertionError`, not a :class:`NardyError`: it reports a bug
-    in a variant's rules, not bad input.
+    in a variant's rules, not bad input. (It is not in ``__all__``, which
+    lists the errors nardy raises on bad input; :mod:`nardy.testing`
+    exports it.)
     """

@@ -1,4 +1,4 @@
-"""Whole games: the opening roll, the doubling cube, resignations, scoring, records.
+"""Whole games: the state machine from the opening roll to the outcome.
 
 A :class:`Game` is an immutable snapshot. Every action (:meth:`Game.roll`,
 :meth:`Game.play`, :meth:`Game.double`, :meth:`Game.take`, ...) returns a new
@@ -10,462 +10,58 @@ names the action and the state. Everything a snapshot knows is inspectable
 game serialises to JSON (:meth:`Game.to_json`) and back
 (:meth:`Game.from_json`), which replays and re-validates every action.
 
-The rules implemented are those of ``rules/game-flow.md``; the decisions
-taken where the rules are silent are listed in the documentation page
-"Scoring" and repeated on the options below.
+The pieces live next door: the options in :mod:`nardy.options`, the dice in
+:mod:`nardy.dice`, the values a snapshot holds in :mod:`nardy.actions`, what
+a finished game is worth in :mod:`nardy.outcome`, the JSON records in
+:mod:`nardy.records` and the errors in :mod:`nardy.errors`. The decisions
+taken where the rules of play are silent are listed in the documentation
+page "Scoring" and repeated on the options.
 """
 
 from __future__ import annotations
 
-import enum
-import json
-import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
 
+from nardy import outcome as outcome_of
+from nardy import records
+from nardy.actions import (
+    Action,
+    ActionKind,
+    CubeState,
+    Number,
+    Outcome,
+    Phase,
+    Resignation,
+    scored_kinds,
+)
 from nardy.core import Roll, RollLike, Side
+from nardy.dice import DiceSource, DiceSourceLike, OpeningDice, dice_source, opening_dice
 from nardy.errors import (
+    CubeActionError,
+    GameOverError,
     IllegalActionError,
     IllegalPlayError,
-    InvalidDiceError,
     InvalidOptionError,
-    NardyError,
+    NotYourTurnError,
+    RecordError,
+    ResignationError,
+    WrongPhaseError,
 )
 from nardy.notation import resolve_notation
-from nardy.options import choice, to_bool
+from nardy.options import GameOptions
 from nardy.play import LegalPlays, Play
 from nardy.position import Position
-from nardy.result import Result, ResultKind
+from nardy.result import ResultKind
+from nardy.scoring import checkers_left
 from nardy.variant import Variant, find_variant
 
-__all__ = [
-    "OPENING_POLICIES",
-    "Action",
-    "ActionKind",
-    "CubeActionError",
-    "CubeState",
-    "DiceSource",
-    "EndReason",
-    "Game",
-    "GameOptions",
-    "GameOverError",
-    "NotYourTurnError",
-    "Outcome",
-    "Phase",
-    "RecordError",
-    "Resignation",
-    "ResignationError",
-    "WrongPhaseError",
-    "cube_values",
-    "scored_kinds",
-]
-
-#: The opening-roll policies, in the order of ``rules/game-flow.md`` (the
-#: first is the default).
-OPENING_POLICIES: tuple[str, ...] = (
-    "one_die_each_use_both",
-    "one_die_each_reroll",
-    "two_dice_each_use_both",
-    "two_dice_each_reroll",
-)
-
-RECORD_VERSION = 1
-
-Number = int | float
-"""A score: an int, or a float with a half for last-roll draws (exact in binary)."""
-
-
-# --- errors --------------------------------------------------------------------
-
-
-class GameOverError(IllegalActionError):
-    """Any action on a game (or match) that has already ended."""
-
-
-class WrongPhaseError(IllegalActionError):
-    """An action the game's phase does not allow: moving before rolling, rolling twice, ..."""
-
-
-class NotYourTurnError(IllegalActionError):
-    """An action made ``by=`` a side that is not the one expected to act."""
-
-
-class CubeActionError(IllegalActionError):
-    """A cube action the cube or the options forbid (opponent owns it, Crawford, maximum, ...)."""
-
-
-class ResignationError(IllegalActionError):
-    """A resignation the game cannot accept (e.g. a level the variant does not score)."""
-
-
-class RecordError(NardyError):
-    """A game or match record cannot be loaded: malformed, or an action does not replay.
-
-    ``index`` is the position of the first bad action in the record's action
-    list (``None`` when the problem is not one action).
-    """
-
-    def __init__(self, message: str, index: int | None = None) -> None:
-        super().__init__(message)
-        self.index = index
-
-
-# --- small enums and values ------------------------------------------------------
-
-
-class Phase(enum.Enum):
-    """What the game is waiting for."""
-
-    #: The opening roll that decides who starts (:meth:`Game.roll`).
-    OPENING = "opening"
-    #: The side on turn may double, resign or roll.
-    ROLL = "roll"
-    #: The side on turn has rolled and must play (or resign).
-    MOVE = "move"
-    #: A double is pending: the opponent takes, drops or (option) beavers.
-    DOUBLED = "doubled"
-    #: The taker beavered: the original doubler takes or drops the beaver.
-    BEAVERED = "beavered"
-    #: A resignation is pending: the opponent accepts or rejects it.
-    RESIGNED = "resigned"
-    #: The game is over; see :attr:`Game.outcome`.
-    OVER = "over"
-
-
-class ActionKind(enum.Enum):
-    """The kinds of actions a game history records (stable strings, used in JSON)."""
-
-    OPENING = "opening"
-    ROLL = "roll"
-    PLAY = "play"
-    DOUBLE = "double"
-    TAKE = "take"
-    DROP = "drop"
-    BEAVER = "beaver"
-    RESIGN = "resign"
-    ACCEPT = "accept"
-    REJECT = "reject"
-
-
-class EndReason(enum.Enum):
-    """How a game ended."""
-
-    #: A side bore off all its checkers.
-    BEAR_OFF = "bear-off"
-    #: A double (or a beaver) was dropped.
-    DROP = "drop"
-    #: A resignation was accepted.
-    RESIGN = "resign"
-    #: Long nardy's last-roll draw (option ``last_roll_draw``).
-    DRAW = "draw"
-
-
-def _number(value: float) -> Number:
-    """``2.0`` -> ``2``; halves stay floats."""
-    return int(value) if float(value).is_integer() else value
-
-
-def cube_values(stakes: str = "geometric", max_cube: int = 64) -> tuple[int, ...]:
-    """The values the cube can take: ``(1, 2, 4, ..., 64)`` or ``(1, 2, 3, ..., 64)``."""
-    out = [1]
-    while True:
-        nxt = out[-1] * 2 if stakes == "geometric" else out[-1] + 1
-        if nxt > max_cube:
-            return tuple(out)
-        out.append(nxt)
-
-
-# --- options ----------------------------------------------------------------------
-
-
-def _to_int(value: object, minimum: int) -> int:
-    number: int | None = None
-    if isinstance(value, int) and not isinstance(value, bool):
-        number = value
-    elif isinstance(value, str) and value.strip().isdigit():
-        number = int(value)
-    if number is None or number < minimum:
-        raise InvalidOptionError(f"expected an integer >= {minimum}, got {value!r}")
-    return number
-
-
-def _positive_int(value: object) -> int:
-    return _to_int(value, 1)
-
-
-def _non_negative_int(value: object) -> int:
-    return _to_int(value, 0)
-
-
-@attrs.frozen(kw_only=True)
-class GameOptions:
-    """How a game is started, doubled and scored. Every field has a documented default.
-
-    The rules of the board itself (and the result kinds and their points)
-    belong to the :class:`~nardy.variant.Variant`; these are the agreements
-    between the players one level up.
-    """
-
-    #: Who starts and with which dice: one of :data:`OPENING_POLICIES`.
-    opening: str = attrs.field(default="one_die_each_use_both", validator=choice(*OPENING_POLICIES))
-    #: The opening winner plays white (nardy, seed 002) -- so white always
-    #: moves first. False: colours are fixed (player 0 white) and the
-    #: opening winner moves first with his own colour (western backgammon).
-    winner_takes_white: bool = attrs.field(default=True, converter=to_bool)
-    #: Whether the doubling cube is in play at all.
-    cube: bool = attrs.field(default=True, converter=to_bool)
-    #: The highest value the cube may reach (default 64, seed 004).
-    max_cube: int = attrs.field(default=64, converter=_positive_int)
-    #: ``"geometric"`` (1, 2, 4, 8, ...) or ``"arithmetic"`` (1, 2, 3, 4, ...):
-    #: what "doubling" raises the stake to.
-    stakes: str = attrs.field(default="geometric", validator=choice("geometric", "arithmetic"))
-    #: The taker may immediately redouble, keeping the cube; the doubler
-    #: then takes or drops the beaver (seed 000).
-    beaver: bool = attrs.field(default=False, converter=to_bool)
-    #: How many automatic doubles at most: each tie of the opening roll
-    #: raises the centred cube one step (0: off).
-    automatic_doubles: int = attrs.field(default=0, converter=_non_negative_int)
-    #: Money play: gammons and backgammons count single unless a double has
-    #: been accepted. Never applies in a match.
-    jacoby: bool = attrs.field(default=False, converter=to_bool)
-    #: False (Russian short nardy): once a double has been accepted, gammons
-    #: and backgammons count single ("with the cube there is no mars").
-    gammons_with_cube: bool = attrs.field(default=True, converter=to_bool)
-    #: ``"result"``: a game is worth the variant's points for its result
-    #: kind; ``"checkers-left"`` (seed 001): the loser's checkers not borne
-    #: off (times the cube).
-    scoring: str = attrs.field(default="result", validator=choice("result", "checkers-left"))
-    #: Long nardy's last-roll draw (seed 001): when the player who started
-    #: bears off his last checker, the other gets one more roll, and bearing
-    #: off all his checkers with it draws the game. Also on when the variant
-    #: has a true ``last_roll_draw`` option.
-    last_roll_draw: bool = attrs.field(default=False, converter=to_bool)
-    #: What a draw gives each side, times the cube: ``"half"`` or ``"one"``.
-    draw_points: str = attrs.field(default="half", validator=choice("half", "one"))
-
-    def next_cube_value(self, value: int) -> int:
-        """The value a double raises ``value`` to (2x, or +1 in arithmetic stakes)."""
-        return value * 2 if self.stakes == "geometric" else value + 1
-
-    def to_dict(self) -> dict[str, Any]:
-        """All options by name (JSON-able)."""
-        return attrs.asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> GameOptions:
-        """Options from a mapping; unknown names raise :class:`~nardy.errors.UnknownOptionError`."""
-        from nardy.errors import UnknownOptionError
-
-        names = {a.name for a in attrs.fields(cls)}
-        for key in data:
-            if key not in names:
-                raise UnknownOptionError(
-                    f"unknown game option {key!r}; game options are: {', '.join(sorted(names))}"
-                )
-        return cls(**dict(data))
-
-
-# --- the dice ----------------------------------------------------------------------
-
-DiceCallable = Callable[[], int | Sequence[int]]
-"""A callable returning one die (1..6) or a pair of dice per call."""
-
-
-class DiceSource:
-    """Where a game's dice come from: a :class:`random.Random`, a seed, or a callable.
-
-    A callable may return one die or a pair per call; dice are consumed one
-    at a time, in order, so either kind feeds every roll (the opening roll
-    of ``two_dice_each_*`` takes four dice). This object is the one mutable
-    part of a game: snapshots that share it share its sequence. It is not
-    part of a snapshot's equality or of its record (the record holds the
-    dice that were rolled).
-    """
-
-    def __init__(self, source: random.Random | DiceCallable | int | None = None) -> None:
-        if source is None:
-            source = random.Random()
-        elif isinstance(source, int):
-            source = random.Random(source)
-        self.source: random.Random | DiceCallable = source
-        self._buffer: list[int] = []
-
-    def die(self) -> int:
-        """The next die."""
-        if not self._buffer:
-            if isinstance(self.source, random.Random):
-                return self.source.randint(1, 6)
-            got = self.source()
-            values = [got] if isinstance(got, int) else list(got)
-            for v in values:
-                if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
-                    raise InvalidDiceError(f"the dice source gave {got!r}, not dice 1..6")
-            self._buffer.extend(values)
-        return self._buffer.pop(0)
-
-    def pair(self) -> tuple[int, int]:
-        """The next two dice."""
-        return (self.die(), self.die())
-
-
-def _dice_source(rng: DiceSource | random.Random | DiceCallable | int | None) -> DiceSource:
-    return rng if isinstance(rng, DiceSource) else DiceSource(rng)
-
-
-def _die(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise InvalidDiceError(f"a die is an integer 1..6, got {value!r}")
-    return value
-
-
-# --- records of actions, the cube, the outcome ---------------------------------------
-
-
-@attrs.frozen
-class Action:
-    """One entry of a game's history.
-
-    ``side`` is who acted (``None`` for the opening roll, which both make).
-    ``dice`` is the opening roll (player 0's die or dice, then player 1's)
-    or, for :attr:`ActionKind.ROLL`, the two dice; ``play`` the play made;
-    ``level`` the resignation level offered.
-    """
-
-    kind: ActionKind
-    side: Side | None = None
-    dice: tuple[int, ...] | None = None
-    play: Play | None = None
-    level: ResultKind | None = None
-
-    def to_dict(self, two_dice_opening: bool = False) -> dict[str, Any]:
-        """The JSON form: ``{"action": "play", "side": "w", "play": "8/5 6/5"}``, ..."""
-        out: dict[str, Any] = {"action": self.kind.value}
-        if self.side is not None:
-            out["side"] = self.side.letter
-        if self.dice is not None:
-            if self.kind is ActionKind.OPENING and two_dice_opening:
-                out["dice"] = [list(self.dice[:2]), list(self.dice[2:])]
-            else:
-                out["dice"] = list(self.dice)
-        if self.play is not None:
-            out["play"] = self.play.notation()
-        if self.level is not None:
-            out["level"] = self.level.value
-        return out
-
-    def __str__(self) -> str:
-        who = f"{self.side.name.lower()} " if self.side is not None else ""
-        if self.kind is ActionKind.PLAY and self.play is not None:
-            return f"{who}plays {self.play.notation() or '(pass)'} with {self.play.roll}"
-        if self.kind is ActionKind.ROLL and self.dice is not None:
-            return f"{who}rolls {self.dice[0]}{self.dice[1]}"
-        if self.kind is ActionKind.OPENING and self.dice is not None:
-            return f"opening roll {list(self.dice)}"
-        if self.kind is ActionKind.RESIGN and self.level is not None:
-            return f"{who}resigns {self.level.value}"
-        return f"{who}{self.kind.value}s"
-
-
-@attrs.frozen
-class CubeState:
-    """The doubling cube: its value, its owner, and a pending double.
-
-    ``owner`` is ``None`` while the cube is centred (nobody has accepted a
-    double yet; automatic doubles leave it centred). ``offered_by`` is the
-    side whose double awaits an answer; ``beavered`` is true when the taker
-    answered with a beaver that now awaits the doubler's answer.
-    ``automatic`` counts the automatic doubles applied.
-    """
-
-    value: int = 1
-    owner: Side | None = None
-    offered_by: Side | None = None
-    beavered: bool = False
-    automatic: int = 0
-
-    @property
-    def centred(self) -> bool:
-        """True while nobody owns the cube."""
-        return self.owner is None
-
-    @property
-    def turned(self) -> bool:
-        """True once a double has been accepted (what Jacoby and ``gammons_with_cube`` look at)."""
-        return self.owner is not None
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form."""
-        return {
-            "value": self.value,
-            "owner": None if self.owner is None else self.owner.letter,
-            "offered_by": None if self.offered_by is None else self.offered_by.letter,
-            "beavered": self.beavered,
-            "automatic": self.automatic,
-        }
-
-
-@attrs.frozen
-class Resignation:
-    """A pending resignation: who offers it and at which level."""
-
-    side: Side
-    level: ResultKind
-
-
-@attrs.frozen
-class Outcome:
-    """How a game ended and what it is worth.
-
-    ``winner`` is ``None`` for a draw, in which case *each* side scores
-    ``points``. ``kind`` is the result kind (from the final position, or the
-    level of an accepted resignation; ``None`` for a drop or a draw);
-    ``base`` the points before the cube (after Jacoby, ``gammons_with_cube``
-    and ``scoring``), ``cube`` the cube value that multiplies it, and
-    ``points = base * cube``. ``result`` is the final position's
-    :class:`~nardy.result.Result` when the game was played out.
-    """
-
-    winner: Side | None
-    reason: EndReason
-    kind: ResultKind | None
-    base: Number
-    cube: int
-    points: Number
-    result: Result | None = None
-
-    def points_for(self, side: Side) -> Number:
-        """What ``side`` scores from this game."""
-        if self.winner is None or self.winner == side:
-            return self.points
-        return 0
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form."""
-        return {
-            "winner": None if self.winner is None else self.winner.letter,
-            "reason": self.reason.value,
-            "kind": None if self.kind is None else self.kind.value,
-            "base": self.base,
-            "cube": self.cube,
-            "points": self.points,
-        }
-
-    def __str__(self) -> str:
-        if self.winner is None:
-            return f"draw, {self.points} each"
-        how = self.reason.value if self.kind is None else f"{self.kind.value}, {self.reason.value}"
-        return f"{self.winner.name.lower()} wins ({how}): {self.points}"
-
-
-# --- the game ------------------------------------------------------------------------
+__all__ = ["Game", "PlayLike"]
 
 PlayLike = Play | str | int
 """A :class:`~nardy.play.Play`, its notation, or its index in :meth:`Game.legal_plays`."""
-
-OpeningDice = Sequence[int] | Sequence[Sequence[int]]
-"""Fed opening dice: ``(die0, die1)`` or ``((a, b), (c, d))``, player 0 first."""
 
 
 @attrs.frozen(kw_only=True)
@@ -522,7 +118,7 @@ class Game:
         variant: Variant | str = "backgammon",
         options: GameOptions | Mapping[str, Any] | None = None,
         *,
-        rng: DiceSource | random.Random | DiceCallable | int | None = None,
+        rng: DiceSourceLike = None,
         white_player: int = 0,
         starter: Side | None = None,
         start: Position | None = None,
@@ -555,12 +151,7 @@ class Game:
                     f"starter {Side(starter).name.lower()} is not the side to move in {start.id()}"
                 )
             starter = start.turn
-        if options is None:
-            opts = GameOptions(**option_values)
-        elif isinstance(options, GameOptions):
-            opts = attrs.evolve(options, **option_values) if option_values else options
-        else:
-            opts = GameOptions.from_dict({**options, **option_values})
+        opts = GameOptions.coerce(options, **option_values)
         if white_player not in (0, 1):
             raise InvalidOptionError(f"white_player must be 0 or 1, got {white_player!r}")
         if starter is None and opts.winner_takes_white:
@@ -584,7 +175,7 @@ class Game:
             starter=starter,
             start=start,
             crawford=crawford,
-            rng=_dice_source(rng),
+            rng=dice_source(rng),
         )
 
     # --- inspection -----------------------------------------------------------------
@@ -640,7 +231,8 @@ class Game:
         if self.phase is not Phase.MOVE or self.dice is None:
             raise self._wrong("list the legal plays", "there are no dice on the table")
         if self.last_roll:
-            return _last_roll_plays(self.position, self.dice)
+            # The opponent has already borne off everything.
+            return self.position.legal_plays(self.dice, allow_finished=True)
         return self.position.legal_plays(self.dice)
 
     def double_refusal(self) -> str | None:
@@ -723,6 +315,9 @@ class Game:
     def __str__(self) -> str:
         return f"{self.variant.spec()} game: {self.describe()}"
 
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.variant.spec()}: {self.describe()}>"
+
     # --- helpers ----------------------------------------------------------------------
 
     def _where(self) -> str:
@@ -740,11 +335,6 @@ class Game:
                 f"{expected.name.lower()}'s turn to act {self._where()}"
             )
 
-    def _initial_white(self) -> int:
-        if self.starter is None and self.options.winner_takes_white:
-            return 0  # the opening roll decides
-        return self.white_player
-
     def _record(self, action: Action) -> tuple[Action, ...]:
         return (*self.history, action)
 
@@ -755,23 +345,6 @@ class Game:
         if after > self.options.max_cube:
             return f"a beaver would take the cube to {after}, over max_cube={self.options.max_cube}"
         return None
-
-    def _kind_points(self, kind: ResultKind, loser_left: int) -> int:
-        """The variant's points for ``kind`` (it must be one the variant scores)."""
-        return self.variant.points(kind, loser_left)
-
-    def _single_only(self) -> bool:
-        turned = self.cube.turned
-        return (self.options.jacoby and not turned) or (
-            not self.options.gammons_with_cube and turned
-        )
-
-    def _base_points(self, kind: ResultKind, kind_points: int, loser_left: int) -> int:
-        if self.options.scoring == "checkers-left":
-            return loser_left
-        if kind is not ResultKind.SINGLE and self._single_only():
-            return self._kind_points(ResultKind.SINGLE, loser_left)
-        return kind_points
 
     def _finish(self, outcome: Outcome, **changes: Any) -> Game:
         return attrs.evolve(
@@ -789,8 +362,8 @@ class Game:
         ``automatic_doubles``, turns the centred cube). Otherwise the side on
         turn rolls two dice and must then :meth:`play`.
 
-        Raises :class:`WrongPhaseError` (already rolled, a double or a
-        resignation pending), :class:`GameOverError`, :class:`NotYourTurnError`.
+        Raises :class:`~nardy.errors.WrongPhaseError` (already rolled, a double or a
+        resignation pending), :class:`~nardy.errors.GameOverError`, :class:`~nardy.errors.NotYourTurnError`.
         """
         if self.phase is Phase.OPENING:
             return self._opening(dice)
@@ -816,30 +389,7 @@ class Game:
     def _opening(self, dice: RollLike | OpeningDice | None) -> Game:
         policy = self.options.opening
         two = policy.startswith("two_dice")
-        if dice is None:
-            if two:
-                p0, p1 = self.rng.pair(), self.rng.pair()
-                flat: tuple[int, ...] = (*p0, *p1)
-            else:
-                flat = self.rng.pair()
-        else:
-            try:
-                items: list[Any] = list(dice)
-            except TypeError:
-                raise InvalidDiceError(f"opening dice must be a sequence, got {dice!r}") from None
-            if two:
-                if len(items) != 2 or any(isinstance(x, (int, str)) or len(x) != 2 for x in items):
-                    raise InvalidDiceError(
-                        f"the {policy} opening takes two dice per player, "
-                        f"((a, b), (c, d)); got {dice!r}"
-                    )
-                flat = tuple(_die(v) for pair in items for v in pair)
-            else:
-                if len(items) != 2:
-                    raise InvalidDiceError(
-                        f"the {policy} opening takes one die per player, (die0, die1); got {dice!r}"
-                    )
-                flat = (_die(items[0]), _die(items[1]))
+        flat = opening_dice(policy, dice, self.rng)
         history = self._record(Action(ActionKind.OPENING, None, dice=flat))
         score0, score1 = (flat[0] + flat[1], flat[2] + flat[3]) if two else flat
         if score0 == score1:  # a tie: roll again, maybe an automatic double
@@ -881,9 +431,9 @@ class Game:
         """Play the dice on the table: a :class:`~nardy.play.Play`, its notation, or an index.
 
         A forced pass is the empty play (``""``). Raises
-        :class:`WrongPhaseError` (e.g. moving before rolling),
+        :class:`~nardy.errors.WrongPhaseError` (e.g. moving before rolling),
         :class:`~nardy.errors.IllegalPlayError` for an illegal play,
-        :class:`GameOverError`, :class:`NotYourTurnError`.
+        :class:`~nardy.errors.GameOverError`, :class:`~nardy.errors.NotYourTurnError`.
         """
         if self.phase is not Phase.MOVE:
             why = {
@@ -911,47 +461,45 @@ class Game:
             )
         return self._bear_off_end(after, history)
 
+    def find_play(self, play: PlayLike, *, by: Side | None = None) -> Play:
+        """The legal play that ``play`` names, for the dice on the table, without playing it.
+
+        ``play`` is what :meth:`play` takes. Raises
+        :class:`~nardy.errors.WrongPhaseError` when there are no dice to
+        play, :class:`~nardy.errors.IllegalPlayError`,
+        :class:`~nardy.errors.GameOverError`,
+        :class:`~nardy.errors.NotYourTurnError`.
+        """
+        if self.phase is not Phase.MOVE:
+            raise self._wrong("play", "the dice have not been rolled")
+        self._check_actor("play", self.position.turn, by)
+        legal = self.legal_plays()
+        return legal[_resolve(legal, play)]
+
     def _bear_off_end(self, after: Position, history: tuple[Action, ...]) -> Game:
         result = after.result()
         assert result is not None
         loser = result.loser
-        left = 0 if loser is None else self.variant.checkers - after.off(loser)
-        base = self._base_points(result.kind, result.points, left)
-        outcome = Outcome(
-            winner=result.winner,
-            reason=EndReason.BEAR_OFF,
-            kind=result.kind,
-            base=base,
-            cube=self.cube.value,
-            points=base * self.cube.value,
-            result=result,
-        )
+        left = 0 if loser is None else checkers_left(after, loser)
+        outcome = outcome_of.bear_off(self.options, self.cube, self.variant, result, left)
         return self._finish(outcome, position=after, history=history, last_roll=False)
 
     def _finish_last_roll(self, legal: LegalPlays, index: int, history: tuple[Action, ...]) -> Game:
         state = legal.raw_results()[index]
         if state[0] == self.variant.checkers:  # he bore off everything: a draw
-            each = (0.5 if self.options.draw_points == "half" else 1) * self.cube.value
-            outcome = Outcome(
-                winner=None,
-                reason=EndReason.DRAW,
-                kind=None,
-                base=_number(each / self.cube.value),
-                cube=self.cube.value,
-                points=_number(each),
-            )
             # The drawn final position (both sides off) is not a valid
             # Position; the game keeps the one before the last roll.
+            outcome = outcome_of.draw(self.options, self.cube.value)
             return self._finish(outcome, history=history, last_roll=False)
         return self._bear_off_end(legal.result(index), history)
 
     def double(self, *, by: Side | None = None) -> Game:
         """Offer a double (the side on turn, before rolling).
 
-        Raises :class:`CubeActionError` when the cube forbids it (the
+        Raises :class:`~nardy.errors.CubeActionError` when the cube forbids it (the
         opponent owns it, the Crawford game, at its maximum, not in use),
-        :class:`WrongPhaseError` after rolling, :class:`GameOverError`,
-        :class:`NotYourTurnError`.
+        :class:`~nardy.errors.WrongPhaseError` after rolling, :class:`~nardy.errors.GameOverError`,
+        :class:`~nardy.errors.NotYourTurnError`.
         """
         if self.phase is Phase.OVER:
             raise self._wrong("double", "")
@@ -1013,17 +561,8 @@ class Game:
         else:
             raise self._wrong("drop", "no double is pending")
         self._check_actor("drop", side, by)
-        base = 1
-        if self.options.scoring == "checkers-left":
-            base = self.variant.checkers - self.position.off(side)
-        outcome = Outcome(
-            winner=winner,
-            reason=EndReason.DROP,
-            kind=None,
-            base=base,
-            cube=value,
-            points=base * value,
-        )
+        left = checkers_left(self.position, side)
+        outcome = outcome_of.drop(self.options, winner, value, left)
         return self._finish(outcome, history=self._record(Action(ActionKind.DROP, side)))
 
     def beaver(self, *, by: Side | None = None) -> Game:
@@ -1051,7 +590,7 @@ class Game:
         """Offer to resign at ``level`` (single, gammon or backgammon); the opponent answers.
 
         Only the side on turn may resign (before or after rolling). Raises
-        :class:`ResignationError` for a level the variant does not score.
+        :class:`~nardy.errors.ResignationError` for a level the variant does not score.
         """
         if self.phase not in (Phase.ROLL, Phase.MOVE) or self.last_roll:
             why = "a resignation is offered on one's own turn, with nothing pending"
@@ -1080,16 +619,8 @@ class Game:
         resigner, kind = self.resignation.side, self.resignation.level
         side = resigner.opponent
         self._check_actor("accept the resignation", side, by)
-        left = self.variant.checkers - self.position.off(resigner)
-        base = self._base_points(kind, self._kind_points(kind, left), left)
-        outcome = Outcome(
-            winner=side,
-            reason=EndReason.RESIGN,
-            kind=kind,
-            base=base,
-            cube=self.cube.value,
-            points=base * self.cube.value,
-        )
+        left = checkers_left(self.position, resigner)
+        outcome = outcome_of.resignation(self.options, self.cube, self.variant, side, kind, left)
         return self._finish(outcome, history=self._record(Action(ActionKind.ACCEPT, side)))
 
     def reject(self, *, by: Side | None = None) -> Game:
@@ -1135,7 +666,28 @@ class Game:
         }[kind]
         return method(by=side)
 
-    # --- records --------------------------------------------------------------------
+    def states(self) -> Iterator[Game]:
+        """Every snapshot from the start to this one (replays the history)."""
+        game = self.restart()
+        yield game
+        for action in self.history:
+            game = game.apply(action)
+            yield game
+
+    def restart(self) -> Game:
+        """The game as it was set up, before any action (it shares the dice source)."""
+        # When the opening roll decides the colours, new() sets white_player to 0.
+        return type(self).new(
+            self.variant,
+            self.options,
+            rng=self.rng,
+            white_player=self.white_player,
+            starter=self.starter,
+            start=self.start,
+            crawford=self.crawford,
+        )
+
+    # --- records (see nardy.records) --------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """The game record as JSON-able data: setup, every action, and the state reached.
@@ -1145,171 +697,29 @@ class Game:
         recomputes them by replaying the actions and rejects a record whose
         stored state disagrees.
         """
-        two = self.options.opening.startswith("two_dice")
-        return {
-            "format": "nardy-game",
-            "version": RECORD_VERSION,
-            "variant": self.variant.spec(),
-            "options": self.options.to_dict(),
-            "white_player": self._initial_white(),
-            "starter": None if self.starter is None else self.starter.letter,
-            "start": None if self.start is None else self.start.id(),
-            "crawford": self.crawford,
-            "actions": [a.to_dict(two) for a in self.history],
-            "phase": self.phase.value,
-            "position": self.position.id(),
-            "dice": None if self.dice is None else [self.dice.high, self.dice.low],
-            "cube": self.cube.to_dict(),
-            "first": None if self.first is None else self.first.letter,
-            "outcome": None if self.outcome is None else self.outcome.to_dict(),
-        }
+        return records.game_to_dict(self)
 
     def to_json(self, indent: int | None = None) -> str:
         """The game record as a JSON string (see :meth:`to_dict`)."""
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+        return records.game_to_json(self, indent)
 
     @classmethod
-    def from_dict(
-        cls,
-        data: Mapping[str, Any],
-        *,
-        rng: DiceSource | random.Random | DiceCallable | int | None = None,
-    ) -> Game:
+    def from_dict(cls, data: Mapping[str, Any], *, rng: DiceSourceLike = None) -> Game:
         """Load a record made by :meth:`to_dict`, replaying and re-validating every action.
 
-        Raises :class:`RecordError` naming the first action that does not
-        replay (or the field that is malformed).
+        Raises :class:`~nardy.errors.RecordError` naming the first action
+        that does not replay (or the field that is malformed).
         """
-        if not isinstance(data, Mapping) or data.get("format") != "nardy-game":
-            raise RecordError('not a nardy game record (missing "format": "nardy-game")')
-        if data.get("version") != RECORD_VERSION:
-            raise RecordError(f"unsupported game record version {data.get('version')!r}")
-        try:
-            starter = data.get("starter")
-            start = data.get("start")
-            game = cls.new(
-                data["variant"],
-                GameOptions.from_dict(data.get("options", {})),
-                rng=rng,
-                white_player=data.get("white_player", 0),
-                starter=None if starter is None else Side.from_letter(starter),
-                start=None if start is None else Position.from_id(start),
-                crawford=bool(data.get("crawford", False)),
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"bad game record header: {exc}") from exc
-        actions = data.get("actions")
-        if not isinstance(actions, list):
-            raise RecordError('a game record needs an "actions" list')
-        game = game.replay(actions)
-        game._check_stored(data)
-        return game
+        return records.game_from_dict(cls, data, rng=rng)
 
     @classmethod
-    def from_json(
-        cls,
-        text: str,
-        *,
-        rng: DiceSource | random.Random | DiceCallable | int | None = None,
-    ) -> Game:
+    def from_json(cls, text: str, *, rng: DiceSourceLike = None) -> Game:
         """Load a JSON game record (see :meth:`from_dict`)."""
-        try:
-            data = json.loads(text)
-        except ValueError as exc:
-            raise RecordError(f"a game record must be JSON: {exc}") from exc
-        return cls.from_dict(data, rng=rng)
+        return records.game_from_json(cls, text, rng=rng)
 
     def replay(self, actions: Sequence[Mapping[str, Any]], *, offset: int = 0) -> Game:
-        """Apply recorded actions (their JSON form) one by one; :class:`RecordError` on the first bad one."""
-        game = self
-        for i, raw in enumerate(actions):
-            try:
-                action = game._parse_action(raw)
-                game = game.apply(action)
-            except (NardyError, KeyError, TypeError, ValueError) as exc:
-                number = offset + i + 1
-                turn = game.turn_number + 1
-                raise RecordError(
-                    f"bad record at action {number} (turn {turn}, {_describe_raw(raw)}): {exc}",
-                    index=offset + i,
-                ) from exc
-        return game
-
-    def _parse_action(self, raw: Mapping[str, Any]) -> Action:
-        if not isinstance(raw, Mapping):
-            raise RecordError(f"an action is a JSON object, got {raw!r}")
-        kind = ActionKind(raw.get("action"))
-        side_text = raw.get("side")
-        side = None if side_text is None else Side.from_letter(side_text)
-        if kind is not ActionKind.OPENING and side is None:
-            raise RecordError(f'action {kind.value!r} needs a "side"')
-        dice: tuple[int, ...] | None = None
-        if "dice" in raw and raw["dice"] is not None:
-            value = raw["dice"]
-            flat: list[Any] = []
-            for item in value:
-                flat.extend(item if isinstance(item, list) else [item])
-            dice = tuple(_die(v) for v in flat)
-        play = None
-        if kind is ActionKind.PLAY:
-            notation = raw.get("play")
-            if not isinstance(notation, str):
-                raise RecordError('a play action needs a "play" string')
-            if self.phase is not Phase.MOVE:
-                raise self._wrong("play", "the dice have not been rolled")
-            if side is not None:
-                self._check_actor("play", self.position.turn, side)
-            legal = self.legal_plays()
-            play = legal[_resolve(legal, notation)]
-        level = None if raw.get("level") is None else ResultKind(raw["level"])
-        return Action(kind, side, dice=dice, play=play, level=level)
-
-    def _check_stored(self, data: Mapping[str, Any]) -> None:
-        """Compare the record's redundant state fields with the replayed state."""
-        mine = self.to_dict()
-        for key in ("phase", "position", "dice", "cube", "first", "outcome"):
-            if key in data and data[key] != mine[key]:
-                raise RecordError(
-                    f"the record's {key} {data[key]!r} does not match the replayed game's "
-                    f"{mine[key]!r}"
-                )
-
-    def states(self) -> Iterator[Game]:
-        """Every snapshot from the start to this one (replays the history)."""
-        game = Game.new(
-            self.variant,
-            self.options,
-            rng=self.rng,
-            white_player=self._initial_white(),
-            starter=self.starter,
-            start=self.start,
-            crawford=self.crawford,
-        )
-        yield game
-        for action in self.history:
-            game = game.apply(action)
-            yield game
-
-
-def scored_kinds(variant: Variant) -> tuple[ResultKind, ...]:
-    """The result kinds ``variant`` scores (what a resignation may offer).
-
-    The same as :meth:`Variant.result_kinds`.
-    """
-    return variant.result_kinds()
-
-
-def _describe_raw(raw: object) -> str:
-    if not isinstance(raw, Mapping):
-        return repr(raw)
-    parts = [str(raw.get("side", "")), str(raw.get("action", "?"))]
-    if raw.get("dice") is not None:
-        parts.append(str(raw["dice"]))
-    if raw.get("play") is not None:
-        parts.append(repr(raw["play"]))
-    if raw.get("level") is not None:
-        parts.append(str(raw["level"]))
-    return " ".join(p for p in parts if p)
+        """Apply recorded actions (their JSON form) one by one; :class:`~nardy.errors.RecordError` on the first bad one."""
+        return records.replay(self, actions, offset=offset)
 
 
 def _resolve(legal: LegalPlays, play: PlayLike) -> int:
@@ -1336,8 +746,3 @@ def _resolve(legal: LegalPlays, play: PlayLike) -> int:
                 return i
         return resolve_notation(legal, play.notation())
     raise IllegalPlayError(f"not a play: {play!r}")
-
-
-def _last_roll_plays(position: Position, roll: Roll) -> LegalPlays:
-    """Legal plays of the last-roll draw: the opponent has already borne off everything."""
-    return position.legal_plays(roll, allow_finished=True)

@@ -12,39 +12,28 @@ changes from game to game (see :attr:`Match.next_game`).
 
 from __future__ import annotations
 
-import json
-import random
 from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
+from nardy import records
+from nardy.actions import Number, as_number
 from nardy.core import RollLike, Side
-from nardy.errors import IllegalActionError, InvalidOptionError
-from nardy.game import (
-    DiceCallable,
-    DiceSource,
-    Game,
-    GameOptions,
-    GameOverError,
-    Number,
-    OpeningDice,
-    PlayLike,
-    RecordError,
-    _dice_source,
-    _number,
-)
+from nardy.dice import DiceSource, DiceSourceLike, OpeningDice, dice_source
+from nardy.errors import GameOverError, IllegalActionError, InvalidOptionError
+from nardy.game import Game, PlayLike
+from nardy.options import GameOptions
 from nardy.result import ResultKind
 from nardy.variant import Variant, find_variant
 
 __all__ = ["NEXT_GAME_RULES", "Match"]
 
-#: How the next game of a match starts: ``"alternate"`` (seed 002: colours
-#: swap and the player who had black starts, as white, with an ordinary
-#: roll) or ``"opening-roll"`` (every game starts with an opening roll).
+#: How the next game of a match starts: ``"alternate"`` (as nardy players
+#: do, colours swap and the player who had black starts, as white, with an
+#: ordinary roll) or ``"opening-roll"`` (every game starts with an opening
+#: roll).
 NEXT_GAME_RULES: tuple[str, ...] = ("alternate", "opening-roll")
-
-RECORD_VERSION = 1
 
 
 @attrs.frozen(kw_only=True)
@@ -63,7 +52,8 @@ class Match:
     * The match ends as soon as one player has at least :attr:`length`
       points and more than the other (a last-roll draw that leaves both
       level at ``length`` or more is played off by further games).
-    * The series by checkers left (seed 001) is a match with game option
+    * A series scored by checkers left (after each game the loser's
+      checkers not borne off go to the winner) is a match with game option
       ``scoring="checkers-left"``, to the agreed total.
     """
 
@@ -100,7 +90,7 @@ class Match:
         *,
         crawford: bool = True,
         next_game: str = "alternate",
-        rng: DiceSource | random.Random | DiceCallable | int | None = None,
+        rng: DiceSourceLike = None,
         **option_values: Any,
     ) -> Match:
         """A new match to ``length`` points, its first game waiting for the opening roll.
@@ -117,14 +107,8 @@ class Match:
             raise InvalidOptionError(
                 f"next_game must be one of {', '.join(map(repr, NEXT_GAME_RULES))}; got {next_game!r}"
             )
-        if options is None:
-            opts = GameOptions(**option_values)
-        elif isinstance(options, GameOptions):
-            opts = attrs.evolve(options, **option_values) if option_values else options
-        else:
-            opts = GameOptions.from_dict({**options, **option_values})
-        opts = attrs.evolve(opts, jacoby=False)
-        source = _dice_source(rng)
+        opts = attrs.evolve(GameOptions.coerce(options, **option_values), jacoby=False)
+        source = dice_source(rng)
         first = Game.new(rules, opts, rng=source)
         return cls(
             variant=rules,
@@ -161,10 +145,10 @@ class Match:
 
     def away(self, player: int) -> Number:
         """Points ``player`` still needs (``length`` minus his score, at least 0)."""
-        return max(0, _number(self.length - self.scores[player]))
+        return max(0, as_number(self.length - self.scores[player]))
 
     def current(self) -> Game:
-        """The game in progress; :class:`~nardy.game.GameOverError` once the match is over."""
+        """The game in progress; :class:`~nardy.errors.GameOverError` once the match is over."""
         if self.game is None:
             raise GameOverError(
                 f"the match is over: player {self.winner} won {self._score_text()} "
@@ -185,6 +169,10 @@ class Match:
 
     def __str__(self) -> str:
         return f"{self.variant.spec()} {self.describe()}"
+
+    def __repr__(self) -> str:
+        head = self.describe().removeprefix("match ")
+        return f"<{type(self).__name__} {self.variant.spec()} {head}>"
 
     # --- actions (on the game in progress) ------------------------------------------
 
@@ -251,7 +239,8 @@ class Match:
         old = self.scores
         new = [old[0], old[1]]
         for side in (Side.WHITE, Side.BLACK):
-            new[game.player(side)] = _number(new[game.player(side)] + game.outcome.points_for(side))
+            player = game.player(side)
+            new[player] = as_number(new[player] + game.outcome.points_for(side))
         scores = (new[0], new[1])
         games = (*self.games, game)
         top = max(scores)
@@ -279,104 +268,26 @@ class Match:
             self, scores=scores, games=games, game=following, crawford_game=crawford_game
         )
 
-    # --- records --------------------------------------------------------------------
+    # --- records (see nardy.records) --------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The match record: its setup, every game's record (see :meth:`Game.to_dict`), the score."""
-        played = [*self.games, *(() if self.game is None else (self.game,))]
-        return {
-            "format": "nardy-match",
-            "version": RECORD_VERSION,
-            "variant": self.variant.spec(),
-            "length": self.length,
-            "crawford": self.crawford,
-            "next_game": self.next_game,
-            "options": self.options.to_dict(),
-            "games": [g.to_dict() for g in played],
-            "scores": list(self.scores),
-            "crawford_game": self.crawford_game,
-            "winner": self.winner,
-        }
+        """The match record: its setup, every game's record (see :meth:`Game.to_dict <nardy.game.Game.to_dict>`), the score."""
+        return records.match_to_dict(self)
 
     def to_json(self, indent: int | None = None) -> str:
         """The match record as a JSON string."""
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+        return records.match_to_json(self, indent)
 
     @classmethod
-    def from_dict(
-        cls,
-        data: Mapping[str, Any],
-        *,
-        rng: DiceSource | random.Random | DiceCallable | int | None = None,
-    ) -> Match:
+    def from_dict(cls, data: Mapping[str, Any], *, rng: DiceSourceLike = None) -> Match:
         """Load a match record, replaying and re-validating every game.
 
-        Raises :class:`~nardy.game.RecordError` naming the game and the
+        Raises :class:`~nardy.errors.RecordError` naming the game and the
         first action that does not replay.
         """
-        if not isinstance(data, Mapping) or data.get("format") != "nardy-match":
-            raise RecordError('not a nardy match record (missing "format": "nardy-match")')
-        if data.get("version") != RECORD_VERSION:
-            raise RecordError(f"unsupported match record version {data.get('version')!r}")
-        try:
-            match = cls.new(
-                data["variant"],
-                data["length"],
-                GameOptions.from_dict(data.get("options", {})),
-                crawford=bool(data.get("crawford", True)),
-                next_game=data.get("next_game", "alternate"),
-                rng=rng,
-            )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"bad match record header: {exc}") from exc
-        games = data.get("games")
-        if not isinstance(games, list):
-            raise RecordError('a match record needs a "games" list')
-        for number, record in enumerate(games, start=1):
-            if match.game is None:
-                raise RecordError(f"game {number}: the match was already over", index=number - 1)
-            if not isinstance(record, Mapping):
-                raise RecordError(f"game {number}: a game record is a JSON object")
-            expected = match.game.to_dict()
-            for key in ("variant", "options", "white_player", "starter", "crawford"):
-                if record.get(key) != expected[key]:
-                    raise RecordError(
-                        f"game {number}: {key} is {record.get(key)!r}, but the match makes it "
-                        f"{expected[key]!r}",
-                        index=number - 1,
-                    )
-            actions = record.get("actions")
-            if not isinstance(actions, list):
-                raise RecordError(f'game {number}: a game record needs an "actions" list')
-            try:
-                game = match.game.replay(actions)
-                game._check_stored(record)
-            except RecordError as exc:
-                raise RecordError(f"game {number}: {exc}", index=exc.index) from exc
-            if not game.is_over() and number != len(games):
-                raise RecordError(
-                    f"game {number}: the record stops before the game ends, "
-                    "but another game follows"
-                )
-            match = match.advance(game)
-        for key in ("scores", "crawford_game", "winner"):
-            if key in data and data[key] != match.to_dict()[key]:
-                raise RecordError(
-                    f"the record's {key} {data[key]!r} does not match the replayed match's "
-                    f"{match.to_dict()[key]!r}"
-                )
-        return match
+        return records.match_from_dict(cls, data, rng=rng)
 
     @classmethod
-    def from_json(
-        cls,
-        text: str,
-        *,
-        rng: DiceSource | random.Random | DiceCallable | int | None = None,
-    ) -> Match:
+    def from_json(cls, text: str, *, rng: DiceSourceLike = None) -> Match:
         """Load a JSON match record (see :meth:`from_dict`)."""
-        try:
-            data = json.loads(text)
-        except ValueError as exc:
-            raise RecordError(f"a match record must be JSON: {exc}") from exc
-        return cls.from_dict(data, rng=rng)
+        return records.match_from_json(cls, text, rng=rng)

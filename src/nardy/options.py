@@ -1,22 +1,25 @@
-"""Converters and validators for options, shared by variants and game options.
+"""Options: the converters shared by variants and games, and the game options.
 
 Options are attrs fields with documented defaults; they also arrive as
 strings (from a variant spec such as ``"caucasian(no_hide_after_hit=anywhere)"``,
 the command line or a JSON record), so each converter accepts the string
 forms too and every refusal is an :class:`~nardy.errors.InvalidOptionError`
 naming the option and its owner.
+
+:class:`GameOptions` are the agreements between the players one level above
+the board: who starts, the doubling cube and how a game is scored.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
 
-from nardy.errors import InvalidOptionError
+from nardy.errors import InvalidOptionError, UnknownOptionError
 
-__all__ = ["choice", "to_bool"]
+__all__ = ["OPENING_POLICIES", "GameOptions", "choice", "cube_values", "to_bool"]
 
 
 def to_bool(value: object) -> bool:
@@ -46,3 +49,124 @@ def choice(*allowed: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
             )
 
     return check
+
+
+def _to_int(value: object, minimum: int) -> int:
+    number: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, str) and value.strip().isdigit():
+        number = int(value)
+    if number is None or number < minimum:
+        raise InvalidOptionError(f"expected an integer >= {minimum}, got {value!r}")
+    return number
+
+
+def _positive_int(value: object) -> int:
+    return _to_int(value, 1)
+
+
+def _non_negative_int(value: object) -> int:
+    return _to_int(value, 0)
+
+
+# --- game options ---------------------------------------------------------------
+
+#: The opening-roll policies; the first is the default. ``one_die_each_*``:
+#: each player rolls one die; ``two_dice_each_*``: two dice, the higher
+#: total wins. Ties roll again. ``*_use_both``: the winner plays the dice
+#: already on the table as his first roll; ``*_reroll``: he rolls afresh.
+OPENING_POLICIES: tuple[str, ...] = (
+    "one_die_each_use_both",
+    "one_die_each_reroll",
+    "two_dice_each_use_both",
+    "two_dice_each_reroll",
+)
+
+
+def cube_values(stakes: str = "geometric", max_cube: int = 64) -> tuple[int, ...]:
+    """The values the cube can take: ``(1, 2, 4, ..., 64)`` or ``(1, 2, 3, ..., 64)``."""
+    out = [1]
+    while True:
+        nxt = out[-1] * 2 if stakes == "geometric" else out[-1] + 1
+        if nxt > max_cube:
+            return tuple(out)
+        out.append(nxt)
+
+
+@attrs.frozen(kw_only=True)
+class GameOptions:
+    """How a game is started, doubled and scored. Every field has a documented default.
+
+    The rules of the board itself (and the result kinds and their points)
+    belong to the :class:`~nardy.variant.Variant`; these are the agreements
+    between the players one level up.
+    """
+
+    #: Who starts and with which dice: one of :data:`OPENING_POLICIES`.
+    opening: str = attrs.field(default="one_die_each_use_both", validator=choice(*OPENING_POLICIES))
+    #: The opening winner plays white, as nardy players do -- so white
+    #: always moves first. False: colours are fixed (player 0 white) and the
+    #: opening winner moves first with his own colour (western backgammon).
+    winner_takes_white: bool = attrs.field(default=True, converter=to_bool)
+    #: Whether the doubling cube is in play at all.
+    cube: bool = attrs.field(default=True, converter=to_bool)
+    #: The highest value the cube may reach (default 64, the top face of a
+    #: doubling cube).
+    max_cube: int = attrs.field(default=64, converter=_positive_int)
+    #: ``"geometric"`` (1, 2, 4, 8, ...) or ``"arithmetic"`` (1, 2, 3, 4, ...):
+    #: what "doubling" raises the stake to.
+    stakes: str = attrs.field(default="geometric", validator=choice("geometric", "arithmetic"))
+    #: The taker may immediately redouble, keeping the cube; the doubler
+    #: then takes or drops the beaver.
+    beaver: bool = attrs.field(default=False, converter=to_bool)
+    #: How many automatic doubles at most: each tie of the opening roll
+    #: raises the centred cube one step (0: off).
+    automatic_doubles: int = attrs.field(default=0, converter=_non_negative_int)
+    #: Money play: gammons and backgammons count single unless a double has
+    #: been accepted. Never applies in a match.
+    jacoby: bool = attrs.field(default=False, converter=to_bool)
+    #: False (Russian short nardy): once a double has been accepted, gammons
+    #: and backgammons count single ("with the cube there is no mars").
+    gammons_with_cube: bool = attrs.field(default=True, converter=to_bool)
+    #: ``"result"``: a game is worth the variant's points for its result
+    #: kind; ``"checkers-left"`` (the series scored by checkers left): the
+    #: loser's checkers not borne off (times the cube).
+    scoring: str = attrs.field(default="result", validator=choice("result", "checkers-left"))
+    #: Long nardy's last-roll draw (an optional tournament rule): when the
+    #: player who started bears off his last checker, the other gets one
+    #: more roll, and bearing off all his checkers with it draws the game.
+    #: Also on when the variant has a true ``last_roll_draw`` option.
+    last_roll_draw: bool = attrs.field(default=False, converter=to_bool)
+    #: What a draw gives each side, times the cube: ``"half"`` or ``"one"``.
+    draw_points: str = attrs.field(default="half", validator=choice("half", "one"))
+
+    def next_cube_value(self, value: int) -> int:
+        """The value a double raises ``value`` to (2x, or +1 in arithmetic stakes)."""
+        return value * 2 if self.stakes == "geometric" else value + 1
+
+    @classmethod
+    def coerce(
+        cls, options: GameOptions | Mapping[str, Any] | None = None, **values: Any
+    ) -> GameOptions:
+        """Options from a :class:`GameOptions`, a mapping or ``None`` (the defaults), ``values`` on top."""
+        if options is None:
+            return cls(**values)
+        if isinstance(options, GameOptions):
+            return attrs.evolve(options, **values) if values else options
+        return cls.from_dict({**options, **values})
+
+    def to_dict(self) -> dict[str, Any]:
+        """All options by name (JSON-able)."""
+        return attrs.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameOptions:
+        """Options from a mapping; unknown names raise :class:`~nardy.errors.UnknownOptionError`."""
+        names = {a.name for a in attrs.fields(cls)}
+        for key in data:
+            if key not in names:
+                raise UnknownOptionError(
+                    f"unknown game option {key!r}; game options are: {', '.join(sorted(names))}"
+                )
+        return cls(**dict(data))

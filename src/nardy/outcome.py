@@ -1,0 +1,116 @@
+"""What a finished game is worth to the players: its points by the game options, times the cube.
+
+The variant says what each result kind is worth
+(:meth:`Variant.points <nardy.variant.Variant.points>`); the game options
+(:class:`~nardy.options.GameOptions`) can change that: ``jacoby`` and
+``gammons_with_cube`` make gammons and backgammons count single,
+``scoring="checkers-left"`` counts the loser's checkers not borne off
+instead, and ``draw_points`` says what a last-roll draw gives each side.
+The cube multiplies everything. Each function returns the
+:class:`~nardy.actions.Outcome` a game ends with.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nardy.actions import CubeState, EndReason, Outcome, as_number
+from nardy.core import Side
+from nardy.options import GameOptions
+from nardy.result import Result, ResultKind
+
+if TYPE_CHECKING:
+    from nardy.variant import Variant
+
+__all__ = ["base_points", "bear_off", "draw", "drop", "resignation"]
+
+
+def base_points(
+    options: GameOptions,
+    cube: CubeState,
+    variant: Variant,
+    kind: ResultKind,
+    kind_points: int,
+    loser_left: int,
+) -> int:
+    """The points of a ``kind`` win before the cube.
+
+    ``kind_points`` (the variant's points for ``kind``), unless the options
+    say otherwise: ``scoring="checkers-left"`` gives ``loser_left``, the
+    loser's checkers not borne off; Jacoby (while the cube is not turned)
+    and ``gammons_with_cube=False`` (once it is) count gammons and
+    backgammons single.
+    """
+    if options.scoring == "checkers-left":
+        return loser_left
+    if kind is not ResultKind.SINGLE:
+        turned = cube.turned
+        if (options.jacoby and not turned) or (not options.gammons_with_cube and turned):
+            return variant.points(ResultKind.SINGLE, loser_left)
+    return kind_points
+
+
+def bear_off(
+    options: GameOptions, cube: CubeState, variant: Variant, result: Result, loser_left: int
+) -> Outcome:
+    """A side bore off all its checkers: the ``result`` of the final position, times the cube."""
+    base = base_points(options, cube, variant, result.kind, result.points, loser_left)
+    return Outcome(
+        winner=result.winner,
+        reason=EndReason.BEAR_OFF,
+        kind=result.kind,
+        base=base,
+        cube=cube.value,
+        points=base * cube.value,
+        result=result,
+    )
+
+
+def resignation(
+    options: GameOptions,
+    cube: CubeState,
+    variant: Variant,
+    winner: Side,
+    kind: ResultKind,
+    loser_left: int,
+) -> Outcome:
+    """A resignation at level ``kind`` was accepted: that kind's points, times the cube."""
+    base = base_points(options, cube, variant, kind, variant.points(kind, loser_left), loser_left)
+    return Outcome(
+        winner=winner,
+        reason=EndReason.RESIGN,
+        kind=kind,
+        base=base,
+        cube=cube.value,
+        points=base * cube.value,
+    )
+
+
+def drop(options: GameOptions, winner: Side, value: int, loser_left: int) -> Outcome:
+    """A double or beaver was dropped: the refuser loses the stake ``value``.
+
+    That is one game times ``value`` (the cube before the refused raise), or
+    with ``scoring="checkers-left"`` the refuser's checkers not borne off.
+    """
+    base = loser_left if options.scoring == "checkers-left" else 1
+    return Outcome(
+        winner=winner,
+        reason=EndReason.DROP,
+        kind=None,
+        base=base,
+        cube=value,
+        points=base * value,
+    )
+
+
+def draw(options: GameOptions, cube_value: int) -> Outcome:
+    """The last-roll draw: each side scores ``draw_points`` (a half or one), times the cube."""
+    each = (0.5 if options.draw_points == "half" else 1) * cube_value
+    return Outcome(
+        winner=None,
+        reason=EndReason.DRAW,
+        kind=None,
+        base=as_number(each / cube_value),
+        cube=cube_value,
+        points=as_number(each),
+    )
