@@ -35,14 +35,14 @@ napoleon_numpy_docstring = False
 # Names in signatures that live outside this project. Without intersphinx
 # Sphinx has nothing to link them to; they are all standard library.
 nitpick_ignore_regex = [
-    ("py:class", r"(collections\.abc|enum|random|typing)\..*"),
+    ("py:class", r"(abc|collections\.abc|enum|random|types|typing)\..*"),
     # attrs' own types (no intersphinx: the build has no network).
     ("py:class", r"attrs?\..*"),
     # RollLike is Union[Roll, "tuple[int, int]", "list[int]", str]: the quoted
     # builtin generics come through as reference targets.
     ("py:class", r"(tuple|list)\[.*\]"),
     # The TypeVar of register_variant's signature (a class decorator).
-    ("py:class", r"nardy\.variant\.V"),
+    ("py:class", r"nardy\.(variant|registry)\.V"),
 ]
 
 # -- doctest ------------------------------------------------------------------------

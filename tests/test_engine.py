@@ -310,3 +310,32 @@ def test_apply_accepts_any_order_of_the_steps() -> None:
     assert reordered != canonical
     assert pos.apply(reordered) == pos.apply(canonical)
     assert reordered in pos.legal_plays(roll)
+
+
+# --- the hooks through the game layer --------------------------------------------------
+
+
+def test_a_game_ends_in_a_draw_when_the_rules_say_so() -> None:
+    with registered(TruceHypergammon):
+        v = TruceHypergammon()
+        # Black has one checker off; white bears off two of his three.
+        start = v.from_counts({2: 1, 1: 2}, {1: 1, 6: 1}, off=(0, 1), turn=W)
+        game = nardy.Game.new(v, start=start, cube=False).roll((2, 1)).play("2/off 1/off")
+        assert game.is_over()
+        assert game.outcome is not None
+        assert game.outcome.winner is None
+        assert game.outcome.reason is nardy.EndReason.DRAW
+        assert game.outcome.points_for(W) == game.outcome.points_for(B) == 0
+        assert nardy.Game.from_json(game.to_json()) == game
+
+
+def test_a_play_that_earns_another_roll_keeps_the_turn() -> None:
+    with registered(BonusDoublesHypergammon):
+        v = BonusDoublesHypergammon()
+        game = nardy.Game.new(v, starter=W, cube=False).roll((2, 2))
+        game = game.play(0)
+        assert game.phase is nardy.Phase.ROLL
+        assert game.turn is W  # a double: white rolls again
+        game = game.roll((3, 1)).play(0)
+        assert game.turn is B
+        assert nardy.Game.from_json(game.to_json()) == game

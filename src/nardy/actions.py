@@ -95,8 +95,12 @@ class EndReason(enum.Enum):
     DROP = "drop"
     #: A resignation was accepted.
     RESIGN = "resign"
-    #: Long nardy's last-roll draw (option ``last_roll_draw``).
+    #: A draw: long nardy's last-roll draw (option ``last_roll_draw``), or a
+    #: position the variant's rules declare drawn.
     DRAW = "draw"
+    #: The variant's rules ended the game on the board other than by bearing
+    #: off (:meth:`Variant.result <nardy.Variant.result>` decided it).
+    RULE = "rule"
 
 
 @attrs.frozen

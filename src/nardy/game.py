@@ -31,6 +31,7 @@ from nardy.actions import (
     Action,
     ActionKind,
     CubeState,
+    EndReason,
     Number,
     Outcome,
     Phase,
@@ -43,14 +44,12 @@ from nardy.errors import (
     CubeActionError,
     GameOverError,
     IllegalActionError,
-    IllegalPlayError,
     InvalidOptionError,
     NotYourTurnError,
     RecordError,
     ResignationError,
     WrongPhaseError,
 )
-from nardy.notation import resolve_notation
 from nardy.options import GameOptions
 from nardy.play import LegalPlays, Play
 from nardy.position import Position
@@ -447,13 +446,15 @@ class Game:
         side = self.position.turn
         self._check_actor("play", side, by)
         legal = self.legal_plays()
-        index = _resolve(legal, play)
+        index = legal.locate(play)
         chosen = legal[index]
         history = self._record(Action(ActionKind.PLAY, side, play=chosen))
         if self.last_roll:
             return self._finish_last_roll(legal, index, history)
-        after = legal.result(index)
+        after = legal.resulting_position(index)
         if not after.is_over():
+            if self.variant.another_roll(self.position, chosen):
+                after = after.pass_turn()  # the same side rolls again
             return attrs.evolve(self, position=after, phase=Phase.ROLL, dice=None, history=history)
         if side == self.first and self.last_roll_draw:
             return attrs.evolve(
@@ -474,14 +475,16 @@ class Game:
             raise self._wrong("play", "the dice have not been rolled")
         self._check_actor("play", self.position.turn, by)
         legal = self.legal_plays()
-        return legal[_resolve(legal, play)]
+        return legal[legal.locate(play)]
 
     def _bear_off_end(self, after: Position, history: tuple[Action, ...]) -> Game:
         result = after.result()
         assert result is not None
         loser = result.loser
         left = 0 if loser is None else checkers_left(after, loser)
-        outcome = outcome_of.bear_off(self.options, self.cube, self.variant, result, left)
+        bore_off = result.winner is not None and after.off(result.winner) == self.variant.checkers
+        reason = EndReason.BEAR_OFF if bore_off else EndReason.RULE
+        outcome = outcome_of.bear_off(self.options, self.cube, self.variant, result, left, reason)
         return self._finish(outcome, position=after, history=history, last_roll=False)
 
     def _finish_last_roll(self, legal: LegalPlays, index: int, history: tuple[Action, ...]) -> Game:
@@ -720,29 +723,3 @@ class Game:
     def replay(self, actions: Sequence[Mapping[str, Any]], *, offset: int = 0) -> Game:
         """Apply recorded actions (their JSON form) one by one; :class:`~nardy.errors.RecordError` on the first bad one."""
         return records.replay(self, actions, offset=offset)
-
-
-def _resolve(legal: LegalPlays, play: PlayLike) -> int:
-    """The index of ``play`` in ``legal`` (by notation, index, or resulting position)."""
-    if isinstance(play, bool):
-        raise IllegalPlayError(f"not a play: {play!r}")
-    if isinstance(play, int):
-        if not 0 <= play < len(legal):
-            raise IllegalPlayError(
-                f"play index {play} out of range: {len(legal)} legal plays for roll {legal.roll}"
-            )
-        return play
-    if isinstance(play, str):
-        if not play.strip() and legal.is_pass:
-            return 0
-        return resolve_notation(legal, play)
-    if isinstance(play, Play):
-        if play.roll != legal.roll:
-            raise IllegalPlayError(
-                f"play {play.notation()!r} is for roll {play.roll}, but the dice are {legal.roll}"
-            )
-        for i, candidate in enumerate(legal):
-            if candidate == play:
-                return i
-        return resolve_notation(legal, play.notation())
-    raise IllegalPlayError(f"not a play: {play!r}")

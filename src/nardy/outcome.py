@@ -51,13 +51,28 @@ def base_points(
 
 
 def bear_off(
-    options: GameOptions, cube: CubeState, variant: Variant, result: Result, loser_left: int
+    options: GameOptions,
+    cube: CubeState,
+    variant: Variant,
+    result: Result,
+    loser_left: int,
+    reason: EndReason = EndReason.BEAR_OFF,
 ) -> Outcome:
-    """A side bore off all its checkers: the ``result`` of the final position, times the cube."""
+    """The game was played out: the ``result`` of the final position, times the cube.
+
+    ``reason`` is :attr:`~nardy.actions.EndReason.BEAR_OFF` when a side
+    bore off all its checkers, else how the variant's rules ended it. A
+    drawn result is worth nothing to either side.
+    """
+    if result.winner is None:
+        return Outcome(
+            winner=None, reason=EndReason.DRAW, kind=result.kind, base=0, cube=cube.value,
+            points=0, result=result,
+        )  # fmt: skip
     base = base_points(options, cube, variant, result.kind, result.points, loser_left)
     return Outcome(
         winner=result.winner,
-        reason=EndReason.BEAR_OFF,
+        reason=reason,
         kind=result.kind,
         base=base,
         cube=cube.value,

@@ -207,7 +207,7 @@ class LegalPlays(Sequence[Play]):
         """The index of ``play``: a :class:`Play` (matched by resulting position) or notation.
 
         Raises :class:`~nardy.errors.IllegalPlayError` (a :class:`ValueError`,
-        as :meth:`list.index` raises) when it is not legal here.
+        as ``list.index`` raises) when it is not legal here.
         """
         if isinstance(play, str):
             i = self.find_index(play)
@@ -218,6 +218,33 @@ class LegalPlays(Sequence[Play]):
         if not start <= i < stop:
             raise IllegalPlayError(f"{play!r} is not in the given range")
         return i
+
+    def locate(self, play: Play | str | int) -> int:
+        """The index of ``play``: a :class:`Play`, its notation, or an index into this set.
+
+        What :meth:`Game.play <nardy.Game.play>` accepts. Raises
+        :class:`~nardy.errors.IllegalPlayError` (or
+        :class:`~nardy.errors.InvalidNotationError` for unreadable notation).
+        """
+        if isinstance(play, bool):
+            raise IllegalPlayError(f"not a play: {play!r}")
+        if isinstance(play, int):
+            if not 0 <= play < len(self):
+                raise IllegalPlayError(
+                    f"play index {play} out of range: {len(self)} legal plays for roll {self._roll}"
+                )
+            return play
+        if isinstance(play, str):
+            if not play.strip() and self.is_pass:
+                return 0
+            return self.find_index(play)
+        if isinstance(play, Play):
+            if play.roll != self._roll:
+                raise IllegalPlayError(
+                    f"play {play.notation()!r} is for roll {play.roll}, but the dice are {self._roll}"
+                )
+            return self._position.variant.index_of(self, play)
+        raise IllegalPlayError(f"not a play: {play!r}")
 
     @overload
     def __getitem__(self, index: int) -> Play: ...

@@ -39,6 +39,8 @@ __all__ = [
     "none_off",
     "on_bar",
     "outside_own_home",
+    "points_option",
+    "scoring_table",
     "single",
 ]
 
@@ -195,3 +197,35 @@ PRESETS: Mapping[str, ScoringTable] = MappingProxyType(
         ),
     }
 )
+
+
+_TABLES: dict[tuple[str, tuple[int, ...] | None], ScoringTable] = {}
+
+
+def points_option(value: object) -> tuple[int, ...] | None:
+    """Converter for ``result_points``: None, a sequence of ints, or ``"1-2-4"``."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str):
+        parts = value.replace(",", "-").replace("/", "-").split("-")
+        try:
+            return tuple(int(p) for p in parts)
+        except ValueError:
+            raise InvalidOptionError(
+                f"result_points must be integers like '1-2-3', got {value!r}"
+            ) from None
+    if isinstance(value, (tuple, list)) and all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        return tuple(value)
+    raise InvalidOptionError(f"result_points must be a sequence of integers, got {value!r}")
+
+
+def scoring_table(preset: str, points: tuple[int, ...] | None = None) -> ScoringTable:
+    """The preset :data:`PRESETS` names, with its points overridden by ``points`` (made once)."""
+    key = (preset, points)
+    table = _TABLES.get(key)
+    if table is None:
+        table = PRESETS[preset] if points is None else PRESETS[preset].with_points(points)
+        _TABLES[key] = table
+    return table

@@ -19,10 +19,11 @@ from nardy.errors import IllegalPlayError
 
 __all__ = ["ENTER", "NO_BAR", "RETURN", "RETURN_POINT", "make_steps"]
 
-#: Bar models (see :class:`nardy.geometry.Entering`); ``NO_BAR`` for a
-#: variant without a bar.
+#: Bar model: checkers on the bar enter first (:attr:`Entering.ENTER <nardy.Entering.ENTER>`).
 ENTER = 0
+#: Bar model: checkers on the bar wait for a return (:attr:`Entering.RETURN <nardy.Entering.RETURN>`).
 RETURN = 1
+#: Bar model of a variant without a bar.
 NO_BAR = 2
 #: Where a checker on the bar comes back in the ``RETURN`` model: the
 #: mover's 24-point, where all his checkers start (the head).

@@ -29,9 +29,11 @@ from nardy.engine.turn import HitterRule, StepRule
 
 __all__ = ["BLOCK", "HIT", "PIN", "is_open", "move_checker", "search_tracking"]
 
-#: Contact codes (see :class:`nardy.geometry.Contact`).
+#: Contact code of :attr:`Contact.HIT <nardy.Contact.HIT>`.
 HIT = 0
+#: Contact code of :attr:`Contact.BLOCK <nardy.Contact.BLOCK>`.
 BLOCK = 1
+#: Contact code of :attr:`Contact.PIN <nardy.Contact.PIN>`.
 PIN = 2
 
 

@@ -16,46 +16,14 @@ import attrs
 
 from nardy.core import Roll
 from nardy.engine.turn import HitterRule
-from nardy.errors import InvalidOptionError
 from nardy.geometry import Contact, Geometry
 from nardy.options import choice, to_bool
 from nardy.registry import register_variant
 from nardy.rules.backgammon import no_hide_after_hit
-from nardy.scoring import PRESETS, ScoringTable
+from nardy.scoring import PRESETS, ScoringTable, points_option, scoring_table
 from nardy.variant import State, Variant
 
-__all__ = ["Backgammon", "Caucasian", "Hypergammon", "Nackgammon", "points_option", "scoring_table"]
-
-_TABLES: dict[tuple[str, tuple[int, ...] | None], ScoringTable] = {}
-
-
-def points_option(value: object) -> tuple[int, ...] | None:
-    """Converter for ``result_points``: None, a sequence of ints, or ``"1-2-4"``."""
-    if value is None or value == "":
-        return None
-    if isinstance(value, str):
-        parts = value.replace(",", "-").replace("/", "-").split("-")
-        try:
-            return tuple(int(p) for p in parts)
-        except ValueError:
-            raise InvalidOptionError(
-                f"result_points must be integers like '1-2-3', got {value!r}"
-            ) from None
-    if isinstance(value, (tuple, list)) and all(
-        isinstance(v, int) and not isinstance(v, bool) for v in value
-    ):
-        return tuple(value)
-    raise InvalidOptionError(f"result_points must be a sequence of integers, got {value!r}")
-
-
-def scoring_table(preset: str, points: tuple[int, ...] | None) -> ScoringTable:
-    """A preset of :data:`nardy.scoring.PRESETS`, with its points overridden by ``points``."""
-    key = (preset, points)
-    table = _TABLES.get(key)
-    if table is None:
-        table = PRESETS[preset] if points is None else PRESETS[preset].with_points(points)
-        _TABLES[key] = table
-    return table
+__all__ = ["Backgammon", "Caucasian", "Hypergammon", "Nackgammon"]
 
 
 @attrs.frozen

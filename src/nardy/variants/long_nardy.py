@@ -36,9 +36,8 @@ from nardy.rules.long_nardy import (
     six_block_guard,
     turn_blocks_allowed,
 )
-from nardy.scoring import ScoringTable
+from nardy.scoring import ScoringTable, points_option, scoring_table
 from nardy.variant import RawPlay, State, Variant
-from nardy.variants.backgammon import points_option, scoring_table
 
 __all__ = ["Kush", "LongNardy"]
 
