@@ -2,11 +2,13 @@
 
 Every dependency comes from the ``[dependency-groups]`` of ``pyproject.toml``
 (one source of truth), read with :func:`nox.project.dependency_groups`.
-Opt-in sessions (``default=False``): ``tests-all``, ``bench`` and ``build``.
+``tests`` runs the suite on the compiled build (what ``pip install .``
+gives), ``tests-pure`` on the pure-Python one. Opt-in sessions
+(``default=False``): ``tests-all``, ``bench`` and ``build``.
 
 Examples::
 
-    nox                      # lint, typecheck, docs, tests
+    nox                      # lint, typecheck, docs, tests, tests-pure
     nox -s tests -- -k notation -x
     nox -s bench -- --positions 500
     nox -s build
@@ -22,7 +24,7 @@ import nox
 nox.needs_version = ">=2025.2.9"  # nox.project.dependency_groups
 nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.reuse_venv = "yes"
-nox.options.sessions = ["lint", "typecheck", "docs", "tests"]
+nox.options.sessions = ["lint", "typecheck", "docs", "tests", "tests-pure"]
 
 ROOT = Path(__file__).parent
 PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
@@ -72,13 +74,24 @@ def docs(session: nox.Session) -> None:
 
 @nox.session
 def tests(session: nox.Session) -> None:
-    """Run the test suite (and the README's examples) with pytest; posargs go to pytest.
+    """Run the test suite (and the README's examples) on the compiled build; posargs go to pytest.
 
-    Installs the package and the ``tests`` and ``reference`` groups
-    (gnubg-nn is the reference move generator of the differential tests).
+    Installs the package as ``pip install .`` does (the rules engine compiled
+    with mypyc) and the ``tests`` and ``reference`` groups (gnubg-nn is the
+    reference move generator of the differential tests). The suite checks
+    that the compiled build is the one it tests.
     """
     session.install(".", *groups("tests", "reference"))
-    session.run("pytest", *session.posargs)
+    session.run("pytest", *session.posargs, env={"NARDY_EXPECT_BUILD": "compiled"})
+
+
+@nox.session(name="tests-pure")
+def tests_pure(session: nox.Session) -> None:
+    """Run the test suite on the pure-Python build (``NARDY_PURE=1``); posargs go to pytest."""
+    session.install(*groups("tests", "reference"))
+    session.install(".", "--force-reinstall", "--no-deps", env={"NARDY_PURE": "1"})
+    session.install("attrs>=23.1")
+    session.run("pytest", *session.posargs, env={"NARDY_EXPECT_BUILD": "pure"})
 
 
 @nox.session(name="tests-all", python=PYTHONS, default=False)

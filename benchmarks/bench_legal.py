@@ -60,7 +60,7 @@ def pick(plays: LegalPlays, hitting: bool, rng: random.Random) -> int:
     positions, so a seed gives the same games whatever order the generator
     lists them in, and the position sets stay comparable between versions.
     """
-    states = plays.raw_results()
+    states = plays.result_states()
     order = sorted(range(len(states)), key=states.__getitem__)
     if rng.random() >= 0.75:
         return order[rng.randrange(len(order))]

@@ -265,7 +265,7 @@ def test_a_step_rule_sees_only_the_steps_it_watches() -> None:
 
     from nardy.engine.search import legal_plays
 
-    start = nardy.Backgammon().starting_position().raw
+    start = nardy.Backgammon().starting_position().packed
     legal_plays(
         start, (3, 1), HIT, True, StepRule(note, watch_from=1 << 24, watch_to=0), None, None, True
     )

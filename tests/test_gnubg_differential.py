@@ -112,7 +112,7 @@ def test_legal_plays_agree_with_gnubg() -> None:
         by_feature.update(features(pos))
         for roll in ALL_ROLLS:
             legal = pos.legal_plays(roll)
-            ours = legal.raw_results()
+            ours = legal.result_states()
             theirs = gnubg_results(variant, pos, roll.high, roll.low)
             compared += 1
             if legal.is_pass:

@@ -182,7 +182,7 @@ def flip(raw: tuple[int, ...]) -> tuple[int, ...]:
 def test_applying_a_play_gives_its_result(variant: Variant, data: st.DataObject) -> None:
     pos, roll, legal = draw_case(data, variant)
     results = legal.resulting_positions()
-    raws = legal.raw_results()
+    raws = legal.result_states()
     arrays = legal.resulting_arrays()
     assert len(raws) == len(arrays) == len(results) == len(legal)
     for i, play in enumerate(legal):

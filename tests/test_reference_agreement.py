@@ -30,7 +30,7 @@ from strategies import AGREEMENT_SPECS, KINDS, positions, random_positions, roll
 
 
 def fast_results(pos: Position, roll: Roll) -> list[tuple[int, ...]]:
-    return pos.legal_plays(roll).raw_results()
+    return pos.legal_plays(roll).result_states()
 
 
 def disagreement(variant: Variant, pos: Position, roll: Roll) -> str | None:

@@ -19,6 +19,7 @@ from nardy import cache, errors
 from nardy.actions import Action, ActionKind, CubeState, EndReason, Outcome, Phase
 from nardy.core import ALL_ROLLS, BAR, OFF, Roll, RollLike, Side
 from nardy.dice import DiceSource
+from nardy.engine import search as _engine_search
 from nardy.engine.turn import HitterRule, StepRule
 from nardy.errors import (
     AmbiguousPlayError,
@@ -70,6 +71,10 @@ try:
     __version__ = version("nardy")
 except PackageNotFoundError:  # pragma: no cover - running from a source tree
     __version__ = "0+unknown"
+
+#: True when the rules engine runs compiled (the mypyc build), false for pure
+#: Python. Both give the same answers; the compiled one is faster.
+compiled: bool = not hasattr(_engine_search.legal_plays, "__code__")
 
 __all__ = [
     "ALL_ROLLS",
@@ -136,6 +141,7 @@ __all__ = [
     "WrongPhaseError",
     "__version__",
     "cache",
+    "compiled",
     "errors",
     "find_variant",
     "format_steps",

@@ -8,6 +8,7 @@ times in a row. Engines that never ask twice can :func:`resize` it to 0.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 from nardy.errors import InvalidOptionError
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = ["clear", "get", "info", "put", "resize"]
 
-_entries: dict[tuple[Position, Roll], LegalPlays] = {}
+_entries: OrderedDict[tuple[Position, Roll], LegalPlays] = OrderedDict()
 _size = 64
 
 
@@ -30,10 +31,10 @@ def get(position: Position, roll: Roll) -> LegalPlays | None:
 
 def put(position: Position, roll: Roll, plays: LegalPlays) -> None:
     """Remember a set, dropping the oldest entry when the cache is full."""
-    if _size <= 0:
-        return
     if len(_entries) >= _size:
-        _entries.pop(next(iter(_entries)))
+        if _size <= 0:
+            return
+        _entries.popitem(last=False)
     _entries[(position, roll)] = plays
 
 
@@ -49,7 +50,7 @@ def resize(size: int) -> None:
         raise InvalidOptionError(f"a cache size is an integer >= 0, got {size!r}")
     _size = size
     while len(_entries) > _size:
-        _entries.pop(next(iter(_entries)))
+        _entries.popitem(last=False)
 
 
 def info() -> tuple[int, int]:

@@ -69,7 +69,7 @@ def legal_line(line: str, variant: str | None, options: dict[str, Any]) -> dict[
     plays = position.legal_plays(Roll(dice[0], dice[1]))
     out = []
     arrays = plays.resulting_arrays() if extra_keys else None
-    for i, (play, state) in enumerate(zip(plays, plays.raw_results())):
+    for i, (play, state) in enumerate(zip(plays, plays.result_states())):
         entry = {
             "play": play.notation(),
             "board": list(state[1:25]),
@@ -109,7 +109,7 @@ def choose_play(position: Position, roll: Roll, rng: random.Random) -> int:
     plays = position.legal_plays(roll)
     hits_count = position.variant.contact.value == "hit"
     best, best_score = 0, float("-inf")
-    for i, state in enumerate(plays.raw_results()):
+    for i, state in enumerate(plays.result_states()):
         score = 4.0 * state[0] + 3.0 * state[26]
         for p in range(1, 25):
             n = state[p]
@@ -249,7 +249,7 @@ def run_match(
         else:
             assert game.dice is not None
             if game.last_roll:  # bear off as many as possible
-                states = game.legal_plays().raw_results()
+                states = game.legal_plays().result_states()
                 match = match.play(max(range(len(states)), key=lambda i: states[i][0]))
             else:
                 match = match.play(choose_play(game.position, game.dice, rng))
@@ -335,12 +335,13 @@ def _match_length(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``nardy`` command."""
-    from nardy import __version__
+    from nardy import __version__, compiled
 
     parser = argparse.ArgumentParser(
         prog="nardy", description="The rules of the backgammon family: legal plays, games, results."
     )
-    parser.add_argument("--version", action="version", version=f"nardy {__version__}")
+    build = "compiled" if compiled else "pure Python"
+    parser.add_argument("--version", action="version", version=f"nardy {__version__} ({build})")
     sub = parser.add_subparsers(dest="command", required=True)
 
     legal = sub.add_parser(

@@ -31,7 +31,7 @@ class Side(enum.IntEnum):
     @property
     def opponent(self) -> Side:
         """The other side."""
-        return Side.BLACK if self is Side.WHITE else Side.WHITE
+        return _OPPONENTS[self]
 
     @property
     def letter(self) -> str:
@@ -62,13 +62,17 @@ class Side(enum.IntEnum):
         )
 
 
+# Side.opponent by index (an enum attribute lookup is slow on a hot path).
+_OPPONENTS: Final = (Side.BLACK, Side.WHITE)
+
+
 def _check_die(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
         raise InvalidDiceError(f"die {name} must be an integer 1..6, got {value!r}")
     return value
 
 
-@attrs.frozen(repr=False, order=False, init=False)
+@attrs.frozen(repr=False, order=False, init=False, hash=False)
 class Roll:
     """A roll of two dice, stored highest first: ``Roll(1, 3) == Roll(3, 1)``.
 
@@ -119,6 +123,9 @@ class Roll:
             return value
         if isinstance(value, str):
             return cls.parse(value)
+        known = _BY_DICE.get(value) if type(value) is tuple else None
+        if known is not None:
+            return known
         try:
             items = list(value)
         except TypeError:
@@ -133,6 +140,9 @@ class Roll:
     def __repr__(self) -> str:
         return f"Roll({self.high}, {self.low})"
 
+    def __hash__(self) -> int:
+        return self.high * 8 + self.low
+
     def __iter__(self) -> Iterator[int]:
         """Iterate over the two dice (highest first), so ``a, b = roll`` works."""
         return iter((self.high, self.low))
@@ -145,3 +155,8 @@ RollLike = Union[Roll, "tuple[int, int]", "list[int]", str]
 ALL_ROLLS: Final[tuple[Roll, ...]] = tuple(
     Roll(a, b) for a in range(6, 0, -1) for b in range(a, 0, -1)
 )
+# The rolls by their two dice in either order (Roll.coerce's fast path for a tuple).
+_BY_DICE: Final[dict[object, Roll]] = {
+    **{(r.high, r.low): r for r in ALL_ROLLS},
+    **{(r.low, r.high): r for r in ALL_ROLLS},
+}

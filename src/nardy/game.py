@@ -488,7 +488,7 @@ class Game:
         return self._finish(outcome, position=after, history=history, last_roll=False)
 
     def _finish_last_roll(self, legal: LegalPlays, index: int, history: tuple[Action, ...]) -> Game:
-        state = legal.raw_results()[index]
+        state = legal.result_states()[index]
         if state[0] == self.variant.checkers:  # he bore off everything: a draw
             # The drawn final position (both sides off) is not a valid
             # Position; the game keeps the one before the last roll.

@@ -127,7 +127,7 @@ def resolve_notation(legal: LegalPlays, text: str) -> int:
                 f"legal plays are {legal.notations()}"
             )
     target = tuple(own)
-    states = legal.raw_results()
+    states = legal.result_states()
     plays = list(legal)
 
     def hit_points(i: int) -> set[int]:

@@ -9,7 +9,7 @@ from typing import overload
 import attrs
 
 from nardy.core import BAR, OFF, Roll
-from nardy.engine.layout import RawStep, State, Steps
+from nardy.engine.layout import RawStep, steps_of_code, unpack
 from nardy.errors import IllegalPlayError, NardyError
 from nardy.notation import resolve_notation
 from nardy.position import Position
@@ -130,31 +130,32 @@ class LegalPlays(Sequence[Play]):
     empty play. The order is the generator's, which is deterministic.
     Membership accepts a :class:`Play` (compared by resulting position) or a
     notation string. The :class:`Play` and :class:`~nardy.position.Position`
-    objects are built on first access; the generator itself works on ints.
-    Get one from :meth:`Position.legal_plays <nardy.Position.legal_plays>`.
+    objects are built only when asked for; the generator itself works on
+    ints. Get one from :meth:`Position.legal_plays <nardy.Position.legal_plays>`.
     """
 
-    __slots__ = ("_found", "_plays", "_position", "_results", "_roll")
+    __slots__ = ("_codes", "_keys", "_plays", "_position", "_results", "_roll")
 
     _position: Position
     _roll: Roll
-    _found: Sequence[tuple[State, Steps]]
+    _keys: list[int]
+    _codes: list[int]
     _plays: tuple[Play, ...] | None
-    _results: list[Position | None]
+    _results: list[Position | None] | None
 
-    def __init__(
-        self, position: Position, roll: Roll, plays: Sequence[tuple[State, Steps]]
-    ) -> None:
-        """Wrap the engine's plays: ``(resulting state, raw steps)`` each, in the mover's frame.
+    def __init__(self, position: Position, roll: Roll, keys: list[int], codes: list[int]) -> None:
+        """Wrap the engine's plays: the resulting states' keys and the packed steps.
 
-        :meth:`Variant.legal_plays <nardy.Variant.legal_plays>` builds these;
-        a pass is the single entry ``(position.raw, ())``.
+        :meth:`Variant.legal_plays <nardy.Variant.legal_plays>` builds these
+        (from :meth:`Variant.play_keys <nardy.Variant.play_keys>`); a pass is
+        the start's key with no steps.
         """
         self._position = position
         self._roll = roll
-        self._found = plays
+        self._keys = keys
+        self._codes = codes
         self._plays = None
-        self._results = [None] * len(plays)
+        self._results = None
 
     @property
     def position(self) -> Position:
@@ -169,21 +170,29 @@ class LegalPlays(Sequence[Play]):
     def _all_plays(self) -> tuple[Play, ...]:
         if self._plays is None:
             roll = self._roll
-            self._plays = tuple(
-                Play(tuple(_step(raw) for raw in steps), roll) for _, steps in self._found
-            )
+            self._plays = tuple(Play(_steps(code), roll) for code in self._codes)
         return self._plays
 
-    def raw_results(self) -> list[tuple[int, ...]]:
+    def raw_results(self) -> list[int]:
+        """One key per resulting position, in order: the engine's fast path, no objects built.
+
+        A key is an int: the resulting state packed (before the turn passes,
+        in the frame of :attr:`position`), read as a little-endian number;
+        equal keys are equal positions. :meth:`result_states` unpacks them;
+        ``nardy.engine.layout.unpack(key.to_bytes(...))`` does it by hand.
+        """
+        return self._keys
+
+    def result_states(self) -> list[tuple[int, ...]]:
         """The resulting states (:attr:`Position.raw <nardy.Position.raw>` form), before the turn passes.
 
-        The engine's fast path: no objects are built. Each tuple is in the
-        mover's frame (the same frame as :attr:`position`): ``off[mover]``,
-        points 1..24 (positive = the mover's), ``bar[mover]``,
-        ``bar[opponent]``, ``off[opponent]``, then any extra state. See also
-        :meth:`resulting_arrays`.
+        Each tuple is in the mover's frame (the same frame as
+        :attr:`position`): ``off[mover]``, points 1..24 (positive = the
+        mover's), ``bar[mover]``, ``bar[opponent]``, ``off[opponent]``, then
+        any extra state. See also :meth:`resulting_arrays`.
         """
-        return [state for state, _ in self._found]
+        size = len(self._position.packed)
+        return [unpack(key.to_bytes(size, "little")) for key in self._keys]
 
     def resulting_arrays(self) -> list[dict[str, list[int]]]:
         """The resulting positions in the mover-relative array form, unflipped.
@@ -194,9 +203,10 @@ class LegalPlays(Sequence[Play]):
         """
         variant = self._position.variant
         turn = self._position.turn
+        size = len(self._position.packed)
         return [
-            Position.from_raw(variant, turn, state, check=False).to_array()
-            for state, _ in self._found
+            Position.from_packed(variant, turn, key.to_bytes(size, "little")).to_array()
+            for key in self._keys
         ]
 
     def has(self, play: Play | str) -> bool:
@@ -254,7 +264,7 @@ class LegalPlays(Sequence[Play]):
         return self._all_plays()[index]
 
     def __len__(self) -> int:
-        return len(self._found)
+        return len(self._keys)
 
     def __iter__(self) -> Iterator[Play]:
         return iter(self._all_plays())
@@ -279,22 +289,25 @@ class LegalPlays(Sequence[Play]):
     @property
     def is_pass(self) -> bool:
         """True when nothing can be played (the set is one empty play)."""
-        return len(self._found) == 1 and not self._found[0][1]
+        return len(self._codes) == 1 and not self._codes[0]
 
     def resulting_position(self, index: int) -> Position:
         """The position after the play at ``index`` (the turn passed); only that one is built."""
-        made = self._results[index]
+        made = self._results
         if made is None:
-            position = self._position
-            variant = position.variant
-            made = Position.from_raw(
-                variant,
-                position.turn.opponent,
-                variant.flipper()(self._found[index][0]),
-                check=False,
-            )
-            self._results[index] = made
-        return made
+            made = self._results = [None] * len(self._keys)
+        else:
+            position = made[index]
+            if position is not None:
+                return position
+        start = self._position
+        variant = start.variant
+        packed = self._keys[index].to_bytes(len(start.packed), "little")
+        position = Position.from_packed(
+            variant, start.turn.opponent, variant.packed_flipper()(packed)
+        )
+        made[index] = position
+        return position
 
     def result(self, play: Play | int) -> Position:
         """The position after ``play`` (a play of this set, or its index)."""
@@ -310,18 +323,7 @@ class LegalPlays(Sequence[Play]):
 
     def resulting_positions(self) -> tuple[Position, ...]:
         """The resulting positions, in the order of the plays (turn passed)."""
-        made = self._results
-        if None in made:
-            position = self._position
-            variant = position.variant
-            turn = position.turn.opponent
-            flip = variant.flipper()
-            build = Position.from_raw
-            made[:] = [
-                build(variant, turn, flip(state), check=False) if have is None else have
-                for (state, _), have in zip(self._found, made)
-            ]
-        return tuple(made)  # type: ignore[arg-type]  # every entry is built now
+        return tuple([self.resulting_position(i) for i in range(len(self._keys))])
 
     def notations(self) -> list[str]:
         """The plays in standard notation, in order."""
@@ -350,3 +352,16 @@ def _step(raw: RawStep) -> Step:
     if step is None:
         step = _STEP_CACHE[raw] = Step(raw[0], raw[1], raw[2], raw[3])
     return step
+
+
+_PLAY_STEPS: dict[int, tuple[Step, ...]] = {}
+
+
+def _steps(code: int) -> tuple[Step, ...]:
+    """The public steps of a packed play (shared between sets: the same code, the same steps)."""
+    steps = _PLAY_STEPS.get(code)
+    if steps is None:
+        steps = tuple(_step(raw) for raw in steps_of_code(code))
+        if len(_PLAY_STEPS) < 100_000:
+            _PLAY_STEPS[code] = steps
+    return steps

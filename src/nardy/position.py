@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from nardy.core import RollLike, Side
+from nardy.engine.layout import MOVER_BAR, MOVER_OFF, OPP_BAR, OPP_OFF, ZERO, pack, unpack
 from nardy.errors import InvalidIdError, InvalidPositionError, NardyError, UnsupportedFormatError
 from nardy.extra import ExtraKind
 from nardy.geometry import Contact
@@ -23,9 +24,11 @@ if TYPE_CHECKING:
 __all__ = ["Position"]
 
 _DIGITS = string.digits + string.ascii_lowercase  # base 36: one char per count
+# Frozen attrs classes set their fields with object.__setattr__; so does from_packed.
+_set = object.__setattr__
 
 
-@attrs.frozen(repr=False, init=False)
+@attrs.frozen(repr=False, init=False, hash=False)
 class Position:
     """A position: the checkers of both sides, whose turn it is, and the variant.
 
@@ -44,14 +47,15 @@ class Position:
     ``Position(variant, board, bar, off, turn)`` is the array form too.
     Every constructor validates; bad input raises an
     :class:`~nardy.errors.InvalidPositionError` subclass.
+
+    A position keeps its checkers packed in a few dozen bytes
+    (:attr:`packed`); :attr:`raw` unpacks them.
     """
 
     variant: Variant
     turn: Side
-    raw: tuple[int, ...]
-    """The state (mover's frame): ``off[mover]``, points 1..24,
-    ``bar[mover]``, ``bar[opponent]``, ``off[opponent]``, then two ints per
-    extra field of the variant (see :mod:`nardy.engine.layout`)."""
+    packed: bytes
+    """The state in packed form (:func:`nardy.engine.layout.pack`), mover's frame."""
 
     def __init__(
         self,
@@ -62,7 +66,26 @@ class Position:
         turn: Side = Side.WHITE,
     ) -> None:
         built = variant.position(board, bar, off, turn)
-        self.__attrs_init__(variant, built.turn, built.raw)
+        self.__attrs_init__(variant, built.turn, built.packed)
+
+    @property
+    def raw(self) -> tuple[int, ...]:
+        """The state as a tuple of ints (mover's frame).
+
+        ``off[mover]``, points 1..24, ``bar[mover]``, ``bar[opponent]``,
+        ``off[opponent]``, then two ints per extra field of the variant (see
+        :mod:`nardy.engine.layout`).
+        """
+        return unpack(self.packed)
+
+    @classmethod
+    def from_packed(cls, variant: Variant, turn: Side, packed: bytes) -> Position:
+        """A position from its packed state, unvalidated: for the engine and trusted decoders."""
+        self = object.__new__(cls)
+        _set(self, "variant", variant)
+        _set(self, "turn", turn)
+        _set(self, "packed", packed)
+        return self
 
     @classmethod
     def from_raw(
@@ -88,11 +111,7 @@ class Position:
                 else:
                     extra[f.keys[0]] = (a, b)
             return variant.position(raw[1:25], raw[25:27], (raw[0], raw[27]), turn, **extra)
-        self = object.__new__(cls)
-        object.__setattr__(self, "variant", variant)
-        object.__setattr__(self, "turn", turn)
-        object.__setattr__(self, "raw", raw)
-        return self
+        return cls.from_packed(variant, turn, pack(raw))
 
     def __copy__(self) -> Position:
         return self
@@ -105,7 +124,7 @@ class Position:
     @property
     def board(self) -> tuple[int, ...]:
         """The 24 points from the mover's view (signed: positive = the mover's)."""
-        return self.raw[1:25]
+        return tuple([x - ZERO for x in self.packed[1:25]])
 
     def to_array(self) -> dict[str, list[int]]:
         """The mover-relative array form: ``{"board": [...], "bar": [m, o], "off": [m, o]}``.
@@ -175,11 +194,11 @@ class Position:
 
     def bar(self, side: Side) -> int:
         """Checkers ``side`` has on the bar."""
-        return self.raw[25] if side == self.turn else self.raw[26]
+        return self.packed[MOVER_BAR if side == self.turn else OPP_BAR] - ZERO
 
     def off(self, side: Side) -> int:
         """Checkers ``side`` has borne off."""
-        return self.raw[0] if side == self.turn else self.raw[27]
+        return self.packed[MOVER_OFF if side == self.turn else OPP_OFF] - ZERO
 
     def pip_count(self, side: Side) -> int:
         """Pips ``side`` needs to bear off everything (a checker on the bar counts 25)."""
@@ -215,8 +234,8 @@ class Position:
 
     def pass_turn(self) -> Position:
         """The same checkers with the other side to move (e.g. after a pass)."""
-        return Position.from_raw(
-            self.variant, self.turn.opponent, self.variant.next_state(self.raw), check=False
+        return Position.from_packed(
+            self.variant, self.turn.opponent, self.variant.next_packed(self.packed)
         )
 
     # --- IDs ----------------------------------------------------------------------
@@ -341,6 +360,11 @@ class Position:
 
     def __repr__(self) -> str:
         return f"Position.from_id({self.id()!r})"
+
+    def __hash__(self) -> int:
+        # Equal positions have equal packed states and turns (the variant is
+        # compared by __eq__ but left out here, which only costs collisions).
+        return hash(self.packed) ^ self.turn
 
     def __str__(self) -> str:
         from nardy._board import draw

@@ -78,6 +78,7 @@ RawPlay = tuple[State, Steps]
 _CONTACT_CODE = {Contact.HIT: HIT, Contact.BLOCK: BLOCK, Contact.PIN: PIN}
 # Made once per variant class: the frame flip of its geometry and extra state.
 _FLIPPERS: dict[type[Variant], Callable[[State], State]] = {}
+_PACKED_FLIPPERS: dict[type[Variant], Callable[[bytes], bytes]] = {}
 
 
 @attrs.frozen(cache_hash=True)
@@ -218,8 +219,8 @@ class Variant(abc.ABC):
         else:
             off_t = _pair("off", off)
         self.validate(board_t, bar_t, off_t, extra_t)
-        return Position.from_raw(
-            self, turn, (off_t[0], *board_t, bar_t[0], bar_t[1], off_t[1], *extra_t), check=False
+        return Position.from_packed(
+            self, turn, layout.pack((off_t[0], *board_t, bar_t[0], bar_t[1], off_t[1], *extra_t))
         )
 
     def from_counts(
@@ -398,26 +399,43 @@ class Variant(abc.ABC):
         although the other side has borne off everything (long nardy's
         optional last-roll draw needs this).
         """
-        roll = roll if type(roll) is Roll else Roll.coerce(roll)
-        self._check_own(position)
-        if not allow_finished and self.is_over(position):
+        if type(roll) is not Roll:
+            roll = Roll.coerce(roll)
+        if position.variant is not self:
+            self._check_own(position)
+        plan = _PLANS.get(self) or _plan(self)
+        packed = position.packed
+        if not allow_finished and (
+            (packed[layout.MOVER_OFF] == plan.all_off or packed[layout.OPP_OFF] == plan.all_off)
+            if plan.is_over is None
+            else plan.is_over(position)
+        ):
             raise IllegalPlayError(f"the game is over, nothing can be played in {position.id()}")
         cached = cache.get(position, roll)
         if cached is not None:
             return cached
-        legal = LegalPlays(position, roll, self.raw_plays(position.raw, roll))
+        if plan.raw_plays is None:
+            keys, codes = self.play_keys(packed, roll)
+        else:  # a variant with a generator of its own
+            plays = plan.raw_plays(position.raw, roll)
+            keys = [layout.key_of(state) for state, _ in plays]
+            codes = [layout.code_of_steps(steps) for _, steps in plays]
+        legal = LegalPlays(position, roll, keys, codes)
         cache.put(position, roll, legal)
         return legal
 
-    def raw_plays(self, state: State, roll: Roll) -> list[RawPlay]:
-        """The legal plays on a state: ``(resulting state, steps)`` each, turn not passed.
+    def play_keys(self, packed: bytes, roll: Roll) -> tuple[list[int], list[int]]:
+        """The engine's path: the legal plays of a packed state as keys and packed steps.
 
-        The engine path of :meth:`legal_plays` without any object built
-        around it; a pass is the single entry ``(state, ())``.
+        The keys of the resulting states (mover's frame, turn not passed) and
+        each play's steps packed into one int (:mod:`nardy.engine.layout`), in
+        the order of :meth:`legal_plays`; a pass is the start's key with no
+        steps (0).
         """
         plan = _PLANS.get(self) or _plan(self)
-        plays = search_legal_plays(
-            state,
+        state: State = () if plan.needs_state is False else layout.unpack(packed)
+        keys, codes = search_legal_plays(
+            packed,
             roll.dice if plan.moves is None else plan.moves(roll),
             plan.contact if plan.turn_contact is None else _CONTACT_CODE[plan.turn_contact(roll)],
             plan.enters,
@@ -427,8 +445,28 @@ class Variant(abc.ABC):
             plan.must_play_higher,
         )
         if plan.extra_plays is not None:
-            plays += plan.extra_plays(state, roll)
-        return plays or [(state, ())]
+            extra = plan.extra_plays(state, roll)
+            if extra:
+                keys = [*keys, *(layout.key_of(s) for s, _ in extra)]
+                codes = [*codes, *(layout.code_of_steps(steps) for _, steps in extra)]
+        if not keys:
+            return [int.from_bytes(packed, "little")], [0]
+        return keys, codes
+
+    def raw_plays(self, state: State, roll: Roll) -> list[RawPlay]:
+        """The legal plays on a state: ``(resulting state, steps)`` each, turn not passed.
+
+        In the order of :meth:`legal_plays`; a pass is the single entry
+        ``(state, ())``. A variant may override this with a move generator
+        of its own (the engine and its hooks are then not used for it).
+        """
+        packed = layout.pack(state)
+        keys, codes = self.play_keys(packed, roll)
+        size = len(state)
+        return [
+            (layout.unpack(layout.packed_of_key(k, size)), layout.steps_of_code(c))
+            for k, c in zip(keys, codes)
+        ]
 
     def apply(self, position: Position, play: Play) -> Position:
         """The position after ``play`` (turn passes); checks that it is legal.
@@ -472,14 +510,32 @@ class Variant(abc.ABC):
             )
         except IllegalPlayError as exc:
             raise IllegalPlayError(f"{bad}: {exc}") from None
-        for i, raw in enumerate(legal.raw_results()):
-            if raw == state:
+        key = layout.key_of(state)
+        for i, found in enumerate(legal.raw_results()):
+            if found == key:
                 return i
         raise IllegalPlayError(f"{bad}: legal plays are {legal.notations()}")
 
     def next_state(self, state: State) -> State:
         """Hand the turn over: the same position in the opponent's frame."""
         return self.flipper()(state)
+
+    def next_packed(self, packed: bytes) -> bytes:
+        """:meth:`next_state` on the packed form."""
+        return self.packed_flipper()(packed)
+
+    @classmethod
+    def packed_flipper(cls) -> Callable[[bytes], bytes]:
+        """:meth:`next_packed` as a plain function of the packed state (made once per class)."""
+        flip = _PACKED_FLIPPERS.get(cls)
+        if flip is None:
+            rotate = cls.geometry is Geometry.ROTATE
+            if cls.extra_fields():
+                state_flip = cls.flipper()
+                flip = _PACKED_FLIPPERS[cls] = lambda p: layout.pack(state_flip(layout.unpack(p)))
+            else:
+                flip = _PACKED_FLIPPERS[cls] = lambda p: layout.flip_packed(p, rotate)
+        return flip
 
     @classmethod
     def flipper(cls) -> Callable[[State], State]:
@@ -551,9 +607,9 @@ class Variant(abc.ABC):
 
         A variant that ends games otherwise overrides this and :meth:`result`.
         """
-        n = self.checkers
-        raw = position.raw
-        return raw[layout.MOVER_OFF] == n or raw[layout.OPP_OFF] == n
+        n = self.checkers + layout.ZERO
+        packed = position.packed
+        return packed[layout.MOVER_OFF] == n or packed[layout.OPP_OFF] == n
 
     def result(self, position: Position) -> Result | None:
         """Hook: the :class:`~nardy.result.Result` of a finished game, else ``None``.
@@ -563,10 +619,9 @@ class Variant(abc.ABC):
         winner is ``None``.
         """
         self._check_own(position)
-        raw = position.raw
-        if raw[layout.MOVER_OFF] == self.checkers:
+        if position.off(position.turn) == self.checkers:
             winner = position.turn
-        elif raw[layout.OPP_OFF] == self.checkers:
+        elif position.off(position.turn.opponent) == self.checkers:
             winner = position.turn.opponent
         else:
             return None
@@ -613,13 +668,17 @@ class _Plan:
     """
 
     __slots__ = (
+        "all_off",
         "contact",
         "enters",
         "extra_plays",
         "hitter_rule",
+        "is_over",
         "moves",
         "must_play_higher",
+        "needs_state",
         "play_filter",
+        "raw_plays",
         "step_rule",
         "turn_contact",
     )
@@ -638,6 +697,15 @@ class _Plan:
         self.hitter_rule = own("hitter_rule")
         self.play_filter = own("play_filter")
         self.extra_plays = own("extra_plays")
+        self.raw_plays = own("raw_plays")
+        self.is_over = own("is_over")
+        # The byte a side's borne-off count packs to once it has them all.
+        self.all_off = variant.checkers + layout.ZERO
+        # The per-turn hooks see the start as a tuple; unpack it only for them.
+        self.needs_state = any(
+            h is not None
+            for h in (self.step_rule, self.hitter_rule, self.play_filter, self.extra_plays)
+        )
         self.contact = _CONTACT_CODE[variant.contact]
         self.enters = variant.entering is not Entering.RETURN
         self.must_play_higher = bool(getattr(variant, "must_play_higher", True))

@@ -21,6 +21,17 @@ is not counted in ``s[1..24]``, which counts free checkers only).
 
 A step is ``(src, dst, die, hit)``: ``src`` 25 for the bar, ``dst`` 0 for
 off, ``hit`` true when it hit (or pinned) an opposing checker.
+
+**Packed form.** A state also packs into ``bytes`` (what a
+:class:`~nardy.Position` stores) and into one int, its *key* (what the
+search kernels deduplicate with and :meth:`LegalPlays.raw_results
+<nardy.LegalPlays.raw_results>` returns): byte i of the first 28 holds
+``s[i] + 128`` (:data:`ZERO`); each extra value follows in
+:data:`EXTRA_BYTES` bytes, little-endian. The key is
+``int.from_bytes(packed, "little")``, so moving one checker changes it by a
+sum of the :data:`WEIGHT` of a slot, and a key and its bytes convert in C.
+A step packs into 14 bits (:func:`step_code`), a play into one int, the
+first step lowest.
 """
 
 from __future__ import annotations
@@ -46,11 +57,21 @@ __all__ = [
     "RawStep",
     "State",
     "Steps",
+    "code_of_steps",
     "flip",
+    "flip_packed",
     "flipper",
+    "key_of",
     "map_points",
+    "may_bear_off",
     "opponent_point",
+    "pack",
+    "packed_of_key",
     "point_bits",
+    "step_code",
+    "steps_of_code",
+    "unpack",
+    "unpack_list",
 ]
 
 State = tuple[int, ...]
@@ -78,6 +99,114 @@ HOME: Final = 6
 #: Kinds of extra field.
 POINTS: Final = 1
 COUNT: Final = 2
+
+#: The packed value of an empty slot: byte i of a packed state is ``s[i] + ZERO``.
+ZERO: Final = 128
+#: Bytes per extra value in the packed form.
+EXTRA_BYTES: Final = 4
+#: ``WEIGHT[i]``: what one more checker in slot ``i`` adds to a key.
+WEIGHT: Final[tuple[int, ...]] = tuple(1 << (8 * i) for i in range(BASE_SIZE))
+#: ``MOVE[src][dst]``: how a key changes when one of the mover's checkers
+#: moves from slot ``src`` (a point, or 25 the bar) to slot ``dst`` (a point,
+#: or 0 off) where it does not hit.
+MOVE: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(WEIGHT[dst] - WEIGHT[src] for dst in range(25)) for src in range(26)
+)
+#: ``HIT_MOVE[src][dst]``: the same for a step that hits a blot on ``dst``
+#: (the blot goes from -1 to the mover's 1, and onto the opponent's bar).
+HIT_MOVE: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(2 * WEIGHT[dst] + WEIGHT[OPP_BAR] - WEIGHT[src] for dst in range(25)) for src in range(26)
+)
+#: Bits of one packed step.
+STEP_BITS: Final = 14
+_STEP_MASK: Final = (1 << STEP_BITS) - 1
+#: The bit of a packed step that says it hit (or pinned).
+HIT_BIT: Final = 1 << 13
+# Turning the board round negates every point: x -> 2 * ZERO - x, byte-wise.
+_NEGATE: Final = bytes((2 * ZERO - x) & 0xFF for x in range(256))
+
+
+def may_bear_off(board: list[int], src: int, dst: int, outside: int) -> bool:
+    """The bear-off rule for a step from ``src`` that would end at ``dst <= 0``.
+
+    Only when none of the mover's checkers is outside his home board (the
+    bar counts as outside); a die bears off from its own point (``dst == 0``),
+    or from the highest occupied point when no checker stands higher.
+    """
+    if outside:
+        return False
+    if dst == 0:
+        return True
+    for p in range(src + 1, HOME + 1):  # noqa: SIM110 (a loop is faster than all() here)
+        if board[p] > 0:
+            return False
+    return True
+
+
+def pack(state: State) -> bytes:
+    """The packed form of a state (see the module docstring)."""
+    head = bytes([x + ZERO for x in state[:BASE_SIZE]])
+    if len(state) == BASE_SIZE:
+        return head
+    return head + b"".join(x.to_bytes(EXTRA_BYTES, "little") for x in state[BASE_SIZE:])
+
+
+def unpack_list(packed: bytes) -> list[int]:
+    """The state a packed form holds, as a new list (for a kernel to work on)."""
+    board = [x - ZERO for x in packed[:BASE_SIZE]]
+    tail = packed[BASE_SIZE:]
+    for i in range(0, len(tail), EXTRA_BYTES):
+        board.append(int.from_bytes(tail[i : i + EXTRA_BYTES], "little"))
+    return board
+
+
+def unpack(packed: bytes) -> State:
+    """The state a packed form holds."""
+    return tuple(unpack_list(packed))
+
+
+def key_of(state: State | list[int]) -> int:
+    """The key of a state: its packed form read as one little-endian int."""
+    key = 0
+    for i in range(len(state) - 1, BASE_SIZE - 1, -1):
+        key = (key << (8 * EXTRA_BYTES)) | state[i]
+    for i in range(BASE_SIZE - 1, -1, -1):
+        key = (key << 8) | (state[i] + ZERO)
+    return key
+
+
+def packed_of_key(key: int, size: int) -> bytes:
+    """The packed form of a key, for a state of ``size`` ints."""
+    return key.to_bytes(BASE_SIZE + EXTRA_BYTES * (size - BASE_SIZE), "little")
+
+
+def step_code(src: int, dst: int, die: int, hit: bool) -> int:
+    """One step packed into :data:`STEP_BITS` bits."""
+    return src | (dst << 5) | (die << 10) | (HIT_BIT if hit else 0)
+
+
+def steps_of_code(code: int) -> Steps:
+    """The steps of a packed play, first to last (a step's code is never 0)."""
+    out: list[RawStep] = []
+    while code:
+        c = code & _STEP_MASK
+        out.append((c & 31, (c >> 5) & 31, (c >> 10) & 7, bool(c & HIT_BIT)))
+        code >>= STEP_BITS
+    return tuple(out)
+
+
+def code_of_steps(steps: Steps) -> int:
+    """A play's steps packed into one int (see :func:`step_code`)."""
+    code = 0
+    for i, (src, dst, die, hit) in enumerate(steps):
+        code |= step_code(src, dst, die, hit) << (STEP_BITS * i)
+    return code
+
+
+def flip_packed(packed: bytes, rotate: bool) -> bytes:
+    """:func:`flip` on the packed form of a state without extra fields."""
+    board = packed[13:25] + packed[1:13] if rotate else packed[24:0:-1]
+    return packed[27:28] + board.translate(_NEGATE) + packed[26:27] + packed[25:26] + packed[0:1]
 
 
 def opponent_point(p: int, rotate: bool) -> int:

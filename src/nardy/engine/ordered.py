@@ -5,100 +5,119 @@ bear-off, and no per-step rule of the variant's: the backgammon family.
 Then moving a higher checker first never makes a later step illegal, so on
 a double the sources can be taken in non-increasing order and each set of
 moves is tried once.
+
+The board is one list changed in place (each step made, explored, undone),
+and the key of the position reached changes by one table entry per step
+(:data:`~nardy.engine.layout.MOVE`, :data:`~nardy.engine.layout.HIT_MOVE`).
 """
 
 from __future__ import annotations
 
-from nardy.engine.layout import HOME, MOVER_BAR, MOVER_OFF, OPP_BAR, Found, RawStep, State, Steps
+from nardy.engine.found import Found
+from nardy.engine.layout import (
+    HIT_BIT,
+    HIT_MOVE,
+    HOME,
+    MOVE,
+    MOVER_BAR,
+    MOVER_OFF,
+    OPP_BAR,
+    STEP_BITS,
+    may_bear_off,
+)
 
 __all__ = ["search_ordered"]
 
 
-def _record(found: Found, key: State, steps: Steps, n: int, pips: int) -> None:
-    old = found.get(key)
-    if old is None or (n, pips) > (old[2], old[3]):
-        found[key] = (key, steps, n, pips)
-
-
-def _outside(s: list[int]) -> int:
-    """The mover's checkers not in his home board, the bar included."""
-    n = s[MOVER_BAR]
-    for p in range(HOME + 1, 25):
-        if s[p] > 0:
-            n += s[p]
-    return n
-
-
-def _highest_home(s: list[int], src: int) -> bool:
-    """Bear-off from ``src`` with a larger die: no checker of the mover on a higher point."""
-    return all(s[p] <= 0 for p in range(src + 1, HOME + 1))
-
-
-def _sources(s: list[int], die: int, outside: int, lowest: int) -> list[tuple[int, int]]:
-    """The legal single steps ``(src, dst)`` for one die (``dst <= 0``: off).
-
-    A point is open when it holds at least ``lowest`` (-1 with hitting
-    contact: a blot; 0 with blocking contact) of the mover's checkers.
-    """
-    if s[MOVER_BAR] > 0:
-        dst = 25 - die
-        return [(25, dst)] if s[dst] >= lowest else []
-    out = []
-    for src in range(24, 0, -1):
-        if s[src] > 0:
-            dst = src - die
-            if dst > 0:
-                if s[dst] >= lowest:
-                    out.append((src, dst))
-            elif outside == 0 and (dst == 0 or _highest_home(s, src)):
-                out.append((src, dst))
-    return out
-
-
-def _apply(t: list[int], src: int, dst: int) -> bool:
-    """Move one of the mover's checkers in place; True when it hit a blot."""
-    t[src] -= 1
-    if dst <= 0:
-        t[MOVER_OFF] += 1
-        return False
-    if t[dst] == -1:
-        t[dst] = 1
-        t[OPP_BAR] += 1
-        return True
-    t[dst] += 1
-    return False
-
-
-def search_ordered(state: State, dice: tuple[int, ...], hitting: bool) -> Found:
+def search_ordered(board: list[int], key: int, dice: tuple[int, ...], hitting: bool) -> Found:
     """Every maximal sequence of legal steps for two dice, or four of a double.
 
-    ``hitting``: a single opposing checker can be hit (else any opposing
-    checker closes its point).
+    ``board`` is the state (mover's frame) as a list, left as it was found;
+    ``key`` its key. ``hitting``: a single opposing checker can be hit (else
+    any opposing checker closes its point).
     """
-    found: Found = {}
-    s = list(state)
+    found = Found()
     lowest = -1 if hitting else 0
-    outside = _outside(s)
+    outside = board[MOVER_BAR]
+    for p in range(HOME + 1, 25):
+        if board[p] > 0:
+            outside += board[p]
     if len(dice) == 2 and dice[0] != dice[1]:
-        d1, d2 = dice
-        for a, b in ((d1, d2), (d2, d1)):
-            for src, dst in _sources(s, a, outside, lowest):
-                t = s[:]
-                hit = _apply(t, src, dst)
-                out1 = outside - (1 if src > HOME and dst <= HOME else 0)
-                first: RawStep = (src, dst if dst > 0 else 0, a, hit)
-                more = False
-                for src2, dst2 in _sources(t, b, out1, lowest):
-                    more = True
-                    u = t[:]
-                    hit2 = _apply(u, src2, dst2)
-                    second: RawStep = (src2, dst2 if dst2 > 0 else 0, b, hit2)
-                    _record(found, tuple(u), (first, second), 2, a + b)
-                if not more:
-                    _record(found, tuple(t), (first,), 1, a)
-        return found
-    _double(s, dice[0], len(dice), 25, outside, lowest, (), found)
+        _two_dice(board, dice[0], dice[1], key, outside, lowest, found)
+        _two_dice(board, dice[1], dice[0], key, outside, lowest, found)
+    else:
+        _double(board, dice[0], len(dice), 25, key, outside, lowest, 0, 0, found)
     return found
+
+
+def _two_dice(
+    s: list[int], a: int, b: int, key: int, outside: int, lowest: int, found: Found
+) -> None:
+    """The plays that use die ``a`` first, then ``b`` (or only ``a`` when ``b`` cannot follow)."""
+    move = MOVE
+    hit_move = HIT_MOVE
+    index = found.index
+    die_a = a << 10
+    die_b = b << 10
+    pips = a + b
+    top, bottom = (MOVER_BAR, MOVER_BAR - 1) if s[MOVER_BAR] > 0 else (24, 0)
+    for src in range(top, bottom, -1):
+        if s[src] <= 0:
+            continue
+        dst = src - a
+        if dst <= 0:
+            if not may_bear_off(s, src, dst, outside):
+                continue
+            dst = MOVER_OFF
+        elif s[dst] < lowest:
+            continue
+        # Make the first step.
+        x = s[dst]
+        hit = dst != MOVER_OFF and x == -1
+        s[src] -= 1
+        if hit:
+            s[dst] = 1
+            s[OPP_BAR] += 1
+            key1 = key + hit_move[src][dst]
+            first = src | (dst << 5) | die_a | HIT_BIT
+        else:
+            s[dst] = x + 1
+            key1 = key + move[src][dst]
+            first = src | (dst << 5) | die_a
+        outside1 = outside - 1 if src > HOME >= dst else outside
+        more = False
+        top2, bottom2 = (MOVER_BAR, MOVER_BAR - 1) if s[MOVER_BAR] > 0 else (24, 0)
+        for src2 in range(top2, bottom2, -1):
+            if s[src2] <= 0:
+                continue
+            dst2 = src2 - b
+            if dst2 <= 0:
+                if not may_bear_off(s, src2, dst2, outside1):
+                    continue
+                key2 = key1 + move[src2][MOVER_OFF]
+                second = src2 | die_b
+            else:
+                x2 = s[dst2]
+                if x2 < lowest:
+                    continue
+                if x2 == -1:
+                    key2 = key1 + hit_move[src2][dst2]
+                    second = src2 | (dst2 << 5) | die_b | HIT_BIT
+                else:
+                    key2 = key1 + move[src2][dst2]
+                    second = src2 | (dst2 << 5) | die_b
+            more = True
+            if key2 in index:
+                found.record(key2, first | (second << STEP_BITS), 2, pips)
+            else:
+                found.add(key2, first | (second << STEP_BITS), 2, pips)
+        if not more:
+            found.record(key1, first, 1, a)
+        # Undo it.
+        s[src] += 1
+        s[dst] = x
+        if hit:
+            s[OPP_BAR] -= 1
 
 
 def _double(
@@ -106,44 +125,56 @@ def _double(
     die: int,
     left: int,
     maxsrc: int,
+    key: int,
     outside: int,
     lowest: int,
-    steps: Steps,
+    code: int,
+    made: int,
     found: Found,
 ) -> None:
-    """The moves of a double, sources in non-increasing order (each set of moves once)."""
+    """The moves of a double, sources in non-increasing order (each set of moves once).
+
+    ``made`` steps are made already (packed in ``code``); ``left`` remain.
+    """
+    move = MOVE
+    hit_move = HIT_MOVE
     moved = False
-    if s[MOVER_BAR] > 0:
-        dst = 25 - die
-        if s[dst] >= lowest:
-            moved = True
-            t = s[:]
-            hit = _apply(t, 25, dst)
-            step: RawStep = (25, dst, die, hit)
-            if left == 1:
-                _record(found, tuple(t), (*steps, step), len(steps) + 1, (len(steps) + 1) * die)
-            else:
-                out = outside - (1 if dst <= HOME else 0)
-                _double(t, die, left - 1, 25, out, lowest, (*steps, step), found)
-    else:
-        for src in range(min(maxsrc, 24), 0, -1):
-            if s[src] <= 0:
+    shift = STEP_BITS * made
+    packed_die = die << 10
+    top, bottom = (MOVER_BAR, MOVER_BAR - 1) if s[MOVER_BAR] > 0 else (min(maxsrc, 24), 0)
+    for src in range(top, bottom, -1):
+        if s[src] <= 0:
+            continue
+        dst = src - die
+        if dst <= 0:
+            if not may_bear_off(s, src, dst, outside):
                 continue
-            dst = src - die
-            if dst > 0:
-                if s[dst] < lowest:
-                    continue
-            elif outside or not (dst == 0 or _highest_home(s, src)):
-                continue
-            moved = True
-            t = s[:]
-            hit = _apply(t, src, dst)
-            step = (src, dst if dst > 0 else 0, die, hit)
-            if left == 1:
-                _record(found, tuple(t), (*steps, step), len(steps) + 1, (len(steps) + 1) * die)
-            else:
-                out = outside - (1 if src > HOME and dst <= HOME else 0)
-                _double(t, die, left - 1, src, out, lowest, (*steps, step), found)
-    if not moved and steps:
-        n = len(steps)
-        _record(found, tuple(s), steps, n, n * die)
+            dst = MOVER_OFF
+        elif s[dst] < lowest:
+            continue
+        moved = True
+        x = s[dst]
+        hit = dst != MOVER_OFF and x == -1
+        s[src] -= 1
+        if hit:
+            s[dst] = 1
+            s[OPP_BAR] += 1
+            key1 = key + hit_move[src][dst]
+            code1 = code | ((src | (dst << 5) | packed_die | HIT_BIT) << shift)
+        else:
+            s[dst] = x + 1
+            key1 = key + move[src][dst]
+            code1 = code | ((src | (dst << 5) | packed_die) << shift)
+        if left > 1:
+            outside1 = outside - 1 if src > HOME >= dst else outside
+            _double(s, die, left - 1, src, key1, outside1, lowest, code1, made + 1, found)
+        elif key1 in found.index:
+            found.record(key1, code1, made + 1, (made + 1) * die)
+        else:
+            found.add(key1, code1, made + 1, (made + 1) * die)
+        s[src] += 1
+        s[dst] = x
+        if hit:
+            s[OPP_BAR] -= 1
+    if not moved and made:
+        found.record(key, code, made, made * die)

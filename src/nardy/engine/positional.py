@@ -1,8 +1,7 @@
 """Search kernel for blocking contact with rules judged on the position.
 
 Any opposing checker closes its point and nothing is hit, so only the
-mover's checkers change during a turn, and they are packed into one int
-(4 bits a point) to deduplicate results. The variant's per-step rule (long
+mover's checkers change during a turn. The variant's per-step rule (long
 nardy's head and six-block rules) may look at the position reached and the
 position the turn started from, never at the order of the steps; so two
 step sequences that reach the same position with the same dice left have the
@@ -11,15 +10,11 @@ same continuations, and each such intermediate position is explored once.
 
 from __future__ import annotations
 
-from nardy.engine.layout import HOME, Found, RawStep, State, Steps
+from nardy.engine.found import Found
+from nardy.engine.layout import HOME, MOVER_OFF, STEP_BITS, WEIGHT, may_bear_off, step_code
 from nardy.engine.turn import StepRule
 
 __all__ = ["search_positional"]
-
-#: Weights of the packed key of the mover's checkers: 4 bits a point, off
-#: at index 0 (at most 15 checkers a point).
-_W: tuple[int, ...] = tuple(1 << (4 * p) for p in range(25))
-_OFF = 0
 
 
 def _moved(occ: tuple[int, ...], src: int, emptied: bool, filled: int) -> tuple[int, ...]:
@@ -31,45 +26,38 @@ def _moved(occ: tuple[int, ...], src: int, emptied: bool, filled: int) -> tuple[
 
 
 def search_positional(
-    start: State, dice: tuple[int, ...], rule: StepRule | None, keep_prefixes: bool
+    s: list[int], key0: int, dice: tuple[int, ...], rule: StepRule | None, keep_prefixes: bool
 ) -> Found:
     """Every maximal sequence of legal steps (every sequence, with ``keep_prefixes``).
 
-    ``dice`` is two different dice or one value repeated. A step is legal
+    ``s`` is the state as a list (changed in place and restored), ``key0`` its
+    key; ``dice`` two different dice or one value repeated. A step is legal
     when its landing point holds no opposing checker (or it bears off by the
     standard rule) and ``rule`` accepts it. With ``keep_prefixes`` every
     sequence is a candidate, also those that stop before the dice run out,
-    for a whole-play filter to judge. Keys are the packed mover checkers.
+    for a whole-play filter to judge.
     """
-    found: Found = {}
-    s = list(start)
-    out0 = start[25] + sum(c for c in start[HOME + 1 : 25] if c > 0)
-    key0 = sum(_W[p] * start[p] for p in range(25) if start[p] > 0)
-    occ0 = tuple(p for p in range(24, 0, -1) if start[p] > 0)
-    W = _W
+    found = Found()
+    out0 = s[25] + sum(c for c in s[HOME + 1 : 25] if c > 0)
+    occ0 = tuple(p for p in range(24, 0, -1) if s[p] > 0)
+    W = WEIGHT
     if rule is None:
         check, watch_from, watch_to = None, 0, 0
     else:
         check, watch_from, watch_to = rule.check, rule.watch_from, rule.watch_to
 
-    def record(key: int, steps: Steps, n: int, pips: int) -> None:
-        old = found.get(key)
-        if old is None or (n, pips) > (old[2], old[3]):
-            found[key] = (tuple(s), steps, n, pips)
-
     if len(dice) == 2 and dice[0] != dice[1]:
         d1, d2 = dice
         for a, b in ((d1, d2), (d2, d1)):
-            top0 = occ0[0] if occ0 else 0
             for src in occ0:
                 dst = src - a
                 if dst > 0:
                     if s[dst] < 0:
                         continue
-                elif out0 or (dst and top0 != src):
+                elif not may_bear_off(s, src, dst, out0):
                     continue
                 else:
-                    dst = _OFF
+                    dst = MOVER_OFF
                 c = s[src]
                 before = s[dst]
                 s[src] = c - 1
@@ -85,20 +73,20 @@ def search_positional(
                 key = key0 - W[src] + W[dst]
                 out = out0 - 1 if src > HOME >= dst > 0 else out0
                 occ = _moved(occ0, src, c == 1, dst if dst and not before else 0)
-                first: RawStep = (src, dst, a, False)
+                first = step_code(src, dst, a, False)
                 moved = False
                 for src2 in occ:
                     dst2 = src2 - b
                     if dst2 > 0:
                         if s[dst2] < 0:
                             continue
-                    elif out or (dst2 and max(occ) != src2):
+                    elif not may_bear_off(s, src2, dst2, out):
                         continue
                     else:
-                        dst2 = _OFF
+                        dst2 = MOVER_OFF
                     key2 = key - W[src2] + W[dst2]
-                    old = found.get(key2)
-                    if old is not None and old[2] == 2:
+                    i = found.index.get(key2, -1)
+                    if i >= 0 and found.counts[i] == 2:
                         moved = True  # reached already: legal whatever the order
                         continue
                     c2 = s[src2]
@@ -111,12 +99,13 @@ def search_positional(
                         or check(s, src2, dst2)
                     ):
                         moved = True
-                        # Not found with both dice (see above), so this replaces it.
-                        found[key2] = (tuple(s), (first, (src2, dst2, b, False)), 2, a + b)
+                        found.record(
+                            key2, first | (step_code(src2, dst2, b, False) << STEP_BITS), 2, a + b
+                        )
                     s[src2] = c2
                     s[dst2] = before2
                 if keep_prefixes or not moved:
-                    record(key, (first,), 1, a)
+                    found.record(key, first, 1, a)
                 s[src] = c
                 s[dst] = before
         return found
@@ -125,31 +114,32 @@ def search_positional(
     last_index = len(dice) - 1
     seen: set[int] = set()
 
-    def dfs(i: int, key: int, outside: int, occ: tuple[int, ...], steps: Steps) -> None:
+    def dfs(i: int, key: int, outside: int, occ: tuple[int, ...], code: int) -> None:
         moved = False
         last = i == last_index
+        shift = STEP_BITS * i
         for src in occ:
             dst = src - d
             if dst > 0:
                 before = s[dst]
                 if before < 0:
                     continue
-            elif outside or (dst and max(occ) != src):
+            elif not may_bear_off(s, src, dst, outside):
                 continue
             else:
-                dst = _OFF
+                dst = MOVER_OFF
                 before = -1
             nkey = key - W[src] + W[dst]
             # A position already reached is legal whichever step led to it
             # (the rules depend on the position only): skip it before
             # touching the board.
             if last:
-                old = found.get(nkey)
-                if old is not None and old[2] == i + 1:
+                j = found.index.get(nkey, -1)
+                if j >= 0 and found.counts[j] == i + 1:
                     moved = True
                     continue
             else:
-                vk = (nkey << 3) | i
+                vk = nkey * 8 + i
                 if vk in seen:
                     moved = True
                     continue
@@ -158,7 +148,7 @@ def search_positional(
             if dst:
                 s[dst] = before + 1
             else:
-                s[0] += 1
+                s[MOVER_OFF] += 1
             if (
                 check is not None
                 and ((watch_from >> src) & 1 or (watch_to >> dst) & 1)
@@ -168,30 +158,29 @@ def search_positional(
                 if dst:
                     s[dst] = before
                 else:
-                    s[0] -= 1
+                    s[MOVER_OFF] -= 1
                 continue
             moved = True
-            nsteps = (*steps, (src, dst, d, False))
+            ncode = code | (step_code(src, dst, d, False) << shift)
             if last:
-                # Not found with every die (see above), so this replaces it.
-                found[nkey] = (tuple(s), nsteps, i + 1, (i + 1) * d)
+                found.record(nkey, ncode, i + 1, (i + 1) * d)
             else:
                 seen.add(vk)
                 if keep_prefixes:
-                    record(nkey, nsteps, i + 1, (i + 1) * d)
+                    found.record(nkey, ncode, i + 1, (i + 1) * d)
                 nocc = (
                     _moved(occ, src, c == 1, dst if not before else 0)
                     if c == 1 or not before
                     else occ
                 )
-                dfs(i + 1, nkey, outside - 1 if src > HOME >= dst > 0 else outside, nocc, nsteps)
+                dfs(i + 1, nkey, outside - 1 if src > HOME >= dst > 0 else outside, nocc, ncode)
             s[src] = c
             if dst:
                 s[dst] = before
             else:
-                s[0] -= 1
+                s[MOVER_OFF] -= 1
         if not moved and i and not keep_prefixes:
-            record(key, steps, i, i * d)
+            found.record(key, code, i, i * d)
 
-    dfs(0, key0, out0, occ0, ())
+    dfs(0, key0, out0, occ0, 0)
     return found

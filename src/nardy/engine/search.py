@@ -6,9 +6,18 @@ plays; :meth:`nardy.variant.Variant.legal_plays` calls :func:`legal_plays`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from nardy.engine.layout import MOVER_BAR, Candidate, State, Steps
+from nardy.engine.found import Found
+from nardy.engine.layout import (
+    MOVER_BAR,
+    Candidate,
+    State,
+    code_of_steps,
+    key_of,
+    packed_of_key,
+    steps_of_code,
+    unpack,
+    unpack_list,
+)
 from nardy.engine.ordered import search_ordered
 from nardy.engine.positional import search_positional
 from nardy.engine.tracking import BLOCK, HIT, PIN, search_tracking
@@ -55,27 +64,28 @@ def choose_kernel(
     return TRACKING
 
 
-def max_use(
-    candidates: Iterable[Candidate], dice: tuple[int, ...], must_play_higher: bool
-) -> list[tuple[State, Steps]]:
-    """The maximum-use rule over the candidate sequences, in their order.
+def max_use(found: Found, dice: tuple[int, ...], must_play_higher: bool) -> list[int] | None:
+    """The maximum-use rule: the indices of the results kept, in order (``None``: all of them).
 
     Keep the plays that use the most dice; when that is one die of two
     different dice and ``must_play_higher``, keep only those that use the
     highest die that can be used.
     """
-    found = candidates if isinstance(candidates, list) else list(candidates)
-    if not found:
-        return []
-    most = max([c[2] for c in found])
+    counts = found.counts
+    if not counts:
+        return None
+    most = max(counts)
     if most == 1 and must_play_higher and len(set(dice)) > 1:
-        top = max([c[3] for c in found if c[2] == 1])
-        return [(c[0], c[1]) for c in found if c[2] == 1 and c[3] == top]
-    return [(c[0], c[1]) for c in found if c[2] == most]
+        pips = found.pips
+        top = max([pips[i] for i in range(len(counts)) if counts[i] == 1])
+        return [i for i in range(len(counts)) if counts[i] == 1 and pips[i] == top]
+    if min(counts) == most:
+        return None
+    return [i for i in range(len(counts)) if counts[i] == most]
 
 
 def legal_plays(
-    start: State,
+    packed: bytes,
     dice: tuple[int, ...],
     contact: int,
     enters: bool,
@@ -83,22 +93,41 @@ def legal_plays(
     hitter: HitterRule | None,
     play_filter: PlayFilter | None,
     must_play_higher: bool,
-) -> list[tuple[State, Steps]]:
-    """The legal plays as ``(resulting state, steps)``, max-use applied; ``[]`` for a pass.
+) -> tuple[list[int], list[int]]:
+    """The legal plays: the resulting keys and the packed steps, max-use applied.
 
-    The resulting states are still in the mover's frame. ``enters``: checkers
-    on the bar enter first (else the dice never move them).
+    ``packed`` is the state the turn starts from (:mod:`nardy.engine.layout`);
+    the resulting keys are still in the mover's frame. ``enters``: checkers
+    on the bar enter first (else the dice never move them). A pass is no
+    plays at all.
     """
-    must_enter = enters and start[MOVER_BAR] > 0
+    board = unpack_list(packed)
+    key = int.from_bytes(packed, "little")
+    must_enter = enters and board[MOVER_BAR] > 0
     kernel = choose_kernel(dice, contact, enters, must_enter, rule, hitter, play_filter)
     keep = play_filter is not None
     if kernel == ORDERED:
-        found = search_ordered(start, dice, contact == HIT)
+        found = search_ordered(board, key, dice, contact == HIT)
     elif kernel == POSITIONAL:
-        found = search_positional(start, dice, rule, keep)
+        found = search_positional(board, key, dice, rule, keep)
     else:
-        found = search_tracking(start, dice, contact, enters, rule, hitter, keep)
-    candidates: Iterable[Candidate] = found.values()
+        found = search_tracking(board, key, dice, contact, enters, rule, hitter, keep)
     if play_filter is not None:
-        candidates = play_filter(start, list(candidates))
-    return max_use(candidates, dice, must_play_higher)
+        found = _filtered(found, play_filter, unpack(packed))
+    kept = max_use(found, dice, must_play_higher)
+    if kept is None:
+        return found.keys, found.codes
+    return [found.keys[i] for i in kept], [found.codes[i] for i in kept]
+
+
+def _filtered(found: Found, play_filter: PlayFilter, start: State) -> Found:
+    """The results a whole-play filter keeps, given to it as states and steps."""
+    size = len(start)
+    candidates: list[Candidate] = [
+        (unpack(packed_of_key(key, size)), steps_of_code(code), n, p)
+        for key, code, n, p in zip(found.keys, found.codes, found.counts, found.pips)
+    ]
+    kept = Found()
+    for state, steps, n, p in play_filter(start, candidates):
+        kept.record(key_of(state), code_of_steps(steps), n, p)
+    return kept

@@ -1,0 +1,45 @@
+"""Build nardy: the rules engine compiled with mypyc when possible, pure Python otherwise.
+
+The plain-int modules of the engine and the named rules (``nardy/engine``,
+``nardy/rules``) are compiled to C extensions with mypyc, which ships with
+mypy. Set ``NARDY_PURE=1`` to build a pure-Python package; without a C
+compiler the extensions are skipped (they are optional) and the same
+modules run as Python. ``nardy.compiled`` says which build is running.
+Everything else about the package is in ``pyproject.toml``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from setuptools import Extension, setup
+
+#: The modules compiled in the fast build: plain ints, no attrs, no dynamic features.
+COMPILED = sorted(
+    str(path)
+    for folder in ("src/nardy/engine", "src/nardy/rules")
+    for path in Path(folder).glob("*.py")
+    if path.name != "__init__.py"
+)
+
+
+def extensions() -> list[Extension]:
+    """The mypyc extensions, or none for a pure-Python build."""
+    if os.environ.get("NARDY_PURE", "").strip().lower() not in ("", "0", "false", "no"):
+        print("nardy: NARDY_PURE is set; building pure Python", file=sys.stderr)
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        print("nardy: mypyc is not available; building pure Python", file=sys.stderr)
+        return []
+    built = mypycify(["--strict", *COMPILED], opt_level="3")
+    for extension in built:
+        # Without a working C compiler the build goes on with the Python modules.
+        extension.optional = True
+    return built
+
+
+setup(ext_modules=extensions())

@@ -1,0 +1,25 @@
+"""The build under test is the one the session asked for, and says so."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import nardy
+from nardy.cli import main
+
+
+def test_the_build_is_the_expected_one() -> None:
+    expected = os.environ.get("NARDY_EXPECT_BUILD")
+    if expected is None:
+        pytest.skip("NARDY_EXPECT_BUILD is not set (the nox sessions set it)")
+    assert nardy.compiled is (expected == "compiled")
+
+
+def test_version_names_the_build(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    out = capsys.readouterr().out
+    assert nardy.__version__ in out
+    assert ("(compiled)" if nardy.compiled else "(pure Python)") in out
