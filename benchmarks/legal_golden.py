@@ -9,7 +9,7 @@ the changelog::
 
     python benchmarks/legal_golden.py
 
-The positions come from the seeded sets of ``bench_legal.py``, plus every
+The positions come from the seeded sets of ``positions.py``, plus every
 first roll of long nardy (for the head exceptions).
 """
 
@@ -25,7 +25,7 @@ import nardy
 from nardy.cli import legal_line
 
 sys.path.insert(0, str(Path(__file__).parent))
-import bench_legal  # a sibling script, not a package
+import positions  # a sibling script, not a package
 
 #: The presets whose output is pinned, by the family of positions they read.
 PRESETS: dict[str, list[str]] = {
@@ -50,12 +50,12 @@ PRESETS: dict[str, list[str]] = {
 }
 
 
-def items_for(spec: str, count: int, seed: int) -> list[bench_legal.Item]:
+def items_for(spec: str, count: int, seed: int) -> list[positions.Item]:
     """The benchmark's seeded (position, roll) set of a variant."""
     variant = nardy.find_variant(spec)
     if variant.has_bar and variant.geometry is nardy.Geometry.MIRROR:
-        return bench_legal.backgammon_family_set(variant, count, 0.4, seed)
-    return bench_legal.self_play_set(variant, count, 0.4, seed)
+        return positions.backgammon_family_set(variant, count, 0.4, seed)
+    return positions.self_play_set(variant, count, 0.4, seed)
 
 
 def wanted(spec: str, line: dict[str, Any]) -> bool:

@@ -62,6 +62,9 @@ class Side(enum.IntEnum):
         )
 
 
+# Roll.dice by 8 * high + low: two values, or four for a double.
+_MOVES: Final = tuple((h,) * 4 if h == low else (h, low) for h in range(8) for low in range(8))
+
 # Side.opponent by index (an enum attribute lookup is slow on a hot path).
 _OPPONENTS: Final = (Side.BLACK, Side.WHITE)
 
@@ -99,9 +102,7 @@ class Roll:
     @property
     def dice(self) -> tuple[int, ...]:
         """The moves the roll gives: two values, or four for a double."""
-        if self.high == self.low:
-            return (self.high,) * 4
-        return (self.high, self.low)
+        return _MOVES[self.high * 8 + self.low]
 
     @property
     def probability(self) -> float:

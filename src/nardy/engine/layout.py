@@ -153,10 +153,9 @@ def pack(state: State) -> bytes:
 
 def unpack_list(packed: bytes) -> list[int]:
     """The state a packed form holds, as a new list (for a kernel to work on)."""
-    board = [x - ZERO for x in packed[:BASE_SIZE]]
-    tail = packed[BASE_SIZE:]
-    for i in range(0, len(tail), EXTRA_BYTES):
-        board.append(int.from_bytes(tail[i : i + EXTRA_BYTES], "little"))
+    board = [packed[i] - ZERO for i in range(BASE_SIZE)]
+    for i in range(BASE_SIZE, len(packed), EXTRA_BYTES):
+        board.append(int.from_bytes(packed[i : i + EXTRA_BYTES], "little"))
     return board
 
 

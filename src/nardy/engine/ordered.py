@@ -59,7 +59,6 @@ def _two_dice(
     index = found.index
     die_a = a << 10
     die_b = b << 10
-    pips = a + b
     top, bottom = (MOVER_BAR, MOVER_BAR - 1) if s[MOVER_BAR] > 0 else (24, 0)
     for src in range(top, bottom, -1):
         if s[src] <= 0:
@@ -108,11 +107,11 @@ def _two_dice(
                     second = src2 | (dst2 << 5) | die_b
             more = True
             if key2 in index:
-                found.record(key2, first | (second << STEP_BITS), 2, pips)
+                found.record(key2, first | (second << STEP_BITS), 2)
             else:
-                found.add(key2, first | (second << STEP_BITS), 2, pips)
+                found.add(key2, first | (second << STEP_BITS), 2)
         if not more:
-            found.record(key1, first, 1, a)
+            found.record(key1, first, 1)
         # Undo it.
         s[src] += 1
         s[dst] = x
@@ -169,12 +168,12 @@ def _double(
             outside1 = outside - 1 if src > HOME >= dst else outside
             _double(s, die, left - 1, src, key1, outside1, lowest, code1, made + 1, found)
         elif key1 in found.index:
-            found.record(key1, code1, made + 1, (made + 1) * die)
+            found.record(key1, code1, made + 1)
         else:
-            found.add(key1, code1, made + 1, (made + 1) * die)
+            found.add(key1, code1, made + 1)
         s[src] += 1
         s[dst] = x
         if hit:
             s[OPP_BAR] -= 1
     if not moved and made:
-        found.record(key, code, made, made * die)
+        found.record(key, code, made)

@@ -100,12 +100,12 @@ def search_positional(
                     ):
                         moved = True
                         found.record(
-                            key2, first | (step_code(src2, dst2, b, False) << STEP_BITS), 2, a + b
+                            key2, first | (step_code(src2, dst2, b, False) << STEP_BITS), 2
                         )
                     s[src2] = c2
                     s[dst2] = before2
                 if keep_prefixes or not moved:
-                    found.record(key, first, 1, a)
+                    found.record(key, first, 1)
                 s[src] = c
                 s[dst] = before
         return found
@@ -163,11 +163,11 @@ def search_positional(
             moved = True
             ncode = code | (step_code(src, dst, d, False) << shift)
             if last:
-                found.record(nkey, ncode, i + 1, (i + 1) * d)
+                found.record(nkey, ncode, i + 1)
             else:
                 seen.add(vk)
                 if keep_prefixes:
-                    found.record(nkey, ncode, i + 1, (i + 1) * d)
+                    found.record(nkey, ncode, i + 1)
                 nocc = (
                     _moved(occ, src, c == 1, dst if not before else 0)
                     if c == 1 or not before
@@ -180,7 +180,7 @@ def search_positional(
             else:
                 s[MOVER_OFF] -= 1
         if not moved and i and not keep_prefixes:
-            found.record(key, code, i, i * d)
+            found.record(key, code, i)
 
     dfs(0, key0, out0, occ0, 0)
     return found

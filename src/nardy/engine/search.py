@@ -6,7 +6,7 @@ plays; :meth:`nardy.variant.Variant.legal_plays` calls :func:`legal_plays`.
 
 from __future__ import annotations
 
-from nardy.engine.found import Found
+from nardy.engine.found import Found, pips
 from nardy.engine.layout import (
     MOVER_BAR,
     Candidate,
@@ -76,9 +76,9 @@ def max_use(found: Found, dice: tuple[int, ...], must_play_higher: bool) -> list
         return None
     most = max(counts)
     if most == 1 and must_play_higher and len(set(dice)) > 1:
-        pips = found.pips
-        top = max([pips[i] for i in range(len(counts)) if counts[i] == 1])
-        return [i for i in range(len(counts)) if counts[i] == 1 and pips[i] == top]
+        used = [pips(code) for code in found.codes]
+        top = max([used[i] for i in range(len(counts)) if counts[i] == 1])
+        return [i for i in range(len(counts)) if counts[i] == 1 and used[i] == top]
     if min(counts) == most:
         return None
     return [i for i in range(len(counts)) if counts[i] == most]
@@ -124,10 +124,10 @@ def _filtered(found: Found, play_filter: PlayFilter, start: State) -> Found:
     """The results a whole-play filter keeps, given to it as states and steps."""
     size = len(start)
     candidates: list[Candidate] = [
-        (unpack(packed_of_key(key, size)), steps_of_code(code), n, p)
-        for key, code, n, p in zip(found.keys, found.codes, found.counts, found.pips)
+        (unpack(packed_of_key(key, size)), steps_of_code(code), n, pips(code))
+        for key, code, n in zip(found.keys, found.codes, found.counts)
     ]
     kept = Found()
-    for state, steps, n, p in play_filter(start, candidates):
-        kept.record(key_of(state), code_of_steps(steps), n, p)
+    for state, steps, n, _ in play_filter(start, candidates):
+        kept.record(key_of(state), code_of_steps(steps), n)
     return kept

@@ -158,7 +158,7 @@ def _dfs(
         return
     seen.add(node)
     if keep_prefixes and i:
-        found.record(key, code, i, sum(dice[:i]))
+        found.record(key, code, i)
     moved = False
     if i < len(dice):
         die = dice[i]
@@ -205,4 +205,4 @@ def _dfs(
                 else:
                     s[src], s[dst], s[OPP_BAR] = x_src, x_dst, x_bar
     if not moved and i and not keep_prefixes:
-        found.record(key, code, i, sum(dice[:i]))
+        found.record(key, code, i)
