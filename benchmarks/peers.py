@@ -6,7 +6,7 @@
   key (a string) per distinct resulting position.
 * bgsage (``bgsage``): a backgammon engine in C++. Its board is 26 signed
   counts from the side on roll: index 1..24 its points (negative: the
-  opponent's), 25 its bar, 0 the opponent's bar (negative);
+  opponent's), 25 its bar, 0 the opponent's bar (a positive count);
   ``possible_moves(board, d1, d2)`` returns the resulting boards.
 
 Each adapter turns a nardy position into the peer's input (before any clock
@@ -67,7 +67,7 @@ def gnubg_states(gnubg: ModuleType, position: Position, roll: Roll) -> set[State
 def bgsage_board(position: Position) -> list[int]:
     """Bgsage's board of a backgammon position (26 signed counts, the mover's view)."""
     s = position.raw
-    return [-s[26], *s[1:25], s[25]]
+    return [s[26], *s[1:25], s[25]]
 
 
 def bgsage_states(bgsage: ModuleType, position: Position, roll: Roll) -> set[State]:

@@ -411,7 +411,8 @@ class Variant(abc.ABC):
             else plan.is_over(position)
         ):
             raise IllegalPlayError(f"the game is over, nothing can be played in {position.id()}")
-        cached = cache.get(position, roll)
+        key = packed + _CACHE_TAILS[position.turn * 64 + roll.high * 8 + roll.low]
+        cached = plan.cache.get(key)
         if cached is not None:
             return cached
         if plan.raw_plays is None:
@@ -421,7 +422,7 @@ class Variant(abc.ABC):
             keys = [layout.key_of(state) for state, _ in plays]
             codes = [layout.code_of_steps(steps) for _, steps in plays]
         legal = LegalPlays(position, roll, keys, codes)
-        cache.put(position, roll, legal)
+        cache.put(plan.cache, key, legal)
         return legal
 
     def play_keys(self, packed: bytes, roll: Roll) -> tuple[list[int], list[int]]:
@@ -669,6 +670,7 @@ class _Plan:
 
     __slots__ = (
         "all_off",
+        "cache",
         "contact",
         "enters",
         "extra_plays",
@@ -701,6 +703,8 @@ class _Plan:
         self.is_over = own("is_over")
         # The byte a side's borne-off count packs to once it has them all.
         self.all_off = variant.checkers + layout.ZERO
+        #: This variant's legal-play sets, by position, turn and roll.
+        self.cache = cache.store()
         # The per-turn hooks see the start as a tuple; unpack it only for them.
         self.needs_state = any(
             h is not None
@@ -712,6 +716,8 @@ class _Plan:
 
 
 _PLANS: dict[Variant, _Plan] = {}
+# The cache key of a position's turn and a roll, added to its packed state.
+_CACHE_TAILS = tuple(bytes([i >> 6, (i >> 3) & 7, i & 7]) for i in range(128))
 
 
 def _plan(variant: Variant) -> _Plan:

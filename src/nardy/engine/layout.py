@@ -44,7 +44,11 @@ __all__ = [
     "BASE_SIZE",
     "COUNT",
     "EXTRA",
+    "EXTRA_BYTES",
+    "HIT_BIT",
+    "HIT_MOVE",
     "HOME",
+    "MOVE",
     "MOVER_BAR",
     "MOVER_OFF",
     "OPP_BAR",
@@ -52,8 +56,10 @@ __all__ = [
     "OPP_PINNED",
     "PINNED",
     "POINTS",
+    "STEP_BITS",
+    "WEIGHT",
+    "ZERO",
     "Candidate",
-    "Found",
     "RawStep",
     "State",
     "Steps",
@@ -80,9 +86,6 @@ Steps = tuple[RawStep, ...]
 #: One sequence a kernel found: the resulting state (mover's frame, turn not
 #: passed), its steps, the number of dice it used and their pips.
 Candidate = tuple[State, Steps, int, int]
-#: What a kernel returns: one candidate per distinct result (the dict key
-#: identifies the result), in the order first found.
-Found = dict[object, Candidate]
 
 MOVER_OFF: Final = 0
 MOVER_BAR: Final = 25

@@ -11,7 +11,7 @@ same continuations, and each such intermediate position is explored once.
 from __future__ import annotations
 
 from nardy.engine.found import Found
-from nardy.engine.layout import HOME, MOVER_OFF, STEP_BITS, WEIGHT, may_bear_off, step_code
+from nardy.engine.layout import HOME, MOVE, MOVER_OFF, STEP_BITS, WEIGHT, may_bear_off, step_code
 from nardy.engine.turn import StepRule
 
 __all__ = ["search_positional"]
@@ -110,13 +110,38 @@ def search_positional(
                 s[dst] = before
         return found
 
-    d = dice[0]
-    last_index = len(dice) - 1
-    seen: set[int] = set()
+    _Doubles(s, dice, rule, keep_prefixes, found).node(0, key0, out0, occ0, 0)
+    return found
 
-    def dfs(i: int, key: int, outside: int, occ: tuple[int, ...], code: int) -> None:
+
+class _Doubles:
+    """The depth-first search of a double: four moves of one number."""
+
+    def __init__(
+        self, s: list[int], dice: tuple[int, ...], rule: StepRule | None, keep: bool, found: Found
+    ) -> None:
+        self.s = s
+        self.die = dice[0]
+        self.packed_die = dice[0] << 10
+        self.last = len(dice) - 1
+        self.check = None if rule is None else rule.check
+        self.watch_from = 0 if rule is None else rule.watch_from
+        self.watch_to = 0 if rule is None else rule.watch_to
+        self.keep = keep
+        self.found = found
+        #: The keys of the positions reached, for each number of moves made.
+        self.seen: list[set[int]] = [set() for _ in dice]
+
+    def node(self, i: int, key: int, outside: int, occ: tuple[int, ...], code: int) -> None:
+        """Try every next move from the position reached with ``i`` moves (``occ``: its points)."""
+        s = self.s
+        d = self.die
+        found = self.found
+        check = self.check
+        move = MOVE
         moved = False
-        last = i == last_index
+        last = i == self.last
+        seen = self.seen[i + 1] if not last else self.seen[0]
         shift = STEP_BITS * i
         for src in occ:
             dst = src - d
@@ -129,7 +154,7 @@ def search_positional(
             else:
                 dst = MOVER_OFF
                 before = -1
-            nkey = key - W[src] + W[dst]
+            nkey = key + move[src][dst]
             # A position already reached is legal whichever step led to it
             # (the rules depend on the position only): skip it before
             # touching the board.
@@ -138,11 +163,9 @@ def search_positional(
                 if j >= 0 and found.counts[j] == i + 1:
                     moved = True
                     continue
-            else:
-                vk = nkey * 8 + i
-                if vk in seen:
-                    moved = True
-                    continue
+            elif nkey in seen:
+                moved = True
+                continue
             c = s[src]
             s[src] = c - 1
             if dst:
@@ -151,7 +174,7 @@ def search_positional(
                 s[MOVER_OFF] += 1
             if (
                 check is not None
-                and ((watch_from >> src) & 1 or (watch_to >> dst) & 1)
+                and ((self.watch_from >> src) & 1 or (self.watch_to >> dst) & 1)
                 and not check(s, src, dst)
             ):
                 s[src] = c
@@ -161,26 +184,25 @@ def search_positional(
                     s[MOVER_OFF] -= 1
                 continue
             moved = True
-            ncode = code | (step_code(src, dst, d, False) << shift)
+            ncode = code | ((src | (dst << 5) | self.packed_die) << shift)
             if last:
                 found.record(nkey, ncode, i + 1)
             else:
-                seen.add(vk)
-                if keep_prefixes:
+                seen.add(nkey)
+                if self.keep:
                     found.record(nkey, ncode, i + 1)
                 nocc = (
                     _moved(occ, src, c == 1, dst if not before else 0)
                     if c == 1 or not before
                     else occ
                 )
-                dfs(i + 1, nkey, outside - 1 if src > HOME >= dst > 0 else outside, nocc, ncode)
+                self.node(
+                    i + 1, nkey, outside - 1 if src > HOME >= dst > 0 else outside, nocc, ncode
+                )
             s[src] = c
             if dst:
                 s[dst] = before
             else:
                 s[MOVER_OFF] -= 1
-        if not moved and i and not keep_prefixes:
+        if not moved and i and not self.keep:
             found.record(key, code, i)
-
-    dfs(0, key0, out0, occ0, 0)
-    return found

@@ -17,6 +17,7 @@ from nardy.engine.found import Found
 from nardy.engine.layout import (
     BASE_SIZE,
     EXTRA_BYTES,
+    HIT_BIT,
     HOME,
     MOVER_BAR,
     MOVER_OFF,
@@ -26,7 +27,6 @@ from nardy.engine.layout import (
     STEP_BITS,
     WEIGHT,
     may_bear_off,
-    step_code,
 )
 from nardy.engine.turn import HitterRule, StepRule
 
@@ -55,38 +55,12 @@ def is_open(s: list[int], dst: int, contact: int) -> bool:
     return contact == HIT or not (s[PINNED] >> dst) & 1
 
 
-def _sources(
-    s: list[int], die: int, contact: int, enters: bool, pins: bool
-) -> list[tuple[int, int]]:
-    """The physically possible single steps ``(src, dst)`` for one die (``dst`` 0: off)."""
-    if enters and s[MOVER_BAR] > 0:
-        dst = 25 - die
-        return [(MOVER_BAR, dst)] if is_open(s, dst, contact) else []
-    outside = s[MOVER_BAR]
-    for p in range(HOME + 1, 25):
-        if s[p] > 0:
-            outside += s[p]
-    if pins and s[PINNED]:
-        outside += 1  # a pinned checker stops the bear-off wherever it lies
-    out = []
-    for src in range(24, 0, -1):
-        if s[src] > 0:
-            dst = src - die
-            if dst > 0:
-                if is_open(s, dst, contact):
-                    out.append((src, dst))
-            elif may_bear_off(s, src, dst, outside):
-                out.append((src, MOVER_OFF))
-    return out
-
-
 def move_checker(t: list[int], src: int, dst: int, contact: int) -> int:
     """Move one of the mover's checkers in place; returns how the key changed.
 
     Landing on a lone opposing checker hits it (to his bar) or, with pinning
     contact, pins it; leaving the last checker of a pinning stack releases
-    the pinned one. The step's ``hit`` is whether the key change includes a
-    hit or pin: see :func:`hit_of`.
+    the pinned one.
     """
     w = WEIGHT
     delta = -w[src]
@@ -127,82 +101,130 @@ def search_tracking(
     Each order of the dice is searched in turn.
     """
     found = Found()
-    pins = contact == PIN
-    for order in dict.fromkeys(permutations(dice)):
-        seen: set[tuple[int, tuple[int, ...], int]] = set()
-        _dfs(
-            s, key, order, 0, (), 0, contact, enters, pins, rule, hitter, keep_prefixes,
-            found, seen,
-        )  # fmt: skip
+    if len(dice) == 2 and dice[0] != dice[1]:
+        orders: list[tuple[int, ...]] = [dice, (dice[1], dice[0])]
+    else:
+        orders = list(dict.fromkeys(permutations(dice)))
+    for order in orders:
+        _Search(s, order, contact, enters, rule, hitter, keep_prefixes, found).node(key, 0, 0, 0)
     return found
 
 
-def _dfs(
-    s: list[int],
-    key: int,
-    dice: tuple[int, ...],
-    i: int,
-    marks: tuple[int, ...],
-    code: int,
-    contact: int,
-    enters: bool,
-    pins: bool,
-    rule: StepRule | None,
-    hitter: HitterRule | None,
-    keep_prefixes: bool,
-    found: Found,
-    seen: set[tuple[int, tuple[int, ...], int]],
-) -> None:
-    node = (key, marks, i)
-    if node in seen:
-        return
-    seen.add(node)
-    if keep_prefixes and i:
-        found.record(key, code, i)
-    moved = False
-    if i < len(dice):
-        die = dice[i]
-        shift = STEP_BITS * i
-        for src, dst in _sources(s, die, contact, enters, pins):
-            marked_here = marks.count(src)
-            kinds = []
-            if s[src] > marked_here:
-                kinds.append(False)
-            if marked_here and hitter is not None and hitter.check is not None:
-                kinds.append(True)
-            for is_marked in kinds:
-                undo = s[:] if pins else None
-                x_src, x_dst, x_bar = s[src], s[dst], s[OPP_BAR]
-                delta = move_checker(s, src, dst, contact)
-                hit = dst != MOVER_OFF and x_dst == -1 and contact != BLOCK
-                allowed = not (
-                    rule is not None
-                    and ((rule.watch_from >> src) & 1 or (rule.watch_to >> dst) & 1)
-                    and not rule.check(s, src, dst)
-                ) and not (
-                    is_marked
-                    and hitter is not None
-                    and hitter.check is not None
-                    and not hitter.check(s, src, dst)
-                )
-                if allowed:
-                    new_marks = marks
-                    if hitter is not None and (is_marked or (hit and dst <= hitter.zone)):
-                        moved_marks = list(marks)
-                        if is_marked:
-                            moved_marks.remove(src)
-                        if dst > 0:
-                            moved_marks.append(dst)
-                        new_marks = tuple(sorted(moved_marks))
-                    moved = True
-                    _dfs(
-                        s, key + delta, dice, i + 1, new_marks,
-                        code | (step_code(src, dst, die, hit) << shift), contact, enters, pins,
-                        rule, hitter, keep_prefixes, found, seen,
-                    )  # fmt: skip
-                if undo is not None:
-                    s[:] = undo
-                else:
-                    s[src], s[dst], s[OPP_BAR] = x_src, x_dst, x_bar
-    if not moved and i and not keep_prefixes:
-        found.record(key, code, i)
+class _Search:
+    """One depth-first search over one order of the dice.
+
+    A node is the position reached (its key), how many dice are used, and
+    where the marked checkers (those that hit, under a hitter rule) stand:
+    ``marks`` holds 3 bits per point, the count of marked checkers there.
+    Each node is explored once.
+    """
+
+    def __init__(
+        self,
+        s: list[int],
+        dice: tuple[int, ...],
+        contact: int,
+        enters: bool,
+        rule: StepRule | None,
+        hitter: HitterRule | None,
+        keep_prefixes: bool,
+        found: Found,
+    ) -> None:
+        self.s = s
+        self.dice = dice
+        self.contact = contact
+        self.enters = enters
+        self.pins = contact == PIN
+        self.check = None if rule is None else rule.check
+        self.watch_from = 0 if rule is None else rule.watch_from
+        self.watch_to = 0 if rule is None else rule.watch_to
+        self.marking = hitter is not None
+        self.zone = 0 if hitter is None else hitter.zone
+        self.marked_check = None if hitter is None else hitter.check
+        self.keep = keep_prefixes
+        self.found = found
+        #: For each number of dice used: marks -> the keys seen with them.
+        self.seen: list[dict[int, set[int]]] = [{} for _ in range(len(dice) + 1)]
+
+    def node(self, key: int, i: int, marks: int, code: int) -> None:
+        """Explore the node reached with ``i`` dice used (``code`` the steps so far)."""
+        at = self.seen[i]
+        keys = at.get(marks)
+        if keys is None:
+            keys = at[marks] = set()
+        elif key in keys:
+            return
+        keys.add(key)
+        if self.keep and i:
+            self.found.record(key, code, i)
+        moved = False
+        if i < len(self.dice):
+            s = self.s
+            die = self.dice[i]
+            if self.enters and s[MOVER_BAR] > 0:
+                moved = self.step(MOVER_BAR, 25 - die, die, key, i, marks, code)
+            else:
+                outside = s[MOVER_BAR]
+                for p in range(HOME + 1, 25):
+                    if s[p] > 0:
+                        outside += s[p]
+                if self.pins and s[PINNED]:
+                    outside += 1  # a pinned checker stops the bear-off wherever it lies
+                for src in range(24, 0, -1):
+                    if s[src] <= 0:
+                        continue
+                    dst = src - die
+                    if dst <= 0:
+                        if not may_bear_off(s, src, dst, outside):
+                            continue
+                        dst = MOVER_OFF
+                    if self.step(src, dst, die, key, i, marks, code):
+                        moved = True
+        if not moved and i and not self.keep:
+            self.found.record(key, code, i)
+
+    def step(self, src: int, dst: int, die: int, key: int, i: int, marks: int, code: int) -> bool:
+        """Try the step ``src -> dst`` by each kind of checker there; True if one was legal."""
+        s = self.s
+        contact = self.contact
+        if dst != MOVER_OFF and not is_open(s, dst, contact):
+            return False
+        marked_here = (marks >> (3 * src)) & 7 if self.marking and src != MOVER_BAR else 0
+        moved = False
+        for is_marked in (False, True):
+            if is_marked:
+                if not marked_here or self.marked_check is None:
+                    break
+            elif s[src] <= marked_here:
+                continue
+            x_src, x_dst, x_bar = s[src], s[dst], s[OPP_BAR]
+            undo = s[:] if self.pins else None
+            delta = move_checker(s, src, dst, contact)
+            hit = dst != MOVER_OFF and x_dst == -1 and contact != BLOCK
+            check = self.check
+            allowed = (
+                check is None
+                or not ((self.watch_from >> src) & 1 or (self.watch_to >> dst) & 1)
+                or check(s, src, dst)
+            )
+            if allowed and is_marked:
+                marked_check = self.marked_check
+                allowed = marked_check is not None and marked_check(s, src, dst)
+            if allowed:
+                new_marks = marks
+                if is_marked:
+                    new_marks -= 1 << (3 * src)
+                    if dst != MOVER_OFF:
+                        new_marks += 1 << (3 * dst)
+                elif hit and self.marking and dst <= self.zone:
+                    new_marks += 1 << (3 * dst)
+                moved = True
+                packed_step = src | (dst << 5) | (die << 10) | (HIT_BIT if hit else 0)
+                self.node(key + delta, i + 1, new_marks, code | (packed_step << (STEP_BITS * i)))
+            if undo is not None:
+                s[:] = undo
+            else:
+                s[src] = x_src
+                s[dst] = x_dst
+                s[OPP_BAR] = x_bar
+        return moved

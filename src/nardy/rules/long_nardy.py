@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from nardy.engine.layout import MOVER_BAR, OPP_OFF, State, Steps
+from nardy.engine.layout import MOVER_BAR, MOVER_OFF, OPP_BAR, OPP_OFF, State, Steps
 
 __all__ = [
     "BEFORE",
@@ -21,6 +21,8 @@ __all__ = [
     "ROUTE",
     "SIX_BLOCK_CHECKS",
     "SIX_BLOCK_RULES",
+    "HeadAndSixBlock",
+    "KushDoubleSteps",
     "head_allows",
     "head_limit",
     "in_block",
@@ -170,6 +172,64 @@ def turn_blocks_allowed(start: State, state: State, guard: int) -> bool:
         if state[p] > start[p] and state[p] > 0 and ROUTE[p] < guard and in_block(state, p):
             return False
     return True
+
+
+class HeadAndSixBlock:
+    """The rules judged after each step of a long-nardy turn: the head and six-block rules.
+
+    Called with the board after a step (:data:`~nardy.engine.turn.StepCheck`):
+    refuses a step that takes more than ``limit`` checkers off the head this
+    turn (``on_head`` stood there when it began), or one that lands inside a
+    block the six-block rule forbids (``guard``: see :func:`six_block_guard`;
+    0 when the rule is judged only at the end of the turn).
+    """
+
+    def __init__(self, on_head: int, limit: int, guard: int) -> None:
+        self.on_head = on_head
+        self.limit = limit
+        self.guard = guard
+
+    def __call__(self, board: list[int], src: int, dst: int) -> bool:
+        """Whether the step ``src -> dst`` that led to ``board`` is allowed."""
+        if src == HEAD and not head_allows(self.on_head, self.limit, board):
+            return False
+        return dst == MOVER_OFF or six_block_allows(board, dst, self.guard)
+
+
+class KushDoubleSteps:
+    """The same rules for a Kush double, whose hits move the six-block guard.
+
+    A hit sends an opposing checker to the bar, so the guard is worked out
+    again from the board whenever the opponent's bar has grown since the
+    turn began (``on_bar`` checkers were there). With ``per_step`` false the
+    six-block rule is left to the end of the turn.
+    """
+
+    def __init__(
+        self, on_head: int, limit: int, on_bar: int, six_block: str, per_step: bool
+    ) -> None:
+        self.on_head = on_head
+        self.limit = limit
+        self.on_bar = on_bar
+        self.six_block = six_block
+        self.per_step = per_step
+        self.guard = 0
+
+    def start(self, state: State) -> KushDoubleSteps:
+        """Fix the guard of the position the turn starts from; returns self."""
+        self.guard = six_block_guard(state, self.six_block)
+        return self
+
+    def __call__(self, board: list[int], src: int, dst: int) -> bool:
+        """Whether the step ``src -> dst`` that led to ``board`` is allowed."""
+        if src == HEAD and not head_allows(self.on_head, self.limit, board):
+            return False
+        if dst == MOVER_OFF or not self.per_step:
+            return True
+        guard = (
+            self.guard if board[OPP_BAR] == self.on_bar else six_block_guard(board, self.six_block)
+        )
+        return six_block_allows(board, dst, guard)
 
 
 def kush_return(start: State, double: int) -> tuple[State, Steps] | None:

@@ -18,7 +18,7 @@ from typing import ClassVar
 import attrs
 
 from nardy.core import Roll
-from nardy.engine.layout import MOVER_OFF, OPP_BAR, Candidate
+from nardy.engine.layout import OPP_BAR, Candidate
 from nardy.engine.turn import ALL_POINTS, HitterRule, PlayFilter, StepRule
 from nardy.geometry import Contact, Entering, Geometry
 from nardy.options import choice, to_bool
@@ -29,10 +29,10 @@ from nardy.rules.long_nardy import (
     HEAD_EXCEPTIONS,
     SIX_BLOCK_CHECKS,
     SIX_BLOCK_RULES,
-    head_allows,
+    HeadAndSixBlock,
+    KushDoubleSteps,
     head_limit,
     kush_return,
-    six_block_allows,
     six_block_guard,
     turn_blocks_allowed,
 )
@@ -91,16 +91,9 @@ class _LongFamily(Variant):
 
     def step_rule(self, start: State, roll: Roll) -> StepRule:
         """The head rule, and the six-block rule when it is judged after every step."""
-        limit = self._head_limit(start, roll)
-        on_head = start[HEAD]
         guard = 0 if self.six_block_check == "turn" else six_block_guard(start, self.six_block)
-
-        def head_and_six_block(board: list[int], src: int, dst: int) -> bool:
-            if src == HEAD and not head_allows(on_head, limit, board):
-                return False
-            return dst == MOVER_OFF or six_block_allows(board, dst, guard)
-
-        return StepRule(head_and_six_block, watch_from=1 << HEAD, watch_to=BEFORE[guard])
+        check = HeadAndSixBlock(start[HEAD], self._head_limit(start, roll), guard)
+        return StepRule(check, watch_from=1 << HEAD, watch_to=BEFORE[guard])
 
     def play_filter(self, start: State, roll: Roll) -> PlayFilter | None:
         """With ``six_block_check="turn"``: the six-block rule judged on the final position."""
@@ -185,22 +178,14 @@ class Kush(_LongFamily):
         """As in long nardy; on a double the six-block guard moves when a hit leaves the board."""
         if not roll.is_double:
             return super().step_rule(start, roll)
-        limit = self._head_limit(start, roll)
-        on_head = start[HEAD]
-        on_bar = start[OPP_BAR]
-        per_step = self.six_block_check == "step"
-        six_block = self.six_block
-        guard = six_block_guard(start, six_block)
-
-        def head_and_six_block(board: list[int], src: int, dst: int) -> bool:
-            if src == HEAD and not head_allows(on_head, limit, board):
-                return False
-            if dst == MOVER_OFF or not per_step:
-                return True
-            g = guard if board[OPP_BAR] == on_bar else six_block_guard(board, six_block)
-            return six_block_allows(board, dst, g)
-
-        return StepRule(head_and_six_block, watch_from=1 << HEAD, watch_to=ALL_POINTS)
+        check = KushDoubleSteps(
+            start[HEAD],
+            self._head_limit(start, roll),
+            start[OPP_BAR],
+            self.six_block,
+            self.six_block_check == "step",
+        ).start(start)
+        return StepRule(check, watch_from=1 << HEAD, watch_to=ALL_POINTS)
 
     def extra_plays(self, start: State, roll: Roll) -> list[RawPlay]:
         """On a double, returning checkers from the bar onto the head."""
