@@ -1,8 +1,8 @@
 """Build nardy: the rules engine compiled with mypyc when possible, pure Python otherwise.
 
 The plain-int modules of the engine and the named rules (``nardy/engine``,
-``nardy/rules``) are compiled to C extensions with mypyc, which ships with
-mypy. Set ``NARDY_PURE=1`` to build a pure-Python package; without a C
+``nardy/rules``) and ``nardy/legal.py`` are compiled to C extensions with
+mypyc, which ships with mypy. Set ``NARDY_PURE=1`` to build a pure-Python package; without a C
 compiler the extensions are skipped (they are optional) and the same
 modules run as Python. ``nardy.compiled`` says which build is running.
 Everything else about the package is in ``pyproject.toml``.
@@ -16,12 +16,19 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 
-#: The modules compiled in the fast build: plain ints, no attrs, no dynamic features.
+#: The modules compiled in the fast build: the engine and the named rules
+#: (plain ints, no attrs, no dynamic features) and the path that wraps their
+#: answer (nardy.legal).
 COMPILED = sorted(
-    str(path)
-    for folder in ("src/nardy/engine", "src/nardy/rules")
-    for path in Path(folder).glob("*.py")
-    if path.name != "__init__.py"
+    [
+        *(
+            str(path)
+            for folder in ("src/nardy/engine", "src/nardy/rules")
+            for path in Path(folder).glob("*.py")
+            if path.name != "__init__.py"
+        ),
+        "src/nardy/legal.py",
+    ]
 )
 
 

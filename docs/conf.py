@@ -81,7 +81,7 @@ def _variant_table_lines(found_docs: set[str]) -> list[str]:
         else:
             klass = f"``{cls.__module__}.{cls.__name__}``"
         names = ", ".join(f"``{n}``" for n in (cls.name, *cls.aliases))
-        options = ", ".join(f"``{a.name}={a.default!r}``" for a in attrs.fields(cls))
+        options = ", ".join(f"``{a.name}={a.default!r}``" for a in attrs.fields(cls) if a.init)
         gnubg = "yes" if cls.gnubg_id_supported else "no"
         lines += [
             f"   * - {title}",

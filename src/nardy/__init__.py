@@ -50,10 +50,11 @@ from nardy.errors import (
 from nardy.extra import ExtraField, ExtraKind
 from nardy.game import Game
 from nardy.geometry import Contact, Entering, Geometry
+from nardy.legal import LegalPlays
 from nardy.match import Match
 from nardy.notation import parse_moves
 from nardy.options import GameOptions
-from nardy.play import LegalPlays, Play, Step, format_steps
+from nardy.play import Play, Step, format_steps
 from nardy.position import Position
 from nardy.registry import (
     VARIANTS,

@@ -16,15 +16,20 @@ from typing import TYPE_CHECKING
 from nardy.errors import InvalidOptionError
 
 if TYPE_CHECKING:
-    from nardy.play import LegalPlays
+    from nardy.legal import LegalPlays
 
-__all__ = ["Store", "clear", "info", "put", "resize", "store"]
+__all__ = ["Store", "clear", "info", "limit", "put", "resize", "store"]
 
 #: One variant's cache: key (bytes) -> legal plays, oldest first.
 Store = OrderedDict[bytes, "LegalPlays"]
 
 _stores: list[Store] = []
 _size = 64
+
+
+def limit() -> int:
+    """How many sets each variant may keep (see :func:`resize`)."""
+    return _size
 
 
 def store() -> Store:

@@ -50,8 +50,9 @@ from nardy.errors import (
     ResignationError,
     WrongPhaseError,
 )
+from nardy.legal import LegalPlays
 from nardy.options import GameOptions
-from nardy.play import LegalPlays, Play
+from nardy.play import Play
 from nardy.position import Position
 from nardy.result import ResultKind
 from nardy.scoring import checkers_left

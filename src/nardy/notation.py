@@ -20,7 +20,7 @@ from nardy.core import BAR, OFF
 from nardy.errors import AmbiguousPlayError, IllegalPlayError, InvalidNotationError
 
 if TYPE_CHECKING:
-    from nardy.play import LegalPlays
+    from nardy.legal import LegalPlays
 
 __all__ = ["Move", "parse_moves", "resolve_notation"]
 

@@ -17,7 +17,8 @@ from nardy.geometry import Contact
 from nardy.registry import find_variant
 
 if TYPE_CHECKING:
-    from nardy.play import LegalPlays, Play
+    from nardy.legal import LegalPlays
+    from nardy.play import Play
     from nardy.result import Result
     from nardy.variant import Variant
 

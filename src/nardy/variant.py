@@ -12,7 +12,7 @@ rules (:meth:`~Variant.moves`, :meth:`~Variant.turn_contact`,
 :meth:`~Variant.play_filter`), hands them with the plain-int state to
 :func:`nardy.engine.search.legal_plays` (which picks a kernel and applies the
 maximum-use rule), adds :meth:`~Variant.extra_plays`, and wraps the result in
-a :class:`~nardy.play.LegalPlays`. Positions are separate immutable values
+a :class:`~nardy.legal.LegalPlays`. Positions are separate immutable values
 (:class:`~nardy.position.Position`).
 """
 
@@ -25,10 +25,11 @@ from typing import Any, ClassVar
 import attrs
 
 from nardy import cache
+from nardy import legal as legal_plays_of
 from nardy.core import Roll, RollLike, Side
 from nardy.engine import layout, physics
 from nardy.engine.layout import Steps
-from nardy.engine.search import legal_plays as search_legal_plays
+from nardy.engine.plan import Plan
 from nardy.engine.tracking import BLOCK, HIT, PIN
 from nardy.engine.turn import HitterRule, PlayFilter, StepRule
 from nardy.errors import (
@@ -41,7 +42,8 @@ from nardy.errors import (
 )
 from nardy.extra import PINS, ExtraField, ExtraKind
 from nardy.geometry import Contact, Entering, Geometry
-from nardy.play import LegalPlays, Play
+from nardy.legal import LegalPlays
+from nardy.play import Play
 from nardy.position import Position
 from nardy.registry import (
     VARIANTS,
@@ -133,6 +135,9 @@ class Variant(abc.ABC):
     #: from the bar instead of moving. :mod:`nardy.testing` checks it.
     uniform_dice_use: ClassVar[bool] = True
 
+    # The engine's plan of this configuration (made on first use; not an option).
+    _plan: Plan | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
+
     def __attrs_pre_init__(self) -> None:
         if not type(self).name:
             raise TypeError(
@@ -143,12 +148,12 @@ class Variant(abc.ABC):
 
     def options(self) -> dict[str, Any]:
         """The option values of this instance, by name."""
-        return attrs.asdict(self, recurse=False)
+        return {name: getattr(self, name) for name in self.option_names()}
 
     @classmethod
     def option_names(cls) -> tuple[str, ...]:
         """The names of the options this variant accepts."""
-        return tuple(a.name for a in attrs.fields(cls))
+        return tuple(a.name for a in attrs.fields(cls) if a.init)
 
     def spec(self) -> str:
         """The variant and its non-default options, e.g. ``caucasian(no_hide_after_hit=anywhere)``.
@@ -157,6 +162,8 @@ class Variant(abc.ABC):
         """
         changed = []
         for a in attrs.fields(type(self)):
+            if not a.init:
+                continue
             value = getattr(self, a.name)
             if value != a.default:
                 changed.append(f"{a.name}={_format_option(value)}")
@@ -399,31 +406,9 @@ class Variant(abc.ABC):
         although the other side has borne off everything (long nardy's
         optional last-roll draw needs this).
         """
-        if type(roll) is not Roll:
-            roll = Roll.coerce(roll)
         if position.variant is not self:
             self._check_own(position)
-        plan = _PLANS.get(self) or _plan(self)
-        packed = position.packed
-        if not allow_finished and (
-            (packed[layout.MOVER_OFF] == plan.all_off or packed[layout.OPP_OFF] == plan.all_off)
-            if plan.is_over is None
-            else plan.is_over(position)
-        ):
-            raise IllegalPlayError(f"the game is over, nothing can be played in {position.id()}")
-        key = packed + _CACHE_TAILS[position.turn * 64 + roll.high * 8 + roll.low]
-        cached = plan.cache.get(key)
-        if cached is not None:
-            return cached
-        if plan.raw_plays is None:
-            keys, codes = self.play_keys(packed, roll)
-        else:  # a variant with a generator of its own
-            plays = plan.raw_plays(position.raw, roll)
-            keys = [layout.key_of(state) for state, _ in plays]
-            codes = [layout.code_of_steps(steps) for _, steps in plays]
-        legal = LegalPlays(position, roll, keys, codes)
-        cache.put(plan.cache, key, legal)
-        return legal
+        return legal_plays_of.find(self._plan or self._make_plan(), position, roll, allow_finished)
 
     def play_keys(self, packed: bytes, roll: Roll) -> tuple[list[int], list[int]]:
         """The engine's path: the legal plays of a packed state as keys and packed steps.
@@ -433,26 +418,7 @@ class Variant(abc.ABC):
         the order of :meth:`legal_plays`; a pass is the start's key with no
         steps (0).
         """
-        plan = _PLANS.get(self) or _plan(self)
-        state: State = () if plan.needs_state is False else layout.unpack(packed)
-        keys, codes = search_legal_plays(
-            packed,
-            roll.dice if plan.moves is None else plan.moves(roll),
-            plan.contact if plan.turn_contact is None else _CONTACT_CODE[plan.turn_contact(roll)],
-            plan.enters,
-            None if plan.step_rule is None else plan.step_rule(state, roll),
-            None if plan.hitter_rule is None else plan.hitter_rule(state, roll),
-            None if plan.play_filter is None else plan.play_filter(state, roll),
-            plan.must_play_higher,
-        )
-        if plan.extra_plays is not None:
-            extra = plan.extra_plays(state, roll)
-            if extra:
-                keys = [*keys, *(layout.key_of(s) for s, _ in extra)]
-                codes = [*codes, *(layout.code_of_steps(steps) for _, steps in extra)]
-        if not keys:
-            return [int.from_bytes(packed, "little")], [0]
-        return keys, codes
+        return (self._plan or self._make_plan()).play_keys(packed, roll, roll.dice)
 
     def raw_plays(self, state: State, roll: Roll) -> list[RawPlay]:
         """The legal plays on a state: ``(resulting state, steps)`` each, turn not passed.
@@ -549,6 +515,16 @@ class Variant(abc.ABC):
             )
             flip = _FLIPPERS[cls] = layout.flipper(cls.geometry is Geometry.ROTATE, kinds)
         return flip
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from its options (the engine's plan is not part of its value).
+        return (_rebuild, (type(self), self.options()))
+
+    def _make_plan(self) -> Plan:
+        """The engine's plan of this configuration, shared by equal variants."""
+        plan = _PLANS.get(self) or _plan(self)
+        object.__setattr__(self, "_plan", plan)
+        return plan
 
     def _check_own(self, position: Position) -> None:
         if position.variant is not self and position.variant != self:
@@ -661,68 +637,41 @@ class Variant(abc.ABC):
             raise type(exc)(f"{self.spec()}: {exc}") from None
 
 
-class _Plan:
-    """Which movement hooks a configured variant overrides (made once per variant).
+def _rebuild(cls: type[Variant], options: dict[str, Any]) -> Variant:
+    """A variant from its class and options (how variants pickle and copy)."""
+    return cls(**options)
 
-    A hook left at its default is ``None`` here, so :meth:`Variant.raw_plays`
-    neither calls it nor passes its (empty) rule on.
-    """
 
-    __slots__ = (
-        "all_off",
-        "cache",
-        "contact",
-        "enters",
-        "extra_plays",
-        "hitter_rule",
-        "is_over",
-        "moves",
-        "must_play_higher",
-        "needs_state",
-        "play_filter",
-        "raw_plays",
-        "step_rule",
-        "turn_contact",
+def _plan(variant: Variant) -> Plan:
+    """The engine's plan of a configured variant: which hooks it overrides, its cache."""
+    cls = type(variant)
+
+    def own(name: str) -> Any:
+        return getattr(variant, name) if getattr(cls, name) is not getattr(Variant, name) else None
+
+    turn_contact = own("turn_contact")
+    plan = Plan(
+        contact=_CONTACT_CODE[variant.contact],
+        enters=variant.entering is not Entering.RETURN,
+        must_play_higher=bool(getattr(variant, "must_play_higher", True)),
+        all_off=variant.checkers + layout.ZERO,
+        cache=cache.store(),
+        moves=own("moves"),
+        turn_contact=None
+        if turn_contact is None
+        else (lambda roll: _CONTACT_CODE[turn_contact(roll)]),
+        step_rule=own("step_rule"),
+        hitter_rule=own("hitter_rule"),
+        play_filter=own("play_filter"),
+        extra_plays=own("extra_plays"),
+        raw_plays=own("raw_plays"),
+        is_over=own("is_over"),
     )
-
-    def __init__(self, variant: Variant) -> None:
-        cls = type(variant)
-
-        def own(name: str) -> Any:
-            return (
-                getattr(variant, name) if getattr(cls, name) is not getattr(Variant, name) else None
-            )
-
-        self.moves = own("moves")
-        self.turn_contact = own("turn_contact")
-        self.step_rule = own("step_rule")
-        self.hitter_rule = own("hitter_rule")
-        self.play_filter = own("play_filter")
-        self.extra_plays = own("extra_plays")
-        self.raw_plays = own("raw_plays")
-        self.is_over = own("is_over")
-        # The byte a side's borne-off count packs to once it has them all.
-        self.all_off = variant.checkers + layout.ZERO
-        #: This variant's legal-play sets, by position, turn and roll.
-        self.cache = cache.store()
-        # The per-turn hooks see the start as a tuple; unpack it only for them.
-        self.needs_state = any(
-            h is not None
-            for h in (self.step_rule, self.hitter_rule, self.play_filter, self.extra_plays)
-        )
-        self.contact = _CONTACT_CODE[variant.contact]
-        self.enters = variant.entering is not Entering.RETURN
-        self.must_play_higher = bool(getattr(variant, "must_play_higher", True))
-
-
-_PLANS: dict[Variant, _Plan] = {}
-# The cache key of a position's turn and a roll, added to its packed state.
-_CACHE_TAILS = tuple(bytes([i >> 6, (i >> 3) & 7, i & 7]) for i in range(128))
-
-
-def _plan(variant: Variant) -> _Plan:
-    plan = _PLANS[variant] = _Plan(variant)
+    _PLANS[variant] = plan
     return plan
+
+
+_PLANS: dict[Variant, Plan] = {}
 
 
 def _check_pins(board: tuple[int, ...], mine: int, theirs: int, form: str) -> None:

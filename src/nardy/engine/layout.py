@@ -156,7 +156,9 @@ def pack(state: State) -> bytes:
 
 def unpack_list(packed: bytes) -> list[int]:
     """The state a packed form holds, as a new list (for a kernel to work on)."""
-    board = [packed[i] - ZERO for i in range(BASE_SIZE)]
+    board = [0] * BASE_SIZE
+    for i in range(BASE_SIZE):
+        board[i] = packed[i] - ZERO
     for i in range(BASE_SIZE, len(packed), EXTRA_BYTES):
         board.append(int.from_bytes(packed[i : i + EXTRA_BYTES], "little"))
     return board

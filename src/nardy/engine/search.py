@@ -74,12 +74,17 @@ def max_use(found: Found, dice: tuple[int, ...], must_play_higher: bool) -> list
     counts = found.counts
     if not counts:
         return None
-    most = max(counts)
+    most = least = counts[0]
+    for count in counts:
+        if count > most:
+            most = count
+        elif count < least:
+            least = count
     if most == 1 and must_play_higher and len(set(dice)) > 1:
         used = [pips(code) for code in found.codes]
         top = max([used[i] for i in range(len(counts)) if counts[i] == 1])
         return [i for i in range(len(counts)) if counts[i] == 1 and used[i] == top]
-    if min(counts) == most:
+    if least == most:
         return None
     return [i for i in range(len(counts)) if counts[i] == most]
 

@@ -1,0 +1,98 @@
+"""A configured variant's hooks, fixed once, and the path from a roll to its legal plays.
+
+:class:`Plan` records which movement hooks a variant overrides (a hook left
+at its default is ``None`` here, so it is neither called nor passed on) and
+holds the variant's legal-play cache; :meth:`Plan.play_keys` asks the hooks
+for one turn's rules and runs :func:`nardy.engine.search.legal_plays`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from nardy.engine.layout import State, code_of_steps, key_of, unpack
+from nardy.engine.search import legal_plays
+from nardy.engine.turn import HitterRule, PlayFilter, StepRule
+
+__all__ = ["Plan"]
+
+
+class Plan:
+    """What one configured variant's hooks say, and where its legal sets are cached."""
+
+    def __init__(
+        self,
+        *,
+        contact: int,
+        enters: bool,
+        must_play_higher: bool,
+        all_off: int,
+        cache: Any,
+        moves: Callable[[Any], tuple[int, ...]] | None,
+        turn_contact: Callable[[Any], int] | None,
+        step_rule: Callable[[State, Any], StepRule | None] | None,
+        hitter_rule: Callable[[State, Any], HitterRule | None] | None,
+        play_filter: Callable[[State, Any], PlayFilter | None] | None,
+        extra_plays: Callable[[State, Any], list[tuple[State, Any]]] | None,
+        raw_plays: Callable[[State, Any], list[tuple[State, Any]]] | None,
+        is_over: Callable[[Any], bool] | None,
+    ) -> None:
+        #: The contact code (:mod:`nardy.engine.tracking`) of the variant's data.
+        self.contact = contact
+        #: Whether checkers on the bar enter with the dice.
+        self.enters = enters
+        #: The higher-die part of the maximum-use rule.
+        self.must_play_higher = must_play_higher
+        #: The packed byte of a borne-off count once a side has them all.
+        self.all_off = all_off
+        #: The variant's legal-play sets (a :data:`nardy.cache.Store`).
+        self.cache = cache
+        self.moves = moves
+        self.turn_contact = turn_contact
+        self.step_rule = step_rule
+        self.hitter_rule = hitter_rule
+        self.play_filter = play_filter
+        self.extra_plays = extra_plays
+        self.raw_plays = raw_plays
+        self.is_over = is_over
+        # The per-turn hooks see the start as a tuple; unpack it only for them.
+        self.needs_state = not (
+            step_rule is None
+            and hitter_rule is None
+            and play_filter is None
+            and extra_plays is None
+        )
+
+    def play_keys(
+        self, packed: bytes, roll: Any, dice: tuple[int, ...]
+    ) -> tuple[list[int], list[int]]:
+        """The legal plays of ``roll`` (whose dice are ``dice``) as keys and packed steps.
+
+        A pass is the start's key with no steps (0).
+        """
+        state: State = unpack(packed) if self.needs_state else ()
+        moves = self.moves
+        turn_contact = self.turn_contact
+        step_rule = self.step_rule
+        hitter_rule = self.hitter_rule
+        play_filter = self.play_filter
+        keys, codes = legal_plays(
+            packed,
+            dice if moves is None else moves(roll),
+            self.contact if turn_contact is None else turn_contact(roll),
+            self.enters,
+            None if step_rule is None else step_rule(state, roll),
+            None if hitter_rule is None else hitter_rule(state, roll),
+            None if play_filter is None else play_filter(state, roll),
+            self.must_play_higher,
+        )
+        extra_plays = self.extra_plays
+        if extra_plays is not None:
+            extra = extra_plays(state, roll)
+            if extra:
+                keys = [*keys, *(key_of(s) for s, _ in extra)]
+                codes = [*codes, *(code_of_steps(steps) for _, steps in extra)]
+        if not keys:
+            return [int.from_bytes(packed, "little")], [0]
+        return keys, codes

@@ -1,0 +1,285 @@
+"""The legal plays of a position and a roll, and the one path that finds them.
+
+:class:`LegalPlays` is the immutable sequence
+:meth:`Position.legal_plays <nardy.Position.legal_plays>` returns;
+:func:`find` is what :meth:`Variant.legal_plays <nardy.Variant.legal_plays>`
+runs: check the call, look in the variant's cache, ask the engine (through
+the variant's :class:`~nardy.engine.plan.Plan`), wrap the answer. This
+module is compiled with the engine in the fast build, so a call costs few
+interpreted steps.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
+
+from nardy import cache
+from nardy.core import Roll
+from nardy.engine.layout import MOVER_OFF, OPP_OFF, code_of_steps, key_of, unpack
+from nardy.engine.plan import Plan
+from nardy.errors import IllegalPlayError, NardyError
+from nardy.notation import resolve_notation
+from nardy.play import Play, steps_of
+from nardy.position import Position
+
+__all__ = ["LegalPlays", "find"]
+
+# The dice moves of a roll by 8 * high + low: two, or four of a double.
+_DICE = tuple([(h,) * 4 if h == lo else (h, lo) for h in range(8) for lo in range(8)])
+# The cache key of a position's turn and a roll, added to its packed state.
+_CACHE_TAILS = tuple([bytes([i >> 6, (i >> 3) & 7, i & 7]) for i in range(128)])
+
+
+def find(plan: Plan, position: Position, roll: Any, allow_finished: bool) -> LegalPlays:
+    """The legal plays of ``position`` for ``roll`` under a variant's plan (see :meth:`Variant.legal_plays <nardy.Variant.legal_plays>`).
+
+    ``roll`` may be anything :meth:`Roll.coerce <nardy.Roll.coerce>` reads.
+    """
+    if type(roll) is not Roll:
+        roll = Roll.coerce(roll)
+    packed = position.packed
+    over = plan.is_over
+    if not allow_finished and (
+        (packed[MOVER_OFF] == plan.all_off or packed[OPP_OFF] == plan.all_off)
+        if over is None
+        else over(position)
+    ):
+        raise IllegalPlayError(f"the game is over, nothing can be played in {position.id()}")
+    high: int = roll.high
+    low: int = roll.low
+    key = packed + _CACHE_TAILS[int(position.turn) * 64 + high * 8 + low]
+    entries = plan.cache
+    found = entries.get(key)
+    if found is not None:
+        legal: LegalPlays = found
+        return legal
+    raw_plays = plan.raw_plays
+    if raw_plays is None:
+        keys, codes = plan.play_keys(packed, roll, _DICE[high * 8 + low])
+    else:  # a variant with a generator of its own
+        plays = raw_plays(position.raw, roll)
+        keys = [key_of(state) for state, _ in plays]
+        codes = [code_of_steps(steps) for _, steps in plays]
+    legal = LegalPlays(position, roll, keys, codes)
+    if len(entries) >= cache.limit():
+        if cache.limit() <= 0:
+            return legal
+        entries.popitem(last=False)
+    entries[key] = legal
+    return legal
+
+
+class LegalPlays:
+    """The legal plays of one position and roll: an immutable sequence.
+
+    There is one play per distinct resulting position; a forced pass is one
+    empty play. The order is the generator's, which is deterministic.
+    Membership accepts a :class:`Play` (compared by resulting position) or a
+    notation string. The :class:`Play` and :class:`~nardy.position.Position`
+    objects are built only when asked for; the generator itself works on
+    ints. Get one from :meth:`Position.legal_plays <nardy.Position.legal_plays>`.
+    """
+
+    def __init__(self, position: Position, roll: Roll, keys: list[int], codes: list[int]) -> None:
+        """Wrap the engine's plays: the resulting states' keys and the packed steps.
+
+        :meth:`Variant.legal_plays <nardy.Variant.legal_plays>` builds these
+        (from :meth:`Variant.play_keys <nardy.Variant.play_keys>`); a pass is
+        the start's key with no steps.
+        """
+        self._position = position
+        self._roll = roll
+        self._keys = keys
+        self._codes = codes
+        self._plays: tuple[Play, ...] | None = None
+        self._results: list[Position | None] | None = None
+
+    @property
+    def position(self) -> Position:
+        """The position the plays start from."""
+        return self._position
+
+    @property
+    def roll(self) -> Roll:
+        """The roll the plays use."""
+        return self._roll
+
+    def _all_plays(self) -> tuple[Play, ...]:
+        if self._plays is None:
+            roll = self._roll
+            self._plays = tuple(Play(steps_of(code), roll) for code in self._codes)
+        return self._plays
+
+    def raw_results(self) -> list[int]:
+        """One key per resulting position, in order: the engine's fast path, no objects built.
+
+        A key is an int: the resulting state packed (before the turn passes,
+        in the frame of :attr:`position`), read as a little-endian number;
+        equal keys are equal positions. :meth:`result_states` unpacks them;
+        ``nardy.engine.layout.unpack(key.to_bytes(...))`` does it by hand.
+        """
+        return self._keys
+
+    def result_states(self) -> list[tuple[int, ...]]:
+        """The resulting states (:attr:`Position.raw <nardy.Position.raw>` form), before the turn passes.
+
+        Each tuple is in the mover's frame (the same frame as
+        :attr:`position`): ``off[mover]``, points 1..24 (positive = the
+        mover's), ``bar[mover]``, ``bar[opponent]``, ``off[opponent]``, then
+        any extra state. See also :meth:`resulting_arrays`.
+        """
+        size = len(self._position.packed)
+        return [unpack(key.to_bytes(size, "little")) for key in self._keys]
+
+    def resulting_arrays(self) -> list[dict[str, list[int]]]:
+        """The resulting positions in the mover-relative array form, unflipped.
+
+        Each item is ``{"board": [...24], "bar": [m, o], "off": [m, o]}`` (plus
+        any extra keys of the variant) in the frame of the side that just
+        played (as ``nardy legal`` prints).
+        """
+        variant = self._position.variant
+        turn = self._position.turn
+        size = len(self._position.packed)
+        return [
+            Position.from_packed(variant, turn, key.to_bytes(size, "little")).to_array()
+            for key in self._keys
+        ]
+
+    def has(self, play: Play | str) -> bool:
+        """Whether ``play`` (a :class:`Play` or notation) is legal here; never raises."""
+        return play in self
+
+    def index(self, play: object, start: int = 0, stop: int = sys.maxsize) -> int:
+        """The index of ``play``: a :class:`Play` (matched by resulting position) or notation.
+
+        Raises :class:`~nardy.errors.IllegalPlayError` (a :class:`ValueError`,
+        as ``list.index`` raises) when it is not legal here.
+        """
+        if isinstance(play, str):
+            i = self.find_index(play)
+        elif isinstance(play, Play):
+            i = self._position.variant.index_of(self, play)
+        else:
+            raise IllegalPlayError(f"not a play: {play!r}")
+        if not start <= i < stop:
+            raise IllegalPlayError(f"{play!r} is not in the given range")
+        return i
+
+    def locate(self, play: Play | str | int) -> int:
+        """The index of ``play``: a :class:`Play`, its notation, or an index into this set.
+
+        What :meth:`Game.play <nardy.Game.play>` accepts. Raises
+        :class:`~nardy.errors.IllegalPlayError` (or
+        :class:`~nardy.errors.InvalidNotationError` for unreadable notation).
+        """
+        if isinstance(play, bool):
+            raise IllegalPlayError(f"not a play: {play!r}")
+        if isinstance(play, int):
+            if not 0 <= play < len(self):
+                raise IllegalPlayError(
+                    f"play index {play} out of range: {len(self)} legal plays for roll {self._roll}"
+                )
+            return play
+        if isinstance(play, str):
+            if not play.strip() and self.is_pass:
+                return 0
+            return self.find_index(play)
+        if isinstance(play, Play):
+            if play.roll != self._roll:
+                raise IllegalPlayError(
+                    f"play {play.notation()!r} is for roll {play.roll}, but the dice are {self._roll}"
+                )
+            return self._position.variant.index_of(self, play)
+        raise IllegalPlayError(f"not a play: {play!r}")
+
+    @overload
+    def __getitem__(self, index: int) -> Play: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Play, ...]: ...
+    def __getitem__(self, index: int | slice) -> Play | tuple[Play, ...]:
+        return self._all_plays()[index]
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __iter__(self) -> Iterator[Play]:
+        return iter(self._all_plays())
+
+    def __contains__(self, item: object) -> bool:
+        if not isinstance(item, (str, Play)):
+            return False
+        if isinstance(item, Play) and item.roll != self._roll:
+            return False
+        try:
+            self.index(item)
+        except NardyError:
+            return False
+        return True
+
+    def __repr__(self) -> str:
+        plays = self._all_plays()
+        shown = ", ".join(repr(p.notation()) for p in plays[:8])
+        more = ", ..." if len(plays) > 8 else ""
+        return f"<LegalPlays roll={self._roll} n={len(plays)} ({shown}{more})>"
+
+    @property
+    def is_pass(self) -> bool:
+        """True when nothing can be played (the set is one empty play)."""
+        return len(self._codes) == 1 and not self._codes[0]
+
+    def resulting_position(self, index: int) -> Position:
+        """The position after the play at ``index`` (the turn passed); only that one is built."""
+        made = self._results
+        if made is None:
+            made = self._results = [None] * len(self._keys)
+        else:
+            position = made[index]
+            if position is not None:
+                return position
+        start = self._position
+        variant = start.variant
+        packed = self._keys[index].to_bytes(len(start.packed), "little")
+        position = Position.from_packed(
+            variant, start.turn.opponent, variant.packed_flipper()(packed)
+        )
+        made[index] = position
+        return position
+
+    def result(self, play: Play | int) -> Position:
+        """The position after ``play`` (a play of this set, or its index)."""
+        if isinstance(play, int) and not isinstance(play, bool):
+            return self.resulting_position(play)
+        if isinstance(play, Play):
+            return self.resulting_position(self.index(play))
+        raise IllegalPlayError(f"not a play or an index: {play!r}")
+
+    def items(self) -> Iterator[tuple[Play, Position]]:
+        """Iterate over ``(play, resulting position)`` pairs."""
+        return zip(self._all_plays(), self.resulting_positions())
+
+    def resulting_positions(self) -> tuple[Position, ...]:
+        """The resulting positions, in the order of the plays (turn passed)."""
+        return tuple([self.resulting_position(i) for i in range(len(self._keys))])
+
+    def notations(self) -> list[str]:
+        """The plays in standard notation, in order."""
+        return [p.notation() for p in self._all_plays()]
+
+    def find(self, notation: str) -> Play:
+        """The legal play that ``notation`` denotes (lenient; resolved by result).
+
+        Raises :class:`~nardy.errors.InvalidNotationError`,
+        :class:`~nardy.errors.IllegalPlayError` or
+        :class:`~nardy.errors.AmbiguousPlayError`.
+        """
+        return self._all_plays()[self.find_index(notation)]
+
+    def find_index(self, notation: str) -> int:
+        """The index of the legal play that ``notation`` denotes (see :meth:`find`)."""
+        return resolve_notation(self, notation)
+
+
+Sequence.register(LegalPlays)
