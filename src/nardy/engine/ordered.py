@@ -57,6 +57,7 @@ def _two_dice(
     move = MOVE
     hit_move = HIT_MOVE
     index = found.index
+    counts = found.counts
     die_a = a << 10
     die_b = b << 10
     top, bottom = (MOVER_BAR, MOVER_BAR - 1) if s[MOVER_BAR] > 0 else (24, 0)
@@ -106,10 +107,13 @@ def _two_dice(
                     key2 = key1 + move[src2][dst2]
                     second = src2 | (dst2 << 5) | die_b
             more = True
-            if key2 in index:
-                found.record(key2, first | (second << STEP_BITS), 2)
-            else:
+            # Every two-dice play has the same rank: a result found before
+            # keeps its play unless that used fewer dice.
+            i = index.get(key2, -1)
+            if i < 0:
                 found.add(key2, first | (second << STEP_BITS), 2)
+            elif counts[i] < 2:
+                found.record(key2, first | (second << STEP_BITS), 2)
         if not more:
             found.record(key1, first, 1)
         # Undo it.
@@ -167,10 +171,13 @@ def _double(
         if left > 1:
             outside1 = outside - 1 if src > HOME >= dst else outside
             _double(s, die, left - 1, src, key1, outside1, lowest, code1, made + 1, found)
-        elif key1 in found.index:
-            found.record(key1, code1, made + 1)
         else:
-            found.add(key1, code1, made + 1)
+            # Every play of the whole double has the same rank (see _two_dice).
+            i = found.index.get(key1, -1)
+            if i < 0:
+                found.add(key1, code1, made + 1)
+            elif found.counts[i] <= made:
+                found.record(key1, code1, made + 1)
         s[src] += 1
         s[dst] = x
         if hit:
