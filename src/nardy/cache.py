@@ -6,25 +6,24 @@ interfaces, game replays and notation parsing ask for the same set several
 times in a row. Each configured variant keeps its own store (:func:`store`),
 keyed by the packed position, the turn and the roll; :func:`resize` bounds
 every store, and engines that never ask twice can resize it to 0.
+
+Threads may share the stores: the controls here take a lock, and a store
+(:class:`nardy.legal.Store`) is safe to read and add to from any thread.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from typing import TYPE_CHECKING
+import threading
 
 from nardy.errors import InvalidOptionError
+from nardy.legal import Store
 
-if TYPE_CHECKING:
-    from nardy.legal import LegalPlays
-
-__all__ = ["Store", "clear", "info", "limit", "put", "resize", "store"]
-
-#: One variant's cache: key (bytes) -> legal plays, oldest first.
-Store = OrderedDict[bytes, "LegalPlays"]
+__all__ = ["clear", "info", "limit", "resize", "store"]
 
 _stores: list[Store] = []
 _size = 64
+# Guards the list of stores and the bound.
+_lock = threading.Lock()
 
 
 def limit() -> int:
@@ -34,24 +33,17 @@ def limit() -> int:
 
 def store() -> Store:
     """A new store for one configured variant, under the common controls."""
-    made: Store = OrderedDict()
-    _stores.append(made)
+    with _lock:
+        made = Store(_size)
+        _stores.append(made)
     return made
-
-
-def put(entries: Store, key: bytes, plays: LegalPlays) -> None:
-    """Remember a set, dropping the oldest one when the store is full."""
-    if len(entries) >= _size:
-        if _size <= 0:
-            return
-        entries.popitem(last=False)
-    entries[key] = plays
 
 
 def clear() -> None:
     """Forget every cached set."""
-    for entries in _stores:
-        entries.clear()
+    with _lock:
+        for made in _stores:
+            made.entries.clear()
 
 
 def resize(size: int) -> None:
@@ -59,12 +51,14 @@ def resize(size: int) -> None:
     global _size
     if isinstance(size, bool) or not isinstance(size, int) or size < 0:
         raise InvalidOptionError(f"a cache size is an integer >= 0, got {size!r}")
-    _size = size
-    for entries in _stores:
-        while len(entries) > _size:
-            entries.popitem(last=False)
+    with _lock:
+        _size = size
+        for made in _stores:
+            made.limit = size
+            made.trim()
 
 
 def info() -> tuple[int, int]:
     """``(entries, size)``: how many sets are cached (all variants) and how many may be per variant."""
-    return sum(len(entries) for entries in _stores), _size
+    with _lock:
+        return sum(len(made.entries) for made in _stores), _size

@@ -15,7 +15,6 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import Any, overload
 
-from nardy import cache
 from nardy.core import Roll
 from nardy.engine.layout import MOVER_OFF, OPP_OFF, code_of_steps, key_of, unpack
 from nardy.engine.plan import Plan
@@ -24,7 +23,7 @@ from nardy.notation import resolve_notation
 from nardy.play import Play, steps_of
 from nardy.position import Position
 
-__all__ = ["LegalPlays", "find"]
+__all__ = ["LegalPlays", "Store", "find"]
 
 # The dice moves of a roll by 8 * high + low: two, or four of a double.
 _DICE = tuple([(h,) * 4 if h == lo else (h, lo) for h in range(8) for lo in range(8)])
@@ -50,11 +49,10 @@ def find(plan: Plan, position: Position, roll: Any, allow_finished: bool) -> Leg
     high: int = roll.high
     low: int = roll.low
     key = packed + _CACHE_TAILS[int(position.turn) * 64 + high * 8 + low]
-    entries = plan.cache
-    found = entries.get(key)
+    store: Store = plan.cache
+    found = store.entries.get(key)
     if found is not None:
-        legal: LegalPlays = found
-        return legal
+        return found
     raw_plays = plan.raw_plays
     if raw_plays is None:
         keys, codes = plan.play_keys(packed, roll, _DICE[high * 8 + low])
@@ -63,12 +61,47 @@ def find(plan: Plan, position: Position, roll: Any, allow_finished: bool) -> Leg
         keys = [key_of(state) for state, _ in plays]
         codes = [code_of_steps(steps) for _, steps in plays]
     legal = LegalPlays(position, roll, keys, codes)
-    if len(entries) >= cache.limit():
-        if cache.limit() <= 0:
-            return legal
-        entries.popitem(last=False)
-    entries[key] = legal
+    store.put(key, legal)
     return legal
+
+
+class Store:
+    """One configured variant's cache of legal-play sets, oldest first (see :mod:`nardy.cache`).
+
+    Threads may share a store. A look-up is one ``dict.get``; :meth:`put`
+    takes no lock (it runs for every new position), so two threads that add
+    at once may each drop an old set, or leave the store a set or two over
+    its bound until the next addition. :mod:`nardy.cache` changes
+    :attr:`limit` and clears stores under its own lock.
+    """
+
+    def __init__(self, limit: int) -> None:
+        """An empty store that keeps at most ``limit`` sets."""
+        #: The sets, by packed position + turn + roll, oldest first.
+        self.entries: dict[bytes, LegalPlays] = {}
+        #: How many sets it keeps (0: none).
+        self.limit = limit
+
+    def put(self, key: bytes, plays: LegalPlays) -> None:
+        """Remember a set, dropping the oldest one when the store is full."""
+        entries = self.entries
+        if len(entries) >= self.limit:
+            if self.limit <= 0:
+                return
+            try:  # noqa: SIM105 (compiled, try costs nothing; suppress() is a call)
+                del entries[next(iter(entries))]
+            except (KeyError, RuntimeError, StopIteration):
+                pass  # another thread changed the store in between: nothing to undo
+        entries[key] = plays
+
+    def trim(self) -> None:
+        """Drop the oldest sets until at most :attr:`limit` are left."""
+        entries = self.entries
+        while len(entries) > max(self.limit, 0):
+            try:  # noqa: SIM105 (compiled, try costs nothing; suppress() is a call)
+                del entries[next(iter(entries))]
+            except (KeyError, RuntimeError, StopIteration):
+                pass  # another thread changed the store in between: look again
 
 
 class LegalPlays:
