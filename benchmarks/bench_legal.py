@@ -19,6 +19,11 @@ What is measured (``python benchmarks/bench_legal.py --help`` for the knobs):
    positions (40% doubles), and the ratio to backgammon's.
 4. **Fixed cost** of a ``legal_plays`` call on a position with one legal
    play, and the **memory** of a position.
+5. **``nardy legal`` end to end**: the command reading the backgammon set
+   of section 1 as JSON lines and writing every play (notation and
+   resulting position), timed as a whole process (start-up included,
+   printed apart), beside the same filter written around bgsage
+   (``bgsage_filter.py``: the resulting positions without notation).
 
 The runs of each comparison alternate, ``--repeat`` times each, with the
 garbage collector off; rates are positions per second, best and median, and
@@ -30,13 +35,18 @@ from __future__ import annotations
 
 import argparse
 import gc
+import json
+import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import peers
 import positions
@@ -75,7 +85,7 @@ def show(seconds: dict[str, list[float]], items: int, base: str) -> None:
         best, median = items / min(times), items / statistics.median(times)
         ratio = statistics.median(seconds[name]) / statistics.median(seconds[base])
         vs = "" if name == base else f"   nardy/this: {ratio:5.2f}"
-        print(f"  {name:26s} best {best:9,.0f}/s  median {median:9,.0f}/s{vs}")
+        print(f"  {name:28s} best {best:9,.0f}/s  median {median:9,.0f}/s{vs}")
 
 
 def nardy_keys(variant: Variant, items: Sequence[Item]) -> Run:
@@ -209,6 +219,36 @@ def fixed_cost(seed: int) -> None:
     )
 
 
+def command_line(items: Sequence[Item], repeat: int) -> None:
+    """Section 5: ``nardy legal`` on the set, as a process, beside a bgsage filter."""
+    print(f"\n5. nardy legal end to end, {len(items)} backgammon positions as JSON lines")
+    lines = []
+    for position, roll in items:
+        array = position.to_array()
+        line = {"variant": "backgammon", "dice": [roll.high, roll.low]}
+        lines.append(json.dumps({**line, **{k: array[k] for k in ("board", "bar", "off")}}))
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "positions.jsonl"
+        source.write_text("\n".join(lines) + "\n")
+        empty = Path(folder) / "empty.jsonl"
+        empty.write_text("")
+        nardy_cmd = [sys.executable, "-m", "nardy", "legal"]
+        runs: dict[str, Run] = {"nardy legal": lambda: pipe(nardy_cmd, source)}
+        if peers.load("bgsage") is not None:
+            filter_cmd = [sys.executable, str(Path(__file__).with_name("bgsage_filter.py"))]
+            runs["bgsage filter (no notation)"] = lambda: pipe(filter_cmd, source)
+        seconds = race(runs, repeat)
+        show(seconds, len(items), "nardy legal")
+        startup = min(timed(lambda: pipe(nardy_cmd, empty)) for _ in range(repeat))
+        print(f"  of which start-up (nardy legal on empty input): {startup * 1000:.0f} ms")
+
+
+def pipe(command: list[str], source: Path) -> None:
+    """Run ``command`` with ``source`` as stdin and its output thrown away."""
+    with source.open("rb") as stdin:
+        subprocess.run(command, stdin=stdin, stdout=subprocess.DEVNULL, check=True, env=os.environ)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the arguments, build the seeded sets, time, print."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -230,6 +270,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.skip_variants:
         variants(args.variant_positions, args.repeat, args.seed)
     fixed_cost(args.seed)
+    command_line(items, args.repeat)
     return 0
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -324,3 +325,19 @@ def test_chained_moves_name_their_path() -> None:
     assert pos.parse_play("13/11 11/8", (3, 2)).notation() == "13/11*/8"
     with pytest.raises(nardy.AmbiguousPlayError):
         pos.parse_play("13/8", (3, 2))
+
+
+@pytest.mark.parametrize("spec", ["backgammon", "long-nardy", "kush", "caucasian"])
+def test_notations_from_packed_plays_match_each_plays_notation(spec: str) -> None:
+    """``LegalPlays.notations()`` writes from the packed plays; each Play from its steps: the same text."""
+    variant = nardy.find_variant(spec)
+    rng = random.Random(11)
+    position = variant.starting_position()
+    checked = 0
+    while checked < 300:
+        legal = position.legal_plays(Roll(rng.randint(1, 6), rng.randint(1, 6)))
+        assert legal.notations() == [play.notation() for play in legal]
+        checked += len(legal)
+        position = legal.result(rng.randrange(len(legal)))
+        if position.is_over():
+            position = variant.starting_position()

@@ -13,8 +13,6 @@ Everything public is importable from this package.
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
 from nardy import cache, errors
 from nardy.actions import Action, ActionKind, CubeState, EndReason, Outcome, Phase
 from nardy.core import ALL_ROLLS, BAR, OFF, Roll, RollLike, Side
@@ -68,10 +66,9 @@ from nardy.scoring import ScoringTable
 from nardy.variant import Variant
 from nardy.variants import Backgammon, Caucasian, Hypergammon, Kush, LongNardy, Nackgammon
 
-try:
-    __version__ = version("nardy")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0+unknown"
+#: The version of nardy (also the package's version: pyproject.toml reads it
+#: from here, so reading it costs no package-metadata look-up at import).
+__version__ = "0.1.0"
 
 #: True when the rules engine runs compiled (the mypyc build), false for pure
 #: Python. Both give the same answers; the compiled one is faster.

@@ -69,9 +69,9 @@ def legal_line(line: str, variant: str | None, options: dict[str, Any]) -> dict[
     plays = position.legal_plays(Roll(dice[0], dice[1]))
     out = []
     arrays = plays.resulting_arrays() if extra_keys else None
-    for i, (play, state) in enumerate(zip(plays, plays.result_states())):
+    for i, (notation, state) in enumerate(zip(plays.notations(), plays.result_states())):
         entry = {
-            "play": play.notation(),
+            "play": notation,
             "board": list(state[1:25]),
             "bar": [state[25], state[26]],
             "off": [state[0], state[27]],

@@ -17,6 +17,7 @@ from typing import Any, overload
 
 from nardy.core import Roll
 from nardy.engine.layout import MOVER_OFF, OPP_OFF, code_of_steps, key_of, unpack
+from nardy.engine.notation import write_code
 from nardy.engine.plan import Plan
 from nardy.errors import IllegalPlayError, NardyError
 from nardy.notation import resolve_notation
@@ -298,8 +299,8 @@ class LegalPlays:
         return tuple([self.resulting_position(i) for i in range(len(self._keys))])
 
     def notations(self) -> list[str]:
-        """The plays in standard notation, in order."""
-        return [p.notation() for p in self._all_plays()]
+        """The plays in standard notation, in order (written from the packed plays: no objects built)."""
+        return [write_code(code) for code in self._codes]
 
     def find(self, notation: str) -> Play:
         """The legal play that ``notation`` denotes (lenient; resolved by result).

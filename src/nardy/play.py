@@ -6,18 +6,11 @@ from collections.abc import Sequence
 
 import attrs
 
-from nardy.core import BAR, OFF, Roll
+from nardy.core import Roll
 from nardy.engine.layout import RawStep, steps_of_code
+from nardy.engine.notation import point_name, write_steps
 
 __all__ = ["Play", "Step", "format_steps", "steps_of"]
-
-
-def _point_name(p: int) -> str:
-    if p == BAR:
-        return "bar"
-    if p == OFF:
-        return "off"
-    return str(p)
 
 
 @attrs.frozen(order=True)
@@ -36,7 +29,7 @@ class Step:
     hit: bool = False
 
     def __str__(self) -> str:
-        return f"{_point_name(self.src)}/{_point_name(self.dst)}{'*' if self.hit else ''}"
+        return f"{point_name(self.src)}/{point_name(self.dst)}{'*' if self.hit else ''}"
 
 
 def format_steps(steps: Sequence[Step]) -> str:
@@ -45,39 +38,10 @@ def format_steps(steps: Sequence[Step]) -> str:
     Steps of one checker are joined (``13/7/1`` is written ``13/1``) except
     that a point where the checker hit is kept (``24/18*/15``); identical
     moves are counted (``8/5(2)``); moves are listed from the highest source
-    down. An empty sequence (a pass) formats as ``""``.
+    down. An empty sequence (a pass) formats as ``""``. (The rule is
+    :func:`nardy.engine.notation.write_steps`.)
     """
-    # Chain the steps into checker paths, in the order they were played.
-    paths: list[list[tuple[int, bool]]] = []  # each: [(point, hit_here), ...]
-    for step in steps:
-        for path in reversed(paths):
-            last, _ = path[-1]
-            if last == step.src and last not in (OFF,):
-                path.append((step.dst, step.hit))
-                break
-        else:
-            paths.append([(step.src, False), (step.dst, step.hit)])
-    segments: list[tuple[int, int, str]] = []
-    for path in paths:
-        parts = [_point_name(path[0][0])]
-        for i in range(1, len(path)):
-            point, hit = path[i]
-            if hit:
-                parts.append(_point_name(point) + "*")
-            elif i == len(path) - 1:
-                parts.append(_point_name(point))
-        segments.append((path[0][0], path[-1][0], "/".join(parts)))
-    segments.sort(key=lambda seg: (-seg[0], -seg[1], seg[2]))
-    out: list[str] = []
-    i = 0
-    while i < len(segments):
-        j = i
-        while j < len(segments) and segments[j][2] == segments[i][2]:
-            j += 1
-        count = j - i
-        out.append(segments[i][2] + (f"({count})" if count > 1 else ""))
-        i = j
-    return " ".join(out)
+    return write_steps([s.src for s in steps], [s.dst for s in steps], [s.hit for s in steps])
 
 
 @attrs.frozen(repr=False)
