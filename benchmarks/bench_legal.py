@@ -25,7 +25,8 @@ What is measured (``python benchmarks/bench_legal.py --help`` for the knobs):
    printed apart), beside the same filter written around bgsage
    (``bgsage_filter.py``: the resulting positions without notation).
 
-The runs of each comparison alternate, ``--repeat`` times each, with the
+Before timing, each peer's sets are checked equal to nardy's; any
+disagreement makes the script exit with status 1. The runs of each comparison alternate, ``--repeat`` times each, with the
 garbage collector off; rates are positions per second, best and median, and
 ratios compare medians. The build of nardy that ran (compiled or pure
 Python) is printed first.
@@ -100,15 +101,17 @@ def nardy_keys(variant: Variant, items: Sequence[Item]) -> Run:
     return run
 
 
-def engine_to_engine(items: Sequence[Item], repeat: int) -> None:
-    """Section 1: keys against keys against boards."""
+def engine_to_engine(items: Sequence[Item], repeat: int) -> int:
+    """Section 1: keys against keys against boards; returns how many sets disagreed."""
     variant = items[0][0].variant
     print(f"\n1. Engine to engine, {describe(items)}")
     runs: dict[str, Run] = {"nardy raw_results()": nardy_keys(variant, items)}
+    disagreed = 0
     gnubg = peers.load("gnubg_nn")
     if gnubg is not None:
         bad = sum(not peers.same_sets(gnubg, peers.gnubg_states, p, r) for p, r in items)
         print(f"  gnubg-nn agrees with nardy on {len(items) - bad} of {len(items)} sets")
+        disagreed += bad
         boards = [(peers.gnubg_board(p), r.high, r.low) for p, r in items]
         moves = gnubg.moves
         runs["gnubg-nn moves()"] = lambda: [moves(b, a, c) for b, a, c in boards]
@@ -116,10 +119,12 @@ def engine_to_engine(items: Sequence[Item], repeat: int) -> None:
     if bgsage is not None:
         bad = sum(not peers.same_sets(bgsage, peers.bgsage_states, p, r) for p, r in items)
         print(f"  bgsage agrees with nardy on {len(items) - bad} of {len(items)} sets")
+        disagreed += bad
         sage_boards = [(peers.bgsage_board(p), r.high, r.low) for p, r in items]
         possible = bgsage.possible_moves
         runs["bgsage possible_moves()"] = lambda: [possible(b, a, c) for b, a, c in sage_boards]
     show(race(runs, repeat), len(items), "nardy raw_results()")
+    return disagreed
 
 
 def objects(items: Sequence[Item], repeat: int) -> None:
@@ -265,12 +270,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{platform.machine()}; seed {args.seed}, {args.repeat} runs each, alternating"
     )
     items = positions.stratified_set(nardy.Backgammon(), args.positions, 0.4, args.seed)
-    engine_to_engine(items, args.repeat)
+    disagreed = engine_to_engine(items, args.repeat)
     objects(items, args.repeat)
     if not args.skip_variants:
         variants(args.variant_positions, args.repeat, args.seed)
     fixed_cost(args.seed)
     command_line(items, args.repeat)
+    if disagreed:
+        print(f"\n{disagreed} legal sets disagreed with a peer: the figures above are void")
+        return 1
     return 0
 
 
