@@ -34,8 +34,9 @@ __all__ = ["Candidate", "Outcome", "candidates", "reference_results"]
 BAR = 25
 #: The location of a borne-off checker.
 OFF = 0
-#: The variants this reference knows: the backgammon family (rules/backgammon.md).
-FAMILY = ("backgammon", "nackgammon", "hypergammon", "caucasian")
+#: The variants this reference knows: the backgammon family (rules/backgammon.md),
+#: and portes and tavla, which move as backgammon does (rules/tavli.md).
+FAMILY = ("backgammon", "nackgammon", "hypergammon", "caucasian", "portes", "tavla")
 
 
 #: Where every checker stands after a sequence, once identities no longer
@@ -171,28 +172,38 @@ def _steps(board: _Board, die: int) -> list[tuple[int, int]]:
     return steps
 
 
-def _hides(board: _Board, checker: int, dst: int, restricted: frozenset[int]) -> bool:
-    """Caucasian nardy: a checker that hit this turn may not land on its own checkers.
+def _hides(
+    board: _Board, checker: int, dst: int, restricted: frozenset[int], rule: str | None
+) -> bool:
+    """Whether a checker that hit this turn is barred from this step.
 
     ``restricted`` holds the identities of the checkers that made a
-    restricting hit earlier in this turn. Bearing off, staying put, moving to
-    an empty point and hitting again are all still allowed. Another checker
-    may land beside the hitter (cover it): only the hitter itself is bound.
+    restricting hit earlier in this turn; only the hitter itself is bound.
+
+    * Caucasian nardy (``"home"``/``"anywhere"``): it may not land on its own
+      checkers. Bearing off, staying put, moving to an empty point and
+      hitting again are all still allowed; another checker may cover it.
+    * Tavla (``"stop"``): it may not move again at all in this turn.
     """
-    if checker not in restricted or dst == OFF:
+    if checker not in restricted:
+        return False
+    if rule == "stop":
+        return True
+    if dst == OFF:
         return False
     return any(other == dst for i, other in enumerate(board.mine) if i != checker)
 
 
-def _restricts(no_hide_after_hit: str | None, dst: int) -> bool:
-    """Whether a hit on the mover's point ``dst`` binds the hitter (Caucasian option).
+def _restricts(rule: str | None, dst: int) -> bool:
+    """Whether a hit on the mover's point ``dst`` binds the hitter.
 
-    ``"anywhere"``: every hit does. ``"home"``: only a hit made inside the
-    mover's home board (points 1-6). ``None``: not Caucasian, no hit binds.
+    ``"anywhere"`` (Caucasian option): every hit does. ``"home"`` (Caucasian)
+    and ``"stop"`` (tavla): only a hit made inside the mover's home board
+    (points 1-6). ``None``: no hit binds.
     """
-    if no_hide_after_hit == "anywhere":
+    if rule == "anywhere":
         return True
-    if no_hide_after_hit == "home":
+    if rule in ("home", "stop"):
         return 1 <= dst <= 6
     return False
 
@@ -202,7 +213,7 @@ def _explore(
     dice_left: tuple[int, ...],
     used: tuple[int, ...],
     restricted: frozenset[int],
-    no_hide_after_hit: str | None,
+    hitter: str | None,
     out: list[Candidate],
 ) -> None:
     """Try every legal step with the next die; record each complete sequence.
@@ -217,7 +228,7 @@ def _explore(
     if dice_left:
         die = dice_left[0]
         for checker, dst in _steps(board, die):
-            if _hides(board, checker, dst, restricted):
+            if _hides(board, checker, dst, restricted, hitter):
                 continue
             moved = True
             after = board.copy()
@@ -226,9 +237,9 @@ def _explore(
             if dst != OFF and after.theirs[dst] == 1:
                 after.theirs[dst] = 0
                 after.their_bar += 1
-                if _restricts(no_hide_after_hit, dst):
+                if _restricts(hitter, dst):
                     now_restricted = restricted | {checker}
-            _explore(after, dice_left[1:], (*used, die), now_restricted, no_hide_after_hit, out)
+            _explore(after, dice_left[1:], (*used, die), now_restricted, hitter, out)
     if not moved:
         out.append(Candidate(used, board.outcome()))
 
@@ -258,8 +269,9 @@ def _options(variant: Any) -> tuple[bool, str | None]:
     if name not in FAMILY:
         raise ValueError(f"the reference generator knows the backgammon family, not {name!r}")
     must_play_higher = bool(variant.must_play_higher)
-    no_hide = variant.no_hide_after_hit if name == "caucasian" else None
-    return must_play_higher, no_hide
+    if name == "caucasian":
+        return must_play_higher, variant.no_hide_after_hit
+    return must_play_higher, "stop" if name == "tavla" else None
 
 
 def candidates(variant: Any, raw_state: Sequence[int], roll: Iterable[int]) -> list[Candidate]:

@@ -64,7 +64,18 @@ from nardy.registry import (
 from nardy.result import Result, ResultKind
 from nardy.scoring import ScoringTable
 from nardy.variant import Variant
-from nardy.variants import Backgammon, Caucasian, Hypergammon, Kush, LongNardy, Nackgammon
+from nardy.variants import (
+    Backgammon,
+    Caucasian,
+    Fevga,
+    Hypergammon,
+    Kush,
+    LongNardy,
+    Nackgammon,
+    Plakoto,
+    Portes,
+    Tavla,
+)
 
 #: The version of nardy (also the package's version: pyproject.toml reads it
 #: from here, so reading it costs no package-metadata look-up at import).
@@ -94,6 +105,7 @@ __all__ = [
     "Entering",
     "ExtraField",
     "ExtraKind",
+    "Fevga",
     "Game",
     "GameOptions",
     "GameOverError",
@@ -118,7 +130,9 @@ __all__ = [
     "NotYourTurnError",
     "Outcome",
     "Phase",
+    "Plakoto",
     "Play",
+    "Portes",
     "Position",
     "RecordError",
     "ResignationError",
@@ -131,6 +145,7 @@ __all__ = [
     "Side",
     "Step",
     "StepRule",
+    "Tavla",
     "UnknownOptionError",
     "UnknownVariantError",
     "UnscoredKindError",

@@ -25,16 +25,23 @@ def _cell(white: int, black: int) -> str:
 def draw(position: Position) -> str:
     """Draw the board in white's numbering: 13..24 along the top, 12..1 below.
 
-    ``X`` is white, ``O`` black; each cell shows the count and the colour.
+    ``X`` is white, ``O`` black; each cell shows the count and the colour of
+    the stack on top, and a last line lists the points where a checker lies
+    pinned underneath.
     """
     variant = position.variant
     opp = variant.geometry.opponent_point
-    white = position.checkers(Side.WHITE)
+    white = list(position.checkers(Side.WHITE))
     black_own = position.checkers(Side.BLACK)
     black = [0] * 24
     for q in range(1, 25):
         if black_own[q - 1]:
             black[opp(q) - 1] = black_own[q - 1]
+    # A cell shows the stack on top; a checker pinned under it is listed below.
+    for p in position.pinned(Side.WHITE):
+        white[p - 1] -= 1
+    for q in position.pinned(Side.BLACK):
+        black[opp(q) - 1] -= 1
 
     def row(points: list[int]) -> tuple[str, str]:
         labels = []
@@ -61,4 +68,21 @@ def draw(position: Position) -> str:
     extras.append(f"off X {position.off(Side.WHITE)} O {position.off(Side.BLACK)}")
     extras.append(f"pips X {position.pip_count(Side.WHITE)} O {position.pip_count(Side.BLACK)}")
     lines.append("   ".join(extras))
+    pins = _pins_line(position)
+    if pins:
+        lines.append(pins)
     return "\n".join(lines)
+
+
+def _pins_line(position: Position) -> str:
+    """Where checkers lie pinned, in the board's (white's) numbering; empty if none.
+
+    A pinned checker is not drawn in its cell (the cell shows the stack on top
+    of it), so the line is what tells the reader it is there.
+    """
+    opp = position.variant.geometry.opponent_point
+    white = position.pinned(Side.WHITE)
+    black = sorted(opp(q) for q in position.pinned(Side.BLACK))
+    if not white and not black:
+        return ""
+    return f"pinned X {' '.join(map(str, white)) or '-'}   O {' '.join(map(str, black)) or '-'}"

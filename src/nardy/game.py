@@ -151,7 +151,7 @@ class Game:
                     f"starter {Side(starter).name.lower()} is not the side to move in {start.id()}"
                 )
             starter = start.turn
-        opts = GameOptions.coerce(options, **option_values)
+        opts = GameOptions.for_variant(rules.game_defaults, options, **option_values)
         if white_player not in (0, 1):
             raise InvalidOptionError(f"white_player must be 0 or 1, got {white_player!r}")
         if starter is None and opts.winner_takes_white:

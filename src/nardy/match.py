@@ -107,7 +107,8 @@ class Match:
             raise InvalidOptionError(
                 f"next_game must be one of {', '.join(map(repr, NEXT_GAME_RULES))}; got {next_game!r}"
             )
-        opts = attrs.evolve(GameOptions.coerce(options, **option_values), jacoby=False)
+        opts = GameOptions.for_variant(rules.game_defaults, options, **option_values)
+        opts = attrs.evolve(opts, jacoby=False)
         source = dice_source(rng)
         first = Game.new(rules, opts, rng=source)
         return cls(

@@ -156,6 +156,22 @@ class GameOptions:
             return attrs.evolve(options, **values) if values else options
         return cls.from_dict({**options, **values})
 
+    @classmethod
+    def for_variant(
+        cls,
+        defaults: Mapping[str, Any],
+        options: GameOptions | Mapping[str, Any] | None = None,
+        **values: Any,
+    ) -> GameOptions:
+        """Like :meth:`coerce`, with a variant's ``defaults`` beneath a mapping or ``None``.
+
+        A :class:`GameOptions` instance is already complete and is taken as
+        it is (with ``values`` on top).
+        """
+        if isinstance(options, GameOptions):
+            return cls.coerce(options, **values)
+        return cls.from_dict({**defaults, **(options or {}), **values})
+
     def to_dict(self) -> dict[str, Any]:
         """All options by name (JSON-able)."""
         return attrs.asdict(self)

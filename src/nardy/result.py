@@ -34,6 +34,9 @@ class ResultKind(enum.Enum):
     BACKGAMMON = "backgammon"
     #: Optional fourth kind: a backgammon with a checker still on the bar.
     BACKGAMMON_ON_BAR = "backgammon-on-bar"
+    #: Plakoto's mother rule: the loser's last checker on his starting
+    #: point lies pinned (decided by the rule, not by a bear-off).
+    MOTHER = "mother"
     #: Nobody won (a variant whose rules can end a game in a draw).
     DRAW = "draw"
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 import attrs
@@ -90,7 +91,8 @@ class Variant(abc.ABC):
     **Class data** (``ClassVar``): :attr:`name`, :attr:`aliases`,
     :attr:`checkers`, :attr:`start`, :attr:`geometry`, :attr:`contact`,
     :attr:`has_bar`, :attr:`entering`, :attr:`extra_state`,
-    :attr:`gnubg_id_supported`, :attr:`uniform_dice_use`. **Options** are
+    :attr:`gnubg_id_supported`, :attr:`uniform_dice_use`,
+    :attr:`game_defaults`. **Options** are
     the attrs fields of the subclass; a ``must_play_higher`` option, where a
     variant has one, switches the higher-die rule.
 
@@ -134,6 +136,12 @@ class Variant(abc.ABC):
     #: maximum-use rule). Kush sets it false: a double may return checkers
     #: from the bar instead of moving. :mod:`nardy.testing` checks it.
     uniform_dice_use: ClassVar[bool] = True
+    #: Game options this variant is played with unless the caller says
+    #: otherwise (e.g. ``{"cube": False}`` for a game played without the
+    #: cube); :class:`~nardy.game.Game` and :class:`~nardy.match.Match` put
+    #: the caller's options on top. Empty: the :class:`~nardy.options.GameOptions`
+    #: defaults.
+    game_defaults: ClassVar[Mapping[str, Any]] = MappingProxyType({})
 
     # The engine's plan of this configuration (made on first use; not an option).
     _plan: Plan | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)

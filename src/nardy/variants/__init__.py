@@ -4,5 +4,17 @@ from __future__ import annotations
 
 from nardy.variants.backgammon import Backgammon, Caucasian, Hypergammon, Nackgammon
 from nardy.variants.long_nardy import Kush, LongNardy
+from nardy.variants.tavli import Fevga, Plakoto, Portes, Tavla
 
-__all__ = ["Backgammon", "Caucasian", "Hypergammon", "Kush", "LongNardy", "Nackgammon"]
+__all__ = [
+    "Backgammon",
+    "Caucasian",
+    "Fevga",
+    "Hypergammon",
+    "Kush",
+    "LongNardy",
+    "Nackgammon",
+    "Plakoto",
+    "Portes",
+    "Tavla",
+]

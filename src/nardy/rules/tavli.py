@@ -1,0 +1,143 @@
+"""Rules of the Greek and Turkish games beyond the shared data.
+
+Tavla's frozen hitter, plakoto's mother checker, and fevga's starting
+checker, starting quarter and trapping primes, each a small function or
+callable of the plain-int state (:mod:`nardy.engine.layout`, mover's frame:
+he travels 24 -> 1 and his starting point is his 24-point). Fevga moves
+round the board the way long nardy does, so its primes are long nardy's
+six-point blocks (:mod:`nardy.rules.long_nardy`).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from nardy.engine.layout import MOVER_OFF, OPP_PINNED, PINNED, State
+from nardy.engine.turn import HitterRule
+from nardy.rules.long_nardy import ROUTE, in_block, six_block_allows, six_block_guard
+
+__all__ = [
+    "DRAW",
+    "MOTHER_EXCEPTIONS",
+    "MOVER_WINS",
+    "OPPONENT_WINS",
+    "PLAY_ON",
+    "QUARTER",
+    "START",
+    "TRAP_PRIMES",
+    "FevgaSteps",
+    "home_hit_stops",
+    "mother_verdict",
+    "quarter_allows",
+    "start_allows",
+    "trapped",
+]
+
+#: Every side's checkers start on its own 24-point (plakoto and fevga).
+START: Final = 24
+#: Fevga's starting quarter: the mover's points 19-24, as a set (bit p for point p).
+QUARTER: Final = sum(1 << p for p in range(19, 25))
+#: Values of plakoto's ``mother_exception`` option.
+MOTHER_EXCEPTIONS = ("own-start", "none")
+#: Values of fevga's ``trap_prime`` option.
+TRAP_PRIMES = ("open", "forbidden", "allowed")
+
+#: :func:`mother_verdict`: the game goes on.
+PLAY_ON: Final = 0
+#: :func:`mother_verdict`: the side to move (whose frame the state is in) wins.
+MOVER_WINS: Final = 1
+#: :func:`mother_verdict`: the other side wins.
+OPPONENT_WINS: Final = 2
+#: :func:`mother_verdict`: both mothers lie pinned.
+DRAW: Final = 3
+
+# The opponent's starting point in the mover's numbering (mirror geometry).
+_OPP_START: Final = 1
+
+
+def home_hit_stops() -> HitterRule:
+    """Tavla's home-hit rule: a checker that hits on the mover's points 1-6 stops there.
+
+    It may not move again in that turn (not with the other die, not with the
+    later moves of a double, not by bearing off); any other checker may.
+    """
+    return HitterRule(6)
+
+
+def mother_verdict(state: State, exception: str) -> int:
+    """Plakoto's mother rule on the position after a whole play.
+
+    A side's *mother* is its last checker on its own starting point. If both
+    mothers lie pinned the game is drawn (:data:`DRAW`). If one lies pinned,
+    the side that pins it wins (:data:`MOVER_WINS` or :data:`OPPONENT_WINS`)
+    once it has no checker of its own left on its own starting point, free
+    or pinned; with ``exception`` ``"none"`` it wins at once. Otherwise
+    :data:`PLAY_ON`. A pinned checker on a side's starting point is always
+    its mother: a second checker there would hold the point.
+    """
+    mine = (state[PINNED] >> START) & 1
+    theirs = (state[OPP_PINNED] >> _OPP_START) & 1
+    if mine and theirs:
+        return DRAW
+    at_once = exception == "none"
+    if theirs and (at_once or state[START] <= 0):
+        return MOVER_WINS
+    if mine and (at_once or state[_OPP_START] >= 0):
+        return OPPONENT_WINS
+    return PLAY_ON
+
+
+def start_allows(board: list[int] | State, checkers: int) -> bool:
+    """Fevga's starting-checker rule, judged on the position after a step.
+
+    Until one of the mover's checkers has passed the opponent's starting
+    point (stands on his points 1-11, or has been borne off), at most one of
+    his ``checkers`` may be away from his 24-point.
+    """
+    if board[MOVER_OFF] > 0:
+        return True
+    for p in range(1, 12):
+        if board[p] > 0:
+            return True
+    return checkers - max(board[START], 0) <= 1
+
+
+def quarter_allows(board: list[int] | State) -> bool:
+    """Fevga's starting quarter: the mover may never hold all six of his points 19-24."""
+    return any(board[p] <= 0 for p in range(19, 25))
+
+
+def trapped(state: list[int] | State) -> bool:
+    """Whether the mover holds a trapping prime in fevga.
+
+    Six consecutive points he holds along the opponent's route with no
+    opposing checker ahead of them (every opposing checker still has to get
+    past): long nardy's six-block rule with ``"ahead"``.
+    """
+    guard = six_block_guard(state, "ahead")
+    return any(state[p] > 0 and ROUTE[p] < guard and in_block(state, p) for p in range(1, 25))
+
+
+class FevgaSteps:
+    """The rules judged after each step of a fevga turn.
+
+    The starting-checker rule (when a checker leaves the 24-point), the
+    starting quarter (when one lands on 19-23) and, with
+    ``trap_prime="forbidden"``, no landing inside a trapping prime
+    (``guard``: :func:`~nardy.rules.long_nardy.six_block_guard` of the
+    position the turn started from; 0 turns it off).
+    """
+
+    def __init__(self, checkers: int, guard: int) -> None:
+        self.checkers = checkers
+        self.guard = guard
+
+    def __call__(self, board: list[int], src: int, dst: int) -> bool:
+        """Whether the step ``src -> dst`` that led to ``board`` is allowed."""
+        if src == START and not start_allows(board, self.checkers):
+            return False
+        if dst == MOVER_OFF:
+            return True
+        if (QUARTER >> dst) & 1 and not quarter_allows(board):
+            return False
+        return six_block_allows(board, dst, self.guard)
