@@ -73,7 +73,7 @@ def assert_pass(pos: Position, roll: tuple[int, int]) -> None:
     assert len(legal) == 1
     assert legal[0].is_pass
     assert legal.notations() == [""]
-    after = legal.result(0)
+    after = legal.resulting_position(0)
     assert after.turn is pos.turn.opponent
     for side in Side:
         assert after.checkers(side) == pos.checkers(side)
@@ -236,7 +236,7 @@ class TestRule3Hitting:
             (10, 6, 4, False),
         ]
         assert legal[0].hits == 1
-        after = legal.result(0)
+        after = legal.resulting_position(0)
         # The hit checker is on its owner's bar; the owner is now to move.
         assert after.turn is Side.BLACK
         assert after.bar(Side.BLACK) == 1

@@ -283,7 +283,7 @@ class TestResultAfterPlay:
         pos = BG.from_counts({2: 1}, {1: 12})
         legal = pos.legal_plays((2, 1))
         assert len(legal) == 1
-        assert legal.result(0).result() == Result(Side.WHITE, K.SINGLE, 1)
+        assert legal.resulting_position(0).result() == Result(Side.WHITE, K.SINGLE, 1)
 
     def test_result_kind_values(self) -> None:
         assert [k.value for k in ResultKind] == [

@@ -157,7 +157,7 @@ def run_demo(
         out.write(
             f"{turn:3d}. {mover.name.lower():5s} {roll}: {play.notation() or '(no legal play)'}\n"
         )
-        position = plays.result(index)
+        position = plays.resulting_position(index)
         if show_board:
             out.write(f"{position}\n\n")
         if turn >= max_turns:  # pragma: no cover - a safety net, never reached in practice

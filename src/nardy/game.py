@@ -495,7 +495,7 @@ class Game:
             # Position; the game keeps the one before the last roll.
             outcome = outcome_of.draw(self.options, self.cube.value)
             return self._finish(outcome, history=history, last_roll=False)
-        return self._bear_off_end(legal.result(index), history)
+        return self._bear_off_end(legal.resulting_position(index), history)
 
     def double(self, *, by: Side | None = None) -> Game:
         """Offer a double (the side on turn, before rolling).

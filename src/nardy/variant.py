@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 import attrs
@@ -43,8 +44,10 @@ from nardy.errors import (
 from nardy.extra import PINS, ExtraField, ExtraKind
 from nardy.geometry import Contact, Entering, Geometry
 from nardy.legal import LegalPlays
-from nardy.play import Play
+from nardy.play import Play, Step
 from nardy.position import Position
+from nardy.checks import integer, result_kind, shown, take
+from nardy.checks import side as as_side
 from nardy.registry import (
     VARIANTS,
     find_variant,
@@ -115,8 +118,9 @@ class Variant(abc.ABC):
     aliases: ClassVar[tuple[str, ...]] = ()
     #: Checkers per side.
     checkers: ClassVar[int] = 15
-    #: Starting layout in each side's own numbering: ``{point: count}``.
-    start: ClassVar[Mapping[int, int]] = {}
+    #: Starting layout in each side's own numbering: ``{point: count}``
+    #: (read-only: a subclass's dict is made a read-only mapping).
+    start: ClassVar[Mapping[int, int]] = MappingProxyType({})
     #: How the two numberings relate.
     geometry: ClassVar[Geometry] = Geometry.MIRROR
     #: What an opposing checker on a point does (hit, block or pin).
@@ -137,6 +141,12 @@ class Variant(abc.ABC):
 
     # The engine's plan of this configuration (made on first use; not an option).
     _plan: Plan | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # Class data is shared by every instance: keep the layout read-only.
+        super().__init_subclass__(**kwargs)
+        if not isinstance(cls.__dict__.get("start", MappingProxyType({})), MappingProxyType):
+            cls.start = MappingProxyType(dict(cls.start))
 
     def __attrs_pre_init__(self) -> None:
         if not type(self).name:
@@ -179,7 +189,7 @@ class Variant(abc.ABC):
 
     def starting_position(self, turn: Side = Side.WHITE) -> Position:
         """The position before the first play, ``turn`` to move."""
-        turn = Side.coerce(turn)
+        turn = as_side(turn, "turn")
         board = [0] * 24
         for point, count in self.start.items():
             board[point - 1] += count
@@ -203,7 +213,7 @@ class Variant(abc.ABC):
         A variant with extra state (:meth:`extra_fields`) takes its array-form
         keys as keyword arguments, e.g. ``pinned=[19], opp_pinned=[7]``.
         """
-        turn = Side.coerce(turn)
+        turn = as_side(turn, "turn")
         board_t = _int_tuple("board", board, 24)
         bar_t = _pair("bar", bar)
         extra_t = self._extra_from_array(extra)
@@ -251,21 +261,25 @@ class Variant(abc.ABC):
         """
         own: list[list[int]] = [[0] * 25, [0] * 25]
         for side, counts in ((Side.WHITE, white), (Side.BLACK, black)):
+            if not isinstance(counts, Mapping):
+                raise InvalidPositionError(
+                    f"{side} must be a mapping of points to checker counts, got {shown(counts)}"
+                )
             for point, count in counts.items():
                 if isinstance(point, bool) or not isinstance(point, int) or not 1 <= point <= 24:
                     raise InvalidPositionError(
-                        f"{side.name.lower()} point must be 1..24, got {point!r} in {dict(counts)!r}"
+                        f"{side} point must be 1..24, got {shown(point)} in {shown(counts)}"
                     )
                 if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                     raise CheckerCountError(
-                        f"{side.name.lower()} count on point {point} must be a non-negative "
-                        f"integer, got {count!r}"
+                        f"{side} count on point {point} must be a non-negative "
+                        f"integer, got {shown(count)}"
                     )
                 own[side][point] += count
         pinned = self._pins_by_side(pins)
         bars = _by_side("bar", bar)
         offs = None if off is None else _by_side("off", off)
-        mover = Side.coerce(turn)
+        mover = as_side(turn, "turn")
         other = mover.opponent
         opp = self.geometry.opponent_point
         board = [0] * 24
@@ -311,6 +325,17 @@ class Variant(abc.ABC):
             turn=mover,
             **extra,
         )
+
+    def from_gnubg_id(self, gnubg_id: str, turn: Side = Side.WHITE) -> Position:
+        """A position from a gnubg Position ID; the side on roll (encoded second) is ``turn``.
+
+        The same as :meth:`Position.from_gnubg_id <nardy.Position.from_gnubg_id>`
+        with this variant. Raises
+        :class:`~nardy.errors.UnsupportedFormatError` for a variant without
+        the gnubg ID (:attr:`gnubg_id_supported`), and
+        :class:`~nardy.errors.InvalidIdError` for an ID that does not decode.
+        """
+        return Position.from_gnubg_id(self, gnubg_id, turn)
 
     def validate(
         self,
@@ -381,15 +406,23 @@ class Variant(abc.ABC):
 
     def _pins_by_side(self, pins: Mapping[Side, Iterable[int]] | None) -> tuple[set[int], set[int]]:
         out: tuple[set[int], set[int]] = (set(), set())
+        if pins is None:
+            return out
+        if not isinstance(pins, Mapping):
+            raise InvalidPositionError(
+                f"pins must be a mapping of sides to points, got {shown(pins)}"
+            )
         if not pins:
             return out
         if self.contact is not Contact.PIN:
-            raise InvalidPositionError(f"{self.name} does not pin, but pins={pins!r}")
+            raise InvalidPositionError(f"{self.name} does not pin, but pins={shown(pins)}")
         for key, points in pins.items():
-            side = Side.coerce(key)
-            for p in points:
+            side = as_side(key, "a key of pins")
+            for p in take(points, 24, "the pinned points", InvalidPositionError):
                 if isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= 24:
-                    raise InvalidPositionError(f"a pinned point is 1..24, got {p!r} in {pins!r}")
+                    raise InvalidPositionError(
+                        f"a pinned point is 1..24, got {shown(p)} in {shown(pins)}"
+                    )
                 out[side].add(p)
         return out
 
@@ -406,7 +439,7 @@ class Variant(abc.ABC):
         although the other side has borne off everything (long nardy's
         optional last-roll draw needs this).
         """
-        if position.variant is not self:
+        if type(position) is not Position or position.variant is not self:
             self._check_own(position)
         return legal_plays_of.find(self._plan or self._make_plan(), position, roll, allow_finished)
 
@@ -445,6 +478,10 @@ class Variant(abc.ABC):
         the position otherwise.
         """
         self._check_own(position)
+        if not isinstance(play, Play):
+            raise IllegalPlayError(
+                f"a play is a nardy.Play (see Position.play for notation), got {shown(play)}"
+            )
         legal = self.legal_plays(position, play.roll)
         return legal.resulting_position(self.index_of(legal, play))
 
@@ -456,6 +493,7 @@ class Variant(abc.ABC):
         board). Raises :class:`~nardy.errors.IllegalPlayError`.
         """
         position = legal.position
+        _check_play(play)
         bad = (
             f"illegal play {play.notation() or '(pass)'!r} for roll {play.roll} in {position.id()}"
         )
@@ -527,6 +565,8 @@ class Variant(abc.ABC):
         return plan
 
     def _check_own(self, position: Position) -> None:
+        if not isinstance(position, Position):
+            raise InvalidPositionError(f"expected a nardy.Position, got {shown(position)}")
         if position.variant is not self and position.variant != self:
             raise InvalidPositionError(
                 f"position {position.id()} belongs to {position.variant.spec()}, not {self.spec()}"
@@ -584,6 +624,8 @@ class Variant(abc.ABC):
 
         A variant that ends games otherwise overrides this and :meth:`result`.
         """
+        if type(position) is not Position:
+            self._check_own(position)
         n = self.checkers + layout.ZERO
         packed = position.packed
         return packed[layout.MOVER_OFF] == n or packed[layout.OPP_OFF] == n
@@ -626,13 +668,17 @@ class Variant(abc.ABC):
     def points(self, kind: ResultKind, loser_left: int = 0) -> int:
         """What a result of ``kind`` is worth before the cube.
 
-        ``loser_left`` (checkers the loser has not borne off) matters only
-        for checkers-left scoring. Raises
-        :class:`~nardy.errors.UnscoredKindError` for a kind this variant
-        does not score (see :meth:`result_kinds`).
+        ``kind`` is a :class:`~nardy.result.ResultKind` or its value
+        (``"gammon"``). ``loser_left`` (checkers the loser has not borne
+        off, 0..:attr:`checkers`) matters only for checkers-left scoring.
+        Raises :class:`~nardy.errors.UnscoredKindError` for a kind this
+        variant does not score (see :meth:`result_kinds`),
+        :class:`~nardy.errors.InvalidOptionError` for a bad ``loser_left``.
         """
         try:
-            return self.scoring_table().points(kind, loser_left)
+            kind = result_kind(kind)
+            left = integer(loser_left, "loser_left (checkers not borne off)", 0, self.checkers)
+            return self.scoring_table().points(kind, left)
         except NardyError as exc:
             raise type(exc)(f"{self.spec()}: {exc}") from None
 
@@ -693,16 +739,15 @@ def _check_pins(board: tuple[int, ...], mine: int, theirs: int, form: str) -> No
 
 def _point_set(label: str, points: object) -> int:
     """A sorted list of points 1..24 as a bitmask (bit p for point p)."""
-    try:
-        items = list(points)  # type: ignore[call-overload]
-    except TypeError:
-        raise InvalidPositionError(f"{label} must be a list of points, got {points!r}") from None
+    items = take(points, 24, f"{label} (a list of points 1..24)", InvalidPositionError)
     mask = 0
     for p in items:
         if isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= 24:
-            raise InvalidPositionError(f"{label} holds points 1..24, got {p!r} in {items!r}")
+            raise InvalidPositionError(
+                f"{label} holds points 1..24, got {shown(p)} in {shown(items)}"
+            )
         if mask >> p & 1:
-            raise InvalidPositionError(f"{label} lists point {p} twice: {items!r}")
+            raise InvalidPositionError(f"{label} lists point {p} twice: {shown(items)}")
         mask |= 1 << p
     return mask
 
@@ -716,21 +761,23 @@ def _format_option(value: object) -> str:
 
 
 def _int_tuple(label: str, values: Iterable[int], length: int) -> tuple[int, ...]:
-    try:
-        items = tuple(values)
-    except TypeError:
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
         raise InvalidPositionError(
-            f"{label} must be a sequence of {length} integers, got {values!r}"
-        ) from None
+            f"{label} must be a sequence of {length} integers, got {shown(values)}"
+        )
+    items = tuple(take(values, length, label, InvalidPositionError))
     if len(items) != length:
+        more = "more than " if len(items) > length else ""
         raise InvalidPositionError(
-            f"{label} must have {length} entries, got {len(items)}: {list(items)}"
+            f"{label} must have {length} entries, got {more}{len(items)}: {shown(values)}"
         )
     for x in items:
         if isinstance(x, bool) or not isinstance(x, int):
             raise InvalidPositionError(
-                f"{label} entries must be integers, got {x!r} in {list(items)}"
+                f"{label} entries must be integers, got {shown(x)} in {shown(items)}"
             )
+        if not -1000 <= x <= 1000:  # far more checkers than any variant has
+            raise CheckerCountError(f"{label} holds an impossible count {shown(x)}")
     return items
 
 
@@ -748,12 +795,32 @@ def _by_side(label: str, value: Mapping[Side, int] | Sequence[int]) -> tuple[int
                 side = Side.coerce(key)
             except NardyError:
                 raise InvalidPositionError(
-                    f"{label} keys must be sides (Side.WHITE/Side.BLACK), got {key!r} in {dict(value)!r}"
+                    f"{label} keys must be sides (Side.WHITE/Side.BLACK), got {shown(key)} "
+                    f"in {shown(value)}"
                 ) from None
             if isinstance(count, bool) or not isinstance(count, int):
                 raise InvalidPositionError(
-                    f"{label} counts must be integers, got {count!r} in {dict(value)!r}"
+                    f"{label} counts must be integers, got {shown(count)} in {shown(value)}"
                 )
+            if not 0 <= count <= 1000:
+                raise CheckerCountError(f"{label} holds an impossible count {shown(count)}")
             out[side] = count
         return (out[0], out[1])
     return _pair(label, value)
+
+
+def _check_play(play: Play) -> None:
+    """A play made by hand must hold steps a legal play could have: points, dice, a roll."""
+    roll = play.roll
+    if not isinstance(roll, Roll):
+        raise IllegalPlayError(f"a play's roll must be a nardy.Roll, got {shown(roll)}")
+    steps = play.steps
+    if not isinstance(steps, tuple) or len(steps) > 8:
+        raise IllegalPlayError(f"a play's steps must be a tuple of steps, got {shown(steps)}")
+    for step in steps:
+        if (
+            not isinstance(step, Step)
+            or any(type(v) is not int for v in (step.src, step.dst, step.die))
+            or not (0 <= step.dst < step.src <= 25 and 1 <= step.die <= 6)
+        ):
+            raise IllegalPlayError(f"not a step of a play: {shown(step)} in {shown(steps)}")

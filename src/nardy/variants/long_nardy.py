@@ -21,7 +21,7 @@ from nardy.core import Roll
 from nardy.engine.layout import OPP_BAR, Candidate
 from nardy.engine.turn import ALL_POINTS, HitterRule, PlayFilter, StepRule
 from nardy.geometry import Contact, Entering, Geometry
-from nardy.options import choice, to_bool
+from nardy.options import choice, is_bool, read_bool
 from nardy.registry import register_variant
 from nardy.rules.long_nardy import (
     BEFORE,
@@ -67,10 +67,10 @@ class _LongFamily(Variant):
     six_block_check: str = attrs.field(default="step", validator=choice(*SIX_BLOCK_CHECKS))
     #: If only one die of a non-double can be played and either could be,
     #: the higher must be played. False lets the player choose.
-    must_play_higher: bool = attrs.field(default=True, converter=to_bool)
+    must_play_higher: bool = attrs.field(default=True, converter=read_bool, validator=is_bool)
     #: Score koks (3 points): the loser has borne off none and has a
     #: checker in the winner's home quarter or earlier. Off by default.
-    koks: bool = attrs.field(default=False, converter=to_bool)
+    koks: bool = attrs.field(default=False, converter=read_bool, validator=is_bool)
     #: Override of the points, lowest kind first: oin and mars (and koks
     #: with ``koks=True``), e.g. ``"1-2"``. ``None`` keeps 1/2/3.
     result_points: tuple[int, ...] | None = attrs.field(default=None, converter=points_option)
