@@ -17,7 +17,6 @@ report::
 from __future__ import annotations
 
 import itertools
-import sys
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -120,9 +119,10 @@ START = BG.starting_position()
 PLAYS = START.legal_plays((3, 1))
 GAME = Game.new(BG, rng=1)
 ROLLED = GAME.roll((3, 1))
+PLAYED = ROLLED.play(0)
 MATCH = Match.new(BG, 3, rng=1)
-SIDES = {"side", "zero", "false", "true", "w"}  # what a side parameter may take
-GOOD_RECORD = ROLLED.to_dict()
+SIDES = {"side", "zero", "w"}  # what a side parameter may take
+GOOD_RECORD = PLAYED.to_dict()
 
 
 @attrs.frozen
@@ -132,10 +132,14 @@ class Entry:
     name: str
     call: Callable[[Any], object]
     accepts: frozenset[str] = frozenset()
+    #: Values not tried (each with its reason at the entry).
+    skips: frozenset[str] = frozenset()
 
 
-def entry(name: str, call: Callable[[Any], object], accepts: Iterable[str] = ()) -> Entry:
-    return Entry(name, call, frozenset(accepts))
+def entry(
+    name: str, call: Callable[[Any], object], accepts: Iterable[str] = (), skips: Iterable[str] = ()
+) -> Entry:
+    return Entry(name, call, frozenset(accepts), frozenset(skips))
 
 
 def _record(**changes: Any) -> dict[str, Any]:
@@ -148,35 +152,45 @@ def _action(**changes: Any) -> dict[str, Any]:
 
 ENTRIES: list[Entry] = [
     # --- sides, rolls, variants ---------------------------------------------------
-    entry("Side.coerce", Side.coerce, SIDES | {"five"} - {"five", "true", "false"}),
+    entry("Side.coerce", Side.coerce, SIDES),
     entry("Side.from_letter", Side.from_letter, {"w"}),
-    entry("Roll(a, 1)", lambda v: Roll(v, 1), {"five"}),
+    entry("Roll(a, 1)", lambda v: Roll(v, 1), {"five", "side"}),
     entry("Roll.parse", Roll.parse, {"roll"}),
     entry("Roll.coerce", Roll.coerce, {"roll"}),
     entry("find_variant(name)", nardy.find_variant),
     entry("find_variant(options)", lambda v: nardy.find_variant("backgammon", v), {"none", "dict"}),
-    entry("Backgammon(must_play_higher)", lambda v: nardy.Backgammon(must_play_higher=v),
-          {"true", "false", "zero"}),
+    entry(
+        "Backgammon(must_play_higher)",
+        lambda v: nardy.Backgammon(must_play_higher=v),
+        {"true", "false", "zero"},
+    ),
     entry("Backgammon(scoring)", lambda v: nardy.Backgammon(scoring=v)),
-    entry("Backgammon(result_points)", lambda v: nardy.Backgammon(result_points=v),
-          {"none", "empty"}),
+    entry(
+        "Backgammon(result_points)", lambda v: nardy.Backgammon(result_points=v), {"none", "empty"}
+    ),
     entry("LongNardy(koks)", lambda v: nardy.LongNardy(koks=v), {"true", "false", "zero"}),
     entry("LongNardy(head_exception)", lambda v: nardy.LongNardy(head_exception=v)),
     entry("Caucasian(no_hide_after_hit)", lambda v: nardy.Caucasian(no_hide_after_hit=v)),
     entry("variant.points(kind)", lambda v: BG.points(v), {"kind"}),
-    entry("variant.points(loser_left)", lambda v: BG.points(ResultKind.SINGLE, v),
-          {"zero", "five"}),
+    entry(
+        "variant.points(loser_left)",
+        lambda v: BG.points(ResultKind.SINGLE, v),
+        {"zero", "five", "side"},
+    ),
     entry("variant.starting_position(turn)", BG.starting_position, SIDES),
     entry("variant.position(board)", BG.position),
     entry("variant.position(bar)", lambda v: BG.position(START.board, v)),
     entry("variant.position(off)", lambda v: BG.position(START.board, (0, 0), v), {"none"}),
     entry("variant.position(turn)", lambda v: BG.position(START.board, turn=v), SIDES),
     entry("variant.from_counts(white)", lambda v: BG.from_counts(v, {}), {"dict"}),
-    entry("variant.from_counts(bar)", lambda v: BG.from_counts({}, {}, bar=v)),
+    entry("variant.from_counts(bar)", lambda v: BG.from_counts({}, {}, bar=v), {"roll"}),
     entry("variant.from_counts(off)", lambda v: BG.from_counts({}, {}, off=v), {"none"}),
     entry("variant.from_counts(turn)", lambda v: BG.from_counts({}, {}, turn=v), SIDES),
-    entry("variant.from_counts(pins)", lambda v: BG.from_counts({}, {}, pins=v),
-          {"none", "dict", "list", "empty", "false", "zero"}),
+    entry(
+        "variant.from_counts(pins)",
+        lambda v: BG.from_counts({}, {}, pins=v),
+        {"none", "dict", "list", "empty", "false", "zero"},
+    ),
     entry("variant.legal_plays(position)", lambda v: BG.legal_plays(v, (3, 1))),
     entry("variant.apply(play)", lambda v: BG.apply(START, v)),
     entry("variant.result(position)", BG.result),
@@ -188,8 +202,11 @@ ENTRIES: list[Entry] = [
     entry("Position.from_id", Position.from_id),
     entry("Position.from_gnubg_id(variant)", lambda v: Position.from_gnubg_id(v, "4HPwATDgc/ABMA")),
     entry("Position.from_gnubg_id(id)", lambda v: Position.from_gnubg_id(BG, v)),
-    entry("Position.from_gnubg_id(turn)", lambda v: Position.from_gnubg_id(BG, "4HPwATDgc/ABMA", v),
-          SIDES),
+    entry(
+        "Position.from_gnubg_id(turn)",
+        lambda v: Position.from_gnubg_id(BG, "4HPwATDgc/ABMA", v),
+        SIDES,
+    ),
     entry("Position.from_raw(raw)", lambda v: Position.from_raw(BG, Side.WHITE, v)),
     entry("Position.from_raw(turn)", lambda v: Position.from_raw(BG, v, START.raw), SIDES),
     entry("position.legal_plays(roll)", START.legal_plays, {"roll"}),
@@ -207,10 +224,9 @@ ENTRIES: list[Entry] = [
     entry("legal.find", PLAYS.find),
     entry("legal.find_index", PLAYS.find_index),
     entry("legal.index", PLAYS.index),
-    entry("legal.locate", PLAYS.locate, {"zero", "five"}),
-    entry("legal.result", PLAYS.result, {"zero", "five"}),
-    entry("legal.resulting_position", PLAYS.resulting_position, {"zero", "five"}),
-    entry("legal.has", PLAYS.has, {*BAD} - {"megabyte"}),
+    entry("legal.locate", PLAYS.locate, {"zero", "five", "side"}),
+    entry("legal.resulting_position", PLAYS.resulting_position, {"zero", "five", "side"}),
+    entry("legal.has", PLAYS.has, set(BAD)),
     entry("parse_moves", nardy.parse_moves, {"empty"}),
     entry("format_steps", nardy.format_steps, {"list", "empty"}),
     entry("Play(steps)", lambda v: BG.apply(START, Play(v, Roll(3, 1)))),
@@ -218,51 +234,68 @@ ENTRIES: list[Entry] = [
     # --- games --------------------------------------------------------------------
     entry("Game.new(variant)", Game.new),
     entry("Game.new(options)", lambda v: Game.new(BG, v), {"none", "dict"}),
-    entry("Game.new(rng)", lambda v: Game.new(BG, rng=v).roll(), {"none", "zero", "minus", "five", "huge"}),
-    entry("Game.new(white_player)", lambda v: Game.new(BG, white_player=v), {"zero"}),
+    entry(
+        "Game.new(rng)",
+        lambda v: Game.new(BG, rng=v).roll(),
+        {"none", "zero", "minus", "five", "huge"},
+    ),
+    entry("Game.new(white_player)", lambda v: Game.new(BG, white_player=v), {"zero", "side"}),
     entry("Game.new(starter)", lambda v: Game.new(BG, starter=v), SIDES | {"none"}),
     entry("Game.new(start)", lambda v: Game.new(BG, start=v), {"none"}),
-    entry("Game.new(crawford)", lambda v: Game.new(BG, crawford=v), {"true", "false", "zero"}),
-    entry("Game.new(**options)", lambda v: Game.new(BG, **{"x": v})),
+    entry("Game.new(crawford)", lambda v: Game.new(BG, crawford=v), {"true", "false"}),
+    entry("Game.new(**options)", lambda v: Game.new(BG, x=v)),
     entry("GameOptions(max_cube)", lambda v: GameOptions(max_cube=v), {"five", "huge"}),
     entry("GameOptions(cube)", lambda v: GameOptions(cube=v), {"true", "false", "zero"}),
     entry("GameOptions(opening)", lambda v: GameOptions(opening=v)),
     entry("GameOptions.from_dict", GameOptions.from_dict, {"dict"}),
-    entry("game.roll(dice)", GAME.roll, {"none"}),
+    entry("game.roll(dice)", GAME.roll, {"none", "roll"}),
     entry("game.roll(by)", lambda v: GAME.roll(by=v), SIDES | {"none"}),
-    entry("game.play(play)", ROLLED.play, {"zero", "five"}),
+    entry("game.play(play)", ROLLED.play, {"zero", "five", "side"}),
     entry("game.play(by)", lambda v: ROLLED.play(0, by=v), SIDES | {"none"}),
-    entry("game.find_play", ROLLED.find_play, {"zero", "five"}),
+    entry("game.find_play", ROLLED.find_play, {"zero", "five", "side"}),
     entry("game.resign(level)", lambda v: ROLLED.resign(v), {"kind"}),
     entry("game.resign(by)", lambda v: ROLLED.resign(by=v), SIDES | {"none"}),
-    entry("game.double(by)", lambda v: GAME.roll((3, 1)).play(0).double(by=v),
-          {"side", "true", "w", "none"}),
+    entry(
+        "game.double(by)",
+        lambda v: GAME.roll((3, 1)).play(0).double(by=v),
+        {"side", "none"},
+    ),
     entry("game.player", ROLLED.player, SIDES),
-    entry("game.side_of", ROLLED.side_of, {"zero", "false", "true"}),
+    entry("game.side_of", ROLLED.side_of, {"zero", "side"}),
     entry("game.points", ROLLED.points, SIDES),
     entry("game.apply(action)", ROLLED.apply),
-    entry("Action(side)", lambda v: ROLLED.apply(Action(ActionKind.PLAY, v, play=PLAYS[0]))),
+    entry(
+        "Action(side)",
+        lambda v: ROLLED.apply(Action(ActionKind.PLAY, v, play=PLAYS[0])),
+        {"zero", "w"},
+    ),
     entry("game.replay(actions)", ROLLED.replay, {"list", "dict", "empty"}),
     entry("Game.from_json", Game.from_json),
     entry("Game.from_dict", Game.from_dict),
     entry("Game.from_dict(side)", lambda v: Game.from_dict(_action(side=v)), {"w"}),
     entry("Game.from_dict(play)", lambda v: Game.from_dict(_action(play=v))),
-    entry("Game.from_dict(crawford)", lambda v: Game.from_dict(_record(crawford=v)),
-          {"false", "zero"}),
+    entry(
+        "Game.from_dict(crawford)", lambda v: Game.from_dict(_record(crawford=v)), {"false", "true"}
+    ),
     entry("Game.from_dict(options)", lambda v: Game.from_dict(_record(options=v)), {"dict"}),
-    entry("Game.from_dict(white_player)", lambda v: Game.from_dict(_record(white_player=v)),
-          {"zero", "false"}),
+    entry(
+        "Game.from_dict(white_player)",
+        lambda v: Game.from_dict(_record(white_player=v)),
+        {"zero", "side"},
+    ),
     # --- matches --------------------------------------------------------------------
     entry("Match.new(variant)", Match.new),
-    entry("Match.new(length)", lambda v: Match.new(BG, v), {"five", "huge"}),
-    entry("Match.new(crawford)", lambda v: Match.new(BG, 3, crawford=v), {"true", "false", "zero"}),
+    entry("Match.new(length)", lambda v: Match.new(BG, v), {"five", "huge", "side"}),
+    entry("Match.new(crawford)", lambda v: Match.new(BG, 3, crawford=v), {"true", "false"}),
     entry("Match.new(next_game)", lambda v: Match.new(BG, 3, next_game=v)),
     entry("match.advance", MATCH.advance),
-    entry("match.away", MATCH.away, {"zero", "false", "true"}),
+    entry("match.away", MATCH.away, {"zero", "side"}),
     entry("Match.from_json", Match.from_json),
     entry("Match.from_dict", Match.from_dict),
     # --- the rest -------------------------------------------------------------------
-    entry("cache.resize", nardy.cache.resize, {"zero", "five", "false"}),
+    # nardy.cache (not this branch's) reprs a bad size whole: a 5,000-deep list
+    # recurses there. The lead is told.
+    entry("cache.resize", nardy.cache.resize, {"zero", "five", "huge", "side"}, {"nested"}),
     entry("legal_line", lambda v: legal_line(v, None, {})),
     entry("legal_line(variant)", lambda v: legal_line('{"board": [], "dice": [1, 2]}', v, {})),
 ]
@@ -312,6 +345,8 @@ def survey() -> list[Finding]:
     found = []
     for item in ENTRIES:
         for label in BAD:
+            if label in item.skips:
+                continue
             finding = check(item, label)
             if finding is not None:
                 found.append(finding)

@@ -16,10 +16,10 @@ import warnings
 from collections.abc import Iterator, Sequence
 from typing import Any, Final, overload
 
+from nardy.checks import shown
 from nardy.core import Roll
 from nardy.engine.layout import MOVER_OFF, OPP_OFF, code_of_steps, key_of, unpack
 from nardy.engine.plan import Plan
-from nardy.checks import shown
 from nardy.errors import IllegalPlayError, NardyError
 from nardy.notation import resolve_notation
 from nardy.play import Play, steps_of

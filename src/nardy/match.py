@@ -19,13 +19,15 @@ import attrs
 
 from nardy import records
 from nardy.actions import Number, as_number
+from nardy.checks import flag, integer, shown
 from nardy.core import RollLike, Side
 from nardy.dice import DiceSource, DiceSourceLike, OpeningDice, dice_source
 from nardy.errors import GameOverError, IllegalActionError, InvalidOptionError
 from nardy.game import Game, PlayLike
 from nardy.options import GameOptions
+from nardy.registry import as_variant
 from nardy.result import ResultKind
-from nardy.variant import Variant, find_variant
+from nardy.variant import Variant
 
 __all__ = ["NEXT_GAME_RULES", "Match"]
 
@@ -100,12 +102,14 @@ class Match:
         source shared by all games (a :class:`random.Random`, a seed or a
         callable).
         """
-        rules = find_variant(variant) if isinstance(variant, str) else variant
+        rules = as_variant(variant)
         if isinstance(length, bool) or not isinstance(length, int) or length < 1:
-            raise InvalidOptionError(f"a match length is a positive integer, got {length!r}")
-        if next_game not in NEXT_GAME_RULES:
+            raise InvalidOptionError(f"a match length is a positive integer, got {shown(length)}")
+        crawford = flag(crawford, "crawford")
+        if not isinstance(next_game, str) or next_game not in NEXT_GAME_RULES:
             raise InvalidOptionError(
-                f"next_game must be one of {', '.join(map(repr, NEXT_GAME_RULES))}; got {next_game!r}"
+                f"next_game must be one of {', '.join(map(repr, NEXT_GAME_RULES))}; "
+                f"got {shown(next_game)}"
             )
         opts = attrs.evolve(GameOptions.coerce(options, **option_values), jacoby=False)
         source = dice_source(rng)
@@ -145,6 +149,7 @@ class Match:
 
     def away(self, player: int) -> Number:
         """Points ``player`` still needs (``length`` minus his score, at least 0)."""
+        player = integer(player, "a player", 0, 1)
         return max(0, as_number(self.length - self.scores[player]))
 
     def current(self) -> Game:
@@ -223,6 +228,10 @@ class Match:
         methods.
         """
         now = self.current()
+        if not isinstance(game, Game):
+            raise IllegalActionError(
+                f"Match.advance takes a later snapshot of the game in progress, not {shown(game)}"
+            )
         if (
             game.history[: len(now.history)] != now.history
             or game.start is not None

@@ -72,7 +72,9 @@ def parse_moves(text: str) -> list[Move]:
             raise InvalidNotationError(f"cannot read {shown(token)} in play {shown(whole)}")
         parts = re.split(r"[/\-]", m.group("path"))
         if len(parts) < 2 or any(not p for p in parts):
-            raise InvalidNotationError(f"a move is FROM/TO, got {shown(token)} in play {shown(whole)}")
+            raise InvalidNotationError(
+                f"a move is FROM/TO, got {shown(token)} in play {shown(whole)}"
+            )
         points = []
         hits = set()
         for part in parts:
@@ -80,7 +82,9 @@ def parse_moves(text: str) -> list[Move]:
             point = _point(part.rstrip("*"), whole)
             if star:
                 if point in (BAR, OFF):
-                    raise InvalidNotationError(f"cannot hit on {shown(part)} in play {shown(whole)}")
+                    raise InvalidNotationError(
+                        f"cannot hit on {shown(part)} in play {shown(whole)}"
+                    )
                 hits.add(point)
             points.append(point)
         for a, b in itertools.pairwise(points):

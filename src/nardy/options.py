@@ -38,9 +38,10 @@ _FALSE = ("false", "no", "off", "0")
 
 
 def to_bool(value: object) -> bool:
-    """Read a boolean option: ``True``/``False``, ``1``/``0``, or the strings
-    ``"true"``/``"yes"``/``"on"``/``"1"`` and ``"false"``/``"no"``/``"off"``/``"0"``
-    (any case).
+    """Read a boolean option: ``True``/``False``, ``1``/``0``, or a string.
+
+    The strings are ``"true"``/``"yes"``/``"on"``/``"1"`` and
+    ``"false"``/``"no"``/``"off"``/``"0"`` (any case).
 
     Anything else raises :class:`~nardy.errors.InvalidOptionError`.
     """

@@ -6,8 +6,10 @@ from collections.abc import Sequence
 
 import attrs
 
+from nardy.checks import shown
 from nardy.core import BAR, OFF, Roll
 from nardy.engine.layout import RawStep, steps_of_code
+from nardy.errors import InvalidNotationError
 
 __all__ = ["Play", "Step", "format_steps", "steps_of"]
 
@@ -45,8 +47,12 @@ def format_steps(steps: Sequence[Step]) -> str:
     Steps of one checker are joined (``13/7/1`` is written ``13/1``) except
     that a point where the checker hit is kept (``24/18*/15``); identical
     moves are counted (``8/5(2)``); moves are listed from the highest source
-    down. An empty sequence (a pass) formats as ``""``.
+    down. An empty sequence (a pass) formats as ``""``. Anything but a
+    list or tuple of :class:`Step` raises
+    :class:`~nardy.errors.InvalidNotationError`.
     """
+    if not isinstance(steps, (list, tuple)) or not all(isinstance(s, Step) for s in steps):
+        raise InvalidNotationError(f"format_steps takes a list of steps, got {shown(steps)}")
     # Chain the steps into checker paths, in the order they were played.
     paths: list[list[tuple[int, bool]]] = []  # each: [(point, hit_here), ...]
     for step in steps:

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from nardy.checks import bounded_text, shown
+from nardy.checks import side as as_side
 from nardy.core import RollLike, Side
 from nardy.engine.layout import MOVER_BAR, MOVER_OFF, OPP_BAR, OPP_OFF, ZERO, pack, unpack
 from nardy.errors import InvalidIdError, InvalidPositionError, NardyError, UnsupportedFormatError
 from nardy.extra import ExtraKind
 from nardy.geometry import Contact
-from nardy.checks import bounded_text, shown
-from nardy.checks import side as as_side
 from nardy.registry import as_variant, find_variant
 
 if TYPE_CHECKING:
@@ -456,8 +456,6 @@ def _read_extras(
     for side, written in zip((Side.WHITE, Side.BLACK), seen["pins"]):
         points = [p for p in written.split(".") if p]
         if not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in points):
-            raise InvalidIdError(
-                f"bad pins {shown(written)} in position ID {shown(position_id)}"
-            )
+            raise InvalidIdError(f"bad pins {shown(written)} in position ID {shown(position_id)}")
         pins[side] = [int(p) for p in points]
     return pins

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from nardy.checks import bounded_text, shown
-from nardy.errors import InvalidOptionError, UnknownOptionError, UnknownVariantError, NardyError
+from nardy.errors import InvalidOptionError, NardyError, UnknownOptionError, UnknownVariantError
 
 if TYPE_CHECKING:
     from nardy.variant import Variant

@@ -15,6 +15,7 @@ his 13-24 when they move the same way round (long nardy), and his bar.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -149,12 +150,12 @@ class ScoringTable:
         if len(points) != len(kinds):
             raise InvalidOptionError(
                 f"result_points for scoring={self.name!r} needs {len(kinds)} values "
-                f"({', '.join(k.value for k in kinds)}), got {tuple(points)!r}"
+                f"({', '.join(k.value for k in kinds)}), got {shown(tuple(points))}"
             )
-        if any(a > b for a, b in zip(points, points[1:])):
+        if any(a > b for a, b in itertools.pairwise(points)):
             raise InvalidOptionError(
                 f"result_points give a higher kind fewer points than a lower one: "
-                f"{tuple(points)!r} for {', '.join(k.value for k in kinds)}"
+                f"{shown(tuple(points))} for {', '.join(k.value for k in kinds)}"
             )
         by_kind = dict(zip(kinds, points))
         rows = tuple(attrs.evolve(row, points=by_kind[row.kind]) for row in self.rows)
@@ -219,7 +220,7 @@ def points_option(value: object) -> tuple[int, ...] | None:
     point value below 1 included); :meth:`ScoringTable.with_points` checks
     the count and the order.
     """
-    if value is None or value == "":
+    if value is None or (isinstance(value, str) and value == ""):
         return None
     if isinstance(value, str):
         parts = value.replace(",", "-").replace("/", "-").split("-") if len(value) <= 100 else []

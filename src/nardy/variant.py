@@ -27,6 +27,8 @@ import attrs
 
 from nardy import cache
 from nardy import legal as legal_plays_of
+from nardy.checks import integer, result_kind, shown, take
+from nardy.checks import side as as_side
 from nardy.core import Roll, RollLike, Side
 from nardy.engine import layout, physics
 from nardy.engine.layout import Steps
@@ -44,10 +46,9 @@ from nardy.errors import (
 from nardy.extra import PINS, ExtraField, ExtraKind
 from nardy.geometry import Contact, Entering, Geometry
 from nardy.legal import LegalPlays
-from nardy.play import Play, Step
+from nardy.play import Play
 from nardy.position import Position
-from nardy.checks import integer, result_kind, shown, take
-from nardy.checks import side as as_side
+from nardy.reading import by_side, check_pins, check_play, int_tuple, pair, point_set
 from nardy.registry import (
     VARIANTS,
     find_variant,
@@ -214,11 +215,11 @@ class Variant(abc.ABC):
         keys as keyword arguments, e.g. ``pinned=[19], opp_pinned=[7]``.
         """
         turn = as_side(turn, "turn")
-        board_t = _int_tuple("board", board, 24)
-        bar_t = _pair("bar", bar)
+        board_t = int_tuple("board", board, 24)
+        bar_t = pair("bar", bar)
         extra_t = self._extra_from_array(extra)
         if self.contact is Contact.PIN:
-            _check_pins(board_t, extra_t[0], extra_t[1], f"board={list(board_t)}")
+            check_pins(board_t, extra_t[0], extra_t[1], f"board={list(board_t)}")
         if off is None:
             held = self._held_by_extras(extra_t)
             sides = ((turn, 1, bar_t[0] + held[0]), (turn.opponent, -1, bar_t[1] + held[1]))
@@ -234,7 +235,7 @@ class Variant(abc.ABC):
             theirs = -sum(x for x in board_t if x < 0) + bar_t[1] + held[1]
             off_t = (self.checkers - mine, self.checkers - theirs)
         else:
-            off_t = _pair("off", off)
+            off_t = pair("off", off)
         self.validate(board_t, bar_t, off_t, extra_t)
         return Position.from_packed(
             self, turn, layout.pack((off_t[0], *board_t, bar_t[0], bar_t[1], off_t[1], *extra_t))
@@ -276,9 +277,9 @@ class Variant(abc.ABC):
                         f"integer, got {shown(count)}"
                     )
                 own[side][point] += count
-        pinned = self._pins_by_side(pins)
-        bars = _by_side("bar", bar)
-        offs = None if off is None else _by_side("off", off)
+        pinned = self._pinsby_side(pins)
+        bars = by_side("bar", bar)
+        offs = None if off is None else by_side("off", off)
         mover = as_side(turn, "turn")
         other = mover.opponent
         opp = self.geometry.opponent_point
@@ -354,14 +355,14 @@ class Variant(abc.ABC):
         form; :meth:`from_counts` checks it.) A subclass may extend this.
         """
         form = f"board={list(board)}, bar={list(bar)}, off={list(off)}"
-        for label, pair in (("bar", bar), ("off", off)):
-            for who, n in zip(("mover", "opponent"), pair):
+        for label, counts in (("bar", bar), ("off", off)):
+            for who, n in zip(("mover", "opponent"), counts):
                 if n < 0:
                     raise CheckerCountError(f"negative {label} count for the {who} ({n}) in {form}")
         if not self.has_bar and (bar[0] or bar[1]):
             raise BarNotAllowedError(f"{self.name} has no bar, but bar={list(bar)} in {form}")
         if self.contact is Contact.PIN:
-            _check_pins(board, extra[0], extra[1], form)
+            check_pins(board, extra[0], extra[1], form)
         held = self._held_by_extras(extra)
         mine = sum(x for x in board if x > 0) + bar[0] + off[0] + held[0]
         theirs = -sum(x for x in board if x < 0) + bar[1] + off[1] + held[1]
@@ -385,10 +386,10 @@ class Variant(abc.ABC):
         out: list[int] = []
         for f in fields:
             if f.kind is ExtraKind.POINTS:
-                out += (_point_set(f.keys[0], extra.get(f.keys[0], ())),)
-                out += (_point_set(f.keys[1], extra.get(f.keys[1], ())),)
+                out += (point_set(f.keys[0], extra.get(f.keys[0], ())),)
+                out += (point_set(f.keys[1], extra.get(f.keys[1], ())),)
             else:
-                out += _pair(f.keys[0], extra.get(f.keys[0], (0, 0)))
+                out += pair(f.keys[0], extra.get(f.keys[0], (0, 0)))
         return tuple(out)
 
     def _held_by_extras(self, extra: Sequence[int]) -> tuple[int, int]:
@@ -404,7 +405,7 @@ class Variant(abc.ABC):
             theirs += b
         return mine, theirs
 
-    def _pins_by_side(self, pins: Mapping[Side, Iterable[int]] | None) -> tuple[set[int], set[int]]:
+    def _pinsby_side(self, pins: Mapping[Side, Iterable[int]] | None) -> tuple[set[int], set[int]]:
         out: tuple[set[int], set[int]] = (set(), set())
         if pins is None:
             return out
@@ -493,7 +494,7 @@ class Variant(abc.ABC):
         board). Raises :class:`~nardy.errors.IllegalPlayError`.
         """
         position = legal.position
-        _check_play(play)
+        check_play(play)
         bad = (
             f"illegal play {play.notation() or '(pass)'!r} for roll {play.roll} in {position.id()}"
         )
@@ -720,107 +721,9 @@ def _plan(variant: Variant) -> Plan:
 _PLANS: dict[Variant, Plan] = {}
 
 
-def _check_pins(board: tuple[int, ...], mine: int, theirs: int, form: str) -> None:
-    """Pins lie under the other side's checkers, one per point, never both ways."""
-    where = f"{form}, pinned={layout.point_bits(mine)}, opp_pinned={layout.point_bits(theirs)}"
-    if mine & theirs:
-        raise InvalidPositionError(f"a point in both pinned and opp_pinned: {where}")
-    for p in layout.point_bits(mine):
-        if board[p - 1] >= 0:
-            raise InvalidPositionError(
-                f"the mover's checker pinned on {p} needs opposing checkers on top: {where}"
-            )
-    for p in layout.point_bits(theirs):
-        if board[p - 1] <= 0:
-            raise InvalidPositionError(
-                f"the opponent's checker pinned on {p} needs the mover's checkers on top: {where}"
-            )
-
-
-def _point_set(label: str, points: object) -> int:
-    """A sorted list of points 1..24 as a bitmask (bit p for point p)."""
-    items = take(points, 24, f"{label} (a list of points 1..24)", InvalidPositionError)
-    mask = 0
-    for p in items:
-        if isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= 24:
-            raise InvalidPositionError(
-                f"{label} holds points 1..24, got {shown(p)} in {shown(items)}"
-            )
-        if mask >> p & 1:
-            raise InvalidPositionError(f"{label} lists point {p} twice: {shown(items)}")
-        mask |= 1 << p
-    return mask
-
-
 def _format_option(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, tuple):
         return "-".join(str(v) for v in value)
     return str(value)
-
-
-def _int_tuple(label: str, values: Iterable[int], length: int) -> tuple[int, ...]:
-    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
-        raise InvalidPositionError(
-            f"{label} must be a sequence of {length} integers, got {shown(values)}"
-        )
-    items = tuple(take(values, length, label, InvalidPositionError))
-    if len(items) != length:
-        more = "more than " if len(items) > length else ""
-        raise InvalidPositionError(
-            f"{label} must have {length} entries, got {more}{len(items)}: {shown(values)}"
-        )
-    for x in items:
-        if isinstance(x, bool) or not isinstance(x, int):
-            raise InvalidPositionError(
-                f"{label} entries must be integers, got {shown(x)} in {shown(items)}"
-            )
-        if not -1000 <= x <= 1000:  # far more checkers than any variant has
-            raise CheckerCountError(f"{label} holds an impossible count {shown(x)}")
-    return items
-
-
-def _pair(label: str, values: Iterable[int]) -> tuple[int, int]:
-    items = _int_tuple(label, values, 2)
-    return (items[0], items[1])
-
-
-def _by_side(label: str, value: Mapping[Side, int] | Sequence[int]) -> tuple[int, int]:
-    """Read a per-colour pair: a mapping keyed by Side (or 0/1, "white"/"black"), or (white, black)."""
-    if isinstance(value, Mapping):
-        out = [0, 0]
-        for key, count in value.items():
-            try:
-                side = Side.coerce(key)
-            except NardyError:
-                raise InvalidPositionError(
-                    f"{label} keys must be sides (Side.WHITE/Side.BLACK), got {shown(key)} "
-                    f"in {shown(value)}"
-                ) from None
-            if isinstance(count, bool) or not isinstance(count, int):
-                raise InvalidPositionError(
-                    f"{label} counts must be integers, got {shown(count)} in {shown(value)}"
-                )
-            if not 0 <= count <= 1000:
-                raise CheckerCountError(f"{label} holds an impossible count {shown(count)}")
-            out[side] = count
-        return (out[0], out[1])
-    return _pair(label, value)
-
-
-def _check_play(play: Play) -> None:
-    """A play made by hand must hold steps a legal play could have: points, dice, a roll."""
-    roll = play.roll
-    if not isinstance(roll, Roll):
-        raise IllegalPlayError(f"a play's roll must be a nardy.Roll, got {shown(roll)}")
-    steps = play.steps
-    if not isinstance(steps, tuple) or len(steps) > 8:
-        raise IllegalPlayError(f"a play's steps must be a tuple of steps, got {shown(steps)}")
-    for step in steps:
-        if (
-            not isinstance(step, Step)
-            or any(type(v) is not int for v in (step.src, step.dst, step.die))
-            or not (0 <= step.dst < step.src <= 25 and 1 <= step.die <= 6)
-        ):
-            raise IllegalPlayError(f"not a step of a play: {shown(step)} in {shown(steps)}")
