@@ -148,6 +148,10 @@ class Variant(abc.ABC):
         super().__init_subclass__(**kwargs)
         if not isinstance(cls.__dict__.get("start", MappingProxyType({})), MappingProxyType):
             cls.start = MappingProxyType(dict(cls.start))
+        if not isinstance(cls.aliases, tuple):
+            cls.aliases = tuple(cls.aliases)
+        if not isinstance(cls.extra_state, tuple):
+            cls.extra_state = tuple(cls.extra_state)
 
     def __attrs_pre_init__(self) -> None:
         if not type(self).name:
