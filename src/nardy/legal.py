@@ -294,7 +294,8 @@ class LegalPlays:
         :class:`~nardy.errors.IllegalPlayError` for an index out of range
         (``0 <= index < len(self)``) or a play that is not legal here.
         """
-        if type(play) is int and 0 <= play < len(self._keys):
+        # Not `type(play) is int`: compiled, that test lets a bool through.
+        if isinstance(play, int) and not isinstance(play, bool) and 0 <= play < len(self._keys):
             index: int = play
         elif isinstance(play, Play):
             index = self.index(play)
