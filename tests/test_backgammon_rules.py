@@ -142,9 +142,9 @@ class TestLayouts:
 
 class TestRule1Dice:
     def test_roll_gives_two_moves_double_gives_four(self) -> None:
-        assert Roll(3, 1).dice == (3, 1)
-        assert Roll(1, 3).dice == (3, 1)
-        assert Roll(4, 4).dice == (4, 4, 4, 4)
+        assert Roll(3, 1).moves == (3, 1)
+        assert Roll(1, 3).moves == (3, 1)
+        assert Roll(4, 4).moves == (4, 4, 4, 4)
 
     def test_opening_31_has_16_plays(self) -> None:
         # From the start the opponent holds my 1, 12, 17 and 19 (closed).

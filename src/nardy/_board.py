@@ -22,10 +22,12 @@ def _cell(white: int, black: int) -> str:
     return "  ."
 
 
-def draw(position: Position) -> str:
-    """Draw the board in white's numbering: 13..24 along the top, 12..1 below.
+def draw(position: Position, numbering: Side = Side.WHITE) -> str:
+    """Draw the board in ``numbering``'s numbering: 13..24 along the top, 12..1 below.
 
     ``X`` is white, ``O`` black; each cell shows the count and the colour.
+    Drawn for black, the board is seen from black's side: his points, in his
+    numbering, where white's would be.
     """
     variant = position.variant
     opp = variant.geometry.opponent_point
@@ -39,17 +41,19 @@ def draw(position: Position) -> str:
     def row(points: list[int]) -> tuple[str, str]:
         labels = []
         cells = []
-        for i, p in enumerate(points):
+        for i, q in enumerate(points):
             sep = " |" if i == 6 else ""
-            labels.append(sep + str(p).rjust(3))
+            p = q if numbering is Side.WHITE else opp(q)  # white's number of the point
+            labels.append(sep + str(q).rjust(3))
             cells.append(sep + _cell(white[p - 1], black[p - 1]))
         return "".join(labels), "".join(cells)
 
     top_l, top_c = row(list(range(13, 25)))
     bot_l, bot_c = row(list(range(12, 0, -1)))
     mover = position.turn
+    seen = "" if numbering is Side.WHITE else ", points in black's numbering"
     lines = [
-        f"{variant.spec()}: {mover.name.lower()} ({_MARK[mover]}) to move",
+        f"{variant.spec()}: {mover.name.lower()} ({_MARK[mover]}) to move{seen}",
         top_l,
         top_c,
         bot_c,

@@ -230,8 +230,8 @@ def run_demo(
             f"{turn:3d}. {mover.name.lower():5s} {roll}: {play.notation() or '(no legal play)'}\n"
         )
         position = plays.resulting_position(index)
-        if show_board:
-            out.write(f"{position}\n\n")
+        if show_board:  # numbered for the side whose play it shows, as in the play line
+            out.write(f"{position.diagram(mover)}\n\n")
         if turn >= max_turns:  # pragma: no cover - a safety net, never reached in practice
             out.write("stopped: turn limit reached\n")
             return turn
@@ -241,7 +241,7 @@ def run_demo(
         out.write(f"\nResult: a draw, after {turn} turns\n")
         return turn
     out.write(
-        f"\nResult: {result.winner.name.lower()} wins ({result.kind.value}), "
+        f"\nResult: {result.winner.name.lower()} wins ({result.name or result.kind.value}), "
         f"{result.points} point{'s' if result.points != 1 else ''}, after {turn} turns\n"
     )
     return turn
@@ -354,7 +354,7 @@ def _print_game(out: IO[str], match: Match, game: Game, number: int) -> None:
         elif outcome.reason is EndReason.RESIGN:
             how = "by resignation"
         else:
-            how = f"a {outcome.kind.value if outcome.kind else 'game'}"
+            how = f"a {outcome.name or 'game'}"
         plural = "s" if outcome.points != 1 else ""
         what = f"{who} wins {how}, cube {outcome.cube}: {outcome.points} point{plural}"
     out.write(f"{head}{what}; score A {match.scores[0]}, B {match.scores[1]}\n")

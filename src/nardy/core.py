@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import warnings
 from collections.abc import Iterable, Iterator
 from typing import Final, Union
 
@@ -72,7 +73,7 @@ class Side(enum.IntEnum):
         )
 
 
-# Roll.dice by 8 * high + low: two values, or four for a double.
+# Roll.moves by 8 * high + low: two values, or four for a double.
 _MOVES: Final = tuple((h,) * 4 if h == low else (h, low) for h in range(8) for low in range(8))
 
 # Side.opponent by index (an enum attribute lookup is slow on a hot path).
@@ -121,8 +122,26 @@ class Roll:
         return self.high == self.low
 
     @property
+    def moves(self) -> tuple[int, ...]:
+        """The moves the roll gives: two values, or four for a double (``Roll(4, 4).moves``).
+
+        The two dice themselves are ``(roll.high, roll.low)``, or ``tuple(roll)``.
+        """
+        return _MOVES[self.high * 8 + self.low]
+
+    @property
     def dice(self) -> tuple[int, ...]:
-        """The moves the roll gives: two values, or four for a double."""
+        """Deprecated: :attr:`moves` (four for a double); the two dice are ``tuple(roll)``.
+
+        ``"dice"`` in records and ``nardy legal`` is the two dice, so this
+        name goes away in 0.3; it warns with a :class:`DeprecationWarning`.
+        """
+        warnings.warn(
+            "Roll.dice is deprecated: use Roll.moves (four moves for a double), "
+            "or tuple(roll) for the two dice",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return _MOVES[self.high * 8 + self.low]
 
     @property

@@ -156,7 +156,7 @@ class Game:
                     f"starter {as_side(starter)} is not the side to move in {start.id()}"
                 )
             starter = start.turn
-        opts = GameOptions.coerce(options, **option_values)
+        opts = GameOptions.coerce(options, **option_values).for_variant(rules)
         white_player = integer(white_player, "white_player (the player who plays white)", 0, 1)
         crawford = flag(crawford, "crawford")
         if starter is None and opts.winner_takes_white:

@@ -294,8 +294,11 @@ class LegalPlays:
         :class:`~nardy.errors.IllegalPlayError` for an index out of range
         (``0 <= index < len(self)``) or a play that is not legal here.
         """
-        # Not `type(play) is int`: compiled, that test lets a bool through.
-        if isinstance(play, int) and not isinstance(play, bool) and 0 <= play < len(self._keys):
+        # A bool first, on the object: compiled, a test after narrowing to int
+        # (`type(play) is int`, or `not isinstance(play, bool)`) lets it through.
+        if isinstance(play, bool):
+            raise IllegalPlayError(f"not a play or an index: {play!r}")
+        if isinstance(play, int) and 0 <= play < len(self._keys):
             index: int = play
         elif isinstance(play, Play):
             index = self.index(play)

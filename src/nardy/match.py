@@ -67,7 +67,8 @@ class Match:
     options: GameOptions
     #: Whether the Crawford rule applies.
     crawford: bool = True
-    #: How the next game starts: one of :data:`NEXT_GAME_RULES`.
+    #: How the next game starts: one of :data:`NEXT_GAME_RULES` (by default
+    #: the variant's :attr:`~nardy.Variant.next_game`).
     next_game: str = "alternate"
     #: Points of player 0 and player 1.
     scores: tuple[Number, Number] = (0, 0)
@@ -91,11 +92,19 @@ class Match:
         options: GameOptions | Mapping[str, Any] | None = None,
         *,
         crawford: bool = True,
-        next_game: str = "alternate",
+        next_game: str | None = None,
         rng: DiceSourceLike = None,
         **option_values: Any,
     ) -> Match:
         """A new match to ``length`` points, its first game waiting for the opening roll.
+
+        ``next_game`` (one of :data:`NEXT_GAME_RULES`) and the option
+        ``winner_takes_white`` default to the variant's custom
+        (:attr:`Variant.next_game <nardy.Variant.next_game>`,
+        :attr:`Variant.winner_takes_white <nardy.Variant.winner_takes_white>`):
+        for backgammon every game starts with an opening roll and colours stay
+        with the players; for long nardy the colours alternate and the player
+        who had black starts the next game as white.
 
         Game options come as a :class:`~nardy.game.GameOptions`, a mapping or
         keyword arguments (``jacoby`` is switched off). ``rng`` is the dice
@@ -106,12 +115,16 @@ class Match:
         if isinstance(length, bool) or not isinstance(length, int) or length < 1:
             raise InvalidOptionError(f"a match length is a positive integer, got {shown(length)}")
         crawford = flag(crawford, "crawford")
+        if next_game is None:
+            next_game = rules.next_game
         if not isinstance(next_game, str) or next_game not in NEXT_GAME_RULES:
             raise InvalidOptionError(
                 f"next_game must be one of {', '.join(map(repr, NEXT_GAME_RULES))}; "
                 f"got {shown(next_game)}"
             )
-        opts = attrs.evolve(GameOptions.coerce(options, **option_values), jacoby=False)
+        opts = attrs.evolve(
+            GameOptions.coerce(options, **option_values).for_variant(rules), jacoby=False
+        )
         source = dice_source(rng)
         first = Game.new(rules, opts, rng=source)
         return cls(

@@ -13,12 +13,15 @@ the board: who starts, the doubling cube and how a game is scored.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from nardy.checks import shown
 from nardy.errors import InvalidOptionError, UnknownOptionError
+
+if TYPE_CHECKING:
+    from nardy.variant import Variant
 
 __all__ = [
     "OPENING_POLICIES",
@@ -27,9 +30,11 @@ __all__ = [
     "choice",
     "cube_values",
     "is_bool",
+    "is_optional_bool",
     "option_owner",
     "read_bool",
     "read_int",
+    "read_optional_bool",
     "to_bool",
 ]
 
@@ -82,6 +87,17 @@ def is_bool(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
             f"option {attribute.name} of {option_owner(instance)} must be a boolean "
             f"(true/false, yes/no, on/off or 1/0), got {shown(value)}"
         )
+
+
+def read_optional_bool(value: object) -> Any:
+    """:func:`read_bool`, keeping ``None`` (an option whose default depends on the variant)."""
+    return None if value is None else read_bool(value)
+
+
+def is_optional_bool(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    """Validator of boolean options that may be ``None`` (after :func:`read_optional_bool`)."""
+    if value is not None:
+        is_bool(instance, attribute, value)
 
 
 def choice(*allowed: str) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
@@ -157,10 +173,15 @@ class GameOptions:
 
     #: Who starts and with which dice: one of :data:`OPENING_POLICIES`.
     opening: str = attrs.field(default="one_die_each_use_both", validator=choice(*OPENING_POLICIES))
-    #: The opening winner plays white, as nardy players do -- so white
+    #: True: the opening winner plays white, as nardy players do -- so white
     #: always moves first. False: colours are fixed (player 0 white) and the
-    #: opening winner moves first with his own colour (western backgammon).
-    winner_takes_white: bool = attrs.field(default=True, converter=read_bool, validator=is_bool)
+    #: opening winner moves first with his own colour (backgammon). ``None``
+    #: (the default): the variant's custom,
+    #: :attr:`Variant.winner_takes_white <nardy.Variant.winner_takes_white>`;
+    #: a game or match holds the value it was given or took from its variant.
+    winner_takes_white: bool | None = attrs.field(
+        default=None, converter=read_optional_bool, validator=is_optional_bool
+    )
     #: Whether the doubling cube is in play at all.
     cube: bool = attrs.field(default=True, converter=read_bool, validator=is_bool)
     #: The highest value the cube may reach (default 64, the top face of a
@@ -216,6 +237,12 @@ class GameOptions:
                 f"game options must be a GameOptions or a mapping, got {shown(options)}"
             )
         return cls.from_dict({**options, **values})
+
+    def for_variant(self, variant: Variant) -> GameOptions:
+        """These options with those left to the variant's custom (``None``) taken from ``variant``."""
+        if self.winner_takes_white is not None:
+            return self
+        return attrs.evolve(self, winner_takes_white=variant.winner_takes_white)
 
     def to_dict(self) -> dict[str, Any]:
         """All options by name (JSON-able)."""

@@ -247,8 +247,14 @@ class Position:
         return self.legal_plays(roll).find(notation)
 
     def result(self) -> Result | None:
-        """The :class:`~nardy.result.Result` if the game is over, else ``None``."""
-        return self.variant.result(self)
+        """The :class:`~nardy.result.Result` if the game is over, else ``None``.
+
+        Its :attr:`~nardy.result.Result.name` is the variant's word for it.
+        """
+        result = self.variant.result(self)
+        if result is None or result.name:
+            return result
+        return attrs.evolve(result, name=self.variant.result_name(result.kind))
 
     def is_over(self) -> bool:
         """True when the game has ended (normally: one side has borne off every checker)."""
@@ -411,6 +417,18 @@ class Position:
         from nardy._board import draw
 
         return draw(self)
+
+    def diagram(self, numbering: Side = Side.WHITE) -> str:
+        """The text board of ``str(position)``, its points numbered as ``numbering`` counts them.
+
+        ``str(position)`` numbers them as white does; ``diagram(Side.BLACK)``
+        draws the board from black's side, his points 13..24 along the top
+        and 12..1 below, as a board is shown to the side whose play it
+        follows. ``X`` is white and ``O`` black either way.
+        """
+        from nardy._board import draw
+
+        return draw(self, as_side(numbering, "numbering"))
 
 
 def _bits(mask: int) -> list[int]:

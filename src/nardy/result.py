@@ -50,6 +50,17 @@ class Result:
     winner: Side | None
     kind: ResultKind
     points: int
+    #: What the variant's players call it (``"mars"``;
+    #: :meth:`Variant.result_name <nardy.Variant.result_name>`), filled in by
+    #: :meth:`Position.result() <nardy.Position.result>`; not part of equality.
+    name: str = attrs.field(default="", eq=False, repr=False)
+
+    def __str__(self) -> str:
+        """``white wins a mars, 2 points`` (in the variant's words), or ``a draw``."""
+        if self.winner is None:
+            return "a draw"
+        plural = "s" if self.points != 1 else ""
+        return f"{self.winner} wins a {self.name or self.kind.value}, {self.points} point{plural}"
 
     @property
     def loser(self) -> Side | None:

@@ -139,6 +139,20 @@ class Variant(abc.ABC):
     #: maximum-use rule). Kush sets it false: a double may return checkers
     #: from the bar instead of moving. :mod:`nardy.testing` checks it.
     uniform_dice_use: ClassVar[bool] = True
+    #: How its players start games and matches, the defaults of
+    #: :attr:`GameOptions.winner_takes_white <nardy.GameOptions.winner_takes_white>`
+    #: and :meth:`Match.new(next_game=...) <nardy.Match.new>`. Backgammon's
+    #: custom (the default): colours stay with the players, and every game of
+    #: a match starts with an opening roll. Nardy players' (long nardy, Kush,
+    #: Caucasian nardy): the opening winner takes white, and in a match the
+    #: colours alternate and the player who had black starts the next game.
+    winner_takes_white: ClassVar[bool] = False
+    #: What its players call each result kind, where that differs from the
+    #: kind's value (long nardy: ``oin``, ``mars``, ``koks``); see
+    #: :meth:`result_name`.
+    result_names: ClassVar[Mapping[ResultKind, str]] = MappingProxyType({})
+    #: See :attr:`winner_takes_white`: one of :data:`nardy.match.NEXT_GAME_RULES`.
+    next_game: ClassVar[str] = "opening-roll"
 
     # The engine's plan of this configuration (made on first use; not an option).
     _plan: Plan | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
@@ -148,6 +162,8 @@ class Variant(abc.ABC):
         super().__init_subclass__(**kwargs)
         if not isinstance(cls.__dict__.get("start", MappingProxyType({})), MappingProxyType):
             cls.start = MappingProxyType(dict(cls.start))
+        if not isinstance(cls.__dict__.get("result_names", MappingProxyType({})), MappingProxyType):
+            cls.result_names = MappingProxyType(dict(cls.result_names))
         if not isinstance(cls.aliases, tuple):
             cls.aliases = tuple(cls.aliases)
         if not isinstance(cls.extra_state, tuple):
@@ -456,7 +472,7 @@ class Variant(abc.ABC):
         the order of :meth:`legal_plays`; a pass is the start's key with no
         steps (0).
         """
-        return (self._plan or self._make_plan()).play_keys(packed, roll, roll.dice)
+        return (self._plan or self._make_plan()).play_keys(packed, roll, roll.moves)
 
     def raw_plays(self, state: State, roll: Roll) -> list[RawPlay]:
         """The legal plays on a state: ``(resulting state, steps)`` each, turn not passed.
@@ -581,7 +597,7 @@ class Variant(abc.ABC):
 
     def moves(self, roll: Roll) -> tuple[int, ...]:
         """Hook: the dice moves a roll gives. Default: the two dice, or four of a double."""
-        return roll.dice
+        return roll.moves
 
     def turn_contact(self, roll: Roll) -> Contact:
         """Hook: the contact in force for this roll. Default: :attr:`contact`."""
@@ -665,6 +681,14 @@ class Variant(abc.ABC):
         backgammon's single, gammon and backgammon), with its points perhaps
         overridden by an option.
         """
+
+    def result_name(self, kind: ResultKind) -> str:
+        """What the variant's players call a result of ``kind``: ``"mars"`` for a long-nardy gammon.
+
+        The kind's value (``"gammon"``) unless :attr:`result_names` names it;
+        used in printed results, records and the command line.
+        """
+        return self.result_names.get(kind, kind.value)
 
     def result_kinds(self) -> tuple[ResultKind, ...]:
         """The result kinds this variant, with its options, can produce (lowest first)."""

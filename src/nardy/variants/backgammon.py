@@ -109,6 +109,9 @@ class Caucasian(_HitFamily):
     name: ClassVar[str] = "caucasian"
     aliases: ClassVar[tuple[str, ...]] = ("caucasian-nardy", "caucasian nardy", "кавказские нарды")
     start: ClassVar[MappingProxyType[int, int]] = MappingProxyType({24: 2, 13: 5, 8: 3, 6: 5})
+    # Nardy players' custom: the opening winner takes white; games alternate.
+    winner_takes_white: ClassVar[bool] = True
+    next_game: ClassVar[str] = "alternate"
 
     #: ``"home"`` (default): only a hit inside the mover's home board
     #: restricts the hitter; ``"anywhere"``: every hit does.

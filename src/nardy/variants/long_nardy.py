@@ -12,6 +12,7 @@ with every interpretation the library had to choose.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -23,6 +24,7 @@ from nardy.engine.turn import ALL_POINTS, HitterRule, PlayFilter, StepRule
 from nardy.geometry import Contact, Entering, Geometry
 from nardy.options import choice, is_bool, read_bool
 from nardy.registry import register_variant
+from nardy.result import ResultKind
 from nardy.rules.long_nardy import (
     BEFORE,
     HEAD,
@@ -51,6 +53,12 @@ class _LongFamily(Variant):
     geometry: ClassVar[Geometry] = Geometry.ROTATE
     contact: ClassVar[Contact] = Contact.BLOCK
     gnubg_id_supported: ClassVar[bool] = False
+    # Nardy players' custom: the opening winner takes white; games alternate.
+    winner_takes_white: ClassVar[bool] = True
+    next_game: ClassVar[str] = "alternate"
+    result_names: ClassVar[Mapping[ResultKind, str]] = MappingProxyType(
+        {ResultKind.SINGLE: "oin", ResultKind.GAMMON: "mars", ResultKind.BACKGAMMON: "koks"}
+    )
 
     #: Which first-turn doubles let a second checker leave the head:
     #: ``"6-4-3"`` (default: 6-6, 4-4 and 3-3), ``"6-4"`` (6-6 and 4-4 only),
