@@ -198,6 +198,17 @@ def test_sides_in_every_documented_form(turn: object) -> None:
     assert Game.new(BG, starter=turn).position.turn is Side.WHITE  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("black", [Side.BLACK, 1, "b", "black"])
+def test_a_side_in_any_form_reads_the_same_position(black: object) -> None:
+    # Lopsided, so that swapped sides would show: white on his 6, black on his 1 and 24.
+    position = BG.from_counts({6: 15}, {1: 14, 24: 1}, turn=Side.BLACK)
+    gnubg_id = position.gnubg_id()
+    assert Position.from_gnubg_id(BG, gnubg_id, turn=black) == position  # type: ignore[arg-type]
+    white = BG.from_counts({6: 15}, {1: 14, 24: 1}, turn=Side.WHITE)
+    for form in (Side.WHITE, 0, "w", "white"):
+        assert Position.from_gnubg_id(BG, white.gnubg_id(), turn=form) == white  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("turn", [True, False, 2, "x", "", None, 0.0])
 def test_sides_refused_in_every_other_form(turn: object) -> None:
     with pytest.raises(InvalidSideError):
