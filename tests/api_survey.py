@@ -16,7 +16,9 @@ report::
 
 from __future__ import annotations
 
+import io
 import itertools
+import random
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -38,7 +40,7 @@ from nardy import (
     Side,
     Step,
 )
-from nardy.cli import legal_line
+from nardy.cli import choose_play, cube_decision, legal_line, run_demo, run_match
 
 #: At most this long for any call (seconds); a 1 MB input must answer in time too.
 TIME_LIMIT = 0.5
@@ -297,6 +299,38 @@ ENTRIES: list[Entry] = [
     entry("match.away", MATCH.away, {"zero", "side"}),
     entry("Match.from_json", Match.from_json),
     entry("Match.from_dict", Match.from_dict),
+    # --- names, enums, views ----------------------------------------------------------
+    # The enums' own constructors format the value and hash it before nardy's
+    # _missing_ can answer: a value whose hash fails or that nests 5,000 deep
+    # gets Python's error there (Side.coerce and the entry points answer them).
+    entry("Side(value)", Side, {"zero", "false", "true", "side"}, {"exploding", "nested"}),
+    entry("ResultKind(value)", ResultKind, {"kind"}, {"exploding", "nested"}),
+    entry("variant.result_name(kind)", BG.result_name, {"kind"}),
+    entry("position.diagram(numbering)", START.diagram, SIDES),
+    entry("GameOptions.for_variant", lambda v: GameOptions().for_variant(v)),
+    entry("GameOptions.coerce", GameOptions.coerce, {"none", "dict"}),
+    entry("Match.new(options)", lambda v: Match.new(BG, 3, v), {"none", "dict"}),
+    entry("match.roll(dice)", MATCH.roll, {"none", "roll"}),
+    entry("match.play(play)", lambda v: MATCH.roll((3, 1)).play(v), {"zero", "five", "side"}),
+    entry("match.resign(level)", lambda v: MATCH.roll((3, 1)).resign(v), {"kind"}),
+    # Black doubled: white (0, "w") takes.
+    entry("game.take(by)", lambda v: PLAYED.double().take(by=v), {"zero", "w", "none"}),
+    entry("game.accept(by)", lambda v: ROLLED.resign().accept(by=v), {"side", "none"}),
+    # --- the command line's helpers ---------------------------------------------------
+    entry("cli.choose_play(position)", lambda v: choose_play(v, Roll(3, 1), random.Random(1))),
+    entry("cli.choose_play(roll)", lambda v: choose_play(START, v, random.Random(1)), {"roll"}),
+    entry("cli.cube_decision", cube_decision),
+    entry("cli.run_demo(variant)", lambda v: run_demo(v, 1, False, io.StringIO(), 3)),
+    entry(
+        "cli.run_demo(seed)",
+        lambda v: run_demo(BG, v, False, io.StringIO(), 3),
+        {"zero", "minus", "five", "huge", "side"},
+    ),
+    entry(
+        "cli.run_match(length)",
+        lambda v: run_match(BG, v, 1, io.StringIO(), max_turns=3),
+        {"five", "huge", "side"},
+    ),
     # --- the rest -------------------------------------------------------------------
     # nardy.cache (not this branch's) reprs a bad size whole: a 5,000-deep list
     # recurses there. The lead is told.

@@ -145,6 +145,8 @@ CORPUS: dict[str, tuple[Callable[[], object], type[NardyError], str]] = {
         UnscoredKindError,
         "'foo'",
     ),
+    "Side('w')": (lambda: Side("w"), InvalidSideError, "'w'"),  # type: ignore[arg-type]
+    "ResultKind('mars')": (lambda: ResultKind("mars"), UnscoredKindError, "'mars'"),
     "unknown option keyword": (lambda: Game.new(BG, foo=1), UnknownOptionError, "'foo'"),
     # no size limits
     "10 MB notation": (

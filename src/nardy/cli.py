@@ -21,6 +21,7 @@ from nardy.game import Game
 from nardy.match import Match
 from nardy.options import GameOptions
 from nardy.position import Position
+from nardy.registry import as_variant
 from nardy.variant import Variant, find_variant, split_spec, variant_names
 
 __all__ = ["choose_play", "cube_decision", "legal_line", "main", "run_match", "variants_table"]
@@ -176,8 +177,14 @@ def choose_play(position: Position, roll: Roll, rng: random.Random) -> int:
     Scores each resulting position (in the mover's frame) by checkers borne
     off, opposing checkers hit, made points and exposed blots, plus a little
     seeded noise, and returns the index of the best play. It is meant to
-    make readable games, not to play well.
+    make readable games, not to play well. Anything but a position, a roll
+    and a :class:`random.Random` raises :class:`~nardy.errors.InputError`.
     """
+    if not isinstance(position, Position) or not isinstance(rng, random.Random):
+        raise InputError(
+            f"choose_play takes a Position, a roll and a random.Random, got "
+            f"{shown(position)} and {shown(rng)}"
+        )
     plays = position.legal_plays(roll)
     hits_count = position.variant.contact.value == "hit"
     best, best_score = 0, float("-inf")
@@ -195,6 +202,12 @@ def choose_play(position: Position, roll: Roll, rng: random.Random) -> int:
     return best
 
 
+def _seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InputError(f"a seed is an integer, got {shown(seed)}")
+    return seed
+
+
 def _opening(rng: random.Random) -> tuple[Side, Roll]:
     """Each side rolls one die, ties re-roll; the higher plays both dice."""
     while True:
@@ -206,8 +219,13 @@ def _opening(rng: random.Random) -> tuple[Side, Roll]:
 def run_demo(
     rules: Variant, seed: int, show_board: bool, out: IO[str], max_turns: int = 2000
 ) -> int:
-    """Play and print one seeded self-play game; returns the number of turns."""
-    rng = random.Random(seed)
+    """Play and print one seeded self-play game; returns the number of turns.
+
+    ``rules`` is a variant or its name; a bad one, or a seed that is not an
+    integer, raises a :class:`~nardy.errors.NardyError`.
+    """
+    rules = as_variant(rules)
+    rng = random.Random(_seed(seed))
     # One die each (ties roll again); the winner takes white, as nardy
     # players do, and plays both dice (the default opening policy).
     _, roll = _opening(rng)
@@ -268,8 +286,11 @@ def cube_decision(game: Game) -> str:
     at least :data:`DOUBLE_LEAD` (15%) of its own pip count; the side facing
     a double takes if the doubler's lead is at most :data:`TAKE_LEAD` (25%)
     of the doubler's pip count, and passes otherwise. Beavers are never
-    played; nobody resigns.
+    played; nobody resigns. Anything but a :class:`~nardy.Game` raises
+    :class:`~nardy.errors.InputError`.
     """
+    if not isinstance(game, Game):
+        raise InputError(f"cube_decision takes a Game, got {shown(game)}")
     if game.phase is Phase.DOUBLED:
         doubler = game.position.turn
         return "take" if _pip_lead(game, doubler) <= TAKE_LEAD else "drop"
@@ -300,9 +321,12 @@ def run_match(
 
     Plays are chosen by :func:`choose_play`, cube actions by
     :func:`cube_decision`; one line per finished game gives the result and
-    the score. Players are called A (player 0) and B (player 1).
+    the score. Players are called A (player 0) and B (player 1). Bad
+    arguments raise a :class:`~nardy.errors.NardyError`, as
+    :meth:`Match.new <nardy.Match.new>` does.
     """
-    rng = random.Random(seed)
+    rules = as_variant(rules)
+    rng = random.Random(_seed(seed))
     match = Match.new(rules, length, options or {}, rng=random.Random(seed + 1))
     out.write(f"nardy demo: match to {length} points, {rules.spec()}, seed {seed}\n")
     turns = 0

@@ -26,6 +26,13 @@ class Side(enum.IntEnum):
     WHITE = 0
     BLACK = 1
 
+    @classmethod
+    def _missing_(cls, value: object) -> Side:
+        # Side(x) for anything but 0/1: nardy's error, not the enum's ValueError.
+        raise InvalidSideError(
+            f"not a side: {_brief(value)} (Side(0) or Side(1); Side.coerce also reads 'w'/'b')"
+        )
+
     def __str__(self) -> str:
         """``"white"`` or ``"black"`` (the same on every Python version)."""
         return self.name.lower()

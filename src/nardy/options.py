@@ -19,6 +19,7 @@ import attrs
 
 from nardy.checks import shown
 from nardy.errors import InvalidOptionError, UnknownOptionError
+from nardy.registry import as_variant
 
 if TYPE_CHECKING:
     from nardy.variant import Variant
@@ -238,11 +239,15 @@ class GameOptions:
             )
         return cls.from_dict({**options, **values})
 
-    def for_variant(self, variant: Variant) -> GameOptions:
-        """These options with those left to the variant's custom (``None``) taken from ``variant``."""
+    def for_variant(self, variant: Variant | str) -> GameOptions:
+        """These options with those left to the variant's custom (``None``) taken from ``variant``.
+
+        ``variant`` is a :class:`~nardy.Variant` or its name.
+        """
+        rules = as_variant(variant)
         if self.winner_takes_white is not None:
             return self
-        return attrs.evolve(self, winner_takes_white=variant.winner_takes_white)
+        return attrs.evolve(self, winner_takes_white=rules.winner_takes_white)
 
     def to_dict(self) -> dict[str, Any]:
         """All options by name (JSON-able)."""

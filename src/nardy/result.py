@@ -7,6 +7,7 @@ import enum
 import attrs
 
 from nardy.core import Side
+from nardy.errors import UnscoredKindError
 
 __all__ = ["Result", "ResultKind"]
 
@@ -36,6 +37,13 @@ class ResultKind(enum.Enum):
     BACKGAMMON_ON_BAR = "backgammon-on-bar"
     #: Nobody won (a variant whose rules can end a game in a draw).
     DRAW = "draw"
+
+    @classmethod
+    def _missing_(cls, value: object) -> ResultKind:
+        # ResultKind(x) for an unknown value: nardy's error, not the enum's ValueError.
+        kinds = ", ".join(repr(kind.value) for kind in cls)
+        text = repr(value) if isinstance(value, str) and len(value) <= 40 else type(value).__name__
+        raise UnscoredKindError(f"not a result kind: {text} (one of {kinds})")
 
 
 @attrs.frozen

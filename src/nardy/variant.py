@@ -686,8 +686,10 @@ class Variant(abc.ABC):
         """What the variant's players call a result of ``kind``: ``"mars"`` for a long-nardy gammon.
 
         The kind's value (``"gammon"``) unless :attr:`result_names` names it;
-        used in printed results, records and the command line.
+        used in printed results, records and the command line. ``kind`` may
+        also be given by its value (``"gammon"``).
         """
+        kind = result_kind(kind)
         return self.result_names.get(kind, kind.value)
 
     def result_kinds(self) -> tuple[ResultKind, ...]:
