@@ -4,7 +4,7 @@ Every side plays ``--games`` backgammon games from the start, each turn
 rolling two dice from a seeded ``random.Random`` and choosing a legal play
 uniformly at random, until a side has borne off everything:
 
-* nardy: ``position.legal_plays(roll)`` then ``legal.result(i)`` (the public
+* nardy: ``position.legal_plays(roll)`` then ``legal.resulting_position(i)`` (the public
   API; one position built per turn);
 * bgsage: ``possible_moves(board, d1, d2)``, a random board, then
   ``check_game_over`` and ``flip_board`` for the other side;
@@ -48,7 +48,7 @@ def nardy_game(variant: nardy.Variant) -> Game:
         turns = 0
         while not position.is_over():
             legal = position.legal_plays(Roll(rng.randint(1, 6), rng.randint(1, 6)))
-            position = legal.result(rng.randrange(len(legal)))
+            position = legal.resulting_position(rng.randrange(len(legal)))
             turns += 1
         return turns
 

@@ -48,7 +48,7 @@ def self_play(variant: Variant, rng: random.Random) -> Iterator[Position]:
         position = variant.starting_position()
         for _ in range(1000):  # a game never gets near this; it only bounds the loop
             plays = position.legal_plays(Roll(rng.randint(1, 6), rng.randint(1, 6)))
-            position = plays.result(pick(plays, hitting, rng))
+            position = plays.resulting_position(pick(plays, hitting, rng))
             if position.is_over():
                 break
             yield position

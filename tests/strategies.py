@@ -353,7 +353,7 @@ def _selfplay(ch: Chooser, variant: Variant, max_plies: int = 80) -> Position:
     pos = variant.starting_position(turn=Side(ch.integer(0, 1)))
     for _ in range(ch.integer(0, max_plies)):
         legal = pos.legal_plays(Roll(ch.integer(1, 6), ch.integer(1, 6)))
-        after = legal.result(ch.integer(0, len(legal) - 1))
+        after = legal.resulting_position(ch.integer(0, len(legal) - 1))
         if after.is_over():
             break
         pos = after
@@ -416,7 +416,7 @@ def random_positions(
                 game = variant.starting_position(turn=Side(rng.randint(0, 1)))
             for _ in range(rng.randint(1, 3)):
                 legal = game.legal_plays(Roll(rng.randint(1, 6), rng.randint(1, 6)))
-                after = legal.result(rng.randrange(len(legal)))
+                after = legal.resulting_position(rng.randrange(len(legal)))
                 if after.is_over():
                     after = variant.starting_position(turn=Side(rng.randint(0, 1)))
                 game = after

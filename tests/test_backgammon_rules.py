@@ -73,7 +73,7 @@ def assert_pass(pos: Position, roll: tuple[int, int]) -> None:
     assert len(legal) == 1
     assert legal[0].is_pass
     assert legal.notations() == [""]
-    after = legal.result(0)
+    after = legal.resulting_position(0)
     assert after.turn is pos.turn.opponent
     for side in Side:
         assert after.checkers(side) == pos.checkers(side)
@@ -142,9 +142,9 @@ class TestLayouts:
 
 class TestRule1Dice:
     def test_roll_gives_two_moves_double_gives_four(self) -> None:
-        assert Roll(3, 1).dice == (3, 1)
-        assert Roll(1, 3).dice == (3, 1)
-        assert Roll(4, 4).dice == (4, 4, 4, 4)
+        assert Roll(3, 1).moves == (3, 1)
+        assert Roll(1, 3).moves == (3, 1)
+        assert Roll(4, 4).moves == (4, 4, 4, 4)
 
     def test_opening_31_has_16_plays(self) -> None:
         # From the start the opponent holds my 1, 12, 17 and 19 (closed).
@@ -236,7 +236,7 @@ class TestRule3Hitting:
             (10, 6, 4, False),
         ]
         assert legal[0].hits == 1
-        after = legal.result(0)
+        after = legal.resulting_position(0)
         # The hit checker is on its owner's bar; the owner is now to move.
         assert after.turn is Side.BLACK
         assert after.bar(Side.BLACK) == 1

@@ -40,9 +40,10 @@ def test_match_prints_the_score_after_each_game(
     assert max(scores[-1]) >= 5
     # ... and no earlier game ended the match (5 or more and ahead).
     assert not any(max(s) >= 5 and s[0] != s[1] for s in scores[:-1])
-    # Colours alternate from game to game.
+    # Backgammon's custom: colours stay with the players (A white), every game
+    # starts with an opening roll.
     whites = [m["white"] for m in games if m]
-    assert all(a != b for a, b in itertools.pairwise(whites))
+    assert set(whites) == {"A"}
     assert re.fullmatch(r"Match: [AB] wins [\d.]+-[\d.]+ after \d+ games?", lines[-1])
     # The record replays to the printed score.
     match = Match.from_json(record.read_text(encoding="utf-8"))
@@ -74,6 +75,10 @@ def test_match_long_nardy_with_game_options(capsys: pytest.CaptureFixture[str]) 
     assert lines[0] == "nardy demo: match to 3 points, long-nardy, seed 1"
     assert any("draw, 0.5 each" in line for line in lines)
     assert all("cube 1:" in line for line in lines[1:-1] if "wins" in line)
+    # Nardy players' custom: the colours alternate from game to game.
+    whites = [m["white"] for m in map(GAME_LINE.match, lines[1:-1]) if m]
+    assert len(whites) > 1
+    assert all(a != b for a, b in itertools.pairwise(whites))
 
 
 def test_crawford_game_is_marked(capsys: pytest.CaptureFixture[str]) -> None:

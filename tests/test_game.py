@@ -56,7 +56,11 @@ def bearoff_game(**options: object) -> Game:
 def test_default_options_follow_the_rules_page() -> None:
     opts = GameOptions()
     assert opts.opening == "one_die_each_use_both"
-    assert opts.winner_takes_white is True
+    # The variant's custom: nardy players' (the winner takes white) for long
+    # nardy, backgammon's (colours stay with the players) for backgammon.
+    assert opts.winner_takes_white is None
+    assert opts.for_variant(nardy.LongNardy()).winner_takes_white is True
+    assert opts.for_variant(BG).winner_takes_white is False
     assert opts.max_cube == 64
     assert opts.stakes == "geometric"
     assert (opts.beaver, opts.automatic_doubles, opts.jacoby) == (False, 0, False)
@@ -82,7 +86,7 @@ def test_one_die_each_use_both_winner_plays_both_dice_as_white() -> None:
 
 
 def test_opening_won_by_player_1_gives_him_white() -> None:
-    g = Game.new("backgammon").roll((2, 6))
+    g = Game.new("backgammon", winner_takes_white=True).roll((2, 6))
     # Player 1's 6 beats player 0's 2: player 1 plays white and starts with 6-2.
     assert g.white_player == 1
     assert g.player(W) == 1
@@ -92,7 +96,7 @@ def test_opening_won_by_player_1_gives_him_white() -> None:
 
 
 def test_opening_tie_rerolls() -> None:
-    g = Game.new("backgammon").roll((4, 4))
+    g = Game.new("backgammon", winner_takes_white=True).roll((4, 4))
     assert g.phase is Phase.OPENING
     assert g.cube.value == 1  # automatic doubles are off by default
     assert [a.kind for a in g.history] == [ActionKind.OPENING]
@@ -114,7 +118,7 @@ def test_one_die_each_reroll_winner_rolls_fresh_dice() -> None:
 
 
 def test_two_dice_each_use_both_higher_total_plays_his_dice() -> None:
-    g = Game.new("backgammon", opening="two_dice_each_use_both")
+    g = Game.new("backgammon", opening="two_dice_each_use_both", winner_takes_white=True)
     # Player 0: 6+1 = 7, player 1: 4+4 = 8 -> player 1 is white and plays 4-4.
     g = g.roll(((6, 1), (4, 4)))
     assert g.white_player == 1
@@ -123,7 +127,7 @@ def test_two_dice_each_use_both_higher_total_plays_his_dice() -> None:
 
 
 def test_two_dice_each_tie_on_totals_rerolls() -> None:
-    g = Game.new("backgammon", opening="two_dice_each_use_both")
+    g = Game.new("backgammon", opening="two_dice_each_use_both", winner_takes_white=True)
     g = g.roll(((6, 1), (5, 2)))  # 7 = 7
     assert g.phase is Phase.OPENING
     g = g.roll(((3, 3), (6, 1)))  # 6 < 7: player 1 wins and plays 6-1
@@ -184,7 +188,7 @@ def test_dice_source_callable_returning_single_dice() -> None:
 
 def test_dice_source_callable_returning_pairs() -> None:
     pairs: Iterator[tuple[int, int]] = iter([(1, 4), (2, 2)])
-    g = Game.new("backgammon", rng=lambda: next(pairs)).roll()
+    g = Game.new("backgammon", rng=lambda: next(pairs), winner_takes_white=True).roll()
     assert (g.white_player, g.dice) == (1, Roll(4, 1))
     assert g.play(0).roll().dice == Roll(2, 2)
 

@@ -10,22 +10,40 @@ is an empty tuple.
 gnubg plays backgammon, nackgammon and hypergammon by the same movement
 rules (``must_play_higher`` on); Caucasian nardy is not in gnubg.
 
-gnubg-nn is imported unconditionally (not ``importorskip``): it is in the
-``reference`` dependency group that ``nox -s tests`` installs, and a
+gnubg-nn is in the ``reference`` dependency group that ``nox -s tests``
+installs wherever it has a wheel (not yet on Python 3.14). Where it is not
+installed this module skips with that reason, except when
+``NARDY_REQUIRE_REFERENCE`` is set (the nox sessions set it where the
+group installs gnubg-nn): there a missing gnubg-nn is an error, because a
 differential test that silently skips would prove nothing.
 """
 
 from __future__ import annotations
 
 import base64
+import importlib
+import os
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
-import gnubg_nn
+import pytest
 
 import nardy
 from nardy import ALL_ROLLS, Position, Side, Variant
 from strategies import KINDS, random_positions
+
+
+def _reference() -> Any:
+    """gnubg-nn; where it is not installed, a skip with the reason (an error when required)."""
+    if os.environ.get("NARDY_REQUIRE_REFERENCE"):
+        return importlib.import_module("gnubg_nn")
+    return pytest.importorskip(
+        "gnubg_nn", reason="gnubg-nn (the reference move generator) is not installed here"
+    )
+
+
+gnubg_nn = _reference()
 
 GnubgBoard = list[list[int]]
 
@@ -122,7 +140,7 @@ def test_legal_plays_agree_with_gnubg() -> None:
                 plays += len(ours)
                 hits += sum(1 for play in legal if play.hits)
                 # Rolls where the maximum-use rule bites: not every die can be played.
-                partial += len(legal[0].dice_used) < len(roll.dice)
+                partial += len(legal[0].dice_used) < len(roll.moves)
                 ok = len(ours) == len(theirs) == len(set(theirs)) and set(ours) == set(theirs)
             if not ok:
                 failures.append(

@@ -262,7 +262,7 @@ def test_no_move_is_a_pass() -> None:
     plays = p.legal_plays((6, 1))
     assert plays.is_pass
     assert plays.notations() == [""]
-    assert plays.result(0) == p.pass_turn()
+    assert plays.resulting_position(0) == p.pass_turn()
 
 
 def test_nothing_is_ever_hit() -> None:
@@ -654,7 +654,7 @@ def test_game_to_the_end() -> None:
             break
         roll = (rng.randint(1, 6), rng.randint(1, 6))
         plays = p.legal_plays(roll)
-        p = plays.result(rng.randrange(len(plays)))
+        p = plays.resulting_position(rng.randrange(len(plays)))
     result = p.result()
     assert result is not None
     assert result.points in (1, 2)

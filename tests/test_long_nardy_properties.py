@@ -281,7 +281,7 @@ def check_invariants(position: Position, roll: Roll, legal: LegalPlays) -> None:
         # prohibited block appears at all).
         t = list(start)
         for step in play.steps:
-            assert step.die in roll.dice
+            assert step.die in roll.moves
             t[step.src] -= 1
             if step.dst == OFF:
                 t[0] += 1

@@ -7,6 +7,7 @@ below is worked out by hand from ``rules/game-flow.md``.
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import pytest
 
@@ -25,6 +26,9 @@ from nardy import (
 from nardy.cli import run_match
 
 W, B = Side.WHITE, Side.BLACK
+#: Nardy players' custom on a backgammon board (the hand-checked scenarios below
+#: were worked out with it): the opening winner takes white, colours alternate.
+NARDY_WAY: dict[str, Any] = {"next_game": "alternate", "winner_takes_white": True}
 
 
 def test_new_match() -> None:
@@ -32,7 +36,9 @@ def test_new_match() -> None:
     assert m.length == 3
     assert m.scores == (0, 0)
     assert m.crawford is True
-    assert m.next_game == "alternate"
+    # Backgammon's custom: an opening roll every game, colours stay with the players.
+    assert m.next_game == "opening-roll"
+    assert m.options.winner_takes_white is False
     assert m.game is not None
     assert m.game.phase is Phase.OPENING
     assert m.game_number == 1
@@ -41,7 +47,7 @@ def test_new_match() -> None:
 
 
 def test_crawford_and_post_crawford() -> None:
-    m = Match.new("backgammon", 3)
+    m = Match.new("backgammon", 3, **NARDY_WAY)
     m = m.roll((5, 3))  # player 0 wins the opening: white
     m = m.resign("gammon").accept()  # white (player 0) resigns a gammon: player 1 +2
     assert m.scores == (0, 2)
@@ -76,7 +82,7 @@ def test_crawford_and_post_crawford() -> None:
 
 
 def test_crawford_off() -> None:
-    m = Match.new("backgammon", 3, crawford=False)
+    m = Match.new("backgammon", 3, crawford=False, **NARDY_WAY)
     m = m.roll((5, 3)).resign("gammon").accept()
     assert m.scores == (0, 2)
     assert m.crawford_game is None
@@ -86,7 +92,7 @@ def test_crawford_off() -> None:
 
 def test_crawford_needs_exactly_n_minus_one() -> None:
     # Match to 5: player 1 goes 0 -> 3 (a resigned backgammon): not 4, no Crawford yet.
-    m = Match.new("backgammon", 5).roll((5, 3)).resign("backgammon").accept()
+    m = Match.new("backgammon", 5, **NARDY_WAY).roll((5, 3)).resign("backgammon").accept()
     assert m.scores == (0, 3)
     assert m.crawford_game is None
     # Game 2: player 1 is white and starts; after his play player 0 (black)
@@ -115,7 +121,7 @@ def test_jacoby_in_money_play_for_comparison() -> None:
 
 
 def test_opening_roll_every_game() -> None:
-    m = Match.new("backgammon", 5, next_game="opening-roll")
+    m = Match.new("backgammon", 5, next_game="opening-roll", winner_takes_white=True)
     m = m.roll((5, 3)).resign().accept()
     assert m.game is not None
     assert m.game.phase is Phase.OPENING
@@ -130,6 +136,40 @@ def test_fixed_colours_opening_roll_every_game() -> None:
     m = m.roll((1, 6))  # player 1 (black, colours are fixed) wins the opening
     assert m.game is not None
     assert (m.game.white_player, m.game.first, m.game.turn) == (0, B, B)
+
+
+def test_backgammon_defaults_opening_roll_every_game_colours_stay() -> None:
+    m = Match.new("backgammon", 5, rng=3)
+    m = m.roll((3, 5))  # player 1 (black) wins the opening and moves first, as black
+    assert m.game is not None
+    assert (m.game.white_player, m.game.turn) == (0, B)
+    m = m.resign().accept()  # black on roll resigns: player 0 (white) +1
+    assert m.scores == (1, 0)
+    assert m.game is not None
+    assert (m.game.phase, m.game.white_player) == (Phase.OPENING, 0)
+    m = m.roll((6, 2))  # player 0 wins game 2's opening: still white, moves first
+    assert m.game is not None
+    assert (m.game.white_player, m.game.turn) == (0, W)
+
+
+@pytest.mark.parametrize(
+    ("name", "custom"),
+    [
+        ("backgammon", ("opening-roll", False)),
+        ("nackgammon", ("opening-roll", False)),
+        ("hypergammon", ("opening-roll", False)),
+        ("caucasian", ("alternate", True)),
+        ("long-nardy", ("alternate", True)),
+        ("kush", ("alternate", True)),
+    ],
+)
+def test_each_variant_starts_games_its_players_way(name: str, custom: tuple[str, bool]) -> None:
+    m = Match.new(name, 3)
+    assert (m.next_game, m.options.winner_takes_white) == custom
+    assert Game.new(name).options.winner_takes_white is custom[1]
+    # Given explicitly, the choice wins over the variant's custom.
+    other = Match.new(name, 3, next_game="opening-roll", winner_takes_white=not custom[1])
+    assert (other.next_game, other.options.winner_takes_white) == ("opening-roll", not custom[1])
 
 
 def test_colours_alternate_and_black_starts_the_next_game() -> None:
@@ -147,7 +187,7 @@ def test_colours_alternate_and_black_starts_the_next_game() -> None:
 
 
 def test_checkers_left_series() -> None:
-    m = Match.new("backgammon", 20, scoring="checkers-left")
+    m = Match.new("backgammon", 20, scoring="checkers-left", **NARDY_WAY)
     m = m.roll((5, 3)).resign().accept()
     # Player 0 (white) resigns with all 15 checkers on the board: player 1 scores 15.
     assert m.scores == (0, 15)
@@ -177,7 +217,7 @@ def test_match_over_accepts_no_action() -> None:
 
 
 def test_repr_is_one_short_line() -> None:
-    m = Match.new("backgammon", 5)
+    m = Match.new("backgammon", 5, **NARDY_WAY)
     assert repr(m) == (
         "<Match backgammon to 5, score 0-0; game 1: waiting for the opening roll; cube 1 (centred)>"
     )

@@ -307,7 +307,9 @@ class TestHitResolution:
 
 def test_parse_play_and_play() -> None:
     after = START.play("8/5 6/5", "31")
-    assert after == START.legal_plays(Roll(3, 1)).result(START.parse_play("6/5 8/5", (1, 3)))
+    assert after == START.legal_plays(Roll(3, 1)).resulting_position(
+        START.parse_play("6/5 8/5", (1, 3))
+    )
     assert after.turn is Side.BLACK
     # Black's view: white's 8 and 6 are black's 17 and 19, white's 5 is black's 20.
     assert after.checkers(Side.WHITE)[4] == 2

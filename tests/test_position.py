@@ -155,6 +155,33 @@ class TestValueSemantics:
         assert "167" in text
         assert str(lopsided(Side.BLACK)).splitlines()[0].count("black") == 1
 
+    @pytest.mark.parametrize("name", ["backgammon", "long-nardy"])
+    def test_diagram_numbers_the_points_for_either_side(self, name: str) -> None:
+        variant = nardy.find_variant(name)
+        pos = variant.from_counts({24: 2, 3: 13}, {20: 1, 7: 14}, turn=Side.BLACK)
+        assert pos.diagram(Side.WHITE) == pos.diagram() == str(pos)
+        for side in (Side.WHITE, Side.BLACK):
+            lines = pos.diagram(side).splitlines()
+
+            def columns(line: str) -> list[str]:
+                # Twelve 3-character columns, " |" between the sixth and the seventh.
+                row = line[:18] + line[20:]
+                return [row[i : i + 3].strip() for i in range(0, 36, 3)]
+
+            labels = [int(x) for x in columns(lines[1]) + columns(lines[4])]
+            cells = columns(lines[2]) + columns(lines[3])
+            assert labels == [*range(13, 25), *range(12, 0, -1)]
+            by_label = dict(zip(labels, cells))
+            # Each side's checkers under the numbers ``side`` gives their points.
+            for owner, mark in ((Side.WHITE, "X"), (Side.BLACK, "O")):
+                for q, n in enumerate(pos.checkers(owner), 1):
+                    if n:
+                        here = q if owner is side else variant.geometry.opponent_point(q)
+                        assert by_label[here] == f"{n}{mark}", (side, owner, q)
+        assert "black's numbering" in pos.diagram(Side.BLACK).splitlines()[0]
+        with pytest.raises(nardy.InvalidSideError):
+            pos.diagram("x")  # type: ignore[arg-type]
+
 
 class TestIds:
     WHITE_START = "0000050300005000000000020"
@@ -213,7 +240,7 @@ class TestIds:
         assert lopsided(Side.WHITE).gnubg_id() != lopsided(Side.BLACK).gnubg_id()
 
     def test_gnubg_id_agrees_with_gnubg(self) -> None:
-        gnubg_nn = pytest.importorskip("gnubg_nn")
+        gnubg_nn = pytest.importorskip("gnubg_nn", reason="gnubg-nn is not installed here")
         # White (to move): one checker on its 3-point. Black: a blot on its 24
         # (white's 1) and 14 on its 5-point.
         pos = BG.from_counts({3: 1}, {24: 1, 5: 14})
@@ -314,8 +341,13 @@ class TestRoll:
     def test_double(self) -> None:
         assert Roll(4, 4).is_double
         assert not Roll(4, 3).is_double
-        assert Roll(4, 4).dice == (4, 4, 4, 4)
-        assert Roll(4, 3).dice == (4, 3)
+        assert Roll(4, 4).moves == (4, 4, 4, 4)
+        assert Roll(4, 3).moves == (4, 3)
+        assert tuple(Roll(4, 4)) == (4, 4)  # the two dice, as "dice" in records
+
+    def test_dice_is_deprecated_for_moves(self) -> None:
+        with pytest.warns(DeprecationWarning, match="Roll.moves"):
+            assert Roll(4, 4).dice == (4, 4, 4, 4)
 
     def test_probability(self) -> None:
         assert Roll(4, 4).probability == pytest.approx(1 / 36)

@@ -77,7 +77,7 @@ def test_pips_fall_by_the_dice_used_and_opponent_changes_only_by_hits(
         assert result.turn == opponent
         # Dice: a sub-multiset of what the roll gives.
         used = Counter(play.dice_used)
-        assert not used - Counter(roll.dice), (play, roll)
+        assert not used - Counter(roll.moves), (play, roll)
         dice = sum(play.dice_used)
 
         # The mover: pips fall by exactly the dice, except that a bear-off
@@ -193,10 +193,10 @@ def test_applying_a_play_gives_its_result(variant: Variant, data: st.DataObject)
             "bar": [raws[i][25], raws[i][26]],
             "off": [raws[i][0], raws[i][27]],
         }
-        assert pos.apply(play) == legal.result(i) == results[i]
-        assert legal.result(play) == results[i]
+        assert pos.apply(play) == legal.resulting_position(i) == results[i]
+        assert legal.resulting_position(play) == results[i]
         # The play's own steps, replayed by hand, lead to the same place.
-        assert replay(pos.raw, play.steps, list(roll.dice)) == raws[i], play
+        assert replay(pos.raw, play.steps, list(roll.moves)) == raws[i], play
         assert results[i].turn == pos.turn.opponent
     if legal.is_pass:
         assert results == (pos.pass_turn(),)
@@ -212,7 +212,7 @@ def test_results_distinct_and_every_play_uses_as_many_dice(
     results = legal.resulting_positions()
     assert len(set(results)) == len(results), legal.notations()
     assert len({len(play.dice_used) for play in legal}) == 1, legal.notations()
-    assert all(len(play.dice_used) <= len(roll.dice) for play in legal)
+    assert all(len(play.dice_used) <= len(roll.moves) for play in legal)
     assert legal.is_pass == (len(legal) == 1 and legal[0].is_pass)
     if not legal.is_pass:
         assert all(play.steps for play in legal)

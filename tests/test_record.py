@@ -241,7 +241,8 @@ def test_running_match_round_trips() -> None:
 
 
 def test_corrupt_match_names_the_game() -> None:
-    m = Match.new("backgammon", 5).roll((5, 3)).resign("gammon").accept()
+    m = Match.new("backgammon", 5, next_game="alternate", winner_takes_white=True)
+    m = m.roll((5, 3)).resign("gammon").accept()
     m = m.roll((6, 4)).play("24/14")
     data = m.to_dict()
     data["games"][1]["actions"][1]["play"] = "24/13"
@@ -271,7 +272,7 @@ def test_match_record_layout() -> None:
     m = Match.new("backgammon", 3).roll((5, 3)).resign().accept()
     data = json.loads(m.to_json())
     assert data["format"] == "nardy-match"
-    assert (data["length"], data["crawford"], data["next_game"]) == (3, True, "alternate")
+    assert (data["length"], data["crawford"], data["next_game"]) == (3, True, "opening-roll")
     assert data["scores"] == [0, 1]
     assert len(data["games"]) == 2
     assert data["games"][0]["outcome"]["winner"] == "b"

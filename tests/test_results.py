@@ -283,7 +283,7 @@ class TestResultAfterPlay:
         pos = BG.from_counts({2: 1}, {1: 12})
         legal = pos.legal_plays((2, 1))
         assert len(legal) == 1
-        assert legal.result(0).result() == Result(Side.WHITE, K.SINGLE, 1)
+        assert legal.resulting_position(0).result() == Result(Side.WHITE, K.SINGLE, 1)
 
     def test_result_kind_values(self) -> None:
         assert [k.value for k in ResultKind] == [
@@ -337,3 +337,50 @@ def test_legal_plays_on_a_finished_position_only_when_allowed() -> None:
         over.legal_plays((2, 1))
     plays = over.legal_plays((2, 1), allow_finished=True)
     assert plays.notations() == ["1/off(2)"]
+
+
+# --- the variant's names of the results ------------------------------------------------
+
+LONG = nardy.find_variant("long-nardy")
+
+
+@pytest.mark.parametrize(
+    ("variant_name", "names"),
+    [
+        ("backgammon", ("single", "gammon", "backgammon")),
+        ("caucasian", ("single", "gammon", "backgammon")),
+        ("long-nardy", ("oin", "mars", "koks")),
+        ("kush", ("oin", "mars", "koks")),
+    ],
+)
+def test_each_variant_names_its_results(variant_name: str, names: tuple[str, ...]) -> None:
+    variant = nardy.find_variant(variant_name)
+    kinds = (K.SINGLE, K.GAMMON, K.BACKGAMMON)
+    assert tuple(variant.result_name(kind) for kind in kinds) == names
+    assert variant.result_name(K.DRAW) == "draw"
+
+
+def test_a_long_nardy_result_says_mars() -> None:
+    # White has borne off everything; black (his own numbering) none, all on his 6-point.
+    over = LONG.from_counts({}, {6: 15}, turn=Side.BLACK)
+    result = over.result()
+    assert result == Result(Side.WHITE, K.GAMMON, 2)
+    assert result is not None
+    assert result.name == "mars"
+    assert str(result) == "white wins a mars, 2 points"
+    assert str(white_won({1: 14}).result()) == "white wins a single, 1 point"
+
+
+def test_game_outcomes_and_records_carry_the_name() -> None:
+    game = nardy.Game.new("long-nardy").roll((6, 2)).resign("gammon").accept()
+    assert game.outcome is not None
+    assert str(game.outcome) == "black wins (mars, resign): 2"
+    record = game.to_dict()
+    assert (record["outcome"]["kind"], record["outcome"]["name"]) == ("gammon", "mars")
+    assert nardy.Game.from_dict(record) == game
+    # A record written before outcomes had names still loads.
+    del record["outcome"]["name"]
+    assert nardy.Game.from_dict(record) == game
+    record["outcome"]["kind"] = "single"
+    with pytest.raises(nardy.RecordError, match="outcome"):
+        nardy.Game.from_dict(record)

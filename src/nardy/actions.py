@@ -204,7 +204,9 @@ class Outcome:
     ``base`` the points before the cube (after Jacoby, ``gammons_with_cube``
     and ``scoring``), ``cube`` the cube value that multiplies it, and
     ``points = base * cube``. ``result`` is the final position's
-    :class:`~nardy.result.Result` when the game was played out.
+    :class:`~nardy.result.Result` when the game was played out. ``name`` is
+    what the variant's players call ``kind`` (``"mars"``;
+    :meth:`Variant.result_name <nardy.Variant.result_name>`).
     """
 
     winner: Side | None
@@ -214,6 +216,7 @@ class Outcome:
     cube: int
     points: Number
     result: Result | None = None
+    name: str = attrs.field(default="", eq=False, repr=False)
 
     def points_for(self, side: Side) -> Number:
         """What ``side`` scores from this game."""
@@ -227,6 +230,7 @@ class Outcome:
             "winner": None if self.winner is None else self.winner.letter,
             "reason": self.reason.value,
             "kind": None if self.kind is None else self.kind.value,
+            "name": None if self.kind is None else (self.name or self.kind.value),
             "base": self.base,
             "cube": self.cube,
             "points": self.points,
@@ -235,5 +239,6 @@ class Outcome:
     def __str__(self) -> str:
         if self.winner is None:
             return f"draw, {self.points} each"
-        how = self.reason.value if self.kind is None else f"{self.kind.value}, {self.reason.value}"
+        word = self.name or (None if self.kind is None else self.kind.value)
+        how = self.reason.value if word is None else f"{word}, {self.reason.value}"
         return f"{self.winner.name.lower()} wins ({how}): {self.points}"

@@ -10,62 +10,106 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import IO, Any
 
 from nardy.actions import EndReason, Phase
+from nardy.checks import shown
 from nardy.core import Roll, Side
 from nardy.errors import InputError, NardyError
 from nardy.game import Game
 from nardy.match import Match
 from nardy.options import GameOptions
 from nardy.position import Position
+from nardy.registry import as_variant
 from nardy.variant import Variant, find_variant, split_spec, variant_names
 
-__all__ = ["choose_play", "cube_decision", "legal_line", "main", "run_match"]
+__all__ = ["choose_play", "cube_decision", "legal_line", "main", "run_match", "variants_table"]
 
 
-def _options(pairs: Sequence[str]) -> dict[str, str]:
-    out = {}
-    for pair in pairs:
-        key, eq, value = pair.partition("=")
-        if not eq or not key:
-            raise SystemExit(f"nardy: --option takes KEY=VALUE, got {pair!r}")
-        out[key.strip()] = value.strip()
-    return out
+#: The longest ``nardy legal`` input line read (a real question is a few hundred bytes).
+LINE_LIMIT = 100_000
 
 
-def legal_line(line: str, variant: str | None, options: dict[str, Any]) -> dict[str, Any]:
+def _key_value(pair: str) -> tuple[str, str]:
+    """An ``--option``/``--game-option`` argument: ``KEY=VALUE`` (argparse's type)."""
+    key, eq, value = pair.partition("=")
+    if not eq or not key.strip():
+        raise argparse.ArgumentTypeError(f"takes KEY=VALUE, got {shown(pair)}")
+    return key.strip(), value.strip()
+
+
+def _options(pairs: Sequence[tuple[str, str]]) -> dict[str, str]:
+    return dict(pairs)
+
+
+def _json_int(text: str) -> int:
+    """JSON's integers, refusing numbers too long to be any count or die (before converting)."""
+    if len(text) > 20:
+        raise InputError(f"a number of {len(text):,} digits is no count or die: {shown(text)}")
+    return int(text)
+
+
+def _json_constant(text: str) -> Any:
+    raise InputError(f"{text} is not a number nardy reads")
+
+
+def _read_line(line: object) -> Any:
+    """The JSON value of one input line; :class:`~nardy.errors.InputError` for anything else."""
+    if isinstance(line, (bytes, bytearray)):
+        try:
+            line = bytes(line).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputError(f"the line is not UTF-8 text (byte {exc.start})") from None
+    if not isinstance(line, str):
+        raise InputError(f"an input line is text, got {shown(line)}")
+    if len(line) > LINE_LIMIT:
+        raise InputError(
+            f"the line is {len(line):,} characters long, more than any question "
+            f"({LINE_LIMIT:,} at most)"
+        )
+    try:
+        return json.loads(line, parse_int=_json_int, parse_constant=_json_constant)
+    except RecursionError:
+        raise InputError("the line nests too deeply to be a question") from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"the line is not JSON ({exc.msg} at column {exc.colno})") from None
+
+
+def legal_line(line: str | bytes, variant: str | None, options: dict[str, Any]) -> dict[str, Any]:
     """Answer one ``nardy legal`` input line (a JSON object) with a JSON-able dict.
 
-    Raises :class:`~nardy.errors.NardyError` (an
+    Raises a :class:`~nardy.errors.NardyError`: an
     :class:`~nardy.errors.InputError` for a line that is not the documented
-    object, or :class:`ValueError` for bad JSON); :func:`main` turns those
-    into ``{"error": ...}`` lines.
+    object (not UTF-8, not JSON, too long or too deep, missing keys), else
+    the error of the part that is wrong; :func:`main` turns it into an
+    ``{"error": ...}`` line. ``line`` may also be UTF-8 bytes.
     """
-    data = json.loads(line)
+    data = _read_line(line)
     if not isinstance(data, dict):
-        raise InputError(f"each input line must be a JSON object, got {line.strip()!r}")
+        raise InputError(f"each input line must be a JSON object, got {shown(data)}")
     name = data.get("variant", variant)
     if name is None:
         raise InputError('no variant: give "variant" in the line or --variant')
+    if not isinstance(name, str):
+        raise InputError(f'"variant" must be a variant name, got {shown(name)}')
     line_opts = data.get("options", {})
     if not isinstance(line_opts, dict):
-        raise InputError(f'"options" must be an object, got {line_opts!r}')
+        raise InputError(f'"options" must be an object, got {shown(line_opts)}')
     # Precedence: --option defaults < options written in the variant string
     # < the line's "options" object.
     base, spec_opts = split_spec(name)
     rules = find_variant(base, {**options, **spec_opts, **line_opts})
     for key in ("board", "dice"):
         if key not in data:
-            raise InputError(f"missing {key!r} in input line {line.strip()!r}")
+            raise InputError(f"missing {key!r} in input line {shown(data)}")
     # A variant with extra state (pins) reads and writes its own keys too.
     extra_keys = [key for field in rules.extra_fields() for key in field.keys]
     extra = {key: data[key] for key in extra_keys if key in data}
     position = rules.position(data["board"], data.get("bar", (0, 0)), data.get("off"), **extra)
     dice = data["dice"]
     if not isinstance(dice, list) or len(dice) != 2:
-        raise InputError(f'"dice" must be a list of two integers, got {dice!r}')
+        raise InputError(f'"dice" must be a list of two integers, got {shown(dice)}')
     plays = position.legal_plays(Roll(dice[0], dice[1]))
     out = []
     arrays = plays.resulting_arrays() if extra_keys else None
@@ -82,18 +126,47 @@ def legal_line(line: str, variant: str | None, options: dict[str, Any]) -> dict[
     return {"plays": out}
 
 
+def _lines(stdin: IO[str]) -> Iterator[str | bytes]:
+    """The input lines, as bytes when the stream has them (so one bad line cannot stop the rest)."""
+    raw = getattr(stdin, "buffer", None)
+    return iter(raw if raw is not None else stdin)
+
+
+#: The longest message of an error line (the middle of a longer one is cut).
+MESSAGE_LIMIT = 300
+
+
+def _error_line(exc: Exception) -> dict[str, Any]:
+    message = str(exc)
+    if len(message) > MESSAGE_LIMIT:
+        half = (MESSAGE_LIMIT - 5) // 2
+        message = f"{message[:half]} ... {message[-half:]}"
+    return {"error": {"type": type(exc).__name__, "message": message}}
+
+
 def _cmd_legal(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
     options = _options(args.option)
+    if args.variant is not None:
+        # A bad default is a usage error, found before any line is read.
+        try:
+            find_variant(args.variant, options)
+        except NardyError as exc:
+            print(f"nardy legal: {exc}", file=sys.stderr)
+            return 2
     failed = False
-    for line in stdin:
+    for line in _lines(stdin):
         if not line.strip():
             continue
         try:
             answer = legal_line(line, args.variant, options)
-        except (NardyError, ValueError, TypeError) as exc:
+        except NardyError as exc:
             failed = True
-            answer = {"error": {"type": type(exc).__name__, "message": str(exc)}}
-        stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
+            answer = _error_line(exc)
+        except Exception as exc:  # a bug must not end the stream; its line says what it was
+            failed = True
+            answer = _error_line(exc)
+        # ASCII JSON: valid on any terminal encoding.
+        stdout.write(json.dumps(answer) + "\n")
         stdout.flush()
     return 1 if failed else 0
 
@@ -104,8 +177,14 @@ def choose_play(position: Position, roll: Roll, rng: random.Random) -> int:
     Scores each resulting position (in the mover's frame) by checkers borne
     off, opposing checkers hit, made points and exposed blots, plus a little
     seeded noise, and returns the index of the best play. It is meant to
-    make readable games, not to play well.
+    make readable games, not to play well. Anything but a position, a roll
+    and a :class:`random.Random` raises :class:`~nardy.errors.InputError`.
     """
+    if not isinstance(position, Position) or not isinstance(rng, random.Random):
+        raise InputError(
+            f"choose_play takes a Position, a roll and a random.Random, got "
+            f"{shown(position)} and {shown(rng)}"
+        )
     plays = position.legal_plays(roll)
     hits_count = position.variant.contact.value == "hit"
     best, best_score = 0, float("-inf")
@@ -123,6 +202,12 @@ def choose_play(position: Position, roll: Roll, rng: random.Random) -> int:
     return best
 
 
+def _seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InputError(f"a seed is an integer, got {shown(seed)}")
+    return seed
+
+
 def _opening(rng: random.Random) -> tuple[Side, Roll]:
     """Each side rolls one die, ties re-roll; the higher plays both dice."""
     while True:
@@ -134,8 +219,13 @@ def _opening(rng: random.Random) -> tuple[Side, Roll]:
 def run_demo(
     rules: Variant, seed: int, show_board: bool, out: IO[str], max_turns: int = 2000
 ) -> int:
-    """Play and print one seeded self-play game; returns the number of turns."""
-    rng = random.Random(seed)
+    """Play and print one seeded self-play game; returns the number of turns.
+
+    ``rules`` is a variant or its name; a bad one, or a seed that is not an
+    integer, raises a :class:`~nardy.errors.NardyError`.
+    """
+    rules = as_variant(rules)
+    rng = random.Random(_seed(seed))
     # One die each (ties roll again); the winner takes white, as nardy
     # players do, and plays both dice (the default opening policy).
     _, roll = _opening(rng)
@@ -157,9 +247,9 @@ def run_demo(
         out.write(
             f"{turn:3d}. {mover.name.lower():5s} {roll}: {play.notation() or '(no legal play)'}\n"
         )
-        position = plays.result(index)
-        if show_board:
-            out.write(f"{position}\n\n")
+        position = plays.resulting_position(index)
+        if show_board:  # numbered for the side whose play it shows, as in the play line
+            out.write(f"{position.diagram(mover)}\n\n")
         if turn >= max_turns:  # pragma: no cover - a safety net, never reached in practice
             out.write("stopped: turn limit reached\n")
             return turn
@@ -169,7 +259,7 @@ def run_demo(
         out.write(f"\nResult: a draw, after {turn} turns\n")
         return turn
     out.write(
-        f"\nResult: {result.winner.name.lower()} wins ({result.kind.value}), "
+        f"\nResult: {result.winner.name.lower()} wins ({result.name or result.kind.value}), "
         f"{result.points} point{'s' if result.points != 1 else ''}, after {turn} turns\n"
     )
     return turn
@@ -196,8 +286,11 @@ def cube_decision(game: Game) -> str:
     at least :data:`DOUBLE_LEAD` (15%) of its own pip count; the side facing
     a double takes if the doubler's lead is at most :data:`TAKE_LEAD` (25%)
     of the doubler's pip count, and passes otherwise. Beavers are never
-    played; nobody resigns.
+    played; nobody resigns. Anything but a :class:`~nardy.Game` raises
+    :class:`~nardy.errors.InputError`.
     """
+    if not isinstance(game, Game):
+        raise InputError(f"cube_decision takes a Game, got {shown(game)}")
     if game.phase is Phase.DOUBLED:
         doubler = game.position.turn
         return "take" if _pip_lead(game, doubler) <= TAKE_LEAD else "drop"
@@ -228,9 +321,12 @@ def run_match(
 
     Plays are chosen by :func:`choose_play`, cube actions by
     :func:`cube_decision`; one line per finished game gives the result and
-    the score. Players are called A (player 0) and B (player 1).
+    the score. Players are called A (player 0) and B (player 1). Bad
+    arguments raise a :class:`~nardy.errors.NardyError`, as
+    :meth:`Match.new <nardy.Match.new>` does.
     """
-    rng = random.Random(seed)
+    rules = as_variant(rules)
+    rng = random.Random(_seed(seed))
     match = Match.new(rules, length, options or {}, rng=random.Random(seed + 1))
     out.write(f"nardy demo: match to {length} points, {rules.spec()}, seed {seed}\n")
     turns = 0
@@ -282,7 +378,7 @@ def _print_game(out: IO[str], match: Match, game: Game, number: int) -> None:
         elif outcome.reason is EndReason.RESIGN:
             how = "by resignation"
         else:
-            how = f"a {outcome.kind.value if outcome.kind else 'game'}"
+            how = f"a {outcome.name or 'game'}"
         plural = "s" if outcome.points != 1 else ""
         what = f"{who} wins {how}, cube {outcome.cube}: {outcome.points} point{plural}"
     out.write(f"{head}{what}; score A {match.scores[0]}, B {match.scores[1]}\n")
@@ -306,14 +402,57 @@ def _cmd_match(args: argparse.Namespace, rules: Variant, stdout: IO[str]) -> int
     except NardyError as exc:
         print(f"nardy demo: {exc}", file=sys.stderr)
         return 2
-    match = run_match(rules, args.match, args.seed, stdout, options.to_dict())
+    record = None
     if args.record:
-        with open(args.record, "w", encoding="utf-8") as handle:
-            handle.write(match.to_json(indent=1) + "\n")
+        # Open the file before playing, so that a bad path costs no match.
+        try:
+            record = open(args.record, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
+        except OSError as exc:
+            print(
+                f"nardy demo: cannot write the record to {args.record!r}: {exc.strerror}",
+                file=sys.stderr,
+            )
+            return 2
+    try:
+        match = run_match(rules, args.match, args.seed, stdout, options.to_dict())
+        if record is not None:
+            record.write(match.to_json(indent=1) + "\n")
+    finally:
+        if record is not None:
+            record.close()
     return 0
 
 
-def _cmd_variants(stdout: IO[str]) -> int:
+def variants_table() -> list[dict[str, Any]]:
+    """What ``nardy variants --json`` prints: one object per registered variant.
+
+    Each has ``name``, ``aliases``, ``options`` (option name to default, as
+    JSON), ``gnubg_id`` (whether the gnubg Position ID is defined) and
+    ``class`` (the Python class).
+    """
+    import attrs
+
+    from nardy.variant import VARIANTS
+
+    table = []
+    for cls in VARIANTS:
+        defaults = {a.name: a.default for a in attrs.fields(cls) if a.init}
+        table.append(
+            {
+                "name": cls.name,
+                "aliases": list(cls.aliases),
+                "options": defaults,
+                "gnubg_id": cls.gnubg_id_supported,
+                "class": f"{cls.__module__}.{cls.__qualname__}",
+            }
+        )
+    return table
+
+
+def _cmd_variants(args: argparse.Namespace, stdout: IO[str]) -> int:
+    if args.json:
+        stdout.write(json.dumps(variants_table(), indent=1) + "\n")
+        return 0
     from nardy.variant import VARIANTS
 
     for cls in VARIANTS:
@@ -354,12 +493,29 @@ def build_parser() -> argparse.ArgumentParser:
             "per line. Exit status 1 if any line failed."
         ),
     )
-    legal.add_argument("--variant", help=f"default variant ({', '.join(variant_names())})")
-    legal.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    legal.add_argument(
+        "--variant",
+        help=f'the variant of lines without a "variant" ({", ".join(variant_names())})',
+    )
+    legal.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        type=_key_value,
+        metavar="KEY=VALUE",
+        help="a variant option for every line (repeatable; a line's own options win)",
+    )
 
     demo = sub.add_parser("demo", help="play and print a seeded self-play game")
     demo.add_argument("--variant", default="backgammon", help="variant name or alias")
-    demo.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    demo.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        type=_key_value,
+        metavar="KEY=VALUE",
+        help="a variant option, such as must_play_higher=false (repeatable)",
+    )
     demo.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     demo.add_argument("--no-board", action="store_true", help="print the plays only")
     demo.add_argument(
@@ -372,6 +528,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--game-option",
         action="append",
         default=[],
+        type=_key_value,
         metavar="KEY=VALUE",
         help="with --match: a game option (cube, beaver, stakes, last_roll_draw, ...)",
     )
@@ -379,19 +536,37 @@ def build_parser() -> argparse.ArgumentParser:
         "--record", metavar="FILE", help="with --match: write the match record (JSON)"
     )
 
-    sub.add_parser("variants", help="list the variants, their aliases and options")
+    variants = sub.add_parser("variants", help="list the variants, their aliases and options")
+    variants.add_argument(
+        "--json", action="store_true", help="print a JSON list with the options' defaults"
+    )
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``nardy`` console script."""
-    args = build_parser().parse_args(argv)
+    """Entry point of the ``nardy`` console script.
+
+    Exit status: 0 when all went well, 1 when an input line could not be
+    answered, 2 for a usage error (bad arguments, an unknown variant or
+    option, a record file that cannot be written).
+    """
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "demo" and args.match is None:
+        for flag in ("record", "game_option"):
+            if getattr(args, flag):
+                parser.error(f"--{flag.replace('_', '-')} needs --match N")
+    for stream in (sys.stdout, sys.stderr):
+        # A terminal that cannot show a character gets an escape, not a traceback.
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     try:
         if args.command == "legal":
             return _cmd_legal(args, sys.stdin, sys.stdout)
         if args.command == "demo":
             return _cmd_demo(args, sys.stdout)
-        return _cmd_variants(sys.stdout)
+        return _cmd_variants(args, sys.stdout)
     except BrokenPipeError:  # the reader went away (e.g. `nardy demo | head`)
         import os
 

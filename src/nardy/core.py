@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+import itertools
+import warnings
+from collections.abc import Iterable, Iterator
 from typing import Final, Union
 
 import attrs
@@ -24,6 +26,13 @@ class Side(enum.IntEnum):
     WHITE = 0
     BLACK = 1
 
+    @classmethod
+    def _missing_(cls, value: object) -> Side:
+        # Side(x) for anything but 0/1: nardy's error, not the enum's ValueError.
+        raise InvalidSideError(
+            f"not a side: {_brief(value)} (Side(0) or Side(1); Side.coerce also reads 'w'/'b')"
+        )
+
     def __str__(self) -> str:
         """``"white"`` or ``"black"`` (the same on every Python version)."""
         return self.name.lower()
@@ -40,17 +49,26 @@ class Side(enum.IntEnum):
 
     @classmethod
     def from_letter(cls, letter: str) -> Side:
-        """Parse ``"w"``/``"white"``/``"b"``/``"black"`` (any case)."""
-        key = letter.strip().lower()
-        if key in ("w", "white", "0"):
-            return cls.WHITE
-        if key in ("b", "black", "1"):
-            return cls.BLACK
-        raise InvalidSideError(f"not a side: {letter!r} (expected 'w', 'white', 'b' or 'black')")
+        """Parse ``"w"``/``"white"``/``"b"``/``"black"`` (any case, spaces around allowed).
+
+        Anything else raises :class:`~nardy.errors.InvalidSideError`.
+        """
+        if isinstance(letter, str) and len(letter) <= 20:
+            key = letter.strip().lower()
+            if key in ("w", "white"):
+                return cls.WHITE
+            if key in ("b", "black"):
+                return cls.BLACK
+        raise InvalidSideError(
+            f"not a side: {_brief(letter)} (expected 'w', 'white', 'b' or 'black')"
+        )
 
     @classmethod
     def coerce(cls, value: object) -> Side:
-        """Accept a :class:`Side`, 0/1, or a letter/name; raise :class:`~nardy.errors.InvalidSideError`."""
+        """Accept a :class:`Side`, 0/1, or a letter/name; raise :class:`~nardy.errors.InvalidSideError`.
+
+        Bools and other numbers are refused.
+        """
         if isinstance(value, Side):
             return value
         if isinstance(value, str):
@@ -58,20 +76,31 @@ class Side(enum.IntEnum):
         if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
             return cls(value)
         raise InvalidSideError(
-            f"not a side: {value!r} (expected Side.WHITE/Side.BLACK, 0/1 or 'w'/'b')"
+            f"not a side: {_brief(value)} (expected Side.WHITE/Side.BLACK, 0/1 or 'w'/'b')"
         )
 
 
-# Roll.dice by 8 * high + low: two values, or four for a double.
+# Roll.moves by 8 * high + low: two values, or four for a double.
 _MOVES: Final = tuple((h,) * 4 if h == low else (h, low) for h in range(8) for low in range(8))
 
 # Side.opponent by index (an enum attribute lookup is slow on a hot path).
 _OPPONENTS: Final = (Side.BLACK, Side.WHITE)
 
 
+def _brief(value: object) -> str:
+    """A short repr for messages about sides and dice (the long form is nardy.checks.shown)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return "<a huge integer>"
+    try:
+        text = repr(value)
+    except Exception:  # a repr that fails still names the type
+        return f"<{type(value).__name__} object>"
+    return text if len(text) <= 60 else f"{text[:28]} ... {text[-27:]}"
+
+
 def _check_die(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise InvalidDiceError(f"die {name} must be an integer 1..6, got {value!r}")
+        raise InvalidDiceError(f"die {name} must be an integer 1..6, got {_brief(value)}")
     return value
 
 
@@ -100,8 +129,26 @@ class Roll:
         return self.high == self.low
 
     @property
+    def moves(self) -> tuple[int, ...]:
+        """The moves the roll gives: two values, or four for a double (``Roll(4, 4).moves``).
+
+        The two dice themselves are ``(roll.high, roll.low)``, or ``tuple(roll)``.
+        """
+        return _MOVES[self.high * 8 + self.low]
+
+    @property
     def dice(self) -> tuple[int, ...]:
-        """The moves the roll gives: two values, or four for a double."""
+        """Deprecated: :attr:`moves` (four for a double); the two dice are ``tuple(roll)``.
+
+        ``"dice"`` in records and ``nardy legal`` is the two dice, so this
+        name goes away in 0.3; it warns with a :class:`DeprecationWarning`.
+        """
+        warnings.warn(
+            "Roll.dice is deprecated: use Roll.moves (four moves for a double), "
+            "or tuple(roll) for the two dice",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return _MOVES[self.high * 8 + self.low]
 
     @property
@@ -111,15 +158,20 @@ class Roll:
 
     @classmethod
     def parse(cls, text: str) -> Roll:
-        """Parse ``"31"``, ``"3-1"``, ``"3 1"`` or ``"3,1"``."""
-        digits = [c for c in str(text) if not c.isspace() and c not in "-,/x"]
-        if len(digits) != 2 or not all(c.isdigit() for c in digits):
-            raise InvalidDiceError(f"cannot read a roll of two dice from {text!r}")
+        """Parse ``"31"``, ``"3-1"``, ``"3 1"`` or ``"3,1"`` (ASCII digits 1..6)."""
+        if not isinstance(text, str) or len(text) > 20:
+            raise InvalidDiceError(f"cannot read a roll of two dice from {_brief(text)}")
+        digits = [c for c in text if not c.isspace() and c not in "-,/x"]
+        if len(digits) != 2 or not all(c in "0123456789" for c in digits):
+            raise InvalidDiceError(f"cannot read a roll of two dice from {_brief(text)}")
         return cls(int(digits[0]), int(digits[1]))
 
     @classmethod
     def coerce(cls, value: RollLike) -> Roll:
-        """Accept a :class:`Roll`, a pair of ints or a string; return a Roll."""
+        """Accept a :class:`Roll`, a pair of ints or a string; return a Roll.
+
+        Anything else raises :class:`~nardy.errors.InvalidDiceError`.
+        """
         if isinstance(value, Roll):
             return value
         if isinstance(value, str):
@@ -127,12 +179,14 @@ class Roll:
         known = _BY_DICE.get(value) if type(value) is tuple else None
         if known is not None:
             return known
+        if isinstance(value, bytes) or not isinstance(value, Iterable):
+            raise InvalidDiceError(f"a roll is two dice, got {_brief(value)}")
         try:
-            items = list(value)
-        except TypeError:
-            raise InvalidDiceError(f"a roll is two dice, got {value!r}") from None
+            items = list(itertools.islice(value, 3))  # an endless iterable costs three items
+        except Exception:  # an iterable that fails while being read
+            raise InvalidDiceError(f"cannot read two dice from {_brief(value)}") from None
         if len(items) != 2:
-            raise InvalidDiceError(f"a roll is exactly two dice, got {value!r}")
+            raise InvalidDiceError(f"a roll is exactly two dice, got {_brief(value)}")
         return cls(items[0], items[1])
 
     def __str__(self) -> str:

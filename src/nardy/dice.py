@@ -10,8 +10,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from nardy.checks import shown, take
 from nardy.core import RollLike
-from nardy.errors import InvalidDiceError
+from nardy.errors import InvalidDiceError, InvalidOptionError
 
 __all__ = [
     "DiceCallable",
@@ -44,8 +45,15 @@ class DiceSource:
     def __init__(self, source: random.Random | DiceCallable | int | None = None) -> None:
         if source is None:
             source = random.Random()
-        elif isinstance(source, int):
+        elif type(source) is int:
             source = random.Random(source)
+        elif not isinstance(source, random.Random) and (
+            not callable(source) or isinstance(source, (bool, type))
+        ):
+            raise InvalidOptionError(
+                "a dice source is a random.Random, an integer seed or a callable returning "
+                f"dice, got {shown(source)}"
+            )
         self.source: random.Random | DiceCallable = source
         self._buffer: list[int] = []
 
@@ -55,10 +63,16 @@ class DiceSource:
             if isinstance(self.source, random.Random):
                 return self.source.randint(1, 6)
             got = self.source()
-            values = [got] if isinstance(got, int) else list(got)
+            values = (
+                [got]
+                if isinstance(got, int)
+                else take(got, 4, "what the dice source gave", InvalidDiceError)
+            )
+            if not values or len(values) > 4:
+                raise InvalidDiceError(f"the dice source gave {shown(got)}, not one or two dice")
             for v in values:
                 if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
-                    raise InvalidDiceError(f"the dice source gave {got!r}, not dice 1..6")
+                    raise InvalidDiceError(f"the dice source gave {shown(got)}, not dice 1..6")
             self._buffer.extend(values)
         return self._buffer.pop(0)
 
@@ -79,8 +93,8 @@ def dice_source(rng: DiceSourceLike) -> DiceSource:
 def check_die(value: object) -> int:
     """``value`` if it is a die (an integer 1..6), else :class:`~nardy.errors.InvalidDiceError`."""
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise InvalidDiceError(f"a die is an integer 1..6, got {value!r}")
-    return value
+        raise InvalidDiceError(f"a die is an integer 1..6, got {shown(value)}")
+    return int(value)
 
 
 def opening_dice(
@@ -99,18 +113,17 @@ def opening_dice(
             p0, p1 = source.pair(), source.pair()
             return (*p0, *p1)
         return source.pair()
-    try:
-        items: list[Any] = list(dice)
-    except TypeError:
-        raise InvalidDiceError(f"opening dice must be a sequence, got {dice!r}") from None
+    items: list[Any] = take(dice, 2, "opening dice", InvalidDiceError)
     if two:
-        if len(items) != 2 or any(isinstance(x, (int, str)) or len(x) != 2 for x in items):
+        pairs = [take(x, 2, "a player's opening dice", InvalidDiceError) for x in items]
+        if len(items) != 2 or any(len(x) != 2 for x in pairs):
             raise InvalidDiceError(
-                f"the {policy} opening takes two dice per player, ((a, b), (c, d)); got {dice!r}"
+                f"the {policy} opening takes two dice per player, ((a, b), (c, d)); "
+                f"got {shown(dice)}"
             )
-        return tuple(check_die(v) for pair in items for v in pair)
+        return tuple(check_die(v) for pair in pairs for v in pair)
     if len(items) != 2:
         raise InvalidDiceError(
-            f"the {policy} opening takes one die per player, (die0, die1); got {dice!r}"
+            f"the {policy} opening takes one die per player, (die0, die1); got {shown(dice)}"
         )
     return (check_die(items[0]), check_die(items[1]))

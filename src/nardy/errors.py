@@ -36,8 +36,26 @@ __all__ = [
 ]
 
 
+#: The longest message a :class:`NardyError` keeps; a longer one is cut in the middle.
+MESSAGE_LIMIT = 400
+
+
 class NardyError(ValueError):
-    """Root of every error nardy raises on bad input (a :class:`ValueError`)."""
+    """Root of every error nardy raises on bad input (a :class:`ValueError`).
+
+    Its message names the input and what was expected, in at most
+    400 characters (a longer one is cut in the middle), so
+    that a huge input never comes back whole in an error.
+    """
+
+    def __init__(self, *args: object) -> None:
+        if len(args) == 1 and isinstance(args[0], str) and len(args[0]) > MESSAGE_LIMIT:
+            text = args[0]
+            cut = len(text) - 360  # 260 kept at the start, 100 at the end
+            args = (
+                f"{text[:260]} [... {cut:,} characters cut ...] {text[-(MESSAGE_LIMIT - 300) :]}",
+            )
+        super().__init__(*args)
 
 
 # --- variants -----------------------------------------------------------------

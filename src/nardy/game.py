@@ -38,6 +38,8 @@ from nardy.actions import (
     Resignation,
     scored_kinds,
 )
+from nardy.checks import flag, integer, optional_side, result_kind, shown
+from nardy.checks import side as as_side
 from nardy.core import Roll, RollLike, Side
 from nardy.dice import DiceSource, DiceSourceLike, OpeningDice, dice_source, opening_dice
 from nardy.errors import (
@@ -54,9 +56,10 @@ from nardy.legal import LegalPlays
 from nardy.options import GameOptions
 from nardy.play import Play
 from nardy.position import Position
+from nardy.registry import as_variant
 from nardy.result import ResultKind
 from nardy.scoring import checkers_left
-from nardy.variant import Variant, find_variant
+from nardy.variant import Variant
 
 __all__ = ["Game", "PlayLike"]
 
@@ -138,22 +141,25 @@ class Game:
         move starts with an ordinary roll (for exercises, endgames and
         tests). ``crawford`` marks the Crawford game of a match.
         """
-        rules = find_variant(variant) if isinstance(variant, str) else variant
+        rules = as_variant(variant)
         if start is not None:
+            if not isinstance(start, Position):
+                raise InvalidOptionError(f"start must be a nardy.Position, got {shown(start)}")
             if start.variant != rules:
                 raise InvalidOptionError(
                     f"the start position is {start.variant.spec()}, not {rules.spec()}"
                 )
             if start.is_over():
                 raise InvalidOptionError(f"the start position {start.id()} is already over")
-            if starter is not None and Side(starter) != start.turn:
+            if starter is not None and as_side(starter, "starter") != start.turn:
                 raise InvalidOptionError(
-                    f"starter {Side(starter).name.lower()} is not the side to move in {start.id()}"
+                    f"starter {as_side(starter)} is not the side to move in {start.id()}"
                 )
             starter = start.turn
-        opts = GameOptions.for_variant(rules.game_defaults, options, **option_values)
-        if white_player not in (0, 1):
-            raise InvalidOptionError(f"white_player must be 0 or 1, got {white_player!r}")
+        opts = GameOptions.layered(rules.game_defaults, options, **option_values)
+        opts = opts.for_variant(rules)
+        white_player = integer(white_player, "white_player (the player who plays white)", 0, 1)
+        crawford = flag(crawford, "crawford")
         if starter is None and opts.winner_takes_white:
             white_player = 0  # decided by the opening roll
         if starter is None:
@@ -161,7 +167,7 @@ class Game:
             phase = Phase.OPENING
             first = None
         else:
-            starter = Side(starter)
+            starter = as_side(starter, "starter")
             position = rules.starting_position(starter) if start is None else start
             phase = Phase.ROLL
             first = starter
@@ -211,14 +217,17 @@ class Game:
 
     def player(self, side: Side) -> int:
         """The player (0 or 1) who plays ``side``."""
+        side = as_side(side)
         return self.white_player if side is Side.WHITE else 1 - self.white_player
 
     def side_of(self, player: int) -> Side:
         """The colour player ``player`` (0 or 1) plays."""
+        player = integer(player, "a player", 0, 1)
         return Side.WHITE if player == self.white_player else Side.BLACK
 
     def points(self, side: Side) -> Number:
         """What ``side`` has scored from this game (0 until it is over)."""
+        side = as_side(side)
         return 0 if self.outcome is None else self.outcome.points_for(side)
 
     @property
@@ -328,11 +337,11 @@ class Game:
             return GameOverError(f"cannot {action}: the game is over {self._where()}")
         return WrongPhaseError(f"cannot {action}: {why} {self._where()}")
 
-    def _check_actor(self, action: str, expected: Side | None, by: Side | None) -> None:
-        if by is not None and expected is not None and Side(by) != expected:
+    def _check_actor(self, action: str, expected: Side | None, by: object) -> None:
+        actor = optional_side(by, "by (the side acting)")
+        if actor is not None and expected is not None and actor != expected:
             raise NotYourTurnError(
-                f"cannot {action} by {Side(by).name.lower()}: it is "
-                f"{expected.name.lower()}'s turn to act {self._where()}"
+                f"cannot {action} by {actor}: it is {expected}'s turn to act {self._where()}"
             )
 
     def _record(self, action: Action) -> tuple[Action, ...]:
@@ -366,6 +375,7 @@ class Game:
         resignation pending), :class:`~nardy.errors.GameOverError`, :class:`~nardy.errors.NotYourTurnError`.
         """
         if self.phase is Phase.OPENING:
+            optional_side(by, "by (the side acting)")  # both sides roll the opening
             return self._opening(dice)
         if self.phase is not Phase.ROLL:
             why = {
@@ -495,7 +505,7 @@ class Game:
             # Position; the game keeps the one before the last roll.
             outcome = outcome_of.draw(self.options, self.cube.value)
             return self._finish(outcome, history=history, last_roll=False)
-        return self._bear_off_end(legal.result(index), history)
+        return self._bear_off_end(legal.resulting_position(index), history)
 
     def double(self, *, by: Side | None = None) -> Game:
         """Offer a double (the side on turn, before rolling).
@@ -603,7 +613,7 @@ class Game:
             raise self._wrong("resign", why)
         side = self.position.turn
         self._check_actor("resign", side, by)
-        kind = ResultKind(level)
+        kind = result_kind(level, "a resignation level")
         if kind not in scored_kinds(self.variant):
             raise ResignationError(
                 f"cannot resign {kind.value}: {self.variant.spec()} does not score that result "
@@ -641,8 +651,19 @@ class Game:
         )
 
     def apply(self, action: Action) -> Game:
-        """Replay one history entry (the side named in it must be the one to act)."""
+        """Replay one history entry (the side named in it must be the one to act).
+
+        Raises :class:`~nardy.errors.RecordError` for an entry that is not
+        an :class:`~nardy.actions.Action` or lacks its side, and the error of
+        the action itself when the game does not allow it.
+        """
+        if not isinstance(action, Action) or not isinstance(action.kind, ActionKind):
+            raise RecordError(f"not a game action: {shown(action)}")
         kind, side = action.kind, action.side
+        if kind is not ActionKind.OPENING:
+            if side is None:
+                raise RecordError(f"a {kind.value} action needs the side that acts: {action}")
+            side = as_side(side, f"the side of a {kind.value} action")
         if kind is ActionKind.OPENING:
             if self.phase is not Phase.OPENING:
                 raise self._wrong("make the opening roll", "the opening is decided")

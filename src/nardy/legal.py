@@ -12,9 +12,11 @@ interpreted steps.
 from __future__ import annotations
 
 import sys
+import warnings
 from collections.abc import Iterator, Sequence
-from typing import Any, overload
+from typing import Any, Final, overload
 
+from nardy.checks import shown
 from nardy.core import Roll
 from nardy.engine.layout import MOVER_OFF, OPP_OFF, code_of_steps, key_of, unpack
 from nardy.engine.notation import write_code
@@ -28,6 +30,8 @@ __all__ = ["LegalPlays", "Store", "find"]
 
 # The dice moves of a roll by 8 * high + low: two, or four of a double.
 _DICE = tuple([(h,) * 4 if h == lo else (h, lo) for h in range(8) for lo in range(8)])
+# The attributes of a LegalPlays, each set once by its constructor.
+_FIELDS: Final = frozenset(("_position", "_roll", "_keys", "_codes", "_plays", "_results"))
 # The cache key of a position's turn and a roll, added to its packed state.
 _CACHE_TAILS = tuple([bytes([i >> 6, (i >> 3) & 7, i & 7]) for i in range(128)])
 
@@ -123,12 +127,20 @@ class LegalPlays:
         (from :meth:`Variant.play_keys <nardy.Variant.play_keys>`); a pass is
         the start's key with no steps.
         """
-        self._position = position
-        self._roll = roll
-        self._keys = keys
-        self._codes = codes
-        self._plays: tuple[Play, ...] | None = None
-        self._results: list[Position | None] | None = None
+        # Final: read-only from outside once compiled, and __setattr__ keeps
+        # the pure-Python class so too. The lazily built plays and positions
+        # live in lists made here (empty until first asked for).
+        self._position: Final = position
+        self._roll: Final = roll
+        self._keys: Final = keys
+        self._codes: Final = codes
+        self._plays: Final[list[tuple[Play, ...]]] = []
+        self._results: Final[list[Position | None]] = []
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name not in _FIELDS or hasattr(self, name):
+            raise AttributeError(f"LegalPlays is immutable: cannot set {name!r}")
+        object.__setattr__(self, name, value)
 
     @property
     def position(self) -> Position:
@@ -141,10 +153,11 @@ class LegalPlays:
         return self._roll
 
     def _all_plays(self) -> tuple[Play, ...]:
-        if self._plays is None:
+        made = self._plays
+        if not made:
             roll = self._roll
-            self._plays = tuple(Play(steps_of(code), roll) for code in self._codes)
-        return self._plays
+            made.append(tuple([Play(steps_of(code), roll) for code in self._codes]))
+        return made[0]
 
     def raw_results(self) -> list[int]:
         """One key per resulting position, in order: the engine's fast path, no objects built.
@@ -182,7 +195,7 @@ class LegalPlays:
             for key in self._keys
         ]
 
-    def has(self, play: Play | str) -> bool:
+    def has(self, play: object) -> bool:
         """Whether ``play`` (a :class:`Play` or notation) is legal here; never raises."""
         return play in self
 
@@ -197,12 +210,12 @@ class LegalPlays:
         elif isinstance(play, Play):
             i = self._position.variant.index_of(self, play)
         else:
-            raise IllegalPlayError(f"not a play: {play!r}")
+            raise IllegalPlayError(f"not a play: {shown(play)} (expected a Play or notation)")
         if not start <= i < stop:
-            raise IllegalPlayError(f"{play!r} is not in the given range")
+            raise IllegalPlayError(f"{shown(play)} is not in the given range")
         return i
 
-    def locate(self, play: Play | str | int) -> int:
+    def locate(self, play: object) -> int:
         """The index of ``play``: a :class:`Play`, its notation, or an index into this set.
 
         What :meth:`Game.play <nardy.Game.play>` accepts. Raises
@@ -212,11 +225,12 @@ class LegalPlays:
         if isinstance(play, bool):
             raise IllegalPlayError(f"not a play: {play!r}")
         if isinstance(play, int):
-            if not 0 <= play < len(self):
+            if not 0 <= play < len(self._keys):
                 raise IllegalPlayError(
-                    f"play index {play} out of range: {len(self)} legal plays for roll {self._roll}"
+                    f"play index {shown(play)} out of range: {len(self._keys)} legal plays "
+                    f"for roll {self._roll}"
                 )
-            return play
+            return int(play)
         if isinstance(play, str):
             if not play.strip() and self.is_pass:
                 return 0
@@ -227,14 +241,24 @@ class LegalPlays:
                     f"play {play.notation()!r} is for roll {play.roll}, but the dice are {self._roll}"
                 )
             return self._position.variant.index_of(self, play)
-        raise IllegalPlayError(f"not a play: {play!r}")
+        raise IllegalPlayError(
+            f"not a play: {shown(play)} (expected a Play, its notation or its index)"
+        )
 
     @overload
     def __getitem__(self, index: int) -> Play: ...
     @overload
     def __getitem__(self, index: slice) -> tuple[Play, ...]: ...
-    def __getitem__(self, index: int | slice) -> Play | tuple[Play, ...]:
-        return self._all_plays()[index]
+    def __getitem__(self, index: object) -> Play | tuple[Play, ...]:
+        if isinstance(index, slice):
+            return self._all_plays()[index]
+        if isinstance(index, int) and not isinstance(index, bool):
+            n = len(self._keys)
+            if -n <= index < n:
+                return self._all_plays()[index]
+            # Out of range is the sequence protocol's IndexError (iteration relies on it).
+            raise IndexError(f"legal play index out of range: {shown(index)} of {n}")
+        raise IllegalPlayError(f"a legal play index is an int or a slice, got {shown(index)}")
 
     def __len__(self) -> int:
         return len(self._keys)
@@ -264,11 +288,31 @@ class LegalPlays:
         """True when nothing can be played (the set is one empty play)."""
         return len(self._codes) == 1 and not self._codes[0]
 
-    def resulting_position(self, index: int) -> Position:
-        """The position after the play at ``index`` (the turn passed); only that one is built."""
+    def resulting_position(self, play: object) -> Position:
+        """The position after ``play`` (the turn passed): a play of this set, or its index.
+
+        Only that position is built. Raises
+        :class:`~nardy.errors.IllegalPlayError` for an index out of range
+        (``0 <= index < len(self)``) or a play that is not legal here.
+        """
+        # A bool first, on the object: compiled, a test after narrowing to int
+        # (`type(play) is int`, or `not isinstance(play, bool)`) lets it through.
+        if isinstance(play, bool):
+            raise IllegalPlayError(f"not a play or an index: {play!r}")
+        if isinstance(play, int) and 0 <= play < len(self._keys):
+            index: int = play
+        elif isinstance(play, Play):
+            index = self.index(play)
+        else:
+            index = self.locate(play) if isinstance(play, int) else -1
+            if index < 0:
+                raise IllegalPlayError(
+                    f"not a play or an index: {shown(play)} (expected a Play of this set "
+                    f"or an index 0..{len(self._keys) - 1})"
+                )
         made = self._results
-        if made is None:
-            made = self._results = [None] * len(self._keys)
+        if not made:
+            made.extend([None] * len(self._keys))
         else:
             position = made[index]
             if position is not None:
@@ -282,13 +326,19 @@ class LegalPlays:
         made[index] = position
         return position
 
-    def result(self, play: Play | int) -> Position:
-        """The position after ``play`` (a play of this set, or its index)."""
-        if isinstance(play, int) and not isinstance(play, bool):
-            return self.resulting_position(play)
-        if isinstance(play, Play):
-            return self.resulting_position(self.index(play))
-        raise IllegalPlayError(f"not a play or an index: {play!r}")
+    def result(self, play: object) -> Position:
+        """Deprecated: :meth:`resulting_position` (``Position.result()`` is the game result).
+
+        The position after ``play`` (a play of this set, or its index). It
+        warns with a :class:`DeprecationWarning` and goes away in 0.3.
+        """
+        warnings.warn(
+            "LegalPlays.result() is deprecated; use LegalPlays.resulting_position() "
+            "(Position.result() is the result of a finished game)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.resulting_position(play)
 
     def items(self) -> Iterator[tuple[Play, Position]]:
         """Iterate over ``(play, resulting position)`` pairs."""
@@ -302,7 +352,7 @@ class LegalPlays:
         """The plays in standard notation, in order (written from the packed plays: no objects built)."""
         return [write_code(code) for code in self._codes]
 
-    def find(self, notation: str) -> Play:
+    def find(self, notation: object) -> Play:
         """The legal play that ``notation`` denotes (lenient; resolved by result).
 
         Raises :class:`~nardy.errors.InvalidNotationError`,
@@ -311,7 +361,7 @@ class LegalPlays:
         """
         return self._all_plays()[self.find_index(notation)]
 
-    def find_index(self, notation: str) -> int:
+    def find_index(self, notation: object) -> int:
         """The index of the legal play that ``notation`` denotes (see :meth:`find`)."""
         return resolve_notation(self, notation)
 

@@ -19,13 +19,15 @@ import attrs
 
 from nardy import records
 from nardy.actions import Number, as_number
+from nardy.checks import flag, integer, shown
 from nardy.core import RollLike, Side
 from nardy.dice import DiceSource, DiceSourceLike, OpeningDice, dice_source
 from nardy.errors import GameOverError, IllegalActionError, InvalidOptionError
 from nardy.game import Game, PlayLike
 from nardy.options import GameOptions
+from nardy.registry import as_variant
 from nardy.result import ResultKind
-from nardy.variant import Variant, find_variant
+from nardy.variant import Variant
 
 __all__ = ["NEXT_GAME_RULES", "Match"]
 
@@ -65,7 +67,8 @@ class Match:
     options: GameOptions
     #: Whether the Crawford rule applies.
     crawford: bool = True
-    #: How the next game starts: one of :data:`NEXT_GAME_RULES`.
+    #: How the next game starts: one of :data:`NEXT_GAME_RULES` (by default
+    #: the variant's :attr:`~nardy.Variant.next_game`).
     next_game: str = "alternate"
     #: Points of player 0 and player 1.
     scores: tuple[Number, Number] = (0, 0)
@@ -89,26 +92,38 @@ class Match:
         options: GameOptions | Mapping[str, Any] | None = None,
         *,
         crawford: bool = True,
-        next_game: str = "alternate",
+        next_game: str | None = None,
         rng: DiceSourceLike = None,
         **option_values: Any,
     ) -> Match:
         """A new match to ``length`` points, its first game waiting for the opening roll.
+
+        ``next_game`` (one of :data:`NEXT_GAME_RULES`) and the option
+        ``winner_takes_white`` default to the variant's custom
+        (:attr:`Variant.next_game <nardy.Variant.next_game>`,
+        :attr:`Variant.winner_takes_white <nardy.Variant.winner_takes_white>`):
+        for backgammon every game starts with an opening roll and colours stay
+        with the players; for long nardy the colours alternate and the player
+        who had black starts the next game as white.
 
         Game options come as a :class:`~nardy.game.GameOptions`, a mapping or
         keyword arguments (``jacoby`` is switched off). ``rng`` is the dice
         source shared by all games (a :class:`random.Random`, a seed or a
         callable).
         """
-        rules = find_variant(variant) if isinstance(variant, str) else variant
+        rules = as_variant(variant)
         if isinstance(length, bool) or not isinstance(length, int) or length < 1:
-            raise InvalidOptionError(f"a match length is a positive integer, got {length!r}")
-        if next_game not in NEXT_GAME_RULES:
+            raise InvalidOptionError(f"a match length is a positive integer, got {shown(length)}")
+        crawford = flag(crawford, "crawford")
+        if next_game is None:
+            next_game = rules.next_game
+        if not isinstance(next_game, str) or next_game not in NEXT_GAME_RULES:
             raise InvalidOptionError(
-                f"next_game must be one of {', '.join(map(repr, NEXT_GAME_RULES))}; got {next_game!r}"
+                f"next_game must be one of {', '.join(map(repr, NEXT_GAME_RULES))}; "
+                f"got {shown(next_game)}"
             )
-        opts = GameOptions.for_variant(rules.game_defaults, options, **option_values)
-        opts = attrs.evolve(opts, jacoby=False)
+        opts = GameOptions.layered(rules.game_defaults, options, **option_values)
+        opts = attrs.evolve(opts.for_variant(rules), jacoby=False)
         source = dice_source(rng)
         first = Game.new(rules, opts, rng=source)
         return cls(
@@ -146,6 +161,7 @@ class Match:
 
     def away(self, player: int) -> Number:
         """Points ``player`` still needs (``length`` minus his score, at least 0)."""
+        player = integer(player, "a player", 0, 1)
         return max(0, as_number(self.length - self.scores[player]))
 
     def current(self) -> Game:
@@ -224,6 +240,10 @@ class Match:
         methods.
         """
         now = self.current()
+        if not isinstance(game, Game):
+            raise IllegalActionError(
+                f"Match.advance takes a later snapshot of the game in progress, not {shown(game)}"
+            )
         if (
             game.history[: len(now.history)] != now.history
             or game.start is not None

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from nardy.checks import bounded_text, shown
 from nardy.core import BAR, OFF
 from nardy.errors import AmbiguousPlayError, IllegalPlayError, InvalidNotationError
 
@@ -25,7 +26,10 @@ if TYPE_CHECKING:
 __all__ = ["Move", "parse_moves", "resolve_notation"]
 
 _PASS = {"", "pass", "(pass)", "none", "no move", "cannot move"}
-_TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>\d+)\))?$")
+_TOKEN = re.compile(r"^(?P<path>[^()]+?)(?:\((?P<count>[0-9]{1,2})\))?$")
+#: The longest notation read: a play has at most a few moves (a Kush
+#: double's return at most six), so anything longer is refused unread.
+NOTATION_LIMIT = 500
 
 
 @attrs.frozen
@@ -47,9 +51,9 @@ def _point(text: str, whole: str) -> int:
         return BAR
     if t in ("off", "o", "0"):
         return OFF
-    if t.isdigit() and 1 <= int(t) <= 24:
+    if t.isascii() and t.isdigit() and len(t) <= 2 and 1 <= int(t) <= 24:
         return int(t)
-    raise InvalidNotationError(f"bad point {text!r} in play {whole!r}")
+    raise InvalidNotationError(f"bad point {shown(text)} in play {shown(whole)}")
 
 
 def parse_moves(text: str) -> list[Move]:
@@ -58,19 +62,19 @@ def parse_moves(text: str) -> list[Move]:
     ``"24/18*/15 8/5(2)"`` gives two moves. A pass (``""``, ``"pass"``)
     gives none. Raises :class:`~nardy.errors.InvalidNotationError`.
     """
-    if not isinstance(text, str):
-        raise InvalidNotationError(f"a play in notation is a string, got {text!r}")
-    whole = text
+    whole = bounded_text(text, "a play in notation", NOTATION_LIMIT, InvalidNotationError)
     if whole.strip().lower() in _PASS:
         return []
     moves = []
     for token in whole.replace(",", " ").split():
         m = _TOKEN.match(token)
         if m is None:
-            raise InvalidNotationError(f"cannot read {token!r} in play {whole!r}")
+            raise InvalidNotationError(f"cannot read {shown(token)} in play {shown(whole)}")
         parts = re.split(r"[/\-]", m.group("path"))
         if len(parts) < 2 or any(not p for p in parts):
-            raise InvalidNotationError(f"a move is FROM/TO, got {token!r} in play {whole!r}")
+            raise InvalidNotationError(
+                f"a move is FROM/TO, got {shown(token)} in play {shown(whole)}"
+            )
         points = []
         hits = set()
         for part in parts:
@@ -78,19 +82,21 @@ def parse_moves(text: str) -> list[Move]:
             point = _point(part.rstrip("*"), whole)
             if star:
                 if point in (BAR, OFF):
-                    raise InvalidNotationError(f"cannot hit on {part!r} in play {whole!r}")
+                    raise InvalidNotationError(
+                        f"cannot hit on {shown(part)} in play {shown(whole)}"
+                    )
                 hits.add(point)
             points.append(point)
         for a, b in itertools.pairwise(points):
             if not a > b or a == OFF:
                 raise InvalidNotationError(
-                    f"{token!r} in play {whole!r} does not move forward (points go down to off)"
+                    f"{shown(token)} in play {shown(whole)} does not move forward (points go down to off)"
                 )
         count = int(m.group("count") or 1)
         # Four moves at most, except that a Kush double d-d returns up to d
         # checkers from the bar.
         if count < 1 or count > (6 if points[0] == BAR else 4):
-            raise InvalidNotationError(f"bad count in {token!r} in play {whole!r}")
+            raise InvalidNotationError(f"bad count in {shown(token)} in play {shown(whole)}")
         moves.append(Move(tuple(points), frozenset(hits), count))
     return moves
 
@@ -100,13 +106,14 @@ def _own(state: tuple[int, ...]) -> tuple[int, ...]:
     return (state[0], *(x if x > 0 else 0 for x in state[1:25]), state[25])
 
 
-def resolve_notation(legal: LegalPlays, text: str) -> int:
+def resolve_notation(legal: LegalPlays, text: object) -> int:
     """The index in ``legal`` of the play ``text`` denotes.
 
     Raises :class:`~nardy.errors.InvalidNotationError` (unreadable),
     :class:`~nardy.errors.IllegalPlayError` (no legal play gives that
     result) or :class:`~nardy.errors.AmbiguousPlayError`.
     """
+    text = bounded_text(text, "a play in notation", NOTATION_LIMIT, InvalidNotationError)
     moves = parse_moves(text)
     position = legal.position
     start = position.raw
@@ -122,7 +129,7 @@ def resolve_notation(legal: LegalPlays, text: str) -> int:
         via |= set(move.points)
         if own[src] < 0:
             raise IllegalPlayError(
-                f"illegal play {text!r} {where}: not enough checkers on "
+                f"illegal play {shown(text)} {where}: not enough checkers on "
                 f"{'the bar' if src == BAR else f'point {src}'}; "
                 f"legal plays are {legal.notations()}"
             )
@@ -141,7 +148,7 @@ def resolve_notation(legal: LegalPlays, text: str) -> int:
     ]
     if not candidates:
         raise IllegalPlayError(
-            f"illegal play {text!r} {where}: legal plays are {legal.notations()}"
+            f"illegal play {shown(text)} {where}: legal plays are {legal.notations()}"
         )
     if len(candidates) == 1:
         return candidates[0]
@@ -156,5 +163,5 @@ def resolve_notation(legal: LegalPlays, text: str) -> int:
         return written[0]
     options = [legal[i].notation() for i in (exact or written or candidates)]
     raise AmbiguousPlayError(
-        f"ambiguous play {text!r} {where}: it could be any of {options}; mark the hits with '*'"
+        f"ambiguous play {shown(text)} {where}: it could be any of {options}; mark the hits with '*'"
     )

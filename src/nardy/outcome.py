@@ -78,6 +78,7 @@ def bear_off(
         cube=cube.value,
         points=base * cube.value,
         result=result,
+        name=result.name or variant.result_name(result.kind),
     )
 
 
@@ -98,6 +99,7 @@ def resignation(
         base=base,
         cube=cube.value,
         points=base * cube.value,
+        name=variant.result_name(kind),
     )
 
 

@@ -6,9 +6,11 @@ from collections.abc import Sequence
 
 import attrs
 
+from nardy.checks import shown
 from nardy.core import Roll
 from nardy.engine.layout import RawStep, steps_of_code
 from nardy.engine.notation import point_name, write_steps
+from nardy.errors import InvalidNotationError
 
 __all__ = ["Play", "Step", "format_steps", "steps_of"]
 
@@ -39,8 +41,11 @@ def format_steps(steps: Sequence[Step]) -> str:
     that a point where the checker hit is kept (``24/18*/15``); identical
     moves are counted (``8/5(2)``); moves are listed from the highest source
     down. An empty sequence (a pass) formats as ``""``. (The rule is
-    :func:`nardy.engine.notation.write_steps`.)
+    :func:`nardy.engine.notation.write_steps`.) Anything but a list or tuple
+    of :class:`Step` raises :class:`~nardy.errors.InvalidNotationError`.
     """
+    if not isinstance(steps, (list, tuple)) or not all(isinstance(s, Step) for s in steps):
+        raise InvalidNotationError(f"format_steps takes a list of steps, got {shown(steps)}")
     return write_steps([s.src for s in steps], [s.dst for s in steps], [s.hit for s in steps])
 
 

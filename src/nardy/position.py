@@ -9,12 +9,14 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from nardy.checks import bounded_text, shown
+from nardy.checks import side as as_side
 from nardy.core import RollLike, Side
 from nardy.engine.layout import MOVER_BAR, MOVER_OFF, OPP_BAR, OPP_OFF, ZERO, pack, unpack
 from nardy.errors import InvalidIdError, InvalidPositionError, NardyError, UnsupportedFormatError
 from nardy.extra import ExtraKind
 from nardy.geometry import Contact
-from nardy.registry import find_variant
+from nardy.registry import as_variant, find_variant
 
 if TYPE_CHECKING:
     from nardy.legal import LegalPlays
@@ -25,6 +27,8 @@ if TYPE_CHECKING:
 __all__ = ["Position"]
 
 _DIGITS = string.digits + string.ascii_lowercase  # base 36: one char per count
+#: The longest position ID read (the longest spec and extra fields are far shorter).
+ID_LIMIT = 2000
 # Frozen attrs classes set their fields with object.__setattr__; so does from_packed.
 _set = object.__setattr__
 
@@ -60,14 +64,15 @@ class Position:
 
     def __init__(
         self,
-        variant: Variant,
+        variant: Variant | str,
         board: Sequence[int],
         bar: Sequence[int] = (0, 0),
         off: Sequence[int] | None = None,
         turn: Side = Side.WHITE,
     ) -> None:
-        built = variant.position(board, bar, off, turn)
-        self.__attrs_init__(variant, built.turn, built.packed)
+        rules = as_variant(variant)
+        built = rules.position(board, bar, off, turn)
+        self.__attrs_init__(rules, built.turn, built.packed)
 
     @property
     def raw(self) -> tuple[int, ...]:
@@ -98,10 +103,16 @@ class Position:
         state themselves (the move generator, a decoder of a trusted format).
         """
         if check:
+            variant = as_variant(variant)
+            turn = as_side(turn, "turn")
             n = 28 + 2 * len(variant.extra_fields())
             if not isinstance(raw, tuple) or len(raw) != n:
                 raise InvalidPositionError(
-                    f"a {variant.name} state is a tuple of {n} ints, got {raw!r}"
+                    f"a {variant.name} state is a tuple of {n} ints, got {shown(raw)}"
+                )
+            if not all(type(x) is int and -1000 <= x <= 1 << 26 for x in raw):
+                raise InvalidPositionError(
+                    f"a {variant.name} state holds small integers, got {shown(raw)}"
                 )
             extra: dict[str, Any] = {}
             for i, f in enumerate(variant.extra_fields()):
@@ -151,6 +162,8 @@ class Position:
 
         Pinned checkers count on the point where they lie.
         """
+        if type(side) is not Side:
+            side = as_side(side)
         s = self.raw
         mine = side == self.turn
         if mine and len(s) == 28:
@@ -170,6 +183,8 @@ class Position:
 
     def pinned(self, side: Side) -> tuple[int, ...]:
         """The points (in ``side``'s own numbering) where one of its checkers lies pinned."""
+        if type(side) is not Side:
+            side = as_side(side)
         if self.variant.contact is not Contact.PIN:
             return ()
         pins = self.extra(side)["pins"]
@@ -181,6 +196,8 @@ class Position:
         Empty for a variant without extra state; ``{"pins": [...]}`` for one
         that pins.
         """
+        if type(side) is not Side:
+            side = as_side(side)
         s = self.raw
         mine = side == self.turn
         opp = self.variant.geometry.opponent_point
@@ -195,10 +212,14 @@ class Position:
 
     def bar(self, side: Side) -> int:
         """Checkers ``side`` has on the bar."""
+        if type(side) is not Side:
+            side = as_side(side)
         return self.packed[MOVER_BAR if side == self.turn else OPP_BAR] - ZERO
 
     def off(self, side: Side) -> int:
         """Checkers ``side`` has borne off."""
+        if type(side) is not Side:
+            side = as_side(side)
         return self.packed[MOVER_OFF if side == self.turn else OPP_OFF] - ZERO
 
     def pip_count(self, side: Side) -> int:
@@ -219,15 +240,21 @@ class Position:
     def play(self, notation: str, roll: RollLike) -> Position:
         """Shortcut: parse ``notation`` for ``roll`` and apply it."""
         plays = self.legal_plays(roll)
-        return plays.result(plays.find(notation))
+        return plays.resulting_position(plays.find_index(notation))
 
     def parse_play(self, notation: str, roll: RollLike) -> Play:
         """The legal play that ``notation`` denotes for ``roll`` (lenient, resolved by result)."""
         return self.legal_plays(roll).find(notation)
 
     def result(self) -> Result | None:
-        """The :class:`~nardy.result.Result` if the game is over, else ``None``."""
-        return self.variant.result(self)
+        """The :class:`~nardy.result.Result` if the game is over, else ``None``.
+
+        Its :attr:`~nardy.result.Result.name` is the variant's word for it.
+        """
+        result = self.variant.result(self)
+        if result is None or result.name:
+            return result
+        return attrs.evolve(result, name=self.variant.result_name(result.kind))
 
     def is_over(self) -> bool:
         """True when the game has ended (normally: one side has borne off every checker)."""
@@ -264,29 +291,36 @@ class Position:
 
     @classmethod
     def from_id(cls, position_id: str) -> Position:
-        """Read a position from :meth:`id` form (validated)."""
-        if not isinstance(position_id, str):
-            raise InvalidIdError(f"a position ID is a string, got {position_id!r}")
+        """Read a position from :meth:`id` form (validated).
+
+        Raises :class:`~nardy.errors.InvalidIdError` (or the error of the
+        part that is wrong: an unknown variant, an impossible position).
+        """
+        bounded_text(position_id, "a position ID", ID_LIMIT, InvalidIdError)
         text = position_id.strip()
         head, *extras = _split_extras(text)
         spec, sep1, rest = head.rpartition(":")
         spec, sep2, turn_letter = spec.rpartition(":")
         if not sep1 or not sep2:
-            raise InvalidIdError(f"a position ID is VARIANT:TURN:WHITE/BLACK, got {position_id!r}")
+            raise InvalidIdError(
+                f"a position ID is VARIANT:TURN:WHITE/BLACK, got {shown(position_id)}"
+            )
         variant = find_variant(spec)
         try:
             turn = Side.from_letter(turn_letter)
         except ValueError:
             raise InvalidIdError(
-                f"bad turn {turn_letter!r} in position ID {position_id!r}"
+                f"bad turn {shown(turn_letter)} in position ID {shown(position_id)}"
             ) from None
         sides = rest.split("/")
-        if len(sides) != 2 or any(len(p) != 25 for p in sides):
-            raise InvalidIdError(f"bad checker field {rest!r} in position ID {position_id!r}")
+        if len(sides) != 2 or any(len(p) != 25 or not p.isascii() for p in sides):
+            raise InvalidIdError(
+                f"bad checker field {shown(rest)} in position ID {shown(position_id)}"
+            )
         try:
             counts = [[_DIGITS.index(c) for c in part.lower()] for part in sides]
         except ValueError:
-            raise InvalidIdError(f"bad digit in position ID {position_id!r}") from None
+            raise InvalidIdError(f"bad digit in position ID {shown(position_id)}") from None
         white = {p + 1: n for p, n in enumerate(counts[0][:24]) if n}
         black = {p + 1: n for p, n in enumerate(counts[1][:24]) if n}
         pins = _read_extras(variant, extras, position_id)
@@ -295,7 +329,7 @@ class Position:
                 white, black, bar=(counts[0][24], counts[1][24]), turn=turn, pins=pins
             )
         except NardyError as exc:
-            raise type(exc)(f"{exc} (from position ID {position_id!r})") from exc
+            raise type(exc)(f"{exc} (from position ID {shown(position_id)})") from exc
 
     def gnubg_id(self) -> str:
         """The 14-character gnubg Position ID (backgammon family only).
@@ -323,17 +357,29 @@ class Position:
         return base64.b64encode(data).decode("ascii")[:14]
 
     @classmethod
-    def from_gnubg_id(cls, variant: Variant, gnubg_id: str, turn: Side = Side.WHITE) -> Position:
-        """Read a gnubg Position ID; the side on roll (encoded second) gets ``turn``."""
+    def from_gnubg_id(
+        cls, variant: Variant | str, gnubg_id: str, turn: Side = Side.WHITE
+    ) -> Position:
+        """Read a gnubg Position ID; the side on roll (encoded second) gets ``turn``.
+
+        ``variant`` is a variant or its name; ``turn`` a side in any form
+        :meth:`Side.coerce <nardy.Side.coerce>` reads. Raises
+        :class:`~nardy.errors.UnsupportedFormatError` for a variant without
+        the gnubg ID and :class:`~nardy.errors.InvalidIdError` for an ID
+        that does not decode. :meth:`Variant.from_gnubg_id
+        <nardy.Variant.from_gnubg_id>` is the same.
+        """
+        variant = as_variant(variant)
+        turn = as_side(turn, "turn")
         if not variant.gnubg_id_supported:
             raise UnsupportedFormatError(f"the gnubg Position ID is not defined for {variant.name}")
-        text = gnubg_id.strip()
-        if len(text) != 14:
-            raise InvalidIdError(f"a gnubg Position ID has 14 characters, got {gnubg_id!r}")
+        text = bounded_text(gnubg_id, "a gnubg Position ID", 100, InvalidIdError).strip()
+        if len(text) != 14 or not text.isascii():
+            raise InvalidIdError(f"a gnubg Position ID has 14 characters, got {shown(gnubg_id)}")
         try:
             data = base64.b64decode(text + "==", validate=True)
         except ValueError:
-            raise InvalidIdError(f"not base64: gnubg Position ID {gnubg_id!r}") from None
+            raise InvalidIdError(f"not base64: gnubg Position ID {shown(gnubg_id)}") from None
         bits = [(byte >> j) & 1 for byte in data for j in range(8)]
         slots: list[int] = []
         run = 0
@@ -346,7 +392,7 @@ class Position:
                 slots.append(run)
                 run = 0
         if len(slots) != 50:
-            raise InvalidIdError(f"gnubg Position ID {gnubg_id!r} does not hold 50 slots")
+            raise InvalidIdError(f"gnubg Position ID {shown(gnubg_id)} does not hold 50 slots")
         other, mover = slots[:25], slots[25:]
         own = {p + 1: n for p, n in enumerate(mover[:24]) if n}
         opp = {p + 1: n for p, n in enumerate(other[:24]) if n}
@@ -372,6 +418,18 @@ class Position:
 
         return draw(self)
 
+    def diagram(self, numbering: Side = Side.WHITE) -> str:
+        """The text board of ``str(position)``, its points numbered as ``numbering`` counts them.
+
+        ``str(position)`` numbers them as white does; ``diagram(Side.BLACK)``
+        draws the board from black's side, his points 13..24 along the top
+        and 12..1 below, as a board is shown to the side whose play it
+        follows. ``X`` is white and ``O`` black either way.
+        """
+        from nardy._board import draw
+
+        return draw(self, as_side(numbering, "numbering"))
+
 
 def _bits(mask: int) -> list[int]:
     """The points of a set kept as a bitmask (bit p for point p), lowest first."""
@@ -396,20 +454,26 @@ def _read_extras(
     for part in extras:
         name, _, value = part.partition("=")
         if name not in fields or name in seen:
-            raise InvalidIdError(f"unexpected part {part!r} in position ID {position_id!r}")
+            raise InvalidIdError(
+                f"unexpected part {shown(part)} in position ID {shown(position_id)}"
+            )
         white, sep, black = value.partition("/")
         if not sep:
-            raise InvalidIdError(f"bad {name} field {value!r} in position ID {position_id!r}")
+            raise InvalidIdError(
+                f"bad {name} field {shown(value)} in position ID {shown(position_id)}"
+            )
         seen[name] = (white, black)
     missing = [name for name in fields if name not in seen]
     if missing:
-        raise InvalidIdError(f"position ID {position_id!r} lacks its {', '.join(missing)} field")
+        raise InvalidIdError(
+            f"position ID {shown(position_id)} lacks its {', '.join(missing)} field"
+        )
     if "pins" not in seen:
         return None
     pins: dict[Side, list[int]] = {}
     for side, written in zip((Side.WHITE, Side.BLACK), seen["pins"]):
-        try:
-            pins[side] = [int(p) for p in written.split(".") if p]
-        except ValueError:
-            raise InvalidIdError(f"bad pins {written!r} in position ID {position_id!r}") from None
+        points = [p for p in written.split(".") if p]
+        if not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in points):
+            raise InvalidIdError(f"bad pins {shown(written)} in position ID {shown(position_id)}")
+        pins[side] = [int(p) for p in points]
     return pins

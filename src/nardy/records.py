@@ -21,12 +21,12 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from nardy.actions import Action, ActionKind
+from nardy.checks import result_kind, shown
 from nardy.core import Side
 from nardy.dice import DiceSourceLike, check_die
 from nardy.errors import NardyError, RecordError
 from nardy.options import GameOptions
 from nardy.position import Position
-from nardy.result import ResultKind
 
 if TYPE_CHECKING:
     from nardy.game import Game
@@ -65,11 +65,49 @@ def _dumps(data: dict[str, Any], indent: int | None) -> str:
     return json.dumps(data, indent=indent, ensure_ascii=False)
 
 
-def _loads(text: str, what: str) -> Any:
+#: The largest record text read (a long match's record is a few hundred KB).
+RECORD_LIMIT = 64 * 1024 * 1024
+
+
+def _loads(text: object, what: str) -> Any:
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise RecordError(f"a {what} record is JSON text, got {shown(text)}")
+    if len(text) > RECORD_LIMIT:
+        raise RecordError(
+            f"a {what} record of {len(text):,} characters is larger than any real one "
+            f"({RECORD_LIMIT:,} at most)"
+        )
     try:
         return json.loads(text)
+    except RecursionError:
+        raise RecordError(f"a {what} record nests too deeply to be one") from None
     except ValueError as exc:
-        raise RecordError(f"a {what} record must be JSON: {exc}") from exc
+        raise RecordError(f"a {what} record must be JSON: {shown(str(exc))}") from None
+
+
+def _field(data: Mapping[str, Any], key: str, kinds: tuple[type, ...], default: Any) -> Any:
+    """``data[key]`` (or ``default`` when absent) if it is of one of ``kinds``; RecordError otherwise."""
+    value = data.get(key, default)
+    if value is default or (
+        isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
+    ):
+        return value
+    names = " or ".join(
+        "true/false" if k is bool else _JSON_NAMES.get(k, k.__name__) for k in kinds
+    )
+    raise RecordError(f"the record's {key!r} must be {names}, got {shown(value)}")
+
+
+_JSON_NAMES = {str: "a string", int: "an integer", list: "a list", dict: "an object"}
+
+
+def _letter(value: object, what: str) -> Side | None:
+    """A side written in a record: ``"w"`` or ``"b"`` (``None`` stays ``None``)."""
+    if value is None:
+        return None
+    if isinstance(value, str) and value in ("w", "b"):
+        return Side.WHITE if value == "w" else Side.BLACK
+    raise RecordError(f'{what} must be "w" or "b", got {shown(value)}')
 
 
 # --- games ------------------------------------------------------------------------
@@ -112,20 +150,21 @@ def game_from_dict(cls: type[Game], data: Mapping[str, Any], *, rng: DiceSourceL
     if not isinstance(data, Mapping) or data.get("format") != "nardy-game":
         raise RecordError('not a nardy game record (missing "format": "nardy-game")')
     if data.get("version") != GAME_RECORD_VERSION:
-        raise RecordError(f"unsupported game record version {data.get('version')!r}")
+        raise RecordError(f"unsupported game record version {shown(data.get('version'))}")
     try:
-        starter = data.get("starter")
-        start = data.get("start")
+        if "variant" not in data:
+            raise RecordError('the record has no "variant"')
+        start = _field(data, "start", (str,), None)
         game = cls.new(
-            data["variant"],
-            GameOptions.from_dict(data.get("options", {})),
+            _field(data, "variant", (str,), None),
+            GameOptions.from_dict(_field(data, "options", (dict,), {})),
             rng=rng,
-            white_player=data.get("white_player", 0),
-            starter=None if starter is None else Side.from_letter(starter),
+            white_player=_field(data, "white_player", (int,), 0),
+            starter=_letter(data.get("starter"), 'the record\'s "starter"'),
             start=None if start is None else Position.from_id(start),
-            crawford=bool(data.get("crawford", False)),
+            crawford=_field(data, "crawford", (bool,), False),
         )
-    except (KeyError, TypeError, ValueError) as exc:
+    except NardyError as exc:
         raise RecordError(f"bad game record header: {exc}") from exc
     actions = data.get("actions")
     if not isinstance(actions, list):
@@ -146,6 +185,8 @@ def replay(game: Game, actions: Sequence[Mapping[str, Any]], *, offset: int = 0)
     Raises :class:`~nardy.errors.RecordError` on the first bad one, with
     its ``index`` (counted from ``offset``).
     """
+    if not isinstance(actions, (list, tuple)):
+        raise RecordError(f"recorded actions are a list, got {shown(actions)}")
     for i, raw in enumerate(actions):
         try:
             action = parse_action(game, raw)
@@ -167,17 +208,24 @@ def parse_action(game: Game, raw: Mapping[str, Any]) -> Action:
     there; the other actions are checked when ``game`` applies them.
     """
     if not isinstance(raw, Mapping):
-        raise RecordError(f"an action is a JSON object, got {raw!r}")
-    kind = ActionKind(raw.get("action"))
-    side_text = raw.get("side")
-    side = None if side_text is None else Side.from_letter(side_text)
+        raise RecordError(f"an action is a JSON object, got {shown(raw)}")
+    name = raw.get("action")
+    kind = next((k for k in ActionKind if k.value == name), None)
+    if kind is None:
+        kinds = ", ".join(k.value for k in ActionKind)
+        raise RecordError(f'an action\'s "action" is one of {kinds}; got {shown(name)}')
+    side = _letter(raw.get("side"), 'an action\'s "side"')
     if kind is not ActionKind.OPENING and side is None:
         raise RecordError(f'action {kind.value!r} needs a "side"')
     dice: tuple[int, ...] | None = None
     if "dice" in raw and raw["dice"] is not None:
         value = raw["dice"]
+        if not isinstance(value, list) or len(value) > 4:
+            raise RecordError(f'an action\'s "dice" is a list of dice, got {shown(value)}')
         flat: list[Any] = []
         for item in value:
+            if isinstance(item, list) and len(item) > 2:
+                raise RecordError(f'an action\'s "dice" is a list of dice, got {shown(value)}')
             flat.extend(item if isinstance(item, list) else [item])
         dice = tuple(check_die(v) for v in flat)
     play = None
@@ -186,32 +234,44 @@ def parse_action(game: Game, raw: Mapping[str, Any]) -> Action:
         if not isinstance(notation, str):
             raise RecordError('a play action needs a "play" string')
         play = game.find_play(notation, by=side)
-    level = None if raw.get("level") is None else ResultKind(raw["level"])
+    level = None if raw.get("level") is None else result_kind(raw["level"], "a resignation level")
     return Action(kind, side, dice=dice, play=play, level=level)
 
 
 def check_stored(game: Game, data: Mapping[str, Any]) -> None:
     """Compare a game record's redundant state fields with ``game``, the replayed game."""
     mine = game_to_dict(game)
+    stored = data.get("outcome")
+    if isinstance(stored, Mapping) and "name" not in stored and isinstance(mine["outcome"], dict):
+        # A record written before outcomes carried the variant's name of the result.
+        mine["outcome"] = {k: v for k, v in mine["outcome"].items() if k != "name"}
     for key in _GAME_STATE:
         if key in data and data[key] != mine[key]:
             raise RecordError(
-                f"the record's {key} {data[key]!r} does not match the replayed game's {mine[key]!r}"
+                f"the record's {key} {shown(data[key])} does not match the replayed game's "
+                f"{shown(mine[key])}"
             )
 
 
 def _describe_raw(raw: object) -> str:
     """A recorded action in brief, for error messages: ``b play '24/12'``."""
     if not isinstance(raw, Mapping):
-        return repr(raw)
-    parts = [str(raw.get("side", "")), str(raw.get("action", "?"))]
+        return shown(raw, 60)
+    parts = [_word(raw.get("side", "")), _word(raw.get("action", "?"))]
     if raw.get("dice") is not None:
-        parts.append(str(raw["dice"]))
+        parts.append(shown(raw["dice"], 60))
     if raw.get("play") is not None:
-        parts.append(repr(raw["play"]))
+        parts.append(shown(raw["play"], 60))
     if raw.get("level") is not None:
-        parts.append(str(raw["level"]))
+        parts.append(_word(raw["level"]))
     return " ".join(p for p in parts if p)
+
+
+def _word(value: object) -> str:
+    """A short string as it is (``b``, ``play``); anything else briefly repr'd."""
+    if isinstance(value, str) and len(value) <= 20 and value.isprintable():
+        return value
+    return shown(value, 30)
 
 
 # --- matches ----------------------------------------------------------------------
@@ -252,17 +312,20 @@ def match_from_dict(
     if not isinstance(data, Mapping) or data.get("format") != "nardy-match":
         raise RecordError('not a nardy match record (missing "format": "nardy-match")')
     if data.get("version") != MATCH_RECORD_VERSION:
-        raise RecordError(f"unsupported match record version {data.get('version')!r}")
+        raise RecordError(f"unsupported match record version {shown(data.get('version'))}")
     try:
+        for key in ("variant", "length"):
+            if key not in data:
+                raise RecordError(f"the record has no {key!r}")
         match = cls.new(
-            data["variant"],
-            data["length"],
-            GameOptions.from_dict(data.get("options", {})),
-            crawford=bool(data.get("crawford", True)),
-            next_game=data.get("next_game", "alternate"),
+            _field(data, "variant", (str,), None),
+            _field(data, "length", (int,), None),
+            GameOptions.from_dict(_field(data, "options", (dict,), {})),
+            crawford=_field(data, "crawford", (bool,), True),
+            next_game=_field(data, "next_game", (str,), "alternate"),
             rng=rng,
         )
-    except (KeyError, TypeError, ValueError) as exc:
+    except NardyError as exc:
         raise RecordError(f"bad match record header: {exc}") from exc
     games = data.get("games")
     if not isinstance(games, list):
@@ -276,8 +339,8 @@ def match_from_dict(
         for key in _MATCH_GAME_SETUP:
             if record.get(key) != expected[key]:
                 raise RecordError(
-                    f"game {number}: {key} is {record.get(key)!r}, but the match makes it "
-                    f"{expected[key]!r}",
+                    f"game {number}: {key} is {shown(record.get(key))}, but the match makes it "
+                    f"{shown(expected[key])}",
                     index=number - 1,
                 )
         actions = record.get("actions")
@@ -297,8 +360,8 @@ def match_from_dict(
     for key in _MATCH_STATE:
         if key in data and data[key] != mine[key]:
             raise RecordError(
-                f"the record's {key} {data[key]!r} does not match the replayed match's "
-                f"{mine[key]!r}"
+                f"the record's {key} {shown(data[key])} does not match the replayed match's "
+                f"{shown(mine[key])}"
             )
     return match
 

@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from nardy.errors import InvalidOptionError, UnknownOptionError, UnknownVariantError
+from nardy.checks import bounded_text, shown
+from nardy.errors import InvalidOptionError, NardyError, UnknownOptionError, UnknownVariantError
 
 if TYPE_CHECKING:
     from nardy.variant import Variant
 
 __all__ = [
     "VARIANTS",
+    "as_variant",
     "find_variant",
     "register_variant",
     "split_spec",
@@ -65,24 +67,55 @@ def variant_names() -> list[str]:
     return [cls.name for cls in VARIANTS]
 
 
+#: The longest variant name or spec accepted (a spec with every option is far shorter).
+SPEC_LIMIT = 1000
+
+
+def is_variant(value: object) -> bool:
+    """Whether ``value`` is a configured variant (an instance of :class:`nardy.Variant`).
+
+    Checked by the class's ancestry, because this module cannot import the
+    one that defines :class:`~nardy.Variant` (that one imports this).
+    """
+    return any(
+        cls.__name__ == "Variant" and cls.__module__ == "nardy.variant"
+        for cls in type(value).__mro__
+    )
+
+
+def as_variant(value: object, what: str = "variant") -> Variant:
+    """A configured variant from a :class:`~nardy.Variant` or a name for :func:`find_variant`.
+
+    Raises :class:`~nardy.errors.UnknownVariantError` (naming ``what``) for
+    anything else.
+    """
+    if isinstance(value, str):
+        return find_variant(value)
+    if not is_variant(value):
+        raise UnknownVariantError(
+            f"{what} must be a variant (such as nardy.Backgammon()) or a variant name, "
+            f"got {shown(value)}"
+        )
+    return value  # type: ignore[return-value]
+
+
 def split_spec(spec: str) -> tuple[str, dict[str, str]]:
     """Split ``"name(key=value,...)"`` into the name and its option strings.
 
     Raises :class:`~nardy.errors.UnknownVariantError` for a malformed spec.
     """
-    if not isinstance(spec, str):
-        raise UnknownVariantError(f"a variant name is a string, got {spec!r}")
+    bounded_text(spec, "a variant name", SPEC_LIMIT, UnknownVariantError)
     options: dict[str, str] = {}
     if "(" not in spec:
         return spec, options
     if not spec.rstrip().endswith(")"):
-        raise UnknownVariantError(f"unknown variant {spec!r}: unbalanced parenthesis")
+        raise UnknownVariantError(f"unknown variant {shown(spec)}: unbalanced parenthesis")
     base, _, rest = spec.partition("(")
     body = rest.rstrip()[:-1]
     for item in filter(None, (part.strip() for part in body.split(","))):
         key, eq, value = item.partition("=")
         if not eq:
-            raise InvalidOptionError(f"option {item!r} in {spec!r} is not KEY=VALUE")
+            raise InvalidOptionError(f"option {shown(item)} in {shown(spec)} is not KEY=VALUE")
         options[key.strip()] = value.strip()
     return base, options
 
@@ -103,19 +136,23 @@ def find_variant(name: str, options: Mapping[str, Any] | None = None, **kwargs: 
     cls = _BY_NAME.get(_norm(base))
     if cls is None:
         known = ", ".join(sorted(variant_names()))
-        raise UnknownVariantError(f"unknown variant {name!r}; known variants: {known}")
+        raise UnknownVariantError(f"unknown variant {shown(name)}; known variants: {known}")
+    if options is not None and not isinstance(options, Mapping):
+        raise InvalidOptionError(
+            f"the options of {cls.name} must be a mapping of names to values, got {shown(options)}"
+        )
     merged.update(options or {})
     merged.update(kwargs)
     allowed = cls.option_names()
     for key in merged:
         if key not in allowed:
             raise UnknownOptionError(
-                f"unknown option {key!r} for {cls.name}; its options are: "
+                f"unknown option {shown(key)} for {cls.name}; its options are: "
                 f"{', '.join(allowed) or '(none)'}"
             )
     try:
         return cls(**merged)
-    except InvalidOptionError:
+    except NardyError:
         raise
     except (TypeError, ValueError) as exc:
-        raise InvalidOptionError(f"bad options {merged!r} for {cls.name}: {exc}") from exc
+        raise InvalidOptionError(f"bad options {shown(merged)} for {cls.name}: {exc}") from exc

@@ -7,6 +7,7 @@ import enum
 import attrs
 
 from nardy.core import Side
+from nardy.errors import UnscoredKindError
 
 __all__ = ["Result", "ResultKind"]
 
@@ -40,6 +41,13 @@ class ResultKind(enum.Enum):
     #: Nobody won (a variant whose rules can end a game in a draw).
     DRAW = "draw"
 
+    @classmethod
+    def _missing_(cls, value: object) -> ResultKind:
+        # ResultKind(x) for an unknown value: nardy's error, not the enum's ValueError.
+        kinds = ", ".join(repr(kind.value) for kind in cls)
+        text = repr(value) if isinstance(value, str) and len(value) <= 40 else type(value).__name__
+        raise UnscoredKindError(f"not a result kind: {text} (one of {kinds})")
+
 
 @attrs.frozen
 class Result:
@@ -53,6 +61,17 @@ class Result:
     winner: Side | None
     kind: ResultKind
     points: int
+    #: What the variant's players call it (``"mars"``;
+    #: :meth:`Variant.result_name <nardy.Variant.result_name>`), filled in by
+    #: :meth:`Position.result() <nardy.Position.result>`; not part of equality.
+    name: str = attrs.field(default="", eq=False, repr=False)
+
+    def __str__(self) -> str:
+        """``white wins a mars, 2 points`` (in the variant's words), or ``a draw``."""
+        if self.winner is None:
+            return "a draw"
+        plural = "s" if self.points != 1 else ""
+        return f"{self.winner} wins a {self.name or self.kind.value}, {self.points} point{plural}"
 
     @property
     def loser(self) -> Side | None:

@@ -15,12 +15,14 @@ his 13-24 when they move the same way round (long nardy), and his bar.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 import attrs
 
+from nardy.checks import integer, result_kind, shown
 from nardy.core import Side
 from nardy.errors import InvalidOptionError, UnscoredKindError
 from nardy.geometry import Geometry
@@ -125,9 +127,13 @@ class ScoringTable:
     def points(self, kind: ResultKind, loser_left: int = 0) -> int:
         """What a result of ``kind`` is worth before the cube (``loser_left`` for checkers-left).
 
-        Raises :class:`~nardy.errors.UnscoredKindError` for a kind the table
-        does not have.
+        ``kind`` is a :class:`~nardy.result.ResultKind` or its value
+        (``"gammon"``). Raises :class:`~nardy.errors.UnscoredKindError` for a
+        kind the table does not have, :class:`~nardy.errors.InvalidOptionError`
+        for a ``loser_left`` that is not an integer >= 0.
         """
+        kind = result_kind(kind)
+        loser_left = integer(loser_left, "loser_left (checkers not borne off)", 0)
         for row in self.rows:
             if row.kind is kind:
                 return loser_left if self.by_checkers_left else row.points
@@ -144,7 +150,12 @@ class ScoringTable:
         if len(points) != len(kinds):
             raise InvalidOptionError(
                 f"result_points for scoring={self.name!r} needs {len(kinds)} values "
-                f"({', '.join(k.value for k in kinds)}), got {tuple(points)!r}"
+                f"({', '.join(k.value for k in kinds)}), got {shown(tuple(points))}"
+            )
+        if any(a > b for a, b in itertools.pairwise(points)):
+            raise InvalidOptionError(
+                f"result_points give a higher kind fewer points than a lower one: "
+                f"{shown(tuple(points))} for {', '.join(k.value for k in kinds)}"
             )
         by_kind = dict(zip(kinds, points))
         rows = tuple(attrs.evolve(row, points=by_kind[row.kind]) for row in self.rows)
@@ -203,22 +214,32 @@ _TABLES: dict[tuple[str, tuple[int, ...] | None], ScoringTable] = {}
 
 
 def points_option(value: object) -> tuple[int, ...] | None:
-    """Converter for ``result_points``: None, a sequence of ints, or ``"1-2-4"``."""
-    if value is None or value == "":
+    """Converter for ``result_points``: None, a sequence of positive ints, or ``"1-2-4"``.
+
+    Raises :class:`~nardy.errors.InvalidOptionError` for anything else (a
+    point value below 1 included); :meth:`ScoringTable.with_points` checks
+    the count and the order.
+    """
+    if value is None or (isinstance(value, str) and value == ""):
         return None
     if isinstance(value, str):
-        parts = value.replace(",", "-").replace("/", "-").split("-")
-        try:
-            return tuple(int(p) for p in parts)
-        except ValueError:
+        parts = value.replace(",", "-").replace("/", "-").split("-") if len(value) <= 100 else []
+        if not parts or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
             raise InvalidOptionError(
-                f"result_points must be integers like '1-2-3', got {value!r}"
-            ) from None
-    if isinstance(value, (tuple, list)) and all(
-        isinstance(v, int) and not isinstance(v, bool) for v in value
-    ):
-        return tuple(value)
-    raise InvalidOptionError(f"result_points must be a sequence of integers, got {value!r}")
+                f"result_points must be integers like '1-2-3', got {shown(value)}"
+            )
+        points = tuple(int(p) for p in parts)
+    elif isinstance(value, (tuple, list)) and all(type(v) is int for v in value):
+        points = tuple(value)
+    else:
+        raise InvalidOptionError(
+            f"result_points must be a sequence of integers, got {shown(value)}"
+        )
+    if not points or not all(1 <= p <= 10_000 for p in points):
+        raise InvalidOptionError(
+            f"result_points are points for a win, integers 1..10000, got {shown(value)}"
+        )
+    return points
 
 
 def scoring_table(preset: str, points: tuple[int, ...] | None = None) -> ScoringTable:

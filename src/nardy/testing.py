@@ -213,7 +213,7 @@ def check_variant(
             positions += 1
             legal = position.legal_plays(roll)
             index = rng.randrange(len(legal))
-            after = legal.result(index)
+            after = legal.resulting_position(index)
             if not after.is_over() and variant.another_roll(position, legal[index]):
                 after = after.pass_turn()  # the same side rolls again
                 extra_rolls += 1

@@ -27,6 +27,8 @@ import attrs
 
 from nardy import cache
 from nardy import legal as legal_plays_of
+from nardy.checks import integer, result_kind, shown, take
+from nardy.checks import side as as_side
 from nardy.core import Roll, RollLike, Side
 from nardy.engine import layout, physics
 from nardy.engine.layout import Steps
@@ -46,6 +48,7 @@ from nardy.geometry import Contact, Entering, Geometry
 from nardy.legal import LegalPlays
 from nardy.play import Play
 from nardy.position import Position
+from nardy.reading import by_side, check_pins, check_play, int_tuple, pair, point_set
 from nardy.registry import (
     VARIANTS,
     find_variant,
@@ -117,8 +120,9 @@ class Variant(abc.ABC):
     aliases: ClassVar[tuple[str, ...]] = ()
     #: Checkers per side.
     checkers: ClassVar[int] = 15
-    #: Starting layout in each side's own numbering: ``{point: count}``.
-    start: ClassVar[Mapping[int, int]] = {}
+    #: Starting layout in each side's own numbering: ``{point: count}``
+    #: (read-only: a subclass's dict is made a read-only mapping).
+    start: ClassVar[Mapping[int, int]] = MappingProxyType({})
     #: How the two numberings relate.
     geometry: ClassVar[Geometry] = Geometry.MIRROR
     #: What an opposing checker on a point does (hit, block or pin).
@@ -142,9 +146,35 @@ class Variant(abc.ABC):
     #: the caller's options on top. Empty: the :class:`~nardy.options.GameOptions`
     #: defaults.
     game_defaults: ClassVar[Mapping[str, Any]] = MappingProxyType({})
+    #: How its players start games and matches, the defaults of
+    #: :attr:`GameOptions.winner_takes_white <nardy.GameOptions.winner_takes_white>`
+    #: and :meth:`Match.new(next_game=...) <nardy.Match.new>`. Backgammon's
+    #: custom (the default): colours stay with the players, and every game of
+    #: a match starts with an opening roll. Nardy players' (long nardy, Kush,
+    #: Caucasian nardy): the opening winner takes white, and in a match the
+    #: colours alternate and the player who had black starts the next game.
+    winner_takes_white: ClassVar[bool] = False
+    #: What its players call each result kind, where that differs from the
+    #: kind's value (long nardy: ``oin``, ``mars``, ``koks``); see
+    #: :meth:`result_name`.
+    result_names: ClassVar[Mapping[ResultKind, str]] = MappingProxyType({})
+    #: See :attr:`winner_takes_white`: one of :data:`nardy.match.NEXT_GAME_RULES`.
+    next_game: ClassVar[str] = "opening-roll"
 
     # The engine's plan of this configuration (made on first use; not an option).
     _plan: Plan | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # Class data is shared by every instance: keep the layout read-only.
+        super().__init_subclass__(**kwargs)
+        if not isinstance(cls.__dict__.get("start", MappingProxyType({})), MappingProxyType):
+            cls.start = MappingProxyType(dict(cls.start))
+        if not isinstance(cls.__dict__.get("result_names", MappingProxyType({})), MappingProxyType):
+            cls.result_names = MappingProxyType(dict(cls.result_names))
+        if not isinstance(cls.aliases, tuple):
+            cls.aliases = tuple(cls.aliases)
+        if not isinstance(cls.extra_state, tuple):
+            cls.extra_state = tuple(cls.extra_state)
 
     def __attrs_pre_init__(self) -> None:
         if not type(self).name:
@@ -187,7 +217,7 @@ class Variant(abc.ABC):
 
     def starting_position(self, turn: Side = Side.WHITE) -> Position:
         """The position before the first play, ``turn`` to move."""
-        turn = Side.coerce(turn)
+        turn = as_side(turn, "turn")
         board = [0] * 24
         for point, count in self.start.items():
             board[point - 1] += count
@@ -211,12 +241,12 @@ class Variant(abc.ABC):
         A variant with extra state (:meth:`extra_fields`) takes its array-form
         keys as keyword arguments, e.g. ``pinned=[19], opp_pinned=[7]``.
         """
-        turn = Side.coerce(turn)
-        board_t = _int_tuple("board", board, 24)
-        bar_t = _pair("bar", bar)
+        turn = as_side(turn, "turn")
+        board_t = int_tuple("board", board, 24)
+        bar_t = pair("bar", bar)
         extra_t = self._extra_from_array(extra)
         if self.contact is Contact.PIN:
-            _check_pins(board_t, extra_t[0], extra_t[1], f"board={list(board_t)}")
+            check_pins(board_t, extra_t[0], extra_t[1], f"board={list(board_t)}")
         if off is None:
             held = self._held_by_extras(extra_t)
             sides = ((turn, 1, bar_t[0] + held[0]), (turn.opponent, -1, bar_t[1] + held[1]))
@@ -232,7 +262,7 @@ class Variant(abc.ABC):
             theirs = -sum(x for x in board_t if x < 0) + bar_t[1] + held[1]
             off_t = (self.checkers - mine, self.checkers - theirs)
         else:
-            off_t = _pair("off", off)
+            off_t = pair("off", off)
         self.validate(board_t, bar_t, off_t, extra_t)
         return Position.from_packed(
             self, turn, layout.pack((off_t[0], *board_t, bar_t[0], bar_t[1], off_t[1], *extra_t))
@@ -259,21 +289,25 @@ class Variant(abc.ABC):
         """
         own: list[list[int]] = [[0] * 25, [0] * 25]
         for side, counts in ((Side.WHITE, white), (Side.BLACK, black)):
+            if not isinstance(counts, Mapping):
+                raise InvalidPositionError(
+                    f"{side} must be a mapping of points to checker counts, got {shown(counts)}"
+                )
             for point, count in counts.items():
                 if isinstance(point, bool) or not isinstance(point, int) or not 1 <= point <= 24:
                     raise InvalidPositionError(
-                        f"{side.name.lower()} point must be 1..24, got {point!r} in {dict(counts)!r}"
+                        f"{side} point must be 1..24, got {shown(point)} in {shown(counts)}"
                     )
                 if isinstance(count, bool) or not isinstance(count, int) or count < 0:
                     raise CheckerCountError(
-                        f"{side.name.lower()} count on point {point} must be a non-negative "
-                        f"integer, got {count!r}"
+                        f"{side} count on point {point} must be a non-negative "
+                        f"integer, got {shown(count)}"
                     )
                 own[side][point] += count
-        pinned = self._pins_by_side(pins)
-        bars = _by_side("bar", bar)
-        offs = None if off is None else _by_side("off", off)
-        mover = Side.coerce(turn)
+        pinned = self._pinsby_side(pins)
+        bars = by_side("bar", bar)
+        offs = None if off is None else by_side("off", off)
+        mover = as_side(turn, "turn")
         other = mover.opponent
         opp = self.geometry.opponent_point
         board = [0] * 24
@@ -320,6 +354,17 @@ class Variant(abc.ABC):
             **extra,
         )
 
+    def from_gnubg_id(self, gnubg_id: str, turn: Side = Side.WHITE) -> Position:
+        """A position from a gnubg Position ID; the side on roll (encoded second) is ``turn``.
+
+        The same as :meth:`Position.from_gnubg_id <nardy.Position.from_gnubg_id>`
+        with this variant. Raises
+        :class:`~nardy.errors.UnsupportedFormatError` for a variant without
+        the gnubg ID (:attr:`gnubg_id_supported`), and
+        :class:`~nardy.errors.InvalidIdError` for an ID that does not decode.
+        """
+        return Position.from_gnubg_id(self, gnubg_id, turn)
+
     def validate(
         self,
         board: tuple[int, ...],
@@ -337,14 +382,14 @@ class Variant(abc.ABC):
         form; :meth:`from_counts` checks it.) A subclass may extend this.
         """
         form = f"board={list(board)}, bar={list(bar)}, off={list(off)}"
-        for label, pair in (("bar", bar), ("off", off)):
-            for who, n in zip(("mover", "opponent"), pair):
+        for label, counts in (("bar", bar), ("off", off)):
+            for who, n in zip(("mover", "opponent"), counts):
                 if n < 0:
                     raise CheckerCountError(f"negative {label} count for the {who} ({n}) in {form}")
         if not self.has_bar and (bar[0] or bar[1]):
             raise BarNotAllowedError(f"{self.name} has no bar, but bar={list(bar)} in {form}")
         if self.contact is Contact.PIN:
-            _check_pins(board, extra[0], extra[1], form)
+            check_pins(board, extra[0], extra[1], form)
         held = self._held_by_extras(extra)
         mine = sum(x for x in board if x > 0) + bar[0] + off[0] + held[0]
         theirs = -sum(x for x in board if x < 0) + bar[1] + off[1] + held[1]
@@ -368,10 +413,10 @@ class Variant(abc.ABC):
         out: list[int] = []
         for f in fields:
             if f.kind is ExtraKind.POINTS:
-                out += (_point_set(f.keys[0], extra.get(f.keys[0], ())),)
-                out += (_point_set(f.keys[1], extra.get(f.keys[1], ())),)
+                out += (point_set(f.keys[0], extra.get(f.keys[0], ())),)
+                out += (point_set(f.keys[1], extra.get(f.keys[1], ())),)
             else:
-                out += _pair(f.keys[0], extra.get(f.keys[0], (0, 0)))
+                out += pair(f.keys[0], extra.get(f.keys[0], (0, 0)))
         return tuple(out)
 
     def _held_by_extras(self, extra: Sequence[int]) -> tuple[int, int]:
@@ -387,17 +432,25 @@ class Variant(abc.ABC):
             theirs += b
         return mine, theirs
 
-    def _pins_by_side(self, pins: Mapping[Side, Iterable[int]] | None) -> tuple[set[int], set[int]]:
+    def _pinsby_side(self, pins: Mapping[Side, Iterable[int]] | None) -> tuple[set[int], set[int]]:
         out: tuple[set[int], set[int]] = (set(), set())
+        if pins is None:
+            return out
+        if not isinstance(pins, Mapping):
+            raise InvalidPositionError(
+                f"pins must be a mapping of sides to points, got {shown(pins)}"
+            )
         if not pins:
             return out
         if self.contact is not Contact.PIN:
-            raise InvalidPositionError(f"{self.name} does not pin, but pins={pins!r}")
+            raise InvalidPositionError(f"{self.name} does not pin, but pins={shown(pins)}")
         for key, points in pins.items():
-            side = Side.coerce(key)
-            for p in points:
+            side = as_side(key, "a key of pins")
+            for p in take(points, 24, "the pinned points", InvalidPositionError):
                 if isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= 24:
-                    raise InvalidPositionError(f"a pinned point is 1..24, got {p!r} in {pins!r}")
+                    raise InvalidPositionError(
+                        f"a pinned point is 1..24, got {shown(p)} in {shown(pins)}"
+                    )
                 out[side].add(p)
         return out
 
@@ -414,7 +467,7 @@ class Variant(abc.ABC):
         although the other side has borne off everything (long nardy's
         optional last-roll draw needs this).
         """
-        if position.variant is not self:
+        if type(position) is not Position or position.variant is not self:
             self._check_own(position)
         return legal_plays_of.find(self._plan or self._make_plan(), position, roll, allow_finished)
 
@@ -426,7 +479,7 @@ class Variant(abc.ABC):
         the order of :meth:`legal_plays`; a pass is the start's key with no
         steps (0).
         """
-        return (self._plan or self._make_plan()).play_keys(packed, roll, roll.dice)
+        return (self._plan or self._make_plan()).play_keys(packed, roll, roll.moves)
 
     def raw_plays(self, state: State, roll: Roll) -> list[RawPlay]:
         """The legal plays on a state: ``(resulting state, steps)`` each, turn not passed.
@@ -453,6 +506,10 @@ class Variant(abc.ABC):
         the position otherwise.
         """
         self._check_own(position)
+        if not isinstance(play, Play):
+            raise IllegalPlayError(
+                f"a play is a nardy.Play (see Position.play for notation), got {shown(play)}"
+            )
         legal = self.legal_plays(position, play.roll)
         return legal.resulting_position(self.index_of(legal, play))
 
@@ -464,6 +521,7 @@ class Variant(abc.ABC):
         board). Raises :class:`~nardy.errors.IllegalPlayError`.
         """
         position = legal.position
+        check_play(play)
         bad = (
             f"illegal play {play.notation() or '(pass)'!r} for roll {play.roll} in {position.id()}"
         )
@@ -535,6 +593,8 @@ class Variant(abc.ABC):
         return plan
 
     def _check_own(self, position: Position) -> None:
+        if not isinstance(position, Position):
+            raise InvalidPositionError(f"expected a nardy.Position, got {shown(position)}")
         if position.variant is not self and position.variant != self:
             raise InvalidPositionError(
                 f"position {position.id()} belongs to {position.variant.spec()}, not {self.spec()}"
@@ -544,7 +604,7 @@ class Variant(abc.ABC):
 
     def moves(self, roll: Roll) -> tuple[int, ...]:
         """Hook: the dice moves a roll gives. Default: the two dice, or four of a double."""
-        return roll.dice
+        return roll.moves
 
     def turn_contact(self, roll: Roll) -> Contact:
         """Hook: the contact in force for this roll. Default: :attr:`contact`."""
@@ -592,6 +652,8 @@ class Variant(abc.ABC):
 
         A variant that ends games otherwise overrides this and :meth:`result`.
         """
+        if type(position) is not Position:
+            self._check_own(position)
         n = self.checkers + layout.ZERO
         packed = position.packed
         return packed[layout.MOVER_OFF] == n or packed[layout.OPP_OFF] == n
@@ -627,6 +689,16 @@ class Variant(abc.ABC):
         overridden by an option.
         """
 
+    def result_name(self, kind: ResultKind) -> str:
+        """What the variant's players call a result of ``kind``: ``"mars"`` for a long-nardy gammon.
+
+        The kind's value (``"gammon"``) unless :attr:`result_names` names it;
+        used in printed results, records and the command line. ``kind`` may
+        also be given by its value (``"gammon"``).
+        """
+        kind = result_kind(kind)
+        return self.result_names.get(kind, kind.value)
+
     def result_kinds(self) -> tuple[ResultKind, ...]:
         """The result kinds this variant, with its options, can produce (lowest first)."""
         return self.scoring_table().kinds()
@@ -634,13 +706,17 @@ class Variant(abc.ABC):
     def points(self, kind: ResultKind, loser_left: int = 0) -> int:
         """What a result of ``kind`` is worth before the cube.
 
-        ``loser_left`` (checkers the loser has not borne off) matters only
-        for checkers-left scoring. Raises
-        :class:`~nardy.errors.UnscoredKindError` for a kind this variant
-        does not score (see :meth:`result_kinds`).
+        ``kind`` is a :class:`~nardy.result.ResultKind` or its value
+        (``"gammon"``). ``loser_left`` (checkers the loser has not borne
+        off, 0..:attr:`checkers`) matters only for checkers-left scoring.
+        Raises :class:`~nardy.errors.UnscoredKindError` for a kind this
+        variant does not score (see :meth:`result_kinds`),
+        :class:`~nardy.errors.InvalidOptionError` for a bad ``loser_left``.
         """
         try:
-            return self.scoring_table().points(kind, loser_left)
+            kind = result_kind(kind)
+            left = integer(loser_left, "loser_left (checkers not borne off)", 0, self.checkers)
+            return self.scoring_table().points(kind, left)
         except NardyError as exc:
             raise type(exc)(f"{self.spec()}: {exc}") from None
 
@@ -682,86 +758,9 @@ def _plan(variant: Variant) -> Plan:
 _PLANS: dict[Variant, Plan] = {}
 
 
-def _check_pins(board: tuple[int, ...], mine: int, theirs: int, form: str) -> None:
-    """Pins lie under the other side's checkers, one per point, never both ways."""
-    where = f"{form}, pinned={layout.point_bits(mine)}, opp_pinned={layout.point_bits(theirs)}"
-    if mine & theirs:
-        raise InvalidPositionError(f"a point in both pinned and opp_pinned: {where}")
-    for p in layout.point_bits(mine):
-        if board[p - 1] >= 0:
-            raise InvalidPositionError(
-                f"the mover's checker pinned on {p} needs opposing checkers on top: {where}"
-            )
-    for p in layout.point_bits(theirs):
-        if board[p - 1] <= 0:
-            raise InvalidPositionError(
-                f"the opponent's checker pinned on {p} needs the mover's checkers on top: {where}"
-            )
-
-
-def _point_set(label: str, points: object) -> int:
-    """A sorted list of points 1..24 as a bitmask (bit p for point p)."""
-    try:
-        items = list(points)  # type: ignore[call-overload]
-    except TypeError:
-        raise InvalidPositionError(f"{label} must be a list of points, got {points!r}") from None
-    mask = 0
-    for p in items:
-        if isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= 24:
-            raise InvalidPositionError(f"{label} holds points 1..24, got {p!r} in {items!r}")
-        if mask >> p & 1:
-            raise InvalidPositionError(f"{label} lists point {p} twice: {items!r}")
-        mask |= 1 << p
-    return mask
-
-
 def _format_option(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, tuple):
         return "-".join(str(v) for v in value)
     return str(value)
-
-
-def _int_tuple(label: str, values: Iterable[int], length: int) -> tuple[int, ...]:
-    try:
-        items = tuple(values)
-    except TypeError:
-        raise InvalidPositionError(
-            f"{label} must be a sequence of {length} integers, got {values!r}"
-        ) from None
-    if len(items) != length:
-        raise InvalidPositionError(
-            f"{label} must have {length} entries, got {len(items)}: {list(items)}"
-        )
-    for x in items:
-        if isinstance(x, bool) or not isinstance(x, int):
-            raise InvalidPositionError(
-                f"{label} entries must be integers, got {x!r} in {list(items)}"
-            )
-    return items
-
-
-def _pair(label: str, values: Iterable[int]) -> tuple[int, int]:
-    items = _int_tuple(label, values, 2)
-    return (items[0], items[1])
-
-
-def _by_side(label: str, value: Mapping[Side, int] | Sequence[int]) -> tuple[int, int]:
-    """Read a per-colour pair: a mapping keyed by Side (or 0/1, "white"/"black"), or (white, black)."""
-    if isinstance(value, Mapping):
-        out = [0, 0]
-        for key, count in value.items():
-            try:
-                side = Side.coerce(key)
-            except NardyError:
-                raise InvalidPositionError(
-                    f"{label} keys must be sides (Side.WHITE/Side.BLACK), got {key!r} in {dict(value)!r}"
-                ) from None
-            if isinstance(count, bool) or not isinstance(count, int):
-                raise InvalidPositionError(
-                    f"{label} counts must be integers, got {count!r} in {dict(value)!r}"
-                )
-            out[side] = count
-        return (out[0], out[1])
-    return _pair(label, value)

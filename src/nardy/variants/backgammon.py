@@ -17,7 +17,7 @@ import attrs
 from nardy.core import Roll
 from nardy.engine.turn import HitterRule
 from nardy.geometry import Contact, Geometry
-from nardy.options import choice, to_bool
+from nardy.options import choice, is_bool, read_bool
 from nardy.registry import register_variant
 from nardy.rules.backgammon import no_hide_after_hit
 from nardy.scoring import PRESETS, ScoringTable, points_option, scoring_table
@@ -37,7 +37,7 @@ class _HitFamily(Variant):
 
     #: If only one die of a non-double can be played and either could be,
     #: the higher must be played. False lets the player choose.
-    must_play_higher: bool = attrs.field(default=True, converter=to_bool)
+    must_play_higher: bool = attrs.field(default=True, converter=read_bool, validator=is_bool)
     #: Scoring preset (:data:`nardy.scoring.PRESETS`): ``"standard"``
     #: (1/2/3), ``"backgammon-on-bar"`` (adds a 4-point kind for a checker on
     #: the bar), ``"russian"`` (oin 1 / mars 2, nothing higher),
@@ -109,6 +109,9 @@ class Caucasian(_HitFamily):
     name: ClassVar[str] = "caucasian"
     aliases: ClassVar[tuple[str, ...]] = ("caucasian-nardy", "caucasian nardy", "кавказские нарды")
     start: ClassVar[MappingProxyType[int, int]] = MappingProxyType({24: 2, 13: 5, 8: 3, 6: 5})
+    # Nardy players' custom: the opening winner takes white; games alternate.
+    winner_takes_white: ClassVar[bool] = True
+    next_game: ClassVar[str] = "alternate"
 
     #: ``"home"`` (default): only a hit inside the mover's home board
     #: restricts the hitter; ``"anywhere"``: every hit does.

@@ -12,6 +12,7 @@ with every interpretation the library had to choose.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import ClassVar
 
@@ -21,8 +22,9 @@ from nardy.core import Roll
 from nardy.engine.layout import OPP_BAR, Candidate
 from nardy.engine.turn import ALL_POINTS, HitterRule, PlayFilter, StepRule
 from nardy.geometry import Contact, Entering, Geometry
-from nardy.options import choice, to_bool
+from nardy.options import choice, is_bool, read_bool
 from nardy.registry import register_variant
+from nardy.result import ResultKind
 from nardy.rules.long_nardy import (
     BEFORE,
     HEAD,
@@ -51,6 +53,12 @@ class _LongFamily(Variant):
     geometry: ClassVar[Geometry] = Geometry.ROTATE
     contact: ClassVar[Contact] = Contact.BLOCK
     gnubg_id_supported: ClassVar[bool] = False
+    # Nardy players' custom: the opening winner takes white; games alternate.
+    winner_takes_white: ClassVar[bool] = True
+    next_game: ClassVar[str] = "alternate"
+    result_names: ClassVar[Mapping[ResultKind, str]] = MappingProxyType(
+        {ResultKind.SINGLE: "oin", ResultKind.GAMMON: "mars", ResultKind.BACKGAMMON: "koks"}
+    )
 
     #: Which first-turn doubles let a second checker leave the head:
     #: ``"6-4-3"`` (default: 6-6, 4-4 and 3-3), ``"6-4"`` (6-6 and 4-4 only),
@@ -67,10 +75,10 @@ class _LongFamily(Variant):
     six_block_check: str = attrs.field(default="step", validator=choice(*SIX_BLOCK_CHECKS))
     #: If only one die of a non-double can be played and either could be,
     #: the higher must be played. False lets the player choose.
-    must_play_higher: bool = attrs.field(default=True, converter=to_bool)
+    must_play_higher: bool = attrs.field(default=True, converter=read_bool, validator=is_bool)
     #: Score koks (3 points): the loser has borne off none and has a
     #: checker in the winner's home quarter or earlier. Off by default.
-    koks: bool = attrs.field(default=False, converter=to_bool)
+    koks: bool = attrs.field(default=False, converter=read_bool, validator=is_bool)
     #: Override of the points, lowest kind first: oin and mars (and koks
     #: with ``koks=True``), e.g. ``"1-2"``. ``None`` keeps 1/2/3.
     result_points: tuple[int, ...] | None = attrs.field(default=None, converter=points_option)

@@ -1,0 +1,149 @@
+"""Checks of outside input shared by the public entry points.
+
+Every public function and constructor answers bad input with a
+:class:`~nardy.errors.NardyError` subclass whose message names the input
+and what was expected. The helpers here do the common part: show a value
+briefly whatever it is (:func:`shown`), refuse text and sequences longer
+than any valid input *before* parsing them (:func:`bounded_text`,
+:func:`take`), and read the values the documentation names in the forms
+it names (:func:`side`, :func:`result_kind`, :func:`flag`, :func:`integer`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import reprlib
+from collections.abc import Iterable
+from typing import Any
+
+from nardy.core import Side
+from nardy.errors import InvalidOptionError, InvalidSideError, NardyError, UnscoredKindError
+from nardy.result import ResultKind
+
+__all__ = [
+    "bounded_text",
+    "flag",
+    "integer",
+    "optional_side",
+    "result_kind",
+    "shown",
+    "side",
+    "take",
+]
+
+# reprlib cuts long strings, long and deep containers; one level of a
+# container costs at most a few items.
+_REPR = reprlib.Repr()
+_REPR.maxlevel = 3
+_REPR.maxstring = 150
+_REPR.maxother = 60
+_REPR.maxlong = 40
+_REPR.maxlist = _REPR.maxtuple = _REPR.maxdict = _REPR.maxset = _REPR.maxfrozenset = 8
+
+
+def shown(value: object, limit: int = 160) -> str:
+    """A short, safe repr of ``value`` for an error message (never raises).
+
+    Long strings and containers are cut in the middle, deep nesting is
+    elided, and a value whose repr fails is shown by its type.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"<an integer of about {int(value.bit_length() * 0.30103)} digits>"
+    try:
+        text = _REPR.repr(value)
+    except Exception:  # a repr that fails still names the type
+        text = f"<{type(value).__name__} object>"
+    if len(text) > limit:
+        half = (limit - 5) // 2
+        text = f"{text[:half]} ... {text[-half:]}"
+    return text
+
+
+def bounded_text(value: object, what: str, limit: int, error: type[NardyError]) -> str:
+    """``value`` if it is a string of at most ``limit`` characters, else ``error``.
+
+    Checked before any parsing, so that a huge input costs nothing.
+    """
+    if not isinstance(value, str):
+        raise error(f"{what} must be a string, got {shown(value)}")
+    if len(value) > limit:
+        raise error(
+            f"{what} is {len(value):,} characters long, more than any valid one "
+            f"({limit:,} at most): {shown(value)}"
+        )
+    return value
+
+
+def take(values: object, most: int, what: str, error: type[NardyError]) -> list[Any]:
+    """The items of ``values`` as a list, reading at most ``most + 1`` of them.
+
+    An endless or huge iterable costs no more than ``most + 1`` items; the
+    caller checks the length. ``error`` for something that is not iterable
+    (a string counts as not iterable here: it is never a list of numbers).
+    """
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise error(f"{what} must be a list, got {shown(values)}")
+    try:
+        return list(itertools.islice(values, most + 1))
+    except NardyError:
+        raise
+    except Exception as exc:  # an iterable that fails while being read
+        raise error(f"cannot read {what} from {shown(values)}: {type(exc).__name__}") from None
+
+
+def side(value: object, what: str = "side") -> Side:
+    """A :class:`~nardy.core.Side` from a Side, ``0``/``1`` or ``"w"``/``"white"``/``"b"``/``"black"``.
+
+    The forms :meth:`Side.coerce <nardy.Side.coerce>` reads; anything else (a
+    bool, another number, another string) raises
+    :class:`~nardy.errors.InvalidSideError` naming ``what``.
+    """
+    if type(value) is Side:
+        return value
+    try:
+        return Side.coerce(value)
+    except InvalidSideError:
+        raise InvalidSideError(
+            f"{what} must be a side (Side.WHITE/Side.BLACK, 0/1 or 'w'/'white'/'b'/'black'), "
+            f"got {shown(value)}"
+        ) from None
+
+
+def optional_side(value: object, what: str) -> Side | None:
+    """``None``, or a side as :func:`side` reads it."""
+    return None if value is None else side(value, what)
+
+
+def result_kind(value: object, what: str = "result kind") -> ResultKind:
+    """A :class:`~nardy.result.ResultKind` from a ResultKind or its value (``"gammon"``).
+
+    Raises :class:`~nardy.errors.UnscoredKindError` naming ``what``.
+    """
+    if isinstance(value, ResultKind):
+        return value
+    if isinstance(value, str) and len(value) <= 40:
+        for kind in ResultKind:
+            if kind.value == value.strip().lower():
+                return kind
+    kinds = ", ".join(repr(k.value) for k in ResultKind)
+    raise UnscoredKindError(f"{what} must be a result kind ({kinds}), got {shown(value)}")
+
+
+def flag(value: object, what: str) -> bool:
+    """``value`` if it is ``True`` or ``False``; :class:`~nardy.errors.InvalidOptionError` otherwise."""
+    if isinstance(value, bool):
+        return value
+    raise InvalidOptionError(f"{what} must be true or false, got {shown(value)}")
+
+
+def integer(value: object, what: str, low: int, high: int | None = None) -> int:
+    """``value`` if it is an int (not a bool) in ``low..high``; :class:`~nardy.errors.InvalidOptionError` otherwise."""
+    if (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and value >= low
+        and (high is None or value <= high)
+    ):
+        return int(value)
+    span = f"{low}..{high}" if high is not None else f">= {low}"
+    raise InvalidOptionError(f"{what} must be an integer {span}, got {shown(value)}")
