@@ -292,6 +292,7 @@ class TestResultAfterPlay:
             "home-mars",
             "backgammon",
             "backgammon-on-bar",
+            "mother",
             "draw",
         ]
 

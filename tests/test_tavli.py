@@ -14,7 +14,9 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -405,3 +407,99 @@ def test_nardy_legal_reads_and_writes_pins(
 )
 def test_conformance(spec: str) -> None:
     check_variant(nardy.find_variant(spec), games=3, seed=11)
+
+
+# --- the tavli match -------------------------------------------------------------------------
+
+
+def random_match(match: nardy.Match, seed: int, until: Any = None) -> nardy.Match:
+    """Play ``match`` with random plays until it is over (or ``until(match)`` holds)."""
+    rng = random.Random(seed)
+    while not match.is_over() and not (until and until(match)):
+        game = match.current()
+        if game.phase.name in ("OPENING", "ROLL"):
+            match = match.roll()
+        else:
+            legal = game.legal_plays()
+            match = match.play(legal[rng.randrange(len(legal))])
+    return match
+
+
+def test_tavli_match_rotates_portes_plakoto_fevga() -> None:
+    match = random_match(nardy.Match.new("tavli", 5, rng=3), seed=3)
+    names = [g.variant.name for g in match.games]
+    assert names == [("portes", "plakoto", "fevga")[i % 3] for i in range(len(names))]
+    assert len(names) >= 3
+    assert match.rotation == "tavli"
+    assert match.next_game == "winner-starts"
+    assert [match.variant_of(n).name for n in (1, 2, 3, 4)] == [
+        "portes",
+        "plakoto",
+        "fevga",
+        "portes",
+    ]
+    for game in match.games:
+        assert not game.options.cube
+        assert game.options.opening == "one_die_each_reroll"
+
+
+def test_tavli_match_the_winner_starts_the_next_game_and_colours_stay() -> None:
+    match = random_match(nardy.Match.new("tavli", 7, rng=11), seed=11)
+    assert match.games[0].starter is None  # the first game starts with the opening roll
+    for before, after in itertools.pairwise(match.games):
+        assert after.white_player == before.white_player
+        assert before.outcome is not None
+        expected = before.first if before.outcome.winner is None else before.outcome.winner
+        assert after.starter == after.first == expected
+
+
+def test_tavli_match_a_draw_scores_nothing_and_its_starter_starts_again() -> None:
+    # Random plakoto games end in a draw (both mothers pinned) often enough.
+    for seed in range(60):
+        match = nardy.Match.new("tavli", 3, rng=seed)
+        drawn = random_match(
+            match,
+            seed,
+            until=lambda m: any(
+                g.outcome is not None and g.outcome.winner is None for g in m.games
+            ),
+        )
+        draws = [i for i, g in enumerate(drawn.games) if g.outcome and g.outcome.winner is None]
+        if draws and not drawn.is_over():
+            i = draws[0]
+            game = drawn.games[i]
+            assert game.variant.name == "plakoto"
+            assert game.outcome is not None
+            assert game.outcome.points == 0
+            before = sum(g.outcome.points for g in drawn.games[:i] if g.outcome is not None)
+            assert sum(drawn.scores) == before + sum(
+                g.outcome.points for g in drawn.games[i + 1 :] if g.outcome is not None
+            )
+            following = drawn.games[i + 1] if i + 1 < len(drawn.games) else drawn.current()
+            assert following.variant.name == "fevga"
+            assert following.starter == game.first
+            return
+    pytest.fail("no drawn plakoto game in 60 seeded tavli matches")
+
+
+def test_tavli_match_has_no_cube_and_its_record_round_trips() -> None:
+    match = nardy.Match.new("tavli", 3, rng=2).roll()
+    assert not match.current().can_double()
+    with pytest.raises(nardy.IllegalActionError):
+        match.double()
+    done = random_match(nardy.Match.new("tavli", 3, rng=4), seed=4)
+    text = done.to_json()
+    again = nardy.Match.from_json(text)
+    assert again == done
+    assert again.to_json() == text
+    assert json.loads(text)["variant"] == "tavli"
+
+
+def test_tavli_match_options_and_bad_rules() -> None:
+    with_cube = nardy.Match.new("tavli", 3, cube=True)
+    assert with_cube.options.cube
+    assert nardy.Match.new("tavli", 3, next_game="opening-roll").next_game == "opening-roll"
+    with pytest.raises(InvalidOptionError):
+        nardy.Match.new("tavli", 3, next_game="loser-starts")
+    with pytest.raises(InvalidOptionError):
+        nardy.Match.new("tavli", 3).variant_of(0)

@@ -13,6 +13,7 @@ changes from game to game (see :attr:`Match.next_game`).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -29,13 +30,23 @@ from nardy.registry import as_variant
 from nardy.result import ResultKind
 from nardy.variant import Variant
 
-__all__ = ["NEXT_GAME_RULES", "Match"]
+__all__ = ["NEXT_GAME_RULES", "ROTATIONS", "Match"]
 
 #: How the next game of a match starts: ``"alternate"`` (as nardy players
 #: do, colours swap and the player who had black starts, as white, with an
-#: ordinary roll) or ``"opening-roll"`` (every game starts with an opening
-#: roll).
-NEXT_GAME_RULES: tuple[str, ...] = ("alternate", "opening-roll")
+#: ordinary roll), ``"opening-roll"`` (every game starts with an opening
+#: roll) or ``"winner-starts"`` (colours stay; the winner of a game starts
+#: the next with an ordinary roll, and after a drawn game the player who
+#: started it starts again).
+NEXT_GAME_RULES: tuple[str, ...] = ("alternate", "opening-roll", "winner-starts")
+
+#: Matches whose games rotate through several variants, by name: the
+#: variants in the order they are played, and how the next game starts.
+#: A Greek *tavli* match plays portes, plakoto and fevga in turn; the winner
+#: of a game starts the next.
+ROTATIONS: Mapping[str, tuple[tuple[str, ...], str]] = MappingProxyType(
+    {"tavli": (("portes", "plakoto", "fevga"), "winner-starts")}
+)
 
 
 @attrs.frozen(kw_only=True)
@@ -57,6 +68,9 @@ class Match:
     * A series scored by checkers left (after each game the loser's
       checkers not borne off go to the winner) is a match with game option
       ``scoring="checkers-left"``, to the agreed total.
+    * A match of several variants played in turn (:data:`ROTATIONS`, e.g.
+      ``Match.new("tavli", 5)``) has a :attr:`rotation`; :attr:`variant` is
+      its first game's and :meth:`variant_of` gives each game's.
     """
 
     #: The rules of the board.
@@ -79,6 +93,9 @@ class Match:
     #: The number (1-based) of the Crawford game, once a player has reached
     #: ``length - 1`` with the rule on.
     crawford_game: int | None = None
+    #: The name of the rotation (a key of :data:`ROTATIONS`) whose variants
+    #: the games play in turn, else ``None`` (every game plays :attr:`variant`).
+    rotation: str | None = None
     #: Where the dice come from (shared by every game; not part of equality).
     rng: DiceSource = attrs.field(factory=DiceSource, eq=False, repr=False)
 
@@ -110,7 +127,20 @@ class Match:
         keyword arguments (``jacoby`` is switched off). ``rng`` is the dice
         source shared by all games (a :class:`random.Random`, a seed or a
         callable).
+
+        ``variant`` may also name a rotation (:data:`ROTATIONS`): ``"tavli"``
+        plays portes, plakoto and fevga in turn, the winner of each game
+        starting the next; the options default to the first variant's
+        :attr:`~nardy.Variant.game_defaults` (for tavli: no cube, so the
+        Crawford rule never matters).
         """
+        rotation = (
+            variant.lower() if isinstance(variant, str) and variant.lower() in ROTATIONS else None
+        )
+        if rotation is not None:
+            names, rule = ROTATIONS[rotation]
+            variant = names[0]
+            next_game = rule if next_game is None else next_game
         rules = as_variant(variant)
         if isinstance(length, bool) or not isinstance(length, int) or length < 1:
             raise InvalidOptionError(f"a match length is a positive integer, got {shown(length)}")
@@ -132,6 +162,7 @@ class Match:
             options=opts,
             crawford=bool(crawford),
             next_game=next_game,
+            rotation=rotation,
             game=first,
             rng=source,
         )
@@ -163,6 +194,14 @@ class Match:
         """Points ``player`` still needs (``length`` minus his score, at least 0)."""
         player = integer(player, "a player", 0, 1)
         return max(0, as_number(self.length - self.scores[player]))
+
+    def variant_of(self, number: int) -> Variant:
+        """The variant game ``number`` (1-based) of the match is played with."""
+        number = integer(number, "a game number", 1, None)
+        if self.rotation is None:
+            return self.variant
+        names = ROTATIONS[self.rotation][0]
+        return as_variant(names[(number - 1) % len(names)])
 
     def current(self) -> Game:
         """The game in progress; :class:`~nardy.errors.GameOverError` once the match is over."""
@@ -273,12 +312,9 @@ class Match:
                 if old[player] < self.length - 1 <= scores[player] < self.length:
                     crawford_game = len(games) + 1
         number = len(games) + 1
-        if self.next_game == "alternate":
-            white_player, starter = 1 - game.white_player, Side.WHITE
-        else:
-            white_player, starter = game.white_player, None
+        white_player, starter = _next_game_start(self.next_game, game)
         following = Game.new(
-            self.variant,
+            self.variant_of(number),
             self.options,
             rng=self.rng,
             white_player=white_player,
@@ -312,3 +348,14 @@ class Match:
     def from_json(cls, text: str, *, rng: DiceSourceLike = None) -> Match:
         """Load a JSON match record (see :meth:`from_dict`)."""
         return records.match_from_json(cls, text, rng=rng)
+
+
+def _next_game_start(rule: str, game: Game) -> tuple[int, Side | None]:
+    """Who plays white in the game after ``game``, and who starts it (``None``: an opening roll)."""
+    if rule == "alternate":
+        return 1 - game.white_player, Side.WHITE
+    if rule == "winner-starts":
+        assert game.outcome is not None
+        winner = game.outcome.winner
+        return game.white_player, game.first if winner is None else winner
+    return game.white_player, None

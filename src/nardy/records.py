@@ -283,7 +283,8 @@ def match_to_dict(match: Match) -> dict[str, Any]:
     return {
         "format": "nardy-match",
         "version": MATCH_RECORD_VERSION,
-        "variant": match.variant.spec(),
+        # A rotation's name stands for its variants (Match.new reads it back).
+        "variant": match.rotation or match.variant.spec(),
         "length": match.length,
         "crawford": match.crawford,
         "next_game": match.next_game,
