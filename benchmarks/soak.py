@@ -47,7 +47,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import nardy
-from nardy import Contact, Game, Match, Phase, Play, Position, Side
+from nardy import Contact, Game, Match, Phase, Play, Position, ResultKind, Side
 from nardy.actions import EndReason
 from nardy.variant import VARIANTS
 
@@ -135,7 +135,12 @@ def check_position(position: Position, where: str) -> None:
     if position.is_over() != (result is not None):
         _fail(where, f"is_over() is {position.is_over()} but result() is {result}")
     if result is not None:
-        if result.kind not in variant.result_kinds():
+        # A draw (a variant's own rule, as plakoto's two pinned mothers) is
+        # worth nothing to either side; every win is of a kind the variant scores.
+        if result.kind is ResultKind.DRAW:
+            if result.winner is not None or result.points != 0 or not _ended_by_rule(variant):
+                _fail(where, f"{variant.spec()} gives an impossible draw {result}")
+        elif result.kind not in variant.result_kinds():
             _fail(where, f"{variant.spec()} does not score {result.kind}")
         if result.winner is not None and variant.contact is not Contact.PIN:
             left = variant.checkers - position.off(result.winner)

@@ -41,7 +41,7 @@ def _selfplay(variant: Variant, ch: Chooser, plies: int) -> Position:
     position = variant.starting_position()
     for _ in range(ch.integer(1, plies)):
         legal = position.legal_plays(Roll(ch.integer(1, 6), ch.integer(1, 6)))
-        after = legal.result(ch.integer(0, len(legal) - 1))
+        after = legal.resulting_position(ch.integer(0, len(legal) - 1))
         if after.is_over():
             break
         position = after

@@ -252,7 +252,8 @@ def test_kernel_choice() -> None:
     assert choose_kernel((3, 1), BLOCK, True, True, rule, None, None) == "tracking"
     assert choose_kernel((3, 1), HIT, True, False, rule, None, None) == "tracking"
     assert choose_kernel((3, 3, 3, 3), HIT, True, False, None, HitterRule(6), None) == "tracking"
-    assert choose_kernel((2, 2), PIN, True, False, None, None, None) == "tracking"
+    assert choose_kernel((2, 2), PIN, True, False, None, None, None) == "pinning"
+    assert choose_kernel((2, 1), PIN, False, False, rule, None, None) == "tracking"
     assert choose_kernel((1, 2, 6, 6, 6, 6), HIT, True, False, None, None, None) == "tracking"
 
 

@@ -340,6 +340,6 @@ def test_notations_from_packed_plays_match_each_plays_notation(spec: str) -> Non
         legal = position.legal_plays(Roll(rng.randint(1, 6), rng.randint(1, 6)))
         assert legal.notations() == [play.notation() for play in legal]
         checked += len(legal)
-        position = legal.result(rng.randrange(len(legal)))
+        position = legal.resulting_position(rng.randrange(len(legal)))
         if position.is_over():
             position = variant.starting_position()

@@ -19,6 +19,7 @@ from nardy.engine.layout import (
     unpack_list,
 )
 from nardy.engine.ordered import search_ordered
+from nardy.engine.pinning import search_pinning
 from nardy.engine.positional import search_positional
 from nardy.engine.tracking import BLOCK, HIT, PIN, search_tracking
 from nardy.engine.turn import HitterRule, PlayFilter, StepRule
@@ -27,6 +28,7 @@ __all__ = ["choose_kernel", "legal_plays", "max_use"]
 
 #: Kernel names, as :func:`choose_kernel` gives them.
 ORDERED = "ordered"
+PINNING = "pinning"
 POSITIONAL = "positional"
 TRACKING = "tracking"
 
@@ -48,15 +50,20 @@ def choose_kernel(
     * ``"ordered"``: no per-step rule, filter or hitter rule, hitting or
       blocking contact, checkers on the bar enter (the board alone decides
       each step);
+    * ``"pinning"``: pinning contact with no per-step rule, filter or
+      hitter rule, and nothing on a bar;
     * ``"positional"``: blocking contact with a per-step rule or a filter,
       and nothing to enter;
-    * ``"tracking"``: everything else: pins, a hitter rule, hitting under a
-      per-step rule or a filter, or dice that are neither two different
-      values nor one value repeated.
+    * ``"tracking"``: everything else: pins under a rule, a hitter rule,
+      hitting under a per-step rule or a filter, or dice that are neither
+      two different values nor one value repeated.
     """
     simple_dice = len(dice) == 2 or dice.count(dice[0]) == len(dice)
-    if contact == PIN or hitter is not None or not simple_dice:
+    if hitter is not None or not simple_dice:
         return TRACKING
+    if contact == PIN:
+        plain = rule is None and play_filter is None and not must_enter
+        return PINNING if plain else TRACKING
     if rule is None and play_filter is None and enters:
         return ORDERED
     if contact == BLOCK and not must_enter:
@@ -113,6 +120,8 @@ def legal_plays(
     keep = play_filter is not None
     if kernel == ORDERED:
         found = search_ordered(board, key, dice, contact == HIT)
+    elif kernel == PINNING:
+        found = search_pinning(board, key, dice)
     elif kernel == POSITIONAL:
         found = search_positional(board, key, dice, rule, keep)
     else:
