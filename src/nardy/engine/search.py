@@ -115,6 +115,8 @@ def legal_plays(
     """
     board = unpack_list(packed)
     key = int.from_bytes(packed, "little")
+    if hitter is not None and contact != PIN and not _blot_within(board, hitter.zone):
+        hitter = None  # nothing to hit where the rule applies: no checker gets marked
     must_enter = enters and board[MOVER_BAR] > 0
     kernel = choose_kernel(dice, contact, enters, must_enter, rule, hitter, play_filter)
     keep = play_filter is not None
@@ -132,6 +134,19 @@ def legal_plays(
     if kept is None:
         return found.keys, found.codes
     return [found.keys[i] for i in kept], [found.codes[i] for i in kept]
+
+
+def _blot_within(board: list[int], zone: int) -> bool:
+    """Whether a lone opposing checker stands on one of the mover's points ``1..zone``.
+
+    Only such a checker can be hit there: the opponent's checkers do not
+    move during the mover's turn, and a hit leaves the mover's checker on
+    the point. (Pins are different: releasing one makes a new lone checker.)
+    """
+    for p in range(1, zone + 1):  # noqa: SIM110 (a loop is faster than any() here)
+        if board[p] == -1:
+            return True
+    return False
 
 
 def _filtered(found: Found, play_filter: PlayFilter, start: State) -> Found:
