@@ -194,3 +194,5 @@ def test_variants_json(capsys: pytest.CaptureFixture[str]) -> None:
     long_nardy = next(row for row in table if row["name"] == "long-nardy")
     assert long_nardy["gnubg_id"] is False
     assert "koks" in long_nardy["options"]
+    assert long_nardy["results"] == {"single": "oin", "gammon": "mars"}  # koks is off by default
+    assert backgammon["results"]["gammon"] == "gammon"

@@ -427,8 +427,10 @@ def variants_table() -> list[dict[str, Any]]:
     """What ``nardy variants --json`` prints: one object per registered variant.
 
     Each has ``name``, ``aliases``, ``options`` (option name to default, as
-    JSON), ``gnubg_id`` (whether the gnubg Position ID is defined) and
-    ``class`` (the Python class).
+    JSON), ``results`` (each result kind the default variant scores, by
+    value, to the variant's name for it: ``"gammon": "mars"``), ``gnubg_id``
+    (whether the gnubg Position ID is defined) and ``class`` (the Python
+    class).
     """
     import attrs
 
@@ -437,11 +439,13 @@ def variants_table() -> list[dict[str, Any]]:
     table = []
     for cls in VARIANTS:
         defaults = {a.name: a.default for a in attrs.fields(cls) if a.init}
+        rules = cls()
         table.append(
             {
                 "name": cls.name,
                 "aliases": list(cls.aliases),
                 "options": defaults,
+                "results": {k.value: rules.result_name(k) for k in rules.result_kinds()},
                 "gnubg_id": cls.gnubg_id_supported,
                 "class": f"{cls.__module__}.{cls.__qualname__}",
             }
