@@ -1,0 +1,25 @@
+"""Reading and writing the field's formats: gnubg IDs, XGID, FIBS boards, ``.mat`` and ``.sgf``.
+
+Every reader validates what it reads and raises a
+:class:`~nardy.errors.NardyError` subclass naming the input and the
+problem; every writer raises :class:`~nardy.errors.UnsupportedFormatError`
+for what its format cannot hold. Sides: nardy's white is gnubg's player 0
+(the first player of a ``.mat`` file, ``W`` in SGF, XG's bottom player).
+"""
+
+from __future__ import annotations
+
+from nardy.formats.fibs import fibs_board, read_fibs_board
+from nardy.formats.gnubgid import gnubg_id, match_id, read_gnubg_id, read_match_id
+from nardy.formats.xgid import read_xgid, xgid
+
+__all__ = [
+    "fibs_board",
+    "gnubg_id",
+    "match_id",
+    "read_fibs_board",
+    "read_gnubg_id",
+    "read_match_id",
+    "read_xgid",
+    "xgid",
+]
