@@ -4,6 +4,8 @@ the formats' descriptions, malformed input, and Hypothesis round trips."""
 from __future__ import annotations
 
 import base64
+import doctest
+from pathlib import Path
 
 import attrs
 import pytest
@@ -504,3 +506,12 @@ def test_fibs_round_trip(situation: tuple[nardy.Position, MatchState], player: S
     state = attrs.evolve(state, beavers=0, max_cube=max(64, state.cube), beaver=False, jacoby=False)
     line = fibs_board(pos, state, ("me", "you"), player=player)
     assert read_fibs_board(line, player=player) == (pos, state, ("me", "you"))
+
+
+def test_guide_page_examples_run() -> None:
+    page = Path(__file__).resolve().parent.parent / "docs" / "guide" / "formats.rst"
+    failures, tried = doctest.testfile(
+        str(page), module_relative=False, optionflags=doctest.ELLIPSIS, verbose=False
+    )
+    assert tried > 5
+    assert failures == 0

@@ -331,8 +331,6 @@ class MatchState:
         if self.doubled:
             phase = Phase.BEAVERED if self.beavers else Phase.DOUBLED
         if self.resignation is not None:
-            if self.resignation.side != self.turn:
-                raise InvalidOptionError("nardy's game takes a resignation from the side on roll")
             phase = Phase.RESIGNED
         cube = CubeState(
             value=self.cube,
