@@ -21,7 +21,7 @@ import nardy
 from nardy import Side
 from nardy.actions import ActionKind, EndReason, Phase
 from nardy.errors import RecordError, UnsupportedFormatError
-from nardy.formats import MatRecord, load_mat, read_mat, write_mat
+from nardy.formats import MatchRecord, load_mat, read_mat, write_mat
 from nardy.result import ResultKind
 
 DATA = Path(__file__).parent / "data" / "mat"
@@ -308,7 +308,7 @@ def test_played_match_round_trip(seed: int, length: int) -> None:
 
 def test_record_type() -> None:
     record = read_mat(GALAXY)
-    assert isinstance(record, MatRecord)
+    assert isinstance(record, MatchRecord)
     with pytest.raises(RecordError, match="at least one game"):
         write_mat([])
 

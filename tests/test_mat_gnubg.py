@@ -9,6 +9,10 @@ For every real match in ``tests/data/mat``:
   wrote one checker's whole move (``3/off``); the boards say the plays are
   the same.
 * nardy's position before each play has gnubg's Position ID.
+* nardy reads gnubg's SGF export of the match (``save match``) to the same
+  games as the ``.mat`` original. (The PyPI build of gnubg crashes loading
+  an SGF file, its own included, so gnubg cannot read nardy's SGF here;
+  ``tests/test_sgf.py`` reads it back with nardy.)
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from typing import Any
 import pytest
 
 from nardy.actions import ActionKind, Phase
-from nardy.formats import load_mat, write_mat
+from nardy.formats import load_mat, load_sgf, write_mat
 
 gnubg = pytest.importorskip("gnubg", reason="the gnubg oracle (dependency group 'reference')")
 
@@ -61,3 +65,21 @@ def test_position_ids_before_every_play_are_gnubgs(path: Path) -> None:
             if action.kind is ActionKind.PLAY and before.phase is Phase.MOVE
         ]
         assert mine == boards, f"game {number}"
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name[:40])
+def test_nardy_reads_gnubgs_sgf_as_the_mat(path: Path, tmp_path: Path) -> None:
+    out = tmp_path / "gnubg.sgf"
+    gnubg.command(f'import mat "{path}"')
+    gnubg.command(f'save match "{out}"')
+    sgf, mat = load_sgf(out), load_mat(path)
+    assert sgf.match is not None
+    assert mat.match is not None
+    assert sgf.players == mat.players
+    assert sgf.match.scores == mat.match.scores
+    for mine, theirs in zip(mat.match.games, sgf.match.games, strict=True):
+        assert (theirs.history, theirs.outcome, theirs.crawford) == (
+            mine.history,
+            mine.outcome,
+            mine.crawford,
+        )

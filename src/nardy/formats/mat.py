@@ -28,78 +28,45 @@ the file, the line and the problem, and nothing is half-imported.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import attrs
 
-from nardy.actions import ActionKind, Number, Phase
-from nardy.core import Roll, Side
-from nardy.errors import NardyError, RecordError, UnsupportedFormatError
+from nardy.actions import ActionKind
+from nardy.errors import RecordError, UnsupportedFormatError
+from nardy.formats.replay import (
+    Entry,
+    GameEntries,
+    MatchRecord,
+    Where,
+    is_word,
+    recorded_games,
+    replay_match,
+    replay_session,
+    short,
+)
 from nardy.game import Game
 from nardy.match import Match
-from nardy.result import ResultKind
 from nardy.variant import Variant, find_variant
 
-__all__ = ["MatRecord", "load_mat", "read_mat", "write_mat"]
+__all__ = ["load_mat", "read_mat", "write_mat"]
 
 _VARIATIONS = {
     "backgammon": "backgammon",
     "nackgammon": "nackgammon",
     "hypergammon": "hypergammon",
 }
-_LEVELS = (ResultKind.SINGLE, ResultKind.GAMMON, ResultKind.BACKGAMMON)
 _ITEM = re.compile(
     r"(?P<roll>[1-6][1-6]:)|(?P<word>Doubles|Takes|Drops|Beavers|Wins|Losses)\b", re.I
 )
 _TAG = re.compile(r'^;\s*\[\s*(?P<name>[^"\]]+?)\s+"(?P<value>.*)"\s*\]\s*$')
 _SCORE = re.compile(r"^\s*(?P<a>.*?)\s*:\s*(?P<sa>\d+)\s+(?P<b>.*?)\s*:\s*(?P<sb>\d+)\s*$")
 _ROW = re.compile(r"^\s*\d+\)")
-_POINTS = re.compile(r"^(?:Wins|Losses)\s+(\d+)\s+points?(\s+and\s+the\s+match)?\s*$", re.I)
-_CUBE = re.compile(r"^(?:Doubles|Beavers|Raccoons)\s*=>\s*(\d+)\s*$", re.I)
 _LEFT_WIDTH = 28  # the width of the first column after the row number, as written
 
 
-@attrs.frozen
-class MatRecord:
-    """A ``.mat`` record read and replayed.
-
-    ``match`` is the replayed :class:`~nardy.Match` (``None`` for a money
-    session); ``games`` every game that has begun, in order; ``players``
-    the names of the first and second player (nardy's players 0 and 1);
-    ``tags`` the header's ``(name, value)`` pairs in order.
-    """
-
-    #: Points to win the match; 0 for a money session.
-    length: int
-    #: The names of the first and the second player (players 0 and 1).
-    players: tuple[str, str]
-    #: The header's ``(name, value)`` pairs, in order.
-    tags: tuple[tuple[str, str], ...]
-    #: Every game that has begun, in order.
-    games: tuple[Game, ...]
-    #: The replayed match; ``None`` for a money session.
-    match: Match | None
-
-
-@attrs.frozen
-class _Item:
-    """One action written in the record: who, what, and the line it is on."""
-
-    player: int
-    text: str
-    line: int
-
-
-@attrs.frozen
-class _GameText:
-    number: int
-    line: int
-    scores: tuple[int, int] | None
-    items: tuple[_Item, ...]
-
-
-def load_mat(path: str | Path) -> MatRecord:
+def load_mat(path: str | Path) -> MatchRecord:
     """Read the ``.mat`` file at ``path`` (UTF-8, a byte-order mark allowed); see :func:`read_mat`."""
     p = Path(path)
     try:
@@ -109,14 +76,14 @@ def load_mat(path: str | Path) -> MatRecord:
     return read_mat(text, name=str(p))
 
 
-def read_mat(text: str, *, name: str = "<mat>") -> MatRecord:
+def read_mat(text: str, *, name: str = "<mat>") -> MatchRecord:
     """Read and replay a ``.mat`` record; ``name`` (a file name) is used in error messages.
 
     Raises :class:`~nardy.errors.RecordError` with ``name``, the line and the
     problem for anything malformed or illegal.
     """
     lines = text.lstrip("\ufeff").splitlines()
-    where = _Where(name)
+    where = Where(name)
     tags, length, start = _header(lines, where)
     texts = _games(lines, start, where)
     players = _players(lines, texts, where)
@@ -125,26 +92,16 @@ def read_mat(text: str, *, name: str = "<mat>") -> MatRecord:
     options = _options(values, where)
     crawford = values.get("Crawford", "On").strip().lower() != "off"
     if not length:
-        played = tuple(_replay_game(Game.new(variant, options), t, None, where) for t in texts)
-        return MatRecord(length=0, players=players, tags=tuple(tags), games=played, match=None)
+        played = replay_session(variant, options, texts, where)
+        return MatchRecord(length=0, players=players, tags=tuple(tags), games=played, match=None)
     start_match = Match.new(variant, length, options, crawford=crawford, next_game="opening-roll")
-    match = _replay_match(start_match, texts, where)[-1]
-    return MatRecord(
-        length=length, players=players, tags=tuple(tags), games=_games_of(match), match=match
+    match = replay_match(start_match, texts, where)
+    return MatchRecord(
+        length=length, players=players, tags=tuple(tags), games=recorded_games(match), match=match
     )
 
 
-class _Where:
-    """Builds errors that name the file and the line."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def error(self, line: int, why: str) -> RecordError:
-        return RecordError(f"{self.name}, line {line}: {why}")
-
-
-def _header(lines: Sequence[str], where: _Where) -> tuple[list[tuple[str, str]], int, int]:
+def _header(lines: Sequence[str], where: Where) -> tuple[list[tuple[str, str]], int, int]:
     """The tags, the match length and the index of the first line after the length line."""
     tags: list[tuple[str, str]] = []
     for i, raw in enumerate(lines):
@@ -158,29 +115,29 @@ def _header(lines: Sequence[str], where: _Where) -> tuple[list[tuple[str, str]],
             continue
         m = re.fullmatch(r"(\d+)\s+point\s+match", line, re.I)
         if not m:
-            raise where.error(i + 1, f"expected 'N point match', got {_short(line)!r}")
+            raise where.error(i + 1, f"expected 'N point match', got {short(line)!r}")
         return tags, int(m[1]), i + 1
     raise where.error(len(lines), "no 'N point match' line")
 
 
-def _games(lines: Sequence[str], start: int, where: _Where) -> list[_GameText]:
+def _games(lines: Sequence[str], start: int, where: Where) -> list[GameEntries]:
     """Split the body into games and each game into the actions of its rows."""
-    out: list[_GameText] = []
+    out: list[GameEntries] = []
     number, line_no, right = 0, 0, 30
     scores: tuple[int, int] | None = None
-    items: list[_Item] = []
+    items: list[Entry] = []
     for i in range(start, len(lines)):
         raw = lines[i].rstrip()
         m = re.fullmatch(r"\s*Game\s+(\d+)\s*", raw, re.I)
         if m:
             if number:
-                out.append(_GameText(number, line_no, scores, _losers(items)))
+                out.append(GameEntries(number, line_no, scores, _losers(items)))
             number, line_no, scores, right, items = int(m[1]), i + 1, None, 30, []
             continue
         if not raw.strip():
             continue
         if not number:
-            raise where.error(i + 1, f"expected 'Game 1', got {_short(raw)!r}")
+            raise where.error(i + 1, f"expected 'Game 1', got {short(raw)!r}")
         score = _SCORE.match(raw) if scores is None and not _ROW.match(raw) else None
         if score:
             scores = (int(score["sa"]), int(score["sb"]))
@@ -188,32 +145,32 @@ def _games(lines: Sequence[str], start: int, where: _Where) -> list[_GameText]:
             continue
         items.extend(_row_items(raw, right, i + 1, where))
     if number:
-        out.append(_GameText(number, line_no, scores, _losers(items)))
+        out.append(GameEntries(number, line_no, scores, _losers(items)))
     if not out:
         raise where.error(len(lines), "no games")
     return out
 
 
-def _row_items(raw: str, right: int, line: int, where: _Where) -> list[_Item]:
+def _row_items(raw: str, right: int, line: int, where: Where) -> list[Entry]:
     """The actions of one row, each given to the column it starts in."""
     m = _ROW.match(raw)
     body_start = m.end() if m else 0
     starts = [x.start() for x in _ITEM.finditer(raw, body_start)]
     junk = raw[body_start : starts[0] if starts else len(raw)].strip()
     if junk:
-        raise where.error(line, f"cannot read {_short(junk)!r}")
+        raise where.error(line, f"cannot read {short(junk)!r}")
     if len(starts) > 2:
         # "Wins" may also follow a roll on the same side: only two columns exist.
-        raise where.error(line, f"more than two actions in {_short(raw.strip())!r}")
+        raise where.error(line, f"more than two actions in {short(raw.strip())!r}")
     items = []
     for k, begin in enumerate(starts):
         end = starts[k + 1] if k + 1 < len(starts) else len(raw)
         player = k if len(starts) == 2 else int(begin >= right - 4)
-        items.append(_Item(player, raw[begin:end].strip(), line))
+        items.append(Entry(player, raw[begin:end].strip(), line))
     return items
 
 
-def _losers(items: Sequence[_Item]) -> tuple[_Item, ...]:
+def _losers(items: Sequence[Entry]) -> tuple[Entry, ...]:
     """The items with each ``Losses`` given to the opponent of the ``Wins`` that follows it.
 
     Some sites write a resignation off-turn in the winner's column; the
@@ -221,32 +178,28 @@ def _losers(items: Sequence[_Item]) -> tuple[_Item, ...]:
     """
     out = list(items)
     for k in range(len(out) - 1):
-        if _is_word(out[k], "losses") and _is_word(out[k + 1], "wins"):
+        if is_word(out[k], "losses") and is_word(out[k + 1], "wins"):
             out[k] = attrs.evolve(out[k], player=1 - out[k + 1].player)
     return tuple(out)
 
 
-def _is_word(item: _Item, word: str) -> bool:
-    return item.text.lower().startswith(word)
-
-
-def _players(lines: Sequence[str], texts: Sequence[_GameText], where: _Where) -> tuple[str, str]:
+def _players(lines: Sequence[str], texts: Sequence[GameEntries], where: Where) -> tuple[str, str]:
     """The players' names, from the first game's score line (or the tags)."""
-    for raw in lines[texts[0].line :]:
+    for raw in lines[int(texts[0].at) :]:
         m = _SCORE.match(raw)
         if m and not _ROW.match(raw):
             return (m["a"], m["b"])
-    raise where.error(texts[0].line, "no score line with the players' names")
+    raise where.error(texts[0].at, "no score line with the players' names")
 
 
-def _variation(value: str, where: _Where) -> str:
+def _variation(value: str, where: Where) -> str:
     key = value.strip().lower().replace(" ", "")
     if key not in _VARIATIONS:
         raise where.error(1, f"unknown Variation {value!r}")
     return _VARIATIONS[key]
 
 
-def _options(tags: dict[str, str], where: _Where) -> dict[str, object]:
+def _options(tags: dict[str, str], where: Where) -> dict[str, object]:
     """Game options from the tags: the cube limit, Jacoby, beavers."""
     out: dict[str, object] = {}
     limit = tags.get("CubeLimit")
@@ -258,214 +211,6 @@ def _options(tags: dict[str, str], where: _Where) -> dict[str, object]:
         if tag in tags:
             out[option] = tags[tag].strip().lower() == "on"
     return out
-
-
-# --- replay ---------------------------------------------------------------------------
-
-
-def _replay_match(match: Match, texts: Sequence[_GameText], where: _Where) -> list[Match]:
-    """Replay every game through ``match``; the list ends with the final snapshot."""
-    snapshots = [match]
-    for t in texts:
-        now = snapshots[-1]
-        if now.game is None:
-            raise where.error(t.line, f"game {t.number} comes after the match is over")
-        expected = (now.scores[0], now.scores[1])
-        if t.scores is not None and t.scores != expected:
-            raise where.error(
-                t.line,
-                f"the score is {expected[0]}-{expected[1]}, the record says "
-                f"{t.scores[0]}-{t.scores[1]}",
-            )
-        game = _replay_game(now.game, t, now, where)
-        snapshots.append(_settle(now, game))
-    return snapshots
-
-
-def _settle(match: Match, game: Game) -> Match:
-    """The match after ``game`` (the game in progress, replayed from its start)."""
-    return attrs.evolve(match, game=game.restart()).advance(game)
-
-
-def _games_of(match: Match) -> tuple[Game, ...]:
-    """The match's games that have begun: the finished ones and the one being played."""
-    if match.game is None or (match.games and not match.game.history):
-        return match.games
-    return (*match.games, match.game)
-
-
-def _replay_game(game: Game, text: _GameText, match: Match | None, where: _Where) -> Game:
-    """Replay one game's actions from ``game`` (a new game before its opening)."""
-    for k, item in enumerate(text.items):
-        try:
-            game = _apply(game, item, match)
-        except NardyError as exc:
-            if isinstance(exc, RecordError) and str(exc).startswith(where.name):
-                raise
-            raise where.error(item.line, f"{_short(item.text)!r}: {exc}") from exc
-        if game.is_over() and k + 1 < len(text.items) and not _is_result(text.items[k + 1]):
-            raise where.error(text.items[k + 1].line, "an action after the end of the game")
-    return game
-
-
-def _is_result(item: _Item) -> bool:
-    return _is_word(item, "wins") or _is_word(item, "losses")
-
-
-def _apply(game: Game, item: _Item, match: Match | None) -> Game:
-    text = item.text
-    word = text.split(None, 1)[0].lower() if text else ""
-    handler = _HANDLERS.get(word)
-    if handler is not None:
-        return handler(game, item, match)
-    return _roll_and_play(game, item)
-
-
-def _side_of(game: Game, item: _Item) -> Side:
-    return game.side_of(item.player)
-
-
-def _roll_and_play(game: Game, item: _Item) -> Game:
-    dice, _, play = item.text.partition(":")
-    roll = Roll(int(dice[0]), int(dice[1]))
-    game = _started(game, item.player)
-    side = _side_of(game, item)
-    game = game.roll(roll, by=side)
-    play = play.strip()
-    if play.startswith("????"):
-        return game  # not recorded: the game ends next, by resignation
-    if play.lower() in ("cannot move", "can't move"):
-        play = ""
-    return game.play(play, by=side)
-
-
-def _started(game: Game, player: int) -> Game:
-    """``game``, or before its opening: the game with ``player`` starting, as white.
-
-    A record does not say how the opening was rolled; the first player to
-    act in it starts.
-    """
-    if game.phase is not Phase.OPENING:
-        return game
-    return Game.new(
-        game.variant,
-        game.options,
-        rng=game.rng,
-        white_player=player,
-        starter=Side.WHITE,
-        crawford=game.crawford,
-    )
-
-
-def _double(game: Game, item: _Item, match: Match | None) -> Game:
-    value = _cube_value(item)
-    game = game.double(by=_side_of(game, item))
-    expected = game.options.next_cube_value(game.cube.value)
-    if value != expected:
-        raise RecordError(f"the double raises the cube to {expected}, not {value}")
-    return game
-
-
-def _take(game: Game, item: _Item, match: Match | None) -> Game:
-    return game.take(by=_side_of(game, item))
-
-
-def _drop(game: Game, item: _Item, match: Match | None) -> Game:
-    return game.drop(by=_side_of(game, item))
-
-
-def _beaver(game: Game, item: _Item, match: Match | None) -> Game:
-    _cube_value(item)
-    return game.beaver(by=_side_of(game, item))
-
-
-def _cube_value(item: _Item) -> int:
-    m = _CUBE.match(item.text)
-    if not m:
-        raise RecordError("expected 'Doubles => N' or 'Beavers => N'")
-    return int(m[1])
-
-
-def _losses(game: Game, item: _Item, match: Match | None) -> Game:
-    points, _ = _points(item)
-    return _resign(game, item.player, points, match)
-
-
-def _wins(game: Game, item: _Item, match: Match | None) -> Game:
-    points, whole_match = _points(item)
-    if not game.is_over():
-        game = _resign(game, 1 - item.player, points, match)
-    winner = _side_of(game, item)
-    assert game.outcome is not None
-    if game.outcome.winner != winner:
-        raise RecordError(f"the record gives the game to {winner}, the rules to the other side")
-    full = game.outcome.points
-    capped = _capped(full, match, game)
-    if points not in (full, capped) and not (capped < full and points > capped):
-        raise RecordError(f"the game is worth {full} points, the record says {points}")
-    decides = match is not None and full >= match.away(game.player(winner))
-    if whole_match and not decides:
-        raise RecordError("the record says the game wins the match, but it does not")
-    return game
-
-
-def _capped(points: Number, match: Match | None, game: Game) -> Number:
-    """What ``points`` count toward the match: no more than the winner needs."""
-    if match is None or game.outcome is None or game.outcome.winner is None:
-        return points
-    return min(points, match.away(game.player(game.outcome.winner)))
-
-
-def _points(item: _Item) -> tuple[int, bool]:
-    m = _POINTS.match(item.text)
-    if not m:
-        raise RecordError("expected 'Wins N point(s)' or 'Losses N point(s)'")
-    return int(m[1]), bool(m[2])
-
-
-def _resign(game: Game, player: int, points: int, match: Match | None) -> Game:
-    """The game after ``player`` resigns for ``points`` and the other accepts."""
-    if game.is_over():
-        return game
-    game = _started(game, player)
-    loser = game.side_of(player)
-    level = _level(points, game, loser, match)
-    if game.phase is Phase.ROLL or game.phase is Phase.MOVE:
-        game = game.resign(level, by=loser)
-        return game.accept(by=loser.opponent)
-    raise RecordError(f"{loser} resigns while the game is in phase {game.phase.value!r}")
-
-
-def _level(points: int, game: Game, loser: Side, match: Match | None) -> ResultKind:
-    """The resignation level worth ``points`` with the cube.
-
-    When the points are no multiple of the cube up to three (a count capped
-    at what wins the match, or more than a backgammon), the level is the
-    points over the cube rounded up, at most a backgammon, as gnubg reads
-    it; that is accepted only when the game decides the match.
-    """
-    cube = game.cube.value
-    if points % cube == 0 and 1 <= points // cube <= 3:
-        return _LEVELS[points // cube - 1]
-    level = _LEVELS[min(3, -(-points // cube)) - 1]
-    if match is not None and points >= match.away(game.player(loser.opponent)):
-        return level
-    raise RecordError(f"{points} points is no resignation with the cube at {cube}")
-
-
-_Handler = Callable[[Game, _Item, "Match | None"], Game]
-_HANDLERS: dict[str, _Handler] = {
-    "doubles": _double,
-    "takes": _take,
-    "drops": _drop,
-    "beavers": _beaver,
-    "losses": _losses,
-    "wins": _wins,
-}
-
-
-def _short(text: str) -> str:
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 # --- writing --------------------------------------------------------------------------
@@ -484,7 +229,7 @@ def write_mat(
     so the play reads back exactly.
     """
     if isinstance(record, Match):
-        games, length = _games_of(record), record.length
+        games, length = recorded_games(record), record.length
     else:
         games, length = tuple(record), 0
     if not games:
