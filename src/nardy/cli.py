@@ -1,4 +1,7 @@
-"""The ``nardy`` command line: ``nardy legal`` (a JSON-lines filter) and ``nardy demo``.
+"""The ``nardy`` command line: ``legal`` (a JSON-lines filter), ``demo`` and ``variants``.
+
+The record commands ``nardy convert`` and ``nardy id`` live in
+``nardy.formats.commands``.
 
 ``nardy demo --match N`` plays a seeded self-play match with the doubling
 cube (see :func:`run_match` and :func:`cube_decision`).
@@ -16,6 +19,7 @@ from typing import IO, Any
 from nardy.actions import EndReason, Phase
 from nardy.core import Roll, Side
 from nardy.errors import InputError, NardyError
+from nardy.formats.commands import add_commands
 from nardy.game import Game
 from nardy.match import Match
 from nardy.options import GameOptions
@@ -380,6 +384,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     sub.add_parser("variants", help="list the variants, their aliases and options")
+    add_commands(sub)
     return parser
 
 
@@ -387,6 +392,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``nardy`` console script."""
     args = build_parser().parse_args(argv)
     try:
+        if hasattr(args, "run"):  # nardy convert, nardy id
+            code: int = args.run(args, sys.stdout, sys.stderr)
+            return code
         if args.command == "legal":
             return _cmd_legal(args, sys.stdin, sys.stdout)
         if args.command == "demo":

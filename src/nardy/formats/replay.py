@@ -186,15 +186,30 @@ def _side_of(game: Game, item: Entry) -> Side:
 def _roll_and_play(game: Game, item: Entry) -> Game:
     dice, _, play = item.text.partition(":")
     roll = Roll(int(dice[0]), int(dice[1]))
-    game = _started(game, item.player)
+    game = _opened(game, item.player, roll)
     side = _side_of(game, item)
-    game = game.roll(roll, by=side)
+    if game.phase is not Phase.MOVE:
+        game = game.roll(roll, by=side)
     play = play.strip()
     if play.startswith("????"):
         return game  # not recorded: the game ends next, by resignation
     if play.lower() in ("cannot move", "can't move"):
         play = ""
     return game.play(play, by=side)
+
+
+def _opened(game: Game, player: int, roll: Roll) -> Game:
+    """``game``, or before its opening: the game after ``player`` opened with ``roll``.
+
+    One die each, both used: a first roll that is not a double is the
+    opening roll won by its player, as a match's own games start. A double
+    cannot be (some sites re-roll after the opening): that player starts.
+    """
+    use_both = game.options.opening == "one_die_each_use_both"
+    if game.phase is not Phase.OPENING or roll.is_double or not use_both:
+        return _started(game, player)
+    dice = (roll.high, roll.low) if player == 0 else (roll.low, roll.high)
+    return game.roll(dice)
 
 
 def _started(game: Game, player: int) -> Game:
