@@ -144,6 +144,18 @@ def test_studio_opening_double_repeats_and_unrecorded_play() -> None:
         read_mat(STUDIO.replace("8/5 6/5", "8/5 6/5 Cannot"), name="studio.mat")
 
 
+def test_gnubg_writes_an_unplayed_roll_as_a_pass_before_the_end() -> None:
+    text = STUDIO.replace("32: ????", "32:").replace("  3)", "  3)", 1)
+    match = read_mat(text, name="gnubg.mat").match
+    assert match is not None
+    game = match.games[0]
+    assert [a.kind for a in game.history[-3:]] == [
+        ActionKind.ROLL,
+        ActionKind.RESIGN,
+        ActionKind.ACCEPT,
+    ]
+
+
 def test_a_pass_must_be_forced() -> None:
     text = GALAXY.replace("62: 25/23 13/7", "62:")
     with pytest.raises(RecordError, match=r"galaxy.mat, line 13: '62:'"):

@@ -9,6 +9,8 @@ For every real match in ``tests/data/mat``:
   wrote one checker's whole move (``3/off``); the boards say the plays are
   the same.
 * nardy's position before each play has gnubg's Position ID.
+* nardy reads gnubg's own ``.mat`` export of the match (``export match
+  mat``) to the same games as the original.
 * nardy reads gnubg's SGF export of the match (``save match``) to the same
   games as the ``.mat`` original. (The PyPI build of gnubg crashes loading
   an SGF file, its own included, so gnubg cannot read nardy's SGF here;
@@ -83,3 +85,16 @@ def test_nardy_reads_gnubgs_sgf_as_the_mat(path: Path, tmp_path: Path) -> None:
             mine.outcome,
             mine.crawford,
         )
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name[:40])
+def test_nardy_reads_gnubgs_mat_export_as_the_original(path: Path, tmp_path: Path) -> None:
+    out = tmp_path / "gnubg.mat"
+    gnubg.command(f'import mat "{path}"')
+    gnubg.command(f'export match mat "{out}"')
+    theirs, mine = load_mat(out).match, load_mat(path).match
+    assert theirs is not None
+    assert mine is not None
+    assert theirs.scores == mine.scores
+    for a, b in zip(mine.games, theirs.games, strict=True):
+        assert (b.history, b.outcome, b.crawford) == (a.history, a.outcome, a.crawford)

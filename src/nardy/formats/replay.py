@@ -149,7 +149,10 @@ def recorded_games(match: Match) -> tuple[Game, ...]:
 
 def _replay_game(game: Game, text: GameEntries, match: Match | None, where: Where) -> Game:
     """Replay one game's actions from ``game`` (a new game before its opening)."""
-    for k, item in enumerate(text.entries):
+    entries = text.entries
+    for k, item in enumerate(entries):
+        if k + 1 < len(entries) and _is_result(entries[k + 1]):
+            item = _last_roll(game, item)
         try:
             game = _apply(game, item, match)
         except NardyError as exc:
@@ -159,6 +162,20 @@ def _replay_game(game: Game, text: GameEntries, match: Match | None, where: Wher
         if game.is_over() and k + 1 < len(text.entries) and not _is_result(text.entries[k + 1]):
             raise where.error(text.entries[k + 1].at, "an action after the end of the game")
     return game
+
+
+def _last_roll(game: Game, item: Entry) -> Entry:
+    """A roll written with no play just before the game's end: unplayed, unless a pass is forced.
+
+    gnubg writes the roll of a player who then resigned as ``dd:`` with no
+    play, like a forced pass.
+    """
+    m = re.fullmatch(r"([1-6])([1-6]):\s*", item.text)
+    if not m or game.phase is not Phase.ROLL:
+        return item
+    legal = game.position.legal_plays(Roll(int(m[1]), int(m[2])))
+    forced_pass = len(legal) == 1 and not legal[0].steps
+    return item if forced_pass else attrs.evolve(item, text=f"{m[1]}{m[2]}: ????")
 
 
 def _is_result(item: Entry) -> bool:
