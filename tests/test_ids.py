@@ -515,3 +515,24 @@ def test_guide_page_examples_run() -> None:
     )
     assert tried > 5
     assert failures == 0
+
+
+def test_match_state_to_match_at_a_score() -> None:
+    crawford = MatchState(length=5, score=(4, 2), crawford=True).to_match()
+    assert crawford.scores == (4, 2)
+    assert crawford.is_crawford_game
+    assert crawford.crawford_game == 1
+    assert crawford.current().crawford
+    post = MatchState(length=5, score=(4, 2)).to_match()
+    assert not post.is_crawford_game
+    # a post-Crawford match: the other player reaching 4 brings no second Crawford game
+    post = post.roll((6, 1)).resign("gammon", by=post.current().side_of(0)).accept()
+    assert post.scores == (4, 4)
+    assert not post.is_crawford_game
+    plain = MatchState(length=7, score=(1, 3)).to_match("nackgammon", crawford_rule=False)
+    assert plain.variant.name == "nackgammon"
+    assert not plain.crawford
+    with pytest.raises(InvalidOptionError, match="money"):
+        MatchState().to_match()
+    with pytest.raises(InvalidOptionError, match="Crawford rule"):
+        MatchState(length=3, score=(2, 0), crawford=True).to_match(crawford_rule=False)

@@ -28,6 +28,7 @@ from nardy.game import Game
 from nardy.match import Match
 from nardy.options import GameOptions
 from nardy.position import Position
+from nardy.variant import Variant
 from nardy.result import ResultKind
 
 __all__ = ["GameState", "MatchState"]
@@ -299,6 +300,40 @@ class MatchState:
         for player in (0, 1):
             by_side[game.side_of(player)] = int(scores[player])
         return cls.from_game(game, length=match.length, score=(by_side[0], by_side[1]))
+
+    def to_match(
+        self,
+        variant: Variant | str = "backgammon",
+        options: GameOptions | Mapping[str, Any] | None = None,
+        *,
+        crawford_rule: bool = True,
+        next_game: str = "opening-roll",
+    ) -> Match:
+        """A :class:`~nardy.Match` to :attr:`length` at :attr:`score`, its next game not yet begun.
+
+        White's score is player 0's. The game is the Crawford game when
+        :attr:`crawford` is set; when a player is already one point away
+        and it is not, the Crawford game has been played and none follows.
+        The game starts with the opening roll (the cube, dice and position
+        of this state are not used: see :meth:`to_game` for a game set up
+        at a position). nardy's JSON match record replays a match from
+        0-0, so it cannot hold such a match. Raises
+        :class:`~nardy.errors.InvalidOptionError` for a money state or a
+        Crawford game without the Crawford rule.
+        """
+        if self.money:
+            raise InvalidOptionError("a money state (length 0) is no match")
+        if self.crawford and not crawford_rule:
+            raise InvalidOptionError("a Crawford game needs the Crawford rule")
+        match = Match.new(
+            variant, self.length, options, crawford=crawford_rule, next_game=next_game
+        )
+        first = Game.new(match.variant, match.options, rng=match.rng, crawford=self.crawford)
+        crawford_game = None
+        if crawford_rule and self.length - 1 in self.score:
+            # 1: this game is the Crawford game; 0: it was played before this match's record.
+            crawford_game = 1 if self.crawford else 0
+        return attrs.evolve(match, scores=self.score, game=first, crawford_game=crawford_game)
 
     def to_game(
         self, position: Position, options: GameOptions | Mapping[str, Any] | None = None
