@@ -28,8 +28,8 @@ from nardy.game import Game
 from nardy.match import Match
 from nardy.options import GameOptions
 from nardy.position import Position
-from nardy.variant import Variant
 from nardy.result import ResultKind
+from nardy.variant import Variant
 
 __all__ = ["GameState", "MatchState"]
 

@@ -188,9 +188,8 @@ def is_word(item: Entry, word: str) -> bool:
 
 
 def _apply(game: Game, item: Entry, match: Match | None) -> Game:
-    text = item.text
-    word = text.split(None, 1)[0].lower() if text else ""
-    handler = _HANDLERS.get(word)
+    word = re.match(r"[A-Za-z]*", item.text)
+    handler = _HANDLERS.get(word[0].lower() if word else "")
     if handler is not None:
         return handler(game, item, match)
     return _roll_and_play(game, item)
@@ -202,7 +201,9 @@ def _side_of(game: Game, item: Entry) -> Side:
 
 def _roll_and_play(game: Game, item: Entry) -> Game:
     dice, _, play = item.text.partition(":")
-    roll = Roll(int(dice[0]), int(dice[1]))
+    if not re.fullmatch(r"[1-6][1-6]", dice.strip()):
+        raise RecordError("expected a roll 'dd:', a cube action, 'Wins' or 'Losses'")
+    roll = Roll(int(dice.strip()[0]), int(dice.strip()[1]))
     game = _opened(game, item.player, roll)
     side = _side_of(game, item)
     if game.phase is not Phase.MOVE:
