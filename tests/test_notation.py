@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import nardy
 from nardy import (
@@ -26,6 +28,7 @@ from nardy import (
     parse_moves,
 )
 from nardy.notation import Move
+from strategies import FAMILY_SPECS, positions, rolls
 
 BG = nardy.find_variant("backgammon")
 START = BG.starting_position()
@@ -343,3 +346,160 @@ def test_notations_from_packed_plays_match_each_plays_notation(spec: str) -> Non
         position = legal.resulting_position(rng.randrange(len(legal)))
         if position.is_over():
             position = variant.starting_position()
+
+
+# --- written points are stopping points --------------------------------------------------
+
+
+W = Side.WHITE
+
+
+class TestWrittenPointsAreStops:
+    """A point the text writes is a point where a checker stopped (and hit, if a blot stood there)."""
+
+    def test_stop_on_a_blot_hits_it(self) -> None:
+        # Black's blot on black's 3 is white's 22: a checker that stops there hits.
+        pos = BG.from_counts({24: 1, 6: 14}, {3: 1, 6: 14}, turn=W)
+        assert pos.parse_play("24/22 22/18", "42").notation() == "24/22*/18"
+        assert pos.parse_play("24/22/18", "42").notation() == "24/22*/18"
+        # Not writing 22 leaves the quiet route, 24/20/18.
+        assert pos.parse_play("24/18", "42").notation() == "24/18"
+        assert pos.parse_play("24/20 20/18", "42").notation() == "24/18"
+
+    def test_two_stops_two_hits(self) -> None:
+        # Black's blots on black's 21 and 24: white's 4 and 1.
+        pos = BG.from_counts({6: 15}, {21: 1, 24: 1, 6: 13}, turn=W)
+        assert pos.parse_play("6/4 4/1", "32").notation() == "6/4*/1*"
+        assert pos.parse_play("6/4/1", "32").notation() == "6/4*/1*"
+        # Through 3 the checker hits on 1 only.
+        assert pos.parse_play("6/3 3/1", "32").notation() == "6/1*"
+        # '6/1' does not say which way: the hit on 1 is written, the one on 4 is not.
+        assert pos.parse_play("6/1", "32").notation() == "6/1*"
+
+    def test_galaxy_style_steps_of_a_double(self) -> None:
+        # Blots on white's 20 and 16; white plays 24/16 with 4-4 (two checkers
+        # 24/20, one of them on to 16), each step written on its own.
+        pos = BG.from_counts({24: 2, 13: 3, 6: 10}, {5: 1, 9: 1, 2: 13}, turn=W)
+        play = pos.parse_play("24/20 24/20 20/16 13/9", "44")
+        assert play == pos.parse_play("24/20*/16* 24/20 13/9", "44")
+        assert play.hits == 2
+
+    def test_bar_entry_then_on(self) -> None:
+        # White on the bar, a black blot on white's 22: bar/22 22/18 stops and hits.
+        pos = BG.from_counts({6: 14}, {3: 1, 1: 14}, bar=(1, 0), turn=W)
+        assert pos.parse_play("bar/22 22/18", "43").notation() == "bar/22*/18"
+        assert pos.parse_play("bar/18", "43").notation() == "bar/18"
+
+    def test_bear_off_through_a_blot(self) -> None:
+        # A black blot on white's 1; white bears off from 3 with 2-1... through 1.
+        pos = BG.from_counts({3: 1, 2: 14}, {24: 1, 19: 14}, turn=W)
+        assert pos.parse_play("3/1 1/off", "21").notation() == "3/1*/off"
+        # Unwritten, the quiet way: 3/2 with the 1 (the same as 3/2 2/off).
+        assert pos.parse_play("3/off", "21").hits == 0
+
+    def test_a_stop_on_a_made_point_is_illegal(self) -> None:
+        # Black holds white's 22: 24/18 goes through 20, so '24/22 22/18' is no legal play.
+        pos = BG.from_counts({24: 1, 6: 14}, {3: 2, 6: 13}, turn=W)
+        assert pos.parse_play("24/18", "42").notation() == "24/18"
+        with pytest.raises(IllegalPlayError) as info:
+            pos.parse_play("24/22 22/18", "42")
+        assert type(info.value) is IllegalPlayError
+        assert "'24/22 22/18'" in str(info.value)
+
+    def test_written_steps_must_match_the_dice(self) -> None:
+        # 13/10 10/7 needs two 3s; a 6-3 reaches 7 only through 7 or 10 with one 6.
+        legal = START.legal_plays((6, 3))
+        assert legal.find("13/7 13/10").notation() == "13/10 13/7"
+        with pytest.raises(IllegalPlayError):
+            legal.find("13/10 10/7")
+        assert legal.find("13/4").notation() == "13/4"
+        assert legal.find("13/10/4") == legal.find("13/7/4") == legal.find("13/4")
+
+    def test_a_star_still_forces_a_hit(self) -> None:
+        pos = BG.from_counts({24: 1, 6: 14}, {3: 1, 5: 1, 6: 13}, turn=W)
+        # Blots on white's 22 and 20: '24/18' alone could hit either.
+        with pytest.raises(AmbiguousPlayError):
+            pos.parse_play("24/18", "42")
+        assert pos.parse_play("24/22* 22/18", "42").notation() == "24/22*/18"
+        assert pos.parse_play("24/20*/18", "42").notation() == "24/20*/18"
+        # '*' on a point the route does not stop on cannot be made.
+        with pytest.raises(IllegalPlayError):
+            pos.parse_play("24/22 22/18*", "42")
+
+    def test_ambiguity_remains_when_two_plays_fit_everything(self) -> None:
+        # Blots on 10 and 11 and a 3-2 from 13 to 8: both routes hit an unwritten point.
+        pos = BG.from_counts({13: 1, 1: 14}, {15: 1, 14: 1, 5: 13})
+        with pytest.raises(AmbiguousPlayError):
+            pos.parse_play("13/8", (3, 2))
+        assert pos.parse_play("13/11/8", (3, 2)).notation() == "13/11*/8"
+
+    def test_long_nardy_stop_on_an_opposing_checker(self) -> None:
+        # In long nardy no checker stops where an opposing one stands.
+        # Black's head (black's 24) is white's 12: 15/8 with 4-3 must go through 11.
+        ln = nardy.find_variant("long-nardy")
+        pos = ln.from_counts({15: 1, 24: 14}, {24: 15}, turn=W)
+        assert pos.parse_play("15/8", "43").notation() == "15/8"
+        assert pos.parse_play("15/11 11/8", "43") == pos.parse_play("15/8", "43")
+        with pytest.raises(IllegalPlayError):
+            pos.parse_play("15/12 12/8", "43")
+
+    def test_every_play_written_step_by_step(self) -> None:
+        # Each legal play, written one step at a time with no hit marks (as
+        # Galaxy writes), reads back as itself.
+        positions = [
+            START,
+            make(START_MINE, {1: 2, 12: 4, 11: 1, 17: 2, 18: 1, 19: 5}),
+            make({10: 1, 6: 13}, {22: 2, 24: 13}, bar=(1, 0)),
+            make({5: 1, 3: 5, 2: 4, 1: 5}, {4: 1, 20: 14}),
+            make({24: 2, 13: 3, 8: 2, 6: 8}, {22: 1, 20: 1, 18: 1, 16: 1, 11: 1, 1: 10}),
+        ]
+        for pos in positions:
+            for roll in nardy.ALL_ROLLS:
+                legal = pos.legal_plays(roll)
+                for play in legal:
+                    text = " ".join(f"{_name(s.src)}/{_name(s.dst)}" for s in play.steps)
+                    assert legal.find(text) == play, (pos.id(), roll, text)
+
+
+def _name(point: int) -> str:
+    return "bar" if point == BAR else "off" if point == OFF else str(point)
+
+
+def _walked(variant: Variant, seed: int, plies: int) -> Position:
+    """A position reached from the start by ``plies`` random plays."""
+    rng = random.Random(seed)
+    pos = variant.starting_position()
+    for _ in range(plies):
+        legal = pos.legal_plays(Roll(rng.randint(1, 6), rng.randint(1, 6)))
+        after = legal.resulting_position(rng.randrange(len(legal)))
+        if after.is_over():
+            break
+        pos = after
+    return pos
+
+
+def _check_texts(legal: LegalPlays) -> None:
+    """Each play reads back from its notation and from its steps written one by one."""
+    for play in legal:
+        assert legal.find(play.notation()) == play
+        steps = " ".join(f"{_name(s.src)}/{_name(s.dst)}" for s in play.steps)
+        assert legal.find(steps) == play, (legal.position.id(), legal.roll, steps)
+
+
+@given(data=st.data())
+def test_written_steps_read_back_in_the_family(data: st.DataObject) -> None:
+    variant = nardy.find_variant(data.draw(st.sampled_from(FAMILY_SPECS)))
+    _check_texts(data.draw(positions(variant)).legal_plays(data.draw(rolls())))
+
+
+@settings(max_examples=60)
+@given(
+    spec=st.sampled_from(["long-nardy", "kush"]),
+    seed=st.integers(0, 10**6),
+    plies=st.integers(0, 60),
+    roll=rolls(),
+)
+def test_written_steps_read_back_in_long_nardy(
+    spec: str, seed: int, plies: int, roll: Roll
+) -> None:
+    _check_texts(_walked(nardy.find_variant(spec), seed, plies).legal_plays(roll))

@@ -50,6 +50,7 @@ from nardy.game import Game
 from nardy.geometry import Contact, Entering, Geometry
 from nardy.legal import LegalPlays
 from nardy.match import Match
+from nardy.matchstate import GameState, MatchState
 from nardy.notation import parse_moves
 from nardy.options import GameOptions
 from nardy.play import Play, Step, format_steps
@@ -109,6 +110,7 @@ __all__ = [
     "Game",
     "GameOptions",
     "GameOverError",
+    "GameState",
     "Geometry",
     "HitterRule",
     "Hypergammon",
@@ -125,6 +127,7 @@ __all__ = [
     "LegalPlays",
     "LongNardy",
     "Match",
+    "MatchState",
     "Nackgammon",
     "NardyError",
     "NotYourTurnError",

@@ -1,4 +1,7 @@
-"""The ``nardy`` command line: ``nardy legal`` (a JSON-lines filter) and ``nardy demo``.
+"""The ``nardy`` command line: ``legal`` (a JSON-lines filter), ``demo`` and ``variants``.
+
+The record commands ``nardy convert`` and ``nardy id`` live in
+``nardy.formats.commands``.
 
 ``nardy demo --match N`` plays a seeded self-play match with the doubling
 cube (see :func:`run_match` and :func:`cube_decision`).
@@ -17,6 +20,7 @@ from nardy.actions import EndReason, Phase
 from nardy.checks import shown
 from nardy.core import Roll, Side
 from nardy.errors import InputError, NardyError
+from nardy.formats.commands import add_commands
 from nardy.game import Game
 from nardy.match import Match
 from nardy.options import GameOptions
@@ -544,6 +548,7 @@ def build_parser() -> argparse.ArgumentParser:
     variants.add_argument(
         "--json", action="store_true", help="print a JSON list with the options' defaults"
     )
+    add_commands(sub)
     return parser
 
 
@@ -566,6 +571,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
     try:
+        if hasattr(args, "run"):  # nardy convert, nardy id
+            code: int = args.run(args, sys.stdout, sys.stderr)
+            return code
         if args.command == "legal":
             return _cmd_legal(args, sys.stdin, sys.stdout)
         if args.command == "demo":

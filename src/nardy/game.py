@@ -603,16 +603,17 @@ class Game:
     ) -> Game:
         """Offer to resign at ``level`` (single, gammon or backgammon); the opponent answers.
 
-        Only the side on turn may resign (before or after rolling). Raises
-        :class:`~nardy.errors.ResignationError` for a level the variant does not score.
+        Either side may resign while the game runs with nothing pending
+        (servers let the player not on roll resign too); ``by`` defaults to
+        the side on turn. Raises :class:`~nardy.errors.ResignationError` for
+        a level the variant does not score.
         """
         if self.phase not in (Phase.ROLL, Phase.MOVE) or self.last_roll:
-            why = "a resignation is offered on one's own turn, with nothing pending"
+            why = "a resignation is offered while the game runs, with nothing pending"
             if self.last_roll:
                 why = "there is no resigning during the last roll"
             raise self._wrong("resign", why)
-        side = self.position.turn
-        self._check_actor("resign", side, by)
+        side = self.position.turn if by is None else as_side(by, "by")
         kind = result_kind(level, "a resignation level")
         if kind not in scored_kinds(self.variant):
             raise ResignationError(

@@ -3,9 +3,10 @@
 Formatting lives with the play (:meth:`nardy.play.Play.notation`); this module
 parses. Parsing is lenient -- moves in any order, ``-`` for ``/``, ``bar``,
 ``b`` or ``25`` for the bar, ``off``, ``o`` or ``0`` for off, ``(n)`` counts,
-``*`` hit marks optional -- and is resolved by the position the play produces:
-the notation fixes where the mover's checkers end up, and the hit marks
-choose between plays that differ only in what they hit.
+``*`` hit marks optional -- and is resolved against the legal plays: every
+point the text writes is a point where a checker stopped, so the text names
+the legal plays that can be made stopping on each written point (and
+hitting on each point marked ``*``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,11 @@ import attrs
 
 from nardy.checks import bounded_text, shown
 from nardy.core import BAR, OFF
+from nardy.engine.layout import State, key_of
+from nardy.engine.physics import ENTER, NO_BAR, RETURN, RETURN_POINT, make_steps
+from nardy.engine.tracking import BLOCK, HIT, PIN
 from nardy.errors import AmbiguousPlayError, IllegalPlayError, InvalidNotationError
+from nardy.geometry import Contact, Entering
 
 if TYPE_CHECKING:
     from nardy.legal import LegalPlays
@@ -109,59 +114,146 @@ def _own(state: tuple[int, ...]) -> tuple[int, ...]:
 def resolve_notation(legal: LegalPlays, text: object) -> int:
     """The index in ``legal`` of the play ``text`` denotes.
 
+    Every point the text writes is a point where a checker stopped: the
+    play is a legal play that can be made with steps stopping on every
+    written point (``13/10 10/8`` and ``13/10/8`` go through 10, and hit
+    there if a blot stood there; ``13/8`` may go either way). A point marked
+    ``*`` must be hit. When two legal plays fit the text, the one that hits
+    nothing on a point the text leaves out is chosen; if that does not
+    decide, the play is ambiguous.
+
     Raises :class:`~nardy.errors.InvalidNotationError` (unreadable),
-    :class:`~nardy.errors.IllegalPlayError` (no legal play gives that
-    result) or :class:`~nardy.errors.AmbiguousPlayError`.
+    :class:`~nardy.errors.IllegalPlayError` (no legal play fits) or
+    :class:`~nardy.errors.AmbiguousPlayError`.
     """
     text = bounded_text(text, "a play in notation", NOTATION_LIMIT, InvalidNotationError)
     moves = parse_moves(text)
     position = legal.position
-    start = position.raw
     where = f"for roll {legal.roll} in {position.id()}"
+    _check_sources(moves, position.raw, text, where, legal)
+    fits = _Walk(legal, moves).fits()
+    if not fits:
+        raise IllegalPlayError(
+            f"illegal play {shown(text)} {where}: legal plays are {legal.notations()}"
+        )
+    if len(fits) == 1:
+        return next(iter(fits))
+    written = {p for move in moves for p in move.points}
+    quiet = sorted(i for i, hit_sets in fits.items() if any(h <= written for h in hit_sets))
+    if len(quiet) == 1:
+        return quiet[0]
+    options = [legal[i].notation() for i in (quiet or sorted(fits))]
+    raise AmbiguousPlayError(
+        f"ambiguous play {shown(text)} {where}: it could be any of {options}; mark the hits with '*'"
+    )
+
+
+def _check_sources(
+    moves: list[Move], start: tuple[int, ...], text: str, where: str, legal: LegalPlays
+) -> None:
+    """Refuse, with a clear message, a text that moves more checkers from a point than are there."""
     own = list(_own(start))
-    marked: set[int] = set()
-    via: set[int] = set()  # every point the notation writes down
     for move in moves:
         src, dst = move.points[0], move.points[-1]
         own[src] -= move.count
         own[dst] += move.count
-        marked |= move.hits
-        via |= set(move.points)
         if own[src] < 0:
             raise IllegalPlayError(
                 f"illegal play {shown(text)} {where}: not enough checkers on "
                 f"{'the bar' if src == BAR else f'point {src}'}; "
                 f"legal plays are {legal.notations()}"
             )
-    target = tuple(own)
-    states = legal.result_states()
-    plays = list(legal)
 
-    def hit_points(i: int) -> set[int]:
-        """Where the legal play ``i`` hit (or pinned), on the way or at the end."""
-        return {step.dst for step in plays[i].steps if step.hit}
 
-    # The notation fixes where the mover's checkers end up; every point
-    # marked with '*' must really be hit. Unmarked hits are tolerated.
-    candidates = [
-        i for i, st in enumerate(states) if _own(st) == target and marked <= hit_points(i)
-    ]
-    if not candidates:
-        raise IllegalPlayError(
-            f"illegal play {shown(text)} {where}: legal plays are {legal.notations()}"
-        )
-    if len(candidates) == 1:
-        return candidates[0]
-    # Several plays end with the same checkers and differ in what they hit:
-    # prefer the one whose hits are exactly the marked points, then one whose
-    # hits are all on points the notation wrote down.
-    exact = [i for i in candidates if hit_points(i) == marked]
-    if len(exact) == 1:
-        return exact[0]
-    written = [i for i in candidates if hit_points(i) <= marked | via]
-    if len(written) == 1:
-        return written[0]
-    options = [legal[i].notation() for i in (exact or written or candidates)]
-    raise AmbiguousPlayError(
-        f"ambiguous play {shown(text)} {where}: it could be any of {options}; mark the hits with '*'"
-    )
+_CONTACT_CODES = {Contact.HIT: HIT, Contact.BLOCK: BLOCK, Contact.PIN: PIN}
+
+
+class _Walk:
+    """Every way of making the written moves step by step, and the legal plays they reach.
+
+    A written move is a path of points; between two written points a
+    checker may take one die or several (stopping on unwritten points on
+    the way), but it stops on every written point. Steps are made in any
+    order across checkers and checked against the board
+    (:func:`nardy.engine.physics.make_steps`); a finished walk that reaches
+    the result of a legal play is a way that play fits the text. Walks
+    are few: at most four dice, a handful of checkers.
+    """
+
+    def __init__(self, legal: LegalPlays, moves: list[Move]) -> None:
+        variant = legal.position.variant
+        roll = legal.roll
+        self.contact = _CONTACT_CODES[variant.turn_contact(roll)]
+        self.bar = NO_BAR
+        if variant.has_bar:
+            self.bar = RETURN if variant.entering is Entering.RETURN else ENTER
+        self.paths = [m.points for m in moves for _ in range(m.count)]
+        self.marked = frozenset().union(*(m.hits for m in moves)) if moves else frozenset()
+        self.index = {key: i for i, key in enumerate(legal.raw_results())}
+        self.found: dict[int, set[frozenset[int]]] = {}
+        self.seen: set[tuple[object, ...]] = set()
+        self.dice = tuple(sorted(variant.moves(roll)))
+        self.start = legal.position.raw
+
+    def fits(self) -> dict[int, set[frozenset[int]]]:
+        """Legal play index -> the sets of points hit by the walks that reach it."""
+        # Progress of each path: (index of the next written point, where its checker is).
+        progress = tuple((1, path[0]) for path in self.paths)
+        self._walk(self.start, self.dice, progress, frozenset())
+        return self.found
+
+    def _walk(
+        self,
+        state: State,
+        dice: tuple[int, ...],
+        progress: tuple[tuple[int, int], ...],
+        hits: frozenset[int],
+    ) -> None:
+        node = (state, dice, progress, hits)
+        if node in self.seen:
+            return
+        self.seen.add(node)
+        if all(step == len(path) for (step, _), path in zip(progress, self.paths)):
+            i = self.index.get(key_of(state))
+            if i is not None and self.marked <= hits:
+                self.found.setdefault(i, set()).add(hits)
+            return
+        tried: set[tuple[tuple[int, ...], tuple[int, int]]] = set()
+        for n, ((step, at), path) in enumerate(zip(progress, self.paths)):
+            if step == len(path) or (path, (step, at)) in tried:
+                continue  # done, or the same as a checker already tried
+            tried.add((path, (step, at)))
+            for die, dst in self._moves(at, path[step], dice):
+                try:
+                    after = make_steps(state, ((at, dst, die),), dice, self.contact, self.bar)
+                except IllegalPlayError:
+                    continue
+                hit = dst != OFF and self.contact != BLOCK and state[dst] == -1
+                left = dice if at == BAR and self.bar == RETURN else _without(dice, die)
+                ahead = (step + 1, dst) if dst == path[step] else (step, dst)
+                self._walk(
+                    after,
+                    left,
+                    (*progress[:n], ahead, *progress[n + 1 :]),
+                    hits | {dst} if hit else hits,
+                )
+
+    def _moves(self, at: int, target: int, dice: tuple[int, ...]) -> list[tuple[int, int]]:
+        """``(die, landing point)`` for one step from ``at`` towards the written ``target``."""
+        if at == BAR and self.bar == RETURN:
+            # A return from the bar is not a move of the dice; it lands on the head.
+            return [(dice[-1] if dice else 0, RETURN_POINT)] if target == RETURN_POINT else []
+        out = []
+        for die in sorted(set(dice)):
+            dst = at - die
+            if target == OFF and dst <= 0:
+                dst = OFF
+            elif dst < target or dst < 1:
+                continue
+            out.append((die, dst))
+        return out
+
+
+def _without(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
+    i = dice.index(die)
+    return dice[:i] + dice[i + 1 :]

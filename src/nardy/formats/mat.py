@@ -1,0 +1,330 @@
+"""Jellyfish ``.mat`` match records: the text that gnubg, XG and the online sites export.
+
+A record is a header of ``; [Tag "value"]`` lines, a ``N point match`` line
+(``0``: a money session), and games::
+
+     Game 1
+     lasse : 0                       pan_tera : 0
+      1)                             32: 24/21 13/11
+      2) 62: 24/18 6/4               62: 25/23 13/7
+      ...
+      6) 64: 25/21                    Doubles => 2
+      7)  Drops                       Wins 1 point
+
+Each numbered row holds the first player's action (left) and the second's
+(right): a roll and its play (``dd: steps``, ``dd:`` or ``dd: Cannot Move``
+for no play, ``dd: ????`` for a play not recorded), ``Doubles => N``,
+``Takes``, ``Drops``, ``Beavers => N``, ``Losses N point(s)`` (a
+resignation) and ``Wins N point(s) [and the match]``. A row with one action
+belongs to the column the action starts in.
+
+:func:`read_mat` replays every action through the rules with a
+:class:`~nardy.Match` (a money session: one :class:`~nardy.Game` after
+another), so a bad record raises :class:`~nardy.errors.RecordError` naming
+the file, the line and the problem, and nothing is half-imported.
+:func:`write_mat` writes a match in the form gnubg writes and reads.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+import attrs
+
+from nardy.actions import ActionKind
+from nardy.errors import RecordError, UnsupportedFormatError
+from nardy.formats.replay import (
+    Entry,
+    GameEntries,
+    MatchRecord,
+    Where,
+    is_word,
+    recorded_games,
+    replay_match,
+    replay_session,
+    short,
+)
+from nardy.game import Game
+from nardy.match import Match
+from nardy.variant import Variant, find_variant
+
+__all__ = ["load_mat", "read_mat", "write_mat"]
+
+_VARIATIONS = {
+    "backgammon": "backgammon",
+    "nackgammon": "nackgammon",
+    "hypergammon": "hypergammon",
+}
+_ITEM = re.compile(
+    r"(?P<roll>[1-6][1-6]:)|(?P<word>Doubles|Takes|Drops|Beavers|Wins|Losses)\b", re.I
+)
+_TAG = re.compile(r'^;\s*\[\s*(?P<name>[^"\]]+?)\s+"(?P<value>.*)"\s*\]\s*$')
+_SCORE = re.compile(r"^\s*(?P<a>.*?)\s*:\s*(?P<sa>\d+)\s+(?P<b>.*?)\s*:\s*(?P<sb>\d+)\s*$")
+_ROW = re.compile(r"^\s*\d+\)")
+_LEFT_WIDTH = 28  # the width of the first column after the row number, as written
+
+
+def load_mat(path: str | Path) -> MatchRecord:
+    """Read the ``.mat`` file at ``path`` (UTF-8, a byte-order mark allowed); see :func:`read_mat`."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{p}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    return read_mat(text, name=str(p))
+
+
+def read_mat(text: str, *, name: str = "<mat>") -> MatchRecord:
+    """Read and replay a ``.mat`` record; ``name`` (a file name) is used in error messages.
+
+    Raises :class:`~nardy.errors.RecordError` with ``name``, the line and the
+    problem for anything malformed or illegal.
+    """
+    lines = text.lstrip("\ufeff").splitlines()
+    where = Where(name)
+    tags, length, start = _header(lines, where)
+    texts = _games(lines, start, where)
+    players = _players(lines, texts, where)
+    values = dict(tags)
+    variant = find_variant(_variation(values.get("Variation", "Backgammon"), where))
+    options = _options(values, where)
+    crawford = values.get("Crawford", "On").strip().lower() != "off"
+    if not length:
+        played = replay_session(variant, options, texts, where)
+        return MatchRecord(length=0, players=players, tags=tuple(tags), games=played, match=None)
+    start_match = Match.new(variant, length, options, crawford=crawford, next_game="opening-roll")
+    match = replay_match(start_match, texts, where)
+    return MatchRecord(
+        length=length, players=players, tags=tuple(tags), games=recorded_games(match), match=match
+    )
+
+
+def _header(lines: Sequence[str], where: Where) -> tuple[list[tuple[str, str]], int, int]:
+    """The tags, the match length and the index of the first line after the length line."""
+    tags: list[tuple[str, str]] = []
+    for i, raw in enumerate(lines):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith(";"):
+            m = _TAG.match(line)
+            if m:
+                tags.append((m["name"].strip(), m["value"]))
+            continue
+        m = re.fullmatch(r"(\d+)\s+point\s+match", line, re.I)
+        if not m:
+            raise where.error(i + 1, f"expected 'N point match', got {short(line)!r}")
+        return tags, int(m[1]), i + 1
+    raise where.error(len(lines), "no 'N point match' line")
+
+
+def _games(lines: Sequence[str], start: int, where: Where) -> list[GameEntries]:
+    """Split the body into games and each game into the actions of its rows."""
+    out: list[GameEntries] = []
+    number, line_no, right = 0, 0, 30
+    scores: tuple[int, int] | None = None
+    items: list[Entry] = []
+    for i in range(start, len(lines)):
+        raw = lines[i].rstrip()
+        m = re.fullmatch(r"\s*Game\s+(\d+)\s*", raw, re.I)
+        if m:
+            if number:
+                out.append(GameEntries(number, line_no, scores, _losers(items)))
+            number, line_no, scores, right, items = int(m[1]), i + 1, None, 30, []
+            continue
+        if not raw.strip():
+            continue
+        if not number:
+            raise where.error(i + 1, f"expected 'Game 1', got {short(raw)!r}")
+        score = _SCORE.match(raw) if scores is None and not _ROW.match(raw) else None
+        if score:
+            scores = (int(score["sa"]), int(score["sb"]))
+            right = raw.index(score["b"], len(score["a"]) + 1) if score["b"] else 30
+            continue
+        items.extend(_row_items(raw, right, i + 1, where))
+    if number:
+        out.append(GameEntries(number, line_no, scores, _losers(items)))
+    if not out:
+        raise where.error(len(lines), "no games")
+    return out
+
+
+def _row_items(raw: str, right: int, line: int, where: Where) -> list[Entry]:
+    """The actions of one row, each given to the column it starts in."""
+    m = _ROW.match(raw)
+    body_start = m.end() if m else 0
+    starts = [x.start() for x in _ITEM.finditer(raw, body_start)]
+    junk = raw[body_start : starts[0] if starts else len(raw)].strip()
+    if junk:
+        raise where.error(line, f"cannot read {short(junk)!r}")
+    if len(starts) > 2:
+        # "Wins" may also follow a roll on the same side: only two columns exist.
+        raise where.error(line, f"more than two actions in {short(raw.strip())!r}")
+    items = []
+    for k, begin in enumerate(starts):
+        end = starts[k + 1] if k + 1 < len(starts) else len(raw)
+        player = k if len(starts) == 2 else int(begin >= right - 4)
+        items.append(Entry(player, raw[begin:end].strip(), line))
+    return items
+
+
+def _losers(items: Sequence[Entry]) -> tuple[Entry, ...]:
+    """The items with each ``Losses`` given to the opponent of the ``Wins`` that follows it.
+
+    Some sites write a resignation off-turn in the winner's column; the
+    ``Wins`` line always names the winner.
+    """
+    out = list(items)
+    for k in range(len(out) - 1):
+        if is_word(out[k], "losses") and is_word(out[k + 1], "wins"):
+            out[k] = attrs.evolve(out[k], player=1 - out[k + 1].player)
+    return tuple(out)
+
+
+def _players(lines: Sequence[str], texts: Sequence[GameEntries], where: Where) -> tuple[str, str]:
+    """The players' names, from the first game's score line (or the tags)."""
+    for raw in lines[int(texts[0].at) :]:
+        m = _SCORE.match(raw)
+        if m and not _ROW.match(raw):
+            return (m["a"], m["b"])
+    raise where.error(texts[0].at, "no score line with the players' names")
+
+
+def _variation(value: str, where: Where) -> str:
+    key = value.strip().lower().replace(" ", "")
+    if key not in _VARIATIONS:
+        raise where.error(1, f"unknown Variation {value!r}")
+    return _VARIATIONS[key]
+
+
+def _options(tags: dict[str, str], where: Where) -> dict[str, object]:
+    """Game options from the tags: the cube limit, Jacoby, beavers.
+
+    A record has players, not colours: whoever moves first in a game plays
+    white (``winner_takes_white``).
+    """
+    out: dict[str, object] = {"winner_takes_white": True}
+    limit = tags.get("CubeLimit")
+    if limit is not None:
+        if not limit.strip().isdigit() or int(limit) < 1:
+            raise where.error(1, f"bad CubeLimit {limit!r}")
+        out["max_cube"] = int(limit)
+    for tag, option in (("Jacoby", "jacoby"), ("Beaver", "beaver")):
+        if tag in tags:
+            out[option] = tags[tag].strip().lower() == "on"
+    return out
+
+
+# --- writing --------------------------------------------------------------------------
+
+
+def write_mat(
+    record: Match | Sequence[Game],
+    players: tuple[str, str] = ("Player 1", "Player 2"),
+    tags: Sequence[tuple[str, str]] = (),
+) -> str:
+    """The ``.mat`` text of a :class:`~nardy.Match` or of a money session (a sequence of games).
+
+    ``players`` are the names of players 0 and 1; ``tags`` header pairs
+    (the ``Variation`` and ``CubeLimit`` of the match are written when
+    absent). Each step of a play is written on its own (``24/22* 22/18``),
+    so the play reads back exactly.
+    """
+    if isinstance(record, Match):
+        games, length = recorded_games(record), record.length
+    else:
+        games, length = tuple(record), 0
+    if not games:
+        raise RecordError("a .mat record needs at least one game")
+    _check_writable(games[0].variant, players, tags)
+    names = dict(tags)
+    header = list(tags)
+    if "Variation" not in names:
+        header.append(("Variation", games[0].variant.name.capitalize()))
+    if "CubeLimit" not in names:
+        header.append(("CubeLimit", str(games[0].options.max_cube)))
+    if isinstance(record, Match) and "Crawford" not in names:
+        header.append(("Crawford", "On" if record.crawford else "Off"))
+    out = [f'; [{k} "{v}"]' for k, v in header]
+    out += ["", f"{length} point match", ""]
+    scores = [0, 0]
+    for number, game in enumerate(games, start=1):
+        out += _write_game(game, number, players, scores, length)
+    return "\n".join(out) + "\n"
+
+
+def _check_writable(
+    variant: Variant, players: tuple[str, str], tags: Sequence[tuple[str, str]]
+) -> None:
+    """Refuse what a ``.mat`` record cannot hold (UnsupportedFormatError)."""
+    if variant.name not in _VARIATIONS or variant != find_variant(variant.name):
+        raise UnsupportedFormatError(
+            f".mat records backgammon, nackgammon and hypergammon with their usual rules, "
+            f"not {variant.spec()}"
+        )
+    for name in players:
+        if not name.strip() or ":" in name or "\n" in name:
+            raise UnsupportedFormatError(
+                f"a player's name in .mat has no ':' or line break: {name!r}"
+            )
+    for key, value in tags:
+        if '"' in key or "]" in key or "\n" in key + value:
+            raise UnsupportedFormatError(f"a .mat tag cannot hold {key!r}: {value!r}")
+
+
+def _write_game(
+    game: Game, number: int, players: tuple[str, str], scores: list[int], length: int
+) -> list[str]:
+    """The lines of one game; ``scores`` (before the game) are brought up to date."""
+    head = f" {players[0]} : {scores[0]}".ljust(_LEFT_WIDTH + 7) + f"{players[1]} : {scores[1]}"
+    rows: list[list[str]] = []
+    for player, cell in _events(game, scores, length):
+        # A row holds the first player's action, then the second's.
+        if not rows or rows[-1][player] or (player == 0 and rows[-1][1]):
+            rows.append(["", ""])
+        rows[-1][player] = cell
+    # Two spaces at least between the columns: gnubg reads one as part of the play.
+    body = [
+        f"{n:3d}) {left.ljust(_LEFT_WIDTH)}  {right}".rstrip()
+        for n, (left, right) in enumerate(rows, 1)
+    ]
+    return [f" Game {number}", head, *body, ""]
+
+
+def _events(game: Game, scores: list[int], length: int) -> list[tuple[int, str]]:
+    """(player, text) of every action the record writes, in order."""
+    out: list[tuple[int, str]] = []
+    pending: tuple[int, str] | None = None  # a roll waiting for its play
+    cube = 1
+    for action in game.history:
+        if action.side is None:
+            continue  # the opening roll: the first play shows its dice
+        kind, player = action.kind, game.player(action.side)
+        if kind is ActionKind.ROLL:
+            assert action.dice is not None
+            pending = (player, f"{action.dice[0]}{action.dice[1]}:")
+        elif kind is ActionKind.PLAY:
+            assert action.play is not None
+            roll = action.play.roll
+            dice = pending[1] if pending else f"{roll.high}{roll.low}:"
+            out.append((player, " ".join([dice, *(str(s) for s in action.play.steps)])))
+            pending = None
+        elif kind is ActionKind.RESIGN and pending is not None:
+            out.append((pending[0], f"{pending[1]} ????"))  # rolled, then resigned
+            pending = None
+        elif kind in (ActionKind.DOUBLE, ActionKind.BEAVER):
+            cube = game.options.next_cube_value(cube)
+            word = "Doubles" if kind is ActionKind.DOUBLE else "Beavers"
+            out.append((player, f"{word} => {cube}"))
+        elif kind in (ActionKind.TAKE, ActionKind.DROP):
+            out.append((player, "Takes" if kind is ActionKind.TAKE else "Drops"))
+    outcome = game.outcome
+    if outcome is not None and outcome.winner is not None:
+        winner = game.player(outcome.winner)
+        points = outcome.points
+        scores[winner] += int(points)
+        whole = " and the match" if length and scores[winner] >= length else ""
+        out.append((winner, f"Wins {points} point{'s' if points != 1 else ''}{whole}"))
+    return out

@@ -1,0 +1,361 @@
+"""Replaying a written match through the rules: what the ``.mat`` and SGF readers share.
+
+A reader turns its text into :class:`Entry` values, one per written action,
+in the words of a ``.mat`` record (``"62: 24/18 6/4"``, ``"Doubles => 2"``,
+``"Takes"``, ``"Wins 2 points"``, ...), grouped by game
+(:class:`GameEntries`); :func:`replay_match` and :func:`replay_session`
+play them through a :class:`~nardy.Match` or one :class:`~nardy.Game` after
+another, checking every action and score, and raise
+:class:`~nardy.errors.RecordError` naming the file and the place (a line, an
+SGF node) of the first problem.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from nardy.actions import Number, Phase
+from nardy.core import Roll, Side
+from nardy.errors import NardyError, RecordError
+from nardy.game import Game
+from nardy.match import Match
+from nardy.options import GameOptions
+from nardy.result import ResultKind
+from nardy.variant import Variant
+
+__all__ = [
+    "Entry",
+    "GameEntries",
+    "MatchRecord",
+    "Where",
+    "is_word",
+    "recorded_games",
+    "replay_match",
+    "replay_session",
+    "short",
+]
+
+_LEVELS = (ResultKind.SINGLE, ResultKind.GAMMON, ResultKind.BACKGAMMON)
+_POINTS = re.compile(r"^(?:Wins|Losses)\s+(\d+)\s+points?(\s+and\s+the\s+match)?\s*$", re.I)
+_CUBE = re.compile(r"^(?:Doubles|Beavers)(?:\s*=>\s*(\d+))?\s*$", re.I)
+
+
+@attrs.frozen
+class MatchRecord:
+    """A match record (``.mat`` or SGF) read and replayed.
+
+    ``match`` is the replayed :class:`~nardy.Match` (``None`` for a money
+    session); ``games`` every game that has begun, in order; ``players``
+    the names of the first and second player (nardy's players 0 and 1);
+    ``tags`` the header's ``(name, value)`` pairs in order.
+    """
+
+    #: Points to win the match; 0 for a money session.
+    length: int
+    #: The names of the first and the second player (players 0 and 1).
+    players: tuple[str, str]
+    #: The header's ``(name, value)`` pairs, in order.
+    tags: tuple[tuple[str, str], ...]
+    #: Every game that has begun, in order.
+    games: tuple[Game, ...]
+    #: The replayed match; ``None`` for a money session.
+    match: Match | None
+
+
+@attrs.frozen
+class Entry:
+    """One written action: the player (0 or 1), its text in ``.mat`` words, and where it is written."""
+
+    #: The player who acted (0: the first player).
+    player: int
+    #: The action, as a ``.mat`` record writes it.
+    text: str
+    #: Where it is written: a line number, or a label such as ``"node 12"``.
+    at: int | str
+
+
+@attrs.frozen
+class GameEntries:
+    """The written actions of one game, with its number and the score written before it."""
+
+    #: The game's number as written.
+    number: int
+    #: Where the game starts (a line number or a label).
+    at: int | str
+    #: The score before the game as written, if it is.
+    scores: tuple[int, int] | None
+    #: The game's actions, in order.
+    entries: tuple[Entry, ...]
+
+
+class Where:
+    """Builds :class:`~nardy.errors.RecordError` messages that name the file and the place."""
+
+    def __init__(self, name: str) -> None:
+        #: The file name used in messages.
+        self.name = name
+
+    def error(self, at: int | str, why: str) -> RecordError:
+        """The error for ``why`` at ``at`` (a line number or a label)."""
+        place = f"line {at}" if isinstance(at, int) else at
+        return RecordError(f"{self.name}, {place}: {why}")
+
+
+def replay_session(
+    variant: Variant,
+    options: GameOptions | dict[str, object],
+    games: Sequence[GameEntries],
+    where: Where,
+) -> tuple[Game, ...]:
+    """A money session: each game replayed from a new game with ``options``."""
+    return tuple(_replay_game(Game.new(variant, options), t, None, where) for t in games)
+
+
+def replay_match(match: Match, games: Sequence[GameEntries], where: Where) -> Match:
+    """Replay every game through ``match`` (new, before its first game); the final snapshot.
+
+    Each game's written score is checked against the match.
+    """
+    now = match
+    for t in games:
+        if now.game is None:
+            raise where.error(t.at, f"game {t.number} comes after the match is over")
+        expected = (now.scores[0], now.scores[1])
+        if t.scores is not None and t.scores != expected:
+            raise where.error(
+                t.at,
+                f"the score is {expected[0]}-{expected[1]}, the record says "
+                f"{t.scores[0]}-{t.scores[1]}",
+            )
+        game = _replay_game(now.game, t, now, where)
+        now = _settle(now, game)
+    return now
+
+
+def _settle(match: Match, game: Game) -> Match:
+    """The match after ``game`` (the game in progress, replayed from its start)."""
+    return attrs.evolve(match, game=game.restart()).advance(game)
+
+
+def recorded_games(match: Match) -> tuple[Game, ...]:
+    """The match's games that have begun: the finished ones and the one being played."""
+    if match.game is None or (match.games and not match.game.history):
+        return match.games
+    return (*match.games, match.game)
+
+
+def _replay_game(game: Game, text: GameEntries, match: Match | None, where: Where) -> Game:
+    """Replay one game's actions from ``game`` (a new game before its opening)."""
+    entries = text.entries
+    for k, item in enumerate(entries):
+        if k + 1 < len(entries) and _is_result(entries[k + 1]):
+            item = _last_roll(game, item)
+        try:
+            game = _apply(game, item, match)
+        except NardyError as exc:
+            if isinstance(exc, RecordError) and str(exc).startswith(where.name):
+                raise
+            raise where.error(item.at, f"{short(item.text)!r}: {exc}") from exc
+        if game.is_over() and k + 1 < len(text.entries) and not _is_result(text.entries[k + 1]):
+            raise where.error(text.entries[k + 1].at, "an action after the end of the game")
+    return game
+
+
+def _last_roll(game: Game, item: Entry) -> Entry:
+    """A roll written with no play just before the game's end: unplayed, unless a pass is forced.
+
+    gnubg writes the roll of a player who then resigned as ``dd:`` with no
+    play, like a forced pass.
+    """
+    m = re.fullmatch(r"([1-6])([1-6]):\s*", item.text)
+    if not m or game.phase is not Phase.ROLL:
+        return item
+    legal = game.position.legal_plays(Roll(int(m[1]), int(m[2])))
+    forced_pass = len(legal) == 1 and not legal[0].steps
+    return item if forced_pass else attrs.evolve(item, text=f"{m[1]}{m[2]}: ????")
+
+
+def _is_result(item: Entry) -> bool:
+    return is_word(item, "wins") or is_word(item, "losses")
+
+
+def is_word(item: Entry, word: str) -> bool:
+    """True when ``item``'s text starts with ``word`` (lower case)."""
+    return item.text.lower().startswith(word)
+
+
+def _apply(game: Game, item: Entry, match: Match | None) -> Game:
+    word = re.match(r"[A-Za-z]*", item.text)
+    handler = _HANDLERS.get(word[0].lower() if word else "")
+    if handler is not None:
+        return handler(game, item, match)
+    return _roll_and_play(game, item)
+
+
+def _side_of(game: Game, item: Entry) -> Side:
+    return game.side_of(item.player)
+
+
+def _roll_and_play(game: Game, item: Entry) -> Game:
+    dice, _, play = item.text.partition(":")
+    if not re.fullmatch(r"[1-6][1-6]", dice.strip()):
+        raise RecordError("expected a roll 'dd:', a cube action, 'Wins' or 'Losses'")
+    roll = Roll(int(dice.strip()[0]), int(dice.strip()[1]))
+    game = _opened(game, item.player, roll)
+    side = _side_of(game, item)
+    if game.phase is not Phase.MOVE:
+        game = game.roll(roll, by=side)
+    play = play.strip()
+    if play.startswith("????"):
+        return game  # not recorded: the game ends next, by resignation
+    if play.lower() in ("cannot move", "can't move"):
+        play = ""
+    return game.play(play, by=side)
+
+
+def _opened(game: Game, player: int, roll: Roll) -> Game:
+    """``game``, or before its opening: the game after ``player`` opened with ``roll``.
+
+    One die each, both used: a first roll that is not a double is the
+    opening roll won by its player, as a match's own games start. A double
+    cannot be (some sites re-roll after the opening): that player starts.
+    """
+    use_both = game.options.opening == "one_die_each_use_both"
+    if game.phase is not Phase.OPENING or roll.is_double or not use_both:
+        return _started(game, player)
+    dice = (roll.high, roll.low) if player == 0 else (roll.low, roll.high)
+    return game.roll(dice)
+
+
+def _started(game: Game, player: int) -> Game:
+    """``game``, or before its opening: the game with ``player`` starting, as white.
+
+    A record does not say how the opening was rolled; the first player to
+    act in it starts.
+    """
+    if game.phase is not Phase.OPENING:
+        return game
+    return Game.new(
+        game.variant,
+        game.options,
+        rng=game.rng,
+        white_player=player,
+        starter=Side.WHITE,
+        crawford=game.crawford,
+    )
+
+
+def _double(game: Game, item: Entry, match: Match | None) -> Game:
+    value = _cube_value(item)
+    game = game.double(by=_side_of(game, item))
+    expected = game.options.next_cube_value(game.cube.value)
+    if value is not None and value != expected:
+        raise RecordError(f"the double raises the cube to {expected}, not {value}")
+    return game
+
+
+def _take(game: Game, item: Entry, match: Match | None) -> Game:
+    return game.take(by=_side_of(game, item))
+
+
+def _drop(game: Game, item: Entry, match: Match | None) -> Game:
+    return game.drop(by=_side_of(game, item))
+
+
+def _beaver(game: Game, item: Entry, match: Match | None) -> Game:
+    _cube_value(item)
+    return game.beaver(by=_side_of(game, item))
+
+
+def _cube_value(item: Entry) -> int | None:
+    """The cube value written after ``=>`` (``None`` when only the word is written)."""
+    m = _CUBE.match(item.text)
+    if not m:
+        raise RecordError("expected 'Doubles => N' or 'Beavers => N'")
+    return None if m[1] is None else int(m[1])
+
+
+def _losses(game: Game, item: Entry, match: Match | None) -> Game:
+    points, _ = _points(item)
+    return _resign(game, item.player, points, match)
+
+
+def _wins(game: Game, item: Entry, match: Match | None) -> Game:
+    points, whole_match = _points(item)
+    if not game.is_over():
+        game = _resign(game, 1 - item.player, points, match)
+    winner = _side_of(game, item)
+    assert game.outcome is not None
+    if game.outcome.winner != winner:
+        raise RecordError(f"the record gives the game to {winner}, the rules to the other side")
+    full = game.outcome.points
+    capped = _capped(full, match, game)
+    if points not in (full, capped) and not (capped < full and points > capped):
+        raise RecordError(f"the game is worth {full} points, the record says {points}")
+    decides = match is not None and full >= match.away(game.player(winner))
+    if whole_match and not decides:
+        raise RecordError("the record says the game wins the match, but it does not")
+    return game
+
+
+def _capped(points: Number, match: Match | None, game: Game) -> Number:
+    """What ``points`` count toward the match: no more than the winner needs."""
+    if match is None or game.outcome is None or game.outcome.winner is None:
+        return points
+    return min(points, match.away(game.player(game.outcome.winner)))
+
+
+def _points(item: Entry) -> tuple[int, bool]:
+    m = _POINTS.match(item.text)
+    if not m:
+        raise RecordError("expected 'Wins N point(s)' or 'Losses N point(s)'")
+    return int(m[1]), bool(m[2])
+
+
+def _resign(game: Game, player: int, points: int, match: Match | None) -> Game:
+    """The game after ``player`` resigns for ``points`` and the other accepts."""
+    if game.is_over():
+        return game
+    game = _started(game, player)
+    loser = game.side_of(player)
+    level = _level(points, game, loser, match)
+    if game.phase is Phase.ROLL or game.phase is Phase.MOVE:
+        game = game.resign(level, by=loser)
+        return game.accept(by=loser.opponent)
+    raise RecordError(f"{loser} resigns while the game is in phase {game.phase.value!r}")
+
+
+def _level(points: int, game: Game, loser: Side, match: Match | None) -> ResultKind:
+    """The resignation level worth ``points`` with the cube.
+
+    When the points are no multiple of the cube up to three (a count capped
+    at what wins the match, or more than a backgammon), the level is the
+    points over the cube rounded up, at most a backgammon, as gnubg reads
+    it; that is accepted only when the game decides the match.
+    """
+    cube = game.cube.value
+    if points % cube == 0 and 1 <= points // cube <= 3:
+        return _LEVELS[points // cube - 1]
+    level = _LEVELS[min(3, -(-points // cube)) - 1]
+    if match is not None and points >= match.away(game.player(loser.opponent)):
+        return level
+    raise RecordError(f"{points} points is no resignation with the cube at {cube}")
+
+
+_Handler = Callable[[Game, Entry, "Match | None"], Game]
+_HANDLERS: dict[str, _Handler] = {
+    "doubles": _double,
+    "takes": _take,
+    "drops": _drop,
+    "beavers": _beaver,
+    "losses": _losses,
+    "wins": _wins,
+}
+
+
+def short(text: str) -> str:
+    """``text``, cut to 60 characters for a message."""
+    return text if len(text) <= 60 else text[:57] + "..."

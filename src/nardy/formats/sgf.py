@@ -1,0 +1,401 @@
+"""gnubg's SGF match records (``GM[6]``): read and write.
+
+An SGF file holds one game tree per game::
+
+    (;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.1]MI[length:3][game:0][ws:0][bs:0]
+      PW[lasse]PB[pan_tera]RU[Crawford]RE[B+1]
+    ;B[32adln]
+    ;W[62xrfd]
+    ...
+    ;B[double]
+    ;W[drop])
+
+The root node carries the match: ``MI`` (``length``, the 0-based ``game``
+number as gnubg writes it, the scores ``ws`` and ``bs`` before the game),
+the players ``PW`` and ``PB``, the rules ``RU`` (``Crawford``,
+``CrawfordGame``, ``Jacoby``, ``NoCube``, ``Nackgammon``, ``Hypergammon3``,
+joined by ``:``), the cube's value ``CV`` and the result ``RE``
+(``W+2``, ``B+12R`` for a resignation). ``W`` is the first player (nardy's
+player 0), ``B`` the second.
+
+Each move node is ``W[...]`` or ``B[...]``: ``double``, ``take``, ``drop``,
+``beaver``, or the dice followed by one pair of letters per step. The
+letters name the points in the first player's numbering, ``a`` for his
+1-point up to ``x`` for his 24-point; ``y`` is the bar and ``z`` off. A
+node with only ``PL`` and ``DI`` is a roll that was not played (the game then
+ends by resignation).
+
+Reading replays every action through the rules as for ``.mat``
+(:mod:`nardy.formats.mat`); a bad record raises
+:class:`~nardy.errors.RecordError` naming the file, the game and the node.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from nardy.actions import ActionKind, EndReason
+from nardy.core import BAR, OFF
+from nardy.errors import RecordError, UnsupportedFormatError
+from nardy.formats.replay import (
+    Entry,
+    GameEntries,
+    MatchRecord,
+    Where,
+    recorded_games,
+    replay_match,
+    replay_session,
+)
+from nardy.game import Game
+from nardy.match import Match
+from nardy.play import Play
+from nardy.variant import find_variant
+
+__all__ = ["load_sgf", "read_sgf", "write_sgf"]
+
+_Node = list[tuple[str, list[str]]]
+_PROP = re.compile(r"\s*([A-Z]+)\s*")
+_VARIANTS = {"Nackgammon": "nackgammon", "Hypergammon3": "hypergammon"}
+# Root properties kept as tags, with the names a .mat record gives them.
+_TAGS = {"PC": "Site", "EV": "Event", "RO": "Round", "DT": "EventDate", "AN": "Annotator"}
+_WORDS = {"double": "Doubles", "take": "Takes", "drop": "Drops", "beaver": "Beavers"}
+_LETTERS = "abcdefghijklmnopqrstuvwx"
+
+
+def load_sgf(path: str | Path) -> MatchRecord:
+    """Read the SGF file at ``path`` (UTF-8); see :func:`read_sgf`."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{p}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    return read_sgf(text, name=str(p))
+
+
+def read_sgf(text: str, *, name: str = "<sgf>") -> MatchRecord:
+    """Read and replay a gnubg SGF record; ``name`` (a file name) is used in error messages.
+
+    Raises :class:`~nardy.errors.RecordError` with ``name``, the game, the
+    node and the problem.
+    """
+    where = Where(name)
+    trees = _parse(text, where)
+    if not trees:
+        raise where.error("the start", "no game trees")
+    roots = [_props(tree[0]) for tree in trees]
+    first = roots[0]
+    rules = _rules(first)
+    length = _info(first, "length", where, "game 1")
+    players = (_one(first, "PW", "Player 1"), _one(first, "PB", "Player 2"))
+    tags = [(_TAGS[k], _one(first, k, "")) for k in _TAGS if k in first]
+    games = [_game(tree, k, where) for k, tree in enumerate(trees, 1)]
+    variant = find_variant(_variant(rules, where))
+    # SGF records no cube limit: allow the highest cube a gnubg Match ID holds.
+    options: dict[str, object] = {
+        "jacoby": "Jacoby" in rules,
+        "cube": "NoCube" not in rules,
+        "max_cube": 1 << 15,
+        # A record has players, not colours: whoever moves first plays white.
+        "winner_takes_white": True,
+    }
+    if not length:
+        played = replay_session(variant, options, games, where)
+        return MatchRecord(length=0, players=players, tags=tuple(tags), games=played, match=None)
+    crawford = "Crawford" in rules
+    start = Match.new(variant, length, options, crawford=crawford, next_game="opening-roll")
+    match = replay_match(start, games, where)
+    _check_crawford(match, roots, where)
+    return MatchRecord(
+        length=length, players=players, tags=tuple(tags), games=recorded_games(match), match=match
+    )
+
+
+# --- the SGF syntax ---------------------------------------------------------------------
+
+
+def _parse(text: str, where: Where) -> list[list[_Node]]:
+    """The game trees of ``text``, each as its main line of nodes."""
+    trees: list[list[_Node]] = []
+    i, depth, n = 0, 0, len(text)
+    current: list[_Node] = []
+    while i < n:
+        c = text[i]
+        if c == "(":
+            depth += 1
+            if depth == 1:
+                current = []
+            i += 1
+        elif c == ")":
+            if depth == 0:
+                raise where.error(f"character {i}", "')' without '('")
+            depth -= 1
+            if depth == 0:
+                trees.append(current)
+            i += 1
+        elif c == ";" and depth:
+            node, i = _node(text, i + 1, where)
+            if depth == 1:  # variations (deeper trees) are not the main line
+                current.append(node)
+        elif c.isspace() or not depth:
+            i += 1
+        else:
+            raise where.error(f"character {i}", f"unexpected {text[i : i + 20]!r}")
+    if depth:
+        raise where.error("the end", "a game tree is not closed")
+    return trees
+
+
+def _node(text: str, i: int, where: Where) -> tuple[_Node, int]:
+    """The properties of the node starting at ``i``, and the index after it."""
+    node: _Node = []
+    while True:
+        m = _PROP.match(text, i)
+        if not m:
+            return node, i
+        j = m.end()
+        if j >= len(text) or text[j] != "[":
+            raise where.error(f"character {j}", f"property {m[1]} has no value")
+        values: list[str] = []
+        while j < len(text) and text[j] == "[":
+            value, j = _value(text, j + 1, where)
+            values.append(value)
+            while j < len(text) and text[j].isspace():
+                j += 1
+        node.append((m[1], values))
+        i = j
+
+
+def _value(text: str, i: int, where: Where) -> tuple[str, int]:
+    out: list[str] = []
+    while i < len(text):
+        c = text[i]
+        if c == "\\" and i + 1 < len(text):
+            out.append(text[i + 1])
+            i += 2
+        elif c == "]":
+            return "".join(out), i + 1
+        else:
+            out.append(c)
+            i += 1
+    raise where.error("the end", "a property value is not closed with ']'")
+
+
+def _props(node: _Node) -> dict[str, list[str]]:
+    return dict(node)
+
+
+def _one(props: dict[str, list[str]], key: str, default: str) -> str:
+    values = props.get(key)
+    return values[0] if values else default
+
+
+def _rules(root: dict[str, list[str]]) -> set[str]:
+    return {part.strip() for value in root.get("RU", []) for part in value.split(":")}
+
+
+def _variant(rules: set[str], where: Where) -> str:
+    for rule in rules:
+        if rule.startswith("Hypergammon") and rule != "Hypergammon3":
+            raise where.error("game 1", f"{rule} is not a variant nardy plays")
+    found = [v for k, v in _VARIANTS.items() if k in rules]
+    return found[0] if found else "backgammon"
+
+
+def _info(root: dict[str, list[str]], key: str, where: Where, at: str) -> int:
+    """A number of the ``MI`` property (0 when it is absent)."""
+    for value in root.get("MI", []):
+        k, _, v = value.partition(":")
+        if k.strip() == key:
+            if not v.strip().isdigit():
+                raise where.error(at, f"bad MI[{value}]")
+            return int(v)
+    return 0
+
+
+# --- games ---------------------------------------------------------------------------
+
+
+def _game(tree: list[_Node], number: int, where: Where) -> GameEntries:
+    root = _props(tree[0])
+    at = f"game {number}"
+    if _one(root, "GM", "6") != "6":
+        raise where.error(f"{at}, node 1", f"GM[{_one(root, 'GM', '')}] is not backgammon (GM[6])")
+    scores = (_info(root, "ws", where, at), _info(root, "bs", where, at))
+    entries: list[Entry] = []
+    for k, node in enumerate(tree[1:], start=2):
+        entry = _entry(node, f"{at}, node {k}", where)
+        if entry is not None:
+            entries.append(entry)
+    result = _one(root, "RE", "")
+    if result:
+        entries.append(_result(result, f"{at}, node 1", where))
+    return GameEntries(number=number, at=at, scores=scores, entries=tuple(entries))
+
+
+def _entry(node: _Node, at: str, where: Where) -> Entry | None:
+    props = _props(node)
+    for key, mover in (("W", 0), ("B", 1)):
+        if key in props:
+            return Entry(mover, _move_text(_one(props, key, ""), mover, at, where), at)
+    if "AE" in props or "AW" in props or "AB" in props:
+        raise where.error(at, "set-up positions (AE/AW/AB) are not read")
+    if "PL" in props and "DI" in props:
+        player = {"W": 0, "B": 1}.get(_one(props, "PL", ""))
+        dice = _one(props, "DI", "")
+        if player is None or not re.fullmatch(r"[1-6]{2}", dice):
+            raise where.error(at, f"bad PL/DI node {node!r}")
+        return Entry(player, f"{dice}: ????", at)
+    return None  # comments and other properties
+
+
+def _move_text(value: str, player: int, at: str, where: Where) -> str:
+    """A move node's value in ``.mat`` words, in the mover's numbering."""
+    word = _WORDS.get(value.strip().lower())
+    if word is not None:
+        return word
+    m = re.fullmatch(r"([1-6])([1-6])((?:[a-z][a-z])*)", value.strip())
+    if not m:
+        raise where.error(at, f"cannot read the move {value!r}")
+    letters = m[3]
+    steps = [
+        f"{_point(letters[i], player)}/{_point(letters[i + 1], player)}"
+        for i in range(0, len(letters), 2)
+    ]
+    return " ".join([f"{m[1]}{m[2]}:", *steps])
+
+
+def _point(letter: str, player: int) -> str:
+    if letter == "y":
+        return "bar"
+    if letter == "z":
+        return "off"
+    index = _LETTERS.index(letter)
+    return str(index + 1 if player == 0 else 24 - index)
+
+
+def _result(value: str, at: str, where: Where) -> Entry:
+    m = re.fullmatch(r"([WB])\+(\d+)(R?)", value.strip())
+    if not m:
+        raise where.error(at, f"cannot read the result RE[{value}]")
+    points = int(m[2])
+    return Entry(0 if m[1] == "W" else 1, f"Wins {points} point{'s' * (points != 1)}", at)
+
+
+def _check_crawford(match: Match, roots: Sequence[dict[str, list[str]]], where: Where) -> None:
+    """Each game's ``CrawfordGame`` rule must be the match's own Crawford game."""
+    for number, (game, root) in enumerate(zip(recorded_games(match), roots, strict=False), 1):
+        said = "CrawfordGame" in _rules(root)
+        if said != game.crawford:
+            why = "is" if game.crawford else "is not"
+            raise where.error(f"game {number}, node 1", f"the game {why} the Crawford game")
+
+
+# --- writing --------------------------------------------------------------------------
+
+
+def write_sgf(
+    record: Match | Sequence[Game],
+    players: tuple[str, str] = ("Player 1", "Player 2"),
+    tags: Sequence[tuple[str, str]] = (),
+) -> str:
+    """The gnubg SGF text of a :class:`~nardy.Match` or of a money session (a sequence of games).
+
+    ``players`` are the names of players 0 (``W``) and 1 (``B``); the tags
+    ``Site``, ``Event``, ``Round``, ``EventDate`` and ``Annotator`` are
+    written as ``PC``, ``EV``, ``RO``, ``DT`` and ``AN``. Raises
+    :class:`~nardy.errors.UnsupportedFormatError` for a variant SGF does not
+    name.
+    """
+    if isinstance(record, Match):
+        games, length, crawford = recorded_games(record), record.length, record.crawford
+    else:
+        games, length, crawford = tuple(record), 0, False
+    if not games:
+        raise RecordError("an SGF record needs at least one game")
+    variant = games[0].variant
+    names = {v: k for k, v in _VARIANTS.items()}
+    if variant.name not in ("backgammon", *names) or variant.spec() != variant.name:
+        raise UnsupportedFormatError(f"gnubg's SGF does not record {variant.spec()}")
+    scores = [0, 0]
+    trees = []
+    for number, game in enumerate(games):
+        rules = [r for r, on in (("Crawford", crawford), ("CrawfordGame", game.crawford)) if on]
+        rules += [
+            r
+            for r, on in (("Jacoby", game.options.jacoby), ("NoCube", not game.options.cube))
+            if on
+        ]
+        if variant.name in names:
+            rules.append(names[variant.name])
+        trees.append(_tree(game, number, length, scores, players, tags, rules))
+    return "\n".join(trees) + "\n"
+
+
+def _tree(
+    game: Game,
+    number: int,
+    length: int,
+    scores: list[int],
+    players: tuple[str, str],
+    tags: Sequence[tuple[str, str]],
+    rules: list[str],
+) -> str:
+    root = [
+        "FF[4]GM[6]CA[UTF-8]AP[nardy]",
+        f"MI[length:{length}][game:{number}][ws:{scores[0]}][bs:{scores[1]}]",
+        f"PW[{_escape(players[0])}]PB[{_escape(players[1])}]",
+    ]
+    keys = {v: k for k, v in _TAGS.items()}
+    root += [f"{keys[k]}[{_escape(v)}]" for k, v in tags if k in keys and number == 0]
+    if rules:
+        root.append(f"RU[{':'.join(rules)}]")
+    outcome = game.outcome
+    if outcome is not None and outcome.winner is not None:
+        winner = game.player(outcome.winner)
+        resigned = outcome.reason is EndReason.RESIGN
+        root.append(f"RE[{'WB'[winner]}+{outcome.points}{'R' * resigned}]")
+        scores[winner] += int(outcome.points)
+    nodes = ["(;" + "".join(root), *_moves(game)]
+    return "\n;".join(nodes) + ")"
+
+
+def _moves(game: Game) -> list[str]:
+    out: list[str] = []
+    pending: tuple[int, str] | None = None
+    for action in game.history:
+        if action.side is None:
+            continue
+        colour = "WB"[game.player(action.side)]
+        kind = action.kind
+        if kind is ActionKind.ROLL:
+            assert action.dice is not None
+            pending = (game.player(action.side), f"{action.dice[0]}{action.dice[1]}")
+        elif kind is ActionKind.PLAY:
+            assert action.play is not None
+            out.append(f"{colour}[{_play(action.play, game.player(action.side))}]")
+            pending = None
+        elif kind is ActionKind.RESIGN and pending is not None:
+            out.append(f"PL[{'WB'[pending[0]]}]DI[{pending[1]}]")
+            pending = None
+        elif kind.value in _WORDS:
+            out.append(f"{colour}[{kind.value}]")
+    return out
+
+
+def _play(play: Play, player: int) -> str:
+    letters = []
+    for step in play.steps:
+        for point in (step.src, step.dst):
+            if point == BAR:
+                letters.append("y")
+            elif point == OFF:
+                letters.append("z")
+            else:
+                letters.append(_LETTERS[point - 1 if player == 0 else 24 - point])
+    return f"{play.roll.high}{play.roll.low}{''.join(letters)}"
+
+
+def _escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("]", "\\]")
