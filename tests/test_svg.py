@@ -233,3 +233,11 @@ def test_jupyter_displays() -> None:
     html = shown(plays, "html")
     assert html.count("<tr>") == len(plays) + 1
     ET.fromstring(f"<div>{html}</div>")
+
+
+def test_the_readme_picture_is_what_nardy_draws() -> None:
+    pos = nardy.Backgammon().starting_position()
+    play = pos.parse_play("8/5 6/5", (3, 1))
+    text = svg.board(pos.apply(play), last_play=play, size=480)
+    readme = Path(__file__).parent.parent / "docs" / "images" / "backgammon-31.svg"
+    assert text == readme.read_text(encoding="utf-8")
