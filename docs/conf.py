@@ -109,6 +109,21 @@ def setup(app: Any) -> dict[str, Any]:
             return container.children
 
     app.add_directive("nardy-variant-table", VariantTable)
+
+    class Board(SphinxDirective):
+        """``.. nardy-board:: VARIANT`` -- the variant's starting position, drawn by nardy.svg."""
+
+        required_arguments = 1
+
+        def run(self) -> list[nodes.Node]:
+            import nardy
+            from nardy import svg
+
+            start = nardy.find_variant(self.arguments[0]).starting_position()
+            picture = svg.board(start, size=480).split("?>", 1)[1]
+            return [nodes.raw("", f'<div class="nardy-board">{picture}</div>', format="html")]
+
+    app.add_directive("nardy-board", Board)
     _napoleon_except_attributes(app)
     app.connect("autodoc-process-bases", _public_bases)
     app.connect("env-check-consistency", _check_api_complete)

@@ -327,6 +327,12 @@ class Game:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.variant.spec()}: {self.describe()}>"
 
+    def _repr_svg_(self) -> str:
+        """The board with the dice and the cube as SVG, for Jupyter (see :func:`nardy.svg.game`)."""
+        from nardy import svg
+
+        return svg.game(self)
+
     # --- helpers ----------------------------------------------------------------------
 
     def _where(self) -> str:

@@ -283,6 +283,12 @@ class LegalPlays:
         more = ", ..." if len(plays) > 8 else ""
         return f"<LegalPlays roll={self._roll} n={len(plays)} ({shown}{more})>"
 
+    def _repr_html_(self) -> str:
+        """The plays as an HTML table, for Jupyter (see :func:`nardy.svg.legal_plays_html`)."""
+        from nardy import svg
+
+        return svg.legal_plays_html(self)
+
     @property
     def is_pass(self) -> bool:
         """True when nothing can be played (the set is one empty play)."""

@@ -230,6 +230,12 @@ class Match:
         head = self.describe().removeprefix("match ")
         return f"<{type(self).__name__} {self.variant.spec()} {head}>"
 
+    def _repr_svg_(self) -> str:
+        """The board and the score as SVG, for Jupyter (see :func:`nardy.svg.match`)."""
+        from nardy import svg
+
+        return svg.match(self)
+
     # --- actions (on the game in progress) ------------------------------------------
 
     def roll(self, dice: RollLike | OpeningDice | None = None, *, by: Side | None = None) -> Match:

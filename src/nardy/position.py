@@ -430,6 +430,12 @@ class Position:
 
         return draw(self, as_side(numbering, "numbering"))
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG, for Jupyter (see :func:`nardy.svg.board`)."""
+        from nardy import svg
+
+        return svg.board(self)
+
 
 def _bits(mask: int) -> list[int]:
     """The points of a set kept as a bitmask (bit p for point p), lowest first."""

@@ -1,0 +1,243 @@
+"""SVG boards: valid XML, every checker drawn where the position has it, snapshots."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+
+import nardy
+from nardy import Side, svg
+from nardy.actions import CubeState
+from strategies import positions, random_positions
+from strategies_tavli import random_tavli_positions, tavli_positions
+
+NS = "{http://www.w3.org/2000/svg}"
+DATA = Path(__file__).parent / "data" / "svg"
+VARIANTS = nardy.variant_names()
+
+
+def sample(name: str, n: int = 30) -> list[nardy.Position]:
+    """Seeded positions of every kind the test generators know for ``name``."""
+    variant = nardy.find_variant(name)
+    if name in ("plakoto", "fevga"):
+        return [p for _, p in random_tavli_positions(variant, n, "svg")]
+    if variant.geometry is nardy.Geometry.ROTATE:
+        return [p for _, p in random_positions(variant, n, "svg", kinds=("selfplay",))]
+    return [p for _, p in random_positions(variant, n, "svg")]
+
+
+def drawn(text: str) -> Counter[tuple[str, str]]:
+    """(side, place) -> checkers drawn; place is ``point-N``, ``bar`` or ``off``."""
+    root = ET.fromstring(text.encode())
+    assert root.tag == f"{NS}svg"
+    assert root.get("version") == "1.1"
+    out: Counter[tuple[str, str]] = Counter()
+    for el in root.iter():
+        classes = (el.get("class") or "").split()
+        if "checker" in classes:
+            out[(classes[1], classes[2])] += 1
+    return out
+
+
+def expected(position: nardy.Position) -> Counter[tuple[str, str]]:
+    out: Counter[tuple[str, str]] = Counter()
+    for side in (Side.WHITE, Side.BLACK):
+        for i, n in enumerate(position.checkers(side)):
+            if n:
+                out[(str(side), f"point-{i + 1}")] = n
+        for place, n in (("bar", position.bar(side)), ("off", position.off(side))):
+            if n:
+                out[(str(side), place)] = n
+    return out
+
+
+def pinned_drawn(text: str) -> set[tuple[str, str]]:
+    root = ET.fromstring(text.encode())
+    return {
+        tuple((el.get("class") or "").split()[1:3])  # type: ignore[misc]
+        for el in root.iter()
+        if "pinned" in (el.get("class") or "").split()
+    }
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_every_checker_is_drawn_where_it_is(name: str) -> None:
+    for position in sample(name):
+        for flipped in (False, True):
+            for home in ("right", "left"):
+                text = svg.board(position, flipped=flipped, home=home)
+                assert drawn(text) == expected(position), position.id()
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_start_positions_parse_and_count(name: str) -> None:
+    start = nardy.find_variant(name).starting_position()
+    text = svg.board(start, dice=(6, 5), cube=2)
+    assert drawn(text) == expected(start)
+    assert sum(drawn(text).values()) == 2 * start.variant.checkers
+
+
+def test_pinned_checkers_are_marked_under_the_pinner() -> None:
+    plakoto = nardy.find_variant("plakoto")
+    seen = 0
+    for position in sample("plakoto", 40):
+        want = {(str(s), f"point-{p}") for s in Side for p in position.pinned(s)}
+        text = svg.board(position)
+        assert pinned_drawn(text) == want
+        seen += len(want)
+        root = ET.fromstring(text.encode())
+        circles = [el for el in root.iter(f"{NS}circle") if "checker" in (el.get("class") or "")]
+        for side, place in want:
+            # The pinned checker is the one nearest the edge of its point.
+            other = "black" if side == "white" else "white"
+            p = int(place.split("-")[1])
+            v = p if side == "white" else 25 - p
+            q = 25 - v
+            on_point = [
+                el
+                for el in circles
+                if (el.get("class") or "").split()[1:3] in ([side, place], [other, f"point-{q}"])
+            ]
+            ys = [float(el.get("cy") or 0) for el in on_point]
+            pin = next(el for el in on_point if "pinned" in (el.get("class") or ""))
+            edge = min(ys) if v > 12 else max(ys)
+            assert float(pin.get("cy") or 0) == edge
+    assert seen > 10
+    assert plakoto.contact is nardy.Contact.PIN
+
+
+def swap(position: nardy.Position) -> nardy.Position:
+    """The same picture with the colours exchanged (white's checkers become black's)."""
+    v = position.variant
+    counts = [
+        {i + 1: n for i, n in enumerate(position.checkers(s)) if n}
+        for s in (Side.WHITE, Side.BLACK)
+    ]
+    pins = None
+    if v.contact is nardy.Contact.PIN:
+        pins = {Side.WHITE: list(position.pinned(Side.BLACK)),
+                Side.BLACK: list(position.pinned(Side.WHITE))}  # fmt: skip
+    return v.from_counts(
+        counts[1], counts[0], bar=(position.bar(Side.BLACK), position.bar(Side.WHITE)),
+        turn=position.turn.opponent, pins=pins,
+    )  # fmt: skip
+
+
+def geometry(text: str) -> list[tuple[str, ...]]:
+    """Every shape, its colour class left out: what stays when the colours are exchanged."""
+    root = ET.fromstring(text.encode())
+    out = []
+    for el in root.iter():
+        keep = {k: v for k, v in el.attrib.items() if k not in ("class", "fill", "stroke")}
+        out.append((el.tag, *sorted(f"{k}={v}" for k, v in keep.items())))
+    return sorted(out)
+
+
+@pytest.mark.parametrize("name", ["backgammon", "long-nardy", "plakoto", "kush"])
+def test_flipping_is_exchanging_colours_and_twice_is_the_identity(name: str) -> None:
+    for position in sample(name, 10):
+        assert swap(swap(position)) == position
+        flipped = svg.board(swap(position), flipped=True, pips=False, names=["a", "b"][::-1])
+        plain = svg.board(position, pips=False, names=["a", "b"])
+        assert geometry(flipped) == geometry(plain)
+        assert drawn(svg.board(position, flipped=True)) == drawn(svg.board(position))
+
+
+def test_output_is_deterministic_and_options_apply() -> None:
+    start = nardy.Backgammon().starting_position()
+    assert svg.board(start) == svg.board(start)
+    assert 'width="300"' in svg.board(start, size=300)
+    assert "width=" not in svg.board(start, size=None).split("viewBox")[0].split("<svg")[1]
+    assert "#123456" in svg.board(start, colors={"field": "#123456"})
+    for bad in ({"home": "up"}, {"size": 0}, {"size": True}, {"colors": {"nope": "#fff"}},
+                {"colors": {"field": "<x>"}}, {"names": ["one"]}):  # fmt: skip
+        with pytest.raises(svg.SvgOptionError):
+            svg.board(start, **bad)
+    assert issubclass(svg.SvgOptionError, nardy.NardyError)
+
+
+def test_play_arrows_and_hits() -> None:
+    bg = nardy.Backgammon()
+    position = bg.from_counts({24: 2, 13: 5, 8: 3, 6: 5}, {24: 1, 6: 5, 8: 3, 13: 5, 20: 1})
+    play = position.parse_play("13/11 6/1*", (5, 2))
+    root = ET.fromstring(svg.board(position, play=play, dice=(5, 2)).encode())
+    arrows = [el for el in root.iter(f"{NS}line") if "arrow" in (el.get("class") or "")]
+    assert len(arrows) == len(play.steps)
+    hits = [el for el in root.iter(f"{NS}circle") if el.get("class") == "hit"]
+    assert len(hits) == 1
+    dice = [el for el in root.iter(f"{NS}rect") if el.get("class") == "die"]
+    assert len(dice) == 2
+
+
+def cube_class(state: CubeState) -> str:
+    text = svg.board(nardy.Backgammon().starting_position(), cube=state)
+    root = ET.fromstring(text.encode())
+    (rect,) = [el for el in root.iter(f"{NS}rect") if "cube" in (el.get("class") or "").split()]
+    (value,) = [el.text for el in root.iter(f"{NS}text") if el.get("class") == "cube-value"]
+    return f"{rect.get('class')} {value}"
+
+
+def test_cube_states() -> None:
+    assert cube_class(CubeState()) == "cube centred 64"
+    assert cube_class(CubeState(value=4, owner=Side.WHITE)) == "cube owned white 4"
+    assert (
+        cube_class(CubeState(value=2, owner=Side.BLACK, offered_by=Side.WHITE)) == "cube offered 4"
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "build"),
+    [
+        ("backgammon-start", lambda: svg.board(nardy.Backgammon().starting_position(), dice=(3, 1))),
+        ("long-nardy-start", lambda: svg.board(nardy.find_variant("long-nardy").starting_position(), cube=2)),
+        ("plakoto-flipped", lambda: svg.board(sample("plakoto", 1)[0], flipped=True, home="left")),
+    ],
+)  # fmt: skip
+def test_snapshots(name: str, build: object) -> None:
+    text = build()  # type: ignore[operator]
+    path = DATA / f"{name}.svg"
+    assert text == path.read_text(encoding="utf-8")
+
+
+@settings(max_examples=40, deadline=None)
+@given(positions(nardy.Backgammon()))
+def test_hypothesis_backgammon(position: nardy.Position) -> None:
+    assert drawn(svg.board(position)) == expected(position)
+
+
+@settings(max_examples=40, deadline=None)
+@given(tavli_positions(nardy.find_variant("plakoto")))
+def test_hypothesis_plakoto(position: nardy.Position) -> None:
+    assert drawn(svg.board(position, flipped=True)) == expected(position)
+
+
+def shown(obj: object, kind: str = "svg") -> str:
+    """What Jupyter shows: it looks up ``_repr_<kind>_`` by name, as here."""
+    text = getattr(obj, f"_repr_{kind}_")()
+    assert isinstance(text, str)
+    return text
+
+
+def test_jupyter_displays() -> None:
+    game = nardy.Game.new("backgammon", rng=1).roll()
+    assert drawn(shown(game)) == expected(game.position)
+    assert shown(game.position) == svg.board(game.position)
+    assert "die" in shown(game)
+    match = nardy.Match.new("backgammon", 3, rng=1).roll()
+    assert "0/3" in shown(match)
+    plays = game.legal_plays()
+    html = shown(plays, "html")
+    assert html.count("<tr>") == len(plays) + 1
+    ET.fromstring(f"<div>{html}</div>")
+
+
+def test_the_readme_picture_is_what_nardy_draws() -> None:
+    pos = nardy.Backgammon().starting_position()
+    play = pos.parse_play("8/5 6/5", (3, 1))
+    text = svg.board(pos.apply(play), last_play=play, size=480)
+    readme = Path(__file__).parent.parent / "docs" / "images" / "backgammon-31.svg"
+    assert text == readme.read_text(encoding="utf-8")
