@@ -52,6 +52,7 @@ from nardy.legal import LegalPlays
 from nardy.match import Match
 from nardy.notation import parse_moves
 from nardy.options import GameOptions
+from nardy.perft import perft
 from nardy.play import Play, Step, format_steps
 from nardy.position import Position
 from nardy.registry import (
@@ -159,6 +160,7 @@ __all__ = [
     "find_variant",
     "format_steps",
     "parse_moves",
+    "perft",
     "register_variant",
     "unregister_variant",
     "variant_names",
