@@ -53,6 +53,7 @@ from nardy.match import Match
 from nardy.matchstate import GameState, MatchState
 from nardy.notation import parse_moves
 from nardy.options import GameOptions
+from nardy.perft import perft
 from nardy.play import Play, Step, format_steps
 from nardy.position import Position
 from nardy.registry import (
@@ -162,6 +163,7 @@ __all__ = [
     "find_variant",
     "format_steps",
     "parse_moves",
+    "perft",
     "register_variant",
     "unregister_variant",
     "variant_names",

@@ -549,6 +549,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help="print a JSON list with the options' defaults"
     )
     add_commands(sub)
+
+    perft = sub.add_parser("perft", help="count play sequences and distinct states n plies deep")
+    perft.add_argument("variant", help="variant name, alias or spec")
+    perft.add_argument(
+        "--depth", type=_match_length, required=True, metavar="N", help="plies to count (1 or more)"
+    )
+    perft.add_argument("--json", action="store_true", help="print one JSON object")
+    perft.add_argument("--from", dest="start", metavar="ID", help="nardy or gnubg position ID")
     return parser
 
 
@@ -578,6 +586,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _cmd_legal(args, sys.stdin, sys.stdout)
         if args.command == "demo":
             return _cmd_demo(args, sys.stdout)
+        if args.command == "perft":
+            from nardy.perft import main as perft_main
+
+            return perft_main(
+                args.variant, args.depth, args.start, args.json, sys.stdout, sys.stderr
+            )
         return _cmd_variants(args, sys.stdout)
     except BrokenPipeError:  # the reader went away (e.g. `nardy demo | head`)
         import os

@@ -1,0 +1,233 @@
+"""Perft (nardy.perft) against independent move generators, and its conventions.
+
+The same level-by-level algorithm (:func:`nardy.perft.count`) is driven by
+gnubg-nn's move generator for the gnubg family and by the slow reference
+generators (tests/reference*.py) for the other variants; every count must be
+equal to nardy's. The keys differ (gnubg position keys, raw tuples), so the
+agreement is on the numbers, not on shared state.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Sequence
+
+import gnubg_nn
+import pytest
+
+import nardy
+from nardy import ALL_ROLLS, Position, Roll, Variant
+from nardy.cli import main as cli_main
+from nardy.errors import InvalidIdError, InvalidOptionError
+from nardy.perft import PerftRow, count, perft
+from reference import reference_results
+from reference_long import Rules
+from reference_long import reference_results as long_results
+from reference_tavli import fevga_results, plakoto_results
+
+Raw = tuple[int, ...]
+
+# --- gnubg-nn ------------------------------------------------------------------------
+# A key is gnubg's position key of the board after a play: (side to move next,
+# side that just played), each in its own numbering with its bar last.
+
+
+def gnubg_children(key: str) -> Iterator[tuple[Sequence[str], bool, bool]]:
+    before, just = gnubg_nn.boardfromkey(key)
+    board = [list(just), list(before)]  # [opponent, mover]
+    for roll in ALL_ROLLS:
+        keys = gnubg_nn.moves(board, roll.high, roll.low)
+        if keys:
+            yield keys, roll.is_double, False
+        else:
+            yield (gnubg_nn.key_of_board(board),), roll.is_double, True
+
+
+def gnubg_finished(key: str, n: int) -> bool:
+    return any(sum(side) == 0 for side in gnubg_nn.boardfromkey(key))
+
+
+def gnubg_root(position: Position) -> str:
+    s = position.raw
+    mover = [max(x, 0) for x in s[1:25]] + [s[25]]
+    opponent = [0] * 25
+    for p in range(1, 25):
+        if s[p] < 0:
+            opponent[24 - p] = -s[p]
+    opponent[24] = s[26]
+    key: str = gnubg_nn.key_of_board([mover, opponent])
+    return key
+
+
+def gnubg_perft(position: Position, depth: int) -> list[PerftRow]:
+    return count(gnubg_root(position), depth, gnubg_children, gnubg_finished)
+
+
+# --- the slow reference generators ----------------------------------------------------
+
+
+def reference_of(variant: Variant) -> Callable[[Raw, Roll], set[Raw]]:
+    """The reference generator of a variant: resulting raw states, turn not passed."""
+    if isinstance(variant, nardy.Plakoto):
+        return lambda s, r: plakoto_results(s, r, variant.must_play_higher)
+    if isinstance(variant, nardy.Fevga):
+        return lambda s, r: fevga_results(s, r, variant.trap_prime, variant.must_play_higher)
+    if isinstance(variant, (nardy.LongNardy, nardy.Kush)):
+        o = variant.options()
+        rules = Rules(
+            o["head_exception"],
+            o["six_block"],
+            o["six_block_check"],
+            o["must_play_higher"],
+            kush=variant.name == "kush",
+        )
+        return lambda s, r: set(long_results(s, (r.high, r.low), rules))
+    return lambda s, r: reference_results(variant, s, r)
+
+
+def reference_perft(variant: Variant, depth: int) -> list[PerftRow]:
+    """Perft with a reference generator; keys are raw states (frame of the side that played)."""
+    generate = reference_of(variant)
+    flip = variant.next_state
+    start = variant.starting_position()
+
+    def children(key: Raw) -> Iterator[tuple[Sequence[Raw], bool, bool]]:
+        state = flip(key)
+        for roll in ALL_ROLLS:
+            found = generate(state, roll)
+            # A play always moves a checker, so an unchanged board is the pass.
+            yield list(found), roll.is_double, found == {state}
+
+    def finished(key: Raw, n: int) -> bool:
+        turn = start.turn if n % 2 == 0 else start.turn.opponent
+        return variant.is_over(Position.from_raw(variant, turn, flip(key), check=False))
+
+    return count(flip(start.raw), depth, children, finished)
+
+
+# --- the specs ---------------------------------------------------------------------------
+
+GNUBG_SPECS = ("backgammon", "nackgammon", "hypergammon", "backgammon(must_play_higher=false)")
+REFERENCE_SPECS = (
+    "caucasian",
+    "caucasian(no_hide_after_hit=anywhere)",
+    "portes",
+    "tavla",
+    "long-nardy",
+    "long-nardy(head_exception=head-only)",
+    "long-nardy(head_exception=6-4)",
+    "long-nardy(head_exception=any-blocked-double)",
+    "kush",
+    "plakoto",
+    "fevga",
+    "fevga(trap_prime=forbidden)",
+    "fevga(trap_prime=allowed)",
+)
+
+
+@pytest.mark.parametrize("spec", ["backgammon", "nackgammon", "hypergammon"])
+def test_gnubg_agrees_depth_2(spec: str) -> None:
+    variant = nardy.find_variant(spec)
+    ours = perft(variant, 2).rows
+    assert list(ours) == gnubg_perft(variant.starting_position(), 2)
+
+
+def test_gnubg_agrees_without_higher_die_rule_depth_1() -> None:
+    # gnubg always applies the higher-die rule; with it off nardy finds more plays.
+    variant = nardy.find_variant("backgammon(must_play_higher=false)")
+    assert (
+        perft(variant, 1).rows[0].paths21 >= gnubg_perft(variant.starting_position(), 1)[0].paths21
+    )
+
+
+@pytest.mark.parametrize("spec", REFERENCE_SPECS)
+def test_reference_agrees_depth_1(spec: str) -> None:
+    variant = nardy.find_variant(spec)
+    assert list(perft(variant, 1).rows) == reference_perft(variant, 1)
+
+
+@pytest.mark.parametrize(
+    "spec", ["long-nardy", "long-nardy(head_exception=head-only)", "kush", "fevga", "plakoto"]
+)
+def test_reference_agrees_depth_2(spec: str) -> None:
+    variant = nardy.find_variant(spec)
+    assert list(perft(variant, 2).rows) == reference_perft(variant, 2)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("spec", ["caucasian", "caucasian(no_hide_after_hit=anywhere)", "tavla"])
+def test_reference_agrees_depth_2_slow(spec: str) -> None:
+    variant = nardy.find_variant(spec)
+    assert list(perft(variant, 2).rows) == reference_perft(variant, 2)
+
+
+@pytest.mark.slow
+def test_gnubg_agrees_depth_3_slow() -> None:
+    variant = nardy.Hypergammon()
+    assert list(perft(variant, 3).rows) == gnubg_perft(variant.starting_position(), 3)
+
+
+# --- conventions, by hand -----------------------------------------------------------------
+
+
+def test_depth_1_of_backgammon_by_hand() -> None:
+    """Depth 1 is the sum of the 21 legal sets; distinct merges equal results across rolls."""
+    variant = nardy.Backgammon()
+    start = variant.starting_position()
+    sets = {roll: start.legal_plays(roll) for roll in ALL_ROLLS}
+    row = perft(variant, 1).rows[0]
+    assert row.paths21 == sum(len(s) for s in sets.values())
+    assert row.paths36 == sum(len(s) * (1 if r.is_double else 2) for r, s in sets.items())
+    assert row.distinct == len({p.id() for s in sets.values() for p in s.resulting_positions()})
+    assert row.passes == row.terminal == 0
+
+
+def test_passes_and_terminal_in_a_bear_off() -> None:
+    # White (to move) has one checker on his 1-point, Black one on his 1-point.
+    variant = nardy.Hypergammon()
+    start = variant.from_counts({1: 1}, {1: 1}, off=(2, 2))
+    rows = perft(variant, 3, start).rows
+    # Every roll bears the checker off: 21 finished paths, one state, never expanded.
+    assert rows[0] == PerftRow(1, 21, 36, 1, 0, 1)
+    assert rows[1] == PerftRow(2, 0, 0, 0, 0, 0)
+
+
+def test_passes_counted_when_blocked() -> None:
+    # White on the bar against a closed board: every roll is a pass.
+    variant = nardy.Backgammon()
+    board = [0] * 24
+    for p in range(19, 25):
+        board[p - 1] = -2
+    board[5] = 3  # white's 6-point
+    start = variant.position(board, bar=(1, 0), off=(11, 3))
+    row = perft(variant, 1, start).rows[0]
+    assert row == PerftRow(1, 21, 36, 1, 21, 0)
+
+
+def test_from_ids_and_bad_input() -> None:
+    start = nardy.Backgammon().starting_position()
+    by_id = perft("backgammon", 1, start.id())
+    assert by_id == perft("backgammon", 1, start.gnubg_id()) == perft("backgammon", 1)
+    with pytest.raises(InvalidOptionError, match="depth"):
+        perft("backgammon", 0)
+    with pytest.raises(InvalidOptionError, match="not hypergammon"):
+        perft("hypergammon", 1, start.id())
+    with pytest.raises(InvalidIdError):
+        perft("long-nardy", 1, "nonsense")
+
+
+def test_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["perft", "hypergammon", "--depth", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["variant"] == "hypergammon"
+    assert [sorted(d) for d in data["depths"]] == [
+        sorted(["depth", "paths21", "paths36", "distinct", "passes", "terminal"])
+    ] * 2
+    assert data["depths"][0]["distinct"] == perft("hypergammon", 1).rows[0].distinct
+
+
+def test_table_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["perft", "long-nardy", "--depth", "1"]) == 0
+    assert "paths21" in capsys.readouterr().out
+    assert cli_main(["perft", "nosuch", "--depth", "1"]) == 2
+    assert "unknown variant" in capsys.readouterr().err
