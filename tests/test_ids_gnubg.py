@@ -24,7 +24,7 @@ from nardy.actions import Phase
 from nardy.formats import gnubg_id, xgid
 from nardy.matchstate import MatchState
 
-gnubg = pytest.importorskip("gnubg", reason="the gnubg oracle (dependency group 'oracle')")
+gnubg = pytest.importorskip("gnubg", reason="the gnubg oracle (dependency group 'reference')")
 
 SEED = "ids-gnubg"
 GAMES = 12
