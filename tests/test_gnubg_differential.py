@@ -117,6 +117,7 @@ def dataset() -> list[tuple[Variant, str, Position]]:
     return out
 
 
+@pytest.mark.sweep
 def test_legal_plays_agree_with_gnubg() -> None:
     items = dataset()
     by_kind: Counter[str] = Counter()

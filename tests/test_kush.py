@@ -241,6 +241,7 @@ KUSH_SPECS = (
 )
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("spec", KUSH_SPECS)
 def test_sweep_agrees_with_the_reference(spec: str) -> None:
     variant = nardy.find_variant(spec)

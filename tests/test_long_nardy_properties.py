@@ -314,6 +314,7 @@ def run_sweep(items: tuple[Item, ...]) -> None:
 # --- the sweeps --------------------------------------------------------------------------
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("spec", LN_SPECS)
 def test_sweep_agrees_with_the_reference(spec: str) -> None:
     items = sweep_items(spec)
@@ -332,6 +333,7 @@ def _differ(items: tuple[Item, ...], spec: str) -> int:
     return n
 
 
+@pytest.mark.sweep
 def test_sweep_meets_the_six_block_rule() -> None:
     # The default sweep must exercise the rule: in some of its positions
     # switching the rule off (or judging per turn) changes the legal plays.
@@ -341,6 +343,7 @@ def test_sweep_meets_the_six_block_rule() -> None:
     assert _differ(items, "long-nardy(six_block=home)") >= 3
 
 
+@pytest.mark.sweep
 def test_sweep_meets_the_head_exceptions() -> None:
     items = sweep_items("long-nardy")
     assert _differ(items, "long-nardy(head_exception=6-4)") >= 5

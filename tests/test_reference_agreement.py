@@ -201,6 +201,7 @@ def test_sweep_is_several_thousand_positions() -> None:
     assert sum(sweep_size(spec) for spec in AGREEMENT_SPECS) >= SWEEP_TOTAL_AT_LEAST
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("spec", AGREEMENT_SPECS)
 def test_seeded_sweep_agrees_with_reference(spec: str) -> None:
     variant = nardy.find_variant(spec)

@@ -176,6 +176,7 @@ def test_hypothesis_portes_and_tavla_agree_with_the_reference(
 ALL_ROLLS = [Roll(a, b) for a in range(1, 7) for b in range(1, a + 1)]
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("spec", [*PLAKOTO_SPECS, *FEVGA_SPECS])
 def test_seeded_sweep_plakoto_and_fevga(spec: str) -> None:
     """Every roll on seeded positions of every kind: no disagreement."""
@@ -189,6 +190,7 @@ def test_seeded_sweep_plakoto_and_fevga(spec: str) -> None:
     assert problems == []
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("spec", ["tavla", "tavla(must_play_higher=false)"])
 def test_seeded_sweep_tavla(spec: str) -> None:
     """Portes needs no sweep of its own: its plays are backgammon's (tested above)."""
@@ -209,6 +211,7 @@ def checkers_of(position: Position, side: Side) -> int:
     return sum(position.checkers(side)) + position.bar(side) + position.off(side)
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("name", ["portes", "tavla", "plakoto", "fevga"])
 def test_every_play_keeps_the_invariants(name: str) -> None:
     variant = nardy.find_variant(name)
@@ -394,6 +397,7 @@ def test_nardy_legal_reads_and_writes_pins(
     assert sorted(as_key(p) for p in plays) == sorted(as_key(e) for e in EXAMPLES["E11"]["plays"])
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize(
     "spec",
     [
