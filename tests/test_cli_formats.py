@@ -12,7 +12,7 @@ from nardy.cli import main
 from nardy.errors import InvalidIdError, UnsupportedFormatError
 from nardy.formats import read_mat, read_sgf
 from nardy.formats.commands import convert, describe_id
-from test_mat import FILES, GALAXY
+from test_mat import GALAXY, every_match
 from test_sgf import games_of
 
 Capture = pytest.CaptureFixture[str]
@@ -34,13 +34,13 @@ def test_convert_between_all_formats(tmp_path: Path, capsys: Capture) -> None:
     assert capsys.readouterr().out == sgf.read_text()
 
 
-def test_every_real_match_converts_to_json_and_back() -> None:
-    for path in FILES:
-        text = path.read_text(encoding="utf-8-sig")
-        record = read_mat(text)
-        js = convert(text, path.name, "json")
-        assert nardy.Match.from_json(js) == record.match, path.name
-        assert read_mat(convert(js, "m.json", "mat")).match == record.match, path.name
+@pytest.mark.parametrize("path", every_match())
+def test_every_real_match_converts_to_json_and_back(path: Path) -> None:
+    text = path.read_text(encoding="utf-8-sig")
+    record = read_mat(text)
+    js = convert(text, path.name, "json")
+    assert nardy.Match.from_json(js) == record.match
+    assert read_mat(convert(js, "m.json", "mat")).match == record.match
 
 
 @pytest.mark.parametrize(
