@@ -316,8 +316,7 @@ class MatchState:
         and it is not, the Crawford game has been played and none follows.
         The game starts with the opening roll (the cube, dice and position
         of this state are not used: see :meth:`to_game` for a game set up
-        at a position). nardy's JSON match record replays a match from
-        0-0, so it cannot hold such a match. Raises
+        at a position). Raises
         :class:`~nardy.errors.InvalidOptionError` for a money state or a
         Crawford game without the Crawford rule.
         """
@@ -325,15 +324,17 @@ class MatchState:
             raise InvalidOptionError("a money state (length 0) is no match")
         if self.crawford and not crawford_rule:
             raise InvalidOptionError("a Crawford game needs the Crawford rule")
-        match = Match.new(
-            variant, self.length, options, crawford=crawford_rule, next_game=next_game
+        one_away = self.length > 1 and self.length - 1 in self.score
+        return Match.new(
+            variant,
+            self.length,
+            options,
+            crawford=crawford_rule,
+            next_game=next_game,
+            score=self.score,
+            # A player one point away, and this is not the Crawford game: it has been played.
+            post_crawford=crawford_rule and one_away and not self.crawford,
         )
-        first = Game.new(match.variant, match.options, rng=match.rng, crawford=self.crawford)
-        crawford_game = None
-        if crawford_rule and self.length - 1 in self.score:
-            # 1: this game is the Crawford game; 0: it was played before this match's record.
-            crawford_game = 1 if self.crawford else 0
-        return attrs.evolve(match, scores=self.score, game=first, crawford_game=crawford_game)
 
     def to_game(
         self, position: Position, options: GameOptions | Mapping[str, Any] | None = None

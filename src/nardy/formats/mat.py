@@ -45,6 +45,7 @@ from nardy.formats.replay import (
     replay_match,
     replay_session,
     short,
+    start_match,
 )
 from nardy.game import Game
 from nardy.match import Match
@@ -94,8 +95,13 @@ def read_mat(text: str, *, name: str = "<mat>") -> MatchRecord:
     if not length:
         played = replay_session(variant, options, texts, where)
         return MatchRecord(length=0, players=players, tags=tuple(tags), games=played, match=None)
-    start_match = Match.new(variant, length, options, crawford=crawford, next_game="opening-roll")
-    match = replay_match(start_match, texts, where)
+    match = replay_match(
+        start_match(
+            variant, length, options, crawford, texts, where, first_is_crawford=_no_double(texts)
+        ),
+        texts,
+        where,
+    )
     return MatchRecord(
         length=length, players=players, tags=tuple(tags), games=recorded_games(match), match=match
     )
@@ -217,6 +223,16 @@ def _options(tags: dict[str, str], where: Where) -> dict[str, object]:
     return out
 
 
+def _no_double(games: Sequence[GameEntries]) -> bool | None:
+    """``False`` when the first game has a double, so cannot be the Crawford game; else ``None``.
+
+    A ``.mat`` file does not mark the Crawford game: a match taken up with a
+    player one point away starts with the Crawford game unless it doubles.
+    """
+    doubles = games and any(is_word(e, "doubles") for e in games[0].entries)
+    return False if doubles else None
+
+
 # --- writing --------------------------------------------------------------------------
 
 
@@ -239,6 +255,11 @@ def write_mat(
     if not games:
         raise RecordError("a .mat record needs at least one game")
     _check_writable(games[0].variant, players, tags)
+    for number, game in enumerate(games, start=1):
+        if game.start is not None:
+            raise UnsupportedFormatError(
+                f".mat records no set-up position: game {number} starts from {game.start.id()}"
+            )
     names = dict(tags)
     header = list(tags)
     if "Variation" not in names:
@@ -249,7 +270,7 @@ def write_mat(
         header.append(("Crawford", "On" if record.crawford else "Off"))
     out = [f'; [{k} "{v}"]' for k, v in header]
     out += ["", f"{length} point match", ""]
-    scores = [0, 0]
+    scores = [int(s) for s in record.start_scores] if isinstance(record, Match) else [0, 0]
     for number, game in enumerate(games, start=1):
         out += _write_game(game, number, players, scores, length)
     return "\n".join(out) + "\n"
