@@ -43,6 +43,17 @@ def test_every_real_match_converts_to_json_and_back(path: Path) -> None:
     assert read_mat(convert(js, "m.json", "mat")).match == record.match
 
 
+def test_a_money_session_converts_to_json_and_back() -> None:
+    text = GALAXY.replace("3 point match", "0 point match")
+    record = read_mat(text)
+    js = convert(text, "session.mat", "json")
+    session = nardy.Session.from_json(js)
+    assert session == record.session
+    assert session.recorded_games() == record.games
+    assert read_mat(convert(js, "s.json", "mat")).games == record.games
+    assert read_sgf(convert(js, "s.json", "sgf")).games[0].history == record.games[0].history
+
+
 @pytest.mark.parametrize(
     ("args", "problem"),
     [
@@ -50,7 +61,8 @@ def test_every_real_match_converts_to_json_and_back(path: Path) -> None:
         (["convert", "{dir}/good.mat"], "give --to"),
         (["convert", "{dir}/good.mat", "{dir}/out.xyz"], "cannot tell the format"),
         (["convert", "{dir}/missing.mat", "--to", "sgf"], "No such file"),
-        (["convert", "{dir}/session.mat", "--to", "json"], "not a money session"),
+        (["convert", "{dir}/session.json", "--to", "mat"], "session.json: not JSON"),
+        (["convert", "{dir}/bad-session.json", "--to", "mat"], "bad-session.json: game 1: "),
         (["id", "hello"], "not a gnubg ID"),
         (["id", "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0"], "10 fields"),
     ],
@@ -62,6 +74,10 @@ def test_bad_input_exits_1_with_a_message(
     (tmp_path / "bad.mat").write_text(GALAXY.replace("62: 25/23 13/7", "62:"), encoding="utf-8")
     session = GALAXY.replace("3 point match", "0 point match")
     (tmp_path / "session.mat").write_text(session, encoding="utf-8")
+    (tmp_path / "session.json").write_text("{nope", encoding="utf-8")
+    data = json.loads(convert(session, "session.mat", "json"))
+    data["games"][0]["actions"][3]["play"] = "6/1"
+    (tmp_path / "bad-session.json").write_text(json.dumps(data), encoding="utf-8")
     code = main([a.replace("{dir}", str(tmp_path)) for a in args])
     captured = capsys.readouterr()
     assert code == 1

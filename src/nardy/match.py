@@ -31,7 +31,7 @@ from nardy.registry import as_variant
 from nardy.result import ResultKind
 from nardy.variant import Variant
 
-__all__ = ["NEXT_GAME_RULES", "ROTATIONS", "Match"]
+__all__ = ["NEXT_GAME_RULES", "ROTATIONS", "Match", "next_game_start"]
 
 #: How the next game of a match starts: ``"alternate"`` (as nardy players
 #: do, colours swap and the player who had black starts, as white, with an
@@ -414,7 +414,7 @@ class Match:
                 if old[player] < self.length - 1 <= scores[player] < self.length:
                     crawford_game = len(games) + 1
         number = len(games) + 1
-        white_player, starter = _next_game_start(self.next_game, game)
+        white_player, starter = next_game_start(self.next_game, game)
         following = Game.new(
             self.variant_of(number),
             self.options,
@@ -478,8 +478,12 @@ def _first_crawford_game(
     return 0 if post else 1
 
 
-def _next_game_start(rule: str, game: Game) -> tuple[int, Side | None]:
-    """Who plays white in the game after ``game``, and who starts it (``None``: an opening roll)."""
+def next_game_start(rule: str, game: Game) -> tuple[int, Side | None]:
+    """Who plays white in the game after ``game`` (finished), and who starts it.
+
+    ``rule`` is one of :data:`NEXT_GAME_RULES`; the starter is ``None`` when
+    an opening roll decides.
+    """
     if rule == "alternate":
         return 1 - game.white_player, Side.WHITE
     if rule == "winner-starts":

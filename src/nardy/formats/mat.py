@@ -49,6 +49,7 @@ from nardy.formats.replay import (
 )
 from nardy.game import Game
 from nardy.match import Match
+from nardy.session import Session
 from nardy.variant import Variant, find_variant
 
 __all__ = ["load_mat", "read_mat", "write_mat"]
@@ -237,11 +238,11 @@ def _no_double(games: Sequence[GameEntries]) -> bool | None:
 
 
 def write_mat(
-    record: Match | Sequence[Game],
+    record: Match | Session | Sequence[Game],
     players: tuple[str, str] = ("Player 1", "Player 2"),
     tags: Sequence[tuple[str, str]] = (),
 ) -> str:
-    """The ``.mat`` text of a :class:`~nardy.Match` or of a money session (a sequence of games).
+    """The ``.mat`` text of a :class:`~nardy.Match` or of a money session (a :class:`~nardy.Session` or a sequence of games).
 
     ``players`` are the names of players 0 and 1; ``tags`` header pairs
     (the ``Variation`` and ``CubeLimit`` of the match are written when
@@ -250,6 +251,8 @@ def write_mat(
     """
     if isinstance(record, Match):
         games, length = recorded_games(record), record.length
+    elif isinstance(record, Session):
+        games, length = record.recorded_games(), 0
     else:
         games, length = tuple(record), 0
     if not games:
@@ -268,6 +271,13 @@ def write_mat(
         header.append(("CubeLimit", str(games[0].options.max_cube)))
     if isinstance(record, Match) and "Crawford" not in names:
         header.append(("Crawford", "On" if record.crawford else "Off"))
+    if not length:  # the money agreements a session is played with
+        opts = games[0].options
+        header += [
+            (tag, "On" if on else "Off")
+            for tag, on in (("Jacoby", opts.jacoby), ("Beaver", opts.beaver))
+            if tag not in names
+        ]
     out = [f'; [{k} "{v}"]' for k, v in header]
     out += ["", f"{length} point match", ""]
     scores = [int(s) for s in record.start_scores] if isinstance(record, Match) else [0, 0]

@@ -25,6 +25,7 @@ from nardy.game import Game
 from nardy.match import Match
 from nardy.options import GameOptions
 from nardy.result import ResultKind
+from nardy.session import Session
 from nardy.variant import Variant
 
 __all__ = [
@@ -65,6 +66,11 @@ class MatchRecord:
     games: tuple[Game, ...]
     #: The replayed match; ``None`` for a money session.
     match: Match | None
+
+    @property
+    def session(self) -> Session | None:
+        """The money session the record holds (``None`` for a match)."""
+        return None if self.match is not None else Session.from_games(self.games)
 
 
 @attrs.frozen

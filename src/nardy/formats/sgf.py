@@ -55,6 +55,7 @@ from nardy.formats.setup import Edit, counts_of
 from nardy.game import Game
 from nardy.match import Match
 from nardy.play import Play
+from nardy.session import Session
 from nardy.variant import find_variant
 
 __all__ = ["load_sgf", "read_sgf", "write_sgf"]
@@ -363,11 +364,11 @@ def _check_crawford(match: Match, roots: Sequence[dict[str, list[str]]], where: 
 
 
 def write_sgf(
-    record: Match | Sequence[Game],
+    record: Match | Session | Sequence[Game],
     players: tuple[str, str] = ("Player 1", "Player 2"),
     tags: Sequence[tuple[str, str]] = (),
 ) -> str:
-    """The gnubg SGF text of a :class:`~nardy.Match` or of a money session (a sequence of games).
+    """The gnubg SGF text of a :class:`~nardy.Match` or of a money session (a :class:`~nardy.Session` or a sequence of games).
 
     ``players`` are the names of players 0 (``W``) and 1 (``B``); the tags
     ``Site``, ``Event``, ``Round``, ``EventDate`` and ``Annotator`` are
@@ -379,7 +380,8 @@ def write_sgf(
         games, length, crawford = recorded_games(record), record.length, record.crawford
         scores = [int(s) for s in record.start_scores]
     else:
-        games, length, crawford, scores = tuple(record), 0, False, [0, 0]
+        sequence = record.recorded_games() if isinstance(record, Session) else tuple(record)
+        games, length, crawford, scores = sequence, 0, False, [0, 0]
     if not games:
         raise RecordError("an SGF record needs at least one game")
     variant = games[0].variant
