@@ -149,7 +149,7 @@ def random_session(seed: int, games: int, automatic_doubles: int = 1) -> Session
 @given(st.integers(0, 10**6), st.integers(1, 3))
 def test_random_sessions(seed: int, games: int) -> None:
     session = random_session(seed, games)
-    totals = [0, 0]
+    totals: list[float] = [0, 0]
     for game in session.games:
         for player in (0, 1):
             totals[player] += game.points(game.side_of(player))
