@@ -17,7 +17,7 @@ from nardy.errors import (
     InvalidOptionError,
     WrongPhaseError,
 )
-from nardy.formats import read_mat, read_sgf, write_mat, write_sgf
+from nardy.formats import gnubg_id, read_gnubg_id, read_mat, read_sgf, write_mat, write_sgf
 from nardy.matchstate import MatchState
 from nardy.result import ResultKind
 from test_mat import random_match
@@ -244,3 +244,23 @@ def test_a_match_game_resigned_before_the_opening_roll_survives_the_records() ->
     assert [(g.history, g.outcome, g.first) for g in again.games] == [
         (g.history, g.outcome, g.first) for g in match.games
     ]
+
+
+def test_a_match_from_a_gnubg_id() -> None:
+    # A race, black on roll at 2-4 in a 7-point match, white owning a 2-cube.
+    state = MatchState(length=7, score=(2, 4), cube=2, cube_owner=W, turn=B)
+    position, read = read_gnubg_id(gnubg_id(RACE, state))
+    match = read.to_match(position=position)
+    game = match.current()
+    assert (match.scores, game.start, game.cube, game.turn) == (
+        (2, 4),
+        position,
+        CubeState(2, W),
+        B,
+    )
+    assert MatchState.from_match(match) == state
+    assert nardy.Match.from_json(match.to_json()) == match
+    with pytest.raises(InvalidOptionError, match="nothing rolled or pending"):
+        MatchState(length=7, turn=B, dice=(3, 1)).to_match(position=position)
+    with pytest.raises(InvalidOptionError, match="to move"):
+        MatchState(length=7, turn=W).to_match(position=position)
