@@ -248,7 +248,7 @@ class Match:
         """Game ``number`` (1-based, finished): its full value, and the points it counted.
 
         The full value is what the game is worth (its result times the cube,
-        :attr:`Outcome.points <nardy.actions.Outcome.points>`); the match
+        the ``points`` of its :class:`~nardy.Outcome`); the match
         counts at most what the winner still needed, as records write it
         (``Wins 4 points and the match`` for an 8-point gammon at 4-away).
         """
