@@ -57,6 +57,14 @@ def test_real_match_imports_exports_and_reads_back(path: Path) -> None:
     assert dict(again.tags).items() >= dict(record.tags).items()
 
 
+def test_real_match_texts_cover_the_dialects() -> None:
+    """By their text (fast; the replayed form below runs with -m slow)."""
+    texts = [p.read_text(encoding="utf-8-sig") for p in FILES]
+    for word in ("Doubles =>", "Takes", "Drops", "Losses", "Wins", "and the match"):
+        assert any(word in t for t in texts), word
+
+
+@pytest.mark.slow
 def test_real_matches_cover_the_dialects() -> None:
     """The corpus exercises drops, takes, resignations, passes and finished matches."""
     kinds: set[ActionKind] = set()
