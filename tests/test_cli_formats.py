@@ -12,7 +12,7 @@ from nardy.cli import main
 from nardy.errors import InvalidIdError, UnsupportedFormatError
 from nardy.formats import read_mat, read_sgf
 from nardy.formats.commands import convert, describe_id
-from test_mat import FILES, GALAXY
+from test_mat import GALAXY, every_match
 from test_sgf import games_of
 
 Capture = pytest.CaptureFixture[str]
@@ -34,13 +34,24 @@ def test_convert_between_all_formats(tmp_path: Path, capsys: Capture) -> None:
     assert capsys.readouterr().out == sgf.read_text()
 
 
-def test_every_real_match_converts_to_json_and_back() -> None:
-    for path in FILES:
-        text = path.read_text(encoding="utf-8-sig")
-        record = read_mat(text)
-        js = convert(text, path.name, "json")
-        assert nardy.Match.from_json(js) == record.match, path.name
-        assert read_mat(convert(js, "m.json", "mat")).match == record.match, path.name
+@pytest.mark.parametrize("path", every_match())
+def test_every_real_match_converts_to_json_and_back(path: Path) -> None:
+    text = path.read_text(encoding="utf-8-sig")
+    record = read_mat(text)
+    js = convert(text, path.name, "json")
+    assert nardy.Match.from_json(js) == record.match
+    assert read_mat(convert(js, "m.json", "mat")).match == record.match
+
+
+def test_a_money_session_converts_to_json_and_back() -> None:
+    text = GALAXY.replace("3 point match", "0 point match")
+    record = read_mat(text)
+    js = convert(text, "session.mat", "json")
+    session = nardy.Session.from_json(js)
+    assert session == record.session
+    assert session.recorded_games() == record.games
+    assert read_mat(convert(js, "s.json", "mat")).games == record.games
+    assert read_sgf(convert(js, "s.json", "sgf")).games[0].history == record.games[0].history
 
 
 @pytest.mark.parametrize(
@@ -50,7 +61,8 @@ def test_every_real_match_converts_to_json_and_back() -> None:
         (["convert", "{dir}/good.mat"], "give --to"),
         (["convert", "{dir}/good.mat", "{dir}/out.xyz"], "cannot tell the format"),
         (["convert", "{dir}/missing.mat", "--to", "sgf"], "No such file"),
-        (["convert", "{dir}/session.mat", "--to", "json"], "not a money session"),
+        (["convert", "{dir}/session.json", "--to", "mat"], "session.json: not JSON"),
+        (["convert", "{dir}/bad-session.json", "--to", "mat"], "bad-session.json: game 1: "),
         (["id", "hello"], "not a gnubg ID"),
         (["id", "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0"], "10 fields"),
     ],
@@ -62,6 +74,10 @@ def test_bad_input_exits_1_with_a_message(
     (tmp_path / "bad.mat").write_text(GALAXY.replace("62: 25/23 13/7", "62:"), encoding="utf-8")
     session = GALAXY.replace("3 point match", "0 point match")
     (tmp_path / "session.mat").write_text(session, encoding="utf-8")
+    (tmp_path / "session.json").write_text("{nope", encoding="utf-8")
+    data = json.loads(convert(session, "session.mat", "json"))
+    data["games"][0]["actions"][3]["play"] = "6/1"
+    (tmp_path / "bad-session.json").write_text(json.dumps(data), encoding="utf-8")
     code = main([a.replace("{dir}", str(tmp_path)) for a in args])
     captured = capsys.readouterr()
     assert code == 1

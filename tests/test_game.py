@@ -512,7 +512,7 @@ def test_last_roll_draw_off_by_default() -> None:
 
 def test_allowed_actions_per_phase() -> None:
     g = Game.new("backgammon")
-    assert g.allowed() == {ActionKind.OPENING}
+    assert g.allowed() == {ActionKind.OPENING, ActionKind.RESIGN}
     g = g.roll((3, 1))
     assert g.allowed() == {ActionKind.PLAY, ActionKind.RESIGN}
     g = g.play("8/5 6/5")

@@ -40,6 +40,7 @@ from nardy import (
     Match,
     Phase,
     ResultKind,
+    Side,
 )
 from nardy.cli import choose_play
 from nardy.options import OPENING_POLICIES, cube_values
@@ -195,7 +196,8 @@ class GameMachine(RuleBasedStateMachine):
     @precondition(lambda self: ActionKind.RESIGN in self.game.allowed())
     @rule(level=st.sampled_from([ResultKind.SINGLE, ResultKind.GAMMON]))
     def resign(self, level: ResultKind) -> None:
-        self.step(self.game.resign(level))
+        # Before the opening roll nobody is on turn: white resigns.
+        self.step(self.game.resign(level, by=self.game.to_act or Side.WHITE))
 
     @precondition(lambda self: self.game.phase is Phase.RESIGNED)
     @rule(accept=st.booleans())
@@ -341,7 +343,9 @@ class MatchMachine(RuleBasedStateMachine):
     )
     @rule()
     def resign_and_accept(self) -> None:
-        self.step(self.match.resign().accept())
+        game = self.match.game
+        assert game is not None
+        self.step(self.match.resign(by=game.to_act or Side.BLACK).accept())
 
     @precondition(lambda self: self.match.game is not None)
     @rule()

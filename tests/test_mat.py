@@ -27,6 +27,16 @@ from nardy.result import ResultKind
 DATA = Path(__file__).parent / "data" / "mat"
 FILES = sorted(DATA.glob("*.txt"))
 W, B = Side.WHITE, Side.BLACK
+#: A fixed sample of the real matches that runs by default; the rest run with ``-m slow``.
+SAMPLE = frozenset(random.Random("real-matches").sample(FILES, 15))
+
+
+def every_match() -> list[object]:
+    """The real matches as parameters: the sample runs by default, the others are marked slow."""
+    return [
+        pytest.param(p, id=p.name[:40], marks=() if p in SAMPLE else pytest.mark.slow)
+        for p in FILES
+    ]
 
 
 def test_the_real_matches_are_there() -> None:
@@ -34,7 +44,7 @@ def test_the_real_matches_are_there() -> None:
     assert (DATA / "LICENSE").exists()
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name[:40])
+@pytest.mark.parametrize("path", every_match())
 def test_real_match_imports_exports_and_reads_back(path: Path) -> None:
     record = load_mat(path)
     assert record.match is not None
@@ -47,6 +57,14 @@ def test_real_match_imports_exports_and_reads_back(path: Path) -> None:
     assert dict(again.tags).items() >= dict(record.tags).items()
 
 
+def test_real_match_texts_cover_the_dialects() -> None:
+    """By their text (fast; the replayed form below runs with -m slow)."""
+    texts = [p.read_text(encoding="utf-8-sig") for p in FILES]
+    for word in ("Doubles =>", "Takes", "Drops", "Losses", "Wins", "and the match"):
+        assert any(word in t for t in texts), word
+
+
+@pytest.mark.slow
 def test_real_matches_cover_the_dialects() -> None:
     """The corpus exercises drops, takes, resignations, passes and finished matches."""
     kinds: set[ActionKind] = set()

@@ -14,7 +14,7 @@ from nardy.actions import ActionKind, EndReason
 from nardy.errors import RecordError, UnsupportedFormatError
 from nardy.formats import load_mat, load_sgf, read_mat, read_sgf, write_sgf
 from nardy.result import ResultKind
-from test_mat import FILES, GALAXY, history_of, random_match
+from test_mat import GALAXY, every_match, history_of, random_match
 
 # What gnubg writes for the first game of the Galaxy example (its GS
 # statistics left out): W is the first player, B the second.
@@ -116,11 +116,30 @@ def test_rules_variants_and_money() -> None:
         ("(;GM[6]MI[length:1];W[31hefe];B[99aa])", "game 1, node 3: cannot read the move"),
         ("(;GM[6]MI[length:1];W[31hef])", "cannot read the move"),
         ("(;GM[6]MI[length:1];W[31hgfe])", "game 1, node 2: '31: 8/7 6/5'"),
-        ("(;GM[6]MI[length:1];AW[a])", "set-up positions"),
-        ("(;GM[6]MI[length:1];PL[X]DI[31])", "bad PL/DI"),
+        ("(;GM[6]MI[length:1];AW[a])", "node 2: 'set-up': both colours on one point"),
+        ("(;GM[6]MI[length:1];AE[a:y]AW[a:p]AB[x])", "node 2: 'set-up'.*16"),
+        ("(;GM[6]MI[length:1];CV[3])", r"node 2: CV\[3\] is not a cube value"),
+        ("(;GM[6]MI[length:1];CP[x])", r"node 2: CP\[x\] is not c, w or b"),
+        ("(;GM[6]MI[length:1];AE[z])", r"node 2: \[z\] is not a point"),
+        ("(;GM[6]MI[length:1];AE[c:a])", r"node 2: \[c:a\] is not a point"),
+        ("(;GM[6]MI[length:1];PL[X])", r"node 2: PL\[X\] names neither"),
+        ("(;GM[6]MI[length:1];W[31hefe];AE[a])", "node 3: 'set-up': a set-up node changes the che"),
+        ("(;GM[6]MI[length:1];W[31hefe];PL[W])", "node 3.*changes the player on roll"),
+        ("(;GM[6]MI[length:3];W[31hefe];CV[2])", "node 3.*changes the cube during the game"),
+        ("(;GM[6]MI[length:3];PL[W]DI[31];W[42hdfd])", "node 3.*dice on the table are 31, not 42"),
+        (
+            "(;GM[6]MI[length:3][ws:2]RU[Crawford:CrawfordGame];CV[2];W[31hefe])",
+            "node 2.*nobody doubles in the Crawford game",
+        ),
+        ("(;GM[6]MI[length:3][ws:3];W[31hefe])", "game 1: the match cannot start at 3-0"),
+        ("(;GM[6]MI[length:1];PL[X]DI[31])", r"node 2: PL\[X\] names neither"),
+        ("(;GM[6]MI[length:1];PL[W]DI[3])", "node 2: bad PL/DI"),
         ("(;GM[6]MI[length:1]RE[W+x];W[31hefe])", r"RE\[W\+x\]"),
         ("(;GM[6]MI[length:0]RE[B+5];W[31hefe])", "game 1, node 1: 'Wins 5 points'.*no resign"),
-        ("(;GM[6]MI[length:3][ws:1];W[31hefe])", "game 1: the score is 0-0"),
+        (
+            "(;GM[6]MI[length:3]RE[W+1];W[31hefe])(;GM[6]MI[length:3][game:1];W[31hefe])",
+            "game 2: the score is 1-0, the record says 0-0",
+        ),
         ("(;GM[6]MI[length:3]RU[Crawford:CrawfordGame];W[31hefe])", "is not the Crawford"),
         (") (", r"'\)' without '\('"),
         ("(;GM[6] ! )", "unexpected"),
@@ -149,7 +168,7 @@ def test_load_sgf_and_write_refusals(tmp_path: Path) -> None:
         write_sgf([])
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name[:40])
+@pytest.mark.parametrize("path", every_match())
 def test_real_match_through_sgf(path: Path) -> None:
     mat = load_mat(path)
     assert mat.match is not None

@@ -65,6 +65,7 @@ from nardy.registry import (
 )
 from nardy.result import Result, ResultKind
 from nardy.scoring import ScoringTable
+from nardy.session import Session
 from nardy.variant import Variant
 from nardy.variants import (
     Backgammon,
@@ -145,6 +146,7 @@ __all__ = [
     "Roll",
     "RollLike",
     "ScoringTable",
+    "Session",
     "SharedPointError",
     "Side",
     "Step",

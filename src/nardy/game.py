@@ -104,6 +104,8 @@ class Game:
     #: The position the game started from when it is not the variant's
     #: start (see :meth:`new`), else ``None``.
     start: Position | None = None
+    #: The cube a game set up from :attr:`start` began with, else ``None``.
+    start_cube: CubeState | None = None
     #: True in a match's Crawford game: no doubling at all.
     crawford: bool = False
     #: The pending resignation, in phase :attr:`Phase.RESIGNED`.
@@ -125,6 +127,7 @@ class Game:
         white_player: int = 0,
         starter: Side | None = None,
         start: Position | None = None,
+        start_cube: CubeState | None = None,
         crawford: bool = False,
         **option_values: Any,
     ) -> Game:
@@ -139,7 +142,9 @@ class Game:
         with an ordinary roll (a match uses it). ``start`` sets the game up
         from a given position instead of the variant's start: its side to
         move starts with an ordinary roll (for exercises, endgames and
-        tests). ``crawford`` marks the Crawford game of a match.
+        tests); ``start_cube`` (a :class:`~nardy.actions.CubeState` with
+        nothing pending) is then the cube it starts with. ``crawford`` marks the
+        Crawford game of a match.
         """
         rules = as_variant(variant)
         if start is not None:
@@ -158,6 +163,9 @@ class Game:
             starter = start.turn
         opts = GameOptions.layered(rules.game_defaults, options, **option_values)
         opts = opts.for_variant(rules)
+        if start_cube is not None:
+            _check_start_cube(start_cube, opts, start is not None, crawford)
+            start_cube = None if start_cube == CubeState() else start_cube  # the usual cube
         white_player = integer(white_player, "white_player (the player who plays white)", 0, 1)
         crawford = flag(crawford, "crawford")
         if starter is None and opts.winner_takes_white:
@@ -180,6 +188,8 @@ class Game:
             white_player=white_player,
             starter=starter,
             start=start,
+            start_cube=start_cube,
+            cube=CubeState() if start_cube is None else start_cube,
             crawford=crawford,
             rng=dice_source(rng),
         )
@@ -276,7 +286,7 @@ class Game:
         """The kinds of action the current state accepts."""
         phase = self.phase
         if phase is Phase.OPENING:
-            return frozenset({ActionKind.OPENING})
+            return frozenset({ActionKind.OPENING, ActionKind.RESIGN})
         if phase is Phase.ROLL:
             out = {ActionKind.ROLL}
             if self.can_double():
@@ -610,15 +620,19 @@ class Game:
         """Offer to resign at ``level`` (single, gammon or backgammon); the opponent answers.
 
         Either side may resign while the game runs with nothing pending
-        (servers let the player not on roll resign too); ``by`` defaults to
-        the side on turn. Raises :class:`~nardy.errors.ResignationError` for
-        a level the variant does not score.
+        (servers let the player not on roll resign too), also before the
+        opening roll (then ``by`` is required); ``by`` defaults to the side
+        on turn. Raises :class:`~nardy.errors.ResignationError` for a level
+        the variant does not score.
         """
-        if self.phase not in (Phase.ROLL, Phase.MOVE) or self.last_roll:
+        opening = self.phase is Phase.OPENING
+        if self.phase not in (Phase.ROLL, Phase.MOVE, Phase.OPENING) or self.last_roll:
             why = "a resignation is offered while the game runs, with nothing pending"
             if self.last_roll:
                 why = "there is no resigning during the last roll"
             raise self._wrong("resign", why)
+        if opening and by is None:
+            raise self._wrong("resign", "before the opening roll, say who resigns (by=)")
         side = self.position.turn if by is None else as_side(by, "by")
         kind = result_kind(level, "a resignation level")
         if kind not in scored_kinds(self.variant):
@@ -650,9 +664,10 @@ class Game:
             raise self._wrong("reject", "no resignation is pending")
         side = self.resignation.side.opponent
         self._check_actor("reject the resignation", side, by)
+        back = Phase.OPENING if self.first is None else Phase.MOVE if self.dice else Phase.ROLL
         return attrs.evolve(
             self,
-            phase=Phase.ROLL if self.dice is None else Phase.MOVE,
+            phase=back,
             resignation=None,
             history=self._record(Action(ActionKind.REJECT, side)),
         )
@@ -716,6 +731,7 @@ class Game:
             white_player=self.white_player,
             starter=self.starter,
             start=self.start,
+            start_cube=self.start_cube,
             crawford=self.crawford,
         )
 
@@ -752,3 +768,20 @@ class Game:
     def replay(self, actions: Sequence[Mapping[str, Any]], *, offset: int = 0) -> Game:
         """Apply recorded actions (their JSON form) one by one; :class:`~nardy.errors.RecordError` on the first bad one."""
         return records.replay(self, actions, offset=offset)
+
+
+def _check_start_cube(cube: object, opts: GameOptions, set_up: bool, crawford: object) -> None:
+    """Refuse a starting cube that no game set up from a position can have."""
+    if not set_up or not isinstance(cube, CubeState):
+        raise InvalidOptionError(f"start_cube needs start and a nardy.CubeState, got {shown(cube)}")
+    why = None
+    if isinstance(cube.value, bool) or not isinstance(cube.value, int) or cube.value < 1:
+        why = "its value is not a positive integer"
+    elif cube.offered_by is not None or cube.beavered:
+        why = "a pending double is an action, not a starting cube"
+    elif cube.value > opts.max_cube:
+        why = f"its value is over max_cube={opts.max_cube}"
+    elif (cube.value != 1 or cube.owner is not None) and (not opts.cube or crawford is True):
+        why = "the cube is not in use" if not opts.cube else "nobody doubles in the Crawford game"
+    if why is not None:
+        raise InvalidOptionError(f"bad starting cube {cube}: {why}")

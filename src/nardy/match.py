@@ -19,18 +19,19 @@ from typing import Any
 import attrs
 
 from nardy import records
-from nardy.actions import Number, as_number
+from nardy.actions import CubeState, Number, as_number
 from nardy.checks import flag, integer, shown
 from nardy.core import RollLike, Side
 from nardy.dice import DiceSource, DiceSourceLike, OpeningDice, dice_source
 from nardy.errors import GameOverError, IllegalActionError, InvalidOptionError
 from nardy.game import Game, PlayLike
 from nardy.options import GameOptions
+from nardy.position import Position
 from nardy.registry import as_variant
 from nardy.result import ResultKind
 from nardy.variant import Variant
 
-__all__ = ["NEXT_GAME_RULES", "ROTATIONS", "Match"]
+__all__ = ["NEXT_GAME_RULES", "ROTATIONS", "Match", "next_game_start"]
 
 #: How the next game of a match starts: ``"alternate"`` (as nardy players
 #: do, colours swap and the player who had black starts, as white, with an
@@ -86,13 +87,19 @@ class Match:
     next_game: str = "alternate"
     #: Points of player 0 and player 1.
     scores: tuple[Number, Number] = (0, 0)
-    #: The finished games, in order.
+    #: The finished games, in order (the last one unfinished when the match
+    #: was conceded during it).
     games: tuple[Game, ...] = ()
     #: The game in progress, ``None`` once the match is over.
     game: Game | None = None
     #: The number (1-based) of the Crawford game, once a player has reached
     #: ``length - 1`` with the rule on.
     crawford_game: int | None = None
+    #: The score the match started at: ``(0, 0)``, or the score of a match
+    #: taken up part-way (see :meth:`new`).
+    start_scores: tuple[Number, Number] = (0, 0)
+    #: The player (0 or 1) who conceded the match, else ``None``.
+    conceded_by: int | None = None
     #: The name of the rotation (a key of :data:`ROTATIONS`) whose variants
     #: the games play in turn, else ``None`` (every game plays :attr:`variant`).
     rotation: str | None = None
@@ -111,6 +118,10 @@ class Match:
         crawford: bool = True,
         next_game: str | None = None,
         rng: DiceSourceLike = None,
+        score: tuple[int, int] = (0, 0),
+        post_crawford: bool = False,
+        start: Position | None = None,
+        start_cube: CubeState | None = None,
         **option_values: Any,
     ) -> Match:
         """A new match to ``length`` points, its first game waiting for the opening roll.
@@ -133,6 +144,13 @@ class Match:
         starting the next; the options default to the first variant's
         :attr:`~nardy.Variant.game_defaults` (for tavli: no cube, so the
         Crawford rule never matters).
+
+        A match taken up part-way starts at ``score`` (player 0's, player
+        1's; each below ``length``). When a player is then one point away
+        with the Crawford rule on, the first game is the Crawford game,
+        unless ``post_crawford`` says it was already played. ``start`` and
+        ``start_cube`` set the first game up from a position (see
+        :meth:`set_up`).
         """
         rotation = (
             variant.lower() if isinstance(variant, str) and variant.lower() in ROTATIONS else None
@@ -155,17 +173,61 @@ class Match:
         opts = GameOptions.layered(rules.game_defaults, options, **option_values)
         opts = attrs.evolve(opts.for_variant(rules), jacoby=False)
         source = dice_source(rng)
-        first = Game.new(rules, opts, rng=source)
-        return cls(
+        scores = _start_scores(score, length)
+        crawford_game = _first_crawford_game(crawford, length, scores, post_crawford)
+        first = Game.new(rules, opts, rng=source, crawford=crawford_game == 1)
+        match = cls(
             variant=rules,
             length=length,
             options=opts,
             crawford=bool(crawford),
             next_game=next_game,
             rotation=rotation,
+            scores=scores,
+            start_scores=scores,
+            crawford_game=crawford_game,
             game=first,
             rng=source,
         )
+        if start is None and start_cube is None:
+            return match
+        if start is None:
+            raise InvalidOptionError("a starting cube needs a starting position (start)")
+        return match.set_up(start, start_cube=start_cube)
+
+    def set_up(
+        self,
+        start: Position,
+        *,
+        start_cube: CubeState | None = None,
+        white_player: int | None = None,
+    ) -> Match:
+        """The match with its game in progress, not yet begun, set up from ``start``.
+
+        The game starts at ``start`` with its side to move on roll and
+        ``start_cube`` (a :class:`~nardy.actions.CubeState`, by default centred at
+        1); ``white_player`` (default: the game's) plays white. This is how a
+        match continues from a given position, and how records that set a
+        position up are read. Raises :class:`~nardy.errors.IllegalActionError`
+        once the game has begun, :class:`~nardy.errors.InvalidOptionError`
+        for a position or cube the game cannot start from.
+        """
+        now = self.current()
+        if now.history:
+            raise IllegalActionError(
+                f"cannot set up game {self.game_number}: it has begun ({now.describe()})"
+            )
+        white = now.white_player if white_player is None else white_player
+        game = Game.new(
+            now.variant,
+            now.options,
+            rng=self.rng,
+            white_player=white,
+            start=start,
+            start_cube=start_cube,
+            crawford=now.crawford,
+        )
+        return attrs.evolve(self, game=game)
 
     # --- inspection -----------------------------------------------------------------
 
@@ -178,7 +240,29 @@ class Match:
         """The player (0 or 1) who won the match, else ``None``."""
         if self.game is not None:
             return None
+        if self.conceded_by is not None:
+            return 1 - self.conceded_by
         return 0 if self.scores[0] > self.scores[1] else 1
+
+    def game_points(self, number: int) -> tuple[Number, Number]:
+        """Game ``number`` (1-based, finished): its full value, and the points it counted.
+
+        The full value is what the game is worth (its result times the cube,
+        the ``points`` of its :class:`~nardy.Outcome`); the match
+        counts at most what the winner still needed, as records write it
+        (``Wins 4 points and the match`` for an 8-point gammon at 4-away).
+        """
+        number = integer(number, "a game number", 1, len(self.games))
+        game = self.games[number - 1]
+        if game.outcome is None:
+            raise IllegalActionError(f"game {number} was not finished (the match was conceded)")
+        full = game.outcome.points
+        if game.outcome.winner is None:
+            return full, full
+        before = self.start_scores[game.player(game.outcome.winner)] + sum(
+            g.points(g.side_of(game.player(game.outcome.winner))) for g in self.games[: number - 1]
+        )
+        return full, min(full, max(0, as_number(self.length - before)))
 
     @property
     def game_number(self) -> int:
@@ -268,6 +352,18 @@ class Match:
         """:meth:`Game.resign <nardy.game.Game.resign>` in the game in progress."""
         return self.advance(self.current().resign(level, by=by))
 
+    def concede(self, player: int) -> Match:
+        """Player ``player`` (0 or 1) concedes the match: it ends and the other player wins.
+
+        The scores stay as they are; a game in progress that has begun is
+        kept, unfinished, as the last of :attr:`games`. Raises
+        :class:`~nardy.errors.GameOverError` once the match is over.
+        """
+        player = integer(player, "a player", 0, 1)
+        now = self.current()
+        games = (*self.games, now) if now.history else self.games
+        return attrs.evolve(self, games=games, game=None, conceded_by=player)
+
     def accept(self, *, by: Side | None = None) -> Match:
         """:meth:`Game.accept <nardy.game.Game.accept>` in the game in progress."""
         return self.advance(self.current().accept(by=by))
@@ -291,9 +387,9 @@ class Match:
             )
         if (
             game.history[: len(now.history)] != now.history
-            or game.start is not None
             or (game.variant, game.options, game.starter, game.crawford)
             != (now.variant, now.options, now.starter, now.crawford)
+            or (game.start, game.start_cube) != (now.start, now.start_cube)
         ):
             raise IllegalActionError(
                 "Match.advance takes a later snapshot of the game in progress, "
@@ -318,7 +414,7 @@ class Match:
                 if old[player] < self.length - 1 <= scores[player] < self.length:
                     crawford_game = len(games) + 1
         number = len(games) + 1
-        white_player, starter = _next_game_start(self.next_game, game)
+        white_player, starter = next_game_start(self.next_game, game)
         following = Game.new(
             self.variant_of(number),
             self.options,
@@ -356,8 +452,38 @@ class Match:
         return records.match_from_json(cls, text, rng=rng)
 
 
-def _next_game_start(rule: str, game: Game) -> tuple[int, Side | None]:
-    """Who plays white in the game after ``game``, and who starts it (``None``: an opening roll)."""
+def _start_scores(score: object, length: int) -> tuple[int, int]:
+    """``score`` checked: two whole numbers from 0 to ``length - 1``."""
+    if (
+        not isinstance(score, tuple | list)
+        or len(score) != 2
+        or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < length for s in score)
+    ):
+        raise InvalidOptionError(
+            f"a starting score is two whole numbers from 0 to {length - 1}, got {shown(score)}"
+        )
+    return score[0], score[1]
+
+
+def _first_crawford_game(
+    crawford: bool, length: int, scores: tuple[int, int], post_crawford: object
+) -> int | None:
+    """The match's :attr:`~Match.crawford_game` at its start: 1, 0 (played before it) or ``None``."""
+    post = flag(post_crawford, "post_crawford")
+    # In a 1-point match nobody ever reaches "one point away": there is no Crawford game.
+    if not crawford or length == 1 or length - 1 not in scores:
+        if post:
+            raise InvalidOptionError("post_crawford needs the Crawford rule and a player 1-away")
+        return None
+    return 0 if post else 1
+
+
+def next_game_start(rule: str, game: Game) -> tuple[int, Side | None]:
+    """Who plays white in the game after ``game`` (finished), and who starts it.
+
+    ``rule`` is one of :data:`NEXT_GAME_RULES`; the starter is ``None`` when
+    an opening roll decides.
+    """
     if rule == "alternate":
         return 1 - game.white_player, Side.WHITE
     if rule == "winner-starts":

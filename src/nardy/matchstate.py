@@ -308,32 +308,47 @@ class MatchState:
         *,
         crawford_rule: bool = True,
         next_game: str = "opening-roll",
+        position: Position | None = None,
     ) -> Match:
         """A :class:`~nardy.Match` to :attr:`length` at :attr:`score`, its next game not yet begun.
 
         White's score is player 0's. The game is the Crawford game when
         :attr:`crawford` is set; when a player is already one point away
         and it is not, the Crawford game has been played and none follows.
-        The game starts with the opening roll (the cube, dice and position
-        of this state are not used: see :meth:`to_game` for a game set up
-        at a position). nardy's JSON match record replays a match from
-        0-0, so it cannot hold such a match. Raises
-        :class:`~nardy.errors.InvalidOptionError` for a money state or a
-        Crawford game without the Crawford rule.
+        The game starts with the opening roll, or, given ``position`` (with
+        :attr:`turn` to move), from that position with this state's cube,
+        player 0 playing white (see :meth:`Match.set_up
+        <nardy.Match.set_up>`); dice on the table or a pending double or
+        resignation cannot start a match (see :meth:`to_game` for a game set
+        up in any phase). Raises :class:`~nardy.errors.InvalidOptionError`
+        for a money state, a Crawford game without the Crawford rule, or a
+        state a match cannot start from.
         """
         if self.money:
             raise InvalidOptionError("a money state (length 0) is no match")
         if self.crawford and not crawford_rule:
             raise InvalidOptionError("a Crawford game needs the Crawford rule")
+        one_away = self.length > 1 and self.length - 1 in self.score
         match = Match.new(
-            variant, self.length, options, crawford=crawford_rule, next_game=next_game
+            variant,
+            self.length,
+            options,
+            crawford=crawford_rule,
+            next_game=next_game,
+            score=self.score,
+            # A player one point away, and this is not the Crawford game: it has been played.
+            post_crawford=crawford_rule and one_away and not self.crawford,
         )
-        first = Game.new(match.variant, match.options, rng=match.rng, crawford=self.crawford)
-        crawford_game = None
-        if crawford_rule and self.length - 1 in self.score:
-            # 1: this game is the Crawford game; 0: it was played before this match's record.
-            crawford_game = 1 if self.crawford else 0
-        return attrs.evolve(match, scores=self.score, game=first, crawford_game=crawford_game)
+        if position is None:
+            return match
+        if self.dice is not None or self.doubled or self.resignation is not None:
+            raise InvalidOptionError("a match starts with nothing rolled or pending")
+        if position.turn != self.turn:
+            raise InvalidOptionError(
+                f"the state has {self.turn} on roll, the position {position.turn} to move"
+            )
+        cube = CubeState(value=self.cube, owner=self.cube_owner)
+        return match.set_up(position, start_cube=cube, white_player=0)
 
     def to_game(
         self, position: Position, options: GameOptions | Mapping[str, Any] | None = None

@@ -20,7 +20,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from nardy.actions import Action, ActionKind
+from nardy.actions import Action, ActionKind, CubeState
 from nardy.checks import result_kind, shown
 from nardy.core import Side
 from nardy.dice import DiceSourceLike, check_die
@@ -116,6 +116,8 @@ def _letter(value: object, what: str) -> Side | None:
 def game_to_dict(game: Game) -> dict[str, Any]:
     """The record of ``game`` as JSON-able data (see :meth:`Game.to_dict <nardy.game.Game.to_dict>`)."""
     two = game.options.opening.startswith("two_dice")
+    # "start_cube" only for a game set up with a cube, so older records stay as they were.
+    cube = {} if game.start_cube is None else {"start_cube": _cube_to_dict(game.start_cube)}
     return {
         "format": "nardy-game",
         "version": GAME_RECORD_VERSION,
@@ -124,6 +126,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "white_player": game.restart().white_player,
         "starter": None if game.starter is None else game.starter.letter,
         "start": None if game.start is None else game.start.id(),
+        **cube,
         "crawford": game.crawford,
         "actions": [a.to_dict(two) for a in game.history],
         "phase": game.phase.value,
@@ -133,6 +136,19 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "first": None if game.first is None else game.first.letter,
         "outcome": None if game.outcome is None else game.outcome.to_dict(),
     }
+
+
+def _cube_to_dict(cube: CubeState) -> dict[str, Any]:
+    return {"value": cube.value, "owner": None if cube.owner is None else cube.owner.letter}
+
+
+def _start_cube(data: Mapping[str, Any]) -> CubeState | None:
+    """The ``"start_cube"`` of a game record: ``{"value": 2, "owner": "w"}``, or ``None``."""
+    raw = _field(data, "start_cube", (dict,), None)
+    if raw is None:
+        return None
+    value = _field(raw, "value", (int,), 1)
+    return CubeState(value=value, owner=_letter(raw.get("owner"), 'the start cube\'s "owner"'))
 
 
 def game_to_json(game: Game, indent: int | None = None) -> str:
@@ -162,6 +178,7 @@ def game_from_dict(cls: type[Game], data: Mapping[str, Any], *, rng: DiceSourceL
             white_player=_field(data, "white_player", (int,), 0),
             starter=_letter(data.get("starter"), 'the record\'s "starter"'),
             start=None if start is None else Position.from_id(start),
+            start_cube=_start_cube(data),
             crawford=_field(data, "crawford", (bool,), False),
         )
     except NardyError as exc:
@@ -280,6 +297,13 @@ def _word(value: object) -> str:
 def match_to_dict(match: Match) -> dict[str, Any]:
     """The record of ``match`` as JSON-able data (see :meth:`Match.to_dict <nardy.match.Match.to_dict>`)."""
     played = [*match.games, *(() if match.game is None else (match.game,))]
+    # Written only when they say something, so that older records stay as they were.
+    extra: dict[str, Any] = {}
+    if match.start_scores != (0, 0):
+        extra["start_scores"] = list(match.start_scores)
+        extra["post_crawford"] = match.crawford_game == 0
+    if match.conceded_by is not None:
+        extra["conceded_by"] = match.conceded_by
     return {
         "format": "nardy-match",
         "version": MATCH_RECORD_VERSION,
@@ -289,11 +313,33 @@ def match_to_dict(match: Match) -> dict[str, Any]:
         "crawford": match.crawford,
         "next_game": match.next_game,
         "options": match.options.to_dict(),
+        **extra,
         "games": [game_to_dict(g) for g in played],
         "scores": list(match.scores),
         "crawford_game": match.crawford_game,
         "winner": match.winner,
     }
+
+
+def _set_up(match: Match, record: Mapping[str, Any], number: int) -> Match:
+    """``match`` with its game in progress set up as game ``number``'s record says."""
+    try:
+        start = Position.from_id(_field(record, "start", (str,), None))
+        white = _field(record, "white_player", (int,), 0)
+        return match.set_up(start, start_cube=_start_cube(record), white_player=white)
+    except NardyError as exc:
+        raise RecordError(f"game {number}: bad set-up: {exc}", index=number - 1) from exc
+
+
+def _conceded(match: Match, data: Mapping[str, Any]) -> Match:
+    """``match``, conceded when the record says so."""
+    player = _field(data, "conceded_by", (int,), None)
+    if player is None:
+        return match
+    try:
+        return match.concede(player)
+    except NardyError as exc:
+        raise RecordError(f"bad concession: {exc}") from exc
 
 
 def match_to_json(match: Match, indent: int | None = None) -> str:
@@ -325,6 +371,8 @@ def match_from_dict(
             crawford=_field(data, "crawford", (bool,), True),
             next_game=_field(data, "next_game", (str,), "alternate"),
             rng=rng,
+            score=tuple(_field(data, "start_scores", (list,), [0, 0])),
+            post_crawford=_field(data, "post_crawford", (bool,), False),
         )
     except NardyError as exc:
         raise RecordError(f"bad match record header: {exc}") from exc
@@ -336,6 +384,9 @@ def match_from_dict(
             raise RecordError(f"game {number}: the match was already over", index=number - 1)
         if not isinstance(record, Mapping):
             raise RecordError(f"game {number}: a game record is a JSON object")
+        if record.get("start") is not None:
+            match = _set_up(match, record, number)
+        assert match.game is not None  # set_up keeps a game in progress
         expected = game_to_dict(match.game)
         for key in _MATCH_GAME_SETUP:
             if record.get(key) != expected[key]:
@@ -357,6 +408,7 @@ def match_from_dict(
                 f"game {number}: the record stops before the game ends, but another game follows"
             )
         match = match.advance(game)
+    match = _conceded(match, data)
     mine = match_to_dict(match)
     for key in _MATCH_STATE:
         if key in data and data[key] != mine[key]:

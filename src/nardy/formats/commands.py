@@ -26,6 +26,7 @@ from nardy.formats.xgid import read_xgid, xgid
 from nardy.match import Match
 from nardy.matchstate import MatchState
 from nardy.position import Position
+from nardy.session import Session
 
 __all__ = ["add_commands", "convert", "describe_id"]
 
@@ -106,9 +107,9 @@ def convert(text: str, name: str, target: str) -> str:
         raise UnsupportedFormatError(f"unknown format {target!r}: one of {', '.join(FORMATS)}")
     record = _read(text, name)
     if target == "json":
-        if record.match is None:
-            raise UnsupportedFormatError("a JSON record holds a match, not a money session")
-        return record.match.to_json(indent=2) + "\n"
+        held = record.match if record.match is not None else record.session
+        assert held is not None  # a record without a match is a money session
+        return held.to_json(indent=2) + "\n"
     games = record.match if record.match is not None else record.games
     writer = write_mat if target == "mat" else write_sgf
     return writer(games, record.players, record.tags)
@@ -124,7 +125,20 @@ def _read(text: str, name: str) -> MatchRecord:
     if fmt == "mat":
         return read_mat(text, name=name)
     try:
-        match = Match.from_json(text)
+        data = json.loads(text)
+    except ValueError as exc:
+        raise RecordError(f"{name}: not JSON ({exc})") from None
+    try:
+        if isinstance(data, dict) and data.get("format") == "nardy-session":
+            session = Session.from_dict(data)
+            return MatchRecord(
+                length=0,
+                players=("Player 1", "Player 2"),
+                tags=(),
+                games=session.recorded_games(),
+                match=None,
+            )
+        match = Match.from_dict(data)
     except NardyError as exc:
         raise RecordError(f"{name}: {exc}") from exc
     games = match.games if match.game is None else (*match.games, match.game)

@@ -45,9 +45,11 @@ from nardy.formats.replay import (
     replay_match,
     replay_session,
     short,
+    start_match,
 )
 from nardy.game import Game
 from nardy.match import Match
+from nardy.session import Session
 from nardy.variant import Variant, find_variant
 
 __all__ = ["load_mat", "read_mat", "write_mat"]
@@ -94,8 +96,13 @@ def read_mat(text: str, *, name: str = "<mat>") -> MatchRecord:
     if not length:
         played = replay_session(variant, options, texts, where)
         return MatchRecord(length=0, players=players, tags=tuple(tags), games=played, match=None)
-    start_match = Match.new(variant, length, options, crawford=crawford, next_game="opening-roll")
-    match = replay_match(start_match, texts, where)
+    match = replay_match(
+        start_match(
+            variant, length, options, crawford, texts, where, first_is_crawford=_no_double(texts)
+        ),
+        texts,
+        where,
+    )
     return MatchRecord(
         length=length, players=players, tags=tuple(tags), games=recorded_games(match), match=match
     )
@@ -217,15 +224,25 @@ def _options(tags: dict[str, str], where: Where) -> dict[str, object]:
     return out
 
 
+def _no_double(games: Sequence[GameEntries]) -> bool | None:
+    """``False`` when the first game has a double, so cannot be the Crawford game; else ``None``.
+
+    A ``.mat`` file does not mark the Crawford game: a match taken up with a
+    player one point away starts with the Crawford game unless it doubles.
+    """
+    doubles = games and any(is_word(e, "doubles") for e in games[0].entries)
+    return False if doubles else None
+
+
 # --- writing --------------------------------------------------------------------------
 
 
 def write_mat(
-    record: Match | Sequence[Game],
+    record: Match | Session | Sequence[Game],
     players: tuple[str, str] = ("Player 1", "Player 2"),
     tags: Sequence[tuple[str, str]] = (),
 ) -> str:
-    """The ``.mat`` text of a :class:`~nardy.Match` or of a money session (a sequence of games).
+    """The ``.mat`` text of a :class:`~nardy.Match` or of a money session (a :class:`~nardy.Session` or a sequence of games).
 
     ``players`` are the names of players 0 and 1; ``tags`` header pairs
     (the ``Variation`` and ``CubeLimit`` of the match are written when
@@ -234,11 +251,18 @@ def write_mat(
     """
     if isinstance(record, Match):
         games, length = recorded_games(record), record.length
+    elif isinstance(record, Session):
+        games, length = record.recorded_games(), 0
     else:
         games, length = tuple(record), 0
     if not games:
         raise RecordError("a .mat record needs at least one game")
     _check_writable(games[0].variant, players, tags)
+    for number, game in enumerate(games, start=1):
+        if game.start is not None:
+            raise UnsupportedFormatError(
+                f".mat records no set-up position: game {number} starts from {game.start.id()}"
+            )
     names = dict(tags)
     header = list(tags)
     if "Variation" not in names:
@@ -247,9 +271,16 @@ def write_mat(
         header.append(("CubeLimit", str(games[0].options.max_cube)))
     if isinstance(record, Match) and "Crawford" not in names:
         header.append(("Crawford", "On" if record.crawford else "Off"))
+    if not length:  # the money agreements a session is played with
+        opts = games[0].options
+        header += [
+            (tag, "On" if on else "Off")
+            for tag, on in (("Jacoby", opts.jacoby), ("Beaver", opts.beaver))
+            if tag not in names
+        ]
     out = [f'; [{k} "{v}"]' for k, v in header]
     out += ["", f"{length} point match", ""]
-    scores = [0, 0]
+    scores = [int(s) for s in record.start_scores] if isinstance(record, Match) else [0, 0]
     for number, game in enumerate(games, start=1):
         out += _write_game(game, number, players, scores, length)
     return "\n".join(out) + "\n"

@@ -20,10 +20,12 @@ import attrs
 from nardy.actions import Number, Phase
 from nardy.core import Roll, Side
 from nardy.errors import NardyError, RecordError
+from nardy.formats.setup import Edit, apply_edit
 from nardy.game import Game
 from nardy.match import Match
 from nardy.options import GameOptions
 from nardy.result import ResultKind
+from nardy.session import Session
 from nardy.variant import Variant
 
 __all__ = [
@@ -36,6 +38,7 @@ __all__ = [
     "replay_match",
     "replay_session",
     "short",
+    "start_match",
 ]
 
 _LEVELS = (ResultKind.SINGLE, ResultKind.GAMMON, ResultKind.BACKGAMMON)
@@ -64,10 +67,20 @@ class MatchRecord:
     #: The replayed match; ``None`` for a money session.
     match: Match | None
 
+    @property
+    def session(self) -> Session | None:
+        """The money session the record holds (``None`` for a match)."""
+        return None if self.match is not None else Session.from_games(self.games)
+
 
 @attrs.frozen
 class Entry:
-    """One written action: the player (0 or 1), its text in ``.mat`` words, and where it is written."""
+    """One written action: the player (0 or 1), its text in ``.mat`` words, and where it is written.
+
+    A set-up node is an entry with an :attr:`edit` (see
+    :mod:`nardy.formats.setup`); its :attr:`player` is the player on roll
+    after it, unless the edit names one.
+    """
 
     #: The player who acted (0: the first player).
     player: int
@@ -75,6 +88,8 @@ class Entry:
     text: str
     #: Where it is written: a line number, or a label such as ``"node 12"``.
     at: int | str
+    #: The set-up node this entry is, else ``None``.
+    edit: Edit | None = None
 
 
 @attrs.frozen
@@ -112,6 +127,38 @@ def replay_session(
 ) -> tuple[Game, ...]:
     """A money session: each game replayed from a new game with ``options``."""
     return tuple(_replay_game(Game.new(variant, options), t, None, where) for t in games)
+
+
+def start_match(
+    variant: Variant,
+    length: int,
+    options: GameOptions | dict[str, object],
+    crawford: bool,
+    games: Sequence[GameEntries],
+    where: Where,
+    *,
+    first_is_crawford: bool | None = None,
+) -> Match:
+    """The match a record replays: at the score written before its first game (else 0-0).
+
+    A player one point away at that score with the Crawford rule: the first
+    game is the Crawford game unless ``first_is_crawford`` is ``False``.
+    """
+    score = (games[0].scores if games else None) or (0, 0)
+    one_away = crawford and length > 1 and length - 1 in score
+    try:
+        return Match.new(
+            variant,
+            length,
+            options,
+            crawford=crawford,
+            next_game="opening-roll",
+            score=score,
+            post_crawford=one_away and first_is_crawford is False,
+        )
+    except NardyError as exc:
+        at = games[0].at if games else "the start"
+        raise where.error(at, f"the match cannot start at {score[0]}-{score[1]}: {exc}") from exc
 
 
 def replay_match(match: Match, games: Sequence[GameEntries], where: Where) -> Match:
@@ -188,6 +235,8 @@ def is_word(item: Entry, word: str) -> bool:
 
 
 def _apply(game: Game, item: Entry, match: Match | None) -> Game:
+    if item.edit is not None:
+        return apply_edit(game, item.edit, item.player)
     word = re.match(r"[A-Za-z]*", item.text)
     handler = _HANDLERS.get(word[0].lower() if word else "")
     if handler is not None:
@@ -208,6 +257,8 @@ def _roll_and_play(game: Game, item: Entry) -> Game:
     side = _side_of(game, item)
     if game.phase is not Phase.MOVE:
         game = game.roll(roll, by=side)
+    elif game.dice != roll:
+        raise RecordError(f"the dice on the table are {game.dice}, not {roll}")
     play = play.strip()
     if play.startswith("????"):
         return game  # not recorded: the game ends next, by resignation
@@ -319,10 +370,9 @@ def _resign(game: Game, player: int, points: int, match: Match | None) -> Game:
     """The game after ``player`` resigns for ``points`` and the other accepts."""
     if game.is_over():
         return game
-    game = _started(game, player)
-    loser = game.side_of(player)
+    loser = game.side_of(player)  # before the opening roll, player 0 is white
     level = _level(points, game, loser, match)
-    if game.phase is Phase.ROLL or game.phase is Phase.MOVE:
+    if game.phase in (Phase.ROLL, Phase.MOVE, Phase.OPENING):
         game = game.resign(level, by=loser)
         return game.accept(by=loser.opponent)
     raise RecordError(f"{loser} resigns while the game is in phase {game.phase.value!r}")

@@ -36,6 +36,8 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+import attrs
+
 from nardy.actions import ActionKind, EndReason
 from nardy.core import BAR, OFF
 from nardy.errors import RecordError, UnsupportedFormatError
@@ -47,10 +49,13 @@ from nardy.formats.replay import (
     recorded_games,
     replay_match,
     replay_session,
+    start_match,
 )
+from nardy.formats.setup import Edit, counts_of
 from nardy.game import Game
 from nardy.match import Match
 from nardy.play import Play
+from nardy.session import Session
 from nardy.variant import find_variant
 
 __all__ = ["load_sgf", "read_sgf", "write_sgf"]
@@ -62,6 +67,7 @@ _VARIANTS = {"Nackgammon": "nackgammon", "Hypergammon3": "hypergammon"}
 _TAGS = {"PC": "Site", "EV": "Event", "RO": "Round", "DT": "EventDate", "AN": "Annotator"}
 _WORDS = {"double": "Doubles", "take": "Takes", "drop": "Drops", "beaver": "Beavers"}
 _LETTERS = "abcdefghijklmnopqrstuvwx"
+_SETUP = ("AE", "AW", "AB", "CV", "CP")
 
 
 def load_sgf(path: str | Path) -> MatchRecord:
@@ -104,7 +110,9 @@ def read_sgf(text: str, *, name: str = "<sgf>") -> MatchRecord:
         played = replay_session(variant, options, games, where)
         return MatchRecord(length=0, players=players, tags=tuple(tags), games=played, match=None)
     crawford = "Crawford" in rules
-    start = Match.new(variant, length, options, crawford=crawford, next_game="opening-roll")
+    start = start_match(
+        variant, length, options, crawford, games, where, first_is_crawford="CrawfordGame" in rules
+    )
     match = replay_match(start, games, where)
     _check_crawford(match, roots, where)
     return MatchRecord(
@@ -223,31 +231,91 @@ def _game(tree: list[_Node], number: int, where: Where) -> GameEntries:
     if _one(root, "GM", "6") != "6":
         raise where.error(f"{at}, node 1", f"GM[{_one(root, 'GM', '')}] is not backgammon (GM[6])")
     scores = (_info(root, "ws", where, at), _info(root, "bs", where, at))
-    entries: list[Entry] = []
+    # The root may set up too (gnubg writes set-ups as nodes of their own; its root CV
+    # is the automatic doubles', not a set-up).
+    setup = [(k, v) for k, v in tree[0] if k in ("AE", "AW", "AB", "CP", "PL")]
+    entries: list[Entry] = _entries(setup, f"{at}, node 1", where) if setup else []
     for k, node in enumerate(tree[1:], start=2):
-        entry = _entry(node, f"{at}, node {k}", where)
-        if entry is not None:
-            entries.append(entry)
+        entries += _entries(node, f"{at}, node {k}", where)
+    entries = _on_roll_after_edits(entries)
     result = _one(root, "RE", "")
     if result:
         entries.append(_result(result, f"{at}, node 1", where))
     return GameEntries(number=number, at=at, scores=scores, entries=tuple(entries))
 
 
-def _entry(node: _Node, at: str, where: Where) -> Entry | None:
+def _entries(node: _Node, at: str, where: Where) -> list[Entry]:
+    """The entries of one node: a move, a set-up, a roll (``PL`` and ``DI``), or none."""
     props = _props(node)
     for key, mover in (("W", 0), ("B", 1)):
         if key in props:
-            return Entry(mover, _move_text(_one(props, key, ""), mover, at, where), at)
-    if "AE" in props or "AW" in props or "AB" in props:
-        raise where.error(at, "set-up positions (AE/AW/AB) are not read")
-    if "PL" in props and "DI" in props:
-        player = {"W": 0, "B": 1}.get(_one(props, "PL", ""))
+            return [Entry(mover, _move_text(_one(props, key, ""), mover, at, where), at)]
+    out: list[Entry] = []
+    player = _player(props, at, where)
+    if any(k in props for k in _SETUP) or ("PL" in props and "DI" not in props):
+        edit = _edit(props, player, at, where)
+        out.append(Entry(-1 if player is None else player, "set-up", at, edit=edit))
+    if "DI" in props:
         dice = _one(props, "DI", "")
         if player is None or not re.fullmatch(r"[1-6]{2}", dice):
             raise where.error(at, f"bad PL/DI node {node!r}")
-        return Entry(player, f"{dice}: ????", at)
-    return None  # comments and other properties
+        out.append(Entry(player, f"{dice}: ????", at))
+    return out  # none: comments and other properties
+
+
+def _player(props: dict[str, list[str]], at: str, where: Where) -> int | None:
+    if "PL" not in props:
+        return None
+    player = {"W": 0, "B": 1}.get(_one(props, "PL", "").strip())
+    if player is None:
+        raise where.error(at, f"PL[{_one(props, 'PL', '')}] names neither W nor B")
+    return player
+
+
+def _edit(props: dict[str, list[str]], player: int | None, at: str, where: Where) -> Edit:
+    """The set-up node ``props`` (``AE``, ``AW``, ``AB``, ``PL``, ``CV``, ``CP``)."""
+    cube = None
+    if "CV" in props:
+        value = _one(props, "CV", "").strip()
+        if not value.isdigit() or int(value) < 1 or int(value) & (int(value) - 1):
+            raise where.error(at, f"CV[{value}] is not a cube value (1, 2, 4, ...)")
+        cube = int(value)
+    owner = None
+    if "CP" in props:
+        owner = _one(props, "CP", "").strip().lower()
+        if owner not in ("c", "w", "b"):
+            raise where.error(at, f"CP[{owner}] is not c, w or b")
+    return Edit(
+        clear=frozenset(i for i, n in enumerate(_points(props.get("AE", []), at, where)) if n),
+        add=(_points(props.get("AW", []), at, where), _points(props.get("AB", []), at, where)),
+        player=player,
+        cube=cube,
+        owner=owner,
+    )
+
+
+def _points(values: list[str], at: str, where: Where) -> tuple[int, ...]:
+    """Checkers per point (index 0..24, 24 the bar) of a point list: ``[a][a][f]``, ``[a:y]``."""
+    counts = [0] * 25
+    for value in values:
+        m = re.fullmatch(r"\s*([a-y])\s*(?::\s*([a-y])\s*)?", value)
+        if not m or (m[2] and m[2] < m[1]):
+            raise where.error(at, f"[{value}] is not a point (a..y) or a range of points")
+        for i in range(ord(m[1]) - ord("a"), ord(m[2] or m[1]) - ord("a") + 1):
+            counts[i] += 1
+    return tuple(counts)
+
+
+def _on_roll_after_edits(entries: list[Entry]) -> list[Entry]:
+    """Edits that name no player get the player of the next action (for a game set up anew)."""
+    out = list(entries)
+    following = -1
+    for k in range(len(out) - 1, -1, -1):
+        if out[k].edit is None:
+            following = out[k].player
+        elif out[k].player == -1:
+            out[k] = attrs.evolve(out[k], player=max(following, 0))
+    return out
 
 
 def _move_text(value: str, player: int, at: str, where: Where) -> str:
@@ -296,11 +364,11 @@ def _check_crawford(match: Match, roots: Sequence[dict[str, list[str]]], where: 
 
 
 def write_sgf(
-    record: Match | Sequence[Game],
+    record: Match | Session | Sequence[Game],
     players: tuple[str, str] = ("Player 1", "Player 2"),
     tags: Sequence[tuple[str, str]] = (),
 ) -> str:
-    """The gnubg SGF text of a :class:`~nardy.Match` or of a money session (a sequence of games).
+    """The gnubg SGF text of a :class:`~nardy.Match` or of a money session (a :class:`~nardy.Session` or a sequence of games).
 
     ``players`` are the names of players 0 (``W``) and 1 (``B``); the tags
     ``Site``, ``Event``, ``Round``, ``EventDate`` and ``Annotator`` are
@@ -310,15 +378,16 @@ def write_sgf(
     """
     if isinstance(record, Match):
         games, length, crawford = recorded_games(record), record.length, record.crawford
+        scores = [int(s) for s in record.start_scores]
     else:
-        games, length, crawford = tuple(record), 0, False
+        sequence = record.recorded_games() if isinstance(record, Session) else tuple(record)
+        games, length, crawford, scores = sequence, 0, False, [0, 0]
     if not games:
         raise RecordError("an SGF record needs at least one game")
     variant = games[0].variant
     names = {v: k for k, v in _VARIANTS.items()}
     if variant.name not in ("backgammon", *names) or variant.spec() != variant.name:
         raise UnsupportedFormatError(f"gnubg's SGF does not record {variant.spec()}")
-    scores = [0, 0]
     trees = []
     for number, game in enumerate(games):
         rules = [r for r, on in (("Crawford", crawford), ("CrawfordGame", game.crawford)) if on]
@@ -357,8 +426,31 @@ def _tree(
         resigned = outcome.reason is EndReason.RESIGN
         root.append(f"RE[{'WB'[winner]}+{outcome.points}{'R' * resigned}]")
         scores[winner] += int(outcome.points)
-    nodes = ["(;" + "".join(root), *_moves(game)]
+    nodes = ["(;" + "".join(root), *_setup_nodes(game), *_moves(game)]
     return "\n;".join(nodes) + ")"
+
+
+def _setup_nodes(game: Game) -> list[str]:
+    """A game set up from a position: its set-up nodes, as gnubg writes them.
+
+    ``PL`` (the player on roll) first, then ``AE[a:y]`` to empty the board and
+    ``AW``/``AB`` with one value per checker; ``CV`` and ``CP`` nodes for a
+    cube that is not centred at 1.
+    """
+    if game.start is None:
+        return []
+    counts = counts_of(game, game.start)
+    node = f"PL[{'WB'[game.player(game.start.turn)]}]AE[a:y]"
+    for key, player in (("AW", 0), ("AB", 1)):
+        values = "".join(f"[{chr(97 + i)}]" * n for i, n in enumerate(counts[player]))
+        node += f"{key}{values}" if values else ""
+    nodes = [node]
+    cube = game.start_cube
+    if cube is not None and cube.value != 1:
+        nodes.append(f"CV[{cube.value}]")
+    if cube is not None and cube.owner is not None:
+        nodes.append(f"CP[{'wb'[game.player(cube.owner)]}]")
+    return nodes
 
 
 def _moves(game: Game) -> list[str]:
@@ -381,6 +473,8 @@ def _moves(game: Game) -> list[str]:
             pending = None
         elif kind.value in _WORDS:
             out.append(f"{colour}[{kind.value}]")
+    if pending is not None:  # dice rolled and not played yet, as gnubg writes them
+        out.append(f"PL[{'WB'[pending[0]]}]DI[{pending[1]}]")
     return out
 
 
