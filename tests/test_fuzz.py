@@ -244,12 +244,14 @@ def corrupted(draw: st.DrawFn, record: dict[str, Any]) -> dict[str, Any]:
 
 @given(st.sampled_from(GAME_RECORDS).flatmap(corrupted))
 def test_game_records(data: dict[str, Any]) -> None:
-    got = answer(Game.from_dict, data)
+    # A roll action without dice rolls from the game's dice source: both reads
+    # get the same seeded source so that they can be compared.
+    got = answer(Game.from_dict, data, rng=7)
     if isinstance(got, Game):
         again = got.to_dict()
         assert Game.from_dict(again).to_dict() == again
     text = json.dumps(data)
-    got_json = answer(Game.from_json, text)
+    got_json = answer(Game.from_json, text, rng=7)
     assert type(got_json) is type(got)
 
 
