@@ -466,7 +466,7 @@ Progress = Callable[[int, int, float], None]
 
 
 def selfplay(
-    out: str | os.PathLike[str],
+    out: str | Path,
     variant: Variant | str,
     games: int,
     seed: int = 0,

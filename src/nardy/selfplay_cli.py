@@ -15,7 +15,7 @@ from typing import IO, Any
 from nardy.errors import NardyError
 from nardy.selfplay import POLICIES, SelfPlayError, selfplay
 
-__all__ = ["ProgressBar", "add_selfplay", "run_selfplay"]
+__all__ = ["ProgressBar", "add_selfplay"]
 
 #: The exit status after Ctrl-C (128 + SIGINT, as shells report it).
 INTERRUPTED = 130
@@ -101,10 +101,10 @@ def add_selfplay(sub: Any) -> None:
     parser.add_argument(
         "--chunk", type=_positive, metavar="G", help="games per task (default: automatic)"
     )
-    parser.set_defaults(run=run_selfplay, usage=parser.format_usage)
+    parser.set_defaults(run=_run_selfplay, usage=parser.format_usage)
 
 
-def run_selfplay(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> int:
+def _run_selfplay(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> int:
     """Run ``nardy selfplay`` for parsed ``args``; returns the exit status."""
     if ":" in args.policy and "" not in sys.path and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())  # module:function from here, as `python -m` finds it
