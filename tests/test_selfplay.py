@@ -322,6 +322,7 @@ def test_ctrl_c_on_the_command(tmp_path: Path) -> None:
         (["--policy", "smart"], "unknown policy 'smart'"),
         (["--policy", "nosuchmodule:f"], "cannot import nosuchmodule"),
         (["--out", "/nonexistent/dir/games.jsonl"], "no such directory"),
+        (["--out", "/"], "it is a directory"),
         (["--bogus"], "unrecognized arguments: --bogus"),
     ],
 )

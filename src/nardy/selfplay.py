@@ -503,6 +503,8 @@ def selfplay(
     target = Path(out)
     if not target.parent.is_dir():
         raise InvalidOptionError(f"cannot write {shown(str(target))}: no such directory")
+    if target.is_dir():
+        raise InvalidOptionError(f"cannot write {shown(str(target))}: it is a directory")
     temporary = target.with_name(f".{target.name}.{os.getpid()}.part")
     try:
         stream = open(temporary, "x", encoding="utf-8", newline="\n")  # noqa: SIM115
