@@ -26,6 +26,7 @@ from nardy.match import Match
 from nardy.options import GameOptions
 from nardy.position import Position
 from nardy.registry import as_variant
+from nardy.selfplay_cli import add_selfplay
 from nardy.variant import Variant, find_variant, split_spec, variant_names
 
 __all__ = ["choose_play", "cube_decision", "legal_line", "main", "run_match", "variants_table"]
@@ -557,6 +558,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     perft.add_argument("--json", action="store_true", help="print one JSON object")
     perft.add_argument("--from", dest="start", metavar="ID", help="nardy or gnubg position ID")
+    add_selfplay(sub)
     return parser
 
 
@@ -579,7 +581,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
     try:
-        if hasattr(args, "run"):  # nardy convert, nardy id
+        if hasattr(args, "run"):  # nardy convert, nardy id, nardy selfplay
             code: int = args.run(args, sys.stdout, sys.stderr)
             return code
         if args.command == "legal":
