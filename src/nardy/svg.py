@@ -63,6 +63,7 @@ DEFAULT_COLORS: Final[Mapping[str, str]] = {
     "arrow": "#1f6fd1",
     "hit": "#d62020",
     "last": "#f2c200",
+    "pin": "#d62020",
 }
 
 # The layout, in user units (the viewBox); ``size`` scales the whole picture.
@@ -275,10 +276,12 @@ def _checker(
 ) -> str:
     name = str(side)
     cls = f"checker {name} {where}{extra}"
+    # A pinned checker looks like the others but for a thick ring, so it reads as held.
+    edge, width = (palette["pin"], 3.5) if extra else (palette[f"{name}_edge"], 1.5)
     return _tag(
         "circle",
-        {"cx": cx, "cy": cy, "r": _R - 1, "fill": palette[name], "stroke": palette[f"{name}_edge"]}
-        | {"stroke_width": 1.5, "class": cls},
+        {"cx": cx, "cy": cy, "r": _R - 1, "fill": palette[name], "stroke": edge}
+        | {"stroke_width": width, "class": cls},
     )
 
 
