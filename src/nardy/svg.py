@@ -98,10 +98,9 @@ def _num(x: float) -> str:
 def _tag(name: str, attrs: Mapping[str, object], text: str | None = None) -> str:
     parts = []
     for key, value in attrs.items():
-        if isinstance(value, (int, float)):
-            shown = f'"{_num(value)}"'  # a number needs no escaping
-        else:
-            shown = quoteattr(str(value))
+        # A number needs no escaping.
+        number = value if isinstance(value, (int, float)) else None
+        shown = quoteattr(str(value)) if number is None else f'"{_num(number)}"'
         parts.append(f" {key.replace('_', '-')}={shown}")
     head = f"<{name}{''.join(parts)}"
     if text is None:
@@ -258,9 +257,7 @@ def _head(size: int | None, palette: Mapping[str, str]) -> list[str]:
 
 
 @functools.lru_cache(maxsize=16)
-def _field(
-    home_left: bool, colors: tuple[tuple[str, str], ...], numbers: bool
-) -> tuple[str, ...]:
+def _field(home_left: bool, colors: tuple[tuple[str, str], ...], numbers: bool) -> tuple[str, ...]:
     """The frame, the field, the 24 points, the bar and the point numbers.
 
     They are the same for every position, so they are drawn once per look
