@@ -33,6 +33,7 @@ from nardy.formats.replay import MatchRecord, recorded_games
 from nardy.formats.sgf import read_sgf
 from nardy.game import Game
 from nardy.match import Match
+from nardy.position import Position
 
 __all__ = ["Record", "ViewStep", "html", "load_record", "read_record", "steps"]
 
@@ -81,6 +82,8 @@ class ViewStep:
     score: str
     #: The board as an SVG document.
     picture: str
+    #: The position drawn (before the play, for a play's step).
+    position: Position
 
 
 def read_record(text: str, name: str = "<record>") -> Record:
@@ -169,7 +172,8 @@ def _game_steps(
     ``names`` are the board's player lines and ``players`` the names, white's first.
     """
     states = list(game.states())
-    yield ViewStep(number, f"game {number}: start", score, _picture(states[0], names))
+    start = states[0]
+    yield ViewStep(number, f"game {number}: start", score, _picture(start, names), start.position)
     for action, before, after in zip(game.history, states, states[1:]):
         who = "" if action.side is None else f"{players[action.side]} ({action.side})"
         if action.kind is ActionKind.PLAY and action.play is not None:
@@ -183,7 +187,8 @@ def _game_steps(
                 play=play if play.steps else None,
                 cube=before.cube if before.options.cube else None,
             )
-            yield ViewStep(number, f"{who} {play.roll}: {notation}", score, picture)
+            caption = f"{who} {play.roll}: {notation}"
+            yield ViewStep(number, caption, score, picture, before.position)
             if after.outcome is None:
                 continue
             caption = _ending(after)
@@ -191,7 +196,7 @@ def _game_steps(
             caption = _said(action, who, after)
             if after.outcome is not None:
                 caption += f"; {_ending(after)}"
-        yield ViewStep(number, caption, score, _picture(after, names))
+        yield ViewStep(number, caption, score, _picture(after, names), after.position)
 
 
 def _picture(state: Game, names: Sequence[str]) -> str:
