@@ -120,14 +120,15 @@ def test_record_positions() -> None:
         root = ET.fromstring(picture.svg().encode())
         arrows = [el for el in root.iter(f"{NS}line") if "arrow" in (el.get("class") or "")]
         assert len(arrows) == len(play.steps)
-    for game, move, message in [
+    bad: list[tuple[int, int | None, str]] = [
         (0, None, "games 1..1"),
         (9, None, "not 9"),
         (1, 999, "not 999"),
         (1, -1, "not -1"),
-    ]:
+    ]
+    for number, at, message in bad:
         with pytest.raises(InputError, match=message):
-            picture_of_record(record, game, move)
+            picture_of_record(record, number, at)
 
 
 def test_render_command(tmp_path: Path, capsys: Capture) -> None:
