@@ -7,7 +7,8 @@ the arrow keys, showing the board, the dice, each play in notation (drawn as
 arrows), the cube and the score. The page needs no network and no other
 file: the pictures are nardy's SVG boards, their lines stored once and
 shared by the steps that repeat them, and a few lines of script show them.
-The address fragment ``#step=N`` (1-based) opens the page at step ``N``.
+The address fragment ``#step=N`` (1-based) opens the page at step ``N``
+(and follows it while the page is open).
 
 :func:`steps` lists what the page shows, one :class:`ViewStep` per step:
 the start of each game, each roll, each play (the position before it, with
@@ -384,6 +385,10 @@ _SCRIPT: Final = """(function () {
     var name = keys[e.key];
     if (name && !e.altKey && !e.ctrlKey && !e.metaKey) { e.preventDefault(); actions[name](); }
   });
-  var asked = /step=(\\d+)/.exec(window.location.hash);
-  show(asked ? Number(asked[1]) - 1 : 0);
+  function asked() {
+    var found = /step=(\\d+)/.exec(window.location.hash);
+    return found ? Number(found[1]) - 1 : 0;
+  }
+  window.addEventListener("hashchange", function () { show(asked()); });
+  show(asked());
 }());"""
