@@ -129,6 +129,8 @@ def test_record_positions() -> None:
     for number, at, message in bad:
         with pytest.raises(InputError, match=message):
             picture_of_record(record, number, at)
+    with pytest.raises(InputError, match="no game"):
+        picture_of_record(Record(games=()))
 
 
 def test_render_command(tmp_path: Path, capsys: Capture) -> None:

@@ -191,6 +191,15 @@ def test_bad_sources() -> None:
         viewer.Record.of(42)  # type: ignore[arg-type]
     with pytest.raises(RecordError, match="no game"):
         viewer.html(viewer.Record(games=()))
+    game = self_play("backgammon").games[0]
+    with pytest.raises(RecordError, match="tuple of Games"):
+        viewer.Record(games=[game])  # type: ignore[arg-type]
+    with pytest.raises(RecordError, match="two names"):
+        viewer.Record(games=(game,), players=("solo",))  # type: ignore[arg-type]
+    with pytest.raises(RecordError, match="length"):
+        viewer.Record(games=(game,), length=-1)
+    with pytest.raises(RecordError, match="longer than any record"):
+        viewer.read_record(" " * (viewer.RECORD_LIMIT + 1))
 
 
 def test_view_command(tmp_path: Path, capsys: Capture) -> None:

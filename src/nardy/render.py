@@ -143,6 +143,8 @@ def picture_of_record(
     not have.
     """
     count = len(record.games)
+    if not count:
+        raise InputError("the record holds no game")
     number = count if game is None else game
     if not 1 <= number <= count:
         raise InputError(f"the record has games 1..{count}, not {number}")

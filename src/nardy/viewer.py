@@ -47,7 +47,8 @@ class Record:
     """The games a viewer shows, with the players' names and the match length.
 
     ``length`` is 0 for a money session or a lone game; ``players`` names
-    nardy's players 0 and 1.
+    nardy's players 0 and 1. Anything else raises
+    :class:`~nardy.errors.RecordError`.
     """
 
     #: Every game that has begun, in order.
@@ -56,6 +57,21 @@ class Record:
     players: tuple[str, str] = ("Player 1", "Player 2")
     #: Points to win the match; 0 for a money session or a lone game.
     length: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.games, tuple) or not all(isinstance(g, Game) for g in self.games):
+            raise RecordError(f"a record's games are a tuple of Games, got {shown(self.games)}")
+        players = self.players
+        if (
+            not isinstance(players, tuple)
+            or len(players) != 2
+            or not all(isinstance(p, str) for p in players)
+        ):
+            raise RecordError(f"a record's players are two names, got {shown(players)}")
+        if isinstance(self.length, bool) or not isinstance(self.length, int) or self.length < 0:
+            raise RecordError(
+                f"a record's length is 0 or a number of points, got {shown(self.length)}"
+            )
 
     @classmethod
     def of(cls, source: Record | Match | Game | MatchRecord) -> Record:
@@ -97,6 +113,8 @@ def read_record(text: str, name: str = "<record>") -> Record:
     """
     if not isinstance(text, str):
         raise RecordError(f"{name}: a record is text, got {shown(text)}")
+    if len(text) > RECORD_LIMIT:
+        raise RecordError(f"{name}: {len(text):,} characters is longer than any record")
     suffix = Path(name).suffix.lower()
     start = text.lstrip("\ufeff \t\r\n")[:1]
     if suffix == ".json" or (suffix not in (".mat", ".txt", ".sgf") and start == "{"):
