@@ -111,17 +111,59 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_directive("nardy-variant-table", VariantTable)
 
     class Board(SphinxDirective):
-        """``.. nardy-board:: VARIANT`` -- the variant's starting position, drawn by nardy.svg."""
+        """``.. nardy-board:: VARIANT|POSITION-ID`` -- a board drawn by nardy.svg.
+
+        A variant name draws its starting position. Options: ``:dice: 64``,
+        ``:play: 8/2 6/2`` (with ``:dice:``), ``:cube: 2`` (centred),
+        ``:cube: 2 white`` (owned), ``:cube: 2 offered black``, ``:flipped:``,
+        ``:home: left``, ``:caption: text``.
+        """
 
         required_arguments = 1
+        option_spec = {
+            "dice": str,
+            "play": str,
+            "cube": str,
+            "flipped": lambda arg: True,
+            "home": str,
+            "caption": str,
+        }
 
         def run(self) -> list[nodes.Node]:
             import nardy
             from nardy import svg
+            from nardy.actions import CubeState
 
-            start = nardy.find_variant(self.arguments[0]).starting_position()
-            picture = svg.board(start, size=480).split("?>", 1)[1]
-            return [nodes.raw("", f'<div class="nardy-board">{picture}</div>', format="html")]
+            text = self.arguments[0]
+            if ":" in text:
+                position = nardy.Position.from_id(text)
+            else:
+                position = nardy.find_variant(text).starting_position()
+            extras: dict[str, Any] = {}
+            if "dice" in self.options:
+                extras["dice"] = self.options["dice"]
+            if "play" in self.options:
+                extras["play"] = position.parse_play(self.options["play"], extras["dice"])
+            if "cube" in self.options:
+                value, *rest = self.options["cube"].split()
+                side = nardy.Side.coerce(rest[-1]) if rest else None
+                offered = side if "offered" in rest else None
+                # An offer at 1 comes from the centre; a redouble from its owner.
+                owner = side if offered is None or int(value) > 1 else None
+                extras["cube"] = CubeState(value=int(value), owner=owner, offered_by=offered)
+            picture = svg.board(
+                position,
+                size=480,
+                flipped="flipped" in self.options,
+                home=self.options.get("home", "right"),
+                **extras,
+            ).split("?>", 1)[1]
+            import html as markup
+
+            caption = markup.escape(self.options.get("caption", ""))
+            shown = f'<p class="nardy-caption">{caption}</p>' if caption else ""
+            html = f'<div class="nardy-board">{picture}{shown}</div>'
+            return [nodes.raw("", html, format="html")]
 
     app.add_directive("nardy-board", Board)
     _napoleon_except_attributes(app)

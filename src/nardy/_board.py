@@ -1,4 +1,4 @@
-"""A readable text board (what ``str(position)`` prints)."""
+"""A readable text board: what ``str(position)`` prints, and its Unicode form."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from nardy.core import Side
 if TYPE_CHECKING:
     from nardy.position import Position
 
-__all__ = ["draw"]
+__all__ = ["draw", "draw_unicode"]
 
 _MARK = {Side.WHITE: "X", Side.BLACK: "O"}
 
@@ -22,14 +22,17 @@ def _cell(white: int, black: int) -> str:
     return "  ."
 
 
-def draw(position: Position, numbering: Side = Side.WHITE) -> str:
+def draw(position: Position, numbering: Side = Side.WHITE, unicode: bool = False) -> str:
     """Draw the board in ``numbering``'s numbering: 13..24 along the top, 12..1 below.
 
     ``X`` is white, ``O`` black; each cell shows the count and the colour of
     the stack on top, and a last line lists the points where a checker lies
     pinned underneath. Drawn for black, the board is seen from black's side:
-    his points, in his numbering, where white's would be.
+    his points, in his numbering, where white's would be. ``unicode``
+    draws the Unicode form instead (see :func:`draw_unicode`).
     """
+    if unicode:
+        return draw_unicode(position, numbering)
     variant = position.variant
     opp = variant.geometry.opponent_point
     white = list(position.checkers(Side.WHITE))
@@ -93,3 +96,92 @@ def _pins_line(position: Position, numbering: Side) -> str:
         return " ".join(map(str, shown)) or "-"
 
     return f"pinned X {named(Side.WHITE)}   O {named(Side.BLACK)}"
+
+
+_GLYPH = {Side.WHITE: "\u25cb", Side.BLACK: "\u25cf"}  # white circle, black circle
+_ROWS = 5  # checkers a point shows before the fifth row gives the count
+
+
+def _stacks(position: Position, numbering: Side) -> dict[int, list[Side]]:
+    """The checkers on each point (in ``numbering``'s numbers), from the edge up.
+
+    A pinned checker lies at the edge, under the opposing stack that pins it.
+    """
+    opp = position.variant.geometry.opponent_point
+    stacks: dict[int, list[Side]] = {q: [] for q in range(1, 25)}
+    for side in (Side.WHITE, Side.BLACK):
+        pins = set(position.pinned(side))
+        for i, n in enumerate(position.checkers(side)):
+            if not n:
+                continue
+            q = i + 1 if side is numbering else opp(i + 1)
+            if i + 1 in pins:
+                stacks[q].insert(0, side)
+                n -= 1
+            stacks[q].extend([side] * n)
+    return stacks
+
+
+def _stack_cell(stack: list[Side], row: int) -> str:
+    """Row ``row`` (0 at the edge) of one point: a checker, the count, or blank."""
+    if len(stack) > _ROWS and row == _ROWS - 1:
+        return f" {len(stack):<2}"
+    return f" {_GLYPH[stack[row]]} " if row < len(stack) else "   "
+
+
+def _bar_cell(position: Position, side: Side) -> str:
+    n = position.bar(side) if position.variant.has_bar else 0
+    return f"{n}{_GLYPH[side]}".rjust(3) if n else "   "
+
+
+def draw_unicode(position: Position, numbering: Side = Side.WHITE) -> str:
+    """The board drawn with box-drawing characters and checkers stacked as columns.
+
+    ``\u25cb`` is white, ``\u25cf`` black; a point shows up to five
+    checkers, the fifth row giving the count of a taller stack, and a pinned
+    checker lies at the edge under the stack that pins it. ``numbering``'s
+    checkers on the bar wait in the upper half of the bar, the other side's
+    in the lower half. A last line gives the bar, the borne-off checkers and
+    the pip counts.
+    """
+    stacks = _stacks(position, numbering)
+    top_points = list(range(13, 25))
+    low_points = list(range(12, 0, -1))
+    rule = "\u2500" * 18
+
+    def line(points: list[int], row: int, bar: str) -> str:
+        cells = [_stack_cell(stacks[q], row) for q in points]
+        return f"\u2502{''.join(cells[:6])}\u2502{bar}\u2502{''.join(cells[6:])}\u2502"
+
+    def labels(points: list[int]) -> str:
+        shown = [f" {q:<2}" for q in points]  # under the checker's column
+        return f" {''.join(shown[:6])}     {''.join(shown[6:])}".rstrip()
+
+    mover = position.turn
+    seen = "" if numbering is Side.WHITE else ", points in black's numbering"
+    lines = [f"{position.variant.spec()}: {mover.name.lower()} ({_GLYPH[mover]}) to move{seen}"]
+    lines += [labels(top_points), f"\u250c{rule}\u252c\u2500\u2500\u2500\u252c{rule}\u2510"]
+    for row in range(_ROWS):
+        bar = _bar_cell(position, numbering) if row == _ROWS - 1 else "   "
+        lines.append(line(top_points, row, bar))
+    lines.append(f"\u2502{' ' * 18}\u2502   \u2502{' ' * 18}\u2502")
+    for row in reversed(range(_ROWS)):
+        bar = _bar_cell(position, numbering.opponent) if row == _ROWS - 1 else "   "
+        lines.append(line(low_points, row, bar))
+    lines += [f"\u2514{rule}\u2534\u2500\u2500\u2500\u2534{rule}\u2518", labels(low_points)]
+    lines.append(_totals(position))
+    pins = _pins_line(position, numbering)
+    if pins:
+        lines.append(pins.replace("X", _GLYPH[Side.WHITE]).replace("O", _GLYPH[Side.BLACK]))
+    return "\n".join(lines)
+
+
+def _totals(position: Position) -> str:
+    """The line under the Unicode board: bar, borne off and pips of each side."""
+    w, b = _GLYPH[Side.WHITE], _GLYPH[Side.BLACK]
+    parts = []
+    if position.variant.has_bar:
+        parts.append(f"bar {w} {position.bar(Side.WHITE)} {b} {position.bar(Side.BLACK)}")
+    parts.append(f"off {w} {position.off(Side.WHITE)} {b} {position.off(Side.BLACK)}")
+    parts.append(f"pips {w} {position.pip_count(Side.WHITE)} {b} {position.pip_count(Side.BLACK)}")
+    return "   ".join(parts)

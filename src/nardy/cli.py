@@ -26,6 +26,7 @@ from nardy.match import Match
 from nardy.options import GameOptions
 from nardy.position import Position
 from nardy.registry import as_variant
+from nardy.render import add_commands as add_render_commands
 from nardy.selfplay_cli import add_selfplay
 from nardy.variant import Variant, find_variant, split_spec, variant_names
 
@@ -550,6 +551,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help="print a JSON list with the options' defaults"
     )
     add_commands(sub)
+    add_render_commands(sub)
 
     perft = sub.add_parser("perft", help="count play sequences and distinct states n plies deep")
     perft.add_argument("variant", help="variant name, alias or spec")
@@ -581,7 +583,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
     try:
-        if hasattr(args, "run"):  # nardy convert, nardy id, nardy selfplay
+        if hasattr(args, "run"):  # nardy convert, id, render, view, selfplay
             code: int = args.run(args, sys.stdout, sys.stderr)
             return code
         if args.command == "legal":

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from nardy.checks import bounded_text, shown
+from nardy.checks import bounded_text, flag, shown
 from nardy.checks import side as as_side
 from nardy.core import RollLike, Side
 from nardy.engine.layout import MOVER_BAR, MOVER_OFF, OPP_BAR, OPP_OFF, ZERO, pack, unpack
@@ -418,17 +418,21 @@ class Position:
 
         return draw(self)
 
-    def diagram(self, numbering: Side = Side.WHITE) -> str:
+    def diagram(self, numbering: Side = Side.WHITE, *, unicode: bool = False) -> str:
         """The text board of ``str(position)``, its points numbered as ``numbering`` counts them.
 
         ``str(position)`` numbers them as white does; ``diagram(Side.BLACK)``
         draws the board from black's side, his points 13..24 along the top
         and 12..1 below, as a board is shown to the side whose play it
-        follows. ``X`` is white and ``O`` black either way.
+        follows. ``X`` is white and ``O`` black either way. With
+        ``unicode=True`` the board is drawn with box-drawing characters, each
+        point a column of checkers (``\u25cb`` white, ``\u25cf`` black) with the
+        count on the fifth row of a taller stack and a pinned checker at the
+        edge under its pinner; ``str(position)`` stays ASCII.
         """
         from nardy._board import draw
 
-        return draw(self, as_side(numbering, "numbering"))
+        return draw(self, as_side(numbering, "numbering"), flag(unicode, "unicode"))
 
     def _repr_svg_(self) -> str:
         """The board as SVG, for Jupyter (see :func:`nardy.svg.board`)."""

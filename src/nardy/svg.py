@@ -21,6 +21,7 @@ checkers than fit squeezes them together and shows the count.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 from xml.sax.saxutils import escape, quoteattr
@@ -63,6 +64,7 @@ DEFAULT_COLORS: Final[Mapping[str, str]] = {
     "arrow": "#1f6fd1",
     "hit": "#d62020",
     "last": "#f2c200",
+    "pin": "#d62020",
 }
 
 # The layout, in user units (the viewBox); ``size`` scales the whole picture.
@@ -87,6 +89,8 @@ _MID = _TOP + _FIELD_H / 2  # y of the field's middle
 
 def _num(x: float) -> str:
     """A coordinate, written the same way every time (at most two decimals)."""
+    if type(x) is int:
+        return str(x)
     text = f"{x:.2f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
 
@@ -94,36 +98,45 @@ def _num(x: float) -> str:
 def _tag(name: str, attrs: Mapping[str, object], text: str | None = None) -> str:
     parts = []
     for key, value in attrs.items():
-        shown = _num(value) if isinstance(value, (int, float)) else str(value)
-        parts.append(f" {key.replace('_', '-')}={quoteattr(shown)}")
+        # A number needs no escaping.
+        number = value if isinstance(value, (int, float)) else None
+        shown = quoteattr(str(value)) if number is None else f'"{_num(number)}"'
+        parts.append(f" {key.replace('_', '-')}={shown}")
     head = f"<{name}{''.join(parts)}"
     if text is None:
         return head + "/>"
     return f"{head}>{escape(text)}</{name}>"
 
 
-class _Frame:
-    """Where things are: the viewer's numbering and the picture's coordinates."""
+class _Layout:
+    """The picture's coordinates, which depend only on where the viewer's home is."""
 
-    def __init__(self, position: Position, viewer: Side, home_left: bool) -> None:
-        self.position = position
-        self.viewer = viewer
+    def __init__(self, home_left: bool) -> None:
         self.home_left = home_left
-        self.geometry: Geometry = position.variant.geometry
 
     def x(self, x: float) -> float:
         """Mirror a left-to-right coordinate when the home board is on the left."""
         return _W - x if self.home_left else x
-
-    def view_point(self, side: Side, p: int) -> int:
-        """The viewer's number of ``side``'s point ``p``."""
-        return p if side is self.viewer else self.geometry.opponent_point(p)
 
     def column(self, v: int) -> tuple[float, bool]:
         """Centre x of the viewer's point ``v`` and whether it is in the top row."""
         c = v - 13 if v > 12 else 12 - v
         left = _X0 + c * _COL + (_BAR if c >= 6 else 0)
         return self.x(left + _COL / 2), v > 12
+
+
+class _Frame(_Layout):
+    """Where things are: the viewer's numbering and the picture's coordinates."""
+
+    def __init__(self, position: Position, viewer: Side, home_left: bool) -> None:
+        super().__init__(home_left)
+        self.position = position
+        self.viewer = viewer
+        self.geometry: Geometry = position.variant.geometry
+
+    def view_point(self, side: Side, p: int) -> int:
+        """The viewer's number of ``side``'s point ``p``."""
+        return p if side is self.viewer else self.geometry.opponent_point(p)
 
     def slot(self, v: int, i: int, n: int) -> tuple[float, float]:
         """The centre of the ``i``-th of ``n`` checkers on the viewer's point ``v``."""
@@ -215,7 +228,7 @@ def board(
     frame = _Frame(position, Side.BLACK if flipped else Side.WHITE, home == "left")
     roll = None if dice is None else Roll.coerce(dice)
     state = CubeState(value=cube) if isinstance(cube, int) else cube
-    parts = [*_head(size, palette), *_field(frame, palette, numbers)]
+    parts = [*_head(size, palette), *_field(frame.home_left, tuple(palette.items()), numbers)]
     parts += _last_play(frame, last_play, palette)
     parts += _checkers(frame, palette)
     if roll is not None:
@@ -243,8 +256,15 @@ def _head(size: int | None, palette: Mapping[str, str]) -> list[str]:
     ]
 
 
-def _field(frame: _Frame, palette: Mapping[str, str], numbers: bool) -> list[str]:
-    """The frame, the field, the 24 points, the bar and the point numbers."""
+@functools.lru_cache(maxsize=16)
+def _field(home_left: bool, colors: tuple[tuple[str, str], ...], numbers: bool) -> tuple[str, ...]:
+    """The frame, the field, the 24 points, the bar and the point numbers.
+
+    They are the same for every position, so they are drawn once per look
+    (a viewer draws thousands of boards).
+    """
+    frame = _Layout(home_left)
+    palette = dict(colors)
     out = [
         _tag(
             "rect",
@@ -267,7 +287,7 @@ def _field(frame: _Frame, palette: Mapping[str, str], numbers: bool) -> list[str
             y = _TOP - _EDGE - 6 if top else _TOP + _FIELD_H + _EDGE + 15
             label = {"x": cx, "y": y, "font_size": 12, "fill": palette["text"]}
             out.append(_tag("text", label | {"text_anchor": "middle"}, str(v)))
-    return out
+    return tuple(out)
 
 
 def _checker(
@@ -275,10 +295,12 @@ def _checker(
 ) -> str:
     name = str(side)
     cls = f"checker {name} {where}{extra}"
+    # A pinned checker looks like the others but for a thick ring, so it reads as held.
+    edge, width = (palette["pin"], 3.5) if extra else (palette[f"{name}_edge"], 1.5)
     return _tag(
         "circle",
-        {"cx": cx, "cy": cy, "r": _R - 1, "fill": palette[name], "stroke": palette[f"{name}_edge"]}
-        | {"stroke_width": 1.5, "class": cls},
+        {"cx": cx, "cy": cy, "r": _R - 1, "fill": palette[name], "stroke": edge}
+        | {"stroke_width": width, "class": cls},
     )
 
 
