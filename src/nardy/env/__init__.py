@@ -1,0 +1,1 @@
+"""Learning-agent environments (placeholder while being written)."""
