@@ -126,8 +126,8 @@ def check_variant(variant: str, count: int, stride: int) -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_step_mode_is_exact(variant: str) -> None:
-    """The default run: 200 positions of each variant (about a second each)."""
-    check_variant(variant, 200, stride=5)
+    """The default run: 100 positions of each variant (under a second each)."""
+    check_variant(variant, 100, stride=5)
 
 
 @pytest.mark.slow
