@@ -46,4 +46,6 @@ GYM_IDS: dict[str, str] = {name: _gym_id(name) for name in variant_names()}
 
 for _name, _id in GYM_IDS.items():
     if _id not in gymnasium.registry:
-        gymnasium.register(id=_id, entry_point="nardy.env.gym:NardyGymEnv", kwargs={"variant": _name})
+        gymnasium.register(
+            id=_id, entry_point="nardy.env.gym:NardyGymEnv", kwargs={"variant": _name}
+        )

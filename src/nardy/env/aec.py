@@ -25,8 +25,10 @@ _SIDES = {"white": Side.WHITE, "black": Side.BLACK}
 Observation = dict[str, np.ndarray[Any, Any]]
 
 
-class NardyAECEnv(AECEnv[str, Observation, int]):
+class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     """A PettingZoo AEC environment for one game of a nardy variant (see :func:`aec_env`).
+
+    (The base class is untyped: pettingzoo ships no type information.)
 
     :attr:`position` is the position now (in step mode, the position at the
     start of the roll being played), :attr:`roll` the roll to play.
@@ -104,7 +106,7 @@ class NardyAECEnv(AECEnv[str, Observation, int]):
         """The acting agent plays ``action`` (a play index, or a step action in step mode)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)  # type: ignore[arg-type]
+            self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0
         self._clear_rewards()
@@ -114,7 +116,7 @@ class NardyAECEnv(AECEnv[str, Observation, int]):
         self._set_infos()
         self._accumulate_rewards()
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """The board as text (``"ansi"``) or an SVG document (``"svg"``); ``None`` without a mode."""
         if self.render_mode is None:
             return None
@@ -170,7 +172,7 @@ class NardyAECEnv(AECEnv[str, Observation, int]):
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
-        self.infos = {a: {} for a in AGENTS}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
         self.agent_selection = self.state_.position.turn.name.lower()
         self._set_infos()
 

@@ -192,4 +192,3 @@ class TurnState:
         """The encoded position after each legal play (one row each; the opponent to move)."""
         rows = [self.encode(p) for p in self.legal.resulting_positions()]
         return np.stack(rows)
-

@@ -110,7 +110,7 @@ class NardyGymEnv(gymnasium.Env[Observation, int]):
         self._ended = done or cut
         return obs, reward, done, cut, dict(self.aec.infos[agent])
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """As :meth:`NardyAECEnv.render`."""
         return self.aec.render()
 
@@ -137,7 +137,11 @@ def _allowed(observation: Observation, action: object) -> bool:
 
 
 def gym_env(
-    variant: Variant | str, *, opponent: str | Policy = "random", side: str = "white", **options: Any
+    variant: Variant | str,
+    *,
+    opponent: str | Policy = "random",
+    side: str = "white",
+    **options: Any,
 ) -> NardyGymEnv:
     """A Gymnasium environment: the agent plays ``side`` of ``variant`` against ``opponent``.
 

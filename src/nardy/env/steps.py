@@ -41,6 +41,8 @@ action                        meaning
 
 from __future__ import annotations
 
+import functools
+
 from nardy.core import BAR, OFF, Roll
 from nardy.engine.layout import HOME, MOVER_BAR, PINNED, State, may_bear_off
 from nardy.engine.physics import ENTER, NO_BAR, RETURN_POINT, make_steps
@@ -59,6 +61,7 @@ __all__ = [
     "action_name",
     "decode_action",
     "encode_action",
+    "step_turn",
 ]
 
 #: The action that passes (nothing can be played) or ends a play that could go on.
@@ -122,6 +125,12 @@ class StepTurn:
         self._children: dict[Node, dict[int, Node]] = {}
         self._ends: dict[Node, frozenset[int]] = {}
         self.start: Node = (position.raw, tuple(sorted(variant.moves(legal.roll))))
+
+    def __copy__(self) -> StepTurn:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> StepTurn:
+        return self  # its answers never change: copies of a game share it
 
     @property
     def roll(self) -> Roll:
@@ -227,6 +236,16 @@ class StepTurn:
         except IllegalPlayError:
             return
         out[action] = (after, left)
+
+
+@functools.lru_cache(maxsize=2048)
+def step_turn(position: Position, roll: Roll) -> StepTurn:
+    """The :class:`StepTurn` of ``position`` and ``roll``, shared by every caller (remembered).
+
+    What replays of a game (OpenSpiel rebuilds states from their histories)
+    and search that revisits positions use, instead of exploring again.
+    """
+    return StepTurn(position.legal_plays(roll))
 
 
 def _outside(state: State) -> int:
