@@ -94,11 +94,12 @@ def tests(session: nox.Session) -> None:
     """Run the test suite (and the README's examples) on the compiled build; posargs go to pytest.
 
     Installs the package as ``pip install .`` does (the rules engine compiled
-    with mypyc) and the ``tests`` and ``reference`` groups (gnubg-nn is the
-    reference move generator of the differential tests). The suite checks
+    with mypyc) and the ``tests``, ``reference`` and ``rl-test`` groups
+    (gnubg-nn is the reference move generator of the differential tests;
+    ``rl-test`` brings the rl and openspiel extras). The suite checks
     that the compiled build is the one it tests.
     """
-    session.install(".", *groups("tests", "reference"))
+    session.install(".", *groups("tests", "reference", "rl-test"))
     env = {"NARDY_EXPECT_BUILD": "compiled", **_reference_required(session)}
     session.run("pytest", *session.posargs, env=env)
 
@@ -106,7 +107,7 @@ def tests(session: nox.Session) -> None:
 @nox.session(name="tests-pure")
 def tests_pure(session: nox.Session) -> None:
     """Run the test suite on the pure-Python build (``NARDY_PURE=1``); posargs go to pytest."""
-    session.install(*groups("tests", "reference"))
+    session.install(*groups("tests", "reference", "rl-test"))
     session.install(".", "--force-reinstall", "--no-deps", env={"NARDY_PURE": "1"})
     session.install("attrs>=23.1")
     env = {"NARDY_EXPECT_BUILD": "pure", **_reference_required(session)}
