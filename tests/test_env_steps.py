@@ -10,6 +10,8 @@ by step).
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections import Counter
 
@@ -25,6 +27,7 @@ from nardy.env.steps import (
     action_name,
     decode_action,
     encode_action,
+    step_turn,
 )
 from nardy.errors import IllegalActionError
 
@@ -219,3 +222,13 @@ def test_kush_return_on_a_double() -> None:
     check_exact(found, roll, seen)
     assert seen["return"] > 0
     assert rules.name == "kush"
+
+
+def test_step_turns_pickle_and_copy() -> None:
+    position = nardy.find_variant("kush").starting_position()
+    turn = step_turn(position, Roll(6, 5))
+    assert copy.deepcopy(turn) is turn
+    again = pickle.loads(pickle.dumps(turn))
+    assert again.position == position
+    assert again.roll == Roll(6, 5)
+    assert again.allowed(again.start) == turn.allowed(turn.start)

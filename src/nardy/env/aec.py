@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import copy
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, overload
 
 import numpy as np
 from gymnasium import spaces
@@ -12,17 +13,51 @@ from pettingzoo import AECEnv
 from nardy.core import Side
 from nardy.env.core import REWARDS, TurnState
 from nardy.errors import InvalidOptionError
+from nardy.legal import LegalPlays
 from nardy.position import Position
 from nardy.svg import board
 from nardy.variant import Variant
 
-__all__ = ["AGENTS", "NardyAECEnv", "aec_env"]
+__all__ = ["AGENTS", "NardyAECEnv", "Notations", "aec_env"]
 
 #: The agents, by the colour they play.
 AGENTS = ("white", "black")
 _SIDES = {"white": Side.WHITE, "black": Side.BLACK}
 
 Observation = dict[str, np.ndarray[Any, Any]]
+
+
+class Notations(Sequence[str]):
+    """The legal plays' notations, in order, written only when first read (writing costs)."""
+
+    def __init__(self, legal: LegalPlays) -> None:
+        self._legal = legal
+        self._made: list[str] | None = None
+
+    def _list(self) -> list[str]:
+        if self._made is None:
+            self._made = self._legal.notations()
+        return self._made
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        return self._list()[index]
+
+    def __len__(self) -> int:
+        return len(self._legal)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Notations):
+            other = other._list()
+        return isinstance(other, (list, tuple)) and self._list() == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._list())
 
 
 class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
@@ -199,7 +234,7 @@ class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self.infos[a] = {}
         if self._over():
             return
-        info: dict[str, Any] = {"roll": tuple(state.roll), "plays": state.legal.notations()}
+        info: dict[str, Any] = {"roll": tuple(state.roll), "plays": Notations(state.legal)}
         if self.afterstates:
             info["afterstates"] = state.afterstates()
         self.infos[self.agent_selection] = info

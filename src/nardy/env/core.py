@@ -186,7 +186,10 @@ class TurnState:
             dice = self.variant.moves(self.roll)
         if position.turn != side:
             position = position.pass_turn()
-        return np.concatenate([self.encode(position), dice_features(dice)])
+        out = np.empty(self.obs_size, dtype=np.float32)
+        out[:-6] = self.encode(position)
+        out[-6:] = dice_features(dice)
+        return out
 
     def afterstates(self) -> Array:
         """The encoded position after each legal play (one row each; the opponent to move)."""

@@ -24,12 +24,14 @@ it after the position's encoding.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable
 
 import numpy as np
 import numpy.typing as npt
 
 from nardy.core import Side
+from nardy.engine.layout import ZERO
 from nardy.errors import InvalidOptionError
 from nardy.extra import ExtraKind
 from nardy.position import Position
@@ -65,12 +67,19 @@ def _extras_size(variant: Variant) -> int:
     return sum(48 if f.kind is ExtraKind.POINTS else 2 for f in variant.extra_fields())
 
 
+# The packed state's first 28 bytes are off[mover], points 1..24, bar[mover],
+# bar[opponent], off[opponent], each plus ZERO: the array form's order is
+# points, bars, offs. (Read in Python: one numpy call per position is the
+# cheapest way on small arrays.)
+_ARRAY_ORDER = operator.itemgetter(*range(1, 25), 25, 26, 0, 27)
+
+
 def array_encoding(position: Position) -> Array:
     """The ``array`` encoding of ``position`` (see the module docstring)."""
-    raw = position.raw
-    # raw: off[mover], points 1..24, bar[mover], bar[opponent], off[opponent], extras.
-    head = [*raw[1:25], raw[25], raw[26], raw[0], raw[27]]
-    return np.array(head + _extras(position), dtype=np.float32)
+    values: list[float] = [x - ZERO for x in _ARRAY_ORDER(position.packed)]
+    if position.variant.extra_fields():
+        values += _extras(position)
+    return np.array(values, dtype=np.float32)
 
 
 def _units(counts: Iterable[int]) -> list[float]:
@@ -121,7 +130,15 @@ def encoding_size(name: str, variant: Variant) -> int:
 
 def dice_features(moves: Iterable[int]) -> Array:
     """Six numbers: how many moves of each die value (1..6) are still to play."""
-    out = np.zeros(6, dtype=np.float32)
-    for die in moves:
-        out[die - 1] += 1.0
-    return out
+    key = tuple(moves)
+    made = _DICE.get(key)
+    if made is None:
+        made = np.zeros(6, dtype=np.float32)
+        for die in key:
+            made[die - 1] += 1.0
+        made.flags.writeable = False  # shared: every caller gets the same array
+        _DICE[key] = made
+    return made
+
+
+_DICE: dict[tuple[int, ...], Array] = {}

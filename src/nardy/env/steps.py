@@ -132,6 +132,11 @@ class StepTurn:
     def __deepcopy__(self, memo: dict[int, object]) -> StepTurn:
         return self  # its answers never change: copies of a game share it
 
+    def __reduce__(self) -> tuple[object, tuple[Position, Roll]]:
+        # Pickled as its position and roll (OpenSpiel pickles states; the
+        # legal plays of the compiled build do not pickle).
+        return step_turn, (self.position, self.legal.roll)
+
     @property
     def roll(self) -> Roll:
         """The roll this tree plays."""
