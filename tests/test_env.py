@@ -85,7 +85,7 @@ def random_game(variant: str, mode: str, seed: int, **options: object) -> list[o
         obs, reward, done, cut, _ = env.last()
         action = None if done or cut else int(rng.choice(np.flatnonzero(obs["action_mask"])))
         out.append((agent, obs["observation"].tolist(), reward, action))
-        env.step(action)  # type: ignore[arg-type]
+        env.step(action)
     return out
 
 
@@ -132,7 +132,7 @@ def test_rewards_at_the_end(reward: str, expected: float, mode: str) -> None:
         _, cumulative, done, _, _ = env.last()
         assert done
         assert cumulative == (expected if agent == "white" else -expected)
-        env.step(None)  # type: ignore[arg-type]
+        env.step(None)
     assert env.agents == []
 
 
@@ -145,7 +145,7 @@ def test_max_plies_truncates() -> None:
         if done or cut:
             assert cut
             assert not done
-            env.step(None)  # type: ignore[arg-type]
+            env.step(None)
             continue
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
         plies += 1
@@ -226,7 +226,7 @@ def test_step_mode_plays_legal_plays() -> None:
     for agent in env.agent_iter():
         obs, _, done, cut, _ = env.last()
         if done or cut:
-            env.step(None)  # type: ignore[arg-type]
+            env.step(None)
             continue
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         if env.position != before:

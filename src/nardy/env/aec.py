@@ -137,8 +137,11 @@ class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         mask = state.mask() if acting else np.zeros(state.num_actions, dtype=np.int8)
         return {"observation": state.observe(side), "action_mask": mask}
 
-    def step(self, action: int) -> None:
-        """The acting agent plays ``action`` (a play index, or a step action in step mode)."""
+    def step(self, action: int | None) -> None:
+        """The acting agent plays ``action`` (a play index, or a step action in step mode).
+
+        ``None`` is for an agent whose game is over (as PettingZoo's loop does).
+        """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
