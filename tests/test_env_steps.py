@@ -13,6 +13,8 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+import subprocess
+import sys
 from collections import Counter
 
 import pytest
@@ -232,3 +234,18 @@ def test_step_turns_pickle_and_copy() -> None:
     assert again.position == position
     assert again.roll == Roll(6, 5)
     assert again.allowed(again.start) == turn.allowed(turn.start)
+
+
+def test_steps_need_no_extra() -> None:
+    """The step logic imports with numpy, gymnasium and pettingzoo all missing."""
+    code = (
+        "import sys\n"
+        "for name in ('numpy', 'gymnasium', 'pettingzoo'):\n"
+        "    sys.modules[name] = None\n"
+        "import nardy\n"
+        "from nardy.env.steps import StepTurn\n"
+        "legal = nardy.find_variant('backgammon').starting_position().legal_plays((3, 1))\n"
+        "print(len(StepTurn(legal).allowed(StepTurn(legal).start)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "7"
