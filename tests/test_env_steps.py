@@ -18,6 +18,8 @@ import sys
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import nardy
 from nardy import OFF, Play, Roll, Step
@@ -32,11 +34,13 @@ from nardy.env.steps import (
     step_turn,
 )
 from nardy.errors import IllegalActionError
+from strategies import AGREEMENT_SPECS, positions, rolls
+from strategies_tavli import tavli_positions
 
 VARIANTS = nardy.variant_names()
 
 
-def positions(
+def game_positions(
     variant: str, count: int, seed: int, stride: int = 1
 ) -> list[tuple[nardy.Position, Roll]]:
     """``count`` (position, roll) pairs from seeded random games of ``variant``, every ``stride``-th turn."""
@@ -114,7 +118,7 @@ def check_exact(
 
 def check_variant(variant: str, count: int, stride: int) -> None:
     seen: Counter[str] = Counter()
-    for n, (position, roll) in enumerate(positions(variant, count, seed=1, stride=stride)):
+    for n, (position, roll) in enumerate(game_positions(variant, count, seed=1, stride=stride)):
         check_exact(position, roll, seen, replay=n % 10 == 0)
     rules = nardy.find_variant(variant)
     assert seen["double"] > count // 10
@@ -212,7 +216,7 @@ def test_kush_return_on_a_double() -> None:
     rules = nardy.find_variant("kush")
     seen: Counter[str] = Counter()
     found = None
-    for position, _ in positions("kush", 3000, seed=2):
+    for position, _ in game_positions("kush", 3000, seed=2):
         if position.bar(position.turn) >= 1 and position.raw[24] >= 0:
             found = position
             break
@@ -249,3 +253,31 @@ def test_steps_need_no_extra() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "7"
+
+
+BUILT = [*AGREEMENT_SPECS, "plakoto", "fevga"]
+
+
+@settings(max_examples=10, deadline=None)
+@given(data=st.data())
+@pytest.mark.parametrize("spec", BUILT)
+def test_step_mode_is_exact_on_built_positions(spec: str, data: st.DataObject) -> None:
+    """Built positions (primes, closed boards, bear-offs, stuck runners, pins) and any roll."""
+    check_built(spec, data)
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+@pytest.mark.parametrize("spec", BUILT)
+def test_step_mode_is_exact_on_many_built_positions(spec: str, data: st.DataObject) -> None:
+    check_built(spec, data)
+
+
+def check_built(spec: str, data: st.DataObject) -> None:
+    rules = nardy.find_variant(spec)
+    if rules.name in ("plakoto", "fevga"):
+        position = data.draw(tavli_positions(rules))
+    else:
+        position = data.draw(positions(rules))
+    check_exact(position, data.draw(rolls()), Counter())
