@@ -10,7 +10,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from nardy.core import Side
+from nardy.core import Roll, Side
 from nardy.env.core import REWARDS, TurnState
 from nardy.errors import InvalidOptionError
 from nardy.legal import LegalPlays
@@ -186,7 +186,7 @@ class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         return self.state_.position
 
     @property
-    def roll(self) -> Any:
+    def roll(self) -> Roll:
         """The roll to play (a :class:`~nardy.Roll`)."""
         return self.state_.roll
 

@@ -9,6 +9,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 
+from nardy.core import Roll
 from nardy.env.aec import NardyAECEnv, Observation
 from nardy.errors import GameOverError, InvalidOptionError
 from nardy.position import Position
@@ -70,7 +71,7 @@ class NardyGymEnv(gymnasium.Env[Observation, int]):
         return self.aec.position
 
     @property
-    def roll(self) -> Any:
+    def roll(self) -> Roll:
         """The roll to play."""
         return self.aec.roll
 
