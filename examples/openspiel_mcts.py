@@ -17,7 +17,7 @@ import pyspiel
 from open_spiel.python.algorithms import mcts
 from open_spiel.python.bots.uniform_random import UniformRandomBot
 
-import nardy.openspiel  # noqa: F401  (registers the nardy_* games)
+import nardy.openspiel  # registers the nardy_* games
 
 
 def play(game: pyspiel.Game, bots: list[pyspiel.Bot], rng: np.random.RandomState) -> list[float]:
