@@ -94,12 +94,13 @@ def tests(session: nox.Session) -> None:
     """Run the test suite (and the README's examples) on the compiled build; posargs go to pytest.
 
     Installs the package as ``pip install .`` does (the rules engine compiled
-    with mypyc) and the ``tests``, ``reference`` and ``ray`` groups (gnubg-nn
-    is the reference move generator of the differential tests; Ray runs the
-    self-play tests of its backend). The suite checks
-    that the compiled build is the one it tests.
+    with mypyc) and the ``tests``, ``reference``, ``ray`` and ``rl-test``
+    groups (gnubg-nn is the reference move generator of the differential
+    tests; Ray runs the self-play tests of its backend; ``rl-test`` brings
+    the rl and openspiel extras). The suite checks that the compiled build
+    is the one it tests.
     """
-    session.install(".", *groups("tests", "reference", "ray"))
+    session.install(".", *groups("tests", "reference", "ray", "rl-test"))
     env = {"NARDY_EXPECT_BUILD": "compiled", **_reference_required(session)}
     session.run("pytest", *session.posargs, env=env)
 
@@ -107,7 +108,7 @@ def tests(session: nox.Session) -> None:
 @nox.session(name="tests-pure")
 def tests_pure(session: nox.Session) -> None:
     """Run the test suite on the pure-Python build (``NARDY_PURE=1``); posargs go to pytest."""
-    session.install(*groups("tests", "reference", "ray"))
+    session.install(*groups("tests", "reference", "ray", "rl-test"))
     session.install(".", "--force-reinstall", "--no-deps", env={"NARDY_PURE": "1"})
     session.install("attrs>=23.1")
     env = {"NARDY_EXPECT_BUILD": "pure", **_reference_required(session)}

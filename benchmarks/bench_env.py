@@ -1,0 +1,158 @@
+"""Random-agent episodes per second through nardy's PettingZoo environment, beside OpenSpiel.
+
+For every variant and both action modes, ``--episodes`` whole games through
+:func:`nardy.env.aec_env` (the ``array`` observation): each agent reads its
+observation with ``env.last()`` and picks an allowed action uniformly at
+random from the mask, seeded. In the same run:
+
+* OpenSpiel's C++ ``backgammon`` driven from Python (``pyspiel``, when
+  installed): dice as chance outcomes sampled by their probabilities, a
+  random legal action otherwise, until the state is terminal;
+* pgx's ``backgammon`` (CPU, batch 1, ``jax.jit``-compiled step) when pgx
+  is installed.
+
+Each side runs ``--repeat`` times, alternating, with the garbage collector
+off; the table gives episodes per second (median), actions per episode, and
+each nardy row's rate over OpenSpiel's. The build of nardy that ran is
+printed first. Run ``python benchmarks/bench_env.py --help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import sys
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import peers
+from bench_legal import timed
+
+import nardy
+from nardy.env import aec_env
+
+#: One episode from a seeded generator; returns the number of actions.
+Episode = Callable[[random.Random], int]
+
+
+def nardy_episode(variant: str, mode: str) -> Episode:
+    """One random game through the AEC environment."""
+    env = aec_env(variant, action_mode=mode)
+
+    def play(rng: random.Random) -> int:
+        env.reset(seed=rng.randrange(1 << 30))
+        actions = 0
+        for _ in env.agent_iter():
+            obs, _, done, cut, _ = env.last()
+            if done or cut:
+                env.step(None)
+                continue
+            allowed = np.flatnonzero(obs["action_mask"])
+            env.step(int(allowed[rng.randrange(len(allowed))]))
+            actions += 1
+        return actions
+
+    return play
+
+
+def openspiel_episode(pyspiel: ModuleType) -> Episode:
+    """One random game of OpenSpiel's C++ backgammon, driven from Python."""
+    game = pyspiel.load_game("backgammon")
+
+    def play(rng: random.Random) -> int:
+        state = game.new_initial_state()
+        actions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, weights)[0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                actions += 1
+        return actions
+
+    return play
+
+
+def pgx_episode(pgx: ModuleType) -> Episode:  # pragma: no cover - pgx is rarely installed
+    """One random game of pgx's backgammon on the CPU, batch 1."""
+    import jax  # pgx brings jax
+
+    env = pgx.make("backgammon")
+    init, step = jax.jit(env.init), jax.jit(env.step)
+
+    def play(rng: random.Random) -> int:
+        key = jax.random.PRNGKey(rng.randrange(1 << 30))
+        state: Any = init(key)
+        actions = 0
+        while not bool(state.terminated):
+            allowed = np.flatnonzero(np.asarray(state.legal_action_mask))
+            key, sub = jax.random.split(key)
+            state = step(state, int(allowed[rng.randrange(len(allowed))]), sub)
+            actions += 1
+        return actions
+
+    return play
+
+
+def measure(episode: Episode, episodes: int, seed: int) -> tuple[float, int]:
+    """Seconds for ``episodes`` games and the actions they took."""
+    rng = random.Random(seed)
+    total = [0]
+
+    def run() -> None:
+        for _ in range(episodes):
+            total[0] += episode(rng)
+
+    return timed(run), total[0]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Play, time, print."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--episodes", type=int, default=20, help="episodes per run (20)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each side (3)")
+    parser.add_argument("--seed", type=int, default=2026, help="seed of the dice (2026)")
+    parser.add_argument(
+        "--variants", nargs="*", default=nardy.variant_names(), help="variants (all)"
+    )
+    parser.add_argument("--modes", nargs="*", default=["play", "step"], help="play and step")
+    args = parser.parse_args(argv)
+
+    build = "compiled" if nardy.compiled else "pure Python"
+    print(f"nardy {nardy.__version__} ({build}), Python {platform.python_version()}; ", end="")
+    print(f"{args.episodes} episodes per run, best of {args.repeat} runs (median)")
+    sides: dict[str, Episode] = {
+        f"nardy {v} {m}": nardy_episode(v, m) for v in args.variants for m in args.modes
+    }
+    pyspiel = peers.load("pyspiel")
+    if pyspiel is not None:
+        sides["OpenSpiel backgammon (C++)"] = openspiel_episode(pyspiel)
+    pgx = peers.load("pgx")
+    if pgx is not None:  # pragma: no cover
+        sides["pgx backgammon (CPU, batch 1)"] = pgx_episode(pgx)
+
+    seconds: dict[str, list[float]] = {name: [] for name in sides}
+    actions: dict[str, int] = {}
+    for _ in range(args.repeat):
+        for name, episode in sides.items():
+            took, count = measure(episode, args.episodes, args.seed)
+            seconds[name].append(took)
+            actions[name] = count
+    rate = {name: args.episodes / statistics.median(s) for name, s in seconds.items()}
+    base = rate.get("OpenSpiel backgammon (C++)")
+    print(f"{'side':40s} {'episodes/s':>11s} {'actions/ep':>11s} {'vs OpenSpiel':>13s}")
+    for name in sides:
+        ratio = f"{rate[name] / base:12.2f}x" if base else f"{'-':>13s}"
+        per = actions[name] / args.episodes
+        print(f"{name:40s} {rate[name]:11.1f} {per:11.1f} {ratio}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,89 @@
+"""Environments for learning agents: PettingZoo (two agents) and Gymnasium (one), every variant.
+
+The environments need the ``rl`` extra (``pip install nardy[rl]``:
+pettingzoo, gymnasium, numpy); ``import nardy`` alone never imports them.
+The step logic (:mod:`nardy.env.steps`) is pure Python and the encodings
+(:mod:`nardy.env.encoding`) need only numpy: importing either does not
+import pettingzoo or gymnasium.
+
+Importing this package registers, when gymnasium is installed, one
+Gymnasium id per built-in variant (``nardy/Backgammon-v0``,
+``nardy/LongNardy-v0``, ...; :data:`GYM_IDS`), so ``gymnasium.make`` works.
+
+* :func:`aec_env` -- a PettingZoo AEC environment, agents ``"white"`` and
+  ``"black"``;
+* :func:`gym_env` -- a Gymnasium environment against an opponent policy;
+* :mod:`nardy.env.encoding` -- the observation encodings, plain functions;
+* :mod:`nardy.env.steps` -- the step action mode's exact logic.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from nardy.registry import variant_names
+
+if TYPE_CHECKING:
+    from nardy.env.aec import AGENTS, NardyAECEnv, aec_env
+    from nardy.env.core import max_plays
+    from nardy.env.encoding import array_encoding, dice_features, unit_encoding
+    from nardy.env.gym import NardyGymEnv, gym_env, random_policy
+
+__all__ = [
+    "AGENTS",
+    "GYM_IDS",
+    "NardyAECEnv",
+    "NardyGymEnv",
+    "aec_env",
+    "array_encoding",
+    "dice_features",
+    "gym_env",
+    "max_plays",
+    "random_policy",
+    "unit_encoding",
+]
+
+# Imported when first used, so that the pure-Python parts need no extra.
+_LAZY = {
+    "AGENTS": "nardy.env.aec",
+    "NardyAECEnv": "nardy.env.aec",
+    "aec_env": "nardy.env.aec",
+    "max_plays": "nardy.env.core",
+    "array_encoding": "nardy.env.encoding",
+    "dice_features": "nardy.env.encoding",
+    "unit_encoding": "nardy.env.encoding",
+    "NardyGymEnv": "nardy.env.gym",
+    "gym_env": "nardy.env.gym",
+    "random_policy": "nardy.env.gym",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'nardy.env' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
+
+
+def _gym_id(name: str) -> str:
+    return "nardy/" + "".join(part.capitalize() for part in name.split("-")) + "-v0"
+
+
+#: The Gymnasium ids by variant name (``"long-nardy"`` -> ``"nardy/LongNardy-v0"``).
+GYM_IDS: dict[str, str] = {name: _gym_id(name) for name in variant_names()}
+
+
+def _register() -> None:
+    try:
+        import gymnasium  # optional: the rl extra
+    except ImportError:  # the pure-Python step logic needs no extra
+        return
+    for name, gym_id in GYM_IDS.items():
+        if gym_id not in gymnasium.registry:
+            gymnasium.register(
+                id=gym_id, entry_point="nardy.env.gym:NardyGymEnv", kwargs={"variant": name}
+            )
+
+
+_register()

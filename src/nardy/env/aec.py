@@ -1,0 +1,278 @@
+"""The PettingZoo AEC environment: two agents, ``"white"`` and ``"black"``, any variant."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import Any, overload
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from nardy.core import Roll, Side
+from nardy.env.core import REWARDS, TurnState
+from nardy.errors import InvalidOptionError
+from nardy.legal import LegalPlays
+from nardy.position import Position
+from nardy.svg import board
+from nardy.variant import Variant
+
+__all__ = ["AGENTS", "NardyAECEnv", "Notations", "aec_env"]
+
+#: The agents, by the colour they play.
+AGENTS = ("white", "black")
+_SIDES = {"white": Side.WHITE, "black": Side.BLACK}
+
+Observation = dict[str, np.ndarray[Any, Any]]
+
+
+class Notations(Sequence[str]):
+    """The legal plays' notations, in order, written only when first read (writing costs)."""
+
+    def __init__(self, legal: LegalPlays) -> None:
+        self._legal = legal
+        self._made: list[str] | None = None
+
+    def _list(self) -> list[str]:
+        if self._made is None:
+            self._made = self._legal.notations()
+        return self._made
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        return self._list()[index]
+
+    def __len__(self) -> int:
+        return len(self._legal)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Notations):
+            other = other._list()
+        return isinstance(other, (list, tuple)) and self._list() == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._list())
+
+
+class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
+    """A PettingZoo AEC environment for one game of a nardy variant (see :func:`aec_env`).
+
+    (The base class is untyped: pettingzoo ships no type information.)
+
+    :attr:`position` is the position now (in step mode, the position at the
+    start of the roll being played), :attr:`roll` the roll to play.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's class attribute)
+        "name": "nardy_v0",
+        "render_modes": ["ansi", "svg"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        variant: Variant | str,
+        *,
+        action_mode: str = "play",
+        observation: str = "array",
+        reward: str = "points",
+        max_plies: int | None = None,
+        render_mode: str | None = None,
+        afterstates: bool = False,
+    ) -> None:
+        super().__init__()
+        self.state_ = TurnState(variant, action_mode, observation)
+        if reward not in REWARDS:
+            raise InvalidOptionError(f"unknown reward {reward!r}; choose one of {list(REWARDS)}")
+        if max_plies is not None and (
+            not isinstance(max_plies, int) or isinstance(max_plies, bool) or max_plies < 1
+        ):
+            raise InvalidOptionError(f"max_plies must be a positive int or None, got {max_plies!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise InvalidOptionError(
+                f"unknown render_mode {render_mode!r}; choose one of "
+                f"{self.metadata['render_modes']} or None"
+            )
+        self.reward_mode = reward
+        self.max_plies = max_plies
+        self.render_mode = render_mode
+        self.afterstates = bool(afterstates)
+        self.possible_agents = list(AGENTS)
+        high = float(max(self.state_.variant.checkers, 4))  # 4: a double's moves
+        obs = spaces.Box(-high, high, (self.state_.obs_size,), np.float32)
+        mask = spaces.Box(0, 1, (self.state_.num_actions,), np.int8)
+        self.observation_spaces = {
+            a: spaces.Dict({"observation": copy.deepcopy(obs), "action_mask": copy.deepcopy(mask)})
+            for a in AGENTS
+        }
+        self.action_spaces = {a: spaces.Discrete(self.state_.num_actions) for a in AGENTS}
+        self._start_episode()
+
+    # --- PettingZoo API ---------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space: ``{"observation": Box, "action_mask": Box(int8)}``."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(N)``: ``N`` is :func:`~nardy.env.max_plays` (play mode) or 152 (step mode)."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a game (``seed`` seeds the dice; ``options``: ``position`` and ``dice``)."""
+        self.state_.reset(seed, options)
+        self._start_episode()
+
+    def observe(self, agent: str) -> Observation:
+        """``agent``'s observation: the encoded position and dice, and its action mask."""
+        side = _SIDES[agent]
+        state = self.state_
+        acting = side == state.position.turn and not self._over()
+        mask = state.mask() if acting else np.zeros(state.num_actions, dtype=np.int8)
+        return {"observation": state.observe(side), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """The acting agent plays ``action`` (a play index, or a step action in step mode).
+
+        ``None`` is for an agent whose game is over (as PettingZoo's loop does).
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0
+        self._clear_rewards()
+        state = self.state_
+        if state.act(action):
+            self._after_play()
+        self._set_infos()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The board as text (``"ansi"``) or an SVG document (``"svg"``); ``None`` without a mode."""
+        if self.render_mode is None:
+            return None
+        position = self.state_.position
+        if self.render_mode == "svg":
+            return board(position, dice=None if self._over() else self.state_.roll)
+        return str(position)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> NardyAECEnv:
+        # Cheap: the positions, legal plays, step trees and spaces are shared
+        # (never changed once made); only the per-episode books are copied.
+        new = object.__new__(NardyAECEnv)
+        new.__dict__.update(self.__dict__)
+        new.state_ = self.state_.copy()
+        for name in ("rewards", "_cumulative_rewards", "terminations", "truncations"):
+            setattr(new, name, dict(getattr(self, name)))
+        new.infos = {a: dict(i) for a, i in self.infos.items()}
+        new.agents = list(self.agents)
+        return new
+
+    # --- nardy's view -----------------------------------------------------------
+
+    @property
+    def position(self) -> Position:
+        """The current position (in step mode: at the start of the roll being played)."""
+        return self.state_.position
+
+    @property
+    def roll(self) -> Roll:
+        """The roll to play (a :class:`~nardy.Roll`)."""
+        return self.state_.roll
+
+    def cumulative_reward(self, agent: str) -> float:
+        """``agent``'s reward since it last acted (what :meth:`last` reports for it)."""
+        return float(self._cumulative_rewards[agent])
+
+    @property
+    def variant(self) -> Variant:
+        """The variant played."""
+        return self.state_.variant
+
+    # --- internals --------------------------------------------------------------
+
+    def _over(self) -> bool:
+        return any(self.terminations.values()) or any(self.truncations.values())
+
+    def _start_episode(self) -> None:
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
+        self.agent_selection = self.state_.position.turn.name.lower()
+        self._set_infos()
+
+    def _after_play(self) -> None:
+        state = self.state_
+        result = state.position.result()
+        if result is not None:
+            if result.winner is not None:
+                value = 1.0 if self.reward_mode == "win" else float(result.points)
+                winner = result.winner.name.lower()
+                for a in AGENTS:
+                    self.rewards[a] = value if a == winner else -value
+            self.terminations = dict.fromkeys(AGENTS, True)
+            return
+        if self.max_plies is not None and state.plies >= self.max_plies:
+            self.truncations = dict.fromkeys(AGENTS, True)
+            return
+        state.start_turn(state.position, state.random_roll())
+        self.agent_selection = state.position.turn.name.lower()
+
+    def _set_infos(self) -> None:
+        state = self.state_
+        for a in AGENTS:
+            self.infos[a] = {}
+        if self._over():
+            return
+        info: dict[str, Any] = {"roll": tuple(state.roll), "plays": Notations(state.legal)}
+        if self.afterstates:
+            info["afterstates"] = state.afterstates()
+        self.infos[self.agent_selection] = info
+
+
+def aec_env(
+    variant: Variant | str,
+    *,
+    action_mode: str = "play",
+    observation: str = "array",
+    reward: str = "points",
+    max_plies: int | None = None,
+    render_mode: str | None = None,
+    afterstates: bool = False,
+) -> NardyAECEnv:
+    """A PettingZoo AEC environment for ``variant`` (a name, a spec string or a :class:`~nardy.Variant`).
+
+    ``action_mode``: ``"play"`` (action ``i`` is the ``i``-th legal play of
+    the roll) or ``"step"`` (one checker step per action:
+    :mod:`nardy.env.steps`). ``observation``: ``"array"`` or ``"unit"``
+    (:mod:`nardy.env.encoding`). ``reward``: ``"points"`` (the result's
+    points, + to the winner and - to the loser, 0 for a draw) or ``"win"``
+    (+1/-1). ``max_plies`` truncates the game after that many plays.
+    ``render_mode``: ``"ansi"`` (the text board) or ``"svg"``.
+    ``afterstates=True`` adds to the acting agent's info the encoded
+    position after each legal play. Bad options raise
+    :class:`~nardy.errors.InvalidOptionError`; an action that is not
+    allowed raises :class:`~nardy.errors.IllegalActionError`.
+    """
+    return NardyAECEnv(
+        variant,
+        action_mode=action_mode,
+        observation=observation,
+        reward=reward,
+        max_plies=max_plies,
+        render_mode=render_mode,
+        afterstates=afterstates,
+    )

@@ -1,0 +1,197 @@
+"""The game state behind the environments: one roll at a time, in either action mode.
+
+Shared by the PettingZoo and Gymnasium environments (and usable alone): it
+holds the position, the roll, the roll's legal plays and, in step mode, the
+steps taken so far; it rolls the dice from its own seeded generator and
+encodes observations and masks. Copying it is cheap: the per-turn data are
+never changed once made, so copies share them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from math import comb
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from nardy.core import Roll, Side
+from nardy.env.encoding import ENCODINGS, Array, dice_features, encoding_size
+from nardy.env.steps import NUM_ACTIONS, Node, StepTurn
+from nardy.errors import IllegalActionError, InvalidOptionError
+from nardy.game import Game
+from nardy.geometry import Entering
+from nardy.legal import LegalPlays
+from nardy.position import Position
+from nardy.registry import as_variant
+from nardy.variant import Variant
+
+__all__ = ["ACTION_MODES", "REWARDS", "Mask", "TurnState", "max_plays"]
+
+#: The int8 action masks.
+Mask = npt.NDArray[np.int8]
+
+#: The action modes: a whole legal play per action, or one checker step.
+ACTION_MODES = ("play", "step")
+#: The reward schemes: the result's points, or 1 for a win.
+REWARDS = ("points", "win")
+
+
+def max_plays(variant: Variant) -> int:
+    """An upper bound on the distinct legal plays of one roll in ``variant``.
+
+    With ``c`` checkers a side (:attr:`Variant.checkers`), a double's play
+    is fixed by how many of its (at most four) steps each checker takes --
+    a checker's path is then fixed, and with it what it hits or pins on the
+    way -- and checkers on one point are interchangeable; the count is
+    largest with every checker on its own point: ``C(c + k - 1, k)`` ways
+    for ``k`` steps, ``C(c + 4, 4)`` for ``k = 0..4`` together. A non-double
+    moves two checkers one die each (``c(c - 1)``), one checker by both in
+    either order (``2c``: the paths differ), one die alone (``2c``) or
+    nothing (1). A variant with returns from the bar (Kush) adds the
+    return. So 3,876 plays for 15 checkers (3,877 in Kush), 35 for
+    hypergammon's 3. The largest number seen in random games is far lower.
+    """
+    c = variant.checkers
+    doubles = comb(c + 4, 4)
+    others = c * (c - 1) + 2 * c + 2 * c + 1
+    returns = 1 if variant.has_bar and variant.entering is Entering.RETURN else 0
+    return max(doubles, others) + returns
+
+
+def opening(variant: Variant, rng: random.Random) -> tuple[Position, Roll]:
+    """The variant's opening roll (its default opening policy), from ``rng``."""
+    game = Game.new(variant, rng=rng)
+    while game.dice is None:  # ties roll again; some policies roll the first play apart
+        game = game.roll()
+    return game.position, game.dice
+
+
+class TurnState:
+    """The state of a game in an environment: position, roll, and the steps taken.
+
+    ``action_mode`` is ``"play"`` or ``"step"``; ``observation`` the name of
+    an encoding (:data:`nardy.env.encoding.ENCODINGS`).
+    """
+
+    def __init__(self, variant: Variant | str, action_mode: str, observation: str) -> None:
+        self.variant = as_variant(variant)
+        if action_mode not in ACTION_MODES:
+            raise InvalidOptionError(
+                f"unknown action_mode {action_mode!r}; choose one of {list(ACTION_MODES)}"
+            )
+        self.action_mode = action_mode
+        self.obs_size = encoding_size(observation, self.variant) + 6
+        self.encode = ENCODINGS[observation]
+        self.num_actions = NUM_ACTIONS if action_mode == "step" else max_plays(self.variant)
+        self.rng = random.Random()
+        self.position = self.variant.starting_position()
+        self.roll = Roll(1, 2)
+        self.legal: LegalPlays = self.position.legal_plays(self.roll)
+        self.turn: StepTurn | None = None
+        self.node: Node | None = None
+        self.plies = 0
+
+    def copy(self) -> TurnState:
+        """A copy that shares the immutable per-turn data (positions, legal plays, step tree)."""
+        new = object.__new__(TurnState)
+        new.__dict__.update(self.__dict__)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        return new
+
+    def reset(self, seed: int | None, options: Mapping[str, Any] | None) -> None:
+        """Start a game: from the variant's opening, or from ``options`` (``position``, ``dice``)."""
+        if seed is not None:
+            self.rng.seed(seed)
+        self.plies = 0
+        # Other keys are ignored, as PettingZoo's own environments do (its
+        # api_test passes one).
+        options = dict(options or {})
+        if "position" not in options:
+            if "dice" in options:
+                raise InvalidOptionError("reset option 'dice' needs a 'position' too")
+            position, roll = opening(self.variant, self.rng)
+        else:
+            position = options["position"]
+            if not isinstance(position, Position) or position.variant != self.variant:
+                raise InvalidOptionError(
+                    f"reset option 'position' must be a {self.variant.spec()} nardy.Position, "
+                    f"got {position!r:.80}"
+                )
+            if position.is_over():
+                raise InvalidOptionError(f"the position {position.id()} is already over")
+            dice = options.get("dice")
+            roll = self.random_roll() if dice is None else Roll.coerce(dice)
+        self.start_turn(position, roll)
+
+    def random_roll(self) -> Roll:
+        """Two dice from the generator."""
+        return Roll(self.rng.randint(1, 6), self.rng.randint(1, 6))
+
+    def start_turn(self, position: Position, roll: Roll) -> None:
+        """``position``'s side to move is to play ``roll``."""
+        self.position = position
+        self.roll = roll
+        self.legal = position.legal_plays(roll)
+        if self.action_mode == "step":
+            self.turn = StepTurn(self.legal)
+            self.node = self.turn.start
+
+    def act(self, action: object) -> bool:
+        """Apply ``action`` of the side to move; true when its play is complete.
+
+        When the play is complete, :attr:`position` is the position after it
+        (the opponent to move) and the next roll is not made yet.
+        """
+        if isinstance(action, np.integer):
+            action = int(action)
+        if not isinstance(action, int) or isinstance(action, bool):
+            raise IllegalActionError(f"an action is an int, got {action!r:.80}")
+        if self.turn is None or self.node is None:
+            if not 0 <= action < len(self.legal):
+                raise IllegalActionError(
+                    f"action {action} is not one of the {len(self.legal)} legal plays of "
+                    f"roll {self.roll} in {self.position.id()}"
+                )
+            self.position = self.legal.resulting_position(action)
+            self.plies += 1
+            return True
+        node = self.turn.advance(self.node, action)
+        self.node = node
+        if not self.turn.is_complete(node, action):
+            return False
+        self.position = self.legal.resulting_position(self.turn.finish(node))
+        self.plies += 1
+        return True
+
+    def mask(self) -> Mask:
+        """The action mask of the side to move (1 = allowed)."""
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        if self.turn is None or self.node is None:
+            mask[: len(self.legal)] = 1
+        else:
+            mask[self.turn.allowed(self.node)] = 1
+        return mask
+
+    def observe(self, side: Side) -> Array:
+        """The encoded position and dice from ``side``'s point of view."""
+        if self.turn is not None and self.node is not None:
+            position = self.turn.node_position(self.node)
+            dice: tuple[int, ...] = self.node[1]
+        else:
+            position = self.position
+            dice = self.variant.moves(self.roll)
+        if position.turn != side:
+            position = position.pass_turn()
+        out = np.empty(self.obs_size, dtype=np.float32)
+        out[:-6] = self.encode(position)
+        out[-6:] = dice_features(dice)
+        return out
+
+    def afterstates(self) -> Array:
+        """The encoded position after each legal play (one row each; the opponent to move)."""
+        rows = [self.encode(p) for p in self.legal.resulting_positions()]
+        return np.stack(rows)

@@ -1,0 +1,144 @@
+"""Observation encodings: plain functions from a position to a numpy array.
+
+Every encoding is from the point of view of the side to move (the mover):
+points are numbered as he numbers them (1 is the last point of his route),
+his checkers first, then his opponent's on the same points. They work for
+every variant, adding what a variant adds (the pins of plakoto).
+
+``array``
+    The mover-relative array form (:meth:`nardy.Position.to_array`) as
+    numbers: 24 signed point counts (positive: the mover's), the bar and
+    borne-off counts ``[mover, opponent]``, then per extra field of the
+    variant two blocks of 24 flags (points) or two counts.
+``unit``
+    Tesauro's TD-Gammon units: for each side and point four units (one
+    checker or more, two or more, three or more, ``(n - 3) / 2`` beyond
+    three), the bar count / 2 and the borne-off count divided by the
+    checkers per side, then two units for the side to move (white, black):
+    198 inputs for 15 checkers a side. Extra fields add their blocks as in
+    ``array``.
+
+:func:`dice_features` encodes the dice still to play; the environments put
+it after the position's encoding.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Iterable
+
+import numpy as np
+import numpy.typing as npt
+
+from nardy.core import Side
+from nardy.engine.layout import ZERO
+from nardy.errors import InvalidOptionError
+from nardy.extra import ExtraKind
+from nardy.position import Position
+from nardy.variant import Variant
+
+__all__ = [
+    "ENCODINGS",
+    "Array",
+    "array_encoding",
+    "dice_features",
+    "encoding_size",
+    "unit_encoding",
+]
+
+#: The float32 arrays the encodings return.
+Array = npt.NDArray[np.float32]
+
+
+def _extras(position: Position) -> list[float]:
+    """The extra fields of the variant, mover first: 24 flags per points field, or a count."""
+    raw = position.raw
+    out: list[float] = []
+    for i, field in enumerate(position.variant.extra_fields()):
+        for value in (raw[28 + 2 * i], raw[29 + 2 * i]):
+            if field.kind is ExtraKind.POINTS:
+                out.extend(float((value >> p) & 1) for p in range(1, 25))
+            else:
+                out.append(float(value))
+    return out
+
+
+def _extras_size(variant: Variant) -> int:
+    return sum(48 if f.kind is ExtraKind.POINTS else 2 for f in variant.extra_fields())
+
+
+# The packed state's first 28 bytes are off[mover], points 1..24, bar[mover],
+# bar[opponent], off[opponent], each plus ZERO: the array form's order is
+# points, bars, offs. (Read in Python: one numpy call per position is the
+# cheapest way on small arrays.)
+_ARRAY_ORDER = operator.itemgetter(*range(1, 25), 25, 26, 0, 27)
+
+
+def array_encoding(position: Position) -> Array:
+    """The ``array`` encoding of ``position`` (see the module docstring)."""
+    values: list[float] = [x - ZERO for x in _ARRAY_ORDER(position.packed)]
+    if position.variant.extra_fields():
+        values += _extras(position)
+    return np.array(values, dtype=np.float32)
+
+
+def _units(counts: Iterable[int]) -> list[float]:
+    out: list[float] = []
+    for n in counts:
+        out += [
+            float(n >= 1),
+            float(n >= 2),
+            float(n >= 3),
+            (n - 3) / 2.0 if n > 3 else 0.0,
+        ]
+    return out
+
+
+def unit_encoding(position: Position) -> Array:
+    """The ``unit`` (TD-Gammon) encoding of ``position`` (see the module docstring)."""
+    raw = position.raw
+    board = raw[1:25]
+    total = float(position.variant.checkers)
+    mine = [x if x > 0 else 0 for x in board]
+    theirs = [-x if x < 0 else 0 for x in board]
+    turn = [1.0, 0.0] if position.turn is Side.WHITE else [0.0, 1.0]
+    values = (
+        _units(mine)
+        + _units(theirs)
+        + [raw[25] / 2.0, raw[26] / 2.0, raw[0] / total, raw[27] / total]
+        + turn
+        + _extras(position)
+    )
+    return np.array(values, dtype=np.float32)
+
+
+#: The encodings by name.
+ENCODINGS: dict[str, Callable[[Position], Array]] = {
+    "array": array_encoding,
+    "unit": unit_encoding,
+}
+
+
+def encoding_size(name: str, variant: Variant) -> int:
+    """The length of encoding ``name`` for ``variant``."""
+    if name not in ENCODINGS:
+        raise InvalidOptionError(
+            f"unknown observation encoding {name!r}; choose one of {sorted(ENCODINGS)}"
+        )
+    return (28 if name == "array" else 198) + _extras_size(variant)
+
+
+def dice_features(moves: Iterable[int]) -> Array:
+    """Six numbers: how many moves of each die value (1..6) are still to play."""
+    key = tuple(moves)
+    made = _DICE.get(key)
+    if made is None:
+        made = np.zeros(6, dtype=np.float32)
+        for die in key:
+            made[die - 1] += 1.0
+        made.flags.writeable = False  # shared: every caller gets the same array
+        _DICE[key] = made
+    return made
+
+
+_DICE: dict[tuple[int, ...], Array] = {}

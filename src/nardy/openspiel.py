@@ -1,0 +1,321 @@
+"""Every nardy variant as an OpenSpiel game (needs the ``openspiel`` extra: ``pip install nardy[openspiel]``).
+
+Importing this module registers one Python game per built-in variant, named
+``nardy_<name>`` with hyphens as underscores (``nardy_backgammon``,
+``nardy_long_nardy``; :data:`GAME_NAMES`)::
+
+    import pyspiel
+    import nardy.openspiel
+
+    game = pyspiel.load_game("nardy_long_nardy")
+    game = pyspiel.load_game("nardy_long_nardy", {"head_exception": "6-4"})
+
+* Players: 0 is white, 1 is black.
+* The variant's options with a plain value (bool, int, str) are game
+  parameters (in strings, hyphens are written as underscores: OpenSpiel
+  reads ``6-4-3`` as a number), and so are ``max_plies`` (default 2,000: a
+  game still going after that many plays ends with returns ``0, 0``) and
+  ``start``, a position ID to start from instead of the variant's start
+  (its side to move rolls; there is no opening roll). The game's string
+  writes the ID's ``=``, ``,``, ``(`` and ``)`` as ``~``, ``;``, ``[`` and
+  ``]``, which ``start`` reads too.
+* Dice are explicit chance nodes. The first is the opening roll: one die
+  each, ``6 * (white - 1) + (black - 1)``, the 30 unequal pairs with
+  probability 1/30 each (a tie rolls again, so it never comes up); the
+  variant's opening rule then decides who starts and whether he plays those
+  dice or rolls again. Every later roll is ``6 * (high - 1) + (low - 1)``:
+  the 21 rolls, a double 1/36, the others 2/36.
+* Actions are the step actions of :mod:`nardy.env.steps` (152 for every
+  variant): one checker step each, plus the pass; the turn passes when the
+  steps make a legal play.
+* :meth:`NardyState.returns` gives the result's points, + to the winner and
+  - to the loser (a draw 0).
+* Observation tensors are the ``array`` encoding of
+  :mod:`nardy.env.encoding` (``{"encoding": "unit"}`` in the observer's
+  parameters for the ``unit`` one) followed by the six dice counts, from the
+  observing player's side; the observation string is the position ID and
+  the dice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from nardy.core import ALL_ROLLS, Roll, Side
+from nardy.env.encoding import ENCODINGS, dice_features, encoding_size
+from nardy.env.steps import NUM_ACTIONS, Node, StepTurn, action_name, step_turn
+from nardy.errors import InvalidOptionError, NardyError
+from nardy.game import Game
+from nardy.position import Position
+from nardy.registry import find_variant, variant_names
+from nardy.result import ResultKind
+from nardy.variant import Variant
+
+__all__ = ["GAME_NAMES", "NardyGame", "NardyObserver", "NardyState", "game_name", "load"]
+
+#: A game still going after this many plays ends in a draw (the ``max_plies`` parameter).
+MAX_PLIES = 2000
+# Chance outcomes: two dice as 6 * (first - 1) + (second - 1).
+_NUM_CHANCE = 36
+_OPENING = [(a, b) for a in range(1, 7) for b in range(1, 7) if a != b]
+_ROLLS = [(6 * (r.high - 1) + r.low - 1, r.probability) for r in ALL_ROLLS]
+
+
+def game_name(variant: str) -> str:
+    """The OpenSpiel name of a variant: ``"long-nardy"`` -> ``"nardy_long_nardy"``."""
+    return "nardy_" + variant.replace("-", "_")
+
+
+def _parameters(variant: Variant) -> dict[str, Any]:
+    params: dict[str, Any] = {"max_plies": MAX_PLIES, "start": ""}
+    for name, value in variant.options().items():
+        if isinstance(value, str):
+            # OpenSpiel reads "6-4-3" as a malformed number: hyphens go as underscores.
+            params[name] = value.replace("-", "_")
+        elif isinstance(value, (bool, int, float)):
+            params[name] = value
+    return params
+
+
+# OpenSpiel writes a game as name(key=value,...): a position ID's "=", ","
+# and brackets are written as characters IDs never use.
+_ESCAPE = str.maketrans("=,()", "~;[]")
+_UNESCAPE = str.maketrans("~;[]", "=,()")
+
+
+def _variant(base: Variant, values: dict[str, Any]) -> Variant:
+    """``base`` with the option values of the game parameters."""
+    options = base.options()
+    for name, value in values.items():
+        if isinstance(value, str) and isinstance(options[name], str):
+            value = value.replace("_", "-")
+        options[name] = value
+    return type(base)(**options)
+
+
+def _max_points(variant: Variant) -> int:
+    best = 1
+    for kind in ResultKind:
+        for left in (0, 1, variant.checkers):
+            try:
+                best = max(best, variant.points(kind, left))
+            except NardyError:
+                continue  # a kind this variant does not score
+    return best
+
+
+class NardyGame(pyspiel.Game):  # type: ignore[misc]
+    """One nardy variant as an OpenSpiel game (see the module docstring)."""
+
+    def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
+        base = find_variant(name)
+        defaults = _parameters(base)
+        values = {**defaults, **(params or {})}
+        unknown = set(values) - set(defaults)
+        if unknown:
+            raise InvalidOptionError(f"{game_name(name)} has no parameter(s) {sorted(unknown)}")
+        self.max_plies = int(values.pop("max_plies"))
+        start = str(values.pop("start")).translate(_UNESCAPE)
+        self.variant = _variant(base, values)
+        self.start = self.variant.starting_position()
+        #: Whether games open with the opening roll (no ``start`` given).
+        self.opens = not start
+        if start:
+            self.start = Position.from_id(start)
+            if self.start.variant != self.variant or self.start.is_over():
+                raise InvalidOptionError(
+                    f"start {start!r:.80} is not a {self.variant.spec()} position still in play"
+                )
+        points = float(_max_points(self.variant))
+        game_type, _ = _game_type(name, defaults)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_ACTIONS,
+            max_chance_outcomes=_NUM_CHANCE,
+            num_players=2,
+            min_utility=-points,
+            max_utility=points,
+            utility_sum=0.0,
+            # Per play: a chance node and at most 4 steps, 4 returns and the pass.
+            max_game_length=10 * (self.max_plies + 1),
+        )
+        given = {**defaults, **(params or {})}
+        given["start"] = start.translate(_ESCAPE)
+        super().__init__(game_type, info, given)
+
+    def new_initial_state(self) -> NardyState:
+        """The state before the opening roll."""
+        return NardyState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> NardyObserver:
+        """The observer of the observation tensor and string."""
+        return NardyObserver(self.variant, params)
+
+
+class NardyState(pyspiel.State):  # type: ignore[misc]
+    """A state of a :class:`NardyGame`: the position, the dice, and the steps taken."""
+
+    def __init__(self, game: NardyGame) -> None:
+        super().__init__(game)
+        self.variant = game.variant
+        self.max_plies = game.max_plies
+        self.position: Position = game.start
+        self.roll: Roll | None = None
+        self.opening = game.opens
+        self.plies = 0
+        self.turn: StepTurn | None = None
+        self.node: Node | None = None
+
+    def current_player(self) -> int:
+        """0 (white) or 1 (black) to act, or a chance node, or terminal."""
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self.roll is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        return int(self.position.turn)
+
+    def is_terminal(self) -> bool:
+        """True when the game is over (or ``max_plies`` plays were made)."""
+        return self.plies >= self.max_plies or self.position.is_over()
+
+    def returns(self) -> list[float]:
+        """The result's points, + to the winner and - to the loser (0, 0 before the end)."""
+        result = self.position.result()
+        if result is None or result.winner is None:
+            return [0.0, 0.0]
+        points = float(result.points)
+        return [points, -points] if result.winner is Side.WHITE else [-points, points]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The opening's 30 unequal pairs, or the 21 rolls, with their probabilities."""
+        if self.opening:
+            return [(6 * (a - 1) + b - 1, 1 / 30) for a, b in _OPENING]
+        return list(_ROLLS)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.turn is not None
+        assert self.node is not None
+        return self.turn.allowed(self.node)
+
+    def _apply_action(self, action: int) -> None:
+        if self.roll is None:
+            self._roll(action // 6 + 1, action % 6 + 1)
+            return
+        assert self.turn is not None
+        assert self.node is not None
+        node = self.turn.advance(self.node, action)
+        self.node = node
+        if self.turn.is_complete(node, action):
+            self.position = self.turn.legal.resulting_position(self.turn.finish(node))
+            self.plies += 1
+            self.roll = self.turn = self.node = None
+
+    def _roll(self, first: int, second: int) -> None:
+        if self.opening:
+            self.opening = False
+            game = Game.new(self.variant).roll((first, second))
+            self.position = game.position
+            if game.dice is None:  # the opening decided who starts; he rolls again
+                return
+            roll = game.dice
+        else:
+            roll = Roll(first, second)
+        self.roll = roll
+        self.turn = step_turn(self.position, roll)
+        self.node = self.turn.start
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            first, second = action // 6 + 1, action % 6 + 1
+            return f"opening {first}-{second}" if self.opening else f"roll {first}{second}"
+        return action_name(action)
+
+    def __str__(self) -> str:
+        dice = "" if self.roll is None else f" {self.roll}"
+        steps = ""
+        if self.turn is not None and self.node is not None and self.node != self.turn.start:
+            steps = f" (part played: {self.turn.node_position(self.node).id()})"
+        return f"{self.position.id()}{dice}{steps}"
+
+
+class NardyObserver:
+    """Observation tensor (an encoding and the dice) and string, from a player's side."""
+
+    def __init__(self, variant: Variant, params: dict[str, Any] | None) -> None:
+        params = dict(params or {})
+        name = params.pop("encoding", "array")
+        if params:
+            raise InvalidOptionError(f"unknown observer parameter(s) {sorted(params)}")
+        size = encoding_size(str(name), variant) + 6  # refuses an unknown encoding
+        self.encode = ENCODINGS[name]
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: NardyState, player: int) -> None:
+        """Fill :attr:`tensor` with ``state`` from ``player``'s side."""
+        position, dice = _view(state)
+        if position.turn != Side(player):
+            position = position.pass_turn()
+        self.tensor[:] = np.concatenate([self.encode(position), dice_features(dice)])
+
+    def string_from(self, state: NardyState, player: int) -> str:
+        """The position ID (part played, in step order) and the dice."""
+        return str(state)
+
+
+def _view(state: NardyState) -> tuple[Position, tuple[int, ...]]:
+    if state.turn is not None and state.node is not None:
+        return state.turn.node_position(state.node), state.node[1]
+    if state.roll is None:
+        return state.position, ()
+    return state.position, state.variant.moves(state.roll)
+
+
+def _game_type(name: str, defaults: dict[str, Any]) -> tuple[Any, str]:
+    short = game_name(name)
+    game_type = pyspiel.GameType(
+        short_name=short,
+        long_name=f"nardy {name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2,
+        min_num_players=2,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=defaults,
+    )
+    return game_type, short
+
+
+def _game_class(name: str) -> type[NardyGame]:
+    """A subclass of :class:`NardyGame` for one variant: what OpenSpiel registers."""
+
+    def __init__(self: NardyGame, params: dict[str, Any] | None = None) -> None:
+        NardyGame.__init__(self, name, params)
+
+    title = "".join(part.capitalize() for part in name.split("-"))
+    return type(f"{title}Game", (NardyGame,), {"__init__": __init__, "__doc__": f"nardy {name}."})
+
+
+def load(variant: str, **params: Any) -> Any:
+    """``pyspiel.load_game(game_name(variant), params)``: the game of a registered variant."""
+    return pyspiel.load_game(game_name(variant), params)
+
+
+#: The registered OpenSpiel game names by variant name.
+GAME_NAMES: dict[str, str] = {}
+
+for _name in variant_names():
+    _type, _short = _game_type(_name, _parameters(find_variant(_name)))
+    if _short not in pyspiel.registered_names():
+        pyspiel.register_game(_type, _game_class(_name))
+    GAME_NAMES[_name] = _short

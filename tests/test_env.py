@@ -1,0 +1,401 @@
+"""The PettingZoo and Gymnasium environments of nardy.env, every variant, both action modes."""
+
+from __future__ import annotations
+
+import copy
+import subprocess
+import sys
+import time
+import warnings
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy", reason="nardy.env needs the rl extra (numpy)")
+pytest.importorskip("pettingzoo", reason="nardy.env needs the rl extra (pettingzoo)")
+gymnasium = pytest.importorskip("gymnasium", reason="nardy.env needs the rl extra (gymnasium)")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+import nardy  # noqa: E402
+from nardy import Roll  # noqa: E402
+from nardy.env import (  # noqa: E402
+    GYM_IDS,
+    aec_env,
+    array_encoding,
+    gym_env,
+    max_plays,
+    unit_encoding,
+)
+from nardy.env.steps import PASS  # noqa: E402
+from nardy.errors import GameOverError, IllegalActionError, InvalidOptionError  # noqa: E402
+
+VARIANTS = nardy.variant_names()
+MODES = ("play", "step")
+
+
+def quietly(check: object, *args: object, **kwargs: object) -> None:
+    """Run a library checker without its advice warnings (agent names, Dict observations)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        check(*args, **kwargs)  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_pettingzoo_api_and_seed_tests(variant: str, mode: str) -> None:
+    quietly(api_test, aec_env(variant, action_mode=mode), num_cycles=20)
+    quietly(seed_test, lambda: aec_env(variant, action_mode=mode), num_cycles=20)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_gymnasium_check_env_and_make(variant: str, mode: str) -> None:
+    quietly(check_env, gym_env(variant, action_mode=mode), skip_render_check=True)
+    env = gymnasium.make(GYM_IDS[variant], action_mode=mode)
+    obs, _ = env.reset(seed=5)
+    assert obs["action_mask"].any()
+    assert env.unwrapped.position.variant.name == variant
+
+
+def test_gym_ids() -> None:
+    assert GYM_IDS["backgammon"] == "nardy/Backgammon-v0"
+    assert GYM_IDS["long-nardy"] == "nardy/LongNardy-v0"
+    assert set(GYM_IDS) == set(VARIANTS)
+    for gid in GYM_IDS.values():
+        assert gid in gymnasium.registry
+
+
+def test_import_nardy_stays_light() -> None:
+    code = (
+        "import nardy, sys; print(sorted({'numpy', 'pettingzoo', 'gymnasium'} & set(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def random_game(variant: str, mode: str, seed: int, **options: object) -> list[object]:
+    """The trajectory of a game with seeded random actions: (agent, obs, reward, action) tuples."""
+    env = aec_env(variant, action_mode=mode, **options)  # type: ignore[arg-type]
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    out: list[object] = []
+    for agent in env.agent_iter():
+        obs, reward, done, cut, _ = env.last()
+        action = None if done or cut else int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        out.append((agent, obs["observation"].tolist(), reward, action))
+        env.step(action)
+    return out
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_same_seed_same_game(mode: str) -> None:
+    first = random_game("long-nardy", mode, seed=7)
+    assert first == random_game("long-nardy", mode, seed=7)
+    assert first != random_game("long-nardy", mode, seed=8)
+
+
+def test_opening_roll_is_the_variants() -> None:
+    """Backgammon opens with one die each: never a double; long nardy's winner takes white."""
+    for seed in range(40):
+        env = aec_env("backgammon")
+        env.reset(seed=seed)
+        assert not env.roll.is_double
+        env = aec_env("long-nardy")
+        env.reset(seed=seed)
+        assert env.agent_selection == "white"
+
+
+def bear_off_position(variant: str = "backgammon") -> nardy.Position:
+    """The mover has one checker left on his 1-point; the opponent none off (a gammon)."""
+    rules = nardy.find_variant(variant)
+    board = [1] + [0] * 17 + [-15] + [0] * 5
+    return rules.position(board, (0, 0), (14, 0))
+
+
+@pytest.mark.parametrize(("reward", "expected"), [("points", 2.0), ("win", 1.0)])
+@pytest.mark.parametrize("mode", MODES)
+def test_rewards_at_the_end(reward: str, expected: float, mode: str) -> None:
+    env = aec_env("backgammon", action_mode=mode, reward=reward)
+    env.reset(options={"position": bear_off_position(), "dice": (3, 1)})
+    assert env.agent_selection == "white"
+    obs, _, _, _, info = env.last()
+    assert info["plays"] == ["1/off"]
+    action = int(np.flatnonzero(obs["action_mask"])[0])
+    env.step(action)
+    while not env.terminations["white"]:  # step mode: the bear-off was one step
+        env.step(int(np.flatnonzero(env.observe("white")["action_mask"])[0]))
+    assert env.rewards == {"white": expected, "black": -expected}
+    assert env.position.result() == nardy.Result(nardy.Side.WHITE, nardy.ResultKind.GAMMON, 2)
+    for agent in env.agent_iter():
+        _, cumulative, done, _, _ = env.last()
+        assert done
+        assert cumulative == (expected if agent == "white" else -expected)
+        env.step(None)
+    assert env.agents == []
+
+
+def test_max_plies_truncates() -> None:
+    env = aec_env("backgammon", max_plies=3)
+    env.reset(seed=1)
+    plies = 0
+    for _ in env.agent_iter():
+        obs, _, done, cut, _ = env.last()
+        if done or cut:
+            assert cut
+            assert not done
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        plies += 1
+    assert plies == 3
+
+
+def test_reset_from_a_position_with_dice() -> None:
+    start = nardy.find_variant("backgammon").starting_position(nardy.Side.BLACK)
+    env = aec_env("backgammon")
+    env.reset(options={"position": start, "dice": (3, 1)})
+    assert env.agent_selection == "black"
+    assert env.position == start
+    assert env.roll == Roll(3, 1)
+    obs, _, _, _, info = env.last()
+    legal = start.legal_plays((3, 1))
+    assert info["plays"] == legal.notations()
+    assert obs["action_mask"].sum() == len(legal) == 16
+    assert obs["action_mask"][:16].all()
+    assert env.observe("white")["action_mask"].sum() == 0
+    env.step(legal.find_index("8/5 6/5"))
+    assert env.position == start.play("8/5 6/5", (3, 1))
+    assert env.agent_selection == "white"
+
+
+@pytest.mark.parametrize(
+    ("options", "match"),
+    [
+        ({"dice": (3, 1)}, "needs a 'position'"),
+        ({"position": "not a position"}, "must be a backgammon nardy.Position"),
+        ({"position": nardy.find_variant("long-nardy").starting_position()}, "backgammon"),
+        ({"position": bear_off_position().play("1/off", (3, 1))}, "already over"),
+    ],
+)
+def test_bad_reset_options(options: dict[str, object], match: str) -> None:
+    env = aec_env("backgammon")
+    with pytest.raises(InvalidOptionError, match=match):
+        env.reset(options=options)
+
+
+@pytest.mark.parametrize(
+    ("options", "match"),
+    [
+        ({"action_mode": "move"}, "action_mode"),
+        ({"observation": "pixels"}, "encoding"),
+        ({"reward": "money"}, "reward"),
+        ({"max_plies": 0}, "max_plies"),
+        ({"render_mode": "human"}, "render_mode"),
+    ],
+)
+def test_bad_env_options(options: dict[str, object], match: str) -> None:
+    with pytest.raises(InvalidOptionError, match=match):
+        aec_env("backgammon", **options)  # type: ignore[arg-type]
+
+
+def test_unknown_variant() -> None:
+    with pytest.raises(nardy.UnknownVariantError):
+        aec_env("chess")
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_illegal_actions_raise(mode: str) -> None:
+    env = aec_env("backgammon", action_mode=mode)
+    env.reset(seed=3)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    bad = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(IllegalActionError):
+        env.step(bad)
+    with pytest.raises(IllegalActionError, match="an action is an int"):
+        env.step("8/5 6/5")  # type: ignore[arg-type]
+
+
+def test_step_mode_plays_legal_plays() -> None:
+    """Every completed step sequence of a seeded game is one of the roll's legal plays."""
+    env = aec_env("plakoto", action_mode="step")
+    env.reset(seed=11)
+    rng = np.random.default_rng(11)
+    before, legal, plays = env.position, env.position.legal_plays(env.roll), 0
+    for agent in env.agent_iter():
+        obs, _, done, cut, _ = env.last()
+        if done or cut:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        if env.position != before:
+            assert env.position in legal.resulting_positions()
+            plays += 1
+            before = env.position
+            if not before.is_over():
+                legal = before.legal_plays(env.roll)
+        elif env.agent_selection != agent:  # a pass: same checkers, the other side
+            assert legal.is_pass
+    assert plays > 20
+
+
+def test_pass_is_the_only_action_when_nothing_moves() -> None:
+    rules = nardy.find_variant("backgammon")
+    board = [2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -2, -2, -2, -2, -2, -2]
+    position = rules.position(board, (1, 0), (2, 3))
+    for mode, only in (("play", 0), ("step", PASS)):
+        env = aec_env("backgammon", action_mode=mode)
+        env.reset(options={"position": position, "dice": (6, 5)})
+        assert np.flatnonzero(env.observe("white")["action_mask"]).tolist() == [only]
+        env.step(only)
+        assert env.agent_selection == "black"
+        assert env.position == position.pass_turn()
+
+
+def test_deepcopy_is_cheap_and_independent() -> None:
+    env = aec_env("long-nardy", action_mode="step")
+    env.reset(seed=2)
+    # The best of ten batches: a loaded machine slows some batches, not all.
+    batches = []
+    for _ in range(10):
+        start = time.perf_counter()
+        for _ in range(20):
+            twin = copy.deepcopy(env)
+        batches.append((time.perf_counter() - start) / 20)
+    assert min(batches) < 1e-3, f"deepcopy took {min(batches) * 1e6:.0f} us"
+    obs = twin.observe(twin.agent_selection)
+    twin.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert not np.array_equal(obs["observation"], twin.observe("white")["observation"])
+    assert np.array_equal(env.observe(env.agent_selection)["observation"], obs["observation"])
+    # Both go on with the same dice: the generator was copied, not shared.
+    a, b = copy.deepcopy(env), copy.deepcopy(env)
+    for e in (a, b):
+        while e.position == env.position:
+            e.step(int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"])[0]))
+    assert a.roll == b.roll
+
+
+def test_render() -> None:
+    env = aec_env("backgammon", render_mode="ansi")
+    env.reset(seed=1)
+    assert env.render() == str(env.position)
+    svg = aec_env("backgammon", render_mode="svg")
+    svg.reset(seed=1)
+    assert "<svg" in str(svg.render())
+    assert aec_env("backgammon").render() is None
+
+
+def test_afterstates_info() -> None:
+    env = aec_env("long-nardy", observation="unit", afterstates=True)
+    env.reset(seed=4)
+    _, _, _, _, info = env.last()
+    legal = env.position.legal_plays(env.roll)
+    rows = info["afterstates"]
+    assert rows.shape == (len(legal), 198)
+    for i, after in enumerate(legal.resulting_positions()):
+        assert np.array_equal(rows[i], unit_encoding(after))
+
+
+def test_array_encoding_of_the_start() -> None:
+    start = nardy.find_variant("backgammon").starting_position()
+    enc = array_encoding(start)
+    assert enc.dtype == np.float32
+    assert enc.tolist() == [*start.board, 0, 0, 0, 0]
+    assert enc[23] == 2  # the mover's two back checkers on his 24-point
+    assert enc[0] == -2  # the opponent's on the mover's 1-point
+
+
+def test_unit_encoding_by_hand() -> None:
+    rules = nardy.find_variant("backgammon")
+    # The mover: 5 on his 6-point, 3 on 8, 7 on 1; the opponent: 15 on the mover's 24.
+    board = [7, 0, 0, 0, 0, 5, 0, 3] + [0] * 15 + [-15]
+    enc = unit_encoding(rules.position(board)).tolist()
+    assert len(enc) == 198
+    assert enc[0:4] == [1, 1, 1, 2.0]  # 7 checkers: (7 - 3) / 2 beyond three
+    assert enc[20:24] == [1, 1, 1, 1.0]  # 5 on the 6-point
+    assert enc[28:32] == [1, 1, 1, 0]  # 3 on the 8-point
+    assert enc[96 + 92 : 96 + 96] == [1, 1, 1, 6.0]  # the opponent's 15
+    assert enc[192:198] == [0, 0, 0, 0, 1, 0]  # bars, offs, white to move
+    assert sum(enc[4:20]) == 0
+
+
+def test_plakoto_encodings_carry_the_pins() -> None:
+    rules = nardy.find_variant("plakoto")
+    env = aec_env("plakoto", observation="unit")
+    space = env.observation_space("white")
+    assert isinstance(space, gymnasium.spaces.Dict)
+    assert space["observation"].shape == (198 + 48 + 6,)
+    position = rules.starting_position()
+    assert len(array_encoding(position)) == 28 + 48
+    assert len(unit_encoding(position)) == 198 + 48
+
+
+def test_max_plays_bound() -> None:
+    assert max_plays(nardy.find_variant("backgammon")) == 3876
+    assert max_plays(nardy.find_variant("kush")) == 3877
+    assert max_plays(nardy.find_variant("hypergammon")) == 35
+    assert aec_env("backgammon").action_space("white") == gymnasium.spaces.Discrete(3876)
+    step_space = aec_env("backgammon", action_mode="step").action_space("white")
+    assert step_space == gymnasium.spaces.Discrete(152)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_max_plays_holds_on_every_roll_of_random_games(variant: str) -> None:
+    rules = nardy.find_variant(variant)
+    bound = max_plays(rules)
+    rng = np.random.default_rng(0)
+    position = rules.starting_position()
+    for _ in range(25):
+        if position.is_over():
+            position = rules.starting_position()
+        counts = [len(position.legal_plays(roll)) for roll in nardy.ALL_ROLLS]
+        assert max(counts) <= bound
+        legal = position.legal_plays(nardy.ALL_ROLLS[int(rng.integers(21))])
+        position = legal.resulting_position(int(rng.integers(len(legal))))
+
+
+def test_gym_env_plays_against_an_opponent() -> None:
+    seen: list[int] = []
+
+    def first_allowed(obs: dict[str, Any]) -> int:
+        action = int(np.flatnonzero(obs["action_mask"])[0])
+        seen.append(action)
+        return action
+
+    env = gym_env("backgammon", opponent=first_allowed, side="black", reward="win")
+    obs, _ = env.reset(seed=9)
+    assert env.position.turn is nardy.Side.BLACK
+    done = cut = False
+    reward = 0.0
+    while not (done or cut):
+        obs, reward, done, cut, _ = env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+    assert reward in (1.0, -1.0)
+    assert seen
+    with pytest.raises(GameOverError):
+        env.step(0)
+
+
+def test_gym_illegal_action() -> None:
+    env = gym_env("backgammon")
+    obs, _ = env.reset(seed=1)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, done, _, info = env.step(bad)
+    assert (reward, done, info) == (-1.0, True, {"illegal_action": True})
+    strict = gym_env("backgammon", illegal="raise")
+    strict.reset(seed=1)
+    with pytest.raises(IllegalActionError):
+        strict.step(bad)
+
+
+@pytest.mark.parametrize(
+    ("options", "match"),
+    [
+        ({"side": "red"}, "side"),
+        ({"opponent": "greedy"}, "opponent"),
+        ({"illegal": "ignore"}, "illegal"),
+    ],
+)
+def test_bad_gym_options(options: dict[str, object], match: str) -> None:
+    with pytest.raises(InvalidOptionError, match=match):
+        gym_env("backgammon", **options)  # type: ignore[arg-type]

@@ -1,0 +1,283 @@
+"""The step action mode is exact: allowed step sequences make exactly the legal plays.
+
+For seeded positions of every variant (taken from random games, so they
+include doubles, bar entries, bear-offs, passes, Kush's returns from the bar
+and plakoto's pins), the plays reached by all allowed step sequences are the
+roll's legal plays, each one reached, and each sequence the library itself
+accepts as that play (:meth:`nardy.LegalPlays.index` of the play given step
+by step).
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import nardy
+from nardy import OFF, Play, Roll, Step
+from nardy.env.steps import (
+    NUM_ACTIONS,
+    PASS,
+    RETURN,
+    StepTurn,
+    action_name,
+    decode_action,
+    encode_action,
+    step_turn,
+)
+from nardy.errors import IllegalActionError
+from strategies import AGREEMENT_SPECS, positions, rolls
+from strategies_tavli import tavli_positions
+
+VARIANTS = nardy.variant_names()
+
+
+def game_positions(
+    variant: str, count: int, seed: int, stride: int = 1
+) -> list[tuple[nardy.Position, Roll]]:
+    """``count`` (position, roll) pairs from seeded random games of ``variant``, every ``stride``-th turn."""
+    rules = nardy.find_variant(variant)
+    rng = random.Random(f"{variant}/{seed}")
+    out: list[tuple[nardy.Position, Roll]] = []
+    turn = 0
+    while len(out) < count:
+        position = rules.starting_position()
+        while not position.is_over() and len(out) < count:
+            roll = Roll(rng.randint(1, 6), rng.randint(1, 6))
+            turn += 1
+            if turn % stride == 0:  # spread over more games: openings to bear-offs
+                out.append((position, roll))
+            legal = position.legal_plays(roll)
+            position = legal.resulting_position(rng.randrange(len(legal)))
+    return out
+
+
+def step_of(turn: StepTurn, node: object, action: int) -> Step:
+    """The :class:`Step` an action makes (for the library's own check of the sequence)."""
+    if action == RETURN:
+        return Step(25, 24, turn.roll.high)
+    src, die = decode_action(action)
+    return Step(src, max(src - die, OFF), die)
+
+
+def explore(turn: StepTurn, seen: Counter[str]) -> dict[int, tuple[Step, ...]]:
+    """Every legal play the allowed step sequences reach, with one sequence each.
+
+    Walks the tree's nodes once each (a node's future does not depend on the
+    path to it), checking that every complete sequence ends in a legal play.
+    """
+    reached: dict[int, tuple[Step, ...]] = {}
+    visited: set[object] = set()
+
+    def visit(node: tuple[tuple[int, ...], tuple[int, ...]], path: tuple[Step, ...]) -> None:
+        if node in visited:
+            return
+        visited.add(node)
+        allowed = turn.allowed(node)
+        assert allowed or node != turn.start, "the first action always exists"
+        for action in allowed:
+            if action == PASS:
+                seen["pass" if node == turn.start else "end early"] += 1
+                reached.setdefault(turn.finish(node), path)
+                continue
+            child = turn.advance(node, action)
+            step = step_of(turn, node, action)
+            seen["return" if action == RETURN else "bar" if step.src == 25 else "step"] += 1
+            seen["bear-off"] += step.dst == OFF
+            if len(node[0]) > 29 and child[0][29] != node[0][29]:
+                seen["pin"] += 1
+            if turn.is_complete(child, action):
+                reached.setdefault(turn.finish(child), (*path, step))
+            else:
+                visit(child, (*path, step))
+
+    visit(turn.start, ())
+    return reached
+
+
+def check_exact(
+    position: nardy.Position, roll: Roll, seen: Counter[str], *, replay: bool = True
+) -> None:
+    legal = position.legal_plays(roll)
+    turn = StepTurn(legal)
+    reached = explore(turn, seen)
+    assert sorted(reached) == list(range(len(legal))), (position.id(), roll)
+    if replay:  # the library's own reading of the steps as a play (slower: some positions)
+        for index, steps in reached.items():
+            assert legal.index(Play(steps, roll)) == index, (position.id(), roll, steps)
+    seen["double"] += roll.is_double
+
+
+def check_variant(variant: str, count: int, stride: int) -> None:
+    seen: Counter[str] = Counter()
+    for n, (position, roll) in enumerate(game_positions(variant, count, seed=1, stride=stride)):
+        check_exact(position, roll, seen, replay=n % 10 == 0)
+    rules = nardy.find_variant(variant)
+    assert seen["double"] > count // 10
+    assert seen["bear-off"] > 0
+    if count >= 1000:  # dances are rarer in some variants than 200 positions show
+        assert seen["pass"] > 0
+    if rules.has_bar and rules.entering is nardy.Entering.ENTER:
+        assert seen["bar"] > 0
+    if variant == "kush":
+        assert seen["return"] > 0
+    if variant == "plakoto":
+        assert seen["pin"] > 0
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_step_mode_is_exact(variant: str) -> None:
+    """The default run: 100 positions of each variant (under a second each)."""
+    check_variant(variant, 100, stride=5)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_step_mode_is_exact_on_1000_positions(variant: str) -> None:
+    """The full sweep (about 80 s for all variants): 1,000 positions of each."""
+    check_variant(variant, 1000, stride=1)
+
+
+def test_action_numbering() -> None:
+    assert NUM_ACTIONS == 152
+    assert PASS == 150
+    assert RETURN == 151
+    actions = {encode_action(src, die) for src in range(1, 26) for die in range(1, 7)}
+    assert actions == set(range(150))
+    for src in range(1, 26):
+        for die in range(1, 7):
+            assert decode_action(encode_action(src, die)) == (src, die)
+    assert action_name(encode_action(13, 6)) == "13/7 (6)"
+    assert action_name(encode_action(25, 3)) == "bar/22 (3)"
+    assert action_name(encode_action(2, 5)) == "2/off (5)"
+    assert action_name(PASS) == "pass"
+    assert action_name(RETURN) == "return"
+
+
+@pytest.mark.parametrize(("src", "die"), [(0, 1), (26, 1), (5, 0), (5, 7)])
+def test_bad_step_encoding(src: int, die: int) -> None:
+    with pytest.raises(IllegalActionError, match="no step action"):
+        encode_action(src, die)
+
+
+@pytest.mark.parametrize("action", [-1, PASS, RETURN, 999])
+def test_bad_step_decoding(action: int) -> None:
+    with pytest.raises(IllegalActionError, match="not a checker step"):
+        decode_action(action)
+
+
+def test_opening_31_hand_checked() -> None:
+    """Backgammon 3-1 at the start: 16 plays; 8/5 and 6/5 in either order make the point."""
+    start = nardy.find_variant("backgammon").starting_position()
+    legal = start.legal_plays((3, 1))
+    turn = StepTurn(legal)
+    first = turn.allowed(turn.start)
+    # Sources 24, 13, 8, 6 by 3 or by 1, except 13/12: the opponent's midpoint.
+    assert [action_name(a) for a in first] == [
+        "6/5 (1)", "6/3 (3)", "8/7 (1)", "8/5 (3)", "13/10 (3)", "24/23 (1)", "24/21 (3)",
+    ]  # fmt: skip
+    for order in ([(8, 3), (6, 1)], [(6, 1), (8, 3)]):
+        node = turn.start
+        for src, die in order:
+            node = turn.advance(node, encode_action(src, die))
+        assert not turn.allowed(node)
+        assert legal[turn.finish(node)].notation() == "8/5 6/5"
+    with pytest.raises(IllegalActionError, match="not allowed"):
+        turn.advance(turn.start, PASS)
+    with pytest.raises(IllegalActionError, match="not allowed"):
+        turn.advance(turn.start, encode_action(25, 3))
+
+
+def test_dance_only_pass() -> None:
+    """A checker on the bar against a closed board: the only action is the pass."""
+    rules = nardy.find_variant("backgammon")
+    # The mover: 12 on his 1..6, one on the bar, two off; the opponent holds
+    # the mover's 19..24 with 12 and has 3 off.
+    board = [2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -2, -2, -2, -2, -2, -2]
+    position = rules.position(board, (1, 0), (2, 3))
+    legal = position.legal_plays((6, 5))
+    assert legal.is_pass
+    turn = StepTurn(legal)
+    assert turn.allowed(turn.start) == [PASS]
+    assert turn.is_complete(turn.start, PASS)
+    assert turn.finish(turn.start) == 0
+
+
+def test_kush_return_on_a_double() -> None:
+    """Kush: on 3-3 with two checkers on the bar, both come back onto the head (no die used)."""
+    rules = nardy.find_variant("kush")
+    seen: Counter[str] = Counter()
+    found = None
+    for position, _ in game_positions("kush", 3000, seed=2):
+        if position.bar(position.turn) >= 1 and position.raw[24] >= 0:
+            found = position
+            break
+    assert found is not None, "random kush games put checkers on the bar"
+    roll = Roll(3, 3)
+    legal = found.legal_plays(roll)
+    turn = StepTurn(legal)
+    assert RETURN in turn.allowed(turn.start)
+    check_exact(found, roll, seen)
+    assert seen["return"] > 0
+    assert rules.name == "kush"
+
+
+def test_step_turns_pickle_and_copy() -> None:
+    position = nardy.find_variant("kush").starting_position()
+    turn = step_turn(position, Roll(6, 5))
+    assert copy.deepcopy(turn) is turn
+    again = pickle.loads(pickle.dumps(turn))
+    assert again.position == position
+    assert again.roll == Roll(6, 5)
+    assert again.allowed(again.start) == turn.allowed(turn.start)
+
+
+def test_steps_need_no_extra() -> None:
+    """The step logic imports with numpy, gymnasium and pettingzoo all missing."""
+    code = (
+        "import sys\n"
+        "for name in ('numpy', 'gymnasium', 'pettingzoo'):\n"
+        "    sys.modules[name] = None\n"
+        "import nardy\n"
+        "from nardy.env.steps import StepTurn\n"
+        "legal = nardy.find_variant('backgammon').starting_position().legal_plays((3, 1))\n"
+        "print(len(StepTurn(legal).allowed(StepTurn(legal).start)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "7"
+
+
+BUILT = [*AGREEMENT_SPECS, "plakoto", "fevga"]
+
+
+@settings(max_examples=10, deadline=None)
+@given(data=st.data())
+@pytest.mark.parametrize("spec", BUILT)
+def test_step_mode_is_exact_on_built_positions(spec: str, data: st.DataObject) -> None:
+    """Built positions (primes, closed boards, bear-offs, stuck runners, pins) and any roll."""
+    check_built(spec, data)
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+@pytest.mark.parametrize("spec", BUILT)
+def test_step_mode_is_exact_on_many_built_positions(spec: str, data: st.DataObject) -> None:
+    check_built(spec, data)
+
+
+def check_built(spec: str, data: st.DataObject) -> None:
+    rules = nardy.find_variant(spec)
+    if rules.name in ("plakoto", "fevga"):
+        position = data.draw(tavli_positions(rules))
+    else:
+        position = data.draw(positions(rules))
+    check_exact(position, data.draw(rolls()), Counter())

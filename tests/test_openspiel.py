@@ -1,0 +1,157 @@
+"""Every variant as an OpenSpiel game: OpenSpiel's own random simulation test, chance nodes, returns."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="nardy.openspiel needs the openspiel extra")
+
+import nardy  # noqa: E402
+from nardy.env.steps import PASS, StepTurn  # noqa: E402
+from nardy.openspiel import GAME_NAMES, game_name, load  # noqa: E402
+
+VARIANTS = nardy.variant_names()
+
+
+def near_the_end(variant: str, seed: int) -> nardy.Position:
+    """A position from a seeded random game once one side has borne off 12 checkers."""
+    rules = nardy.find_variant(variant)
+    rng = random.Random(seed)
+    position = rules.starting_position()
+    while True:
+        legal = position.legal_plays((rng.randint(1, 6), rng.randint(1, 6)))
+        after = legal.resulting_position(rng.randrange(len(legal)))
+        if after.is_over():
+            return position
+        if max(after.off(nardy.Side.WHITE), after.off(nardy.Side.BLACK)) >= rules.checkers - 3:
+            return after
+        position = after
+
+
+def test_names() -> None:
+    assert game_name("long-nardy") == "nardy_long_nardy"
+    assert set(GAME_NAMES) == set(VARIANTS)
+    registered = set(pyspiel.registered_names())
+    assert {game_name(v) for v in VARIANTS} <= registered
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_sim_test_from_the_start(variant: str) -> None:
+    """OpenSpiel's checker, serialising every state: openings and the first plays."""
+    game = pyspiel.load_game(game_name(variant), {"max_plies": 16})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_sim_test_to_the_end(variant: str) -> None:
+    """The same from a position near the end, so the games reach their results."""
+    start = near_the_end(variant, seed=3)
+    game = pyspiel.load_game(game_name(variant), {"start": start.id()})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_a_whole_game_of_hypergammon() -> None:
+    game = pyspiel.load_game("nardy_hypergammon")
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_chance_nodes() -> None:
+    game = load("backgammon")
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    opening = state.chance_outcomes()
+    assert len(opening) == 30
+    assert sum(p for _, p in opening) == pytest.approx(1.0)
+    assert all(a // 6 != a % 6 for a, _ in opening)  # no ties
+    state.apply_action(6 * (3 - 1) + (1 - 1))  # white 3, black 1: white plays 3-1
+    assert state.current_player() == 0
+    assert state.roll == nardy.Roll(3, 1)
+    assert state.position == nardy.find_variant("backgammon").starting_position()
+    # The step actions: 8/5 then 6/5 make the point; then a chance node again.
+    state.apply_action(6 * (8 - 1) + 3 - 1)
+    state.apply_action(6 * (6 - 1) + 1 - 1)
+    assert state.is_chance_node()
+    rolls = state.chance_outcomes()
+    assert len(rolls) == 21
+    assert sum(p for _, p in rolls) == pytest.approx(1.0)
+    assert dict(rolls)[6 * 5 + 5] == pytest.approx(1 / 36)
+    assert dict(rolls)[6 * 5 + 4] == pytest.approx(2 / 36)
+    start = nardy.find_variant("backgammon").starting_position()
+    assert state.position == start.play("8/5 6/5", (3, 1))
+
+
+def test_opening_winner_takes_white_in_long_nardy() -> None:
+    game = load("long-nardy")
+    for white, black in ((1, 6), (6, 1)):
+        state = game.new_initial_state()
+        state.apply_action(6 * (white - 1) + black - 1)
+        assert state.current_player() == 0
+
+
+def test_reroll_opening_in_plakoto() -> None:
+    """Plakoto's opening decides who starts; he then rolls again (a chance node)."""
+    game = load("plakoto")
+    state = game.new_initial_state()
+    state.apply_action(6 * (2 - 1) + 5 - 1)  # black's 5 beats white's 2
+    assert state.is_chance_node()
+    assert len(state.chance_outcomes()) == 21
+    assert state.position.turn is nardy.Side.BLACK
+
+
+def test_returns_are_the_result_points() -> None:
+    rules = nardy.find_variant("backgammon")
+    board = [1] + [0] * 17 + [-15] + [0] * 5
+    start = rules.position(board, (0, 0), (14, 0))
+    state = load("backgammon", start=start.id()).new_initial_state()
+    assert state.is_chance_node()
+    state.apply_action(6 * (3 - 1) + 1 - 1)
+    state.apply_action(state.legal_actions()[0])
+    assert state.is_terminal()
+    assert state.returns() == [2.0, -2.0]  # a gammon: black has none off
+
+
+def test_legal_actions_are_the_step_modes() -> None:
+    position = near_the_end("long-nardy", seed=5)
+    state = load("long-nardy", start=position.id()).new_initial_state()
+    state.apply_action(6 * 5 + 5)  # 6-6
+    turn = StepTurn(position.legal_plays((6, 6)))
+    assert state.legal_actions() == turn.allowed(turn.start)
+    assert state.legal_actions() != [PASS] or turn.legal.is_pass
+
+
+def test_observation_tensor_and_string() -> None:
+    game = load("plakoto")
+    state = game.new_initial_state()
+    state.apply_action(6 * (5 - 1) + 2 - 1)
+    state.apply_action(6 * 3 + 1)  # white to play 4-2
+    tensor = state.observation_tensor(0)
+    assert len(tensor) == 28 + 48 + 6
+    assert tensor[-6:] == [0, 1, 0, 1, 0, 0]
+    assert state.observation_string(0).startswith("plakoto:w:")
+
+
+def test_parameters() -> None:
+    game = load("long-nardy", head_exception="6_4", koks=True)
+    assert game.variant.spec() == "long-nardy(head_exception=6-4,koks=true)"
+    assert pyspiel.load_game("nardy_long_nardy(head_exception=6_4)").variant.head_exception == "6-4"
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter"):
+        load("backgammon", colour="red")
+    with pytest.raises(nardy.InvalidOptionError, match="not a kush position"):
+        load("kush", start=nardy.find_variant("backgammon").starting_position().id())
+
+
+def test_start_with_options_survives_serialisation() -> None:
+    rules = nardy.find_variant("long-nardy(head_exception=6-4)")
+    start = rules.starting_position(nardy.Side.BLACK)
+    assert "(" in start.id()
+    game = load("long-nardy", head_exception="6_4", start=start.id())
+    state = game.new_initial_state()
+    state.apply_action(6 * 3 + 2)
+    state.apply_action(state.legal_actions()[0])
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert game2.start == start
+    assert str(state2) == str(state)
+    assert state2.legal_actions() == state.legal_actions()
