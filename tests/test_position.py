@@ -301,6 +301,17 @@ class TestFindVariant:
         assert by_kwargs.spec() == "backgammon(must_play_higher=false)"
         assert nardy.find_variant(by_kwargs.spec()) == by_kwargs
 
+    @pytest.mark.parametrize("name", nardy.variant_names())
+    def test_every_integer_option_reads_from_a_spec(self, name: str) -> None:
+        # A spec string carries every value as text: each integer option must
+        # read back from it (plakoto's mother_points once did not).
+        cls = type(nardy.find_variant(name))
+        for a in attrs.fields(cls):
+            if a.init and type(a.default) is int:
+                variant = nardy.find_variant(f"{name}({a.name}={a.default + 1})")
+                assert getattr(variant, a.name) == a.default + 1
+                assert nardy.find_variant(variant.spec()) == variant
+
     def test_option_precedence(self) -> None:
         # The spec string, then the mapping, then keyword arguments.
         variant = nardy.find_variant(

@@ -23,7 +23,7 @@ from nardy.engine.layout import Candidate
 from nardy.engine.turn import HitterRule, PlayFilter, StepRule
 from nardy.errors import InvalidOptionError
 from nardy.geometry import Contact, Geometry
-from nardy.options import choice, to_bool
+from nardy.options import choice, read_int, to_bool
 from nardy.position import Position
 from nardy.registry import register_variant
 from nardy.result import Result, ResultKind
@@ -138,7 +138,7 @@ class Plakoto(Variant):
     #: ``"own-start"`` (default) or ``"none"``: see the class docstring.
     mother_exception: str = attrs.field(default="own-start", validator=choice(*MOTHER_EXCEPTIONS))
     #: Points of the mother win (default 2).
-    mother_points: int = attrs.field(default=2)
+    mother_points: int = attrs.field(default=2, converter=read_int)
     #: If only one die of a non-double can be played and either could be,
     #: the higher must be played. False lets the player choose.
     must_play_higher: bool = attrs.field(default=True, converter=to_bool)
