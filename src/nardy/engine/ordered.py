@@ -9,6 +9,14 @@ moves is tried once.
 The board is one list changed in place (each step made, explored, undone),
 and the key of the position reached changes by one table entry per step
 (:data:`~nardy.engine.layout.MOVE`, :data:`~nardy.engine.layout.HIT_MOVE`).
+
+On a double no two sets of moves reach the same position, so its results
+need no deduplication: a set of moves, read as how many moves start on each
+point p (the bar as 25), changes the mover's count on point p by the moves
+that land there (those from p + die) less those that leave it; at the
+highest point where two sets differ, the moves that land there are the same
+(they start higher), so the counts there differ. (Bearing off lands on no
+point, and a hit changes only the opponent's side of a point.)
 """
 
 from __future__ import annotations
@@ -172,15 +180,15 @@ def _double(
             outside1 = outside - 1 if src > HOME >= dst else outside
             _double(s, die, left - 1, src, key1, outside1, lowest, code1, made + 1, found)
         else:
-            # Every play of the whole double has the same rank (see _two_dice).
-            i = found.index.get(key1, -1)
-            if i < 0:
-                found.add(key1, code1, made + 1)
-            elif found.counts[i] <= made:
-                found.record(key1, code1, made + 1)
+            # A new result (see the module docstring): no look-up.
+            found.keys.append(key1)
+            found.codes.append(code1)
+            found.counts.append(made + 1)
         s[src] += 1
         s[dst] = x
         if hit:
             s[OPP_BAR] -= 1
     if not moved and made:
-        found.record(key, code, made)
+        found.keys.append(key)
+        found.codes.append(code)
+        found.counts.append(made)

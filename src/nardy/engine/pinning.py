@@ -9,7 +9,10 @@ opposing checkers, or one of his own pinned checkers, stays closed all
 turn, and every other point stays open to him. So, as in
 :mod:`nardy.engine.ordered`, the moves of a double are tried with their
 sources in non-increasing order, each set of moves once, and the board is
-one list changed in place (each step made, explored, undone).
+one list changed in place (each step made, explored, undone). As there,
+no two sets of moves of a double reach the same position (a pin lies under
+the mover's checkers, so his counts on the points still tell the sets
+apart), and a double's results are kept without a look-up.
 """
 
 from __future__ import annotations
@@ -92,18 +95,27 @@ def _steps(
         hit = dst != MOVER_OFF and x_dst == -1
         step = src | (dst << 5) | (die << 10) | (HIT_BIT if hit else 0)
         code1 = code | (step << (STEP_BITS * made))
-        if last:
-            found.record(key + delta, code1, made + 1)
-        else:
+        if not last:
             left = outside - 1 if src > HOME >= dst else outside
             _steps(
                 s, dice, double, made + 1, src if double else 24, key + delta, left, code1, found
             )
+        elif double:
+            found.keys.append(key + delta)
+            found.codes.append(code1)
+            found.counts.append(made + 1)
+        else:
+            found.record(key + delta, code1, made + 1)
         s[src] = x_src
         s[dst] = x_dst
         s[OPP_PINNED] = x_pins
     if not moved and made:
-        found.record(key, code, made)
+        if double:
+            found.keys.append(key)
+            found.codes.append(code)
+            found.counts.append(made)
+        else:
+            found.record(key, code, made)
 
 
 def _move(s: list[int], src: int, dst: int) -> int:
