@@ -61,6 +61,13 @@ def search_positional(
 
     if len(dice) == 2 and dice[0] != dice[1]:
         d1, d2 = dice
+        # A result is told by how the mover's counts changed, slot by slot
+        # (points, and 0 for off): at most two checkers leave or arrive, so
+        # one balanced base-5 digit a slot, ``change``, a small int. It
+        # indexes the results instead of their keys (no key is built, or
+        # hashed, for a result found before).
+        pow5 = _POW5
+        where: dict[int, int] = {}
         for a, b in ((d1, d2), (d2, d1)):
             for src in occ0:
                 dst = src - a
@@ -84,6 +91,7 @@ def search_positional(
                     s[dst] = before
                     continue
                 key = key0 - W[src] + W[dst]
+                change = pow5[dst] - pow5[src]
                 out = out0 - 1 if src > HOME >= dst > 0 else out0
                 occ = _moved(occ0, src, c == 1, dst if dst and not before else 0)
                 first = step_code(src, dst, a, False)
@@ -97,8 +105,8 @@ def search_positional(
                         continue
                     else:
                         dst2 = MOVER_OFF
-                    key2 = key - W[src2] + W[dst2]
-                    i = found.index.get(key2, -1)
+                    change2 = change + pow5[dst2] - pow5[src2]
+                    i = where.get(change2, -1)
                     if i >= 0 and found.counts[i] == 2:
                         moved = True  # reached already: legal whatever the order
                         continue
@@ -112,13 +120,22 @@ def search_positional(
                         or check(s, src2, dst2)
                     ):
                         moved = True
-                        found.record(
-                            key2, first | (step_code(src2, dst2, b, False) << STEP_BITS), 2
-                        )
+                        code2 = first | (step_code(src2, dst2, b, False) << STEP_BITS)
+                        if i < 0:
+                            where[change2] = len(found.keys)
+                            found.add(key - W[src2] + W[dst2], code2, 2)
+                        else:  # reached before by one die only: two dice do better
+                            found.codes[i] = code2
+                            found.counts[i] = 2
                     s[src2] = c2
                     s[dst2] = before2
                 if keep_prefixes or not moved:
-                    found.record(key, first, 1)
+                    i = where.get(change, -1)
+                    if i < 0:
+                        where[change] = len(found.keys)
+                        found.add(key, first, 1)
+                    else:
+                        found.record(key, first, 1)
                 s[src] = c
                 s[dst] = before
         return found
