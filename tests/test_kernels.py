@@ -50,9 +50,7 @@ def cases(variant: nardy.Variant, count: int, seed: int) -> list[tuple[Position,
     rng = random.Random(seed)
     positions = self_play(variant, 3, seed)
     doubles = [r for r in ROLLS if r.is_double]
-    return [
-        (rng.choice(positions), rng.choice(doubles if i % 2 else ROLLS)) for i in range(count)
-    ]
+    return [(rng.choice(positions), rng.choice(doubles if i % 2 else ROLLS)) for i in range(count)]
 
 
 def outcome(found: Found, dice: tuple[int, ...]) -> dict[int, int]:
