@@ -43,7 +43,8 @@ class Found:
     __slots__ = ("codes", "counts", "index", "keys")
 
     def __init__(self) -> None:
-        #: key -> position in the lists below.
+        #: key -> position in the lists below (left empty by a kernel whose
+        #: results are distinct by construction, such as a double's).
         self.index: dict[int, int] = {}
         #: The results' keys, in order.
         self.keys: list[int] = []

@@ -156,9 +156,10 @@ def pack(state: State) -> bytes:
 
 def unpack_list(packed: bytes) -> list[int]:
     """The state a packed form holds, as a new list (for a kernel to work on)."""
-    board = [0] * BASE_SIZE
-    for i in range(BASE_SIZE):
-        board[i] = packed[i] - ZERO
+    # One comprehension over the bytes: compiled, a preallocated list and no boxing.
+    if len(packed) == BASE_SIZE:
+        return [x - ZERO for x in packed]
+    board = [x - ZERO for x in packed[:BASE_SIZE]]
     for i in range(BASE_SIZE, len(packed), EXTRA_BYTES):
         board.append(int.from_bytes(packed[i : i + EXTRA_BYTES], "little"))
     return board

@@ -9,6 +9,14 @@ moves is tried once.
 The board is one list changed in place (each step made, explored, undone),
 and the key of the position reached changes by one table entry per step
 (:data:`~nardy.engine.layout.MOVE`, :data:`~nardy.engine.layout.HIT_MOVE`).
+
+On a double no two sets of moves reach the same position, so its results
+need no deduplication: a set of moves, read as how many moves start on each
+point p (the bar as 25), changes the mover's count on point p by the moves
+that land there (those from p + die) less those that leave it; at the
+highest point where two sets differ, the moves that land there are the same
+(they start higher), so the counts there differ. (Bearing off lands on no
+point, and a hit changes only the opponent's side of a point.)
 """
 
 from __future__ import annotations
@@ -42,25 +50,45 @@ def search_ordered(board: list[int], key: int, dice: tuple[int, ...], hitting: b
     for p in range(HOME + 1, 25):
         if board[p] > 0:
             outside += board[p]
+    # The mover's highest and lowest occupied points (0 and 25 with none):
+    # the scans for a source start and stop there, not at 24 and 1.
+    high = 0
+    low = 25
+    for p in range(24, 0, -1):
+        if board[p] > 0:
+            if not high:
+                high = p
+            low = p
     if len(dice) == 2 and dice[0] != dice[1]:
-        _two_dice(board, dice[0], dice[1], key, outside, lowest, found)
-        _two_dice(board, dice[1], dice[0], key, outside, lowest, found)
+        _two_dice(board, dice[0], dice[1], key, outside, lowest, high, low, found)
+        _two_dice(board, dice[1], dice[0], key, outside, lowest, high, low, found)
     else:
-        _double(board, dice[0], len(dice), 25, key, outside, lowest, 0, 0, found)
+        _double(board, dice[0], len(dice), 25, key, outside, lowest, high, low, 0, 0, found)
     return found
 
 
 def _two_dice(
-    s: list[int], a: int, b: int, key: int, outside: int, lowest: int, found: Found
+    s: list[int],
+    a: int,
+    b: int,
+    key: int,
+    outside: int,
+    lowest: int,
+    high: int,
+    low: int,
+    found: Found,
 ) -> None:
-    """The plays that use die ``a`` first, then ``b`` (or only ``a`` when ``b`` cannot follow)."""
+    """The plays that use die ``a`` first, then ``b`` (or only ``a`` when ``b`` cannot follow).
+
+    ``high`` and ``low``: the mover's highest and lowest occupied points.
+    """
     move = MOVE
     hit_move = HIT_MOVE
     index = found.index
     counts = found.counts
     die_a = a << 10
     die_b = b << 10
-    top, bottom = (MOVER_BAR, MOVER_BAR - 1) if s[MOVER_BAR] > 0 else (24, 0)
+    top, bottom = (MOVER_BAR, MOVER_BAR - 1) if s[MOVER_BAR] > 0 else (high, low - 1)
     for src in range(top, bottom, -1):
         if s[src] <= 0:
             continue
@@ -86,7 +114,11 @@ def _two_dice(
             first = src | (dst << 5) | die_a
         outside1 = outside - 1 if src > HOME >= dst else outside
         more = False
-        top2, bottom2 = (MOVER_BAR, MOVER_BAR - 1) if s[MOVER_BAR] > 0 else (24, 0)
+        if s[MOVER_BAR] > 0:
+            top2, bottom2 = MOVER_BAR, MOVER_BAR - 1
+        else:  # the first step may have entered above ``high`` or landed below ``low``
+            top2 = dst if dst > high else high
+            bottom2 = (dst if 0 < dst < low else low) - 1
         for src2 in range(top2, bottom2, -1):
             if s[src2] <= 0:
                 continue
@@ -131,20 +163,27 @@ def _double(
     key: int,
     outside: int,
     lowest: int,
+    high: int,
+    low: int,
     code: int,
     made: int,
     found: Found,
 ) -> None:
     """The moves of a double, sources in non-increasing order (each set of moves once).
 
-    ``made`` steps are made already (packed in ``code``); ``left`` remain.
+    ``made`` steps are made already (packed in ``code``); ``left`` remain;
+    ``high`` and ``low`` bound the mover's occupied points.
     """
     move = MOVE
     hit_move = HIT_MOVE
     moved = False
     shift = STEP_BITS * made
     packed_die = die << 10
-    top, bottom = (MOVER_BAR, MOVER_BAR - 1) if s[MOVER_BAR] > 0 else (min(maxsrc, 24), 0)
+    if s[MOVER_BAR] > 0:
+        top, bottom = MOVER_BAR, MOVER_BAR - 1
+    else:
+        top = maxsrc if maxsrc < high else high
+        bottom = low - 1
     for src in range(top, bottom, -1):
         if s[src] <= 0:
             continue
@@ -170,17 +209,21 @@ def _double(
             code1 = code | ((src | (dst << 5) | packed_die) << shift)
         if left > 1:
             outside1 = outside - 1 if src > HOME >= dst else outside
-            _double(s, die, left - 1, src, key1, outside1, lowest, code1, made + 1, found)
+            high1 = dst if dst > high else high
+            low1 = dst if 0 < dst < low else low
+            _double(
+                s, die, left - 1, src, key1, outside1, lowest, high1, low1, code1, made + 1, found
+            )
         else:
-            # Every play of the whole double has the same rank (see _two_dice).
-            i = found.index.get(key1, -1)
-            if i < 0:
-                found.add(key1, code1, made + 1)
-            elif found.counts[i] <= made:
-                found.record(key1, code1, made + 1)
+            # A new result (see the module docstring): no look-up.
+            found.keys.append(key1)
+            found.codes.append(code1)
+            found.counts.append(made + 1)
         s[src] += 1
         s[dst] = x
         if hit:
             s[OPP_BAR] -= 1
     if not moved and made:
-        found.record(key, code, made)
+        found.keys.append(key)
+        found.codes.append(code)
+        found.counts.append(made)

@@ -9,10 +9,15 @@ opposing checkers, or one of his own pinned checkers, stays closed all
 turn, and every other point stays open to him. So, as in
 :mod:`nardy.engine.ordered`, the moves of a double are tried with their
 sources in non-increasing order, each set of moves once, and the board is
-one list changed in place (each step made, explored, undone).
+one list changed in place (each step made, explored, undone). As there,
+no two sets of moves of a double reach the same position (a pin lies under
+the mover's checkers, so his counts on the points still tell the sets
+apart), and a double's results are kept without a look-up.
 """
 
 from __future__ import annotations
+
+from typing import Final
 
 from nardy.engine.found import Found
 from nardy.engine.layout import (
@@ -20,6 +25,7 @@ from nardy.engine.layout import (
     EXTRA_BYTES,
     HIT_BIT,
     HOME,
+    MOVE,
     MOVER_BAR,
     MOVER_OFF,
     OPP_PINNED,
@@ -33,6 +39,17 @@ __all__ = ["search_pinning"]
 
 # What bit 0 of the opponent's pins adds to a key (bit p adds this << p).
 _OPP_PIN_UNIT = 1 << (8 * BASE_SIZE + 8 * EXTRA_BYTES * (OPP_PINNED - BASE_SIZE))
+#: ``_PIN_MOVE[src][dst]``: how a key changes when a checker moves from
+#: ``src`` onto a lone opposing checker on ``dst`` and pins it.
+_PIN_MOVE: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(2 * WEIGHT[dst] + (_OPP_PIN_UNIT << dst) - WEIGHT[src] for dst in range(25))
+    for src in range(25)
+)
+#: ``_RELEASE[src]``: what a key changes by, beyond the move itself, when the
+#: last checker leaves ``src`` and frees the opposing checker pinned there.
+_RELEASE: Final[tuple[int, ...]] = tuple(
+    -(WEIGHT[src] + (_OPP_PIN_UNIT << src)) for src in range(25)
+)
 
 
 def search_pinning(board: list[int], key: int, dice: tuple[int, ...]) -> Found:
@@ -48,11 +65,20 @@ def search_pinning(board: list[int], key: int, dice: tuple[int, ...]) -> Found:
     for p in range(HOME + 1, 25):
         if board[p] > 0:
             outside += board[p]
+    # The mover's highest and lowest free checkers (0 and 25 with none): the
+    # scans for a source stay between them (no step ever lands higher).
+    high = 0
+    low = 25
+    for p in range(24, 0, -1):
+        if board[p] > 0:
+            if not high:
+                high = p
+            low = p
     if len(dice) == 2 and dice[0] != dice[1]:
         for order in (dice, (dice[1], dice[0])):
-            _steps(board, order, False, 0, 24, key, outside, 0, found)
+            _steps(board, order, False, 0, high, low, key, outside, 0, found)
     else:
-        _steps(board, dice, True, 0, 24, key, outside, 0, found)
+        _steps(board, dice, True, 0, high, low, key, outside, 0, found)
     return found
 
 
@@ -62,66 +88,76 @@ def _steps(
     double: bool,
     made: int,
     maxsrc: int,
+    low: int,
     key: int,
     outside: int,
     code: int,
     found: Found,
 ) -> None:
-    """The steps from die ``made`` on; on a ``double``, sources at most ``maxsrc``."""
+    """The steps from die ``made`` on, sources from ``maxsrc`` down to ``low``.
+
+    On a ``double`` ``maxsrc`` is the source of the last move (sources in
+    non-increasing order); otherwise the mover's highest checker.
+    """
     die = dice[made]
     mine_pinned = s[PINNED]
     last = made + 1 == len(dice)
     moved = False
-    for src in range(maxsrc, 0, -1):
-        if s[src] <= 0:
+    move = MOVE
+    for src in range(maxsrc, low - 1, -1):
+        x_src = s[src]
+        if x_src <= 0:
             continue
         dst = src - die
         if dst <= 0:
             if not may_bear_off(s, src, dst, outside):
                 continue
             dst = MOVER_OFF
+            x_dst = s[MOVER_OFF]
         else:
-            x = s[dst]
-            if x < -1 or (x == -1 and (mine_pinned >> dst) & 1):
+            x_dst = s[dst]
+            if x_dst < -1 or (x_dst == -1 and (mine_pinned >> dst) & 1):
                 continue
         moved = True
-        x_src = s[src]
-        x_dst = s[dst]
+        # Make the step: leaving the last checker of a pinning stack frees
+        # the pinned one; landing on a lone opposing checker pins it.
         x_pins = s[OPP_PINNED]
-        delta = _move(s, src, dst)
-        hit = dst != MOVER_OFF and x_dst == -1
-        step = src | (dst << 5) | (die << 10) | (HIT_BIT if hit else 0)
-        code1 = code | (step << (STEP_BITS * made))
-        if last:
-            found.record(key + delta, code1, made + 1)
+        if x_src == 1 and (x_pins >> src) & 1:
+            s[src] = -1
+            s[OPP_PINNED] = x_pins ^ (1 << src)
+            key1 = key + _RELEASE[src]
         else:
+            s[src] = x_src - 1
+            key1 = key
+        hit = dst != MOVER_OFF and x_dst == -1
+        if hit:
+            s[dst] = 1
+            s[OPP_PINNED] |= 1 << dst
+            key1 += _PIN_MOVE[src][dst]
+            step = src | (dst << 5) | (die << 10) | HIT_BIT
+        else:
+            s[dst] = x_dst + 1
+            key1 += move[src][dst]
+            step = src | (dst << 5) | (die << 10)
+        code1 = code | (step << (STEP_BITS * made))
+        if not last:
             left = outside - 1 if src > HOME >= dst else outside
-            _steps(
-                s, dice, double, made + 1, src if double else 24, key + delta, left, code1, found
-            )
+            low1 = dst if 0 < dst < low else low
+            top = src if double else maxsrc
+            _steps(s, dice, double, made + 1, top, low1, key1, left, code1, found)
+        elif double:
+            found.keys.append(key1)
+            found.codes.append(code1)
+            found.counts.append(made + 1)
+        else:
+            found.record(key1, code1, made + 1)
         s[src] = x_src
         s[dst] = x_dst
         s[OPP_PINNED] = x_pins
     if not moved and made:
-        found.record(key, code, made)
-
-
-def _move(s: list[int], src: int, dst: int) -> int:
-    """Move one of the mover's checkers in place, pinning and releasing; the key's change."""
-    w = WEIGHT
-    delta = -w[src]
-    s[src] -= 1
-    if s[src] == 0 and (s[OPP_PINNED] >> src) & 1:
-        # The last checker of a pinning stack left: the pinned checker is free.
-        s[src] = -1
-        s[OPP_PINNED] ^= 1 << src
-        delta -= w[src] + (_OPP_PIN_UNIT << src)
-    if dst == MOVER_OFF:
-        s[MOVER_OFF] += 1
-        return delta + w[MOVER_OFF]
-    if s[dst] == -1:
-        s[dst] = 1
-        s[OPP_PINNED] |= 1 << dst
-        return delta + 2 * w[dst] + (_OPP_PIN_UNIT << dst)
-    s[dst] += 1
-    return delta + w[dst]
+        if double:
+            found.keys.append(key)
+            found.codes.append(code)
+            found.counts.append(made)
+        else:
+            found.record(key, code, made)

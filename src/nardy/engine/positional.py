@@ -6,15 +6,28 @@ nardy's head and six-block rules) may look at the position reached and the
 position the turn started from, never at the order of the steps; so two
 step sequences that reach the same position with the same dice left have the
 same continuations, and each such intermediate position is explored once.
+
+On a double the position reached is told by the multiset of the moves'
+sources: the mover's count on point p changes by the moves from p + die
+less the moves from p, and at the highest point where two multisets differ
+only the second term differs. So the search recognises a position by a small
+int, the sum of ``5 ** source`` over the moves made (at most four moves
+from a point: one base-5 digit each; a longer roll takes a larger base),
+instead of hashing its key, and every position it records is new.
 """
 
 from __future__ import annotations
+
+from typing import Final
 
 from nardy.engine.found import Found
 from nardy.engine.layout import HOME, MOVE, MOVER_OFF, STEP_BITS, WEIGHT, may_bear_off, step_code
 from nardy.engine.turn import StepRule
 
 __all__ = ["search_positional"]
+
+#: ``_POW5[p]``: what a move from point ``p`` adds to the multiset of sources.
+_POW5: Final[tuple[int, ...]] = tuple(5**p for p in range(25))
 
 
 def _moved(occ: tuple[int, ...], src: int, emptied: bool, filled: int) -> tuple[int, ...]:
@@ -48,6 +61,13 @@ def search_positional(
 
     if len(dice) == 2 and dice[0] != dice[1]:
         d1, d2 = dice
+        # A result is told by how the mover's counts changed, slot by slot
+        # (points, and 0 for off): at most two checkers leave or arrive, so
+        # one balanced base-5 digit a slot, ``change``, a small int. It
+        # indexes the results instead of their keys (no key is built, or
+        # hashed, for a result found before).
+        pow5 = _POW5
+        where: dict[int, int] = {}
         for a, b in ((d1, d2), (d2, d1)):
             for src in occ0:
                 dst = src - a
@@ -71,6 +91,7 @@ def search_positional(
                     s[dst] = before
                     continue
                 key = key0 - W[src] + W[dst]
+                change = pow5[dst] - pow5[src]
                 out = out0 - 1 if src > HOME >= dst > 0 else out0
                 occ = _moved(occ0, src, c == 1, dst if dst and not before else 0)
                 first = step_code(src, dst, a, False)
@@ -84,8 +105,8 @@ def search_positional(
                         continue
                     else:
                         dst2 = MOVER_OFF
-                    key2 = key - W[src2] + W[dst2]
-                    i = found.index.get(key2, -1)
+                    change2 = change + pow5[dst2] - pow5[src2]
+                    i = where.get(change2, -1)
                     if i >= 0 and found.counts[i] == 2:
                         moved = True  # reached already: legal whatever the order
                         continue
@@ -99,18 +120,27 @@ def search_positional(
                         or check(s, src2, dst2)
                     ):
                         moved = True
-                        found.record(
-                            key2, first | (step_code(src2, dst2, b, False) << STEP_BITS), 2
-                        )
+                        code2 = first | (step_code(src2, dst2, b, False) << STEP_BITS)
+                        if i < 0:
+                            where[change2] = len(found.keys)
+                            found.add(key - W[src2] + W[dst2], code2, 2)
+                        else:  # reached before by one die only: two dice do better
+                            found.codes[i] = code2
+                            found.counts[i] = 2
                     s[src2] = c2
                     s[dst2] = before2
                 if keep_prefixes or not moved:
-                    found.record(key, first, 1)
+                    i = where.get(change, -1)
+                    if i < 0:
+                        where[change] = len(found.keys)
+                        found.add(key, first, 1)
+                    else:
+                        found.record(key, first, 1)
                 s[src] = c
                 s[dst] = before
         return found
 
-    _Doubles(s, dice, rule, keep_prefixes, found).node(0, key0, out0, occ0, 0)
+    _Doubles(s, dice, rule, keep_prefixes, found).node(0, key0, out0, occ0, 0, 0)
     return found
 
 
@@ -129,11 +159,22 @@ class _Doubles:
         self.watch_to = 0 if rule is None else rule.watch_to
         self.keep = keep
         self.found = found
-        #: The keys of the positions reached, for each number of moves made.
-        self.seen: list[set[int]] = [set() for _ in dice]
+        #: ``powers[p]``: what a move from point ``p`` adds to a multiset of sources.
+        self.powers: tuple[int, ...] = (
+            _POW5 if len(dice) <= 4 else tuple((len(dice) + 1) ** p for p in range(25))
+        )
+        #: The positions reached (as multisets of sources, see the module
+        #: docstring), for each number of moves made.
+        self.seen: list[set[int]] = [set() for _ in range(len(dice) + 1)]
 
-    def node(self, i: int, key: int, outside: int, occ: tuple[int, ...], code: int) -> None:
-        """Try every next move from the position reached with ``i`` moves (``occ``: its points)."""
+    def node(
+        self, i: int, key: int, outside: int, occ: tuple[int, ...], code: int, sources: int
+    ) -> None:
+        """Try every next move from the position reached with ``i`` moves.
+
+        ``occ``: the mover's points there; ``sources``: the multiset of the
+        moves' sources so far.
+        """
         s = self.s
         d = self.die
         found = self.found
@@ -141,7 +182,8 @@ class _Doubles:
         move = MOVE
         moved = False
         last = i == self.last
-        seen = self.seen[i + 1] if not last else self.seen[0]
+        seen = self.seen[i + 1]
+        pow5 = self.powers
         shift = STEP_BITS * i
         for src in occ:
             dst = src - d
@@ -154,16 +196,11 @@ class _Doubles:
             else:
                 dst = MOVER_OFF
                 before = -1
-            nkey = key + move[src][dst]
             # A position already reached is legal whichever step led to it
             # (the rules depend on the position only): skip it before
             # touching the board.
-            if last:
-                j = found.index.get(nkey, -1)
-                if j >= 0 and found.counts[j] == i + 1:
-                    moved = True
-                    continue
-            elif nkey in seen:
+            nsources = sources + pow5[src]
+            if nsources in seen:
                 moved = True
                 continue
             c = s[src]
@@ -184,20 +221,27 @@ class _Doubles:
                     s[MOVER_OFF] -= 1
                 continue
             moved = True
+            seen.add(nsources)
+            nkey = key + move[src][dst]
             ncode = code | ((src | (dst << 5) | self.packed_die) << shift)
+            # A new position (never reached with another number of moves either).
             if last:
-                found.record(nkey, ncode, i + 1)
+                found.add(nkey, ncode, i + 1)
             else:
-                seen.add(nkey)
                 if self.keep:
-                    found.record(nkey, ncode, i + 1)
+                    found.add(nkey, ncode, i + 1)
                 nocc = (
                     _moved(occ, src, c == 1, dst if not before else 0)
                     if c == 1 or not before
                     else occ
                 )
                 self.node(
-                    i + 1, nkey, outside - 1 if src > HOME >= dst > 0 else outside, nocc, ncode
+                    i + 1,
+                    nkey,
+                    outside - 1 if src > HOME >= dst > 0 else outside,
+                    nocc,
+                    ncode,
+                    nsources,
                 )
             s[src] = c
             if dst:
@@ -205,4 +249,4 @@ class _Doubles:
             else:
                 s[MOVER_OFF] -= 1
         if not moved and i and not self.keep:
-            found.record(key, code, i)
+            found.add(key, code, i)

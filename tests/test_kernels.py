@@ -1,0 +1,115 @@
+"""The specialised search kernels against the general one, on self-play positions.
+
+The ordered (hit/block family), pinning (plakoto) and positional (long
+nardy, fevga) kernels take shortcuts the general tracking kernel does not:
+sources in non-increasing order on a double, results kept without a look-up
+where no two sequences can reach the same position, intermediate positions
+recognised by the multiset of the moves' sources, scans limited to the
+occupied points. Here each is run beside the tracking kernel on the same
+boards and dice, and both must find the same results, each with the same
+number of dice used; where a kernel claims its results are distinct, they
+are.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import nardy
+from nardy import Position, Roll
+from nardy.engine.found import Found
+from nardy.engine.layout import unpack_list
+from nardy.engine.ordered import search_ordered
+from nardy.engine.pinning import search_pinning
+from nardy.engine.positional import search_positional
+from nardy.engine.search import max_use
+from nardy.engine.tracking import BLOCK, HIT, PIN, search_tracking
+
+ROLLS = [Roll(a, b) for a in range(1, 7) for b in range(1, a + 1)]
+
+
+def self_play(variant: nardy.Variant, games: int, seed: int) -> list[Position]:
+    """Every position of a few seeded random games (the opening roll skipped)."""
+    rng = random.Random(seed)
+    seen: list[Position] = []
+    for _ in range(games):
+        position = variant.starting_position()
+        for _ in range(400):  # bounds a long random game
+            plays = position.legal_plays(Roll(rng.randint(1, 6), rng.randint(1, 6)))
+            position = plays.resulting_position(rng.randrange(len(plays)))
+            if position.is_over():
+                break
+            seen.append(position)
+    return seen
+
+
+def cases(variant: nardy.Variant, count: int, seed: int) -> list[tuple[Position, Roll]]:
+    """``count`` seeded (position, roll) pairs, half of them doubles."""
+    rng = random.Random(seed)
+    positions = self_play(variant, 3, seed)
+    doubles = [r for r in ROLLS if r.is_double]
+    return [(rng.choice(positions), rng.choice(doubles if i % 2 else ROLLS)) for i in range(count)]
+
+
+def outcome(found: Found, dice: tuple[int, ...]) -> dict[int, int]:
+    """Each legal result's key and the dice its play used (the maximum-use rule applied).
+
+    Kernels may differ in the shorter sequences they note on the way, which
+    the maximum-use rule drops.
+    """
+    assert len(set(found.keys)) == len(found.keys), "a result was recorded twice"
+    kept = max_use(found, dice, True)
+    indices = range(len(found.keys)) if kept is None else kept
+    return {found.keys[i]: found.counts[i] for i in indices}
+
+
+def start(position: Position) -> tuple[list[int], int]:
+    return unpack_list(position.packed), int.from_bytes(position.packed, "little")
+
+
+@pytest.mark.parametrize("variant", [nardy.Backgammon(), nardy.Nackgammon(), nardy.Portes()])
+def test_ordered_kernel_agrees_with_tracking(variant: nardy.Variant) -> None:
+    for position, roll in cases(variant, 120, 11):
+        board, key = start(position)
+        dice = roll.moves
+        fast = search_ordered(board, key, dice, True)
+        assert board == unpack_list(position.packed), "the board was not restored"
+        slow = search_tracking(board, key, dice, HIT, True, None, None, False)
+        assert outcome(fast, dice) == outcome(slow, dice), (position.id(), roll)
+
+
+def test_pinning_kernel_agrees_with_tracking() -> None:
+    variant = nardy.Plakoto()
+    for position, roll in cases(variant, 120, 12):
+        board, key = start(position)
+        dice = roll.moves
+        fast = search_pinning(board, key, dice)
+        assert board == unpack_list(position.packed), "the board was not restored"
+        slow = search_tracking(board, key, dice, PIN, True, None, None, False)
+        assert outcome(fast, dice) == outcome(slow, dice), (position.id(), roll)
+
+
+@pytest.mark.parametrize("variant", [nardy.LongNardy(), nardy.Fevga()])
+def test_positional_kernel_agrees_with_tracking(variant: nardy.Variant) -> None:
+    for position, roll in cases(variant, 80, 13):
+        board, key = start(position)
+        rule = variant.step_rule(position.raw, roll)
+        dice = roll.moves
+        for keep in (False, True):
+            fast = search_positional(board, key, dice, rule, keep)
+            assert board == unpack_list(position.packed), "the board was not restored"
+            slow = search_tracking(board, key, dice, BLOCK, False, rule, None, keep)
+            assert outcome(fast, dice) == outcome(slow, dice), (position.id(), roll, keep)
+
+
+def test_a_long_roll_of_one_number_in_the_positional_kernel() -> None:
+    # Five or more moves of one number take a wider digit per source.
+    variant = nardy.LongNardy()
+    for position, _ in cases(variant, 12, 14):
+        board, key = start(position)
+        for dice in ((2,) * 5, (1,) * 6):
+            fast = search_positional(board, key, dice, None, False)
+            slow = search_tracking(board, key, dice, BLOCK, False, None, None, False)
+            assert outcome(fast, dice) == outcome(slow, dice), (position.id(), dice)
