@@ -236,6 +236,10 @@ def test_session_raccoon() -> None:
     assert session.totals == (0, 4)  # player 1 (black) wins the beavered stake
     assert session.games[0].outcome is not None
     assert ActionKind.RACCOON in {a.kind for a in session.games[0].history}
+    taken = Session.new("backgammon", beaver=True, raccoon=True, rng=4).roll((3, 1)).play(0)
+    taken = taken.double().beaver().raccoon().take()
+    assert taken.current().cube == CubeState(value=8, owner=W)
+    assert Session.from_json(taken.to_json()) == taken
 
 
 def test_demo_cube_player_takes_a_raccoon() -> None:
