@@ -6,7 +6,7 @@ must raise and change nothing). Invariants run after every step:
 
 * the cube's value is one of the stakes table's values (powers of two in
   geometric stakes, 1, 2, 3, ... in arithmetic) and agrees with a model that
-  counts the accepted doubles, beavers and automatic doubles;
+  counts the accepted doubles, beavers, raccoons and automatic doubles;
 * only the owner of the cube, or anyone while it is centred, has doubled;
 * a finished game accepts no action, and its outcome never changes;
 * a match's scores only grow, there is at most one Crawford game and no
@@ -57,13 +57,15 @@ SETTINGS = settings(
 
 @st.composite
 def game_options(draw: st.DrawFn) -> GameOptions:
+    beaver = draw(st.booleans())
     return GameOptions(
         opening=draw(st.sampled_from(OPENING_POLICIES)),
         winner_takes_white=draw(st.booleans()),
         cube=draw(st.booleans().map(lambda off: not off) | st.just(True)),
         max_cube=draw(st.sampled_from([1, 2, 4, 8, 64, 5])),
         stakes=draw(st.sampled_from(["geometric", "arithmetic"])),
-        beaver=draw(st.booleans()),
+        beaver=beaver,
+        raccoon=beaver and draw(st.booleans()),
         automatic_doubles=draw(st.integers(0, 3)),
         jacoby=draw(st.booleans()),
         gammons_with_cube=draw(st.booleans()),
@@ -71,6 +73,10 @@ def game_options(draw: st.DrawFn) -> GameOptions:
         last_roll_draw=draw(st.booleans()),
         draw_points=draw(st.sampled_from(["half", "one"])),
     )
+
+
+# The phases of a pending offer and how many cube steps taking it makes.
+PENDING = {Phase.DOUBLED: 1, Phase.BEAVERED: 2, Phase.RACCOONED: 3}
 
 
 def attempt(game: Game, kind: ActionKind) -> Game:
@@ -86,6 +92,7 @@ def attempt(game: Game, kind: ActionKind) -> Game:
         ActionKind.TAKE: game.take,
         ActionKind.DROP: game.drop,
         ActionKind.BEAVER: game.beaver,
+        ActionKind.RACCOON: game.raccoon,
         ActionKind.ACCEPT: game.accept,
         ActionKind.REJECT: game.reject,
     }[kind]
@@ -101,7 +108,7 @@ def greedy_step(game: Game, rng: random.Random) -> Game:
         if game.last_roll:
             return game.play(0)
         return game.play(choose_play(game.position, game.dice, rng))
-    if game.phase in (Phase.DOUBLED, Phase.BEAVERED):
+    if game.phase in PENDING:
         return game.take()
     return game.reject()
 
@@ -132,12 +139,13 @@ class GameMachine(RuleBasedStateMachine):
         opts = old.options
         nxt = opts.next_cube_value
         last = new.history[-1] if new.history else None
-        # The model of the cube: raised by a take (twice after a beaver) and
-        # by an opening tie with automatic doubles left.
+        # The model of the cube: raised by a take (twice after a beaver, three
+        # times after a raccoon) and by an opening tie with automatic doubles left.
         if last is not None and last.kind is ActionKind.TAKE:
-            self.model_cube = (
-                nxt(nxt(self.model_cube)) if old.cube.beavered else nxt(self.model_cube)
-            )
+            for _ in range(PENDING[old.phase]):
+                self.model_cube = nxt(self.model_cube)
+            # Whoever takes, the cube goes to the doubler's opponent.
+            assert new.cube.owner is old.position.turn.opponent
         tie = last is not None and last.kind is ActionKind.OPENING and new.phase is Phase.OPENING
         if (
             tie
@@ -173,25 +181,32 @@ class GameMachine(RuleBasedStateMachine):
     def double(self) -> None:
         self.step(self.game.double())
 
-    @precondition(lambda self: self.game.phase in (Phase.DOUBLED, Phase.BEAVERED))
+    @precondition(lambda self: self.game.phase in PENDING)
     @rule()
     def take(self) -> None:
         self.step(self.game.take())
 
-    @precondition(lambda self: self.game.phase in (Phase.DOUBLED, Phase.BEAVERED))
+    @precondition(lambda self: self.game.phase in PENDING)
     @rule()
     def drop(self) -> None:
-        before = self.game.cube.value
-        beavered = self.game.phase is Phase.BEAVERED
+        # A drop loses the stake before the step refused: 0, 1 or 2 steps up.
+        expected = self.game.cube.value
+        for _ in range(PENDING[self.game.phase] - 1):
+            expected = self.game.options.next_cube_value(expected)
         self.step(self.game.drop())
         assert self.game.outcome is not None
-        expected = self.game.options.next_cube_value(before) if beavered else before
         assert self.game.outcome.cube == expected
 
     @precondition(lambda self: ActionKind.BEAVER in self.game.allowed())
     @rule()
     def beaver(self) -> None:
         self.step(self.game.beaver())
+
+    @precondition(lambda self: ActionKind.RACCOON in self.game.allowed())
+    @rule()
+    def raccoon(self) -> None:
+        assert self.game.options.raccoon
+        self.step(self.game.raccoon())
 
     @precondition(lambda self: ActionKind.RESIGN in self.game.allowed())
     @rule(level=st.sampled_from([ResultKind.SINGLE, ResultKind.GAMMON]))
@@ -379,6 +394,7 @@ class MatchMachine(RuleBasedStateMachine):
             ActionKind.TAKE: match.take,
             ActionKind.DROP: match.drop,
             ActionKind.BEAVER: match.beaver,
+            ActionKind.RACCOON: match.raccoon,
             ActionKind.RESIGN: match.resign,
             ActionKind.ACCEPT: match.accept,
             ActionKind.REJECT: match.reject,

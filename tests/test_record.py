@@ -161,7 +161,7 @@ def test_bad_dice_in_the_record() -> None:
 
 
 def test_unknown_action_in_the_record() -> None:
-    data = corrupt(short_game(), 6, action="raccoon")
+    data = corrupt(short_game(), 6, action="otter")  # an animal nardy does not know
     with pytest.raises(RecordError, match="action 7"):
         Game.from_dict(data)
 

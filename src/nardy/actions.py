@@ -65,6 +65,8 @@ class Phase(enum.Enum):
     DOUBLED = "doubled"
     #: The taker beavered: the original doubler takes or drops the beaver.
     BEAVERED = "beavered"
+    #: The doubler raccooned the beaver: the beaverer takes or drops it.
+    RACCOONED = "raccooned"
     #: A resignation is pending: the opponent accepts or rejects it.
     RESIGNED = "resigned"
     #: The game is over; see :attr:`Game.outcome <nardy.game.Game.outcome>`.
@@ -81,6 +83,7 @@ class ActionKind(enum.Enum):
     TAKE = "take"
     DROP = "drop"
     BEAVER = "beaver"
+    RACCOON = "raccoon"
     RESIGN = "resign"
     ACCEPT = "accept"
     REJECT = "reject"
@@ -91,7 +94,7 @@ class EndReason(enum.Enum):
 
     #: A side bore off all its checkers.
     BEAR_OFF = "bear-off"
-    #: A double (or a beaver) was dropped.
+    #: A double (or a beaver or raccoon) was dropped.
     DROP = "drop"
     #: A resignation was accepted.
     RESIGN = "resign"
@@ -155,7 +158,9 @@ class CubeState:
     ``owner`` is ``None`` while the cube is centred (nobody has accepted a
     double yet; automatic doubles leave it centred). ``offered_by`` is the
     side whose double awaits an answer; ``beavered`` is true when the taker
-    answered with a beaver that now awaits the doubler's answer.
+    answered with a beaver that now awaits the doubler's answer (and stays
+    true while a raccoon of it awaits the beaverer's, phase
+    :attr:`Phase.RACCOONED`).
     ``automatic`` counts the automatic doubles applied.
     """
 

@@ -291,8 +291,8 @@ def cube_decision(game: Game) -> str:
     play it well: the side on roll doubles (when allowed) if its pip lead is
     at least :data:`DOUBLE_LEAD` (15%) of its own pip count; the side facing
     a double takes if the doubler's lead is at most :data:`TAKE_LEAD` (25%)
-    of the doubler's pip count, and passes otherwise. Beavers are never
-    played; nobody resigns. Anything but a :class:`~nardy.Game` raises
+    of the doubler's pip count, and passes otherwise. Beavers and raccoons
+    are never played (one offered is taken); nobody resigns. Anything but a :class:`~nardy.Game` raises
     :class:`~nardy.errors.InputError`.
     """
     if not isinstance(game, Game):
@@ -300,7 +300,7 @@ def cube_decision(game: Game) -> str:
     if game.phase is Phase.DOUBLED:
         doubler = game.position.turn
         return "take" if _pip_lead(game, doubler) <= TAKE_LEAD else "drop"
-    if game.phase is Phase.BEAVERED:
+    if game.phase in (Phase.BEAVERED, Phase.RACCOONED):
         return "take"
     if (
         game.phase is Phase.ROLL

@@ -25,8 +25,8 @@ from typing import Any
 
 import attrs
 
+from nardy import doubling, records
 from nardy import outcome as outcome_of
-from nardy import records
 from nardy.actions import (
     Action,
     ActionKind,
@@ -164,7 +164,7 @@ class Game:
         opts = GameOptions.layered(rules.game_defaults, options, **option_values)
         opts = opts.for_variant(rules)
         if start_cube is not None:
-            _check_start_cube(start_cube, opts, start is not None, crawford)
+            doubling.check_start_cube(start_cube, opts, start is not None, crawford)
             start_cube = None if start_cube == CubeState() else start_cube  # the usual cube
         white_player = integer(white_player, "white_player (the player who plays white)", 0, 1)
         crawford = flag(crawford, "crawford")
@@ -207,10 +207,10 @@ class Game:
     def to_act(self) -> Side | None:
         """The side whose action the game waits for (``None``: the opening, or over)."""
         phase = self.phase
-        if phase in (Phase.ROLL, Phase.MOVE, Phase.BEAVERED):
+        if phase in _ANSWERS:
+            return doubling.answerer(self.position.turn, _ANSWERS[phase])
+        if phase in (Phase.ROLL, Phase.MOVE):
             return self.position.turn
-        if phase is Phase.DOUBLED:
-            return self.position.turn.opponent
         if phase is Phase.RESIGNED:
             assert self.resignation is not None
             return self.resignation.side.opponent
@@ -262,21 +262,13 @@ class Game:
             return (
                 f"a double is offered before rolling, and the game is in phase {self.phase.value!r}"
             )
-        if not self.options.cube:
-            return "the cube is not in use (option cube=false)"
-        if self.crawford:
-            return "there is no doubling in the Crawford game"
-        if self.last_roll:
-            return "there is no doubling before the last roll"
-        side = self.position.turn
-        if self.cube.owner is not None and self.cube.owner != side:
-            return f"{self.cube.owner.name.lower()} owns the cube"
-        nxt = self.options.next_cube_value(self.cube.value)
-        if nxt > self.options.max_cube:
-            return (
-                f"the cube is at its maximum ({self.cube.value}; max_cube={self.options.max_cube})"
-            )
-        return None
+        return doubling.double_refusal(
+            self.options,
+            self.cube,
+            self.position.turn,
+            crawford=self.crawford,
+            last_roll=self.last_roll,
+        )
 
     def can_double(self) -> bool:
         """True when the side on turn may double now."""
@@ -300,10 +292,15 @@ class Game:
             )
         if phase is Phase.DOUBLED:
             out = {ActionKind.TAKE, ActionKind.DROP}
-            if self._beaver_refusal() is None:
+            if doubling.beaver_refusal(self.options, self.cube) is None:
                 out.add(ActionKind.BEAVER)
             return frozenset(out)
         if phase is Phase.BEAVERED:
+            out = {ActionKind.TAKE, ActionKind.DROP}
+            if doubling.raccoon_refusal(self.options, self.cube) is None:
+                out.add(ActionKind.RACCOON)
+            return frozenset(out)
+        if phase is Phase.RACCOONED:
             return frozenset({ActionKind.TAKE, ActionKind.DROP})
         if phase is Phase.RESIGNED:
             return frozenset({ActionKind.ACCEPT, ActionKind.REJECT})
@@ -327,6 +324,7 @@ class Game:
             Phase.MOVE: f"to play {self.dice}",
             Phase.DOUBLED: f"to take or drop a double to {self.options.next_cube_value(self.cube.value)}",
             Phase.BEAVERED: "to take or drop the beaver",
+            Phase.RACCOONED: "to take or drop the raccoon",
             Phase.RESIGNED: "to accept or reject a resignation",
         }[self.phase]
         return f"{name} {what}; {cube}"
@@ -363,14 +361,6 @@ class Game:
     def _record(self, action: Action) -> tuple[Action, ...]:
         return (*self.history, action)
 
-    def _beaver_refusal(self) -> str | None:
-        if not self.options.beaver:
-            return "beavers are not allowed (option beaver=false)"
-        after = self.options.next_cube_value(self.options.next_cube_value(self.cube.value))
-        if after > self.options.max_cube:
-            return f"a beaver would take the cube to {after}, over max_cube={self.options.max_cube}"
-        return None
-
     def _finish(self, outcome: Outcome, **changes: Any) -> Game:
         return attrs.evolve(
             self, phase=Phase.OVER, outcome=outcome, dice=None, resignation=None, **changes
@@ -398,6 +388,7 @@ class Game:
                 Phase.MOVE: f"the dice are already rolled ({self.dice}); play them",
                 Phase.DOUBLED: "a double is pending; take or drop it first",
                 Phase.BEAVERED: "a beaver is pending; take or drop it first",
+                Phase.RACCOONED: "a raccoon is pending; take or drop it first",
                 Phase.RESIGNED: "a resignation is pending; accept or reject it first",
             }.get(self.phase, "")
             raise self._wrong("roll", why)
@@ -467,6 +458,7 @@ class Game:
                 Phase.ROLL: "the dice have not been rolled; roll first",
                 Phase.DOUBLED: "a double is pending; take or drop it first",
                 Phase.BEAVERED: "a beaver is pending; take or drop it first",
+                Phase.RACCOONED: "a raccoon is pending; take or drop it first",
                 Phase.RESIGNED: "a resignation is pending; accept or reject it first",
             }.get(self.phase, "")
             raise self._wrong("play", why)
@@ -551,48 +543,37 @@ class Game:
         )
 
     def take(self, *, by: Side | None = None) -> Game:
-        """Accept the pending double (or, for the doubler, the pending beaver)."""
-        if self.phase is Phase.DOUBLED:
-            taker = self.position.turn.opponent
-            self._check_actor("take", taker, by)
-            cube = CubeState(
-                value=self.options.next_cube_value(self.cube.value),
-                owner=taker,
-                automatic=self.cube.automatic,
-            )
-            side = taker
-        elif self.phase is Phase.BEAVERED:
-            side = self.position.turn
-            self._check_actor("take the beaver", side, by)
-            nxt = self.options.next_cube_value
-            cube = CubeState(
-                value=nxt(nxt(self.cube.value)),
-                owner=side.opponent,
-                automatic=self.cube.automatic,
-            )
-        else:
+        """Accept the pending double (or, for the doubler, the beaver; for the beaverer, the raccoon).
+
+        A taken double gives the taker the cube one step up; a taken beaver
+        or raccoon leaves it with the beaverer, two or three steps up.
+        """
+        answers = _ANSWERS.get(self.phase)
+        if answers is None:
             raise self._wrong("take", "no double is pending")
+        doubler = self.position.turn
+        side = doubling.answerer(doubler, answers)
+        self._check_actor(_TAKES[answers], side, by)
+        cube = doubling.taken_cube(self.options, self.cube, doubler, answers)
         return attrs.evolve(
             self, phase=Phase.ROLL, cube=cube, history=self._record(Action(ActionKind.TAKE, side))
         )
 
     def drop(self, *, by: Side | None = None) -> Game:
-        """Refuse the pending double (a pass) or beaver: the refuser loses the current stake.
+        """Refuse the pending double (a pass), beaver or raccoon: the refuser loses the current stake.
 
         A refused double scores the cube value before the double; a refused
-        beaver the value the double raised it to.
+        beaver the value the double raised it to; a refused raccoon the
+        value the beaver raised it to.
         """
-        doubler = self.position.turn
-        if self.phase is Phase.DOUBLED:
-            side, winner, value = doubler.opponent, doubler, self.cube.value
-        elif self.phase is Phase.BEAVERED:
-            side, winner = doubler, doubler.opponent
-            value = self.options.next_cube_value(self.cube.value)
-        else:
+        answers = _ANSWERS.get(self.phase)
+        if answers is None:
             raise self._wrong("drop", "no double is pending")
+        side = doubling.answerer(self.position.turn, answers)
         self._check_actor("drop", side, by)
+        value = doubling.dropped_stake(self.options, self.cube, answers)
         left = checkers_left(self.position, side)
-        outcome = outcome_of.drop(self.options, winner, value, left)
+        outcome = outcome_of.drop(self.options, side.opponent, value, left)
         return self._finish(outcome, history=self._record(Action(ActionKind.DROP, side)))
 
     def beaver(self, *, by: Side | None = None) -> Game:
@@ -604,7 +585,7 @@ class Game:
             raise self._wrong("beaver", "no double is pending")
         side = self.position.turn.opponent
         self._check_actor("beaver", side, by)
-        why = self._beaver_refusal()
+        why = doubling.beaver_refusal(self.options, self.cube)
         if why is not None:
             raise CubeActionError(f"cannot beaver: {why} {self._where()}")
         return attrs.evolve(
@@ -612,6 +593,24 @@ class Game:
             phase=Phase.BEAVERED,
             cube=attrs.evolve(self.cube, beavered=True),
             history=self._record(Action(ActionKind.BEAVER, side)),
+        )
+
+    def raccoon(self, *, by: Side | None = None) -> Game:
+        """Answer a beaver with a raccoon: the doubler turns the cube one more step.
+
+        Needs option ``raccoon``. The cube stays with the beaverer, who then
+        takes it (three steps up from before the double) or drops it (and
+        loses the beavered stake, two steps up).
+        """
+        if self.phase is not Phase.BEAVERED:
+            raise self._wrong("raccoon", "no beaver is pending")
+        side = self.position.turn
+        self._check_actor("raccoon", side, by)
+        why = doubling.raccoon_refusal(self.options, self.cube)
+        if why is not None:
+            raise CubeActionError(f"cannot raccoon: {why} {self._where()}")
+        return attrs.evolve(
+            self, phase=Phase.RACCOONED, history=self._record(Action(ActionKind.RACCOON, side))
         )
 
     def resign(
@@ -708,6 +707,7 @@ class Game:
             ActionKind.TAKE: self.take,
             ActionKind.DROP: self.drop,
             ActionKind.BEAVER: self.beaver,
+            ActionKind.RACCOON: self.raccoon,
             ActionKind.ACCEPT: self.accept,
             ActionKind.REJECT: self.reject,
         }[kind]
@@ -770,18 +770,14 @@ class Game:
         return records.replay(self, actions, offset=offset)
 
 
-def _check_start_cube(cube: object, opts: GameOptions, set_up: bool, crawford: object) -> None:
-    """Refuse a starting cube that no game set up from a position can have."""
-    if not set_up or not isinstance(cube, CubeState):
-        raise InvalidOptionError(f"start_cube needs start and a nardy.CubeState, got {shown(cube)}")
-    why = None
-    if isinstance(cube.value, bool) or not isinstance(cube.value, int) or cube.value < 1:
-        why = "its value is not a positive integer"
-    elif cube.offered_by is not None or cube.beavered:
-        why = "a pending double is an action, not a starting cube"
-    elif cube.value > opts.max_cube:
-        why = f"its value is over max_cube={opts.max_cube}"
-    elif (cube.value != 1 or cube.owner is not None) and (not opts.cube or crawford is True):
-        why = "the cube is not in use" if not opts.cube else "nobody doubles in the Crawford game"
-    if why is not None:
-        raise InvalidOptionError(f"bad starting cube {cube}: {why}")
+# The immediate redoubles that answer a pending double, by phase (see nardy.doubling).
+_ANSWERS = {
+    Phase.DOUBLED: doubling.DOUBLE,
+    Phase.BEAVERED: doubling.BEAVER,
+    Phase.RACCOONED: doubling.RACCOON,
+}
+_TAKES = {
+    doubling.DOUBLE: "take",
+    doubling.BEAVER: "take the beaver",
+    doubling.RACCOON: "take the raccoon",
+}

@@ -346,6 +346,10 @@ class Match:
         """:meth:`Game.beaver <nardy.game.Game.beaver>` in the game in progress."""
         return self.advance(self.current().beaver(by=by))
 
+    def raccoon(self, *, by: Side | None = None) -> Match:
+        """:meth:`Game.raccoon <nardy.game.Game.raccoon>` in the game in progress."""
+        return self.advance(self.current().raccoon(by=by))
+
     def resign(
         self, level: ResultKind | str = ResultKind.SINGLE, *, by: Side | None = None
     ) -> Match:

@@ -275,8 +275,8 @@ class MatchState:
             cube_owner=game.cube.owner,
             turn=game.position.turn,
             dice=dice,
-            doubled=phase in (Phase.DOUBLED, Phase.BEAVERED),
-            beavers=1 if phase is Phase.BEAVERED else 0,
+            doubled=phase in _BEAVERS,
+            beavers=_BEAVERS.get(phase, 0),
             resignation=resignation,
             game_state=game_state,
             jacoby=opts.jacoby and not length,
@@ -356,18 +356,25 @@ class MatchState:
         """A :class:`~nardy.Game` at ``position`` in this state (the score and length are not part of a game).
 
         ``options`` are the game options (default: the variant's defaults);
-        the state's Jacoby, beaver and highest cube replace theirs.
+        the state's Jacoby, beaver and highest cube replace theirs (a pending
+        raccoon, ``beavers=2``, turns options ``beaver`` and ``raccoon`` on;
+        otherwise ``raccoon`` stays as given unless ``beaver`` is off).
         ``position`` must have :attr:`turn` to move. Raises
         :class:`~nardy.errors.InvalidOptionError` for a game that is over or
-        has not started away from the starting position, or a raccoon
-        (nardy's game knows beavers, not raccoons).
+        has not started away from the starting position.
         """
         if position.turn != self.turn:
             raise InvalidOptionError(
                 f"the state has {self.turn} on roll, the position {position.turn} to move"
             )
+        base = GameOptions.coerce(options)
+        raccoon = self.beavers == 2 or (base.raccoon and self.beaver)
         opts = GameOptions.coerce(
-            options, jacoby=self.jacoby, beaver=self.beaver, max_cube=self.max_cube
+            base,
+            jacoby=self.jacoby,
+            beaver=self.beaver or raccoon,  # a raccoon answers a beaver
+            raccoon=raccoon,
+            max_cube=self.max_cube,
         )
         if self.game_state is GameState.NONE:
             if position != position.variant.starting_position(position.turn):
@@ -375,18 +382,16 @@ class MatchState:
             return Game.new(position.variant, opts, crawford=self.crawford)
         if self.game_state is not GameState.PLAYING:
             raise InvalidOptionError(f"cannot set up a game that is over ({self.game_state.value})")
-        if self.beavers > 1:
-            raise InvalidOptionError("nardy's game has no raccoon: beavers=2 cannot be set up")
         phase = Phase.ROLL if self.dice is None else Phase.MOVE
         if self.doubled:
-            phase = Phase.BEAVERED if self.beavers else Phase.DOUBLED
+            phase = next(p for p, n in _BEAVERS.items() if n == self.beavers)
         if self.resignation is not None:
             phase = Phase.RESIGNED
         cube = CubeState(
             value=self.cube,
             owner=self.cube_owner,
             offered_by=self.turn if self.doubled else None,
-            beavered=self.beavers == 1,
+            beavered=self.beavers > 0,
         )
         game = Game.new(position.variant, opts, start=position, crawford=self.crawford)
         return attrs.evolve(
@@ -398,6 +403,8 @@ class MatchState:
         )
 
 
+# A pending double's phases and the beavers (1) or raccoon (2) that answered it.
+_BEAVERS = {Phase.DOUBLED: 0, Phase.BEAVERED: 1, Phase.RACCOONED: 2}
 _END_STATES = {Phase.OPENING: GameState.NONE, Phase.OVER: GameState.OVER}
 _REASONS = {EndReason.DROP: GameState.DROPPED, EndReason.RESIGN: GameState.RESIGNED}
 

@@ -194,6 +194,10 @@ class GameOptions:
     #: The taker may immediately redouble, keeping the cube; the doubler
     #: then takes or drops the beaver.
     beaver: bool = attrs.field(default=False, converter=read_bool, validator=is_bool)
+    #: After a beaver, the original doubler may *raccoon*: turn the cube one
+    #: more step; the cube stays with the beaverer, who takes or drops it.
+    #: Needs ``beaver``.
+    raccoon: bool = attrs.field(default=False, converter=read_bool, validator=is_bool)
     #: How many automatic doubles at most: each tie of the opening roll
     #: raises the centred cube one step (0: off).
     automatic_doubles: int = attrs.field(default=0, converter=read_int, validator=at_least(0))
@@ -214,6 +218,10 @@ class GameOptions:
     last_roll_draw: bool = attrs.field(default=False, converter=read_bool, validator=is_bool)
     #: What a draw gives each side, times the cube: ``"half"`` or ``"one"``.
     draw_points: str = attrs.field(default="half", validator=choice("half", "one"))
+
+    def __attrs_post_init__(self) -> None:
+        if self.raccoon and not self.beaver:
+            raise InvalidOptionError("option raccoon needs beaver: a raccoon answers a beaver")
 
     def next_cube_value(self, value: int) -> int:
         """The value a double raises ``value`` to (2x, or +1 in arithmetic stakes)."""

@@ -345,6 +345,8 @@ def _events(game: Game, scores: list[int], length: int) -> list[tuple[int, str]]
         elif kind is ActionKind.RESIGN and pending is not None:
             out.append((pending[0], f"{pending[1]} ????"))  # rolled, then resigned
             pending = None
+        elif kind is ActionKind.RACCOON:
+            raise UnsupportedFormatError("a .mat record has no word for a raccoon")
         elif kind in (ActionKind.DOUBLE, ActionKind.BEAVER):
             cube = game.options.next_cube_value(cube)
             word = "Doubles" if kind is ActionKind.DOUBLE else "Beavers"

@@ -471,6 +471,8 @@ def _moves(game: Game) -> list[str]:
         elif kind is ActionKind.RESIGN and pending is not None:
             out.append(f"PL[{'WB'[pending[0]]}]DI[{pending[1]}]")
             pending = None
+        elif kind is ActionKind.RACCOON:
+            raise UnsupportedFormatError("gnubg's SGF has no word for a raccoon")
         elif kind.value in _WORDS:
             out.append(f"{colour}[{kind.value}]")
     if pending is not None:  # dice rolled and not played yet, as gnubg writes them
