@@ -18,6 +18,7 @@ SPECS = [
     "backgammon(must_play_higher=false,scoring=four-level)",
     "nackgammon",
     "hypergammon",
+    "hypergammon(checkers=2)",
     "caucasian",
     "caucasian(no_hide_after_hit=anywhere)",
     "long-nardy",

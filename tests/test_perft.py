@@ -104,10 +104,15 @@ def reference_of(variant: Variant) -> Callable[[Raw, Roll], set[Raw]]:
 
 
 def reference_perft(variant: Variant, depth: int) -> list[PerftRow]:
+    """Perft of the variant's start with its reference generator."""
+    return reference_perft_from(variant.starting_position(), depth)
+
+
+def reference_perft_from(start: Position, depth: int) -> list[PerftRow]:
     """Perft with a reference generator; keys are raw states (frame of the side that played)."""
+    variant = start.variant
     generate = reference_of(variant)
     flip = variant.next_state
-    start = variant.starting_position()
 
     def children(key: Raw) -> Iterator[tuple[Sequence[Raw], bool, bool]]:
         state = flip(key)

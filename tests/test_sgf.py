@@ -112,7 +112,7 @@ def test_rules_variants_and_money() -> None:
         ("(;GM[6]PW[a)", "not closed with"),
         ("(;GM[6]XX)", "XX has no value"),
         ("(;GM[6]MI[length:x])", r"bad MI\[length:x\]"),
-        ("(;GM[6]RU[Hypergammon1])", "Hypergammon1"),
+        ("(;GM[6]RU[Hypergammon4])", "Hypergammon4"),
         ("(;GM[6]MI[length:1];W[31hefe];B[99aa])", "game 1, node 3: cannot read the move"),
         ("(;GM[6]MI[length:1];W[31hef])", "cannot read the move"),
         ("(;GM[6]MI[length:1];W[31hgfe])", "game 1, node 2: '31: 8/7 6/5'"),

@@ -167,7 +167,10 @@ class Variant(abc.ABC):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # Class data is shared by every instance: keep the layout read-only.
         super().__init_subclass__(**kwargs)
-        if not isinstance(cls.__dict__.get("start", MappingProxyType({})), MappingProxyType):
+        # (A variant whose layout depends on an option makes ``start`` a property.)
+        if not isinstance(
+            cls.__dict__.get("start", MappingProxyType({})), (MappingProxyType, property)
+        ):
             cls.start = MappingProxyType(dict(cls.start))
         if not isinstance(cls.__dict__.get("result_names", MappingProxyType({})), MappingProxyType):
             cls.result_names = MappingProxyType(dict(cls.result_names))
@@ -255,7 +258,7 @@ class Variant(abc.ABC):
                 if on > self.checkers:
                     raise CheckerCountError(
                         f"{side.name.lower()} has {on} checkers on the board and bar, but "
-                        f"{self.name} has {self.checkers} a side: board={list(board_t)}, "
+                        f"{self.spec()} has {self.checkers} a side: board={list(board_t)}, "
                         f"bar={list(bar_t)}"
                     )
             mine = sum(x for x in board_t if x > 0) + bar_t[0] + held[0]
@@ -396,7 +399,7 @@ class Variant(abc.ABC):
         for who, total in (("mover", mine), ("opponent", theirs)):
             if total != self.checkers:
                 raise CheckerCountError(
-                    f"the {who}'s checkers add up to {total}, but {self.name} has "
+                    f"the {who}'s checkers add up to {total}, but {self.spec()} has "
                     f"{self.checkers} a side, in {form}"
                 )
         if off[0] == self.checkers and off[1] == self.checkers:

@@ -54,10 +54,22 @@ from nardy.variant import Variant, find_variant
 
 __all__ = ["load_mat", "read_mat", "write_mat"]
 
+# Keys: the Variation tag lowercased without spaces; gnubg writes
+# "HyperGammon (n)" for n-checker hypergammon.
 _VARIATIONS = {
     "backgammon": "backgammon",
     "nackgammon": "nackgammon",
     "hypergammon": "hypergammon",
+    "hypergammon(1)": "hypergammon(checkers=1)",
+    "hypergammon(2)": "hypergammon(checkers=2)",
+    "hypergammon(3)": "hypergammon",
+}
+# The Variation tag written for a variant spec other than "Backgammon".
+_WRITTEN = {
+    "nackgammon": "Nackgammon",
+    "hypergammon": "Hypergammon",
+    "hypergammon(checkers=1)": "HyperGammon (1)",
+    "hypergammon(checkers=2)": "HyperGammon (2)",
 }
 _ITEM = re.compile(
     r"(?P<roll>[1-6][1-6]:)|(?P<word>Doubles|Takes|Drops|Beavers|Wins|Losses)\b", re.I
@@ -266,7 +278,7 @@ def write_mat(
     names = dict(tags)
     header = list(tags)
     if "Variation" not in names:
-        header.append(("Variation", games[0].variant.name.capitalize()))
+        header.append(("Variation", _WRITTEN.get(games[0].variant.spec(), "Backgammon")))
     if "CubeLimit" not in names:
         header.append(("CubeLimit", str(games[0].options.max_cube)))
     if isinstance(record, Match) and "Crawford" not in names:
@@ -290,9 +302,10 @@ def _check_writable(
     variant: Variant, players: tuple[str, str], tags: Sequence[tuple[str, str]]
 ) -> None:
     """Refuse what a ``.mat`` record cannot hold (UnsupportedFormatError)."""
-    if variant.name not in _VARIATIONS or variant != find_variant(variant.name):
+    if variant.spec() not in _VARIATIONS.values() or variant != find_variant(variant.spec()):
         raise UnsupportedFormatError(
-            f".mat records backgammon, nackgammon and hypergammon with their usual rules, "
+            f".mat records backgammon, nackgammon and hypergammon (1 to 3 checkers) with their "
+            f"usual rules, "
             f"not {variant.spec()}"
         )
     for name in players:

@@ -13,7 +13,7 @@ An SGF file holds one game tree per game::
 The root node carries the match: ``MI`` (``length``, the 0-based ``game``
 number as gnubg writes it, the scores ``ws`` and ``bs`` before the game),
 the players ``PW`` and ``PB``, the rules ``RU`` (``Crawford``,
-``CrawfordGame``, ``Jacoby``, ``NoCube``, ``Nackgammon``, ``Hypergammon3``,
+``CrawfordGame``, ``Jacoby``, ``NoCube``, ``Nackgammon``, ``Hypergammon1`` to ``3``,
 joined by ``:``), the cube's value ``CV`` and the result ``RE``
 (``W+2``, ``B+12R`` for a resignation). ``W`` is the first player (nardy's
 player 0), ``B`` the second.
@@ -62,7 +62,12 @@ __all__ = ["load_sgf", "read_sgf", "write_sgf"]
 
 _Node = list[tuple[str, list[str]]]
 _PROP = re.compile(r"\s*([A-Z]+)\s*")
-_VARIANTS = {"Nackgammon": "nackgammon", "Hypergammon3": "hypergammon"}
+_VARIANTS = {
+    "Nackgammon": "nackgammon",
+    "Hypergammon1": "hypergammon(checkers=1)",
+    "Hypergammon2": "hypergammon(checkers=2)",
+    "Hypergammon3": "hypergammon",
+}
 # Root properties kept as tags, with the names a .mat record gives them.
 _TAGS = {"PC": "Site", "EV": "Event", "RO": "Round", "DT": "EventDate", "AN": "Annotator"}
 _WORDS = {"double": "Doubles", "take": "Takes", "drop": "Drops", "beaver": "Beavers"}
@@ -205,7 +210,7 @@ def _rules(root: dict[str, list[str]]) -> set[str]:
 
 def _variant(rules: set[str], where: Where) -> str:
     for rule in rules:
-        if rule.startswith("Hypergammon") and rule != "Hypergammon3":
+        if rule.startswith("Hypergammon") and rule not in _VARIANTS:
             raise where.error("game 1", f"{rule} is not a variant nardy plays")
     found = [v for k, v in _VARIANTS.items() if k in rules]
     return found[0] if found else "backgammon"
@@ -386,7 +391,7 @@ def write_sgf(
         raise RecordError("an SGF record needs at least one game")
     variant = games[0].variant
     names = {v: k for k, v in _VARIANTS.items()}
-    if variant.name not in ("backgammon", *names) or variant.spec() != variant.name:
+    if variant.spec() not in ("backgammon", *names):
         raise UnsupportedFormatError(f"gnubg's SGF does not record {variant.spec()}")
     trees = []
     for number, game in enumerate(games):
@@ -396,8 +401,8 @@ def write_sgf(
             for r, on in (("Jacoby", game.options.jacoby), ("NoCube", not game.options.cube))
             if on
         ]
-        if variant.name in names:
-            rules.append(names[variant.name])
+        if variant.spec() in names:
+            rules.append(names[variant.spec()])
         trees.append(_tree(game, number, length, scores, players, tags, rules))
     return "\n".join(trees) + "\n"
 

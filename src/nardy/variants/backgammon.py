@@ -9,15 +9,18 @@ the rules in prose with the options.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
+from nardy.checks import shown
 from nardy.core import Roll
 from nardy.engine.turn import HitterRule
+from nardy.errors import InvalidOptionError
 from nardy.geometry import Contact, Geometry
-from nardy.options import choice, is_bool, read_bool
+from nardy.options import choice, is_bool, option_owner, read_bool, read_int
 from nardy.registry import register_variant
 from nardy.rules.backgammon import no_hide_after_hit
 from nardy.scoring import PRESETS, ScoringTable, points_option, scoring_table
@@ -84,15 +87,40 @@ class Nackgammon(_HitFamily):
     )
 
 
+def _hypergammon_checkers(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if type(value) is not int or not 1 <= value <= 3:
+        raise InvalidOptionError(
+            f"option {attribute.name} of {option_owner(instance)} must be 1, 2 or 3, "
+            f"got {shown(value)}"
+        )
+
+
+# The starting layouts by checker count: one each on the 24-, 23- and 22-points,
+# as many as there are checkers.
+_HYPERGAMMON_STARTS = {n: MappingProxyType({24 - i: 1 for i in range(n)}) for n in (1, 2, 3)}
+
+
 @register_variant
 @attrs.frozen
 class Hypergammon(_HitFamily):
-    """Hypergammon: backgammon with three checkers a side, on 24, 23 and 22."""
+    """Hypergammon: backgammon with three checkers a side (or one, or two), on 24, 23 and 22.
+
+    With ``checkers=n`` each side starts with one checker on each of its
+    first ``n`` of the 24-, 23- and 22-points.
+    """
 
     name: ClassVar[str] = "hypergammon"
     aliases: ClassVar[tuple[str, ...]] = ("hyper-backgammon", "hyper")
-    checkers: ClassVar[int] = 3
-    start: ClassVar[MappingProxyType[int, int]] = MappingProxyType({24: 1, 23: 1, 22: 1})
+
+    #: Checkers per side: 1, 2 or 3 (default).
+    checkers: int = attrs.field(  # type: ignore[misc]  # an option here, class data elsewhere
+        default=3, converter=read_int, validator=_hypergammon_checkers
+    )
+
+    @property
+    def start(self) -> Mapping[int, int]:  # type: ignore[override]  # depends on ``checkers``
+        """The starting layout: one checker on each of the first :attr:`checkers` of 24, 23, 22."""
+        return _HYPERGAMMON_STARTS[self.checkers]
 
 
 @register_variant

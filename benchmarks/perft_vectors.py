@@ -1,0 +1,304 @@
+"""The published perft vectors: compute them, check them, write the data file and the table.
+
+``data/perft/perft-v1.json`` holds perft counts (see :mod:`nardy.perft` for
+the conventions) of every variant and option preset that changes play, and of
+a few mid-game positions, each row with the independent programs whose counts
+were equal. This script makes it:
+
+* nardy counts each entry to its published depth (CPU time measured);
+* gnubg-nn's move generator (the gnubg family) and the slow reference
+  generators of the test suite (the other variants) count it again, depth by
+  depth, while the previous depth took under :data:`CHECK_BUDGET` seconds;
+  a row gets the name of each program that agreed; a disagreement stops the run;
+* the guide's table (``docs/guide/perft-table.inc``) is rendered from the file.
+
+Run (from the repository root; a compiled build is faster)::
+
+    PYTHONPATH=src:tests python benchmarks/perft_vectors.py [--only NAME ...]
+        [--rows NAME=FILE:SECONDS] [--table-only]
+
+``--rows`` takes the rows of a long run (the JSON ``nardy perft`` prints)
+instead of counting again; its shallower rows must equal a fresh count.
+``tests/test_perft_vectors.py`` checks that nardy reproduces the file and
+that the table is the file's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import nardy
+from nardy import Position, Variant
+from nardy.perft import PerftRow, perft
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "data" / "perft" / "perft-v1.json"
+TABLE = ROOT / "docs" / "guide" / "perft-table.inc"
+#: An independent count goes one depth deeper only if the last took less (seconds).
+CHECK_BUDGET = 2.0
+FIELDS = ("paths21", "paths36", "distinct", "passes", "terminal")
+
+CONVENTIONS = [
+    "Start: the entry's position, the side given by 'turn' on roll. There is no "
+    "opening-roll rule: every ply, the first included, uses all 21 distinct rolls.",
+    "Ply: the side to move rolls, then makes one legal play; plays are counted once per "
+    "distinct resulting position. When nothing can be played the pass is the one play: "
+    "the turn passes, the checkers stay.",
+    "State: both sides' checkers (points, bar, borne off, pinned checkers) and the side to move.",
+    "Finished states (a side has borne off everything) are counted at the depth where they "
+    "arise and never expanded.",
+    "paths21: sequences of n (roll, play) pairs, each of the 21 rolls counted once; "
+    "paths36: the same with the 36 ordered rolls (a non-double twice); distinct: distinct "
+    "states after exactly n plies; passes: paths21 sequences whose last play is a pass; "
+    "terminal: finished states among the distinct ones.",
+    "checked_by: the independent programs whose five counts of that depth were all equal.",
+]
+PROGRAMS = {
+    "nardy": "nardy's move generator (nardy.perft)",
+    "gnubg-nn": "GNU Backgammon's move generator, through the gnubg-nn Python module "
+    "(always applies the higher-die rule; has no Caucasian or Turkish rule)",
+    "reference": "the slow generators written from the rule texts in nardy's test suite "
+    "(tests/reference.py, reference_long.py, reference_tavli.py), sharing no code "
+    "with nardy's engine",
+}
+
+
+@dataclass
+class Entry:
+    """One published vector: a variant (spec) from its start or from a given position."""
+
+    name: str
+    spec: str
+    depth: int
+    #: A mid-game position as (own counts of white, of black): None for the start.
+    counts: tuple[dict[int, int], dict[int, int]] | None = None
+    note: str = ""
+    checkers: list[str] = field(default_factory=list)
+    #: The deepest depth the reference generators count (None: the budget decides).
+    check_to: int | None = None
+
+    def variant(self) -> Variant:
+        """The variant of :attr:`spec`."""
+        return nardy.find_variant(self.spec)
+
+    def start(self) -> Position:
+        """The position counted from."""
+        variant = self.variant()
+        if self.counts is None:
+            return variant.starting_position()
+        return variant.from_counts(*self.counts)
+
+
+G, R = ["gnubg-nn"], ["reference"]
+ENTRIES = [
+    Entry("backgammon", "backgammon", 3, checkers=G),
+    Entry(
+        "backgammon, no higher-die rule",
+        "backgammon(must_play_higher=false)",
+        2,
+        checkers=R,
+        check_to=1,
+    ),
+    Entry("nackgammon", "nackgammon", 2, checkers=G),
+    Entry("hypergammon, 1 checker", "hypergammon(checkers=1)", 10, checkers=G),
+    Entry("hypergammon, 2 checkers", "hypergammon(checkers=2)", 5, checkers=G),
+    Entry("hypergammon, 3 checkers", "hypergammon", 3, checkers=G),
+    # The reference generators take minutes for depth 2 of the 15-checker games.
+    Entry("caucasian, home", "caucasian", 2, checkers=R, check_to=1),
+    Entry(
+        "caucasian, anywhere",
+        "caucasian(no_hide_after_hit=anywhere)",
+        2,
+        checkers=R,
+        check_to=1,
+    ),
+    Entry("portes", "portes", 2, note="backgammon's moves", checkers=[*G, *R], check_to=1),
+    Entry("tavla", "tavla", 2, checkers=R, check_to=1),
+    Entry("plakoto", "plakoto", 3, checkers=R),
+    Entry("fevga", "fevga", 4, checkers=R),
+    Entry("fevga, trap prime forbidden", "fevga(trap_prime=forbidden)", 4, checkers=R),
+    Entry("fevga, trap prime allowed", "fevga(trap_prime=allowed)", 4, checkers=R),
+    Entry("long nardy", "long-nardy", 4, checkers=R),
+    Entry("long nardy, head only", "long-nardy(head_exception=head-only)", 4, checkers=R),
+    Entry("long nardy, 6-4", "long-nardy(head_exception=6-4)", 4, checkers=R),
+    Entry(
+        "long nardy, any blocked double",
+        "long-nardy(head_exception=any-blocked-double)",
+        4,
+        checkers=R,
+    ),
+    Entry("kush", "kush", 4, checkers=R),
+    Entry(
+        "backgammon contact",
+        "backgammon",
+        2,
+        ({24: 2, 13: 4, 9: 1, 8: 2, 6: 5, 5: 1}, {24: 1, 23: 1, 13: 5, 8: 2, 6: 4, 4: 2}),
+        "a middle game with blots on both sides",
+        G,
+    ),
+    Entry(
+        "backgammon bear-off",
+        "backgammon",
+        3,
+        ({6: 3, 5: 2, 4: 3, 3: 2, 2: 2}, {24: 1, 6: 3, 5: 3, 4: 2, 3: 2}),
+        "White bears off against a checker left back on his 1-point",
+        G,
+    ),
+    Entry(
+        "long nardy prime",
+        "long-nardy",
+        2,
+        ({24: 3, 13: 2, 11: 2, 10: 2, 9: 2, 8: 2, 7: 2}, {24: 11, 18: 2, 17: 2}),
+        "a five-point prime in front of Black's head",
+        R,
+    ),
+]
+
+
+def rows_of(entry: Entry, depth: int) -> tuple[list[PerftRow], float]:
+    """Nardy's rows and the CPU seconds they took (the machine may be shared)."""
+    began = time.process_time()
+    rows = list(perft(entry.variant(), depth, entry.start()).rows)
+    return rows, time.process_time() - began
+
+
+def independent(entry: Entry, program: str, depth: int) -> list[PerftRow]:
+    from test_perft import gnubg_perft, reference_perft_from
+
+    start = entry.start()
+    if program == "gnubg-nn":
+        return gnubg_perft(start, depth)
+    return reference_perft_from(start, depth)
+
+
+def checked_depths(entry: Entry, rows: list[PerftRow], program: str) -> int:
+    """Count with ``program`` depth by depth; how many depths agreed (stops on disagreement)."""
+    last = len(rows)
+    if entry.check_to is not None and program == "reference":
+        last = min(last, entry.check_to)
+    for depth in range(1, last + 1):
+        began = time.process_time()
+        theirs = independent(entry, program, depth)
+        took = time.process_time() - began
+        if theirs != rows[:depth]:
+            sys.exit(f"{entry.name}: {program} disagrees at depth {depth}: {theirs} != {rows}")
+        print(f"  {program} agrees to depth {depth} ({took:.1f} s)", flush=True)
+        if took > CHECK_BUDGET:
+            return depth
+    return last
+
+
+def board_of(position: Position) -> dict[str, Any]:
+    """The position spelled out: each side's checkers in its own numbering, bar, off, turn."""
+    side = {}
+    for s in nardy.Side:
+        points = position.checkers(s)
+        side[s.name.lower()] = {str(p + 1): n for p, n in enumerate(points) if n}
+    return {
+        "checkers": side,
+        "bar": {s.name.lower(): position.bar(s) for s in nardy.Side},
+        "off": {s.name.lower(): position.off(s) for s in nardy.Side},
+        "turn": position.turn.name.lower(),
+    }
+
+
+def compute(entry: Entry, reuse: tuple[list[PerftRow], float] | None) -> dict[str, Any]:
+    print(f"{entry.name}: {entry.spec} to depth {entry.depth}", flush=True)
+    if reuse is not None:
+        rows, seconds = reuse
+        fresh, _ = rows_of(entry, min(2, entry.depth))
+        assert rows[: len(fresh)] == fresh, f"{entry.name}: the reused rows disagree"
+    else:
+        rows, seconds = rows_of(entry, entry.depth)
+    print(f"  nardy: {seconds:.1f} s", flush=True)
+    agreed = {p: checked_depths(entry, rows, p) for p in entry.checkers}
+    start = entry.start()
+    variant = start.variant
+    out: dict[str, Any] = {
+        "name": entry.name,
+        "variant": variant.spec(),
+        "options": {k: v for k, v in variant.options().items() if v is not None},
+        "checkers_per_side": variant.checkers,
+        "geometry": variant.geometry.name.lower(),
+        "position": "start" if entry.counts is None else entry.note,
+        "start": start.id(),
+        "gnubg_id": start.gnubg_id() if variant.gnubg_id_supported else None,
+        "board": board_of(start),
+        "cpu_seconds": round(seconds, 1),
+        "depths": [],
+    }
+    for row in rows:
+        item: dict[str, Any] = row.to_dict()
+        item["checked_by"] = [p for p, d in agreed.items() if row.depth <= d]
+        out["depths"].append(item)
+    return out
+
+
+def table(data: dict[str, Any]) -> str:
+    """The guide's list-table of every entry and depth."""
+    heads = ["entry", "depth", *FIELDS, "checked by"]
+    lines = [
+        ".. This file is made by benchmarks/perft_vectors.py from data/perft/perft-v1.json.",
+        "",
+        ".. list-table::",
+        "   :header-rows: 1",
+        "",
+    ]
+    lines += [("   * - " if i == 0 else "     - ") + h for i, h in enumerate(heads)]
+    for entry in data["entries"]:
+        for row in entry["depths"]:
+            cells = [
+                f"``{entry['variant']}``"
+                + ("" if entry["position"] == "start" else f" ({entry['name']})"),
+                str(row["depth"]),
+                *(f"{row[f]:,}" for f in FIELDS),
+                ", ".join(row["checked_by"]) or "—",
+            ]
+            lines += [("   * - " if i == 0 else "     - ") + c for i, c in enumerate(cells)]
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    """Compute the entries asked for (all by default), write the file and the table."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--only", nargs="*", default=None)
+    parser.add_argument("--rows", action="append", default=[])
+    parser.add_argument("--table-only", action="store_true")
+    args = parser.parse_args()
+    data = json.loads(DATA.read_text()) if DATA.exists() else {"entries": []}
+    if not args.table_only:
+        reuse = {}
+        for item in args.rows:
+            name, _, rest = item.partition("=")
+            path, _, seconds = rest.rpartition(":")
+            found = json.loads(Path(path).read_text())["depths"]
+            reuse[name] = ([PerftRow(**r) for r in found], float(seconds))
+        done = {e["name"]: e for e in data["entries"]}
+        for entry in ENTRIES:
+            if args.only is None or entry.name in args.only:
+                done[entry.name] = compute(entry, reuse.get(entry.name))
+                data = document([done[e.name] for e in ENTRIES if e.name in done])
+                DATA.parent.mkdir(parents=True, exist_ok=True)
+                DATA.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    TABLE.write_text(table(data))
+
+
+def document(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "format": "nardy-perft",
+        "version": 1,
+        "made_with": f"nardy {nardy.__version__} ({'compiled' if nardy.compiled else 'pure'})",
+        "conventions": CONVENTIONS,
+        "programs": PROGRAMS,
+        "entries": entries,
+    }
+
+
+if __name__ == "__main__":
+    main()

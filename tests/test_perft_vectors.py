@@ -1,0 +1,152 @@
+"""The published perft vectors (data/perft/perft-v1.json): nardy reproduces them, the claims hold.
+
+Each row of the file names the independent programs whose counts were equal
+when it was made (``checked_by``). Here nardy counts every entry again and the
+named programs (gnubg-nn's generator, the reference generators) count it
+again, as deep as a budget of expanded states allows: the default run counts
+the shallow rows (up to :data:`QUICK` expanded states per entry), the slow
+run goes up to ``NARDY_PERFT_EXPANSIONS`` (default :data:`SLOW`) expanded
+states. The guide's table must be the file's.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import nardy
+from nardy.perft import PerftRow, perft
+from test_perft import gnubg_nn, gnubg_perft, reference_perft_from
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from perft_vectors import DATA, FIELDS, TABLE, table
+
+VECTORS: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
+ENTRIES: list[dict[str, Any]] = VECTORS["entries"]
+NAMES = [e["name"] for e in ENTRIES]
+#: States expanded per entry in the default run, and (by default) in the slow run.
+QUICK = 250
+SLOW = int(os.environ.get("NARDY_PERFT_EXPANSIONS", "25000"))
+
+
+def start_of(entry: dict[str, Any]) -> nardy.Position:
+    return nardy.Position.from_id(entry["start"])
+
+
+def depth_within(entry: dict[str, Any], budget: int) -> int:
+    """The deepest published depth whose count expands at most ``budget`` states (at least 1)."""
+    expanded, depth = 1, 1
+    for row in entry["depths"][:-1]:
+        expanded += row["distinct"] - row["terminal"]
+        if expanded > budget:
+            break
+        depth = row["depth"] + 1
+    return depth
+
+
+def rows(entry: dict[str, Any], depth: int) -> list[PerftRow]:
+    return [PerftRow(**{k: r[k] for k in ("depth", *FIELDS)}) for r in entry["depths"][:depth]]
+
+
+def check(entry: dict[str, Any], budget: int) -> None:
+    """nardy, and every program the file names, count the rows within ``budget`` as published."""
+    start = start_of(entry)
+    depth = depth_within(entry, budget)
+    assert list(perft(start.variant, depth, start).rows) == rows(entry, depth)
+    for program in ("gnubg-nn", "reference"):
+        claimed = [r["depth"] for r in entry["depths"][:depth] if program in r["checked_by"]]
+        if not claimed:
+            continue
+        if program == "gnubg-nn" and gnubg_nn is None:
+            # As in the other differential tests: optional unless it is required.
+            assert not os.environ.get("NARDY_REQUIRE_REFERENCE"), "gnubg-nn is not installed"
+            continue
+        count = gnubg_perft if program == "gnubg-nn" else reference_perft_from
+        assert count(start, max(claimed)) == rows(entry, max(claimed)), program
+
+
+def test_the_file_says_what_it_holds() -> None:
+    assert VECTORS["format"] == "nardy-perft"
+    assert VECTORS["version"] == 1
+    assert len(VECTORS["conventions"]) >= 5
+    assert set(VECTORS["programs"]) == {"nardy", "gnubg-nn", "reference"}
+    assert len(set(NAMES)) == len(NAMES)
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=NAMES)
+def test_each_entry_describes_its_position(entry: dict[str, Any]) -> None:
+    start = start_of(entry)
+    variant = nardy.find_variant(entry["variant"])
+    assert start.variant == variant
+    options = {k: v for k, v in variant.options().items() if v is not None}
+    assert entry["options"] == json.loads(json.dumps(options))
+    assert entry["checkers_per_side"] == variant.checkers
+    if entry["position"] == "start":
+        assert start == variant.starting_position()
+    board = entry["board"]
+    white = {int(p): n for p, n in board["checkers"]["white"].items()}
+    black = {int(p): n for p, n in board["checkers"]["black"].items()}
+    assert variant.from_counts(white, black) == start
+    assert board["off"] == {
+        "white": start.off(nardy.Side.WHITE),
+        "black": start.off(nardy.Side.BLACK),
+    }
+    if entry["gnubg_id"] is not None:
+        assert nardy.Position.from_gnubg_id(variant, entry["gnubg_id"]) == start
+    assert [r["depth"] for r in entry["depths"]] == list(range(1, len(entry["depths"]) + 1))
+    for row in entry["depths"]:
+        assert set(row["checked_by"]) <= {"gnubg-nn", "reference"}
+        assert row["paths21"] <= row["paths36"] <= 2 ** row["depth"] * row["paths21"]
+        assert row["terminal"] <= row["distinct"]
+        assert row["passes"] <= row["paths21"]
+
+
+def test_every_preset_that_changes_play_is_published() -> None:
+    published = {e["variant"] for e in ENTRIES}
+    for spec in (
+        "backgammon",
+        "nackgammon",
+        "hypergammon(checkers=1)",
+        "hypergammon(checkers=2)",
+        "hypergammon",
+        "caucasian",
+        "caucasian(no_hide_after_hit=anywhere)",
+        "portes",
+        "tavla",
+        "plakoto",
+        "fevga",
+        "fevga(trap_prime=forbidden)",
+        "fevga(trap_prime=allowed)",
+        "long-nardy",
+        "long-nardy(head_exception=head-only)",
+        "long-nardy(head_exception=6-4)",
+        "long-nardy(head_exception=any-blocked-double)",
+        "kush",
+    ):
+        assert spec in published
+    assert sum(e["position"] != "start" for e in ENTRIES) >= 3
+
+
+def test_every_number_was_checked_by_someone_at_depth_1() -> None:
+    for entry in ENTRIES:
+        assert entry["depths"][0]["checked_by"], entry["name"]
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=NAMES)
+def test_shallow_rows_reproduce(entry: dict[str, Any]) -> None:
+    check(entry, QUICK)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("entry", ENTRIES, ids=NAMES)
+def test_deeper_rows_reproduce_slow(entry: dict[str, Any]) -> None:
+    check(entry, SLOW)
+
+
+def test_the_guide_table_is_the_file() -> None:
+    assert TABLE.read_text(encoding="utf-8") == table(VECTORS)
