@@ -189,6 +189,23 @@ def test_cube_states() -> None:
     )
 
 
+def game_cube_value(game: nardy.Game) -> str:
+    root = ET.fromstring(svg.game(game).encode())
+    (value,) = [el.text for el in root.iter(f"{NS}text") if el.get("class") == "cube-value"]
+    return str(value)
+
+
+def test_a_pending_double_beaver_and_raccoon_show_the_value_on_the_table() -> None:
+    game = nardy.Game.new("backgammon", rng=3, beaver=True, raccoon=True).roll()
+    game = game.play(0).double()
+    assert game_cube_value(game) == "2"
+    game = game.beaver()
+    assert game_cube_value(game) == "4"
+    game = game.raccoon()
+    assert game_cube_value(game) == "8"
+    assert game_cube_value(game.take()) == "8"
+
+
 @pytest.mark.parametrize(
     ("name", "build"),
     [

@@ -534,10 +534,13 @@ def game(
     The last play made is outlined; the cube is left out when the game does
     not use one. The options are those of :func:`board`.
     """
-    from nardy.actions import ActionKind
+    from nardy.actions import ActionKind, Phase
+    from nardy.doubling import raised
 
     last = next((a.play for a in reversed(state.history) if a.kind is ActionKind.PLAY), None)
-    offered = state.cube.offered_by is not None
+    # The value on the table: a double turns the cube one step, a beaver two,
+    # a raccoon three.
+    steps = {Phase.DOUBLED: 1, Phase.BEAVERED: 2, Phase.RACCOONED: 3}.get(state.phase)
     return board(
         state.position,
         flipped=flipped,
@@ -547,7 +550,7 @@ def game(
         names=names,
         dice=state.dice,
         cube=state.cube if state.options.cube else None,
-        cube_offer=state.options.next_cube_value(state.cube.value) if offered else None,
+        cube_offer=None if steps is None else raised(state.options, state.cube.value, steps),
         last_play=last if last is not None and last.steps else None,
     )
 
