@@ -7,8 +7,9 @@ the standard library are plain text (see ``nitpick_ignore_regex``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib.metadata import version as _version
-from typing import Any
+from typing import Any, ClassVar
 
 project = "nardy"
 author = "The nardy developers"
@@ -120,7 +121,7 @@ def setup(app: Any) -> dict[str, Any]:
         """
 
         required_arguments = 1
-        option_spec = {
+        option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
             "dice": str,
             "play": str,
             "cube": str,
