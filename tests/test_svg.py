@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import nardy
 from nardy import Side, svg
@@ -258,3 +259,16 @@ def test_the_readme_picture_is_what_nardy_draws() -> None:
     text = svg.board(pos.apply(play), last_play=play, size=480)
     readme = Path(__file__).parent.parent / "docs" / "images" / "backgammon-31.svg"
     assert text == readme.read_text(encoding="utf-8")
+
+
+NAME_TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=12)
+
+
+@given(st.lists(NAME_TEXT, min_size=2, max_size=2))
+def test_any_player_names_are_escaped(names: list[str]) -> None:
+    # Names carry &, <, >, quotes and any printable character: the SVG still
+    # parses, and each name comes back unchanged in its text.
+    root = ET.fromstring(svg.board(nardy.Backgammon().starting_position(), names=names).encode())
+    texts = "".join(el.text or "" for el in root.iter(f"{NS}text"))
+    for name in names:
+        assert name in texts
