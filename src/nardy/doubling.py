@@ -66,21 +66,23 @@ def double_refusal(
 
 def beaver_refusal(options: GameOptions, cube: CubeState) -> str | None:
     """Why the side facing a double may not beaver it; ``None`` if it may."""
-    if not options.beaver:
-        return "beavers are not allowed (option beaver=false)"
-    after = raised(options, cube.value, 2)
-    if after > options.max_cube:
-        return f"a beaver would take the cube to {after}, over max_cube={options.max_cube}"
-    return None
+    return _redouble_refusal(options, cube, "beaver", options.beaver, 2)
 
 
 def raccoon_refusal(options: GameOptions, cube: CubeState) -> str | None:
     """Why the beavered doubler may not raccoon; ``None`` if he may."""
-    if not options.raccoon:
-        return "raccoons are not allowed (option raccoon=false)"
-    after = raised(options, cube.value, 3)
+    return _redouble_refusal(options, cube, "raccoon", options.raccoon, 3)
+
+
+def _redouble_refusal(
+    options: GameOptions, cube: CubeState, name: str, allowed: bool, steps: int
+) -> str | None:
+    """An immediate redouble (beaver, raccoon) needs its option and room under max_cube."""
+    if not allowed:
+        return f"{name}s are not allowed (option {name}=false)"
+    after = raised(options, cube.value, steps)
     if after > options.max_cube:
-        return f"a raccoon would take the cube to {after}, over max_cube={options.max_cube}"
+        return f"a {name} would take the cube to {after}, over max_cube={options.max_cube}"
     return None
 
 
