@@ -10,6 +10,19 @@ The board is one list changed in place (each step made, explored, undone),
 and the key of the position reached changes by one table entry per step
 (:data:`~nardy.engine.layout.MOVE`, :data:`~nardy.engine.layout.HIT_MOVE`).
 
+With two different dice a result is recognised by a small int, its
+*change*: the sum over the 24 points of how the point's signed count changed,
+times ``6 ** (p - 1)`` (:data:`CHANGE`, :data:`HIT_CHANGE`). Two steps change a
+point by -2 (two checkers leave) to +3 (a blot is hit, +2, and another
+checker lands, +1), so two changes differ by at most 5 a digit and equal
+changes mean equal point counts; the bars and the borne-off counts follow
+from those (a hit is a point that held a blot and changed; the mover's lost
+or gained checkers went off, or came from the bar, never both in one
+two-dice play: a checker that enters cannot also bear off). The sum stays
+within 3 * (6 ** 24 - 1) / 5 < 2 ** 62, a machine int in the compiled
+build, so a result found before costs a small-int look-up, not the
+building and hashing of its 224-bit key.
+
 On a double no two sets of moves reach the same position, so its results
 need no deduplication: a set of moves, read as how many moves start on each
 point p (the bar as 25), changes the mover's count on point p by the moves
@@ -21,7 +34,9 @@ point, and a hit changes only the opponent's side of a point.)
 
 from __future__ import annotations
 
-from nardy.engine.found import Found
+from typing import Final
+
+from nardy.engine.found import Found, rank
 from nardy.engine.layout import (
     HIT_BIT,
     HIT_MOVE,
@@ -34,7 +49,20 @@ from nardy.engine.layout import (
     may_bear_off,
 )
 
-__all__ = ["search_ordered"]
+__all__ = ["CHANGE", "HIT_CHANGE", "search_ordered"]
+
+#: ``CHANGE[src][dst]``: the change (see the module docstring) of a step
+#: from ``src`` (a point, or 25 the bar) to ``dst`` (a point, or 0 off) that
+#: does not hit; the bar and off have no digit.
+_DIGIT: Final[tuple[int, ...]] = (0, *(6 ** (p - 1) for p in range(1, 25)), 0)
+CHANGE: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(_DIGIT[dst] - _DIGIT[src] for dst in range(25)) for src in range(26)
+)
+#: ``HIT_CHANGE[src][dst]``: the same for a step that hits a blot on ``dst``
+#: (that point goes from -1 to 1).
+HIT_CHANGE: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(2 * _DIGIT[dst] - _DIGIT[src] for dst in range(25)) for src in range(26)
+)
 
 
 def search_ordered(board: list[int], key: int, dice: tuple[int, ...], hitting: bool) -> Found:
@@ -60,8 +88,9 @@ def search_ordered(board: list[int], key: int, dice: tuple[int, ...], hitting: b
                 high = p
             low = p
     if len(dice) == 2 and dice[0] != dice[1]:
-        _two_dice(board, dice[0], dice[1], key, outside, lowest, high, low, found)
-        _two_dice(board, dice[1], dice[0], key, outside, lowest, high, low, found)
+        where: dict[int, int] = {}
+        _two_dice(board, dice[0], dice[1], key, outside, lowest, high, low, where, found)
+        _two_dice(board, dice[1], dice[0], key, outside, lowest, high, low, where, found)
     else:
         _double(board, dice[0], len(dice), 25, key, outside, lowest, high, low, 0, 0, found)
     return found
@@ -76,15 +105,18 @@ def _two_dice(
     lowest: int,
     high: int,
     low: int,
+    where: dict[int, int],
     found: Found,
 ) -> None:
     """The plays that use die ``a`` first, then ``b`` (or only ``a`` when ``b`` cannot follow).
 
-    ``high`` and ``low``: the mover's highest and lowest occupied points.
+    ``high`` and ``low``: the mover's highest and lowest occupied points;
+    ``where``: each result's index in ``found`` by its change.
     """
     move = MOVE
     hit_move = HIT_MOVE
-    index = found.index
+    change_of = CHANGE
+    hit_change_of = HIT_CHANGE
     counts = found.counts
     die_a = a << 10
     die_b = b << 10
@@ -107,10 +139,12 @@ def _two_dice(
             s[dst] = 1
             s[OPP_BAR] += 1
             key1 = key + hit_move[src][dst]
+            change1 = hit_change_of[src][dst]
             first = src | (dst << 5) | die_a | HIT_BIT
         else:
             s[dst] = x + 1
             key1 = key + move[src][dst]
+            change1 = change_of[src][dst]
             first = src | (dst << 5) | die_a
         outside1 = outside - 1 if src > HOME >= dst else outside
         more = False
@@ -126,28 +160,38 @@ def _two_dice(
             if dst2 <= 0:
                 if not may_bear_off(s, src2, dst2, outside1):
                     continue
-                key2 = key1 + move[src2][MOVER_OFF]
-                second = src2 | die_b
+                dst2 = MOVER_OFF
+                hit2 = False
             else:
                 x2 = s[dst2]
                 if x2 < lowest:
                     continue
-                if x2 == -1:
-                    key2 = key1 + hit_move[src2][dst2]
-                    second = src2 | (dst2 << 5) | die_b | HIT_BIT
-                else:
-                    key2 = key1 + move[src2][dst2]
-                    second = src2 | (dst2 << 5) | die_b
+                hit2 = x2 == -1
             more = True
+            change2 = change1 + (hit_change_of if hit2 else change_of)[src2][dst2]
             # Every two-dice play has the same rank: a result found before
             # keeps its play unless that used fewer dice.
-            i = index.get(key2, -1)
-            if i < 0:
-                found.add(key2, first | (second << STEP_BITS), 2)
-            elif counts[i] < 2:
-                found.record(key2, first | (second << STEP_BITS), 2)
+            i = where.get(change2, -1)
+            if i < 0 or counts[i] < 2:
+                second = src2 | (dst2 << 5) | die_b | (HIT_BIT if hit2 else 0)
+                if i < 0:
+                    where[change2] = len(counts)
+                    key2 = key1 + (hit_move if hit2 else move)[src2][dst2]
+                    found.keys.append(key2)
+                    found.codes.append(first | (second << STEP_BITS))
+                    counts.append(2)
+                else:
+                    found.codes[i] = first | (second << STEP_BITS)
+                    counts[i] = 2
         if not more:
-            found.record(key1, first, 1)
+            i = where.get(change1, -1)
+            if i < 0:
+                where[change1] = len(counts)
+                found.keys.append(key1)
+                found.codes.append(first)
+                counts.append(1)
+            elif counts[i] == 1 and rank(first) > rank(found.codes[i]):
+                found.codes[i] = first
         # Undo it.
         s[src] += 1
         s[dst] = x
