@@ -251,7 +251,14 @@ def test_kernel_choice() -> None:
     assert choose_kernel((3, 1), BLOCK, False, False, rule, None, None) == "positional"
     assert choose_kernel((3, 1), BLOCK, True, True, rule, None, None) == "tracking"
     assert choose_kernel((3, 1), HIT, True, False, rule, None, None) == "tracking"
-    assert choose_kernel((3, 3, 3, 3), HIT, True, False, None, HitterRule(6), None) == "tracking"
+    # A hitter rule: the ordered kernel takes any on two dice, one without a
+    # check on a double; beside a step rule, or with pins, it is tracked.
+    stops, hides = HitterRule(6), HitterRule(6, lambda board, src, dst: board[dst] == 1)
+    assert choose_kernel((3, 3, 3, 3), HIT, True, False, None, stops, None) == "ordered"
+    assert choose_kernel((3, 3, 3, 3), HIT, True, False, None, hides, None) == "tracking"
+    assert choose_kernel((3, 1), HIT, True, False, None, hides, None) == "ordered"
+    assert choose_kernel((3, 1), HIT, True, False, rule, stops, None) == "tracking"
+    assert choose_kernel((3, 1), PIN, True, False, None, stops, None) == "tracking"
     assert choose_kernel((2, 2), PIN, True, False, None, None, None) == "pinning"
     assert choose_kernel((2, 1), PIN, False, False, rule, None, None) == "tracking"
     assert choose_kernel((1, 2, 6, 6, 6, 6), HIT, True, False, None, None, None) == "tracking"

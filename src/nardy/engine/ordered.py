@@ -6,6 +6,16 @@ Then moving a higher checker first never makes a later step illegal, so on
 a double the sources can be taken in non-increasing order and each set of
 moves is tried once.
 
+A hitter rule (:class:`~nardy.engine.turn.HitterRule`: a checker that hits
+on a point ``<= zone`` is *marked*) fits here too. With two dice the marked
+checker is the only one on its point (that point held the opponent's blot),
+so its second step is the one step from that point; it must pass the rule's
+check, or is not allowed when the rule has none (tavla: the hitter stops).
+On a double only a rule without a check is taken: the marked checkers never
+move again, a step from a point needs an unmarked checker there, and the
+argument above still holds (the moves that arrive at a hit point come from
+higher points, so in non-increasing order they all arrive before any leaves).
+
 The board is one list changed in place (each step made, explored, undone),
 and the key of the position reached changes by one table entry per step
 (:data:`~nardy.engine.layout.MOVE`, :data:`~nardy.engine.layout.HIT_MOVE`).
@@ -48,6 +58,7 @@ from nardy.engine.layout import (
     STEP_BITS,
     may_bear_off,
 )
+from nardy.engine.turn import StepCheck
 
 __all__ = ["CHANGE", "HIT_CHANGE", "search_ordered"]
 
@@ -65,12 +76,20 @@ HIT_CHANGE: Final[tuple[tuple[int, ...], ...]] = tuple(
 )
 
 
-def search_ordered(board: list[int], key: int, dice: tuple[int, ...], hitting: bool) -> Found:
+def search_ordered(
+    board: list[int],
+    key: int,
+    dice: tuple[int, ...],
+    hitting: bool,
+    zone: int = 0,
+    marked_check: StepCheck | None = None,
+) -> Found:
     """Every maximal sequence of legal steps for two dice, or four of a double.
 
     ``board`` is the state (mover's frame) as a list, left as it was found;
     ``key`` its key. ``hitting``: a single opposing checker can be hit (else
-    any opposing checker closes its point).
+    any opposing checker closes its point). ``zone`` and ``marked_check``: a
+    hitter rule (``zone`` 0: none), with no check on a double.
     """
     found = Found()
     lowest = -1 if hitting else 0
@@ -89,10 +108,14 @@ def search_ordered(board: list[int], key: int, dice: tuple[int, ...], hitting: b
             low = p
     if len(dice) == 2 and dice[0] != dice[1]:
         where: dict[int, int] = {}
-        _two_dice(board, dice[0], dice[1], key, outside, lowest, high, low, where, found)
-        _two_dice(board, dice[1], dice[0], key, outside, lowest, high, low, where, found)
+        for a, b in ((dice[0], dice[1]), (dice[1], dice[0])):
+            _two_dice(
+                board, a, b, key, outside, lowest, high, low, zone, marked_check, where, found
+            )
     else:
-        _double(board, dice[0], len(dice), 25, key, outside, lowest, high, low, 0, 0, found)
+        _double(
+            board, dice[0], len(dice), 25, key, outside, lowest, high, low, zone, 0, 0, 0, found
+        )
     return found
 
 
@@ -105,13 +128,16 @@ def _two_dice(
     lowest: int,
     high: int,
     low: int,
+    zone: int,
+    marked_check: StepCheck | None,
     where: dict[int, int],
     found: Found,
 ) -> None:
     """The plays that use die ``a`` first, then ``b`` (or only ``a`` when ``b`` cannot follow).
 
     ``high`` and ``low``: the mover's highest and lowest occupied points;
-    ``where``: each result's index in ``found`` by its change.
+    ``zone`` and ``marked_check``: the hitter rule; ``where``: each result's
+    index in ``found`` by its change.
     """
     move = MOVE
     hit_move = HIT_MOVE
@@ -147,6 +173,8 @@ def _two_dice(
             change1 = change_of[src][dst]
             first = src | (dst << 5) | die_a
         outside1 = outside - 1 if src > HOME >= dst else outside
+        # The point of a checker marked by this hit (-1: none).
+        marked = dst if hit and dst <= zone else -1
         more = False
         if s[MOVER_BAR] > 0:
             top2, bottom2 = MOVER_BAR, MOVER_BAR - 1
@@ -167,6 +195,8 @@ def _two_dice(
                 if x2 < lowest:
                     continue
                 hit2 = x2 == -1
+            if src2 == marked and not _marked_may_step(s, src2, dst2, marked_check):
+                continue
             more = True
             change2 = change1 + (hit_change_of if hit2 else change_of)[src2][dst2]
             # Every two-dice play has the same rank: a result found before
@@ -209,6 +239,8 @@ def _double(
     lowest: int,
     high: int,
     low: int,
+    zone: int,
+    marked: int,
     code: int,
     made: int,
     found: Found,
@@ -216,7 +248,9 @@ def _double(
     """The moves of a double, sources in non-increasing order (each set of moves once).
 
     ``made`` steps are made already (packed in ``code``); ``left`` remain;
-    ``high`` and ``low`` bound the mover's occupied points.
+    ``high`` and ``low`` bound the mover's occupied points; a hit on a point
+    ``<= zone`` marks its checker, which may not move again (``marked``: bit
+    p for a marked checker on point p, at most one a point).
     """
     move = MOVE
     hit_move = HIT_MOVE
@@ -229,7 +263,7 @@ def _double(
         top = maxsrc if maxsrc < high else high
         bottom = low - 1
     for src in range(top, bottom, -1):
-        if s[src] <= 0:
+        if s[src] <= (marked >> src) & 1:
             continue
         dst = src - die
         if dst <= 0:
@@ -255,8 +289,22 @@ def _double(
             outside1 = outside - 1 if src > HOME >= dst else outside
             high1 = dst if dst > high else high
             low1 = dst if 0 < dst < low else low
+            marked1 = marked | (1 << dst) if hit and dst <= zone else marked
             _double(
-                s, die, left - 1, src, key1, outside1, lowest, high1, low1, code1, made + 1, found
+                s,
+                die,
+                left - 1,
+                src,
+                key1,
+                outside1,
+                lowest,
+                high1,
+                low1,
+                zone,
+                marked1,
+                code1,
+                made + 1,
+                found,
             )
         else:
             # A new result (see the module docstring): no look-up.
@@ -271,3 +319,29 @@ def _double(
         found.keys.append(key)
         found.codes.append(code)
         found.counts.append(made)
+
+
+def _marked_may_step(s: list[int], src: int, dst: int, check: StepCheck | None) -> bool:
+    """Whether the marked checker on ``src`` may step to ``dst`` (``check`` None: it stops).
+
+    The check sees the board after the step, as the hitter rule says; the
+    board is left as it was found.
+    """
+    if check is None:
+        return False
+    x_src = s[src]
+    x_dst = s[dst]
+    x_bar = s[OPP_BAR]
+    s[src] = x_src - 1
+    if dst == MOVER_OFF:
+        s[dst] = x_dst + 1
+    elif x_dst == -1:
+        s[dst] = 1
+        s[OPP_BAR] = x_bar + 1
+    else:
+        s[dst] = x_dst + 1
+    allowed = check(s, src, dst)
+    s[src] = x_src
+    s[dst] = x_dst
+    s[OPP_BAR] = x_bar
+    return allowed

@@ -47,20 +47,26 @@ def choose_kernel(
     ``enters``: checkers on the bar enter with the dice (else they wait for
     a return); ``must_enter``: some are on the bar and must enter now.
 
-    * ``"ordered"``: no per-step rule, filter or hitter rule, hitting or
-      blocking contact, checkers on the bar enter (the board alone decides
-      each step);
+    * ``"ordered"``: no per-step rule or filter, hitting or blocking
+      contact, checkers on the bar enter (the board alone decides each
+      step), and no hitter rule or one that fits it (any rule on two dice,
+      one without a check on a double: see :mod:`nardy.engine.ordered`);
     * ``"pinning"``: pinning contact with no per-step rule, filter or
       hitter rule, and nothing on a bar;
     * ``"positional"``: blocking contact with a per-step rule or a filter,
       and nothing to enter;
-    * ``"tracking"``: everything else: pins under a rule, a hitter rule,
-      hitting under a per-step rule or a filter, or dice that are neither
-      two different values nor one value repeated.
+    * ``"tracking"``: everything else: pins under a rule, a hitter rule
+      with a check on a double or beside another rule, hitting under a
+      per-step rule or a filter, or dice that are neither two different
+      values nor one value repeated.
     """
     simple_dice = len(dice) == 2 or dice.count(dice[0]) == len(dice)
-    if hitter is not None or not simple_dice:
+    if not simple_dice:
         return TRACKING
+    if hitter is not None:
+        fits = len(dice) == 2 or hitter.check is None
+        plain = rule is None and play_filter is None and enters and contact != PIN
+        return ORDERED if fits and plain else TRACKING
     if contact == PIN:
         plain = rule is None and play_filter is None and not must_enter
         return PINNING if plain else TRACKING
@@ -121,7 +127,10 @@ def legal_plays(
     kernel = choose_kernel(dice, contact, enters, must_enter, rule, hitter, play_filter)
     keep = play_filter is not None
     if kernel == ORDERED:
-        found = search_ordered(board, key, dice, contact == HIT)
+        if hitter is None:
+            found = search_ordered(board, key, dice, contact == HIT)
+        else:
+            found = search_ordered(board, key, dice, contact == HIT, hitter.zone, hitter.check)
     elif kernel == PINNING:
         found = search_pinning(board, key, dice)
     elif kernel == POSITIONAL:
