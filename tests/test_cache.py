@@ -75,6 +75,26 @@ def test_resize_drops_the_oldest_sets() -> None:
     assert pairs[-1][0].legal_plays(pairs[-1][1]) is newest
 
 
+def test_the_oldest_set_goes_first_also_once_the_store_wraps_round() -> None:
+    cache.resize(3)
+    pairs = positions(nardy.Backgammon(), 11, seed=3)
+    made = [position.legal_plays(roll) for position, roll in pairs]
+    assert cache.info() == (3, 3)
+    # The three newest stay (the same objects); every older one was dropped.
+    for (position, roll), plays in zip(pairs[-3:], made[-3:]):
+        assert position.legal_plays(roll) is plays
+    assert pairs[0][0].legal_plays(pairs[0][1]) is not made[0]
+    # Growing and shrinking the bound keeps the newest sets, oldest dropped first.
+    cache.resize(10)
+    fresh = [position.legal_plays(roll) for position, roll in pairs[4:8]]
+    # The newest two of the three kept, made[0]'s pair again, and the four fresh ones.
+    assert cache.info()[0] == 7
+    cache.resize(2)
+    assert cache.info()[0] == 2
+    assert pairs[6][0].legal_plays(pairs[6][1]) is fresh[2]
+    assert pairs[7][0].legal_plays(pairs[7][1]) is fresh[3]
+
+
 def test_clear_forgets_every_set() -> None:
     position = nardy.LongNardy().starting_position()
     first = position.legal_plays("65")

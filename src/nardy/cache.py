@@ -43,7 +43,7 @@ def clear() -> None:
     """Forget every cached set."""
     with _lock:
         for made in _stores:
-            made.entries.clear()
+            made.clear()
 
 
 def resize(size: int) -> None:

@@ -82,31 +82,54 @@ class Store:
 
     def __init__(self, limit: int) -> None:
         """An empty store that keeps at most ``limit`` sets."""
-        #: The sets, by packed position + turn + roll, oldest first.
+        #: The sets, by packed position + turn + roll.
         self.entries: dict[bytes, LegalPlays] = {}
         #: How many sets it keeps (0: none).
         self.limit = limit
+        # The keys in the order they were added, a ring once it is full:
+        # ``ring[slot]`` is the oldest. (Finding the oldest by iterating the
+        # dict would walk over the slots of every key deleted before it.)
+        self.ring: list[bytes] = []
+        self.slot = 0
 
     def put(self, key: bytes, plays: LegalPlays) -> None:
         """Remember a set, dropping the oldest one when the store is full."""
-        entries = self.entries
-        if len(entries) >= self.limit:
-            if self.limit <= 0:
-                return
-            try:  # noqa: SIM105 (compiled, try costs nothing; suppress() is a call)
-                del entries[next(iter(entries))]
-            except (KeyError, RuntimeError, StopIteration):
-                pass  # another thread changed the store in between: nothing to undo
-        entries[key] = plays
+        limit = self.limit
+        if limit <= 0:
+            return
+        ring = self.ring
+        if len(ring) < limit:
+            ring.append(key)
+        else:
+            slot = self.slot
+            if slot >= len(ring):  # another thread trimmed the ring in between
+                slot = 0
+            self.entries.pop(ring[slot], None)
+            ring[slot] = key
+            self.slot = slot + 1 if slot + 1 < limit else 0
+        self.entries[key] = plays
+
+    def clear(self) -> None:
+        """Forget every set."""
+        self.entries.clear()
+        self.ring.clear()
+        self.slot = 0
 
     def trim(self) -> None:
-        """Drop the oldest sets until at most :attr:`limit` are left."""
+        """Drop the oldest sets until at most :attr:`limit` are left (after the limit changed)."""
         entries = self.entries
-        while len(entries) > max(self.limit, 0):
-            try:  # noqa: SIM105 (compiled, try costs nothing; suppress() is a call)
-                del entries[next(iter(entries))]
-            except (KeyError, RuntimeError, StopIteration):
-                pass  # another thread changed the store in between: look again
+        # Oldest first: the ring from its slot on, then its start.
+        ring = self.ring
+        live = list(
+            dict.fromkeys([k for k in ring[self.slot :] + ring[: self.slot] if k in entries])
+        )
+        drop = len(live) - max(self.limit, 0)
+        if drop > 0:
+            for key in live[:drop]:
+                entries.pop(key, None)
+            live = live[drop:]
+        self.ring = live
+        self.slot = 0
 
 
 class LegalPlays:
