@@ -108,10 +108,10 @@ def search_ordered(
             low = p
     if len(dice) == 2 and dice[0] != dice[1]:
         where: dict[int, int] = {}
-        for a, b in ((dice[0], dice[1]), (dice[1], dice[0])):
-            _two_dice(
-                board, a, b, key, outside, lowest, high, low, zone, marked_check, where, found
-            )
+        a = dice[0]
+        b = dice[1]
+        _two_dice(board, a, b, key, outside, lowest, high, low, zone, marked_check, where, found)
+        _two_dice(board, b, a, key, outside, lowest, high, low, zone, marked_check, where, found)
     else:
         _double(
             board, dice[0], len(dice), 25, key, outside, lowest, high, low, zone, 0, 0, 0, found
@@ -262,6 +262,9 @@ def _double(
     else:
         top = maxsrc if maxsrc < high else high
         bottom = low - 1
+    if left == 1:
+        _last_move(s, die, top, bottom, key, outside, lowest, marked, code, made, found)
+        return
     for src in range(top, bottom, -1):
         if s[src] <= (marked >> src) & 1:
             continue
@@ -285,32 +288,26 @@ def _double(
             s[dst] = x + 1
             key1 = key + move[src][dst]
             code1 = code | ((src | (dst << 5) | packed_die) << shift)
-        if left > 1:
-            outside1 = outside - 1 if src > HOME >= dst else outside
-            high1 = dst if dst > high else high
-            low1 = dst if 0 < dst < low else low
-            marked1 = marked | (1 << dst) if hit and dst <= zone else marked
-            _double(
-                s,
-                die,
-                left - 1,
-                src,
-                key1,
-                outside1,
-                lowest,
-                high1,
-                low1,
-                zone,
-                marked1,
-                code1,
-                made + 1,
-                found,
-            )
-        else:
-            # A new result (see the module docstring): no look-up.
-            found.keys.append(key1)
-            found.codes.append(code1)
-            found.counts.append(made + 1)
+        outside1 = outside - 1 if src > HOME >= dst else outside
+        high1 = dst if dst > high else high
+        low1 = dst if 0 < dst < low else low
+        marked1 = marked | (1 << dst) if hit and dst <= zone else marked
+        _double(
+            s,
+            die,
+            left - 1,
+            src,
+            key1,
+            outside1,
+            lowest,
+            high1,
+            low1,
+            zone,
+            marked1,
+            code1,
+            made + 1,
+            found,
+        )
         s[src] += 1
         s[dst] = x
         if hit:
@@ -319,6 +316,57 @@ def _double(
         found.keys.append(key)
         found.codes.append(code)
         found.counts.append(made)
+
+
+def _last_move(
+    s: list[int],
+    die: int,
+    top: int,
+    bottom: int,
+    key: int,
+    outside: int,
+    lowest: int,
+    marked: int,
+    code: int,
+    made: int,
+    found: Found,
+) -> None:
+    """The last move of a double: each legal one is a new result (see the module docstring).
+
+    The sources run from ``top`` down to ``bottom`` + 1; no move follows, so
+    the board is not touched.
+    """
+    keys = found.keys
+    codes = found.codes
+    counts = found.counts
+    shift = STEP_BITS * made
+    packed_die = die << 10
+    moved = False
+    for src in range(top, bottom, -1):
+        if s[src] <= (marked >> src) & 1:
+            continue
+        dst = src - die
+        if dst <= 0:
+            if not may_bear_off(s, src, dst, outside):
+                continue
+            keys.append(key + MOVE[src][MOVER_OFF])
+            codes.append(code | ((src | packed_die) << shift))
+        else:
+            x = s[dst]
+            if x < lowest:
+                continue
+            if x == -1:
+                keys.append(key + HIT_MOVE[src][dst])
+                codes.append(code | ((src | (dst << 5) | packed_die | HIT_BIT) << shift))
+            else:
+                keys.append(key + MOVE[src][dst])
+                codes.append(code | ((src | (dst << 5) | packed_die) << shift))
+        counts.append(made + 1)
+        moved = True
+    if not moved and made:
+        keys.append(key)
+        codes.append(code)
+        counts.append(made)
 
 
 def _marked_may_step(s: list[int], src: int, dst: int, check: StepCheck | None) -> bool:
