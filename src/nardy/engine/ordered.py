@@ -93,19 +93,20 @@ def search_ordered(
     """
     found = Found()
     lowest = -1 if hitting else 0
+    # The mover's checkers outside his home board (the bar counts), and his
+    # highest and lowest occupied points (0 and 25 with none): the scans for
+    # a source start and stop there, not at 24 and 1. One pass for all three.
     outside = board[MOVER_BAR]
-    for p in range(HOME + 1, 25):
-        if board[p] > 0:
-            outside += board[p]
-    # The mover's highest and lowest occupied points (0 and 25 with none):
-    # the scans for a source start and stop there, not at 24 and 1.
     high = 0
     low = 25
     for p in range(24, 0, -1):
-        if board[p] > 0:
+        c = board[p]
+        if c > 0:
             if not high:
                 high = p
             low = p
+            if p > HOME:
+                outside += c
     if len(dice) == 2 and dice[0] != dice[1]:
         where: dict[int, int] = {}
         a = dice[0]
@@ -147,6 +148,8 @@ def _two_dice(
     die_a = a << 10
     die_b = b << 10
     top, bottom = (MOVER_BAR, MOVER_BAR - 1) if s[MOVER_BAR] > 0 else (high, low - 1)
+    if outside and bottom < a:
+        bottom = a  # no bear-off: a source must be above the die
     for src in range(top, bottom, -1):
         if s[src] <= 0:
             continue
@@ -181,6 +184,8 @@ def _two_dice(
         else:  # the first step may have entered above ``high`` or landed below ``low``
             top2 = dst if dst > high else high
             bottom2 = (dst if 0 < dst < low else low) - 1
+            if outside1 and bottom2 < b:
+                bottom2 = b
         for src2 in range(top2, bottom2, -1):
             if s[src2] <= 0:
                 continue
@@ -261,7 +266,7 @@ def _double(
         top, bottom = MOVER_BAR, MOVER_BAR - 1
     else:
         top = maxsrc if maxsrc < high else high
-        bottom = low - 1
+        bottom = low - 1 if outside == 0 or low > die else die
     if left == 1:
         _last_move(s, die, top, bottom, key, outside, lowest, marked, code, made, found)
         return
@@ -292,22 +297,32 @@ def _double(
         high1 = dst if dst > high else high
         low1 = dst if 0 < dst < low else low
         marked1 = marked | (1 << dst) if hit and dst <= zone else marked
-        _double(
-            s,
-            die,
-            left - 1,
-            src,
-            key1,
-            outside1,
-            lowest,
-            high1,
-            low1,
-            zone,
-            marked1,
-            code1,
-            made + 1,
-            found,
-        )
+        if left == 2:  # straight to the last move (the bounds as at the top of this function)
+            if s[MOVER_BAR] > 0:
+                top1, bottom1 = MOVER_BAR, MOVER_BAR - 1
+            else:
+                top1 = src if src < high1 else high1
+                bottom1 = low1 - 1 if outside1 == 0 or low1 > die else die
+            _last_move(
+                s, die, top1, bottom1, key1, outside1, lowest, marked1, code1, made + 1, found
+            )
+        else:
+            _double(
+                s,
+                die,
+                left - 1,
+                src,
+                key1,
+                outside1,
+                lowest,
+                high1,
+                low1,
+                zone,
+                marked1,
+                code1,
+                made + 1,
+                found,
+            )
         s[src] += 1
         s[dst] = x
         if hit:
