@@ -16,7 +16,9 @@ What is measured (``python benchmarks/bench_legal.py --help`` for the knobs):
    objects (the comparison of nardy 0.1.0, which charges gnubg-nn for the
    conversion).
 3. **Every variant**: microseconds per position on seeded self-play
-   positions (40% doubles), and the ratio to backgammon's.
+   positions (40% doubles), and the ratio to backgammon's; beside it the
+   legal plays per position and the time per play against backgammon's
+   (the variants' positions differ in how many plays they have).
 4. **Fixed cost** of a ``legal_plays`` call on a position with one legal
    play, and the **memory** of a position.
 5. **``nardy legal`` end to end**: the command reading the backgammon set
@@ -181,14 +183,26 @@ def variants(count: int, repeat: int, seed: int) -> None:
         "long-nardy(six_block_check=turn)",
     ]
     per: dict[str, float] = {}
+    results: dict[str, float] = {}
     for spec in specs:
         variant = nardy.find_variant(spec)
         items = positions.self_play_set(variant, count, 0.4, seed)
         seconds = race({spec: nardy_keys(variant, items)}, repeat)[spec]
         per[spec] = statistics.median(seconds) / len(items) * 1e6
+        found = sum(len(variant.legal_plays(position, roll)) for position, roll in items)
+        results[spec] = found / len(items)
     base = per["backgammon"]
+    # The variants' positions differ in how many plays they have (plakoto's
+    # spread checkers have twice backgammon's): the time per result says
+    # how much of a ratio is the engine and how much the work asked of it.
+    base_result = base / results["backgammon"]
+    print(f"  {'':42s} {'us/position':>11s} {'vs bg':>6s} {'results':>8s} {'us/result vs bg':>16s}")
     for spec, micro in per.items():
-        print(f"  {spec:42s} {micro:7.1f} us/position   {micro / base:4.2f}x backgammon")
+        per_result = micro / results[spec] / base_result
+        print(
+            f"  {spec:42s} {micro:11.1f} {micro / base:5.2f}x {results[spec]:8.1f}"
+            f" {per_result:15.2f}x"
+        )
 
 
 def fixed_cost(seed: int) -> None:
