@@ -62,18 +62,19 @@ def search_pinning(board: list[int], key: int, dice: tuple[int, ...]) -> Found:
     # A pinned checker of the mover's counts as outside: it stops the bear-off
     # (so does one waiting on the bar, in a variant that has one).
     outside = board[MOVER_BAR] + (1 if board[PINNED] else 0)
-    for p in range(HOME + 1, 25):
-        if board[p] > 0:
-            outside += board[p]
     # The mover's highest and lowest free checkers (0 and 25 with none): the
-    # scans for a source stay between them (no step ever lands higher).
+    # scans for a source stay between them (no step ever lands higher). One
+    # pass for these and the checkers outside.
     high = 0
     low = 25
     for p in range(24, 0, -1):
-        if board[p] > 0:
+        c = board[p]
+        if c > 0:
             if not high:
                 high = p
             low = p
+            if p > HOME:
+                outside += c
     if len(dice) == 2 and dice[0] != dice[1]:
         for order in (dice, (dice[1], dice[0])):
             _steps(board, order, False, 0, high, low, key, outside, 0, found)
@@ -104,7 +105,9 @@ def _steps(
     last = made + 1 == len(dice)
     moved = False
     move = MOVE
-    for src in range(maxsrc, low - 1, -1):
+    # While a checker is outside nothing is borne off: no source at or below the die.
+    bottom = low - 1 if outside == 0 or low > die else die
+    for src in range(maxsrc, bottom, -1):
         x_src = s[src]
         if x_src <= 0:
             continue
