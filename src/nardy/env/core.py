@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from nardy.core import Roll, Side
-from nardy.env.encoding import ENCODINGS, Array, dice_features, encoding_size
+from nardy.env.encoding import ENCODINGS, Array, encoding_size, observer
 from nardy.env.steps import NUM_ACTIONS, Node, StepTurn
 from nardy.errors import IllegalActionError, InvalidOptionError
 from nardy.game import Game
@@ -69,6 +69,11 @@ def opening(variant: Variant, rng: random.Random) -> tuple[Position, Roll]:
     return game.position, game.dice
 
 
+# Every roll by 6 * (first die - 1) + second die - 1, made once: the env
+# rolls once a ply, and a shared Roll (immutable) is an index, not two checks.
+_ROLLS = tuple([Roll(a, b) for a in range(1, 7) for b in range(1, 7)])
+
+
 class TurnState:
     """The state of a game in an environment: position, roll, and the steps taken.
 
@@ -85,11 +90,18 @@ class TurnState:
         self.action_mode = action_mode
         self.obs_size = encoding_size(observation, self.variant) + 6
         self.encode = ENCODINGS[observation]
+        self.observer = observer(observation, self.variant)
         self.num_actions = NUM_ACTIONS if action_mode == "step" else max_plays(self.variant)
+        # Play mode's mask is the first len(legal) actions: a slice of this
+        # (ones, then zeros) copied, instead of zeros written then ones.
+        self.prefix = np.zeros(2 * self.num_actions, dtype=np.int8)
+        self.prefix[: self.num_actions] = 1
+        self.prefix.flags.writeable = False  # shared by copies
         self.rng = random.Random()
         self.position = self.variant.starting_position()
         self.roll = Roll(1, 2)
         self.legal: LegalPlays = self.position.legal_plays(self.roll)
+        self.moves = self.variant.moves(self.roll)
         self.turn: StepTurn | None = None
         self.node: Node | None = None
         self.plies = 0
@@ -129,13 +141,15 @@ class TurnState:
 
     def random_roll(self) -> Roll:
         """Two dice from the generator."""
-        return Roll(self.rng.randint(1, 6), self.rng.randint(1, 6))
+        # The same draws, in the same order, as Roll(randint, randint).
+        return _ROLLS[6 * self.rng.randint(1, 6) + self.rng.randint(1, 6) - 7]
 
     def start_turn(self, position: Position, roll: Roll) -> None:
         """``position``'s side to move is to play ``roll``."""
         self.position = position
         self.roll = roll
         self.legal = position.legal_plays(roll)
+        self.moves = self.variant.moves(roll)
         if self.action_mode == "step":
             self.turn = StepTurn(self.legal)
             self.node = self.turn.start
@@ -169,11 +183,11 @@ class TurnState:
 
     def mask(self) -> Mask:
         """The action mask of the side to move (1 = allowed)."""
-        mask = np.zeros(self.num_actions, dtype=np.int8)
         if self.turn is None or self.node is None:
-            mask[: len(self.legal)] = 1
-        else:
-            mask[self.turn.allowed(self.node)] = 1
+            n = self.num_actions
+            return self.prefix[n - len(self.legal) : 2 * n - len(self.legal)].copy()
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        mask[list(self.turn.allowed_actions(self.node))] = 1
         return mask
 
     def observe(self, side: Side) -> Array:
@@ -183,13 +197,10 @@ class TurnState:
             dice: tuple[int, ...] = self.node[1]
         else:
             position = self.position
-            dice = self.variant.moves(self.roll)
+            dice = self.moves
         if position.turn != side:
             position = position.pass_turn()
-        out = np.empty(self.obs_size, dtype=np.float32)
-        out[:-6] = self.encode(position)
-        out[-6:] = dice_features(dice)
-        return out
+        return self.observer(position, dice)
 
     def afterstates(self) -> Array:
         """The encoded position after each legal play (one row each; the opponent to move)."""

@@ -124,6 +124,8 @@ class StepTurn:
             self._bar = RETURN_MODEL if variant.entering is Entering.RETURN else ENTER
         self._children: dict[Node, dict[int, Node]] = {}
         self._ends: dict[Node, frozenset[int]] = {}
+        self._reaches: dict[Node, bool] = {}
+        self._allowed: dict[Node, tuple[int, ...]] = {}
         self.start: Node = (position.raw, tuple(sorted(variant.moves(legal.roll))))
 
     def __copy__(self) -> StepTurn:
@@ -164,17 +166,42 @@ class StepTurn:
             made = self._children[node] = self._expand(node)
         return made
 
+    def reaches(self, node: Node) -> bool:
+        """Whether some allowed continuation from ``node`` makes a legal play (``ends`` not empty).
+
+        It stops at the first legal play found, so it explores less of the
+        tree than :meth:`ends`.
+        """
+        found = self._reaches.get(node)
+        if found is None:
+            known = self._ends.get(node)
+            if known is not None:
+                found = bool(known)
+            else:
+                found = self.play_at(node) is not None or any(
+                    self.reaches(child) for child in self.children(node).values()
+                )
+            self._reaches[node] = found
+        return found
+
     def allowed(self, node: Node) -> list[int]:
         """The allowed actions at ``node``, ascending (empty when the play is complete)."""
-        out = [a for a, child in self.children(node).items() if self.ends(child)]
-        here = self.play_at(node)
-        if here is not None and (out or node == self.start):
-            out.append(PASS)  # end the play here (or pass: nothing can be played)
-        return sorted(out)
+        return list(self.allowed_actions(node))
+
+    def allowed_actions(self, node: Node) -> tuple[int, ...]:
+        """:meth:`allowed` as a tuple, made once per node (the mask and each step ask)."""
+        made = self._allowed.get(node)
+        if made is None:
+            out = [a for a, child in self.children(node).items() if self.reaches(child)]
+            here = self.play_at(node)
+            if here is not None and (out or node == self.start):
+                out.append(PASS)  # end the play here (or pass: nothing can be played)
+            made = self._allowed[node] = tuple(sorted(out))
+        return made
 
     def advance(self, node: Node, action: int) -> Node:
         """The node after ``action``; raises :class:`~nardy.errors.IllegalActionError` if not allowed."""
-        if action not in self.allowed(node):
+        if action not in self.allowed_actions(node):
             raise IllegalActionError(
                 f"step action {action!r} ({_safe_name(action)}) is not allowed for roll "
                 f"{self.roll} here; allowed: {[action_name(a) for a in self.allowed(node)]}"
@@ -187,7 +214,7 @@ class StepTurn:
         """Whether the play ends at ``node`` after action ``last`` (``None``: no action yet)."""
         if last == PASS:
             return True
-        return last is not None and not self.allowed(node)
+        return last is not None and not self.allowed_actions(node)
 
     def finish(self, node: Node) -> int:
         """The index of the legal play a complete step sequence made."""
