@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import copy
+import random
 import subprocess
 import sys
 import time
 import warnings
-from typing import Any
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar
 
+import attrs
 import pytest
 
 np = pytest.importorskip("numpy", reason="nardy.env needs the rl extra (numpy)")
@@ -28,6 +32,7 @@ from nardy.env import (  # noqa: E402
     max_plays,
     unit_encoding,
 )
+from nardy.env.core import Opening  # noqa: E402
 from nardy.env.steps import PASS  # noqa: E402
 from nardy.errors import GameOverError, IllegalActionError, InvalidOptionError  # noqa: E402
 
@@ -105,6 +110,43 @@ def test_opening_roll_is_the_variants() -> None:
         env = aec_env("long-nardy")
         env.reset(seed=seed)
         assert env.agent_selection == "white"
+
+
+@attrs.frozen
+class TwoDiceOpening(nardy.Backgammon):
+    """Backgammon opened with two dice each, the winner playing his own two (no built-in does)."""
+
+    name: ClassVar[str] = "test-two-dice-opening"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    game_defaults: ClassVar[Mapping[str, Any]] = MappingProxyType(
+        {"opening": "two_dice_each_use_both"}
+    )
+
+
+@attrs.frozen
+class TwoDiceReroll(TwoDiceOpening):
+    """Opened with two dice each; the winner then rolls afresh."""
+
+    name: ClassVar[str] = "test-two-dice-reroll"
+    game_defaults: ClassVar[Mapping[str, Any]] = MappingProxyType(
+        {"opening": "two_dice_each_reroll"}
+    )
+
+
+@pytest.mark.parametrize(
+    "variant", [nardy.find_variant(v) for v in VARIANTS] + [TwoDiceOpening(), TwoDiceReroll()]
+)
+def test_opening_draws_as_a_new_game_does(variant: nardy.Variant) -> None:
+    """The env's opening (no Game built) takes the same draws to the same start as Game."""
+    opening = Opening(variant)
+    for seed in range(300):
+        game = nardy.Game.new(variant, rng=random.Random(seed))
+        while game.dice is None:
+            game = game.roll()
+        ours = random.Random(seed)
+        assert opening(ours) == (game.position, game.dice)
+        # The generators are left in the same state: the games go on alike.
+        assert ours.random() == game.rng.source.random()  # type: ignore[union-attr]
 
 
 def bear_off_position(variant: str = "backgammon") -> nardy.Position:

@@ -28,7 +28,7 @@ from nardy.position import Position
 from nardy.registry import as_variant
 from nardy.variant import Variant
 
-__all__ = ["ACTION_MODES", "REWARDS", "Mask", "TurnState", "max_plays"]
+__all__ = ["ACTION_MODES", "REWARDS", "Mask", "Opening", "TurnState", "max_plays"]
 
 #: The int8 action masks.
 Mask = npt.NDArray[np.int8]
@@ -61,12 +61,42 @@ def max_plays(variant: Variant) -> int:
     return max(doubles, others) + returns
 
 
-def opening(variant: Variant, rng: random.Random) -> tuple[Position, Roll]:
-    """The variant's opening roll (its default opening policy), from ``rng``."""
-    game = Game.new(variant, rng=rng)
-    while game.dice is None:  # ties roll again; some policies roll the first play apart
-        game = game.roll()
-    return game.position, game.dice
+class Opening:
+    """The variant's opening roll under its default game options, drawn from a generator.
+
+    The same draws and the same answer as ``Game.new(variant, rng=rng)``
+    rolled until the first roll is known (ties roll again; a policy that
+    does not use the opening dice rolls the first play apart), without
+    building the games: that costs more than a short random game's plays.
+    The game's options are read once, from a new game.
+    """
+
+    def __init__(self, variant: Variant) -> None:
+        game = Game.new(variant)
+        options = game.options
+        self.two = options.opening.startswith("two_dice")
+        self.use_both = options.opening.endswith("use_both")
+        self.winner_takes_white = bool(options.winner_takes_white)
+        self.white_player = game.white_player
+        self.starts = {side: variant.starting_position(side) for side in Side}
+
+    def __call__(self, rng: random.Random) -> tuple[Position, Roll]:
+        """The starting position (the opening's winner to move) and the first roll."""
+        die = rng.randint
+        while True:  # ties roll again
+            flat = (
+                (die(1, 6), die(1, 6), die(1, 6), die(1, 6)) if self.two else (die(1, 6), die(1, 6))
+            )
+            score0, score1 = (flat[0] + flat[1], flat[2] + flat[3]) if self.two else flat
+            if score0 != score1:
+                break
+        winner = 0 if score0 > score1 else 1
+        white_player = winner if self.winner_takes_white else self.white_player
+        first = Side.WHITE if winner == white_player else Side.BLACK
+        if not self.use_both:
+            return self.starts[first], Roll(die(1, 6), die(1, 6))
+        pair = flat[2 * winner : 2 * winner + 2] if self.two else flat
+        return self.starts[first], Roll(pair[0], pair[1])
 
 
 # Every roll by 6 * (first die - 1) + second die - 1, made once: the env
@@ -98,6 +128,7 @@ class TurnState:
         self.prefix[: self.num_actions] = 1
         self.prefix.flags.writeable = False  # shared by copies
         self.rng = random.Random()
+        self.opening = Opening(self.variant)
         self.position = self.variant.starting_position()
         self.roll = Roll(1, 2)
         self.legal: LegalPlays = self.position.legal_plays(self.roll)
@@ -125,7 +156,7 @@ class TurnState:
         if "position" not in options:
             if "dice" in options:
                 raise InvalidOptionError("reset option 'dice' needs a 'position' too")
-            position, roll = opening(self.variant, self.rng)
+            position, roll = self.opening(self.rng)
         else:
             position = options["position"]
             if not isinstance(position, Position) or position.variant != self.variant:
