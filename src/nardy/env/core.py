@@ -84,10 +84,12 @@ class Opening:
         """The starting position (the opening's winner to move) and the first roll."""
         die = rng.randint
         while True:  # ties roll again
-            flat = (
-                (die(1, 6), die(1, 6), die(1, 6), die(1, 6)) if self.two else (die(1, 6), die(1, 6))
-            )
-            score0, score1 = (flat[0] + flat[1], flat[2] + flat[3]) if self.two else flat
+            flat: tuple[int, ...] = (die(1, 6), die(1, 6))
+            if self.two:
+                flat += (die(1, 6), die(1, 6))
+                score0, score1 = flat[0] + flat[1], flat[2] + flat[3]
+            else:
+                score0, score1 = flat
             if score0 != score1:
                 break
         winner = 0 if score0 > score1 else 1
