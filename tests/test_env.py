@@ -441,3 +441,12 @@ def test_gym_illegal_action() -> None:
 def test_bad_gym_options(options: dict[str, object], match: str) -> None:
     with pytest.raises(InvalidOptionError, match=match):
         gym_env("backgammon", **options)  # type: ignore[arg-type]
+
+
+def test_the_env_rolls_as_randint_does() -> None:
+    """The env's dice are Roll(randint(1, 6), randint(1, 6)) of its generator: seeds keep their games."""
+    env = aec_env("backgammon")
+    ours, theirs = random.Random(11), random.Random(11)
+    env.state_.rng = ours
+    for _ in range(500):
+        assert env.state_.random_roll() == Roll(theirs.randint(1, 6), theirs.randint(1, 6))

@@ -11,7 +11,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from nardy.core import Roll, Side
-from nardy.env.core import REWARDS, TurnState
+from nardy.env.core import REWARDS, Observation, TurnState
 from nardy.errors import InvalidOptionError
 from nardy.legal import LegalPlays
 from nardy.position import Position
@@ -24,8 +24,6 @@ __all__ = ["AGENTS", "NardyAECEnv", "Notations", "aec_env"]
 AGENTS = ("white", "black")
 _SIDES = {"white": Side.WHITE, "black": Side.BLACK}
 _AGENT_OF = {side: agent for agent, side in _SIDES.items()}
-
-Observation = dict[str, np.ndarray[Any, Any]]
 
 
 class Notations(Sequence[str]):
@@ -132,13 +130,7 @@ class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation: the encoded position and dice, and its action mask."""
-        side = _SIDES[agent]
-        state = self.state_
-        if side == state.position.turn and not self._ended:
-            mask = state.mask()
-        else:
-            mask = np.zeros(state.num_actions, dtype=np.int8)
-        return {"observation": state.observe(side), "action_mask": mask}
+        return self.state_.observation(_SIDES[agent], self._ended)
 
     @overload
     def last(
@@ -252,7 +244,8 @@ class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def _after_play(self) -> None:
         state = self.state_
-        result = state.position.result()
+        # As Game does: the cheap test first, the result only at the end.
+        result = state.position.result() if state.position.is_over() else None
         if result is not None:
             if result.winner is not None:
                 value = 1.0 if self.reward_mode == "win" else float(result.points)

@@ -28,10 +28,12 @@ from nardy.position import Position
 from nardy.registry import as_variant
 from nardy.variant import Variant
 
-__all__ = ["ACTION_MODES", "REWARDS", "Mask", "Opening", "TurnState", "max_plays"]
+__all__ = ["ACTION_MODES", "REWARDS", "Mask", "Observation", "Opening", "TurnState", "max_plays"]
 
 #: The int8 action masks.
 Mask = npt.NDArray[np.int8]
+#: An agent's observation: ``{"observation": encoded position and dice, "action_mask": mask}``.
+Observation = dict[str, np.ndarray[Any, Any]]
 
 #: The action modes: a whole legal play per action, or one checker step.
 ACTION_MODES = ("play", "step")
@@ -101,8 +103,8 @@ class Opening:
         return self.starts[first], Roll(pair[0], pair[1])
 
 
-# Every roll by 6 * (first die - 1) + second die - 1, made once: the env
-# rolls once a ply, and a shared Roll (immutable) is an index, not two checks.
+# Every roll by 6 * (first die - 1) + second die - 1, made once (a Roll is
+# immutable, so all share them).
 _ROLLS = tuple([Roll(a, b) for a in range(1, 7) for b in range(1, 7)])
 
 
@@ -173,15 +175,25 @@ class TurnState:
         self.start_turn(position, roll)
 
     def random_roll(self) -> Roll:
-        """Two dice from the generator."""
-        # The same draws, in the same order, as Roll(randint, randint).
-        return _ROLLS[6 * self.rng.randint(1, 6) + self.rng.randint(1, 6) - 7]
+        """Two dice from the generator, as ``Roll(rng.randint(1, 6), rng.randint(1, 6))``."""
+        # randint(1, 6) is 1 + a draw of three random bits until one is below
+        # 6 (random.Random's rejection sampling); drawn here without its four
+        # layers of calls, so a seed still makes the same dice, and the
+        # prebuilt Roll saves the checks of a new one.
+        bits = self.rng.getrandbits
+        first = bits(3)
+        while first >= 6:
+            first = bits(3)
+        second = bits(3)
+        while second >= 6:
+            second = bits(3)
+        return _ROLLS[6 * first + second]
 
     def start_turn(self, position: Position, roll: Roll) -> None:
         """``position``'s side to move is to play ``roll``."""
         self.position = position
         self.roll = roll
-        self.legal = position.legal_plays(roll)
+        self.legal = self.variant.legal_plays(position, roll)
         self.moves = self.variant.moves(roll)
         if self.action_mode == "step":
             self.turn = StepTurn(self.legal)
@@ -193,10 +205,11 @@ class TurnState:
         When the play is complete, :attr:`position` is the position after it
         (the opponent to move) and the next roll is not made yet.
         """
-        if isinstance(action, np.integer):
-            action = int(action)
-        if not isinstance(action, int) or isinstance(action, bool):
-            raise IllegalActionError(f"an action is an int, got {action!r:.80}")
+        if type(action) is not int:  # the checks an int needs none of
+            if isinstance(action, np.integer):
+                action = int(action)
+            if not isinstance(action, int) or isinstance(action, bool):
+                raise IllegalActionError(f"an action is an int, got {action!r:.80}")
         if self.turn is None or self.node is None:
             if not 0 <= action < len(self.legal):
                 raise IllegalActionError(
@@ -222,6 +235,30 @@ class TurnState:
         mask = np.zeros(self.num_actions, dtype=np.int8)
         mask[list(self.turn.allowed_actions(self.node))] = 1
         return mask
+
+    def observation(self, side: Side, over: bool) -> Observation:
+        """``side``'s observation dict: :meth:`observe` and the mask (all zeros if not acting).
+
+        ``over``: the game has ended, so nobody acts. Play mode takes a
+        short path: an agent reads one of these every action.
+        """
+        position = self.position
+        if self.turn is None:
+            if position.turn is side:
+                seen = self.observer(position, self.moves)
+                if not over:
+                    n = self.num_actions
+                    k = len(self.legal)
+                    return {
+                        "observation": seen,
+                        "action_mask": self.prefix[n - k : 2 * n - k].copy(),
+                    }
+            else:
+                seen = self.observer(position.pass_turn(), self.moves)
+            return {"observation": seen, "action_mask": np.zeros(self.num_actions, dtype=np.int8)}
+        acting = side == position.turn and not over
+        mask = self.mask() if acting else np.zeros(self.num_actions, dtype=np.int8)
+        return {"observation": self.observe(side), "action_mask": mask}
 
     def observe(self, side: Side) -> Array:
         """The encoded position and dice from ``side``'s point of view."""

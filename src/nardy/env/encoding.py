@@ -105,7 +105,7 @@ def array_observation(position: Position, moves: Iterable[int]) -> Array:
 
 def _plain_array_observation(position: Position, moves: Iterable[int]) -> Array:
     """:func:`array_observation` for a variant without extra fields."""
-    key = tuple(moves)
+    key = moves if type(moves) is tuple else tuple(moves)
     tail = _DICE_BYTES.get(key)
     if tail is None:
         tail = _DICE_BYTES[key] = bytes(int(n) + ZERO for n in dice_features(key))
