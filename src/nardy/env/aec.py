@@ -244,8 +244,9 @@ class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def _after_play(self) -> None:
         state = self.state_
+        position = state.position
         # As Game does: the cheap test first, the result only at the end.
-        result = state.position.result() if state.position.is_over() else None
+        result = position.result() if state.variant.is_over(position) else None
         if result is not None:
             if result.winner is not None:
                 value = 1.0 if self.reward_mode == "win" else float(result.points)
@@ -259,8 +260,8 @@ class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self.truncations = dict.fromkeys(AGENTS, True)
             self._ended = True
             return
-        state.start_turn(state.position, state.random_roll())
-        self.agent_selection = _AGENT_OF[state.position.turn]
+        state.start_turn(position, state.random_roll())
+        self.agent_selection = _AGENT_OF[position.turn]
 
     def _set_infos(self) -> None:
         infos = self.infos

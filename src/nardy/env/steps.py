@@ -240,18 +240,29 @@ class StepTurn:
                     step = (MOVER_BAR, MOVER_BAR - die, die)
                     self._try(out, encode_action(BAR, die), state, step, dice, _without(dice, die))
                 return out  # a checker on the bar enters before any other moves
+        # Every node of a turn's tree passes here once, and each tries up to
+        # 24 points by each die: what does not change with the point (the dice
+        # left after each die, the board as a list) is made once.
         outside = _outside(state)
+        board = list(state)
+        by_die = [(die, _without(dice, die)) for die in set(dice)]
+        rolled = dice or (0,)
+        contact, bar = self._contact, self._bar
         for src in range(1, 25):
             if state[src] <= 0:
                 continue
-            for die in set(dice):
+            first = 6 * (src - 1) - 1  # encode_action(src, die) is first + die
+            for die, left in by_die:
                 dst = src - die
                 if dst <= 0:
-                    if not may_bear_off(list(state), src, dst, outside):
+                    if not may_bear_off(board, src, dst, outside):
                         continue
                     dst = OFF
-                step = (src, dst, die)
-                self._try(out, encode_action(src, die), state, step, dice, _without(dice, die))
+                try:
+                    after = make_steps(state, ((src, dst, die),), rolled, contact, bar)
+                except IllegalPlayError:
+                    continue
+                out[first + die] = (after, left)
         return out
 
     def _try(
