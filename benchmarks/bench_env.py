@@ -21,12 +21,16 @@ row marked "int8 mask"). In the same run:
 Each side runs ``--repeat`` times, alternating, with the garbage collector
 off; the table gives episodes per second (median), actions per episode, and
 each nardy row's rate over OpenSpiel's. The build of nardy that ran is
-printed first. Run ``python benchmarks/bench_env.py --help``.
+printed first; last, what ``copy.deepcopy`` of an environment part way
+through a game costs (the best of ``--repeat`` batches, each mode; search
+agents copy an environment at every node). Run ``python
+benchmarks/bench_env.py --help``.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import platform
 import random
 import statistics
@@ -108,6 +112,21 @@ def pgx_episode(pgx: ModuleType) -> Episode:  # pragma: no cover - pgx is rarely
     return play
 
 
+def copy_cost(variant: str, mode: str, repeat: int) -> float:
+    """Microseconds for one ``copy.deepcopy`` of an environment a few actions into a game."""
+    env = aec_env(variant, action_mode=mode)
+    env.reset(seed=2)
+    for _ in range(3):  # into the game: a roll part played in step mode
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    batch = 200
+
+    def run() -> None:
+        for _ in range(batch):
+            copy.deepcopy(env)
+
+    return min(timed(run) for _ in range(repeat)) / batch * 1e6
+
+
 def measure(episode: Episode, episodes: int, seed: int) -> tuple[float, int]:
     """Seconds for ``episodes`` games and the actions they took."""
     rng = random.Random(seed)
@@ -163,6 +182,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         ratio = f"{rate[name] / base:12.2f}x" if base else f"{'-':>13s}"
         per = actions[name] / args.episodes
         print(f"{name:40s} {rate[name]:11.1f} {per:11.1f} {ratio}")
+    for mode in args.modes:
+        variant = args.variants[0] if args.variants else "backgammon"
+        cost = copy_cost(variant, mode, args.repeat)
+        print(f"copy.deepcopy of a {variant} {mode} env part way through a game: {cost:.0f} us")
     return 0
 
 

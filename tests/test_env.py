@@ -6,7 +6,6 @@ import copy
 import random
 import subprocess
 import sys
-import time
 import warnings
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -298,14 +297,12 @@ def test_pass_is_the_only_action_when_nothing_moves() -> None:
 def test_deepcopy_is_cheap_and_independent() -> None:
     env = aec_env("long-nardy", action_mode="step")
     env.reset(seed=2)
-    # The best of ten batches: a loaded machine slows some batches, not all.
-    batches = []
-    for _ in range(10):
-        start = time.perf_counter()
-        for _ in range(20):
-            twin = copy.deepcopy(env)
-        batches.append((time.perf_counter() - start) / 20)
-    assert min(batches) < 1e-3, f"deepcopy took {min(batches) * 1e6:.0f} us"
+    twin = copy.deepcopy(env)
+    # Cheap because the per-turn data (never changed once made) are shared,
+    # not copied (benchmarks/bench_env.py prints what a copy costs).
+    assert twin.state_.legal is env.state_.legal
+    assert twin.state_.turn is env.state_.turn
+    assert twin.observation_spaces is env.observation_spaces
     obs = twin.observe(twin.agent_selection)
     twin.step(int(np.flatnonzero(obs["action_mask"])[0]))
     assert not np.array_equal(obs["observation"], twin.observe("white")["observation"])
