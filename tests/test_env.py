@@ -370,6 +370,30 @@ def test_plakoto_encodings_carry_the_pins() -> None:
     assert len(unit_encoding(position)) == 198 + 48
 
 
+def test_pin_flags_of_random_plakoto_games() -> None:
+    """Both encodings end with the pins as flags: bit p of the state's pinned values, mover first."""
+    env = aec_env("plakoto")
+    rng = random.Random(3)
+    pinned = 0
+    for seed in range(12):
+        env.reset(seed=seed)
+        for _ in env.agent_iter():
+            obs, _, done, cut, _ = env.last()
+            if done or cut:
+                env.step(None)
+                continue
+            position = env.position
+            raw = position.raw
+            flags = [float((raw[i] >> p) & 1) for i in (28, 29) for p in range(1, 25)]
+            assert array_encoding(position)[28:].tolist() == flags
+            assert unit_encoding(position)[198:].tolist() == flags
+            assert obs["observation"][28:76].tolist() == flags
+            pinned += int(sum(flags))
+            allowed = np.flatnonzero(obs["action_mask"])
+            env.step(int(allowed[rng.randrange(len(allowed))]))
+    assert pinned > 100  # the games did pin checkers
+
+
 def test_max_plays_bound() -> None:
     assert max_plays(nardy.find_variant("backgammon")) == 3876
     assert max_plays(nardy.find_variant("kush")) == 3877
