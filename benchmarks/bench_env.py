@@ -19,7 +19,10 @@ row marked "int8 mask"). In the same run:
   is installed.
 
 Each side runs ``--repeat`` times, alternating, with the garbage collector
-off; the table gives episodes per second (median), actions per episode, and
+off, timed by the wall clock or, with ``--cpu``, by the CPU time of this
+process (every side is one thread, so on a machine that other jobs share
+this leaves out the time they take; on a quiet one the two agree); the
+table gives episodes per second (median), actions per episode, and
 each nardy row's rate over OpenSpiel's. The build of nardy that ran is
 printed first; last, what ``copy.deepcopy`` of an environment part way
 through a game costs (the best of ``--repeat`` batches, each mode; search
@@ -31,10 +34,12 @@ from __future__ import annotations
 
 import argparse
 import copy
+import gc
 import platform
 import random
 import statistics
 import sys
+import time
 from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
@@ -127,8 +132,20 @@ def copy_cost(variant: str, mode: str, repeat: int) -> float:
     return min(timed(run) for _ in range(repeat)) / batch * 1e6
 
 
-def measure(episode: Episode, episodes: int, seed: int) -> tuple[float, int]:
-    """Seconds for ``episodes`` games and the actions they took."""
+def cpu_timed(run: Callable[[], None]) -> float:
+    """CPU seconds of this process for one run, the garbage collector off."""
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.process_time()
+        run()
+        return time.process_time() - start
+    finally:
+        gc.enable()
+
+
+def measure(episode: Episode, episodes: int, seed: int, cpu: bool = False) -> tuple[float, int]:
+    """Seconds (wall, or CPU with ``cpu``) for ``episodes`` games and the actions they took."""
     rng = random.Random(seed)
     total = [0]
 
@@ -136,7 +153,7 @@ def measure(episode: Episode, episodes: int, seed: int) -> tuple[float, int]:
         for _ in range(episodes):
             total[0] += episode(rng)
 
-    return timed(run), total[0]
+    return (cpu_timed if cpu else timed)(run), total[0]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -149,11 +166,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--variants", nargs="*", default=nardy.variant_names(), help="variants (all)"
     )
     parser.add_argument("--modes", nargs="*", default=["play", "step"], help="play and step")
+    parser.add_argument(
+        "--cpu", action="store_true", help="time by this process's CPU time, not the wall clock"
+    )
     args = parser.parse_args(argv)
 
     build = "compiled" if nardy.compiled else "pure Python"
     print(f"nardy {nardy.__version__} ({build}), Python {platform.python_version()}; ", end="")
-    print(f"{args.episodes} episodes per run, best of {args.repeat} runs (median)")
+    clock = "CPU time" if args.cpu else "wall clock"
+    print(f"{args.episodes} episodes per run, median of {args.repeat} runs ({clock})")
     sides: dict[str, Episode] = {
         f"nardy {v} {m}": nardy_episode(v, m) for v in args.variants for m in args.modes
     }
@@ -172,7 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     actions: dict[str, int] = {}
     for _ in range(args.repeat):
         for name, episode in sides.items():
-            took, count = measure(episode, args.episodes, args.seed)
+            took, count = measure(episode, args.episodes, args.seed, args.cpu)
             seconds[name].append(took)
             actions[name] = count
     rate = {name: args.episodes / statistics.median(s) for name, s in seconds.items()}
