@@ -242,9 +242,10 @@ class StepTurn:
                 return out  # a checker on the bar enters before any other moves
         # Every node of a turn's tree passes here once, and each tries up to
         # 24 points by each die: what does not change with the point (the dice
-        # left after each die, the board as a list) is made once.
-        outside = _outside(state)
-        board = list(state)
+        # left after each die, the board as a list) is made once, and the
+        # count for bearing off only when a step would bear off.
+        outside = -1
+        board: list[int] = []
         by_die = [(die, _without(dice, die)) for die in set(dice)]
         rolled = dice or (0,)
         contact, bar = self._contact, self._bar
@@ -255,6 +256,9 @@ class StepTurn:
             for die, left in by_die:
                 dst = src - die
                 if dst <= 0:
+                    if outside < 0:
+                        outside = _outside(state)
+                        board = list(state)
                     if not may_bear_off(board, src, dst, outside):
                         continue
                     dst = OFF
