@@ -3,7 +3,14 @@
 For every variant and both action modes, ``--episodes`` whole games through
 :func:`nardy.env.aec_env` (the ``array`` observation): each agent reads its
 observation with ``env.last()`` and picks an allowed action uniformly at
-random from the mask, seeded. In the same run:
+random from the mask, seeded. The agent reads the int8 mask through a bool
+view (``np.flatnonzero(mask.view(np.bool_))``: the same bytes, the same
+actions): numpy's ``nonzero`` on an int8 array tests one element at a time,
+about 6 us on backgammon's 3,876-action mask in play mode, as much as the
+environment's own work for an action, where on a bool array it is one
+vectorised pass. So that the difference stays visible, backgammon in play
+mode also runs with ``np.flatnonzero(mask)`` on the int8 mask itself (the
+row marked "int8 mask"). In the same run:
 
 * OpenSpiel's C++ ``backgammon`` driven from Python (``pyspiel``, when
   installed): dice as chance outcomes sampled by their probabilities, a
@@ -12,18 +19,27 @@ random from the mask, seeded. In the same run:
   is installed.
 
 Each side runs ``--repeat`` times, alternating, with the garbage collector
-off; the table gives episodes per second (median), actions per episode, and
+off, timed by the wall clock or, with ``--cpu``, by the CPU time of this
+process (every side is one thread, so on a machine that other jobs share
+this leaves out the time they take; on a quiet one the two agree); the
+table gives episodes per second (median), actions per episode, and
 each nardy row's rate over OpenSpiel's. The build of nardy that ran is
-printed first. Run ``python benchmarks/bench_env.py --help``.
+printed first; last, what ``copy.deepcopy`` of an environment part way
+through a game costs (the best of ``--repeat`` batches, each mode; search
+agents copy an environment at every node). Run ``python
+benchmarks/bench_env.py --help``.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
+import gc
 import platform
 import random
 import statistics
 import sys
+import time
 from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
@@ -39,8 +55,8 @@ from nardy.env import aec_env
 Episode = Callable[[random.Random], int]
 
 
-def nardy_episode(variant: str, mode: str) -> Episode:
-    """One random game through the AEC environment."""
+def nardy_episode(variant: str, mode: str, *, bool_view: bool = True) -> Episode:
+    """One random game through the AEC environment (the mask read as bools, or as int8)."""
     env = aec_env(variant, action_mode=mode)
 
     def play(rng: random.Random) -> int:
@@ -51,7 +67,8 @@ def nardy_episode(variant: str, mode: str) -> Episode:
             if done or cut:
                 env.step(None)
                 continue
-            allowed = np.flatnonzero(obs["action_mask"])
+            mask = obs["action_mask"]
+            allowed = np.flatnonzero(mask.view(np.bool_) if bool_view else mask)
             env.step(int(allowed[rng.randrange(len(allowed))]))
             actions += 1
         return actions
@@ -100,8 +117,35 @@ def pgx_episode(pgx: ModuleType) -> Episode:  # pragma: no cover - pgx is rarely
     return play
 
 
-def measure(episode: Episode, episodes: int, seed: int) -> tuple[float, int]:
-    """Seconds for ``episodes`` games and the actions they took."""
+def copy_cost(variant: str, mode: str, repeat: int) -> float:
+    """Microseconds for one ``copy.deepcopy`` of an environment a few actions into a game."""
+    env = aec_env(variant, action_mode=mode)
+    env.reset(seed=2)
+    for _ in range(3):  # into the game: a roll part played in step mode
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    batch = 200
+
+    def run() -> None:
+        for _ in range(batch):
+            copy.deepcopy(env)
+
+    return min(timed(run) for _ in range(repeat)) / batch * 1e6
+
+
+def cpu_timed(run: Callable[[], None]) -> float:
+    """CPU seconds of this process for one run, the garbage collector off."""
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.process_time()
+        run()
+        return time.process_time() - start
+    finally:
+        gc.enable()
+
+
+def measure(episode: Episode, episodes: int, seed: int, cpu: bool = False) -> tuple[float, int]:
+    """Seconds (wall, or CPU with ``cpu``) for ``episodes`` games and the actions they took."""
     rng = random.Random(seed)
     total = [0]
 
@@ -109,7 +153,7 @@ def measure(episode: Episode, episodes: int, seed: int) -> tuple[float, int]:
         for _ in range(episodes):
             total[0] += episode(rng)
 
-    return timed(run), total[0]
+    return (cpu_timed if cpu else timed)(run), total[0]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -122,14 +166,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--variants", nargs="*", default=nardy.variant_names(), help="variants (all)"
     )
     parser.add_argument("--modes", nargs="*", default=["play", "step"], help="play and step")
+    parser.add_argument(
+        "--cpu", action="store_true", help="time by this process's CPU time, not the wall clock"
+    )
     args = parser.parse_args(argv)
 
     build = "compiled" if nardy.compiled else "pure Python"
     print(f"nardy {nardy.__version__} ({build}), Python {platform.python_version()}; ", end="")
-    print(f"{args.episodes} episodes per run, best of {args.repeat} runs (median)")
+    clock = "CPU time" if args.cpu else "wall clock"
+    print(f"{args.episodes} episodes per run, median of {args.repeat} runs ({clock})")
     sides: dict[str, Episode] = {
         f"nardy {v} {m}": nardy_episode(v, m) for v in args.variants for m in args.modes
     }
+    if "backgammon" in args.variants and "play" in args.modes:
+        sides["nardy backgammon play, int8 mask"] = nardy_episode(
+            "backgammon", "play", bool_view=False
+        )
     pyspiel = peers.load("pyspiel")
     if pyspiel is not None:
         sides["OpenSpiel backgammon (C++)"] = openspiel_episode(pyspiel)
@@ -141,7 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     actions: dict[str, int] = {}
     for _ in range(args.repeat):
         for name, episode in sides.items():
-            took, count = measure(episode, args.episodes, args.seed)
+            took, count = measure(episode, args.episodes, args.seed, args.cpu)
             seconds[name].append(took)
             actions[name] = count
     rate = {name: args.episodes / statistics.median(s) for name, s in seconds.items()}
@@ -151,6 +203,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         ratio = f"{rate[name] / base:12.2f}x" if base else f"{'-':>13s}"
         per = actions[name] / args.episodes
         print(f"{name:40s} {rate[name]:11.1f} {per:11.1f} {ratio}")
+    for mode in args.modes:
+        variant = args.variants[0] if args.variants else "backgammon"
+        cost = copy_cost(variant, mode, args.repeat)
+        print(f"copy.deepcopy of a {variant} {mode} env part way through a game: {cost:.0f} us")
     return 0
 
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from typing import Any, overload
+from typing import Any, Literal, overload
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from nardy.core import Roll, Side
-from nardy.env.core import REWARDS, TurnState
+from nardy.env.core import REWARDS, Observation, TurnState
 from nardy.errors import InvalidOptionError
 from nardy.legal import LegalPlays
 from nardy.position import Position
@@ -23,8 +23,7 @@ __all__ = ["AGENTS", "NardyAECEnv", "Notations", "aec_env"]
 #: The agents, by the colour they play.
 AGENTS = ("white", "black")
 _SIDES = {"white": Side.WHITE, "black": Side.BLACK}
-
-Observation = dict[str, np.ndarray[Any, Any]]
+_AGENT_OF = {side: agent for agent, side in _SIDES.items()}
 
 
 class Notations(Sequence[str]):
@@ -131,11 +130,30 @@ class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation: the encoded position and dice, and its action mask."""
-        side = _SIDES[agent]
-        state = self.state_
-        acting = side == state.position.turn and not self._over()
-        mask = state.mask() if acting else np.zeros(state.num_actions, dtype=np.int8)
-        return {"observation": state.observe(side), "action_mask": mask}
+        return self.state_.observation(_SIDES[agent], self._ended)
+
+    @overload
+    def last(
+        self, observe: Literal[True] = True
+    ) -> tuple[Observation, float, bool, bool, dict[str, Any]]: ...
+    @overload
+    def last(
+        self, observe: bool
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]: ...
+    def last(
+        self, observe: bool = True
+    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """The acting agent's observation, cumulative reward, termination, truncation and info."""
+        # PettingZoo's own, without its assert (this env always has an agent
+        # selected): the loop of every agent calls it once an action.
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def step(self, action: int | None) -> None:
         """The acting agent plays ``action`` (a play index, or a step action in step mode).
@@ -146,13 +164,20 @@ class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        # PettingZoo's _clear_rewards and _accumulate_rewards, inlined: only a
+        # play that ends the game gives a reward, so only then is there one
+        # to add (adding the zeros would change nothing).
         self._cumulative_rewards[agent] = 0
-        self._clear_rewards()
-        state = self.state_
-        if state.act(action):
+        rewards = self.rewards
+        for a in rewards:
+            rewards[a] = 0
+        if self.state_.act(action):
             self._after_play()
-        self._set_infos()
-        self._accumulate_rewards()
+            if self._ended:
+                self._accumulate_rewards()
+            self._set_infos()
+        # Part way through a play (step mode) the infos stand: the roll and
+        # its legal plays are the same until the play is complete.
 
     def render(self) -> str | None:
         """The board as text (``"ansi"``) or an SVG document (``"svg"``); ``None`` without a mode."""
@@ -202,45 +227,56 @@ class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     # --- internals --------------------------------------------------------------
 
     def _over(self) -> bool:
-        return any(self.terminations.values()) or any(self.truncations.values())
+        return self._ended
 
     def _start_episode(self) -> None:
+        # Whether the game has ended (terminated or truncated): a flag, not a
+        # look at both agents' books on every observation.
+        self._ended = False
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
-        self.agent_selection = self.state_.position.turn.name.lower()
+        self.agent_selection = _AGENT_OF[self.state_.position.turn]
         self._set_infos()
 
     def _after_play(self) -> None:
         state = self.state_
-        result = state.position.result()
+        position = state.position
+        # As Game does: the cheap test first, the result only at the end.
+        result = position.result() if state.variant.is_over(position) else None
         if result is not None:
             if result.winner is not None:
                 value = 1.0 if self.reward_mode == "win" else float(result.points)
-                winner = result.winner.name.lower()
+                winner = _AGENT_OF[result.winner]
                 for a in AGENTS:
                     self.rewards[a] = value if a == winner else -value
             self.terminations = dict.fromkeys(AGENTS, True)
+            self._ended = True
             return
         if self.max_plies is not None and state.plies >= self.max_plies:
             self.truncations = dict.fromkeys(AGENTS, True)
+            self._ended = True
             return
-        state.start_turn(state.position, state.random_roll())
-        self.agent_selection = state.position.turn.name.lower()
+        state.start_turn(position, state.random_roll())
+        self.agent_selection = _AGENT_OF[position.turn]
 
     def _set_infos(self) -> None:
-        state = self.state_
-        for a in AGENTS:
-            self.infos[a] = {}
-        if self._over():
+        infos = self.infos
+        if self._ended:
+            for a in AGENTS:
+                infos[a] = {}
             return
-        info: dict[str, Any] = {"roll": tuple(state.roll), "plays": Notations(state.legal)}
+        state = self.state_
+        roll = state.roll
+        info: dict[str, Any] = {"roll": (roll.high, roll.low), "plays": Notations(state.legal)}
         if self.afterstates:
             info["afterstates"] = state.afterstates()
-        self.infos[self.agent_selection] = info
+        acting = self.agent_selection
+        for a in AGENTS:
+            infos[a] = info if a == acting else {}
 
 
 def aec_env(

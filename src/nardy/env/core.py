@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from nardy.core import Roll, Side
-from nardy.env.encoding import ENCODINGS, Array, dice_features, encoding_size
+from nardy.env.encoding import ENCODINGS, Array, encoding_size, observer
 from nardy.env.steps import NUM_ACTIONS, Node, StepTurn
 from nardy.errors import IllegalActionError, InvalidOptionError
 from nardy.game import Game
@@ -28,10 +28,12 @@ from nardy.position import Position
 from nardy.registry import as_variant
 from nardy.variant import Variant
 
-__all__ = ["ACTION_MODES", "REWARDS", "Mask", "TurnState", "max_plays"]
+__all__ = ["ACTION_MODES", "REWARDS", "Mask", "Observation", "Opening", "TurnState", "max_plays"]
 
 #: The int8 action masks.
 Mask = npt.NDArray[np.int8]
+#: An agent's observation: ``{"observation": encoded position and dice, "action_mask": mask}``.
+Observation = dict[str, np.ndarray[Any, Any]]
 
 #: The action modes: a whole legal play per action, or one checker step.
 ACTION_MODES = ("play", "step")
@@ -61,12 +63,49 @@ def max_plays(variant: Variant) -> int:
     return max(doubles, others) + returns
 
 
-def opening(variant: Variant, rng: random.Random) -> tuple[Position, Roll]:
-    """The variant's opening roll (its default opening policy), from ``rng``."""
-    game = Game.new(variant, rng=rng)
-    while game.dice is None:  # ties roll again; some policies roll the first play apart
-        game = game.roll()
-    return game.position, game.dice
+class Opening:
+    """The variant's opening roll under its default game options, drawn from a generator.
+
+    The same draws and the same answer as ``Game.new(variant, rng=rng)``
+    rolled until the first roll is known (ties roll again; a policy that
+    does not use the opening dice rolls the first play apart), without
+    building the games: that costs more than a short random game's plays.
+    The game's options are read once, from a new game.
+    """
+
+    def __init__(self, variant: Variant) -> None:
+        game = Game.new(variant)
+        options = game.options
+        self.two = options.opening.startswith("two_dice")
+        self.use_both = options.opening.endswith("use_both")
+        self.winner_takes_white = bool(options.winner_takes_white)
+        self.white_player = game.white_player
+        self.starts = {side: variant.starting_position(side) for side in Side}
+
+    def __call__(self, rng: random.Random) -> tuple[Position, Roll]:
+        """The starting position (the opening's winner to move) and the first roll."""
+        die = rng.randint
+        while True:  # ties roll again
+            flat: tuple[int, ...] = (die(1, 6), die(1, 6))
+            if self.two:
+                flat += (die(1, 6), die(1, 6))
+                score0, score1 = flat[0] + flat[1], flat[2] + flat[3]
+            else:
+                score0, score1 = flat
+            if score0 != score1:
+                break
+        winner = 0 if score0 > score1 else 1
+        white_player = winner if self.winner_takes_white else self.white_player
+        first = Side.WHITE if winner == white_player else Side.BLACK
+        if not self.use_both:
+            return self.starts[first], Roll(die(1, 6), die(1, 6))
+        pair = flat[2 * winner : 2 * winner + 2] if self.two else flat
+        return self.starts[first], Roll(pair[0], pair[1])
+
+
+# Every roll by 6 * (first die - 1) + second die - 1, made once (a Roll is
+# immutable, so all share them).
+_ROLLS = tuple([Roll(a, b) for a in range(1, 7) for b in range(1, 7)])
 
 
 class TurnState:
@@ -85,11 +124,19 @@ class TurnState:
         self.action_mode = action_mode
         self.obs_size = encoding_size(observation, self.variant) + 6
         self.encode = ENCODINGS[observation]
+        self.observer = observer(observation, self.variant)
         self.num_actions = NUM_ACTIONS if action_mode == "step" else max_plays(self.variant)
+        # Play mode's mask is the first len(legal) actions: a slice of this
+        # (ones, then zeros) copied, instead of zeros written then ones.
+        self.prefix = np.zeros(2 * self.num_actions, dtype=np.int8)
+        self.prefix[: self.num_actions] = 1
+        self.prefix.flags.writeable = False  # shared by copies
         self.rng = random.Random()
+        self.opening = Opening(self.variant)
         self.position = self.variant.starting_position()
         self.roll = Roll(1, 2)
         self.legal: LegalPlays = self.position.legal_plays(self.roll)
+        self.moves = self.variant.moves(self.roll)
         self.turn: StepTurn | None = None
         self.node: Node | None = None
         self.plies = 0
@@ -113,7 +160,7 @@ class TurnState:
         if "position" not in options:
             if "dice" in options:
                 raise InvalidOptionError("reset option 'dice' needs a 'position' too")
-            position, roll = opening(self.variant, self.rng)
+            position, roll = self.opening(self.rng)
         else:
             position = options["position"]
             if not isinstance(position, Position) or position.variant != self.variant:
@@ -128,14 +175,26 @@ class TurnState:
         self.start_turn(position, roll)
 
     def random_roll(self) -> Roll:
-        """Two dice from the generator."""
-        return Roll(self.rng.randint(1, 6), self.rng.randint(1, 6))
+        """Two dice from the generator, as ``Roll(rng.randint(1, 6), rng.randint(1, 6))``."""
+        # randint(1, 6) is 1 + a draw of three random bits until one is below
+        # 6 (random.Random's rejection sampling); drawn here without its four
+        # layers of calls, so a seed still makes the same dice, and the
+        # prebuilt Roll saves the checks of a new one.
+        bits = self.rng.getrandbits
+        first = bits(3)
+        while first >= 6:
+            first = bits(3)
+        second = bits(3)
+        while second >= 6:
+            second = bits(3)
+        return _ROLLS[6 * first + second]
 
     def start_turn(self, position: Position, roll: Roll) -> None:
         """``position``'s side to move is to play ``roll``."""
         self.position = position
         self.roll = roll
-        self.legal = position.legal_plays(roll)
+        self.legal = self.variant.legal_plays(position, roll)
+        self.moves = self.variant.moves(roll)
         if self.action_mode == "step":
             self.turn = StepTurn(self.legal)
             self.node = self.turn.start
@@ -146,10 +205,11 @@ class TurnState:
         When the play is complete, :attr:`position` is the position after it
         (the opponent to move) and the next roll is not made yet.
         """
-        if isinstance(action, np.integer):
-            action = int(action)
-        if not isinstance(action, int) or isinstance(action, bool):
-            raise IllegalActionError(f"an action is an int, got {action!r:.80}")
+        if type(action) is not int:  # the checks an int needs none of
+            if isinstance(action, np.integer):
+                action = int(action)
+            if not isinstance(action, int) or isinstance(action, bool):
+                raise IllegalActionError(f"an action is an int, got {action!r:.80}")
         if self.turn is None or self.node is None:
             if not 0 <= action < len(self.legal):
                 raise IllegalActionError(
@@ -169,12 +229,36 @@ class TurnState:
 
     def mask(self) -> Mask:
         """The action mask of the side to move (1 = allowed)."""
-        mask = np.zeros(self.num_actions, dtype=np.int8)
         if self.turn is None or self.node is None:
-            mask[: len(self.legal)] = 1
-        else:
-            mask[self.turn.allowed(self.node)] = 1
+            n = self.num_actions
+            return self.prefix[n - len(self.legal) : 2 * n - len(self.legal)].copy()
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        mask[list(self.turn.allowed_actions(self.node))] = 1
         return mask
+
+    def observation(self, side: Side, over: bool) -> Observation:
+        """``side``'s observation dict: :meth:`observe` and the mask (all zeros if not acting).
+
+        ``over``: the game has ended, so nobody acts. Play mode takes a
+        short path: an agent reads one of these every action.
+        """
+        position = self.position
+        if self.turn is None:
+            if position.turn is side:
+                seen = self.observer(position, self.moves)
+                if not over:
+                    n = self.num_actions
+                    k = len(self.legal)
+                    return {
+                        "observation": seen,
+                        "action_mask": self.prefix[n - k : 2 * n - k].copy(),
+                    }
+            else:
+                seen = self.observer(position.pass_turn(), self.moves)
+            return {"observation": seen, "action_mask": np.zeros(self.num_actions, dtype=np.int8)}
+        acting = side == position.turn and not over
+        mask = self.mask() if acting else np.zeros(self.num_actions, dtype=np.int8)
+        return {"observation": self.observe(side), "action_mask": mask}
 
     def observe(self, side: Side) -> Array:
         """The encoded position and dice from ``side``'s point of view."""
@@ -183,13 +267,10 @@ class TurnState:
             dice: tuple[int, ...] = self.node[1]
         else:
             position = self.position
-            dice = self.variant.moves(self.roll)
+            dice = self.moves
         if position.turn != side:
             position = position.pass_turn()
-        out = np.empty(self.obs_size, dtype=np.float32)
-        out[:-6] = self.encode(position)
-        out[-6:] = dice_features(dice)
-        return out
+        return self.observer(position, dice)
 
     def afterstates(self) -> Array:
         """The encoded position after each legal play (one row each; the opponent to move)."""

@@ -24,14 +24,13 @@ it after the position's encoding.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Iterable
 
 import numpy as np
 import numpy.typing as npt
 
 from nardy.core import Side
-from nardy.engine.layout import ZERO
+from nardy.engine.layout import EXTRA_BYTES, ZERO
 from nardy.errors import InvalidOptionError
 from nardy.extra import ExtraKind
 from nardy.position import Position
@@ -41,8 +40,11 @@ __all__ = [
     "ENCODINGS",
     "Array",
     "array_encoding",
+    "array_observation",
     "dice_features",
     "encoding_size",
+    "observation",
+    "observer",
     "unit_encoding",
 ]
 
@@ -63,23 +65,85 @@ def _extras(position: Position) -> list[float]:
     return out
 
 
+def _extras_array(position: Position) -> Array:
+    """:func:`_extras` as a float32 array; read straight from the packed bytes for points fields.
+
+    Each extra value is EXTRA_BYTES little-endian bytes after the board's 28:
+    unpacked to bits, little end first, a points field's flags for points
+    1..24 are bits 1..24 of each of its two values. One numpy call for the
+    flags, not 48 Python floats (plakoto's pins).
+    """
+    fields = position.variant.extra_fields()
+    if not all(field.kind is ExtraKind.POINTS for field in fields):
+        return np.array(_extras(position), dtype=np.float32)
+    bits = np.unpackbits(np.frombuffer(position.packed, np.uint8, offset=28), bitorder="little")
+    return bits.take(_point_bits(len(fields))).astype(np.float32)
+
+
+def _point_bits(fields: int) -> npt.NDArray[np.intp]:
+    """The indices of the point flags among the bits of ``fields`` points fields' values."""
+    made = _POINT_BITS.get(fields)
+    if made is None:
+        width = 8 * EXTRA_BYTES
+        made = np.array(
+            [width * v + p for v in range(2 * fields) for p in range(1, 25)], dtype=np.intp
+        )
+        _POINT_BITS[fields] = made
+    return made
+
+
+_POINT_BITS: dict[int, npt.NDArray[np.intp]] = {}
+
+
 def _extras_size(variant: Variant) -> int:
     return sum(48 if f.kind is ExtraKind.POINTS else 2 for f in variant.extra_fields())
 
 
 # The packed state's first 28 bytes are off[mover], points 1..24, bar[mover],
 # bar[opponent], off[opponent], each plus ZERO: the array form's order is
-# points, bars, offs. (Read in Python: one numpy call per position is the
-# cheapest way on small arrays.)
-_ARRAY_ORDER = operator.itemgetter(*range(1, 25), 25, 26, 0, 27)
+# points, bars, offs. So the encoding is the bytes reordered (a bytes slice
+# costs less than any numpy call), each byte made the two's complement of its
+# value (bytes.translate through this table: byte b holds b - ZERO, which
+# fits a signed byte as every packed value does) and read as int8: one
+# bytes-to-float32 conversion in numpy, not a list of floats.
+_SIGNED = bytes((b - ZERO) & 0xFF for b in range(256))
+
+
+def _board_bytes(packed: bytes) -> bytes:
+    """The first 28 packed values in the array form's order (points, bars, offs), as int8 bytes."""
+    return (packed[1:27] + packed[:1] + packed[27:28]).translate(_SIGNED)
 
 
 def array_encoding(position: Position) -> Array:
     """The ``array`` encoding of ``position`` (see the module docstring)."""
-    values: list[float] = [x - ZERO for x in _ARRAY_ORDER(position.packed)]
+    values = np.frombuffer(_board_bytes(position.packed), np.int8).astype(np.float32)
     if position.variant.extra_fields():
-        values += _extras(position)
-    return np.array(values, dtype=np.float32)
+        return np.concatenate((values, _extras_array(position)))
+    return values
+
+
+def array_observation(position: Position, moves: Iterable[int]) -> Array:
+    """:func:`array_encoding` of ``position`` followed by :func:`dice_features` of ``moves``.
+
+    What the environments observe with the ``array`` encoding, made in one
+    conversion when the variant has no extra fields: the dice features
+    (counts 0..4) ride along as bytes.
+    """
+    if position.variant.extra_fields():
+        return observation(array_encoding, position, moves)
+    return _plain_array_observation(position, moves)
+
+
+def _plain_array_observation(position: Position, moves: Iterable[int]) -> Array:
+    """:func:`array_observation` for a variant without extra fields."""
+    key = moves if type(moves) is tuple else tuple(moves)
+    tail = _DICE_BYTES.get(key)
+    if tail is None:
+        tail = _DICE_BYTES[key] = bytes(int(n) for n in dice_features(key))
+    return np.frombuffer(_board_bytes(position.packed) + tail, np.int8).astype(np.float32)
+
+
+_DICE_BYTES: dict[tuple[int, ...], bytes] = {}
 
 
 def _units(counts: Iterable[int]) -> list[float]:
@@ -107,8 +171,9 @@ def unit_encoding(position: Position) -> Array:
         + _units(theirs)
         + [raw[25] / 2.0, raw[26] / 2.0, raw[0] / total, raw[27] / total]
         + turn
-        + _extras(position)
     )
+    if position.variant.extra_fields():
+        return np.concatenate((np.array(values, dtype=np.float32), _extras_array(position)))
     return np.array(values, dtype=np.float32)
 
 
@@ -117,6 +182,27 @@ ENCODINGS: dict[str, Callable[[Position], Array]] = {
     "array": array_encoding,
     "unit": unit_encoding,
 }
+
+
+def observation(
+    encoding: Callable[[Position], Array], position: Position, moves: Iterable[int]
+) -> Array:
+    """``encoding(position)`` followed by :func:`dice_features` of ``moves``: one observation."""
+    return np.concatenate((encoding(position), dice_features(moves)))
+
+
+def observer(name: str, variant: Variant) -> Callable[[Position, Iterable[int]], Array]:
+    """The observation function of encoding ``name`` in ``variant``'s positions.
+
+    It takes a position and the dice still to play and returns the encoding
+    followed by :func:`dice_features`, as the environments observe; chosen
+    once, so that the fastest path for the variant runs without tests.
+    """
+    encoding_size(name, variant)  # checks the name
+    if name == "array":
+        return array_observation if variant.extra_fields() else _plain_array_observation
+    encode = ENCODINGS[name]
+    return lambda position, moves: observation(encode, position, moves)
 
 
 def encoding_size(name: str, variant: Variant) -> int:

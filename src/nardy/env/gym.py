@@ -10,7 +10,8 @@ import gymnasium
 import numpy as np
 
 from nardy.core import Roll
-from nardy.env.aec import NardyAECEnv, Observation
+from nardy.env.aec import NardyAECEnv
+from nardy.env.core import Observation
 from nardy.errors import GameOverError, InvalidOptionError
 from nardy.position import Position
 from nardy.variant import Variant

@@ -124,6 +124,8 @@ class StepTurn:
             self._bar = RETURN_MODEL if variant.entering is Entering.RETURN else ENTER
         self._children: dict[Node, dict[int, Node]] = {}
         self._ends: dict[Node, frozenset[int]] = {}
+        self._reaches: dict[Node, bool] = {}
+        self._allowed: dict[Node, tuple[int, ...]] = {}
         self.start: Node = (position.raw, tuple(sorted(variant.moves(legal.roll))))
 
     def __copy__(self) -> StepTurn:
@@ -164,17 +166,42 @@ class StepTurn:
             made = self._children[node] = self._expand(node)
         return made
 
+    def reaches(self, node: Node) -> bool:
+        """Whether some allowed continuation from ``node`` makes a legal play (``ends`` not empty).
+
+        It stops at the first legal play found, so it explores less of the
+        tree than :meth:`ends`.
+        """
+        found = self._reaches.get(node)
+        if found is None:
+            known = self._ends.get(node)
+            if known is not None:
+                found = bool(known)
+            else:
+                found = self.play_at(node) is not None or any(
+                    self.reaches(child) for child in self.children(node).values()
+                )
+            self._reaches[node] = found
+        return found
+
     def allowed(self, node: Node) -> list[int]:
         """The allowed actions at ``node``, ascending (empty when the play is complete)."""
-        out = [a for a, child in self.children(node).items() if self.ends(child)]
-        here = self.play_at(node)
-        if here is not None and (out or node == self.start):
-            out.append(PASS)  # end the play here (or pass: nothing can be played)
-        return sorted(out)
+        return list(self.allowed_actions(node))
+
+    def allowed_actions(self, node: Node) -> tuple[int, ...]:
+        """:meth:`allowed` as a tuple, made once per node (the mask and each step ask)."""
+        made = self._allowed.get(node)
+        if made is None:
+            out = [a for a, child in self.children(node).items() if self.reaches(child)]
+            here = self.play_at(node)
+            if here is not None and (out or node == self.start):
+                out.append(PASS)  # end the play here (or pass: nothing can be played)
+            made = self._allowed[node] = tuple(sorted(out))
+        return made
 
     def advance(self, node: Node, action: int) -> Node:
         """The node after ``action``; raises :class:`~nardy.errors.IllegalActionError` if not allowed."""
-        if action not in self.allowed(node):
+        if action not in self.allowed_actions(node):
             raise IllegalActionError(
                 f"step action {action!r} ({_safe_name(action)}) is not allowed for roll "
                 f"{self.roll} here; allowed: {[action_name(a) for a in self.allowed(node)]}"
@@ -187,7 +214,7 @@ class StepTurn:
         """Whether the play ends at ``node`` after action ``last`` (``None``: no action yet)."""
         if last == PASS:
             return True
-        return last is not None and not self.allowed(node)
+        return last is not None and not self.allowed_actions(node)
 
     def finish(self, node: Node) -> int:
         """The index of the legal play a complete step sequence made."""
@@ -213,18 +240,33 @@ class StepTurn:
                     step = (MOVER_BAR, MOVER_BAR - die, die)
                     self._try(out, encode_action(BAR, die), state, step, dice, _without(dice, die))
                 return out  # a checker on the bar enters before any other moves
-        outside = _outside(state)
+        # Every node of a turn's tree passes here once, and each tries up to
+        # 24 points by each die: what does not change with the point (the dice
+        # left after each die, the board as a list) is made once, and the
+        # count for bearing off only when a step would bear off.
+        outside = -1
+        board: list[int] = []
+        by_die = [(die, _without(dice, die)) for die in set(dice)]
+        rolled = dice or (0,)
+        contact, bar = self._contact, self._bar
         for src in range(1, 25):
             if state[src] <= 0:
                 continue
-            for die in set(dice):
+            first = 6 * (src - 1) - 1  # encode_action(src, die) is first + die
+            for die, left in by_die:
                 dst = src - die
                 if dst <= 0:
-                    if not may_bear_off(list(state), src, dst, outside):
+                    if outside < 0:
+                        outside = _outside(state)
+                        board = list(state)
+                    if not may_bear_off(board, src, dst, outside):
                         continue
                     dst = OFF
-                step = (src, dst, die)
-                self._try(out, encode_action(src, die), state, step, dice, _without(dice, die))
+                try:
+                    after = make_steps(state, ((src, dst, die),), rolled, contact, bar)
+                except IllegalPlayError:
+                    continue
+                out[first + die] = (after, left)
         return out
 
     def _try(
