@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, overload
 
 from nardy.checks import shown
@@ -32,6 +32,9 @@ __all__ = ["LegalPlays", "Store", "find"]
 _DICE = tuple([(h,) * 4 if h == lo else (h, lo) for h in range(8) for lo in range(8)])
 # The attributes of a LegalPlays, each set once by its constructor.
 _FIELDS: Final = frozenset(("_position", "_roll", "_keys", "_codes", "_plays", "_results"))
+# Each variant class's packed flip (Variant.packed_flipper), by class: a dict
+# look-up instead of a call into the (interpreted) variant for every result.
+_FLIPPERS: dict[type, Callable[[bytes], bytes]] = {}
 # The cache key of a position's turn and a roll, added to its packed state.
 _CACHE_TAILS = tuple([bytes([i >> 6, (i >> 3) & 7, i & 7]) for i in range(128)])
 
@@ -348,10 +351,11 @@ class LegalPlays:
                 return position
         start = self._position
         variant = start.variant
+        flip = _FLIPPERS.get(type(variant))
+        if flip is None:
+            flip = _FLIPPERS[type(variant)] = variant.packed_flipper()
         packed = self._keys[index].to_bytes(len(start.packed), "little")
-        position = Position.from_packed(
-            variant, start.turn.opponent, variant.packed_flipper()(packed)
-        )
+        position = Position.from_packed(variant, start.turn.opponent, flip(packed))
         made[index] = position
         return position
 

@@ -570,7 +570,10 @@ class Variant(abc.ABC):
                 state_flip = cls.flipper()
                 flip = _PACKED_FLIPPERS[cls] = lambda p: layout.pack(state_flip(layout.unpack(p)))
             else:
-                flip = _PACKED_FLIPPERS[cls] = lambda p: layout.flip_packed(p, rotate)
+                # A compiled function, not a lambda: the engine calls it per result.
+                flip = _PACKED_FLIPPERS[cls] = (
+                    layout.flip_packed_rotated if rotate else layout.flip_packed_mirrored
+                )
         return flip
 
     @classmethod

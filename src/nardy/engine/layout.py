@@ -66,6 +66,8 @@ __all__ = [
     "code_of_steps",
     "flip",
     "flip_packed",
+    "flip_packed_mirrored",
+    "flip_packed_rotated",
     "flipper",
     "key_of",
     "map_points",
@@ -212,6 +214,16 @@ def flip_packed(packed: bytes, rotate: bool) -> bytes:
     """:func:`flip` on the packed form of a state without extra fields."""
     board = packed[13:25] + packed[1:13] if rotate else packed[24:0:-1]
     return packed[27:28] + board.translate(_NEGATE) + packed[26:27] + packed[25:26] + packed[0:1]
+
+
+def flip_packed_rotated(packed: bytes) -> bytes:
+    """:func:`flip_packed` for the rotated geometry (long nardy's), as a one-argument function."""
+    return flip_packed(packed, True)
+
+
+def flip_packed_mirrored(packed: bytes) -> bytes:
+    """:func:`flip_packed` for the mirrored geometry (backgammon's), as a one-argument function."""
+    return flip_packed(packed, False)
 
 
 def opponent_point(p: int, rotate: bool) -> int:
