@@ -6,7 +6,8 @@ earlier release on the same machine in the same run ("at least twice
 turns (A B A B ...), each in a fresh interpreter with only that tree's
 ``src`` on the path, and prints each side's best rate and the ratio B / A::
 
-    git worktree add /tmp/nardy-0.1.0 813ddba     # 0.1.0, before the compiled build
+    git worktree add /tmp/nardy-0.1.0 dc359ba^    # 0.1.0 as the speed issue measured it
+    NARDY_PURE=1 ...                               # (or a src without *.so)
     python benchmarks/bench_versions.py /tmp/nardy-0.1.0/src src
 
 The loops use only the API both trees share:
@@ -17,8 +18,9 @@ The loops use only the API both trees share:
   cleared first; positions/s. The positions are built in each tree from
   their array form, so neither side pays for the other's objects.
 * **games**: ``--games`` random backgammon games through the public API
-  (``legal_plays(roll)``, then ``resulting_position(i)`` of a seeded random
-  play, until a side has borne off); games/s.
+  (``legal_plays(roll)``, then ``resulting_position(i)`` (0.1.0:
+  ``result(i)``) of a seeded random play, until a side has borne off);
+  games/s.
 
 Each figure is the best of ``--repeat`` timed loops inside one interpreter
 (processor time, the garbage collector off), and the best over ``--rounds``
@@ -49,10 +51,16 @@ games, repeat, seed = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 bg = nardy.Backgammon()
 items = [(bg.position(d["board"], d["bar"], d["off"]), nardy.Roll(*d["dice"])) for d in data]
 
+def clear():
+    if hasattr(nardy, "cache"):
+        nardy.cache.clear()
+    else:  # 0.1.0 had no public control: its cache was a dict in nardy.variant
+        vars(sys.modules["nardy.variant"])["_CACHE"].clear()
+
 def best(run):
     fastest = float("inf")
     for _ in range(repeat):
-        nardy.cache.clear()
+        clear()
         gc.collect()
         gc.disable()
         start = time.process_time()
@@ -71,7 +79,8 @@ def play():
         position = bg.starting_position()
         while not position.is_over():
             legal = position.legal_plays(nardy.Roll(rng.randint(1, 6), rng.randint(1, 6)))
-            position = legal.resulting_position(rng.randrange(len(legal)))
+            after = getattr(legal, "resulting_position", None) or legal.result  # 0.1.0: result
+            position = after(rng.randrange(len(legal)))
 
 compiled = getattr(nardy, "compiled", False)
 print(json.dumps({"sets": len(items) / best(sets), "games": games / best(play), "compiled": compiled}))
