@@ -16,12 +16,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import nardy
 from nardy import Position, Roll
 from nardy.engine.found import Found
 from nardy.engine.layout import unpack_list
-from nardy.engine.ordered import search_ordered
+from nardy.engine.ordered import ChangeIndex, search_ordered
 from nardy.engine.pinning import search_pinning
 from nardy.engine.positional import search_positional
 from nardy.engine.search import max_use
@@ -113,3 +115,32 @@ def test_a_long_roll_of_one_number_in_the_positional_kernel() -> None:
             fast = search_positional(board, key, dice, None, False)
             slow = search_tracking(board, key, dice, BLOCK, False, None, None, False)
             assert outcome(fast, dice) == outcome(slow, dice), (position.id(), dice)
+
+
+# --- the two-dice change index ------------------------------------------------------------
+
+CHANGE_LIMIT = 3 * (6**24 - 1) // 5  # the largest change of two steps (ordered.py)
+
+
+@given(st.lists(st.integers(-CHANGE_LIMIT, CHANGE_LIMIT), max_size=300))
+def test_the_change_index_finds_what_a_dict_finds(changes: list[int]) -> None:
+    index = ChangeIndex()
+    seen: dict[int, int] = {}
+    for change in changes:
+        assert index.find(change) == seen.get(change, -1)
+        if change not in seen:
+            seen[change] = len(seen)
+            index.add(change)  # grows past 32, 64, 128 ... entries
+    for change, i in seen.items():
+        assert index.find(change) == i
+    assert index.find(CHANGE_LIMIT + 1) == -1
+
+
+def test_the_change_index_keeps_colliding_changes_apart() -> None:
+    index = ChangeIndex()
+    # Equal low bits and equal folds: every one of these starts at the same slot.
+    colliding = [k << 63 for k in range(1, 40)]
+    for change in colliding:
+        index.add(change)
+    assert [index.find(change) for change in colliding] == list(range(len(colliding)))
+    assert index.find(0) == -1

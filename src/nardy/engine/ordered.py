@@ -60,7 +60,7 @@ from nardy.engine.layout import (
 )
 from nardy.engine.turn import StepCheck
 
-__all__ = ["CHANGE", "HIT_CHANGE", "search_ordered"]
+__all__ = ["CHANGE", "HIT_CHANGE", "ChangeIndex", "search_ordered"]
 
 #: ``CHANGE[src][dst]``: the change (see the module docstring) of a step
 #: from ``src`` (a point, or 25 the bar) to ``dst`` (a point, or 0 off) that
@@ -74,6 +74,57 @@ CHANGE: Final[tuple[tuple[int, ...], ...]] = tuple(
 HIT_CHANGE: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(2 * _DIGIT[dst] - _DIGIT[src] for dst in range(25)) for src in range(26)
 )
+
+
+class ChangeIndex:
+    """The results of a two-dice search by their change: index ``i`` for the ``i``-th added.
+
+    An open-addressing table of small ints: a look-up reads two lists and
+    allocates nothing, where a dict would box each change (a machine int in
+    the compiled build) into a new Python int.
+    """
+
+    __slots__ = ("changes", "table")
+
+    def __init__(self) -> None:
+        #: The changes added, in order.
+        self.changes: list[int] = []
+        #: Slots (a power of two, at most half full): 0 empty, else index + 1.
+        self.table: list[int] = [0] * 64
+
+    def find(self, change: int) -> int:
+        """The index of ``change``, or -1 if it was not added."""
+        table = self.table
+        mask = len(table) - 1
+        h = (change ^ (change >> 21) ^ (change >> 42)) & mask
+        while True:
+            i = table[h]
+            if i == 0:
+                return -1
+            if self.changes[i - 1] == change:
+                return i - 1
+            h = (h + 1) & mask
+
+    def add(self, change: int) -> None:
+        """Add a change not added before (it gets the next index)."""
+        changes = self.changes
+        changes.append(change)
+        table = self.table
+        if 2 * len(changes) > len(table):
+            table = self.table = [0] * (2 * len(table))
+            for i in range(len(changes)):
+                _place(table, changes[i], i + 1)
+        else:
+            _place(table, change, len(changes))
+
+
+def _place(table: list[int], change: int, entry: int) -> None:
+    """Put ``entry`` in the first empty slot from ``change``'s own (linear probing)."""
+    mask = len(table) - 1
+    h = (change ^ (change >> 21) ^ (change >> 42)) & mask
+    while table[h]:
+        h = (h + 1) & mask
+    table[h] = entry
 
 
 def search_ordered(
@@ -108,7 +159,7 @@ def search_ordered(
             if p > HOME:
                 outside += c
     if len(dice) == 2 and dice[0] != dice[1]:
-        where: dict[int, int] = {}
+        where = ChangeIndex()
         a = dice[0]
         b = dice[1]
         _two_dice(board, a, b, key, outside, lowest, high, low, zone, marked_check, where, found)
@@ -131,7 +182,7 @@ def _two_dice(
     low: int,
     zone: int,
     marked_check: StepCheck | None,
-    where: dict[int, int],
+    where: ChangeIndex,
     found: Found,
 ) -> None:
     """The plays that use die ``a`` first, then ``b`` (or only ``a`` when ``b`` cannot follow).
@@ -206,11 +257,11 @@ def _two_dice(
             change2 = change1 + (hit_change_of if hit2 else change_of)[src2][dst2]
             # Every two-dice play has the same rank: a result found before
             # keeps its play unless that used fewer dice.
-            i = where.get(change2, -1)
+            i = where.find(change2)
             if i < 0 or counts[i] < 2:
                 second = src2 | (dst2 << 5) | die_b | (HIT_BIT if hit2 else 0)
                 if i < 0:
-                    where[change2] = len(counts)
+                    where.add(change2)
                     key2 = key1 + (hit_move if hit2 else move)[src2][dst2]
                     found.keys.append(key2)
                     found.codes.append(first | (second << STEP_BITS))
@@ -219,9 +270,9 @@ def _two_dice(
                     found.codes[i] = first | (second << STEP_BITS)
                     counts[i] = 2
         if not more:
-            i = where.get(change1, -1)
+            i = where.find(change1)
             if i < 0:
-                where[change1] = len(counts)
+                where.add(change1)
                 found.keys.append(key1)
                 found.codes.append(first)
                 counts.append(1)
