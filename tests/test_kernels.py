@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 
 import nardy
 from nardy import Position, Roll
-from nardy.engine.found import Found
+from nardy.engine.found import Found, IntIndex
 from nardy.engine.layout import unpack_list
-from nardy.engine.ordered import ChangeIndex, search_ordered
+from nardy.engine.ordered import search_ordered
 from nardy.engine.pinning import search_pinning
 from nardy.engine.positional import search_positional
 from nardy.engine.search import max_use
@@ -117,14 +117,14 @@ def test_a_long_roll_of_one_number_in_the_positional_kernel() -> None:
             assert outcome(fast, dice) == outcome(slow, dice), (position.id(), dice)
 
 
-# --- the two-dice change index ------------------------------------------------------------
+# --- the small-int index of the kernels ------------------------------------------------------------
 
 CHANGE_LIMIT = 3 * (6**24 - 1) // 5  # the largest change of two steps (ordered.py)
 
 
 @given(st.lists(st.integers(-CHANGE_LIMIT, CHANGE_LIMIT), max_size=300))
 def test_the_change_index_finds_what_a_dict_finds(changes: list[int]) -> None:
-    index = ChangeIndex()
+    index = IntIndex()
     seen: dict[int, int] = {}
     for change in changes:
         assert index.find(change) == seen.get(change, -1)
@@ -137,7 +137,7 @@ def test_the_change_index_finds_what_a_dict_finds(changes: list[int]) -> None:
 
 
 def test_the_change_index_keeps_colliding_changes_apart() -> None:
-    index = ChangeIndex()
+    index = IntIndex()
     # Equal low bits and equal folds: every one of these starts at the same slot.
     colliding = [k << 63 for k in range(1, 40)]
     for change in colliding:

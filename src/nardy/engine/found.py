@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from nardy.engine.layout import STEP_BITS
 
-__all__ = ["Found", "pips", "rank"]
+__all__ = ["Found", "IntIndex", "pips", "rank"]
 
 _STEP_MASK = (1 << STEP_BITS) - 1
 
@@ -73,3 +73,60 @@ class Found:
 
     def __len__(self) -> int:
         return len(self.keys)
+
+
+class IntIndex:
+    """Distinct ints, each with its index (the ``i``-th added has index ``i``): a small-int dict.
+
+    The kernels recognise results and intermediate positions by small ints
+    (the change of the point counts, the multiset of a double's sources).
+    This is an open-addressing table of them: a look-up reads two lists and
+    allocates nothing, where a dict or a set would box each int (a machine
+    int in the compiled build) into a new Python int.
+    """
+
+    __slots__ = ("table", "values")
+
+    def __init__(self) -> None:
+        #: The ints added, in order.
+        self.values: list[int] = []
+        #: Slots (a power of two, at most half full): 0 empty, else index + 1.
+        self.table: list[int] = [0] * 64
+
+    def find(self, value: int) -> int:
+        """The index of ``value``, or -1 if it was not added."""
+        table = self.table
+        mask = len(table) - 1
+        h = (value ^ (value >> 21) ^ (value >> 42)) & mask
+        while True:
+            i = table[h]
+            if i == 0:
+                return -1
+            if self.values[i - 1] == value:
+                return i - 1
+            h = (h + 1) & mask
+
+    def add(self, value: int) -> None:
+        """Add an int not added before (it gets the next index)."""
+        values = self.values
+        values.append(value)
+        table = self.table
+        if 2 * len(values) > len(table):
+            table = self.table = [0] * (2 * len(table))
+            for i in range(len(values)):
+                _place(table, values[i], i + 1)
+        else:
+            _place(table, value, len(values))
+
+
+def _place(table: list[int], value: int, entry: int) -> None:
+    """Put ``entry`` in the first empty slot from ``value``'s own (linear probing).
+
+    The slot folds the high bits into the low ones: the kernels' ints are
+    sums of powers of 5 or 6, whose low bits say little about high points.
+    """
+    mask = len(table) - 1
+    h = (value ^ (value >> 21) ^ (value >> 42)) & mask
+    while table[h]:
+        h = (h + 1) & mask
+    table[h] = entry

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from nardy.engine.found import Found, rank
+from nardy.engine.found import Found, IntIndex, rank
 from nardy.engine.layout import (
     HIT_BIT,
     HIT_MOVE,
@@ -60,7 +60,7 @@ from nardy.engine.layout import (
 )
 from nardy.engine.turn import StepCheck
 
-__all__ = ["CHANGE", "HIT_CHANGE", "ChangeIndex", "search_ordered"]
+__all__ = ["CHANGE", "HIT_CHANGE", "search_ordered"]
 
 #: ``CHANGE[src][dst]``: the change (see the module docstring) of a step
 #: from ``src`` (a point, or 25 the bar) to ``dst`` (a point, or 0 off) that
@@ -74,57 +74,6 @@ CHANGE: Final[tuple[tuple[int, ...], ...]] = tuple(
 HIT_CHANGE: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(2 * _DIGIT[dst] - _DIGIT[src] for dst in range(25)) for src in range(26)
 )
-
-
-class ChangeIndex:
-    """The results of a two-dice search by their change: index ``i`` for the ``i``-th added.
-
-    An open-addressing table of small ints: a look-up reads two lists and
-    allocates nothing, where a dict would box each change (a machine int in
-    the compiled build) into a new Python int.
-    """
-
-    __slots__ = ("changes", "table")
-
-    def __init__(self) -> None:
-        #: The changes added, in order.
-        self.changes: list[int] = []
-        #: Slots (a power of two, at most half full): 0 empty, else index + 1.
-        self.table: list[int] = [0] * 64
-
-    def find(self, change: int) -> int:
-        """The index of ``change``, or -1 if it was not added."""
-        table = self.table
-        mask = len(table) - 1
-        h = (change ^ (change >> 21) ^ (change >> 42)) & mask
-        while True:
-            i = table[h]
-            if i == 0:
-                return -1
-            if self.changes[i - 1] == change:
-                return i - 1
-            h = (h + 1) & mask
-
-    def add(self, change: int) -> None:
-        """Add a change not added before (it gets the next index)."""
-        changes = self.changes
-        changes.append(change)
-        table = self.table
-        if 2 * len(changes) > len(table):
-            table = self.table = [0] * (2 * len(table))
-            for i in range(len(changes)):
-                _place(table, changes[i], i + 1)
-        else:
-            _place(table, change, len(changes))
-
-
-def _place(table: list[int], change: int, entry: int) -> None:
-    """Put ``entry`` in the first empty slot from ``change``'s own (linear probing)."""
-    mask = len(table) - 1
-    h = (change ^ (change >> 21) ^ (change >> 42)) & mask
-    while table[h]:
-        h = (h + 1) & mask
-    table[h] = entry
 
 
 def search_ordered(
@@ -159,7 +108,7 @@ def search_ordered(
             if p > HOME:
                 outside += c
     if len(dice) == 2 and dice[0] != dice[1]:
-        where = ChangeIndex()
+        where = IntIndex()
         a = dice[0]
         b = dice[1]
         _two_dice(board, a, b, key, outside, lowest, high, low, zone, marked_check, where, found)
@@ -182,7 +131,7 @@ def _two_dice(
     low: int,
     zone: int,
     marked_check: StepCheck | None,
-    where: ChangeIndex,
+    where: IntIndex,
     found: Found,
 ) -> None:
     """The plays that use die ``a`` first, then ``b`` (or only ``a`` when ``b`` cannot follow).
