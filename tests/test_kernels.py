@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 import nardy
 from nardy import Position, Roll
-from nardy.engine.found import Found, IntIndex
+from nardy.engine.found import Found, IntIndex, int_index
 from nardy.engine.layout import unpack_list
 from nardy.engine.ordered import search_ordered
 from nardy.engine.pinning import search_pinning
@@ -117,30 +117,28 @@ def test_a_long_roll_of_one_number_in_the_positional_kernel() -> None:
             assert outcome(fast, dice) == outcome(slow, dice), (position.id(), dice)
 
 
-# --- the small-int index of the kernels ------------------------------------------------------------
+# --- the small-int index of the kernels ------------------------------------------------
 
 CHANGE_LIMIT = 3 * (6**24 - 1) // 5  # the largest change of two steps (ordered.py)
 
 
 @given(st.lists(st.integers(-CHANGE_LIMIT, CHANGE_LIMIT), max_size=300))
-def test_the_change_index_finds_what_a_dict_finds(changes: list[int]) -> None:
-    index = IntIndex()
-    seen: dict[int, int] = {}
-    for change in changes:
-        assert index.find(change) == seen.get(change, -1)
-        if change not in seen:
-            seen[change] = len(seen)
-            index.add(change)  # grows past 32, 64, 128 ... entries
-    for change, i in seen.items():
-        assert index.find(change) == i
-    assert index.find(CHANGE_LIMIT + 1) == -1
+def test_the_int_index_answers_as_a_dict_does(values: list[int]) -> None:
+    for index in (IntIndex(), int_index()):  # int_index() is a plain dict in pure Python
+        seen: dict[int, int] = {}
+        for value in values:
+            assert index.get(value, -1) == seen.get(value, -1)
+            assert index.setdefault(value, 3 * len(seen)) == seen.setdefault(value, 3 * len(seen))
+        for value, i in seen.items():  # grown past 32, 64, 128 ... entries
+            assert index.get(value, -7) == i
+        assert index.get(CHANGE_LIMIT + 1, -7) == -7
 
 
-def test_the_change_index_keeps_colliding_changes_apart() -> None:
+def test_the_int_index_keeps_colliding_values_apart() -> None:
     index = IntIndex()
     # Equal low bits and equal folds: every one of these starts at the same slot.
     colliding = [k << 63 for k in range(1, 40)]
-    for change in colliding:
-        index.add(change)
-    assert [index.find(change) for change in colliding] == list(range(len(colliding)))
-    assert index.find(0) == -1
+    for i, value in enumerate(colliding):
+        assert index.setdefault(value, i) == i
+    assert [index.get(value, -1) for value in colliding] == list(range(len(colliding)))
+    assert index.get(0, -1) == -1

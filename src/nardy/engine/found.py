@@ -10,9 +10,11 @@ representative only when it uses more dice, or as many dice with more pips
 
 from __future__ import annotations
 
+from typing import Final, cast
+
 from nardy.engine.layout import STEP_BITS
 
-__all__ = ["Found", "IntIndex", "pips", "rank"]
+__all__ = ["COMPILED", "Found", "IntIndex", "int_index", "pips", "rank"]
 
 _STEP_MASK = (1 << STEP_BITS) - 1
 
@@ -76,57 +78,86 @@ class Found:
 
 
 class IntIndex:
-    """Distinct ints, each with its index (the ``i``-th added has index ``i``): a small-int dict.
+    """A dict of small ints to indices, as an open-addressing table: the kernels' look-ups.
 
     The kernels recognise results and intermediate positions by small ints
-    (the change of the point counts, the multiset of a double's sources).
-    This is an open-addressing table of them: a look-up reads two lists and
-    allocates nothing, where a dict or a set would box each int (a machine
-    int in the compiled build) into a new Python int.
+    (the change of the point counts, the multiset of a double's sources) and
+    look each one up. Compiled, those ints are machine ints, and a dict or a
+    set would box each into a new Python int for every look-up; this table
+    reads two lists and allocates nothing. It offers the two dict methods
+    the kernels use, :meth:`get` and :meth:`setdefault`, so that in pure
+    Python :func:`int_index` hands out a plain dict instead (there a dict's
+    look-up is one C call, and this class's would be interpreted).
     """
 
-    __slots__ = ("table", "values")
+    __slots__ = ("count", "indices", "values")
 
     def __init__(self) -> None:
-        #: The ints added, in order.
-        self.values: list[int] = []
-        #: Slots (a power of two, at most half full): 0 empty, else index + 1.
-        self.table: list[int] = [0] * 64
+        #: How many ints are in.
+        self.count = 0
+        #: The int in each slot (a power of two slots, at most half full).
+        self.values: list[int] = [0] * 64
+        #: Each slot's index + 1 (0: the slot is empty).
+        self.indices: list[int] = [0] * 64
 
-    def find(self, value: int) -> int:
-        """The index of ``value``, or -1 if it was not added."""
-        table = self.table
-        mask = len(table) - 1
-        h = (value ^ (value >> 21) ^ (value >> 42)) & mask
+    def get(self, value: int, default: int) -> int:
+        """The index of ``value``, or ``default`` if it is not in."""
+        indices = self.indices
+        mask = len(indices) - 1
+        h = _slot(value, mask)
         while True:
-            i = table[h]
+            i = indices[h]
             if i == 0:
-                return -1
-            if self.values[i - 1] == value:
+                return default
+            if self.values[h] == value:
                 return i - 1
             h = (h + 1) & mask
 
-    def add(self, value: int) -> None:
-        """Add an int not added before (it gets the next index)."""
-        values = self.values
-        values.append(value)
-        table = self.table
-        if 2 * len(values) > len(table):
-            table = self.table = [0] * (2 * len(table))
-            for i in range(len(values)):
-                _place(table, values[i], i + 1)
-        else:
-            _place(table, value, len(values))
+    def setdefault(self, value: int, index: int) -> int:
+        """The index of ``value``, after giving it ``index`` if it was not in."""
+        found = self.get(value, -1)
+        if found >= 0:
+            return found
+        self.count += 1
+        if 2 * self.count > len(self.indices):
+            self._grow()
+        _place(self.values, self.indices, value, index + 1)
+        return index
+
+    def _grow(self) -> None:
+        values, indices = self.values, self.indices
+        self.values = [0] * (2 * len(values))
+        self.indices = [0] * (2 * len(indices))
+        for h in range(len(indices)):
+            if indices[h]:
+                _place(self.values, self.indices, values[h], indices[h])
 
 
-def _place(table: list[int], value: int, entry: int) -> None:
-    """Put ``entry`` in the first empty slot from ``value``'s own (linear probing).
+#: True when this module runs compiled (a native function has no ``__code__``).
+COMPILED: Final = not hasattr(pips, "__code__")
 
-    The slot folds the high bits into the low ones: the kernels' ints are
-    sums of powers of 5 or 6, whose low bits say little about high points.
+
+def int_index() -> IntIndex:
+    """A new, empty :class:`IntIndex`; in pure Python a plain dict, which is faster there."""
+    if COMPILED:
+        return IntIndex()
+    return cast(IntIndex, {})  # the same two methods, in C
+
+
+def _slot(value: int, mask: int) -> int:
+    """A value's first slot: the high bits folded into the low ones.
+
+    The kernels' ints are sums of powers of 5 or 6, whose low bits say
+    little about the high points.
     """
-    mask = len(table) - 1
-    h = (value ^ (value >> 21) ^ (value >> 42)) & mask
-    while table[h]:
+    return (value ^ (value >> 21) ^ (value >> 42)) & mask
+
+
+def _place(values: list[int], indices: list[int], value: int, entry: int) -> None:
+    """Put ``value`` and ``entry`` in the first empty slot from ``value``'s own (linear probing)."""
+    mask = len(indices) - 1
+    h = _slot(value, mask)
+    while indices[h]:
         h = (h + 1) & mask
-    table[h] = entry
+    values[h] = value
+    indices[h] = entry

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from nardy.engine.found import Found, IntIndex, rank
+from nardy.engine.found import Found, IntIndex, int_index, rank
 from nardy.engine.layout import (
     HIT_BIT,
     HIT_MOVE,
@@ -108,7 +108,7 @@ def search_ordered(
             if p > HOME:
                 outside += c
     if len(dice) == 2 and dice[0] != dice[1]:
-        where = IntIndex()
+        where = int_index()
         a = dice[0]
         b = dice[1]
         _two_dice(board, a, b, key, outside, lowest, high, low, zone, marked_check, where, found)
@@ -206,11 +206,11 @@ def _two_dice(
             change2 = change1 + (hit_change_of if hit2 else change_of)[src2][dst2]
             # Every two-dice play has the same rank: a result found before
             # keeps its play unless that used fewer dice.
-            i = where.find(change2)
+            i = where.get(change2, -1)
             if i < 0 or counts[i] < 2:
                 second = src2 | (dst2 << 5) | die_b | (HIT_BIT if hit2 else 0)
                 if i < 0:
-                    where.add(change2)
+                    where.setdefault(change2, len(counts))
                     key2 = key1 + (hit_move if hit2 else move)[src2][dst2]
                     found.keys.append(key2)
                     found.codes.append(first | (second << STEP_BITS))
@@ -219,9 +219,9 @@ def _two_dice(
                     found.codes[i] = first | (second << STEP_BITS)
                     counts[i] = 2
         if not more:
-            i = where.find(change1)
+            i = where.get(change1, -1)
             if i < 0:
-                where.add(change1)
+                where.setdefault(change1, len(counts))
                 found.keys.append(key1)
                 found.codes.append(first)
                 counts.append(1)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from nardy.engine.found import Found, IntIndex
+from nardy.engine.found import Found, int_index
 from nardy.engine.layout import HOME, MOVE, MOVER_OFF, STEP_BITS, WEIGHT, may_bear_off, step_code
 from nardy.engine.turn import StepRule
 
@@ -67,7 +67,7 @@ def search_positional(
         # indexes the results instead of their keys (no key is built, or
         # hashed, for a result found before).
         pow5 = _POW5
-        where = IntIndex()
+        where = int_index()
         for a, b in ((d1, d2), (d2, d1)):
             for src in occ0:
                 dst = src - a
@@ -106,7 +106,7 @@ def search_positional(
                     else:
                         dst2 = MOVER_OFF
                     change2 = change + pow5[dst2] - pow5[src2]
-                    i = where.find(change2)
+                    i = where.get(change2, -1)
                     if i >= 0 and found.counts[i] == 2:
                         moved = True  # reached already: legal whatever the order
                         continue
@@ -122,7 +122,7 @@ def search_positional(
                         moved = True
                         code2 = first | (step_code(src2, dst2, b, False) << STEP_BITS)
                         if i < 0:
-                            where.add(change2)
+                            where.setdefault(change2, len(found.keys))
                             found.add(key - W[src2] + W[dst2], code2, 2)
                         else:  # reached before by one die only: two dice do better
                             found.codes[i] = code2
@@ -130,9 +130,9 @@ def search_positional(
                     s[src2] = c2
                     s[dst2] = before2
                 if keep_prefixes or not moved:
-                    i = where.find(change)
+                    i = where.get(change, -1)
                     if i < 0:
-                        where.add(change)
+                        where.setdefault(change, len(found.keys))
                         found.add(key, first, 1)
                     else:
                         found.record(key, first, 1)
@@ -163,11 +163,9 @@ class _Doubles:
         self.powers: tuple[int, ...] = (
             _POW5 if len(dice) <= 4 else tuple((len(dice) + 1) ** p for p in range(25))
         )
-        #: The positions reached, as multisets of sources (see the module
-        #: docstring). One index serves every number of moves made: a
-        #: multiset's digits add up to its number of moves, so multisets of
-        #: different sizes never coincide.
-        self.seen = IntIndex()
+        #: The positions reached (as multisets of sources, see the module
+        #: docstring), for each number of moves made.
+        self.seen: list[set[int]] = [set() for _ in range(len(dice) + 1)]
 
     def node(
         self, i: int, key: int, outside: int, occ: tuple[int, ...], code: int, sources: int
@@ -184,7 +182,7 @@ class _Doubles:
         move = MOVE
         moved = False
         last = i == self.last
-        seen = self.seen
+        seen = self.seen[i + 1]
         pow5 = self.powers
         shift = STEP_BITS * i
         for src in occ:
@@ -202,7 +200,7 @@ class _Doubles:
             # (the rules depend on the position only): skip it before
             # touching the board.
             nsources = sources + pow5[src]
-            if seen.find(nsources) >= 0:
+            if nsources in seen:
                 moved = True
                 continue
             c = s[src]
