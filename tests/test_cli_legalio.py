@@ -25,6 +25,7 @@ import pytest
 
 import nardy
 from helpers import board_of
+from nardy.answers import packed_question
 from nardy.cli import build_parser, legal_line
 from nardy.legalio import LegalFilter, error_answer, legal_arguments, run_legal
 
@@ -300,3 +301,26 @@ def test_lazy_names_of_the_package() -> None:
     assert {"Game", "Match", "session"} <= set(dir(nardy))
     with pytest.raises(AttributeError):
         nardy.no_such_name  # noqa: B018
+
+
+@pytest.mark.parametrize("cls", nardy.VARIANTS, ids=lambda cls: cls.name)
+def test_packed_question_is_variant_position(cls: type[nardy.Variant]) -> None:
+    """A question's lists are packed when, and only when, Variant.position takes them."""
+    rules = cls()
+    if rules.extra_fields():
+        return
+    rng = random.Random(cls.name)
+    accepted = 0
+    for question in questions(rules, 200, seed=7):
+        board, bar, off = [*question["board"]], [*question["bar"]], [*question["off"]]
+        for _ in range(rng.randrange(3)):  # spoil it a little, or not at all
+            target = rng.choice((board, bar, off))
+            target[rng.randrange(len(target))] += rng.choice((-2, -1, 1, 2, 15, 300, -300))
+        got = packed_question(board, bar, off, rules.checkers, rules.has_bar)
+        try:
+            want: bytes | None = rules.position(board, bar, off).packed
+        except nardy.NardyError:
+            want = None
+        assert got == want
+        accepted += got is not None
+    assert accepted > 0

@@ -1,4 +1,4 @@
-"""The JSON text of ``nardy legal`` answers, written by hand from the engine's keys.
+"""The plain parts of ``nardy legal``'s fast path: checking a question's numbers, writing the answer.
 
 ``nardy legal`` writes one ``{"plays": [...]}`` line per question. Building a
 dict per play and encoding it with :func:`json.dumps` costs more than finding
@@ -6,8 +6,12 @@ the plays, so for a variant without extra state the line is put together here
 from the notations and the packed results (:meth:`LegalPlays.raw_results
 <nardy.LegalPlays.raw_results>`), byte for byte what ``json.dumps`` writes for
 the same answer: ``", "`` and ``": "`` separators, ASCII, keys in the order
-``play``, ``board``, ``bar``, ``off``. Plain strs and ints only, so the fast
-build compiles it with the engine.
+``play``, ``board``, ``bar``, ``off``. The checks of a question's lists
+(:func:`packed_question`, :func:`dice_index`, :func:`quiet_numbers`) say yes
+only where the full path (:func:`nardy.legalio.legal_line`) would accept the
+same values; anything else goes to the full path, which names the error.
+Plain bytes, strs and ints only, so the fast build compiles this module
+with the engine.
 """
 
 from __future__ import annotations
@@ -17,11 +21,16 @@ from typing import Final
 
 from nardy.engine.layout import BASE_SIZE, ZERO
 
-__all__ = ["NotationText", "plays_text"]
+__all__ = ["NotationText", "dice_index", "packed_question", "plays_text", "quiet_numbers"]
 
 # A packed byte b holds the count b - ZERO: its JSON text, and the same after ", ".
 _NUMBER: Final = tuple([str(b - ZERO) for b in range(256)])
 _NEXT_NUMBER: Final = tuple([", " + str(b - ZERO) for b in range(256)])
+# Two neighbouring points of -15..15 checkers (every count of the backgammon
+# family), as ", a, b": half as many pieces to join.
+_LOW: Final = -15
+_SPAN: Final = 31
+_PAIR: Final = tuple([f", {a + _LOW}, {b + _LOW}" for a in range(_SPAN) for b in range(_SPAN)])
 
 
 class NotationText:
@@ -71,8 +80,15 @@ def plays_text(notations: list[str], keys: list[int], size: int, quoted: Notatio
         parts.append(quoted.text(notations[i]))
         parts.append(', "board": [')
         parts.append(_NUMBER[packed[1]])
-        for p in range(2, 25):
-            parts.append(_NEXT_NUMBER[packed[p]])
+        for p in range(2, 24, 2):
+            a = packed[p] - ZERO - _LOW
+            b = packed[p + 1] - ZERO - _LOW
+            if 0 <= a < _SPAN and 0 <= b < _SPAN:
+                parts.append(_PAIR[a * _SPAN + b])
+            else:
+                parts.append(_NEXT_NUMBER[packed[p]])
+                parts.append(_NEXT_NUMBER[packed[p + 1]])
+        parts.append(_NEXT_NUMBER[packed[24]])
         parts.append('], "bar": [')
         parts.append(_NUMBER[packed[25]])
         parts.append(_NEXT_NUMBER[packed[26]])
@@ -82,3 +98,103 @@ def plays_text(notations: list[str], keys: list[int], size: int, quoted: Notatio
         parts.append("]}")
     parts.append("]}\n")
     return "".join(parts)
+
+
+#: The longest run of digits :func:`quiet_numbers` lets through: a JSON integer
+#: of more than 20 characters (``nardy legal`` refuses those) has at least 20.
+DIGITS_LIMIT: Final = 19
+
+
+def quiet_numbers(line: bytes) -> bool:
+    """Whether the JSON text ``line`` holds only numbers ``nardy legal`` reads as ``json`` does.
+
+    False when it holds a run of 20 ASCII digits (perhaps an integer too long
+    to be a count) or ``NaN``/``Infinity`` (which nardy refuses), wherever
+    they are; then the full path reads the line. JSON numbers are ASCII
+    digits, so the UTF-8 bytes are enough.
+    """
+    run = 0
+    for byte in line:
+        if 48 <= byte <= 57:
+            run += 1
+            if run > DIGITS_LIMIT:
+                return False
+        else:
+            run = 0
+    return b"NaN" not in line and b"Infinity" not in line
+
+
+def _pair(value: object, into: bytearray, at: int) -> bool:
+    """Put a list of two counts 0..255 (ints, not bools) into ``into`` at ``at``, ``at + 1``."""
+    if not isinstance(value, list) or type(value) is not list or len(value) != 2:
+        return False
+    for i in range(2):
+        x: object = value[i]
+        if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= 255:
+            return False
+        into[at + i] = x
+    return True
+
+
+def packed_question(
+    board: object, bar: object, off: object, checkers: int, has_bar: bool
+) -> bytes | None:
+    """The packed state of a question's ``board``, ``bar`` and ``off``, or None.
+
+    Not None only when :meth:`Variant.position <nardy.Variant.position>`
+    would accept the same lists for a variant without extra state with
+    ``checkers`` a side (and a bar when ``has_bar``): lists of ints (24, 2
+    and 2 of them), no negative bar or off, no bar where there is none, each
+    side's checkers adding up, not both sides borne off. The result is the
+    state packed (:func:`~nardy.engine.layout.pack`), the mover to play.
+    """
+    if not isinstance(board, list) or type(board) is not list or len(board) != 24:
+        return None
+    # bar and off first, as they are: the mover's and the opponent's.
+    counts = bytearray(4)
+    if not _pair(bar, counts, 0) or not _pair(off, counts, 2):
+        return None
+    if not has_bar and (counts[0] != 0 or counts[1] != 0):
+        return None
+    mine = counts[0] + counts[2]
+    theirs = counts[1] + counts[3]
+    if mine > checkers or theirs > checkers or (counts[2] == checkers and counts[3] == checkers):
+        return None
+    packed = bytearray(BASE_SIZE)
+    for p in range(24):
+        x: object = board[p]
+        if not isinstance(x, int) or isinstance(x, bool):
+            return None
+        if x > 0:
+            mine += x
+            if mine > checkers:
+                return None
+        elif x < 0:
+            theirs -= x
+            if theirs > checkers:
+                return None
+        packed[p + 1] = x + ZERO
+    if mine != checkers or theirs != checkers:
+        return None
+    packed[0] = counts[2] + ZERO
+    packed[25] = counts[0] + ZERO
+    packed[26] = counts[1] + ZERO
+    packed[27] = counts[3] + ZERO
+    return bytes(packed)
+
+
+def dice_index(dice: object) -> int:
+    """``8 * first + second`` for a list of two dice 1..6 (ints, not bools), else -1."""
+    if not isinstance(dice, list) or type(dice) is not list or len(dice) != 2:
+        return -1
+    first: object = dice[0]
+    second: object = dice[1]
+    if (
+        not isinstance(first, int)
+        or isinstance(first, bool)
+        or not isinstance(second, int)
+        or isinstance(second, bool)
+        or not (1 <= first <= 6 and 1 <= second <= 6)
+    ):
+        return -1
+    return 8 * first + second

@@ -21,7 +21,7 @@ from nardy.core import Roll, Side
 from nardy.errors import InputError, NardyError
 from nardy.legalio import LINE_LIMIT as LINE_LIMIT
 from nardy.legalio import MESSAGE_LIMIT as MESSAGE_LIMIT
-from nardy.legalio import legal_arguments, legal_line, run_legal
+from nardy.legalio import legal_command, legal_line, legal_main, prepare_streams, stdout_gone
 from nardy.position import Position
 from nardy.registry import as_variant
 from nardy.variant import Variant, find_variant, variant_names
@@ -43,19 +43,6 @@ def _key_value(pair: str) -> tuple[str, str]:
 
 def _options(pairs: Sequence[tuple[str, str]]) -> dict[str, str]:
     return dict(pairs)
-
-
-def _cmd_legal(
-    variant: str | None, options: dict[str, str], stdin: IO[str], stdout: IO[str]
-) -> int:
-    if variant is not None:
-        # A bad default is a usage error, found before any line is read.
-        try:
-            find_variant(variant, options)
-        except NardyError as exc:
-            print(f"nardy legal: {exc}", file=sys.stderr)
-            return 2
-    return run_legal(variant, options, stdin, stdout)
 
 
 def choose_play(position: Position, roll: Roll, rng: random.Random) -> int:
@@ -467,26 +454,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     answered, 2 for a usage error (bad arguments, an unknown variant or
     option, a record file that cannot be written).
     """
-    plain = legal_arguments(sys.argv[1:] if argv is None else argv)
-    if plain is not None:  # `nardy legal` needs no parser of every command
-        _reconfigure()
-        try:
-            return _cmd_legal(plain[0], plain[1], sys.stdin, sys.stdout)
-        except BrokenPipeError:
-            return _stdout_gone()
+    quick = legal_main(sys.argv[1:] if argv is None else argv)
+    if quick is not None:  # plainly `nardy legal`: no parser of every command needed
+        return quick
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "demo" and args.match is None:
         for flag in ("record", "game_option"):
             if getattr(args, flag):
                 parser.error(f"--{flag.replace('_', '-')} needs --match N")
-    _reconfigure()
+    prepare_streams()
     try:
         if hasattr(args, "run"):  # nardy convert, id, render, view, selfplay
             code: int = args.run(args, sys.stdout, sys.stderr)
             return code
         if args.command == "legal":
-            return _cmd_legal(args.variant, _options(args.option), sys.stdin, sys.stdout)
+            return legal_command(args.variant, _options(args.option), sys.stdin, sys.stdout)
         if args.command == "demo":
             return _cmd_demo(args, sys.stdout)
         if args.command == "perft":
@@ -497,24 +480,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         return _cmd_variants(args, sys.stdout)
     except BrokenPipeError:  # the reader went away (e.g. `nardy demo | head`)
-        return _stdout_gone()
-
-
-def _reconfigure() -> None:
-    for stream in (sys.stdout, sys.stderr):
-        # A terminal that cannot show a character gets an escape, not a traceback.
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="backslashreplace")
-
-
-def _stdout_gone() -> int:
-    """Exit quietly when the reader went away: Python's last flush goes nowhere."""
-    import os
-
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, sys.stdout.fileno())
-    return 0
+        return stdout_gone()
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -15,15 +15,15 @@ starts quickly.
 from __future__ import annotations
 
 import json
-import re
+import sys
 from collections.abc import Iterator, Sequence
 from typing import IO, Any, Final
 
-from nardy.answers import NotationText, plays_text
+from nardy.answers import NotationText, dice_index, packed_question, plays_text, quiet_numbers
 from nardy.checks import shown
 from nardy.core import Roll, Side
-from nardy.engine.layout import BASE_SIZE, pack
-from nardy.errors import InputError
+from nardy.engine.layout import BASE_SIZE
+from nardy.errors import InputError, NardyError
 from nardy.legal import LegalPlays
 from nardy.position import Position
 from nardy.registry import find_variant, split_spec
@@ -35,9 +35,13 @@ __all__ = [
     "LegalFilter",
     "error_answer",
     "legal_arguments",
+    "legal_command",
     "legal_line",
+    "legal_main",
     "plays_answer",
+    "prepare_streams",
     "run_legal",
+    "stdout_gone",
 ]
 
 #: The longest ``nardy legal`` input line read (a real question is a few hundred bytes).
@@ -143,25 +147,10 @@ def error_answer(exc: Exception) -> dict[str, Any]:
     return {"error": {"type": type(exc).__name__, "message": message}}
 
 
-# A run of 20 digits: the line may hold a number _json_int refuses (an int of
-# more than 20 characters has at least 20 digits), so it takes the full path.
-_LONG_NUMBER: Final = re.compile(r"\d{20}")
-# The rolls by 8 * first die + second die.
+# The rolls by 8 * first die + second die (see dice_index).
 _ROLLS: Final = {8 * a + b: Roll(a, b) for a in range(1, 7) for b in range(1, 7)}
-# The state bytes a variant without extra state packs.
-_NO_EXTRA: Final = BASE_SIZE
-
-
-def _counts(value: object, length: int) -> bool:
-    """Whether ``value`` is a JSON list of ``length`` counts, as ``int_tuple`` accepts it."""
-    # One type look-up per item in C (map), not an isinstance call per item in Python.
-    return (
-        type(value) is list
-        and len(value) == length
-        and set(map(type, value)) == {int}
-        and min(value) >= -1000
-        and max(value) <= 1000
-    )
+# The bar of a question without one, as legal_line reads it.
+_NO_BAR: Final = [0, 0]  # (never changed)
 
 
 class LegalFilter:
@@ -229,24 +218,14 @@ class LegalFilter:
 
     def quick_answer(self, line: str | bytes) -> str | None:
         """The answer of a well-formed question, or None to leave the line to :func:`legal_line`."""
-        if type(line) is bytes:
-            if len(line) > LINE_LIMIT:  # a str is never longer than its UTF-8 bytes
-                return None
-            text = line.decode("utf-8")
-        elif type(line) is str:
-            text = line
-        else:
-            return None
-        if (
-            len(text) > LINE_LIMIT
-            or "NaN" in text
-            or "Infinity" in text
-            or _LONG_NUMBER.search(text) is not None
-        ):
+        if type(line) is str:
+            line = line.encode("utf-8", "surrogatepass")
+        if type(line) is not bytes or len(line) > LINE_LIMIT or not quiet_numbers(line):
+            # (A str is never longer than its UTF-8 bytes.)
             return None
         # Without a number _json_int or _json_constant would refuse, json's own
         # readers give the same value, and faster.
-        data = json.loads(text)
+        data = json.loads(line.decode("utf-8"))
         if type(data) is not dict:
             return None
         name = data.get("variant", self.variant)
@@ -255,40 +234,14 @@ class LegalFilter:
         rules = self._variant(name, data)
         if rules is None or not self._is_plain(rules) or "board" not in data:
             return None
-        board: Any = data["board"]
-        bar: Any = data.get("bar", (0, 0))
-        off: Any = data.get("off")
-        dice: Any = data.get("dice")
-        if not (
-            _counts(board, 24)
-            and (bar == (0, 0) or _counts(bar, 2))
-            and _counts(off, 2)
-            and type(dice) is list
-            and len(dice) == 2
-            and type(dice[0]) is int
-            and type(dice[1]) is int
-            and 1 <= dice[0] <= 6
-            and 1 <= dice[1] <= 6
-        ):
-            return None
-        bar_m, bar_o = bar
-        off_m, off_o = off
-        # Variant.validate's conditions, checked on the numbers alone (its
-        # messages are built only when one fails, by the full path).
-        n = rules.checkers
-        if (
-            min(bar_m, bar_o, off_m, off_o) < 0
-            or (not rules.has_bar and (bar_m or bar_o))
-            or sum([x for x in board if x > 0]) + bar_m + off_m != n
-            or sum([x for x in board if x < 0]) - bar_o - off_o != -n
-            or (off_m == n and off_o == n)
-        ):
-            return None
-        position = Position.from_packed(
-            rules, Side.WHITE, pack((off_m, *board, bar_m, bar_o, off_o))
+        packed = packed_question(
+            data["board"], data.get("bar", _NO_BAR), data.get("off"), rules.checkers, rules.has_bar
         )
-        plays = position.legal_plays(_ROLLS[8 * dice[0] + dice[1]])
-        return plays_text(plays.notations(), plays.raw_results(), _NO_EXTRA, self._quoted)
+        roll = _ROLLS.get(dice_index(data.get("dice")))
+        if packed is None or roll is None:
+            return None
+        plays = Position.from_packed(rules, Side.WHITE, packed).legal_plays(roll)
+        return plays_text(plays.notations(), plays.raw_results(), BASE_SIZE, self._quoted)
 
 
 def legal_arguments(argv: Sequence[str]) -> tuple[str | None, dict[str, str]] | None:
@@ -325,6 +278,56 @@ def legal_arguments(argv: Sequence[str]) -> tuple[str | None, dict[str, str]] | 
         else:
             return None
     return variant, options
+
+
+def legal_main(argv: Sequence[str]) -> int | None:
+    """Run ``nardy legal`` when ``argv`` (without the program name) is plainly that command.
+
+    Returns its exit status, or None when ``argv`` is anything else (see
+    :func:`legal_arguments`): then the ``nardy`` command's parser takes over.
+    """
+    plain = legal_arguments(argv)
+    if plain is None:
+        return None
+    prepare_streams()
+    try:
+        return legal_command(plain[0], plain[1], sys.stdin, sys.stdout)
+    except BrokenPipeError:  # the reader went away (e.g. `nardy legal < big | head`)
+        return stdout_gone()
+
+
+def legal_command(
+    variant: str | None, options: dict[str, str], stdin: IO[str], stdout: IO[str]
+) -> int:
+    """``nardy legal --variant VARIANT --option KEY=VALUE...`` on these streams; its exit status.
+
+    A ``variant`` (with ``options``) that does not exist is a usage error
+    (status 2, a message on standard error), found before any line is read.
+    """
+    if variant is not None:
+        try:
+            find_variant(variant, options)
+        except NardyError as exc:
+            print(f"nardy legal: {exc}", file=sys.stderr)
+            return 2
+    return run_legal(variant, options, stdin, stdout)
+
+
+def prepare_streams() -> None:
+    """Let standard output and error escape what the terminal cannot show (not fail on it)."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
+def stdout_gone() -> int:
+    """Exit status 0 when the reader went away: Python's last flush then goes nowhere."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return 0
 
 
 def _lines(stdin: IO[str]) -> Iterator[list[str | bytes]]:
