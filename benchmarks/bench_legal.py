@@ -22,8 +22,10 @@ What is measured (``python benchmarks/bench_legal.py --help`` for the knobs):
 5. **``nardy legal`` end to end**: the command reading the backgammon set
    of section 1 as JSON lines and writing every play (notation and
    resulting position), timed as a whole process (start-up included,
-   printed apart), beside the same filter written around bgsage
-   (``bgsage_filter.py``: the resulting positions without notation).
+   printed apart, and subtracted for a rate without it), beside the same
+   filter written around bgsage (``bgsage_filter.py``: the resulting
+   positions without notation). ``--steady N`` also times it on N other
+   positions, the start-up amortised.
 
 Before timing, each peer's sets are checked equal to nardy's; any
 disagreement makes the script exit with status 1. The runs of each comparison alternate, ``--repeat`` times each, with the
