@@ -90,7 +90,7 @@ def legal_line(line: str | bytes, variant: str | None, options: dict[str, Any]) 
     Raises a :class:`~nardy.errors.NardyError`: an
     :class:`~nardy.errors.InputError` for a line that is not the documented
     object (not UTF-8, not JSON, too long or too deep, missing keys), else
-    the error of the part that is wrong; :func:`run_legal` turns it into an
+    the error of the part that is wrong; :func:`~nardy.legalio.run_legal` turns it into an
     ``{"error": ...}`` line. ``line`` may also be UTF-8 bytes.
     """
     data = _read_line(line)
