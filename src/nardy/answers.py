@@ -1,7 +1,7 @@
 """The plain parts of ``nardy legal``'s fast path: checking a question's numbers, writing the answer.
 
 ``nardy legal`` writes one ``{"plays": [...]}`` line per question. Building a
-dict per play and encoding it with :func:`json.dumps` costs more than finding
+dict per play and encoding it with ``json.dumps`` costs more than finding
 the plays, so for a variant without extra state the line is put together here
 from the notations and the packed results (:meth:`LegalPlays.raw_results
 <nardy.LegalPlays.raw_results>`), byte for byte what ``json.dumps`` writes for
@@ -37,7 +37,7 @@ class NotationText:
     """Notations as JSON string literals, remembered (a few hundred plays cover most questions).
 
     A notation is ASCII text without quotes or backslashes, but each is
-    encoded once by the function :func:`json.dumps` encodes a string with
+    encoded once by the function ``json.dumps`` encodes a string with
     (``ensure_ascii``), so the text is the same for any string.
     """
 
@@ -65,7 +65,7 @@ def plays_text(notations: list[str], keys: list[int], size: int, quoted: Notatio
     ``notations`` and ``keys`` are a legal set's :meth:`notations
     <nardy.LegalPlays.notations>` and :meth:`raw_results
     <nardy.LegalPlays.raw_results>`, ``size`` the length of its packed
-    position (:data:`~nardy.engine.layout.BASE_SIZE` without extra state).
+    position (``nardy.engine.layout.BASE_SIZE`` without extra state).
     The same text as ``json.dumps({"plays": [{"play": ..., "board": ...,
     "bar": ..., "off": ...}, ...]}) + "\n"``.
     """

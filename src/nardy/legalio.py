@@ -366,8 +366,9 @@ def _lines(stdin: IO[str]) -> Iterator[list[str | bytes]]:
 def run_legal(variant: str | None, options: dict[str, Any], stdin: IO[str], stdout: IO[str]) -> int:
     """Answer every line of ``stdin`` on ``stdout``; the exit status: 1 if a line failed, else 0.
 
-    Blank lines are skipped; a batch of answers is flushed before the next
-    read of input (see :func:`_lines`).
+    Blank lines are skipped. The input is read in batches (every complete
+    line that has arrived), and a batch's answers are written at once and
+    flushed before the next read, which may wait for input.
     """
     answers = LegalFilter(variant, options)
     failed = False
