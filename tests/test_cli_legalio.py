@@ -22,6 +22,8 @@ from pathlib import Path
 from typing import IO, Any, cast
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import nardy
 from helpers import board_of
@@ -326,3 +328,42 @@ def test_packed_question_is_variant_position(cls: type[nardy.Variant]) -> None:
         assert got == want
         accepted += got is not None
     assert accepted > 0
+
+
+def near_questions() -> st.SearchStrategy[dict[str, Any]]:
+    """Question objects near the documented form: counts a little off, keys missing or wrong."""
+    counts = st.integers(-3, 16)
+    return st.fixed_dictionaries(
+        {"board": st.lists(st.integers(-16, 16), min_size=23, max_size=25)},
+        optional={
+            "variant": st.sampled_from(
+                [
+                    "backgammon",
+                    "hypergammon",
+                    "nackgammon",
+                    "long-nardy",
+                    "plakoto",
+                    "chess",
+                    "Backgammon(must_play_higher=false)",
+                ]
+            ),
+            "bar": st.one_of(st.lists(counts, min_size=2, max_size=2), st.none()),
+            "off": st.one_of(st.lists(counts, min_size=2, max_size=2), st.just([True, 0])),
+            "dice": st.lists(st.integers(0, 7), min_size=1, max_size=3),
+            "options": st.one_of(st.just({"must_play_higher": "false"}), st.just({"x": 1})),
+            "pinned": st.just([1]),
+        },
+    )
+
+
+@given(
+    st.one_of(
+        st.binary(max_size=200),
+        st.text(max_size=200),
+        near_questions().map(json.dumps),
+        near_questions().map(lambda q: json.dumps(q).replace("1", "1" * 25, 1)),
+    )
+)
+def test_any_line_gets_the_answer_of_legal_line(line: str | bytes) -> None:
+    answers = LegalFilter("backgammon", {"must_play_higher": "true"})
+    assert answers.answer(line) == expected(line, "backgammon", {"must_play_higher": "true"})
