@@ -1,7 +1,10 @@
 """The ``nardy`` command line: ``legal`` (a JSON-lines filter), ``demo`` and ``variants``.
 
 The record commands ``nardy convert`` and ``nardy id`` live in
-``nardy.formats.commands``.
+``nardy.formats.commands``, and ``nardy legal`` itself in :mod:`nardy.legalio`
+(which :func:`main` runs without building the parser of every command, and
+without importing their modules, when the arguments are plainly
+``legal [--variant NAME] [--option KEY=VALUE]...``).
 
 ``nardy demo --match N`` plays a seeded self-play match with the doubling
 cube (see :func:`run_match` and :func:`cube_decision`).
