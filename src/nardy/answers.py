@@ -21,7 +21,7 @@ from typing import Final
 
 from nardy.engine.layout import BASE_SIZE, ZERO
 
-__all__ = ["NotationText", "dice_index", "packed_question", "plays_text", "quiet_numbers"]
+__all__ = ["TextPieces", "dice_index", "packed_question", "plays_text", "quiet_numbers"]
 
 # A packed byte b holds the count b - ZERO: its JSON text, and the same after ", ".
 _NUMBER: Final = tuple([str(b - ZERO) for b in range(256)])
@@ -33,33 +33,56 @@ _SPAN: Final = 31
 _PAIR: Final = tuple([f", {a + _LOW}, {b + _LOW}" for a in range(_SPAN) for b in range(_SPAN)])
 
 
-class NotationText:
-    """Notations as JSON string literals, remembered (a few hundred plays cover most questions).
+class TextPieces:
+    """Pieces of answer text met before, remembered: the head of an entry per notation, its tail.
 
-    A notation is ASCII text without quotes or backslashes, but each is
-    encoded once by the function ``json.dumps`` encodes a string with
-    (``ensure_ascii``), so the text is the same for any string.
+    A few hundred notations, and a few hundred bar and off counts, cover
+    most questions. A notation is ASCII text without quotes or backslashes,
+    but each is encoded once by the function ``json.dumps`` encodes a string
+    with (``ensure_ascii``), so the text is the same for any string.
     """
 
     def __init__(self, limit: int = 100_000) -> None:
-        """An empty memory of at most ``limit`` notations (it starts over when full)."""
-        #: The JSON text of each notation met so far.
-        self.known: dict[str, str] = {}
-        #: How many notations it keeps before starting over.
+        """Empty memories of at most ``limit`` pieces each (each starts over when full)."""
+        #: ``, {"play": "24/18 13/11*", "board": [`` by notation.
+        self.heads: dict[str, str] = {}
+        #: ``], "bar": [0, 1], "off": [3, 0]}`` by the packed bar and off
+        #: bytes (``bar[0] | bar[1] << 8 | off[0] << 16 | off[1] << 24``).
+        self.tails: dict[int, str] = {}
+        #: How many pieces of each kind it keeps before starting over.
         self.limit = limit
 
-    def text(self, notation: str) -> str:
-        """The JSON text of ``notation``: ``"24/18 13/11*"`` with its quotes."""
-        found = self.known.get(notation)
+    def head(self, notation: str) -> str:
+        """``, {"play": "<notation>", "board": [``: an entry up to its board, after a comma."""
+        found = self.heads.get(notation)
         if found is None:
-            found = encode_basestring_ascii(notation)
-            if len(self.known) >= self.limit:
-                self.known.clear()
-            self.known[notation] = found
+            found = ', {"play": ' + encode_basestring_ascii(notation) + ', "board": ['
+            if len(self.heads) >= self.limit:
+                self.heads.clear()
+            self.heads[notation] = found
+        return found
+
+    def tail(self, packed: bytes) -> str:
+        """``], "bar": [m, o], "off": [m, o]}``: an entry from the end of its board, of a packed state."""
+        key = packed[25] | packed[26] << 8 | packed[0] << 16 | packed[27] << 24
+        found = self.tails.get(key)
+        if found is None:
+            found = (
+                '], "bar": ['
+                + _NUMBER[packed[25]]
+                + _NEXT_NUMBER[packed[26]]
+                + '], "off": ['
+                + _NUMBER[packed[0]]
+                + _NEXT_NUMBER[packed[27]]
+                + "]}"
+            )
+            if len(self.tails) >= self.limit:
+                self.tails.clear()
+            self.tails[key] = found
         return found
 
 
-def plays_text(notations: list[str], keys: list[int], size: int, quoted: NotationText) -> str:
+def plays_text(notations: list[str], keys: list[int], size: int, pieces: TextPieces) -> str:
     r"""The answer line (with its newline) of plays without extra state.
 
     ``notations`` and ``keys`` are a legal set's :meth:`notations
@@ -72,13 +95,10 @@ def plays_text(notations: list[str], keys: list[int], size: int, quoted: Notatio
     if size != BASE_SIZE:
         raise ValueError(f"plays_text writes states of {BASE_SIZE} bytes, not {size}")
     parts: list[str] = ['{"plays": [']
-    first = True
     for i in range(len(keys)):
         packed = keys[i].to_bytes(BASE_SIZE, "little")
-        parts.append('{"play": ' if first else ', {"play": ')
-        first = False
-        parts.append(quoted.text(notations[i]))
-        parts.append(', "board": [')
+        head = pieces.head(notations[i])
+        parts.append(head[2:] if i == 0 else head)  # no comma before the first entry
         parts.append(_NUMBER[packed[1]])
         for p in range(2, 24, 2):
             a = packed[p] - ZERO - _LOW
@@ -89,13 +109,7 @@ def plays_text(notations: list[str], keys: list[int], size: int, quoted: Notatio
                 parts.append(_NEXT_NUMBER[packed[p]])
                 parts.append(_NEXT_NUMBER[packed[p + 1]])
         parts.append(_NEXT_NUMBER[packed[24]])
-        parts.append('], "bar": [')
-        parts.append(_NUMBER[packed[25]])
-        parts.append(_NEXT_NUMBER[packed[26]])
-        parts.append('], "off": [')
-        parts.append(_NUMBER[packed[0]])
-        parts.append(_NEXT_NUMBER[packed[27]])
-        parts.append("]}")
+        parts.append(pieces.tail(packed))
     parts.append("]}\n")
     return "".join(parts)
 

@@ -19,7 +19,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import IO, Any, Final
 
-from nardy.answers import NotationText, dice_index, packed_question, plays_text, quiet_numbers
+from nardy.answers import TextPieces, dice_index, packed_question, plays_text, quiet_numbers
 from nardy.checks import shown
 from nardy.core import Roll, Side
 from nardy.engine.layout import BASE_SIZE
@@ -159,7 +159,7 @@ class LegalFilter:
     ``variant`` and ``options`` are the command's ``--variant`` and
     ``--option`` values. :meth:`answer` returns the line to write; the fast
     path keeps a few things between lines: the configured variants by
-    ``(name, options)`` and the JSON text of the notations.
+    ``(name, options)`` and pieces of answer text (:class:`~nardy.answers.TextPieces`).
     """
 
     def __init__(self, variant: str | None, options: dict[str, Any]) -> None:
@@ -168,7 +168,7 @@ class LegalFilter:
         self.options: Final = dict(options)
         self._rules: dict[object, Variant] = {}
         self._plain: dict[type[Variant], bool] = {}
-        self._quoted = NotationText()
+        self._pieces = TextPieces()
 
     def answer(self, line: str | bytes) -> tuple[str, bool]:
         """The answer line to ``line`` (newline included) and whether it is an error."""
@@ -240,8 +240,8 @@ class LegalFilter:
         roll = _ROLLS.get(dice_index(data.get("dice")))
         if packed is None or roll is None:
             return None
-        plays = Position.from_packed(rules, Side.WHITE, packed).legal_plays(roll)
-        return plays_text(plays.notations(), plays.raw_results(), BASE_SIZE, self._quoted)
+        plays = rules.legal_plays(Position.from_packed(rules, Side.WHITE, packed), roll)
+        return plays_text(plays.notations(), plays.raw_results(), BASE_SIZE, self._pieces)
 
 
 def legal_arguments(argv: Sequence[str]) -> tuple[str | None, dict[str, str]] | None:
