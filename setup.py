@@ -17,8 +17,9 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 #: The modules compiled in the fast build: the engine and the named rules
-#: (plain ints, no attrs, no dynamic features) and the path that wraps their
-#: answer (nardy.legal).
+#: (plain ints, no attrs, no dynamic features), the path that wraps their
+#: answer (nardy.legal) and the writer of ``nardy legal``'s answers
+#: (nardy.answers, plain strs and ints).
 COMPILED = sorted(
     [
         *(
@@ -28,6 +29,7 @@ COMPILED = sorted(
             if path.name != "__init__.py"
         ),
         "src/nardy/legal.py",
+        "src/nardy/answers.py",
     ]
 )
 

@@ -24,8 +24,10 @@ What is measured (``python benchmarks/bench_legal.py --help`` for the knobs):
 5. **``nardy legal`` end to end**: the command reading the backgammon set
    of section 1 as JSON lines and writing every play (notation and
    resulting position), timed as a whole process (start-up included,
-   printed apart), beside the same filter written around bgsage
-   (``bgsage_filter.py``: the resulting positions without notation).
+   printed apart, and subtracted for a rate without it), beside the same
+   filter written around bgsage (``bgsage_filter.py``: the resulting
+   positions without notation). ``--steady N`` also times it on N other
+   positions, the start-up amortised.
 
 Before timing, each peer's sets are checked equal to nardy's; any
 disagreement makes the script exit with status 1. The runs of each comparison alternate, ``--repeat`` times each, with the
@@ -238,17 +240,17 @@ def fixed_cost(seed: int) -> None:
     )
 
 
-def command_line(items: Sequence[Item], repeat: int) -> None:
-    """Section 5: ``nardy legal`` on the set, as a process, beside a bgsage filter."""
+def command_line(items: Sequence[Item], repeat: int, steady: Sequence[Item] = ()) -> None:
+    """Section 5: ``nardy legal`` on the set, as a process, beside a bgsage filter.
+
+    The start-up (the command on empty input) is timed apart, and subtracted
+    from the median run for a steady-state rate. With ``steady`` (a larger
+    set), the command is also timed on that, its start-up amortised over it.
+    """
     print(f"\n5. nardy legal end to end, {len(items)} backgammon positions as JSON lines")
-    lines = []
-    for position, roll in items:
-        array = position.to_array()
-        line = {"variant": "backgammon", "dice": [roll.high, roll.low]}
-        lines.append(json.dumps({**line, **{k: array[k] for k in ("board", "bar", "off")}}))
     with tempfile.TemporaryDirectory() as folder:
         source = Path(folder) / "positions.jsonl"
-        source.write_text("\n".join(lines) + "\n")
+        source.write_text(question_lines(items))
         empty = Path(folder) / "empty.jsonl"
         empty.write_text("")
         nardy_cmd = [sys.executable, "-m", "nardy", "legal"]
@@ -258,8 +260,33 @@ def command_line(items: Sequence[Item], repeat: int) -> None:
             runs["bgsage filter (no notation)"] = lambda: pipe(filter_cmd, source)
         seconds = race(runs, repeat)
         show(seconds, len(items), "nardy legal")
-        startup = min(timed(lambda: pipe(nardy_cmd, empty)) for _ in range(repeat))
-        print(f"  of which start-up (nardy legal on empty input): {startup * 1000:.0f} ms")
+        startups = [timed(lambda: pipe(nardy_cmd, empty)) for _ in range(repeat)]
+        startup = statistics.median(startups)
+        print(f"  of which start-up (nardy legal on empty input): {min(startups) * 1000:.0f} ms")
+        rest = statistics.median(seconds["nardy legal"]) - startup
+        print(
+            f"  nardy legal without its start-up (median run - median start-up of "
+            f"{startup * 1000:.0f} ms): {len(items) / rest:,.0f}/s"
+        )
+        if steady:
+            large = Path(folder) / "large.jsonl"
+            large.write_text(question_lines(steady))
+            times = [timed(lambda: pipe(nardy_cmd, large)) for _ in range(repeat)]
+            print(
+                f"  steady state, nardy legal on {len(steady):,} other positions (start-up "
+                f"included, amortised): best {len(steady) / min(times):,.0f}/s, "
+                f"median {len(steady) / statistics.median(times):,.0f}/s"
+            )
+
+
+def question_lines(items: Sequence[Item]) -> str:
+    """The ``nardy legal`` input of a set: one JSON question per line."""
+    lines = []
+    for position, roll in items:
+        array = position.to_array()
+        line = {"variant": "backgammon", "dice": [roll.high, roll.low]}
+        lines.append(json.dumps({**line, **{k: array[k] for k in ("board", "bar", "off")}}))
+    return "\n".join(lines) + "\n"
 
 
 def pipe(command: list[str], source: Path) -> None:
@@ -276,6 +303,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="runs of each side (5)")
     parser.add_argument("--seed", type=int, default=2026, help="seed of the sets (2026)")
     parser.add_argument("--skip-variants", action="store_true", help="skip section 3")
+    parser.add_argument(
+        "--steady",
+        type=int,
+        default=0,
+        metavar="N",
+        help="section 5 also times nardy legal on N other positions (start-up amortised)",
+    )
     args = parser.parse_args(argv)
 
     build = "compiled" if nardy.compiled else "pure Python"
@@ -289,7 +323,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.skip_variants:
         variants(args.variant_positions, args.repeat, args.seed)
     fixed_cost(args.seed)
-    command_line(items, args.repeat)
+    steady = (
+        positions.stratified_set(nardy.Backgammon(), args.steady, 0.4, args.seed + 1)
+        if args.steady
+        else []
+    )
+    command_line(items, args.repeat, steady)
     if disagreed:
         print(f"\n{disagreed} legal sets disagreed with a peer: the figures above are void")
         return 1

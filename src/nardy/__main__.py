@@ -2,6 +2,12 @@
 
 import sys
 
-from nardy.cli import main
+from nardy.legalio import legal_main
 
-sys.exit(main())
+# Plainly `nardy legal` starts without the other commands' modules.
+code = legal_main(sys.argv[1:])
+if code is None:
+    from nardy.cli import main
+
+    code = main()
+sys.exit(code)

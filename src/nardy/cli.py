@@ -1,7 +1,10 @@
 """The ``nardy`` command line: ``legal`` (a JSON-lines filter), ``demo`` and ``variants``.
 
 The record commands ``nardy convert`` and ``nardy id`` live in
-``nardy.formats.commands``.
+``nardy.formats.commands``, and ``nardy legal`` itself in :mod:`nardy.legalio`
+(which :func:`main` runs without building the parser of every command, and
+without importing their modules, when the arguments are plainly
+``legal [--variant NAME] [--option KEY=VALUE]...``).
 
 ``nardy demo --match N`` plays a seeded self-play match with the doubling
 cube (see :func:`run_match` and :func:`cube_decision`).
@@ -13,28 +16,24 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Iterator, Sequence
-from typing import IO, Any
+from collections.abc import Sequence
+from typing import IO, TYPE_CHECKING, Any
 
-from nardy.actions import EndReason, Phase
 from nardy.checks import shown
 from nardy.core import Roll, Side
 from nardy.errors import InputError, NardyError
-from nardy.formats.commands import add_commands
-from nardy.game import Game
-from nardy.match import Match
-from nardy.options import GameOptions
+from nardy.legalio import LINE_LIMIT as LINE_LIMIT
+from nardy.legalio import MESSAGE_LIMIT as MESSAGE_LIMIT
+from nardy.legalio import legal_command, legal_line, legal_main, prepare_streams, stdout_gone
 from nardy.position import Position
 from nardy.registry import as_variant
-from nardy.render import add_commands as add_render_commands
-from nardy.selfplay_cli import add_selfplay
-from nardy.variant import Variant, find_variant, split_spec, variant_names
+from nardy.variant import Variant, find_variant, variant_names
+
+if TYPE_CHECKING:
+    from nardy.game import Game
+    from nardy.match import Match
 
 __all__ = ["choose_play", "cube_decision", "legal_line", "main", "run_match", "variants_table"]
-
-
-#: The longest ``nardy legal`` input line read (a real question is a few hundred bytes).
-LINE_LIMIT = 100_000
 
 
 def _key_value(pair: str) -> tuple[str, str]:
@@ -47,134 +46,6 @@ def _key_value(pair: str) -> tuple[str, str]:
 
 def _options(pairs: Sequence[tuple[str, str]]) -> dict[str, str]:
     return dict(pairs)
-
-
-def _json_int(text: str) -> int:
-    """JSON's integers, refusing numbers too long to be any count or die (before converting)."""
-    if len(text) > 20:
-        raise InputError(f"a number of {len(text):,} digits is no count or die: {shown(text)}")
-    return int(text)
-
-
-def _json_constant(text: str) -> Any:
-    raise InputError(f"{text} is not a number nardy reads")
-
-
-def _read_line(line: object) -> Any:
-    """The JSON value of one input line; :class:`~nardy.errors.InputError` for anything else."""
-    if isinstance(line, (bytes, bytearray)):
-        try:
-            line = bytes(line).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise InputError(f"the line is not UTF-8 text (byte {exc.start})") from None
-    if not isinstance(line, str):
-        raise InputError(f"an input line is text, got {shown(line)}")
-    if len(line) > LINE_LIMIT:
-        raise InputError(
-            f"the line is {len(line):,} characters long, more than any question "
-            f"({LINE_LIMIT:,} at most)"
-        )
-    try:
-        return json.loads(line, parse_int=_json_int, parse_constant=_json_constant)
-    except RecursionError:
-        raise InputError("the line nests too deeply to be a question") from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"the line is not JSON ({exc.msg} at column {exc.colno})") from None
-
-
-def legal_line(line: str | bytes, variant: str | None, options: dict[str, Any]) -> dict[str, Any]:
-    """Answer one ``nardy legal`` input line (a JSON object) with a JSON-able dict.
-
-    Raises a :class:`~nardy.errors.NardyError`: an
-    :class:`~nardy.errors.InputError` for a line that is not the documented
-    object (not UTF-8, not JSON, too long or too deep, missing keys), else
-    the error of the part that is wrong; :func:`main` turns it into an
-    ``{"error": ...}`` line. ``line`` may also be UTF-8 bytes.
-    """
-    data = _read_line(line)
-    if not isinstance(data, dict):
-        raise InputError(f"each input line must be a JSON object, got {shown(data)}")
-    name = data.get("variant", variant)
-    if name is None:
-        raise InputError('no variant: give "variant" in the line or --variant')
-    if not isinstance(name, str):
-        raise InputError(f'"variant" must be a variant name, got {shown(name)}')
-    line_opts = data.get("options", {})
-    if not isinstance(line_opts, dict):
-        raise InputError(f'"options" must be an object, got {shown(line_opts)}')
-    # Precedence: --option defaults < options written in the variant string
-    # < the line's "options" object.
-    base, spec_opts = split_spec(name)
-    rules = find_variant(base, {**options, **spec_opts, **line_opts})
-    for key in ("board", "dice"):
-        if key not in data:
-            raise InputError(f"missing {key!r} in input line {shown(data)}")
-    # A variant with extra state (pins) reads and writes its own keys too.
-    extra_keys = [key for field in rules.extra_fields() for key in field.keys]
-    extra = {key: data[key] for key in extra_keys if key in data}
-    position = rules.position(data["board"], data.get("bar", (0, 0)), data.get("off"), **extra)
-    dice = data["dice"]
-    if not isinstance(dice, list) or len(dice) != 2:
-        raise InputError(f'"dice" must be a list of two integers, got {shown(dice)}')
-    plays = position.legal_plays(Roll(dice[0], dice[1]))
-    out = []
-    arrays = plays.resulting_arrays() if extra_keys else None
-    for i, (notation, state) in enumerate(zip(plays.notations(), plays.result_states())):
-        entry = {
-            "play": notation,
-            "board": list(state[1:25]),
-            "bar": [state[25], state[26]],
-            "off": [state[0], state[27]],
-        }
-        if arrays is not None:
-            entry.update((key, arrays[i][key]) for key in extra_keys)
-        out.append(entry)
-    return {"plays": out}
-
-
-def _lines(stdin: IO[str]) -> Iterator[str | bytes]:
-    """The input lines, as bytes when the stream has them (so one bad line cannot stop the rest)."""
-    raw = getattr(stdin, "buffer", None)
-    return iter(raw if raw is not None else stdin)
-
-
-#: The longest message of an error line (the middle of a longer one is cut).
-MESSAGE_LIMIT = 300
-
-
-def _error_line(exc: Exception) -> dict[str, Any]:
-    message = str(exc)
-    if len(message) > MESSAGE_LIMIT:
-        half = (MESSAGE_LIMIT - 5) // 2
-        message = f"{message[:half]} ... {message[-half:]}"
-    return {"error": {"type": type(exc).__name__, "message": message}}
-
-
-def _cmd_legal(args: argparse.Namespace, stdin: IO[str], stdout: IO[str]) -> int:
-    options = _options(args.option)
-    if args.variant is not None:
-        # A bad default is a usage error, found before any line is read.
-        try:
-            find_variant(args.variant, options)
-        except NardyError as exc:
-            print(f"nardy legal: {exc}", file=sys.stderr)
-            return 2
-    failed = False
-    for line in _lines(stdin):
-        if not line.strip():
-            continue
-        try:
-            answer = legal_line(line, args.variant, options)
-        except NardyError as exc:
-            failed = True
-            answer = _error_line(exc)
-        except Exception as exc:  # a bug must not end the stream; its line says what it was
-            failed = True
-            answer = _error_line(exc)
-        # ASCII JSON: valid on any terminal encoding.
-        stdout.write(json.dumps(answer) + "\n")
-        stdout.flush()
-    return 1 if failed else 0
 
 
 def choose_play(position: Position, roll: Roll, rng: random.Random) -> int:
@@ -295,6 +166,9 @@ def cube_decision(game: Game) -> str:
     are never played (one offered is taken); nobody resigns. Anything but a :class:`~nardy.Game` raises
     :class:`~nardy.errors.InputError`.
     """
+    from nardy.actions import Phase
+    from nardy.game import Game
+
     if not isinstance(game, Game):
         raise InputError(f"cube_decision takes a Game, got {shown(game)}")
     if game.phase is Phase.DOUBLED:
@@ -331,6 +205,9 @@ def run_match(
     arguments raise a :class:`~nardy.errors.NardyError`, as
     :meth:`Match.new <nardy.Match.new>` does.
     """
+    from nardy.actions import Phase
+    from nardy.match import Match
+
     rules = as_variant(rules)
     rng = random.Random(_seed(seed))
     match = Match.new(rules, length, options or {}, rng=random.Random(seed + 1))
@@ -371,6 +248,8 @@ def run_match(
 
 
 def _print_game(out: IO[str], match: Match, game: Game, number: int) -> None:
+    from nardy.actions import EndReason
+
     outcome = game.outcome
     assert outcome is not None
     head = f"Game {number}{' (Crawford)' if game.crawford else ''}: "
@@ -403,6 +282,8 @@ def _cmd_demo(args: argparse.Namespace, stdout: IO[str]) -> int:
 
 
 def _cmd_match(args: argparse.Namespace, rules: Variant, stdout: IO[str]) -> int:
+    from nardy.options import GameOptions
+
     try:
         options = GameOptions.from_dict(_options(args.game_option))
     except NardyError as exc:
@@ -550,6 +431,11 @@ def build_parser() -> argparse.ArgumentParser:
     variants.add_argument(
         "--json", action="store_true", help="print a JSON list with the options' defaults"
     )
+    # Imported here: the other commands' modules cost ``nardy legal`` nothing.
+    from nardy.formats.commands import add_commands
+    from nardy.render import add_commands as add_render_commands
+    from nardy.selfplay_cli import add_selfplay
+
     add_commands(sub)
     add_render_commands(sub)
 
@@ -571,23 +457,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     answered, 2 for a usage error (bad arguments, an unknown variant or
     option, a record file that cannot be written).
     """
+    quick = legal_main(sys.argv[1:] if argv is None else argv)
+    if quick is not None:  # plainly `nardy legal`: no parser of every command needed
+        return quick
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "demo" and args.match is None:
         for flag in ("record", "game_option"):
             if getattr(args, flag):
                 parser.error(f"--{flag.replace('_', '-')} needs --match N")
-    for stream in (sys.stdout, sys.stderr):
-        # A terminal that cannot show a character gets an escape, not a traceback.
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
-            reconfigure(errors="backslashreplace")
+    prepare_streams()
     try:
         if hasattr(args, "run"):  # nardy convert, id, render, view, selfplay
             code: int = args.run(args, sys.stdout, sys.stderr)
             return code
         if args.command == "legal":
-            return _cmd_legal(args, sys.stdin, sys.stdout)
+            return legal_command(args.variant, _options(args.option), sys.stdin, sys.stdout)
         if args.command == "demo":
             return _cmd_demo(args, sys.stdout)
         if args.command == "perft":
@@ -598,11 +483,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         return _cmd_variants(args, sys.stdout)
     except BrokenPipeError:  # the reader went away (e.g. `nardy demo | head`)
-        import os
-
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
+        return stdout_gone()
 
 
 if __name__ == "__main__":  # pragma: no cover

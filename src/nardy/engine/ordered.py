@@ -62,10 +62,11 @@ from nardy.engine.turn import StepCheck
 
 __all__ = ["CHANGE", "HIT_CHANGE", "search_ordered"]
 
+# Each slot's digit in a change: 6 ** (p - 1) for point p; the bar and off have none.
+_DIGIT: Final[tuple[int, ...]] = (0, *(6 ** (p - 1) for p in range(1, 25)), 0)
 #: ``CHANGE[src][dst]``: the change (see the module docstring) of a step
 #: from ``src`` (a point, or 25 the bar) to ``dst`` (a point, or 0 off) that
-#: does not hit; the bar and off have no digit.
-_DIGIT: Final[tuple[int, ...]] = (0, *(6 ** (p - 1) for p in range(1, 25)), 0)
+#: does not hit.
 CHANGE: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(_DIGIT[dst] - _DIGIT[src] for dst in range(25)) for src in range(26)
 )

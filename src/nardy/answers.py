@@ -1,0 +1,214 @@
+"""The plain parts of ``nardy legal``'s fast path: checking a question's numbers, writing the answer.
+
+``nardy legal`` writes one ``{"plays": [...]}`` line per question. Building a
+dict per play and encoding it with ``json.dumps`` costs more than finding
+the plays, so for a variant without extra state the line is put together here
+from the notations and the packed results (:meth:`LegalPlays.raw_results
+<nardy.LegalPlays.raw_results>`), byte for byte what ``json.dumps`` writes for
+the same answer: ``", "`` and ``": "`` separators, ASCII, keys in the order
+``play``, ``board``, ``bar``, ``off``. The checks of a question's lists
+(:func:`packed_question`, :func:`dice_index`, :func:`quiet_numbers`) say yes
+only where the full path (:func:`nardy.legalio.legal_line`) would accept the
+same values; anything else goes to the full path, which names the error.
+Plain bytes, strs and ints only, so the fast build compiles this module
+with the engine.
+"""
+
+from __future__ import annotations
+
+from json.encoder import encode_basestring_ascii
+from typing import Final
+
+from nardy.engine.layout import BASE_SIZE, ZERO
+
+__all__ = ["TextPieces", "dice_index", "packed_question", "plays_text", "quiet_numbers"]
+
+# A packed byte b holds the count b - ZERO: its JSON text, and the same after ", ".
+_NUMBER: Final = tuple([str(b - ZERO) for b in range(256)])
+_NEXT_NUMBER: Final = tuple([", " + str(b - ZERO) for b in range(256)])
+# Two neighbouring points of -15..15 checkers (every count of the backgammon
+# family), as ", a, b": half as many pieces to join.
+_LOW: Final = -15
+_SPAN: Final = 31
+_PAIR: Final = tuple([f", {a + _LOW}, {b + _LOW}" for a in range(_SPAN) for b in range(_SPAN)])
+
+
+class TextPieces:
+    """Pieces of answer text met before, remembered: the head of an entry per notation, its tail.
+
+    A few hundred notations, and a few hundred bar and off counts, cover
+    most questions. A notation is ASCII text without quotes or backslashes,
+    but each is encoded once by the function ``json.dumps`` encodes a string
+    with (``ensure_ascii``), so the text is the same for any string.
+    """
+
+    def __init__(self, limit: int = 100_000) -> None:
+        """Empty memories of at most ``limit`` pieces each (each starts over when full)."""
+        #: ``, {"play": "24/18 13/11*", "board": [`` by notation.
+        self.heads: dict[str, str] = {}
+        #: ``], "bar": [0, 1], "off": [3, 0]}`` by the packed bar and off
+        #: bytes (``bar[0] | bar[1] << 8 | off[0] << 16 | off[1] << 24``).
+        self.tails: dict[int, str] = {}
+        #: How many pieces of each kind it keeps before starting over.
+        self.limit = limit
+
+    def head(self, notation: str) -> str:
+        """``, {"play": "<notation>", "board": [``: an entry up to its board, after a comma."""
+        found = self.heads.get(notation)
+        if found is None:
+            found = ', {"play": ' + encode_basestring_ascii(notation) + ', "board": ['
+            if len(self.heads) >= self.limit:
+                self.heads.clear()
+            self.heads[notation] = found
+        return found
+
+    def tail(self, packed: bytes) -> str:
+        """``], "bar": [m, o], "off": [m, o]}``: an entry from the end of its board, of a packed state."""
+        key = packed[25] | packed[26] << 8 | packed[0] << 16 | packed[27] << 24
+        found = self.tails.get(key)
+        if found is None:
+            found = (
+                '], "bar": ['
+                + _NUMBER[packed[25]]
+                + _NEXT_NUMBER[packed[26]]
+                + '], "off": ['
+                + _NUMBER[packed[0]]
+                + _NEXT_NUMBER[packed[27]]
+                + "]}"
+            )
+            if len(self.tails) >= self.limit:
+                self.tails.clear()
+            self.tails[key] = found
+        return found
+
+
+def plays_text(notations: list[str], keys: list[int], size: int, pieces: TextPieces) -> str:
+    r"""The answer line (with its newline) of plays without extra state.
+
+    ``notations`` and ``keys`` are a legal set's :meth:`notations
+    <nardy.LegalPlays.notations>` and :meth:`raw_results
+    <nardy.LegalPlays.raw_results>`, ``size`` the length of its packed
+    position (``nardy.engine.layout.BASE_SIZE`` without extra state).
+    The same text as ``json.dumps({"plays": [{"play": ..., "board": ...,
+    "bar": ..., "off": ...}, ...]}) + "\n"``.
+    """
+    if size != BASE_SIZE:
+        raise ValueError(f"plays_text writes states of {BASE_SIZE} bytes, not {size}")
+    parts: list[str] = ['{"plays": [']
+    for i in range(len(keys)):
+        packed = keys[i].to_bytes(BASE_SIZE, "little")
+        head = pieces.head(notations[i])
+        parts.append(head[2:] if i == 0 else head)  # no comma before the first entry
+        parts.append(_NUMBER[packed[1]])
+        for p in range(2, 24, 2):
+            a = packed[p] - ZERO - _LOW
+            b = packed[p + 1] - ZERO - _LOW
+            if 0 <= a < _SPAN and 0 <= b < _SPAN:
+                parts.append(_PAIR[a * _SPAN + b])
+            else:
+                parts.append(_NEXT_NUMBER[packed[p]])
+                parts.append(_NEXT_NUMBER[packed[p + 1]])
+        parts.append(_NEXT_NUMBER[packed[24]])
+        parts.append(pieces.tail(packed))
+    parts.append("]}\n")
+    return "".join(parts)
+
+
+#: The longest run of digits :func:`quiet_numbers` lets through: a JSON integer
+#: of more than 20 characters (``nardy legal`` refuses those) has at least 20.
+DIGITS_LIMIT: Final = 19
+
+
+def quiet_numbers(line: bytes) -> bool:
+    """Whether the JSON text ``line`` holds only numbers ``nardy legal`` reads as ``json`` does.
+
+    False when it holds a run of 20 ASCII digits (perhaps an integer too long
+    to be a count) or ``NaN``/``Infinity`` (which nardy refuses), wherever
+    they are; then the full path reads the line. JSON numbers are ASCII
+    digits, so the UTF-8 bytes are enough.
+    """
+    run = 0
+    for byte in line:
+        if 48 <= byte <= 57:
+            run += 1
+            if run > DIGITS_LIMIT:
+                return False
+        else:
+            run = 0
+    return b"NaN" not in line and b"Infinity" not in line
+
+
+def _pair(value: object, into: bytearray, at: int) -> bool:
+    """Put a list of two counts 0..255 (ints, not bools) into ``into`` at ``at``, ``at + 1``."""
+    if not isinstance(value, list) or type(value) is not list or len(value) != 2:
+        return False
+    for i in range(2):
+        x: object = value[i]
+        if not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= 255:
+            return False
+        into[at + i] = x
+    return True
+
+
+def packed_question(
+    board: object, bar: object, off: object, checkers: int, has_bar: bool
+) -> bytes | None:
+    """The packed state of a question's ``board``, ``bar`` and ``off``, or None.
+
+    Not None only when :meth:`Variant.position <nardy.Variant.position>`
+    would accept the same lists for a variant without extra state with
+    ``checkers`` a side (and a bar when ``has_bar``): lists of ints (24, 2
+    and 2 of them), no negative bar or off, no bar where there is none, each
+    side's checkers adding up, not both sides borne off. The result is the
+    state packed (:func:`~nardy.engine.layout.pack`), the mover to play.
+    """
+    if not isinstance(board, list) or type(board) is not list or len(board) != 24:
+        return None
+    # bar and off first, as they are: the mover's and the opponent's.
+    counts = bytearray(4)
+    if not _pair(bar, counts, 0) or not _pair(off, counts, 2):
+        return None
+    if not has_bar and (counts[0] != 0 or counts[1] != 0):
+        return None
+    mine = counts[0] + counts[2]
+    theirs = counts[1] + counts[3]
+    if mine > checkers or theirs > checkers or (counts[2] == checkers and counts[3] == checkers):
+        return None
+    packed = bytearray(BASE_SIZE)
+    for p in range(24):
+        x: object = board[p]
+        if not isinstance(x, int) or isinstance(x, bool):
+            return None
+        if x > 0:
+            mine += x
+            if mine > checkers:
+                return None
+        elif x < 0:
+            theirs -= x
+            if theirs > checkers:
+                return None
+        packed[p + 1] = x + ZERO
+    if mine != checkers or theirs != checkers:
+        return None
+    packed[0] = counts[2] + ZERO
+    packed[25] = counts[0] + ZERO
+    packed[26] = counts[1] + ZERO
+    packed[27] = counts[3] + ZERO
+    return bytes(packed)
+
+
+def dice_index(dice: object) -> int:
+    """``8 * first + second`` for a list of two dice 1..6 (ints, not bools), else -1."""
+    if not isinstance(dice, list) or type(dice) is not list or len(dice) != 2:
+        return -1
+    first: object = dice[0]
+    second: object = dice[1]
+    if (
+        not isinstance(first, int)
+        or isinstance(first, bool)
+        or not isinstance(second, int)
+        or isinstance(second, bool)
+        or not (1 <= first <= 6 and 1 <= second <= 6)
+    ):
+        return -1
+    return 8 * first + second
