@@ -95,6 +95,19 @@ def test_the_oldest_set_goes_first_also_once_the_store_wraps_round() -> None:
     assert pairs[7][0].legal_plays(pairs[7][1]) is fresh[3]
 
 
+def test_cache_false_neither_looks_nor_adds() -> None:
+    bg = nardy.Backgammon()
+    position = bg.starting_position()
+    cached = bg.legal_plays(position, "31")
+    fresh = bg.legal_plays(position, "31", cache=False)
+    assert fresh is not cached  # not looked up
+    assert fresh.raw_results() == cached.raw_results()
+    assert fresh.notations() == cached.notations()
+    other = bg.legal_plays(position, "64", cache=False)
+    assert cache.info() == (1, 64)  # not added
+    assert bg.legal_plays(position, "64") is not other
+
+
 def test_clear_forgets_every_set() -> None:
     position = nardy.LongNardy().starting_position()
     first = position.legal_plays("65")

@@ -39,10 +39,13 @@ _FLIPPERS: dict[type, Callable[[bytes], bytes]] = {}
 _CACHE_TAILS = tuple([bytes([i >> 6, (i >> 3) & 7, i & 7]) for i in range(128)])
 
 
-def find(plan: Plan, position: Position, roll: Any, allow_finished: bool) -> LegalPlays:
+def find(
+    plan: Plan, position: Position, roll: Any, allow_finished: bool, cache: bool = True
+) -> LegalPlays:
     """The legal plays of ``position`` for ``roll`` under a variant's plan (see :meth:`Variant.legal_plays <nardy.Variant.legal_plays>`).
 
-    ``roll`` may be anything :meth:`Roll.coerce <nardy.Roll.coerce>` reads.
+    ``roll`` may be anything :meth:`Roll.coerce <nardy.Roll.coerce>` reads;
+    ``cache`` false neither looks in the variant's cache nor adds to it.
     """
     if type(roll) is not Roll:
         roll = Roll.coerce(roll)
@@ -56,11 +59,12 @@ def find(plan: Plan, position: Position, roll: Any, allow_finished: bool) -> Leg
         raise IllegalPlayError(f"the game is over, nothing can be played in {position.id()}")
     high: int = roll.high
     low: int = roll.low
-    key = packed + _CACHE_TAILS[int(position.turn) * 64 + high * 8 + low]
     store: Store = plan.cache
-    found = store.entries.get(key)
-    if found is not None:
-        return found
+    if cache:
+        key = packed + _CACHE_TAILS[int(position.turn) * 64 + high * 8 + low]
+        found = store.entries.get(key)
+        if found is not None:
+            return found
     raw_plays = plan.raw_plays
     if raw_plays is None:
         keys, codes = plan.play_keys(packed, roll, _DICE[high * 8 + low])
@@ -69,7 +73,8 @@ def find(plan: Plan, position: Position, roll: Any, allow_finished: bool) -> Leg
         keys = [key_of(state) for state, _ in plays]
         codes = [code_of_steps(steps) for _, steps in plays]
     legal = LegalPlays(position, roll, keys, codes)
-    store.put(key, legal)
+    if cache:
+        store.put(key, legal)
     return legal
 
 

@@ -460,7 +460,12 @@ class Variant(abc.ABC):
     # --- plays ------------------------------------------------------------------
 
     def legal_plays(
-        self, position: Position, roll: RollLike, *, allow_finished: bool = False
+        self,
+        position: Position,
+        roll: RollLike,
+        *,
+        allow_finished: bool = False,
+        cache: bool = True,
     ) -> LegalPlays:
         """Every legal play for ``roll``, one per distinct resulting position.
 
@@ -468,11 +473,16 @@ class Variant(abc.ABC):
         :class:`~nardy.errors.IllegalPlayError` if the game is already over,
         unless ``allow_finished`` is true: then the side to move plays on
         although the other side has borne off everything (long nardy's
-        optional last-roll draw needs this).
+        optional last-roll draw needs this). The set is remembered in the
+        variant's cache (:mod:`nardy.cache`) for the next time it is asked
+        for; a program that never asks twice (a self-play loop, a learning
+        environment) can pass ``cache=False`` to skip the look-up and the
+        bookkeeping, about 5% of a random game's time.
         """
         if type(position) is not Position or position.variant is not self:
             self._check_own(position)
-        return legal_plays_of.find(self._plan or self._make_plan(), position, roll, allow_finished)
+        plan = self._plan or self._make_plan()
+        return legal_plays_of.find(plan, position, roll, allow_finished, cache)
 
     def play_keys(self, packed: bytes, roll: Roll) -> tuple[list[int], list[int]]:
         """The engine's path: the legal plays of a packed state as keys and packed steps.

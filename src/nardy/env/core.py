@@ -193,7 +193,8 @@ class TurnState:
         """``position``'s side to move is to play ``roll``."""
         self.position = position
         self.roll = roll
-        self.legal = self.variant.legal_plays(position, roll)
+        # Each turn's set is asked for once: the cache would only cost.
+        self.legal = self.variant.legal_plays(position, roll, cache=False)
         self.moves = self.variant.moves(roll)
         if self.action_mode == "step":
             self.turn = StepTurn(self.legal)
