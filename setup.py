@@ -28,6 +28,7 @@ COMPILED = sorted(
             if path.name != "__init__.py"
         ),
         "src/nardy/legal.py",
+        "src/nardy/perftcore.py",  # perft's counting loop (plain ints too)
     ]
 )
 
