@@ -18,8 +18,8 @@ from setuptools import Extension, setup
 
 #: The modules compiled in the fast build: the engine and the named rules
 #: (plain ints, no attrs, no dynamic features), the path that wraps their
-#: answer (nardy.legal) and the writer of ``nardy legal``'s answers
-#: (nardy.answers, plain strs and ints).
+#: answer (nardy.legal), the writer of ``nardy legal``'s answers
+#: (nardy.answers, plain strs and ints) and perft's counting loop.
 COMPILED = sorted(
     [
         *(
@@ -30,6 +30,7 @@ COMPILED = sorted(
         ),
         "src/nardy/legal.py",
         "src/nardy/answers.py",
+        "src/nardy/perftcore.py",  # perft's counting loop (plain ints too)
     ]
 )
 

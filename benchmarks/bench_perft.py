@@ -4,15 +4,17 @@ Both runs use :func:`nardy.perft.count` (level by level, multiplicities over
 keys); only the move generator and the keys differ. For each depth asked for
 it prints each side's wall and CPU time, distinct states per CPU second, the
 peak memory of the process so far, and the ratio nardy / gnubg-nn (of states
-per CPU second: the machine may be shared, so CPU time is the fair measure).
+per CPU second: the machine may be shared, so CPU time is the fair measure),
+with the load average before and after each depth (``os.getloadavg``).
 
 Run: ``PYTHONPATH=src:tests python benchmarks/bench_perft.py [DEPTH ...]`` (default 2;
 ``2 3`` times both; tests/ is on the path for the gnubg-nn driver of
-tests/test_perft.py). Depth 3 needs about 3 GB for nardy and more for gnubg-nn's keys.
+tests/test_perft.py). Depth 3 needs about 1.5 GB for nardy and 3.5 GB for gnubg-nn's keys.
 """
 
 from __future__ import annotations
 
+import os
 import resource
 import sys
 import time
@@ -39,6 +41,7 @@ def bench(depth: int) -> None:
     """Time backgammon perft to ``depth`` with both generators and print the figures."""
     variant = nardy.Backgammon()
     start = variant.starting_position()
+    before = os.getloadavg()[0]
     ours, wall, cpu = timed(lambda: list(perft(variant, depth).rows))
     ours_peak = peak_mb()
     theirs, gwall, gcpu = timed(lambda: gnubg_perft(start, depth))
@@ -52,7 +55,8 @@ def bench(depth: int) -> None:
         f"  gnubg-nn  {gwall:8.1f} s wall {gcpu:8.1f} s CPU {states / gcpu:12,.0f} states/s", end=""
     )
     print(f"  peak so far {peak_mb():,.0f} MB")
-    print(f"  ratio nardy/gnubg-nn (states per CPU second): {gcpu / cpu:.2f}", flush=True)
+    print(f"  ratio nardy/gnubg-nn (states per CPU second): {gcpu / cpu:.2f}")
+    print(f"  load average (1 min) {before:.2f} before, {os.getloadavg()[0]:.2f} after", flush=True)
 
 
 def main() -> None:

@@ -20,7 +20,9 @@ plies, ``passes`` the ``paths21`` sequences whose last play is a pass and
 :func:`count` does the counting level by level with multiplicities over
 hashable keys (never one object per state, never one step per path); it
 takes the move generator as a function, so the same algorithm can be driven
-by another program's generator. :func:`perft` drives it with nardy's.
+by another program's generator. :func:`perft` runs the same algorithm with
+nardy's generator in the compiled loop of ``nardy.perftcore`` (the
+tests check that both give the same rows).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from typing import IO, Any
 
 import attrs
 
+from nardy import perftcore
 from nardy.core import ALL_ROLLS
 from nardy.errors import InvalidOptionError, NardyError
 from nardy.position import Position
@@ -45,7 +48,7 @@ Children = Iterable[tuple[Sequence[Any], bool, bool]]
 Progress = Callable[[int, int, int, float], None]
 
 # Both multiplicities in one int: paths21 in the low bits, paths36 above.
-_SHIFT = 128
+_SHIFT = perftcore.SHIFT
 _LOW = (1 << _SHIFT) - 1
 
 
@@ -164,7 +167,6 @@ def perft(
     position = _start_position(rules, start)
     size = len(position.packed)
     flip = rules.packed_flipper()
-    play_keys = rules.play_keys
     rolls = [(roll, roll.is_double) for roll in ALL_ROLLS]
     own_is_over = type(rules).is_over is not Variant.is_over
     all_off = rules.checkers + 128
@@ -173,22 +175,54 @@ def perft(
     # Keys are the packed states as ints in the frame of the side that has
     # just played (what the generator returns); the root is the start turned
     # back into that frame (turning round twice is the identity).
-    def children(key: int) -> Children:
-        packed = flip(key.to_bytes(size, "little"))
-        for roll, is_double in rolls:
-            keys, codes = play_keys(packed, roll)
-            yield keys, is_double, not codes[0]
-
     def finished(key: int, n: int) -> bool:
-        packed = key.to_bytes(size, "little")
         if not own_is_over:
-            return packed[0] == all_off or packed[27] == all_off
+            return perftcore.finished_by_bytes(key, all_off)
         turn = first if n % 2 == 0 else first.opponent
-        return rules.is_over(Position.from_packed(rules, turn, flip(packed)))
+        return rules.is_over(Position.from_packed(rules, turn, flip(key.to_bytes(size, "little"))))
 
     root = int.from_bytes(flip(position.packed), "little")
-    rows = count(root, depth, children, finished, progress)
+    grouped = _groups_exactly(rules) and not own_is_over
+    rows: list[PerftRow] = []
+    level: perftcore.Level = {} if finished(root, 0) else {root: 1 | (1 << _SHIFT)}
+    for n in range(1, depth + 1):
+        last = n == depth
+        if grouped:
+            counts = perftcore.expand_grouped(
+                level, n, last, flip, rules.play_keys, rolls, all_off, progress
+            )
+        else:
+            counts = perftcore.expand(
+                level,
+                n,
+                last,
+                size,
+                flip,
+                rules.play_keys,
+                rolls,
+                finished if own_is_over else None,
+                all_off,
+                progress,
+            )
+        paths, passes = counts.paths, counts.passes
+        rows.append(
+            PerftRow(
+                n, paths & _LOW, paths >> _SHIFT, counts.distinct, passes & _LOW, counts.terminal
+            )
+        )
+        level = counts.nxt
     return PerftResult(rules.spec(), position.id(), tuple(rows))
+
+
+def _groups_exactly(rules: Variant) -> bool:
+    """Whether ``nardy.perftcore.expand_grouped`` is exact for this variant.
+
+    It needs plays that change the opponent's checkers only by hitting them
+    onto his bar. nardy's engine does that for every variant without extra
+    state (pins are extra state); a variant defined outside nardy could add
+    any play through its hooks, so it gets the plain loop.
+    """
+    return not type(rules).extra_fields() and type(rules).__module__.startswith("nardy.")
 
 
 def _start_position(rules: Variant, start: Position | str | None) -> Position:
