@@ -112,8 +112,8 @@ ENTRIES = [
         check_to=1,
     ),
     Entry("nackgammon", "nackgammon", 3, checkers=G),
-    Entry("hypergammon, 1 checker", "hypergammon(checkers=1)", 10, checkers=G),
-    Entry("hypergammon, 2 checkers", "hypergammon(checkers=2)", 5, checkers=G),
+    Entry("hypergammon, 1 checker", "hypergammon(checkers=1)", 12, checkers=G),
+    Entry("hypergammon, 2 checkers", "hypergammon(checkers=2)", 6, checkers=G),
     Entry("hypergammon, 3 checkers", "hypergammon", 4, checkers=G),
     # The reference generators take minutes for depth 2 of the 15-checker games.
     Entry("caucasian, home", "caucasian", 3, checkers=R, check_to=1),
@@ -143,7 +143,7 @@ ENTRIES = [
     Entry(
         "backgammon contact",
         "backgammon",
-        2,
+        3,
         ({24: 2, 13: 4, 9: 1, 8: 2, 6: 5, 5: 1}, {24: 1, 23: 1, 13: 5, 8: 2, 6: 4, 4: 2}),
         "a middle game with blots on both sides",
         G,
@@ -151,7 +151,7 @@ ENTRIES = [
     Entry(
         "backgammon bear-off",
         "backgammon",
-        3,
+        4,
         ({6: 3, 5: 2, 4: 3, 3: 2, 2: 2}, {24: 1, 6: 3, 5: 3, 4: 2, 3: 2}),
         "White bears off against a checker left back on his 1-point",
         G,
