@@ -120,7 +120,9 @@ class Store:
     def clear(self) -> None:
         """Forget every set."""
         self.entries.clear()
-        self.ring.clear()
+        # A new ring, not the old one emptied: a put in another thread may
+        # hold the old one, and a ring only ever grows in place.
+        self.ring = []
         self.slot = 0
 
     def trim(self) -> None:
