@@ -14,7 +14,7 @@ from typing import Final, cast
 
 from nardy.engine.layout import STEP_BITS
 
-__all__ = ["COMPILED", "Found", "IntIndex", "int_index", "pips", "rank"]
+__all__ = ["COMPILED", "Found", "IntIndex", "IntSet", "int_index", "int_set", "pips", "rank"]
 
 _STEP_MASK = (1 << STEP_BITS) - 1
 
@@ -133,6 +133,49 @@ class IntIndex:
                 _place(self.values, self.indices, values[h], indices[h])
 
 
+class IntSet:
+    """A set of positive ints, as an open-addressing table: a kernel's "reached before?".
+
+    For the reason :class:`IntIndex` gives (no boxing of a machine int per
+    look-up, one list, no allocation but for a new member); 0 marks an
+    empty slot, so only positive ints may be added. In pure Python
+    :func:`int_set` hands out a plain set, which answers ``in`` and
+    :meth:`add` as this does.
+    """
+
+    __slots__ = ("count", "values")
+
+    def __init__(self, size: int) -> None:
+        #: How many ints are in.
+        self.count = 0
+        #: The int in each slot, 0 for none (a power of two slots, at most half full).
+        self.values: list[int] = [0] * size
+
+    def __contains__(self, value: int) -> bool:
+        """Whether ``value`` is in."""
+        values = self.values
+        mask = len(values) - 1
+        h = _slot(value, mask)
+        while True:
+            v = values[h]
+            if v == value:
+                return True
+            if not v:
+                return False
+            h = (h + 1) & mask
+
+    def add(self, value: int) -> None:
+        """Put ``value`` (positive, and not in yet: the caller asked) in."""
+        self.count += 1
+        if 2 * self.count > len(self.values):
+            old = self.values
+            self.values = [0] * (2 * len(old))
+            for v in old:
+                if v:
+                    _put(self.values, v)
+        _put(self.values, value)
+
+
 #: True when this module runs compiled (a native function has no ``__code__``).
 COMPILED: Final = not hasattr(pips, "__code__")
 
@@ -142,6 +185,13 @@ def int_index() -> IntIndex:
     if COMPILED:
         return IntIndex()
     return cast(IntIndex, {})  # the same two methods, in C
+
+
+def int_set(size: int = 64) -> IntSet:
+    """A new, empty :class:`IntSet` of ``size`` slots (a power of two); in pure Python a set."""
+    if COMPILED:
+        return IntSet(size)
+    return cast(IntSet, set())
 
 
 def _slot(value: int, mask: int) -> int:
@@ -161,3 +211,12 @@ def _place(values: list[int], indices: list[int], value: int, entry: int) -> Non
         h = (h + 1) & mask
     values[h] = value
     indices[h] = entry
+
+
+def _put(values: list[int], value: int) -> None:
+    """Put ``value`` in the first empty slot from its own (linear probing)."""
+    mask = len(values) - 1
+    h = _slot(value, mask)
+    while values[h]:
+        h = (h + 1) & mask
+    values[h] = value

@@ -14,28 +14,45 @@ only the second term differs. So the search recognises a position by a small
 int, the sum of ``5 ** source`` over the moves made (at most four moves
 from a point: one base-5 digit each; a longer roll takes a larger base),
 instead of hashing its key, and every position it records is new.
+
+The order of the results is part of the answer (a play's index, the steps
+written for it), so it is fixed: from each position the sources are tried
+in the order of the mover's *occupied points* there, which starts as his
+points from 24 down and changes as a list would: a point he empties is
+dropped, a point he fills (from empty) is added at the end. The kernel keeps
+that order without building lists: the starting points are scanned from high
+to low, skipping those now empty, and the points filled this turn (the
+*tail*) follow in the order filled, packed five bits each into one int.
+A step that no rule watches is judged without touching the board.
+
+A double's search explores each position once, on the first sequence of
+moves that reaches it; in this order that is the *greedy* sequence, which
+at each position takes, of the moves still to make, the legal one whose
+source comes first there. So when the last move came from a starting point
+q (or from a point filled this turn), a move from a starting point above q
+(or from any starting point) that was legal one move earlier leads to a
+position found before: the greedy sequence to it made that move first. A
+*safe* move (its landing point holds no opposing checker, it is no
+bear-off, the rule does not watch it) that is legal now was legal then
+(its point, never emptied, had a checker, and nothing else decides), so it
+is counted as legal and not made again. The other moves are made and
+looked up.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from nardy.engine.found import Found, int_index
-from nardy.engine.layout import HOME, MOVE, MOVER_OFF, STEP_BITS, WEIGHT, may_bear_off, step_code
-from nardy.engine.turn import StepRule
+from nardy.engine.found import Found, IntIndex, IntSet, int_index, int_set, rank
+from nardy.engine.layout import HOME, MOVE, MOVER_OFF, STEP_BITS, may_bear_off, step_code
+from nardy.engine.turn import StepCheck, StepRule
 
 __all__ = ["search_positional"]
 
 #: ``_POW5[p]``: what a move from point ``p`` adds to the multiset of sources.
 _POW5: Final[tuple[int, ...]] = tuple(5**p for p in range(25))
-
-
-def _moved(occ: tuple[int, ...], src: int, emptied: bool, filled: int) -> tuple[int, ...]:
-    """The occupied points after a step: ``src`` dropped if ``emptied``, ``filled`` added if not 0."""
-    if emptied:
-        i = occ.index(src)
-        occ = occ[:i] + occ[i + 1 :]
-    return (*occ, filled) if filled else occ
+#: Bits of one point in a packed tail.
+_TAIL_BITS: Final = 5
 
 
 def search_positional(
@@ -51,202 +68,338 @@ def search_positional(
     for a whole-play filter to judge.
     """
     found = Found()
-    out0 = s[25] + sum(c for c in s[HOME + 1 : 25] if c > 0)
-    occ0 = tuple(p for p in range(24, 0, -1) if s[p] > 0)
-    W = WEIGHT
-    if rule is None:
-        check, watch_from, watch_to = None, 0, 0
-    else:
-        check, watch_from, watch_to = rule.check, rule.watch_from, rule.watch_to
-
+    high = 0
+    low = 25
+    out0 = s[25]
+    for p in range(24, 0, -1):
+        c = s[p]
+        if c > 0:
+            if not high:
+                high = p
+            low = p
+            if p > HOME:
+                out0 += c
     if len(dice) == 2 and dice[0] != dice[1]:
-        d1, d2 = dice
-        # A result is told by how the mover's counts changed, slot by slot
-        # (points, and 0 for off): at most two checkers leave or arrive, so
-        # one balanced base-5 digit a slot, ``change``, a small int. It
-        # indexes the results instead of their keys (no key is built, or
-        # hashed, for a result found before).
-        pow5 = _POW5
-        where = int_index()
-        for a, b in ((d1, d2), (d2, d1)):
-            for src in occ0:
-                dst = src - a
-                if dst > 0:
-                    if s[dst] < 0:
-                        continue
-                elif not may_bear_off(s, src, dst, out0):
-                    continue
-                else:
-                    dst = MOVER_OFF
-                c = s[src]
-                before = s[dst]
-                s[src] = c - 1
-                s[dst] = before + 1
-                if (
-                    check is not None
-                    and ((watch_from >> src) & 1 or (watch_to >> dst) & 1)
-                    and not check(s, src, dst)
-                ):
-                    s[src] = c
-                    s[dst] = before
-                    continue
-                key = key0 - W[src] + W[dst]
-                change = pow5[dst] - pow5[src]
-                out = out0 - 1 if src > HOME >= dst > 0 else out0
-                occ = _moved(occ0, src, c == 1, dst if dst and not before else 0)
-                first = step_code(src, dst, a, False)
-                moved = False
-                for src2 in occ:
-                    dst2 = src2 - b
-                    if dst2 > 0:
-                        if s[dst2] < 0:
-                            continue
-                    elif not may_bear_off(s, src2, dst2, out):
-                        continue
-                    else:
-                        dst2 = MOVER_OFF
-                    change2 = change + pow5[dst2] - pow5[src2]
-                    i = where.get(change2, -1)
-                    if i >= 0 and found.counts[i] == 2:
-                        moved = True  # reached already: legal whatever the order
-                        continue
-                    c2 = s[src2]
-                    before2 = s[dst2]
-                    s[src2] = c2 - 1
-                    s[dst2] = before2 + 1
-                    if (
-                        check is None
-                        or not ((watch_from >> src2) & 1 or (watch_to >> dst2) & 1)
-                        or check(s, src2, dst2)
-                    ):
-                        moved = True
-                        code2 = first | (step_code(src2, dst2, b, False) << STEP_BITS)
-                        if i < 0:
-                            where.setdefault(change2, len(found.keys))
-                            found.add(key - W[src2] + W[dst2], code2, 2)
-                        else:  # reached before by one die only: two dice do better
-                            found.codes[i] = code2
-                            found.counts[i] = 2
-                    s[src2] = c2
-                    s[dst2] = before2
-                if keep_prefixes or not moved:
-                    i = where.get(change, -1)
-                    if i < 0:
-                        where.setdefault(change, len(found.keys))
-                        found.add(key, first, 1)
-                    else:
-                        found.record(key, first, 1)
-                s[src] = c
-                s[dst] = before
-        return found
-
-    _Doubles(s, dice, rule, keep_prefixes, found).node(0, key0, out0, occ0, 0, 0)
+        two = _TwoDice(s, rule, found, keep_prefixes)
+        two.first(dice[0], dice[1], key0, out0, high, low)
+        two.first(dice[1], dice[0], key0, out0, high, low)
+    else:
+        _Doubles(s, dice, rule, keep_prefixes, found, high, low).node(0, key0, out0, 0, 0, 0, 0, 25)
     return found
+
+
+def _watched(rule: StepRule | None) -> tuple[StepCheck | None, int, int]:
+    """A rule's check and watch masks, or no check and empty masks."""
+    if rule is None:
+        return None, 0, 0
+    return rule.check, rule.watch_from, rule.watch_to
+
+
+class _TwoDice:
+    """The plays of two different dice: a first step, then every second step from its position.
+
+    A result is told by how the mover's counts changed, slot by slot
+    (points, and 0 for off): at most two checkers leave or arrive, so one
+    balanced base-5 digit a slot, its *change*, a small int. It indexes the
+    results instead of their keys (no key is built, or hashed, for a result
+    found before).
+    """
+
+    def __init__(self, s: list[int], rule: StepRule | None, found: Found, keep: bool) -> None:
+        self.s = s
+        self.check, self.watch_from, self.watch_to = _watched(rule)
+        self.found = found
+        self.keep = keep
+        #: Each result's index in ``found``, by its change.
+        self.where: IntIndex = int_index()
+
+    def first(self, a: int, b: int, key0: int, out0: int, high: int, low: int) -> None:
+        """Every play that moves ``a`` first (then ``b`` where it can)."""
+        s = self.s
+        check = self.check
+        for src in range(high, low - 1, -1):
+            c = s[src]
+            if c <= 0:
+                continue
+            dst = src - a
+            if dst > 0:
+                if s[dst] < 0:
+                    continue
+            elif not may_bear_off(s, src, dst, out0):
+                continue
+            else:
+                dst = MOVER_OFF
+            before = s[dst]
+            s[src] = c - 1
+            s[dst] = before + 1
+            if (
+                check is None
+                or not ((self.watch_from >> src) & 1 or (self.watch_to >> dst) & 1)
+                or check(s, src, dst)
+            ):
+                self.then(a, b, src, dst, key0 + MOVE[src][dst], out0, high, low, before == 0)
+            s[src] = c
+            s[dst] = before
+
+    def then(
+        self,
+        a: int,
+        b: int,
+        src: int,
+        dst: int,
+        key: int,
+        out0: int,
+        high: int,
+        low: int,
+        filled: bool,
+    ) -> None:
+        """The second steps after ``src -> dst`` (moved by ``a``), made on the board."""
+        s = self.s
+        change = _POW5[dst] - _POW5[src]
+        out = out0 - 1 if src > HOME >= dst > 0 else out0
+        first = step_code(src, dst, a, False)
+        new_point = dst if filled and dst else 0
+        moved = False
+        # The starting points still occupied, then the point this step filled.
+        for src2 in range(high, low - 1, -1):
+            if src2 != new_point and s[src2] > 0 and self.second(b, src2, change, key, out, first):
+                moved = True
+        if new_point and self.second(b, new_point, change, key, out, first):
+            moved = True
+        if self.keep or not moved:
+            found = self.found
+            i = self.where.get(change, -1)
+            if i < 0:
+                self.where.setdefault(change, len(found.keys))
+                found.keys.append(key)
+                found.codes.append(first)
+                found.counts.append(1)
+            elif found.counts[i] == 1 and rank(first) > rank(found.codes[i]):
+                found.codes[i] = first
+
+    def second(self, b: int, src: int, change: int, key: int, out: int, first: int) -> bool:
+        """Whether a second step of ``b`` from ``src`` is legal; records its result when new."""
+        s = self.s
+        dst = src - b
+        if dst > 0:
+            if s[dst] < 0:
+                return False
+        elif not may_bear_off(s, src, dst, out):
+            return False
+        else:
+            dst = MOVER_OFF
+        change2 = change + _POW5[dst] - _POW5[src]
+        found = self.found
+        i = self.where.get(change2, -1)
+        if i >= 0 and found.counts[i] == 2:
+            return True  # reached already: legal whatever the order
+        check = self.check
+        if check is not None and ((self.watch_from >> src) & 1 or (self.watch_to >> dst) & 1):
+            c = s[src]
+            before = s[dst]
+            s[src] = c - 1
+            s[dst] = before + 1
+            allowed = check(s, src, dst)
+            s[src] = c
+            s[dst] = before
+            if not allowed:
+                return False
+        code = first | (step_code(src, dst, b, False) << STEP_BITS)
+        if i < 0:
+            self.where.setdefault(change2, len(found.keys))
+            found.keys.append(key + MOVE[src][dst])
+            found.codes.append(code)
+            found.counts.append(2)
+        else:  # reached before by one die only: two dice do better
+            found.codes[i] = code
+            found.counts[i] = 2
+        return True
 
 
 class _Doubles:
     """The depth-first search of a double: four moves of one number."""
 
     def __init__(
-        self, s: list[int], dice: tuple[int, ...], rule: StepRule | None, keep: bool, found: Found
+        self,
+        s: list[int],
+        dice: tuple[int, ...],
+        rule: StepRule | None,
+        keep: bool,
+        found: Found,
+        high: int,
+        low: int,
     ) -> None:
         self.s = s
         self.die = dice[0]
         self.packed_die = dice[0] << 10
         self.last = len(dice) - 1
-        self.check = None if rule is None else rule.check
-        self.watch_from = 0 if rule is None else rule.watch_from
-        self.watch_to = 0 if rule is None else rule.watch_to
+        self.check, self.watch_from, self.watch_to = _watched(rule)
         self.keep = keep
         self.found = found
+        #: The mover's points at the start, from high to low.
+        self.start: tuple[int, ...] = tuple(p for p in range(high, low - 1, -1) if s[p] > 0)
         #: ``powers[p]``: what a move from point ``p`` adds to a multiset of sources.
         self.powers: tuple[int, ...] = (
             _POW5 if len(dice) <= 4 else tuple((len(dice) + 1) ** p for p in range(25))
         )
-        #: The positions reached (as multisets of sources, see the module
-        #: docstring), for each number of moves made.
-        self.seen: list[set[int]] = [set() for _ in range(len(dice) + 1)]
+        #: The positions reached, as multisets of sources (see the module
+        #: docstring). One table serves every depth: a multiset's digits add
+        #: up to the number of moves made, so no two depths share a value.
+        self.seen: IntSet = int_set(128)
+        #: The starting points whose move the board alone allows whenever a
+        #: checker stands there: its landing point holds no opposing checker,
+        #: it is no bear-off and the rule does not watch it.
+        self.safe = 0
+        for p in self.start:
+            dst = p - self.die
+            if (
+                dst > 0
+                and s[dst] >= 0
+                and not (self.watch_from >> p) & 1
+                and not (self.watch_to >> dst) & 1
+            ):
+                self.safe |= 1 << p
 
     def node(
-        self, i: int, key: int, outside: int, occ: tuple[int, ...], code: int, sources: int
+        self,
+        i: int,
+        key: int,
+        outside: int,
+        tail: int,
+        tail_set: int,
+        code: int,
+        sources: int,
+        above: int,
     ) -> None:
         """Try every next move from the position reached with ``i`` moves.
 
-        ``occ``: the mover's points there; ``sources``: the multiset of the
-        moves' sources so far.
+        ``tail``: the points filled this turn, in order (see the module
+        docstring), and ``tail_set`` the same as a set of bits; ``sources``:
+        the multiset of the moves' sources so far; ``above``: a safe move
+        from a starting point above it reaches a position found before
+        (see the module docstring).
         """
         s = self.s
-        d = self.die
-        found = self.found
-        check = self.check
-        move = MOVE
+        die = self.die
+        safe = self.safe
         moved = False
-        last = i == self.last
-        seen = self.seen[i + 1]
-        pow5 = self.powers
-        shift = STEP_BITS * i
-        for src in occ:
-            dst = src - d
-            if dst > 0:
-                before = s[dst]
-                if before < 0:
-                    continue
-            elif not may_bear_off(s, src, dst, outside):
+        for src in self.start:
+            if s[src] <= 0 or (tail_set >> src) & 1:
                 continue
-            else:
-                dst = MOVER_OFF
-                before = -1
-            # A position already reached is legal whichever step led to it
-            # (the rules depend on the position only): skip it before
-            # touching the board.
-            nsources = sources + pow5[src]
-            if nsources in seen:
-                moved = True
-                continue
-            c = s[src]
-            s[src] = c - 1
-            if dst:
-                s[dst] = before + 1
-            else:
-                s[MOVER_OFF] += 1
-            if (
-                check is not None
-                and ((self.watch_from >> src) & 1 or (self.watch_to >> dst) & 1)
-                and not check(s, src, dst)
+            if src > above and (safe >> src) & 1:
+                moved = True  # legal, and found before
+            elif not (src > die and s[src - die] < 0) and self.move(
+                i, src, key, outside, tail, tail_set, code, sources, src
             ):
-                s[src] = c
-                if dst:
-                    s[dst] = before
-                else:
-                    s[MOVER_OFF] -= 1
-                continue
-            moved = True
-            seen.add(nsources)
-            nkey = key + move[src][dst]
-            ncode = code | ((src | (dst << 5) | self.packed_die) << shift)
-            # A new position (never reached with another number of moves either).
-            if last:
-                found.add(nkey, ncode, i + 1)
-            else:
-                if self.keep:
-                    found.add(nkey, ncode, i + 1)
-                nocc = (
-                    _moved(occ, src, c == 1, dst if not before else 0)
-                    if c == 1 or not before
-                    else occ
-                )
-                self.node(
-                    i + 1,
-                    nkey,
-                    outside - 1 if src > HOME >= dst > 0 else outside,
-                    nocc,
-                    ncode,
-                    nsources,
-                )
-            s[src] = c
-            if dst:
-                s[dst] = before
-            else:
-                s[MOVER_OFF] -= 1
+                moved = True
+        t = tail
+        while t:
+            if self.move(i, t & 31, key, outside, tail, tail_set, code, sources, 0):
+                moved = True
+            t >>= _TAIL_BITS
         if not moved and i and not self.keep:
-            found.add(key, code, i)
+            self.add(key, code, i)
+
+    def move(
+        self,
+        i: int,
+        src: int,
+        key: int,
+        outside: int,
+        tail: int,
+        tail_set: int,
+        code: int,
+        sources: int,
+        above: int,
+    ) -> bool:
+        """Whether the next move from ``src`` is legal; if so, explores (or records) what follows.
+
+        ``above``: ``src`` if it is a starting point, else 0 (the child's ``above``).
+        """
+        s = self.s
+        dst = src - self.die
+        if dst > 0:
+            before = s[dst]
+            if before < 0:
+                return False
+        elif not may_bear_off(s, src, dst, outside):
+            return False
+        else:
+            dst = MOVER_OFF
+            before = -1
+        # A position already reached is legal whichever step led to it (the
+        # rules depend on the position only): skip it before touching the board.
+        nsources = sources + self.powers[src]
+        seen = self.seen
+        if nsources in seen:
+            return True
+        check = self.check
+        watched = check is not None and ((self.watch_from >> src) & 1 or (self.watch_to >> dst) & 1)
+        last = i == self.last
+        c = s[src]
+        x = before if dst else s[MOVER_OFF]  # (no ``+=`` on list items: that is a generic op)
+        if watched or not last:
+            s[src] = c - 1
+            s[dst] = x + 1
+            if watched and check is not None and not check(s, src, dst):
+                s[src] = c
+                s[dst] = x
+                return False
+        seen.add(nsources)
+        nkey = key + MOVE[src][dst]
+        ncode = code | ((src | (dst << 5) | self.packed_die) << (STEP_BITS * i))
+        if last:
+            self.add(nkey, ncode, i + 1)
+            if watched:
+                s[src] = c
+                s[dst] = x
+            return True
+        if self.keep:
+            self.add(nkey, ncode, i + 1)
+        if c == 1 and (tail_set >> src) & 1:
+            tail = _dropped(tail, src)
+            tail_set ^= 1 << src
+        if before == 0:
+            tail = _appended(tail, dst)
+            tail_set |= 1 << dst
+        self.node(
+            i + 1,
+            nkey,
+            outside - 1 if src > HOME >= dst > 0 else outside,
+            tail,
+            tail_set,
+            ncode,
+            nsources,
+            above,
+        )
+        s[src] = c
+        s[dst] = x
+        return True
+
+    def add(self, key: int, code: int, count: int) -> None:
+        """Note a result (new by construction: see the module docstring)."""
+        found = self.found
+        found.keys.append(key)
+        found.codes.append(code)
+        found.counts.append(count)
+
+
+def _appended(tail: int, p: int) -> int:
+    """A packed tail with point ``p`` added at the end."""
+    shift = 0
+    while tail >> shift:
+        shift += _TAIL_BITS
+    return tail | (p << shift)
+
+
+def _dropped(tail: int, p: int) -> int:
+    """A packed tail without point ``p`` (the others keep their order)."""
+    out = 0
+    shift = 0
+    while tail:
+        q = tail & 31
+        if q != p:
+            out |= q << shift
+            shift += _TAIL_BITS
+        tail >>= _TAIL_BITS
+    return out
