@@ -17,7 +17,7 @@ import pytest
 
 import nardy
 from nardy import InvalidPositionError, Position, Roll, Side, Step
-from nardy.engine import physics
+from nardy.engine import layout, physics
 from nardy.engine.search import choose_kernel
 from nardy.engine.tracking import BLOCK, HIT, PIN
 from nardy.engine.turn import HitterRule, StepRule
@@ -279,6 +279,31 @@ def test_a_step_rule_sees_only_the_steps_it_watches() -> None:
     )
     assert seen
     assert all(src == 24 for src, _ in seen)
+
+
+def test_a_step_rule_floor_is_kept_by_every_kernel() -> None:
+    # At most one checker may leave the 24-point: a floor of 1 under its 2.
+    from nardy.engine.search import legal_plays
+
+    board = [0] * 28
+    board[24], board[13], board[1] = 2, 1, -15
+    board[27] = 0  # the opponent's 15 stand on one point; nobody is off
+    packed = layout.pack(tuple(board))
+    floor = StepRule(
+        lambda board, src, dst: True, watch_from=0, watch_to=0, floor_point=24, floor=1
+    )
+    assert floor.watch_from == 1 << 24  # kernels without floors see it through ``check``
+    assert "floor_point=24" in repr(floor)
+    for dice in ((3, 3, 3, 3), (5, 2)):
+        for contact in (BLOCK, HIT):  # positional, tracking
+            keys, _ = legal_plays(packed, dice, contact, False, floor, None, None, True)
+            for key in keys:
+                assert layout.unpack(layout.packed_of_key(key, 28))[24] >= 1, (dice, contact)
+            assert keys
+            # Without the floor both checkers may leave.
+            free = StepRule(floor.base_check, watch_from=0, watch_to=0)
+            keys, _ = legal_plays(packed, dice, contact, False, free, None, None, True)
+            assert any(layout.unpack(layout.packed_of_key(k, 28))[24] == 0 for k in keys)
 
 
 @pytest.mark.parametrize(

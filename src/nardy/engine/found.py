@@ -84,8 +84,8 @@ class IntIndex:
     (the change of the point counts, the multiset of a double's sources) and
     look each one up. Compiled, those ints are machine ints, and a dict or a
     set would box each into a new Python int for every look-up; this table
-    reads two lists and allocates nothing. It offers the two dict methods
-    the kernels use, :meth:`get` and :meth:`setdefault`, so that in pure
+    reads two lists and allocates nothing. It offers what the kernels use of
+    a dict, :meth:`get`, :meth:`setdefault` and setting a new item, so that in pure
     Python :func:`int_index` hands out a plain dict instead (there a dict's
     look-up is one C call, and this class's would be interpreted).
     """
@@ -124,6 +124,13 @@ class IntIndex:
         _place(self.values, self.indices, value, index + 1)
         return index
 
+    def __setitem__(self, value: int, index: int) -> None:
+        """Give ``value`` the index ``index``; ``value`` must not be in yet (the caller asked)."""
+        self.count += 1
+        if 2 * self.count > len(self.indices):
+            self._grow()
+        _place(self.values, self.indices, value, index + 1)
+
     def _grow(self) -> None:
         values, indices = self.values, self.indices
         self.values = [0] * (2 * len(values))
@@ -155,7 +162,7 @@ class IntSet:
         """Whether ``value`` is in."""
         values = self.values
         mask = len(values) - 1
-        h = _slot(value, mask)
+        h = (value ^ (value >> 21) ^ (value >> 42)) & mask  # _slot, inline: the hot path
         while True:
             v = values[h]
             if v == value:

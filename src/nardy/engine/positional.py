@@ -88,11 +88,20 @@ def search_positional(
     return found
 
 
-def _watched(rule: StepRule | None) -> tuple[StepCheck | None, int, int]:
-    """A rule's check and watch masks, or no check and empty masks."""
+def _watched(rule: StepRule | None) -> tuple[StepCheck | None, int, int, int, int]:
+    """A rule's check and watch masks less its floor, and the floor's point and count.
+
+    No rule: no check, empty masks, and no floor (point 0: no move leaves it).
+    """
     if rule is None:
-        return None, 0, 0
-    return rule.check, rule.watch_from, rule.watch_to
+        return None, 0, 0, 0, 0
+    return (
+        rule.base_check,
+        rule.base_watch_from,
+        rule.base_watch_to,
+        rule.floor_point,
+        rule.floor,
+    )
 
 
 class _TwoDice:
@@ -107,7 +116,7 @@ class _TwoDice:
 
     def __init__(self, s: list[int], rule: StepRule | None, found: Found, keep: bool) -> None:
         self.s = s
-        self.check, self.watch_from, self.watch_to = _watched(rule)
+        self.check, self.watch_from, self.watch_to, self.floor_point, self.floor = _watched(rule)
         self.found = found
         self.keep = keep
         #: Each result's index in ``found``, by its change.
@@ -119,7 +128,7 @@ class _TwoDice:
         check = self.check
         for src in range(high, low - 1, -1):
             c = s[src]
-            if c <= 0:
+            if c <= 0 or (src == self.floor_point and c <= self.floor):
                 continue
             dst = src - a
             if dst > 0:
@@ -170,7 +179,7 @@ class _TwoDice:
             found = self.found
             i = self.where.get(change, -1)
             if i < 0:
-                self.where.setdefault(change, len(found.keys))
+                self.where[change] = len(found.keys)
                 found.keys.append(key)
                 found.codes.append(first)
                 found.counts.append(1)
@@ -193,6 +202,8 @@ class _TwoDice:
         i = self.where.get(change2, -1)
         if i >= 0 and found.counts[i] == 2:
             return True  # reached already: legal whatever the order
+        if src == self.floor_point and s[src] <= self.floor:
+            return False
         check = self.check
         if check is not None and ((self.watch_from >> src) & 1 or (self.watch_to >> dst) & 1):
             c = s[src]
@@ -206,7 +217,7 @@ class _TwoDice:
                 return False
         code = first | (step_code(src, dst, b, False) << STEP_BITS)
         if i < 0:
-            self.where.setdefault(change2, len(found.keys))
+            self.where[change2] = len(found.keys)
             found.keys.append(key + MOVE[src][dst])
             found.codes.append(code)
             found.counts.append(2)
@@ -233,7 +244,7 @@ class _Doubles:
         self.die = dice[0]
         self.packed_die = dice[0] << 10
         self.last = len(dice) - 1
-        self.check, self.watch_from, self.watch_to = _watched(rule)
+        self.check, self.watch_from, self.watch_to, self.floor_point, self.floor = _watched(rule)
         self.keep = keep
         self.found = found
         #: The mover's points at the start, from high to low.
@@ -245,7 +256,7 @@ class _Doubles:
         #: The positions reached, as multisets of sources (see the module
         #: docstring). One table serves every depth: a multiset's digits add
         #: up to the number of moves made, so no two depths share a value.
-        self.seen: IntSet = int_set(128)
+        self.seen: IntSet = int_set(256)
         #: The starting points whose move the board alone allows whenever a
         #: checker stands there: its landing point holds no opposing checker,
         #: it is no bear-off and the rule does not watch it.
@@ -255,6 +266,7 @@ class _Doubles:
             if (
                 dst > 0
                 and s[dst] >= 0
+                and p != self.floor_point
                 and not (self.watch_from >> p) & 1
                 and not (self.watch_to >> dst) & 1
             ):
@@ -282,19 +294,26 @@ class _Doubles:
         s = self.s
         die = self.die
         safe = self.safe
+        floor_point = self.floor_point
+        floor = self.floor
         moved = False
         for src in self.start:
             if s[src] <= 0 or (tail_set >> src) & 1:
                 continue
             if src > above and (safe >> src) & 1:
                 moved = True  # legal, and found before
-            elif not (src > die and s[src - die] < 0) and self.move(
-                i, src, key, outside, tail, tail_set, code, sources, src
+            elif (s[src - die] < 0 if src > die else outside > 0) or (
+                src == floor_point and s[src] <= floor
             ):
+                continue  # closed, no bear-off yet, below the floor: the common refusals, inline
+            elif self.move(i, src, key, outside, tail, tail_set, code, sources, src):
                 moved = True
         t = tail
         while t:
-            if self.move(i, t & 31, key, outside, tail, tail_set, code, sources, 0):
+            src = t & 31
+            if not (src == floor_point and s[src] <= floor) and self.move(
+                i, src, key, outside, tail, tail_set, code, sources, 0
+            ):
                 moved = True
             t >>= _TAIL_BITS
         if not moved and i and not self.keep:
@@ -330,8 +349,9 @@ class _Doubles:
         # A position already reached is legal whichever step led to it (the
         # rules depend on the position only): skip it before touching the board.
         nsources = sources + self.powers[src]
+        # (From the start each move reaches a position of its own: no look-up.)
         seen = self.seen
-        if nsources in seen:
+        if i and nsources in seen:
             return True
         check = self.check
         watched = check is not None and ((self.watch_from >> src) & 1 or (self.watch_to >> dst) & 1)
@@ -345,7 +365,8 @@ class _Doubles:
                 s[src] = c
                 s[dst] = x
                 return False
-        seen.add(nsources)
+        if i:
+            seen.add(nsources)
         nkey = key + MOVE[src][dst]
         ncode = code | ((src | (dst << 5) | self.packed_die) << (STEP_BITS * i))
         if last:

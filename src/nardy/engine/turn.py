@@ -15,7 +15,7 @@ from typing import Final
 
 from nardy.engine.layout import Candidate, State
 
-__all__ = ["ALL_POINTS", "HitterRule", "PlayFilter", "StepCheck", "StepRule"]
+__all__ = ["ALL_POINTS", "FloorCheck", "HitterRule", "PlayFilter", "StepCheck", "StepRule"]
 
 #: ``(board, src, dst) -> allowed``: called with the state *after* the step
 #: as a mutable list (mover's frame; do not change it), and the step's
@@ -40,22 +40,76 @@ class StepRule:
     25 the bar, bit 0 off), so that a rule about the head or about a few
     landing points costs nothing for the other steps. A step it refuses is
     not playable; the maximum-use rule then chooses among what remains.
+
+    ``floor_point`` and ``floor`` (optional): the mover's count on point
+    ``floor_point`` may never fall below ``floor`` during the turn (long
+    nardy's head rule: at most so many checkers leave the head). A kernel
+    may test that itself, without a call, from ``base_check`` and the
+    ``base_watch_*`` masks, which judge everything else; ``check`` and the
+    ``watch_*`` masks judge both parts, for any kernel.
     """
 
-    __slots__ = ("check", "watch_from", "watch_to")
+    __slots__ = (
+        "base_check",
+        "base_watch_from",
+        "base_watch_to",
+        "check",
+        "floor",
+        "floor_point",
+        "watch_from",
+        "watch_to",
+    )
 
     def __init__(
-        self, check: StepCheck, watch_from: int = ALL_POINTS, watch_to: int = ALL_POINTS
+        self,
+        check: StepCheck,
+        watch_from: int = ALL_POINTS,
+        watch_to: int = ALL_POINTS,
+        floor_point: int = 0,
+        floor: int = 0,
+    ) -> None:
+        self.base_check = check
+        self.base_watch_from = watch_from
+        self.base_watch_to = watch_to
+        self.floor_point = floor_point
+        self.floor = floor
+        if floor_point:
+            self.check: StepCheck = FloorCheck(check, watch_from, watch_to, floor_point, floor)
+            self.watch_from = watch_from | (1 << floor_point)
+        else:
+            self.check = check
+            self.watch_from = watch_from
+        self.watch_to = watch_to
+
+    def __repr__(self) -> str:
+        floor = f", floor_point={self.floor_point}, floor={self.floor}" if self.floor_point else ""
+        return (
+            f"StepRule({getattr(self.base_check, '__name__', self.base_check)!s}, "
+            f"watch_from={self.base_watch_from:#x}, watch_to={self.watch_to:#x}{floor})"
+        )
+
+
+class FloorCheck:
+    """A step check with a :class:`StepRule`'s floor folded in: what kernels without floors call."""
+
+    __slots__ = ("check", "floor", "floor_point", "watch_from", "watch_to")
+
+    def __init__(
+        self, check: StepCheck, watch_from: int, watch_to: int, floor_point: int, floor: int
     ) -> None:
         self.check = check
         self.watch_from = watch_from
         self.watch_to = watch_to
+        self.floor_point = floor_point
+        self.floor = floor
 
-    def __repr__(self) -> str:
-        return (
-            f"StepRule({getattr(self.check, '__name__', self.check)!s}, "
-            f"watch_from={self.watch_from:#x}, watch_to={self.watch_to:#x})"
-        )
+    def __call__(self, board: list[int], src: int, dst: int) -> bool:
+        """Whether the step ``src -> dst`` that led to ``board`` keeps the floor and passes ``check``."""
+        if src == self.floor_point and board[src] < self.floor:
+            return False
+        if (self.watch_from >> src) & 1 or (self.watch_to >> dst) & 1:
+            return self.check(board, src, dst)
+        return True
 
 
 class HitterRule:

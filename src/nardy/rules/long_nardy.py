@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from nardy.engine.layout import MOVER_BAR, MOVER_OFF, OPP_BAR, OPP_OFF, State, Steps
+from nardy.engine.turn import StepRule
 
 __all__ = [
     "BEFORE",
@@ -24,6 +25,7 @@ __all__ = [
     "HeadAndSixBlock",
     "KushDoubleSteps",
     "head_allows",
+    "head_and_six_block_rule",
     "head_limit",
     "in_block",
     "kush_return",
@@ -49,17 +51,23 @@ SIX_BLOCK_CHECKS = ("step", "turn")
 #: numbered as the opponent numbers it (24 = his head, the mover's 12; 1 =
 #: his last point, the mover's 13). Consecutive route numbers are neighbours
 #: for the six-block rule.
-ROUTE: tuple[int, ...] = (0, *((p + 11) % 24 + 1 for p in range(1, 25)))
+ROUTE: Final[tuple[int, ...]] = (0, *((p + 11) % 24 + 1 for p in range(1, 25)))
 #: ``BEFORE[g]``: the set of points (bit p for point p) whose route number is
 #: below ``g``: the landing points the six-block rule looks at for guard g.
-BEFORE: tuple[int, ...] = tuple(
+BEFORE: Final[tuple[int, ...]] = tuple(
     sum(1 << p for p in range(1, 25) if ROUTE[p] < g) for g in range(26)
 )
 # The map is its own inverse: the mover's point with route number q is ROUTE[q].
-_AHEAD: tuple[int, ...] = (0, *(ROUTE[ROUTE[p] - 1] if ROUTE[p] > 1 else 0 for p in range(1, 25)))
-_BEHIND: tuple[int, ...] = (0, *(ROUTE[ROUTE[p] + 1] if ROUTE[p] < 24 else 0 for p in range(1, 25)))
+_AHEAD: Final[tuple[int, ...]] = (
+    0,
+    *(ROUTE[ROUTE[p] - 1] if ROUTE[p] > 1 else 0 for p in range(1, 25)),
+)
+_BEHIND: Final[tuple[int, ...]] = (
+    0,
+    *(ROUTE[ROUTE[p] + 1] if ROUTE[p] < 24 else 0 for p in range(1, 25)),
+)
 # The opponent's home (his 1..6) in the mover's numbering.
-_OPP_HOME = range(13, 19)
+_OPP_HOME: Final = range(13, 19)
 
 
 def lone_checker_stop(start: State, die: int) -> int:
@@ -117,13 +125,16 @@ def in_block(board: list[int] | State, p: int) -> bool:
     Consecutive along the opponent's route: the mover's 1 and 24 are
     neighbours, his 13 and 12 are not.
     """
+    # The rule checks pass the search's board, a list: read as one, the
+    # compiled build indexes it without a generic look-up.
+    b = board if isinstance(board, list) else list(board)
     n = 1
     x = _AHEAD[p]
-    while x and board[x] > 0:
+    while x and b[x] > 0:
         n += 1
         x = _AHEAD[x]
     x = _BEHIND[p]
-    while x and board[x] > 0:
+    while x and b[x] > 0:
         n += 1
         x = _BEHIND[x]
     return n >= 6
@@ -139,13 +150,18 @@ def six_block_guard(state: list[int] | State, six_block: str) -> int:
     opposing checker stands in (or has been borne off from) his home, else
     25. With ``"off"`` it is 0: the rule never applies.
     """
-    if six_block == "off" or state[OPP_OFF] > 0:
+    # Usually the turn's start, a tuple: read as one (see in_block).
+    s = state if isinstance(state, tuple) else tuple(state)
+    if six_block == "off" or s[OPP_OFF] > 0:
         return 0
     if six_block == "home":
-        return 0 if any(state[p] < 0 for p in _OPP_HOME) else 25
+        for p in _OPP_HOME:
+            if s[p] < 0:
+                return 0
+        return 25
     guard = 25
     for p in range(1, 25):
-        if state[p] < 0 and ROUTE[p] < guard:
+        if s[p] < 0 and ROUTE[p] < guard:
             guard = ROUTE[p]
     return guard
 
@@ -194,6 +210,24 @@ class HeadAndSixBlock:
         if src == HEAD and not head_allows(self.on_head, self.limit, board):
             return False
         return dst == MOVER_OFF or six_block_allows(board, dst, self.guard)
+
+
+def head_and_six_block_rule(
+    start: State, double: int, head_exception: str, six_block: str, per_step: bool, checkers: int
+) -> StepRule:
+    """One long-nardy turn's step rule: the head rule, and the six-block rule when ``per_step``.
+
+    ``double`` is the number of the double rolled (0 for a non-double); the
+    other arguments are the variant's options. The head rule is the rule's
+    floor on the head; the check watches the steps that land where the
+    six-block rule may forbid a block (:data:`BEFORE` of the guard).
+    """
+    guard = six_block_guard(start, six_block) if per_step else 0
+    limit = head_limit(start, double, head_exception, checkers)
+    # The head rule is the rule's floor (a kernel counts it without a call);
+    # the check then only ever refuses a step for the six-block rule.
+    check = HeadAndSixBlock(start[HEAD], limit, guard)
+    return StepRule(check, 0, BEFORE[guard], HEAD, start[HEAD] - limit)
 
 
 class KushDoubleSteps:

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Final
 
 from nardy.engine.layout import MOVER_OFF, OPP_PINNED, PINNED, State
-from nardy.engine.turn import HitterRule
-from nardy.rules.long_nardy import ROUTE, in_block, six_block_allows, six_block_guard
+from nardy.engine.turn import HitterRule, StepRule
+from nardy.rules.long_nardy import BEFORE, ROUTE, in_block, six_block_allows, six_block_guard
 
 __all__ = [
     "DRAW",
@@ -26,6 +26,7 @@ __all__ = [
     "START",
     "TRAP_PRIMES",
     "FevgaSteps",
+    "fevga_step_rule",
     "home_hit_stops",
     "mother_verdict",
     "quarter_allows",
@@ -94,17 +95,22 @@ def start_allows(board: list[int] | State, checkers: int) -> bool:
     point (stands on his points 1-11, or has been borne off), at most one of
     his ``checkers`` may be away from his 24-point.
     """
-    if board[MOVER_OFF] > 0:
+    b = board if isinstance(board, list) else list(board)  # (see in_block)
+    if b[MOVER_OFF] > 0:
         return True
     for p in range(1, 12):
-        if board[p] > 0:
+        if b[p] > 0:
             return True
-    return checkers - max(board[START], 0) <= 1
+    return checkers - max(b[START], 0) <= 1
 
 
 def quarter_allows(board: list[int] | State) -> bool:
     """Fevga's starting quarter: the mover may never hold all six of his points 19-24."""
-    return any(board[p] <= 0 for p in range(19, 25))
+    b = board if isinstance(board, list) else list(board)  # (see in_block)
+    for p in range(19, 25):  # noqa: SIM110 (a loop is faster than any() here)
+        if b[p] <= 0:
+            return True
+    return False
 
 
 def trapped(state: list[int] | State) -> bool:
@@ -114,8 +120,23 @@ def trapped(state: list[int] | State) -> bool:
     opposing checker ahead of them (every opposing checker still has to get
     past): long nardy's six-block rule with ``"ahead"``.
     """
-    guard = six_block_guard(state, "ahead")
-    return any(state[p] > 0 and ROUTE[p] < guard and in_block(state, p) for p in range(1, 25))
+    s = state if isinstance(state, tuple) else tuple(state)  # (see in_block)
+    guard = six_block_guard(s, "ahead")
+    for p in range(1, 25):  # noqa: SIM110 (a loop is faster than any() here)
+        if s[p] > 0 and ROUTE[p] < guard and in_block(s, p):
+            return True
+    return False
+
+
+def fevga_step_rule(start: State, checkers: int, forbid_trap: bool) -> StepRule:
+    """One fevga turn's step rule: :class:`FevgaSteps`, watching what it judges.
+
+    It watches the steps that leave the starting point, those that land in
+    the starting quarter and, with ``forbid_trap`` (``trap_prime="forbidden"``),
+    those that land where a trapping prime may be made.
+    """
+    guard = six_block_guard(start, "ahead") if forbid_trap else 0
+    return StepRule(FevgaSteps(checkers, guard), 1 << START, QUARTER | BEFORE[guard])
 
 
 class FevgaSteps:

@@ -26,13 +26,12 @@ from nardy.options import choice, is_bool, read_bool
 from nardy.registry import register_variant
 from nardy.result import ResultKind
 from nardy.rules.long_nardy import (
-    BEFORE,
     HEAD,
     HEAD_EXCEPTIONS,
     SIX_BLOCK_CHECKS,
     SIX_BLOCK_RULES,
-    HeadAndSixBlock,
     KushDoubleSteps,
+    head_and_six_block_rule,
     head_limit,
     kush_return,
     six_block_guard,
@@ -99,9 +98,14 @@ class _LongFamily(Variant):
 
     def step_rule(self, start: State, roll: Roll) -> StepRule:
         """The head rule, and the six-block rule when it is judged after every step."""
-        guard = 0 if self.six_block_check == "turn" else six_block_guard(start, self.six_block)
-        check = HeadAndSixBlock(start[HEAD], self._head_limit(start, roll), guard)
-        return StepRule(check, watch_from=1 << HEAD, watch_to=BEFORE[guard])
+        return head_and_six_block_rule(
+            start,
+            roll.high if roll.high == roll.low else 0,
+            self.head_exception,
+            self.six_block,
+            self.six_block_check == "step",
+            self.checkers,
+        )
 
     def play_filter(self, start: State, roll: Roll) -> PlayFilter | None:
         """With ``six_block_check="turn"``: the six-block rule judged on the final position."""

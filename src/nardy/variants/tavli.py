@@ -27,16 +27,14 @@ from nardy.options import choice, read_int, to_bool
 from nardy.position import Position
 from nardy.registry import register_variant
 from nardy.result import Result, ResultKind
-from nardy.rules.long_nardy import BEFORE, six_block_guard
 from nardy.rules.tavli import (
     DRAW,
     MOTHER_EXCEPTIONS,
     MOVER_WINS,
     PLAY_ON,
-    QUARTER,
     START,
     TRAP_PRIMES,
-    FevgaSteps,
+    fevga_step_rule,
     home_hit_stops,
     mother_verdict,
     trapped,
@@ -217,12 +215,7 @@ class Fevga(Variant):
 
     def step_rule(self, start: State, roll: Roll) -> StepRule:
         """The starting checker, the starting quarter and (``"forbidden"``) no trapping prime."""
-        guard = six_block_guard(start, "ahead") if self.trap_prime == "forbidden" else 0
-        return StepRule(
-            FevgaSteps(self.checkers, guard),
-            watch_from=1 << START,
-            watch_to=QUARTER | BEFORE[guard],
-        )
+        return fevga_step_rule(start, self.checkers, self.trap_prime == "forbidden")
 
     def play_filter(self, start: State, roll: Roll) -> PlayFilter | None:
         """With ``trap_prime="open"`` and a trapping prime at the start: plays that open it, if any."""
