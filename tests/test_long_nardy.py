@@ -113,6 +113,21 @@ def test_class_data() -> None:
     )
 
 
+def test_the_whole_play_filter_is_idle_unless_the_six_block_rule_waits_for_the_end() -> None:
+    step, turn = LongNardy(), LongNardy(six_block_check="turn")
+    assert step.unused_hooks() == frozenset({"play_filter"})
+    assert turn.unused_hooks() == frozenset()
+    start = step.starting_position()
+    for roll in (nardy.Roll(6, 5), nardy.Roll(4, 4)):
+        # The idle hook says what its absence says: no filter.
+        assert step.play_filter(start.raw, roll) is None
+        assert turn.play_filter(start.raw, roll) is not None
+        assert (
+            step.legal_plays(start, roll).raw_results()
+            == turn.legal_plays(turn.starting_position(), roll).raw_results()
+        )
+
+
 def test_defaults() -> None:
     assert LN.options() == {
         "head_exception": "6-4-3",

@@ -657,6 +657,16 @@ class Variant(abc.ABC):
         """
         return []
 
+    def unused_hooks(self) -> frozenset[str]:
+        """Hook: the movement hooks this configuration leaves idle, though its class overrides them.
+
+        The engine then never calls them (each call of a hook costs about
+        as much as a short move search): long nardy's
+        :meth:`play_filter` serves only ``six_block_check="turn"``. Default:
+        none. Read once per configuration.
+        """
+        return frozenset()
+
     def another_roll(self, position: Position, play: Play) -> bool:
         """Hook: whether ``play`` from ``position`` earns its player another roll (default: no)."""
         return False
@@ -746,8 +756,11 @@ def _plan(variant: Variant) -> Plan:
     """The engine's plan of a configured variant: which hooks it overrides, its cache."""
     cls = type(variant)
 
+    idle = variant.unused_hooks()
+
     def own(name: str) -> Any:
-        return getattr(variant, name) if getattr(cls, name) is not getattr(Variant, name) else None
+        overridden = getattr(cls, name) is not getattr(Variant, name)
+        return getattr(variant, name) if overridden and name not in idle else None
 
     turn_contact = own("turn_contact")
     plan = Plan(

@@ -80,9 +80,9 @@ def search_positional(
             if p > HOME:
                 out0 += c
     if len(dice) == 2 and dice[0] != dice[1]:
-        two = _TwoDice(s, rule, found, keep_prefixes)
-        two.first(dice[0], dice[1], key0, out0, high, low)
-        two.first(dice[1], dice[0], key0, out0, high, low)
+        two = _TwoDice(s, rule, found, keep_prefixes, high, low)
+        two.first(dice[0], dice[1], key0, out0)
+        two.first(dice[1], dice[0], key0, out0)
     else:
         _Doubles(s, dice, rule, keep_prefixes, found, high, low).node(0, key0, out0, 0, 0, 0, 0, 25)
     return found
@@ -114,21 +114,25 @@ class _TwoDice:
     found before).
     """
 
-    def __init__(self, s: list[int], rule: StepRule | None, found: Found, keep: bool) -> None:
+    def __init__(
+        self, s: list[int], rule: StepRule | None, found: Found, keep: bool, high: int, low: int
+    ) -> None:
         self.s = s
+        #: The mover's points at the start, from high to low.
+        self.start: tuple[int, ...] = tuple(p for p in range(high, low - 1, -1) if s[p] > 0)
         self.check, self.watch_from, self.watch_to, self.floor_point, self.floor = _watched(rule)
         self.found = found
         self.keep = keep
         #: Each result's index in ``found``, by its change.
         self.where: IntIndex = int_index()
 
-    def first(self, a: int, b: int, key0: int, out0: int, high: int, low: int) -> None:
+    def first(self, a: int, b: int, key0: int, out0: int) -> None:
         """Every play that moves ``a`` first (then ``b`` where it can)."""
         s = self.s
         check = self.check
-        for src in range(high, low - 1, -1):
+        for src in self.start:
             c = s[src]
-            if c <= 0 or (src == self.floor_point and c <= self.floor):
+            if src == self.floor_point and c <= self.floor:
                 continue
             dst = src - a
             if dst > 0:
@@ -146,7 +150,7 @@ class _TwoDice:
                 or not ((self.watch_from >> src) & 1 or (self.watch_to >> dst) & 1)
                 or check(s, src, dst)
             ):
-                self.then(a, b, src, dst, key0 + MOVE[src][dst], out0, high, low, before == 0)
+                self.then(a, b, src, dst, key0 + MOVE[src][dst], out0, before == 0)
             s[src] = c
             s[dst] = before
 
@@ -158,8 +162,6 @@ class _TwoDice:
         dst: int,
         key: int,
         out0: int,
-        high: int,
-        low: int,
         filled: bool,
     ) -> None:
         """The second steps after ``src -> dst`` (moved by ``a``), made on the board."""
@@ -170,8 +172,14 @@ class _TwoDice:
         new_point = dst if filled and dst else 0
         moved = False
         # The starting points still occupied, then the point this step filled.
-        for src2 in range(high, low - 1, -1):
-            if src2 != new_point and s[src2] > 0 and self.second(b, src2, change, key, out, first):
+        for src2 in self.start:
+            if (
+                src2 != new_point
+                and s[src2] > 0
+                # closed, or no bear-off yet: the common refusals, inline
+                and (s[src2 - b] >= 0 if src2 > b else out == 0)
+                and self.second(b, src2, change, key, out, first)
+            ):
                 moved = True
         if new_point and self.second(b, new_point, change, key, out, first):
             moved = True
@@ -296,6 +304,7 @@ class _Doubles:
         safe = self.safe
         floor_point = self.floor_point
         floor = self.floor
+        last = i == self.last
         moved = False
         for src in self.start:
             if s[src] <= 0 or (tail_set >> src) & 1:
@@ -306,13 +315,19 @@ class _Doubles:
                 src == floor_point and s[src] <= floor
             ):
                 continue  # closed, no bear-off yet, below the floor: the common refusals, inline
-            elif self.move(i, src, key, outside, tail, tail_set, code, sources, src):
+            elif (
+                self.leaf(i, src, key, outside, code, sources)
+                if last
+                else self.move(i, src, key, outside, tail, tail_set, code, sources, src)
+            ):
                 moved = True
         t = tail
         while t:
             src = t & 31
-            if not (src == floor_point and s[src] <= floor) and self.move(
-                i, src, key, outside, tail, tail_set, code, sources, 0
+            if not (src == floor_point and s[src] <= floor) and (
+                self.leaf(i, src, key, outside, code, sources)
+                if last
+                else self.move(i, src, key, outside, tail, tail_set, code, sources, 0)
             ):
                 moved = True
             t >>= _TAIL_BITS
@@ -331,7 +346,7 @@ class _Doubles:
         sources: int,
         above: int,
     ) -> bool:
-        """Whether the next move from ``src`` is legal; if so, explores (or records) what follows.
+        """Whether the next move (not the last) from ``src`` is legal; if so, explores what follows.
 
         ``above``: ``src`` if it is a starting point, else 0 (the child's ``above``).
         """
@@ -354,27 +369,22 @@ class _Doubles:
         if i and nsources in seen:
             return True
         check = self.check
-        watched = check is not None and ((self.watch_from >> src) & 1 or (self.watch_to >> dst) & 1)
-        last = i == self.last
         c = s[src]
         x = before if dst else s[MOVER_OFF]  # (no ``+=`` on list items: that is a generic op)
-        if watched or not last:
-            s[src] = c - 1
-            s[dst] = x + 1
-            if watched and check is not None and not check(s, src, dst):
-                s[src] = c
-                s[dst] = x
-                return False
+        s[src] = c - 1
+        s[dst] = x + 1
+        if (
+            check is not None
+            and ((self.watch_from >> src) & 1 or (self.watch_to >> dst) & 1)
+            and not check(s, src, dst)
+        ):
+            s[src] = c
+            s[dst] = x
+            return False
         if i:
             seen.add(nsources)
         nkey = key + MOVE[src][dst]
         ncode = code | ((src | (dst << 5) | self.packed_die) << (STEP_BITS * i))
-        if last:
-            self.add(nkey, ncode, i + 1)
-            if watched:
-                s[src] = c
-                s[dst] = x
-            return True
         if self.keep:
             self.add(nkey, ncode, i + 1)
         if c == 1 and (tail_set >> src) & 1:
@@ -395,6 +405,44 @@ class _Doubles:
         )
         s[src] = c
         s[dst] = x
+        return True
+
+    def leaf(self, i: int, src: int, key: int, outside: int, code: int, sources: int) -> bool:
+        """Whether the last move, from ``src``, is legal; if so, records what it reaches.
+
+        :meth:`move` without what follows: a step no rule watches leaves the
+        board untouched.
+        """
+        s = self.s
+        dst = src - self.die
+        if dst <= 0:
+            if not may_bear_off(s, src, dst, outside):
+                return False
+            dst = MOVER_OFF
+        elif s[dst] < 0:
+            return False
+        nsources = sources + self.powers[src]
+        seen = self.seen
+        if i and nsources in seen:
+            return True  # (see move)
+        check = self.check
+        if check is not None and ((self.watch_from >> src) & 1 or (self.watch_to >> dst) & 1):
+            c = s[src]
+            x = s[dst]
+            s[src] = c - 1
+            s[dst] = x + 1
+            allowed = check(s, src, dst)
+            s[src] = c
+            s[dst] = x
+            if not allowed:
+                return False
+        if i:
+            seen.add(nsources)
+        self.add(
+            key + MOVE[src][dst],
+            code | ((src | (dst << 5) | self.packed_die) << (STEP_BITS * i)),
+            i + 1,
+        )
         return True
 
     def add(self, key: int, code: int, count: int) -> None:

@@ -107,6 +107,10 @@ class _LongFamily(Variant):
             self.checkers,
         )
 
+    def unused_hooks(self) -> frozenset[str]:
+        """The whole-play filter, unless the six-block rule is judged on the final position."""
+        return frozenset() if self.six_block_check == "turn" else frozenset({"play_filter"})
+
     def play_filter(self, start: State, roll: Roll) -> PlayFilter | None:
         """With ``six_block_check="turn"``: the six-block rule judged on the final position."""
         if self.six_block_check != "turn":
