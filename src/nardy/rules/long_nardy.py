@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from nardy.engine.layout import MOVER_BAR, MOVER_OFF, OPP_BAR, OPP_OFF, State, Steps
+from nardy.engine.layout import MOVER_BAR, MOVER_OFF, OPP_BAR, OPP_OFF, Candidate, State, Steps
 from nardy.engine.turn import StepRule
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "SIX_BLOCK_RULES",
     "HeadAndSixBlock",
     "KushDoubleSteps",
+    "SixBlockAtEnd",
     "head_allows",
     "head_and_six_block_rule",
     "head_limit",
@@ -188,6 +189,32 @@ def turn_blocks_allowed(start: State, state: State, guard: int) -> bool:
         if state[p] > start[p] and state[p] > 0 and ROUTE[p] < guard and in_block(state, p):
             return False
     return True
+
+
+class SixBlockAtEnd:
+    """The six-block rule judged on each play's final position: a whole-play filter.
+
+    What ``six_block_check="turn"`` asks (:func:`turn_blocks_allowed`) of
+    every candidate play, with the guard of ``six_block`` worked out from
+    the candidate's position. Nothing but a hit moves an opposing checker,
+    so a candidate that hit nothing shares the start's guard.
+    """
+
+    def __init__(self, six_block: str) -> None:
+        self.six_block = six_block
+
+    def __call__(self, start: State, candidates: list[Candidate]) -> list[Candidate]:
+        """The candidates the rule allows, in order."""
+        six_block = self.six_block
+        guard = six_block_guard(start, six_block)
+        bar = start[OPP_BAR]
+        kept: list[Candidate] = []
+        for c in candidates:
+            state = c[0]
+            g = guard if state[OPP_BAR] == bar else six_block_guard(state, six_block)
+            if turn_blocks_allowed(start, state, g):
+                kept.append(c)
+        return kept
 
 
 class HeadAndSixBlock:

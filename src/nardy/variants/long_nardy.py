@@ -19,7 +19,7 @@ from typing import ClassVar
 import attrs
 
 from nardy.core import Roll
-from nardy.engine.layout import OPP_BAR, Candidate
+from nardy.engine.layout import OPP_BAR
 from nardy.engine.turn import ALL_POINTS, HitterRule, PlayFilter, StepRule
 from nardy.geometry import Contact, Entering, Geometry
 from nardy.options import choice, is_bool, read_bool
@@ -31,11 +31,10 @@ from nardy.rules.long_nardy import (
     SIX_BLOCK_CHECKS,
     SIX_BLOCK_RULES,
     KushDoubleSteps,
+    SixBlockAtEnd,
     head_and_six_block_rule,
     head_limit,
     kush_return,
-    six_block_guard,
-    turn_blocks_allowed,
 )
 from nardy.scoring import ScoringTable, points_option, scoring_table
 from nardy.variant import RawPlay, State, Variant
@@ -113,18 +112,7 @@ class _LongFamily(Variant):
 
     def play_filter(self, start: State, roll: Roll) -> PlayFilter | None:
         """With ``six_block_check="turn"``: the six-block rule judged on the final position."""
-        if self.six_block_check != "turn":
-            return None
-        six_block = self.six_block
-
-        def six_block_at_end(start: State, candidates: list[Candidate]) -> list[Candidate]:
-            return [
-                c
-                for c in candidates
-                if turn_blocks_allowed(start, c[0], six_block_guard(c[0], six_block))
-            ]
-
-        return six_block_at_end
+        return SixBlockAtEnd(self.six_block) if self.six_block_check == "turn" else None
 
 
 @register_variant
