@@ -68,43 +68,50 @@ def search_positional(
     for a whole-play filter to judge.
     """
     found = Found()
-    high = 0
-    low = 25
+    start: list[int] = []  # the mover's points, from high to low
     out0 = s[25]
     for p in range(24, 0, -1):
         c = s[p]
         if c > 0:
-            if not high:
-                high = p
-            low = p
+            start.append(p)
             if p > HOME:
                 out0 += c
     if len(dice) == 2 and dice[0] != dice[1]:
-        two = _TwoDice(s, rule, found, keep_prefixes, high, low)
+        two = _TwoDice(s, start, rule, found, keep_prefixes)
         two.first(dice[0], dice[1], key0, out0)
         two.first(dice[1], dice[0], key0, out0)
     else:
-        _Doubles(s, dice, rule, keep_prefixes, found, high, low).node(0, key0, out0, 0, 0, 0, 0, 25)
+        _Doubles(s, start, rule, found, keep_prefixes, dice).node(0, key0, out0, 0, 0, 0, 0, 25)
     return found
 
 
-def _watched(rule: StepRule | None) -> tuple[StepCheck | None, int, int, int, int]:
-    """A rule's check and watch masks less its floor, and the floor's point and count.
+class _Search:
+    """What both searches share: the board, the rule, the starting points, the results."""
 
-    No rule: no check, empty masks, and no floor (point 0: no move leaves it).
-    """
-    if rule is None:
-        return None, 0, 0, 0, 0
-    return (
-        rule.base_check,
-        rule.base_watch_from,
-        rule.base_watch_to,
-        rule.floor_point,
-        rule.floor,
-    )
+    def __init__(
+        self, s: list[int], start: list[int], rule: StepRule | None, found: Found, keep: bool
+    ) -> None:
+        self.s = s
+        #: The mover's points at the start, from high to low.
+        self.start = start
+        self.found = found
+        #: Whether every sequence is a result, also one stopped early (for a filter).
+        self.keep = keep
+        # The rule less its floor, and the floor (point 0: none; no move leaves it).
+        self.check: StepCheck | None = None
+        self.watch_from = 0
+        self.watch_to = 0
+        self.floor_point = 0
+        self.floor = 0
+        if rule is not None:
+            self.check = rule.base_check
+            self.watch_from = rule.base_watch_from
+            self.watch_to = rule.base_watch_to
+            self.floor_point = rule.floor_point
+            self.floor = rule.floor
 
 
-class _TwoDice:
+class _TwoDice(_Search):
     """The plays of two different dice: a first step, then every second step from its position.
 
     A result is told by how the mover's counts changed, slot by slot
@@ -115,14 +122,9 @@ class _TwoDice:
     """
 
     def __init__(
-        self, s: list[int], rule: StepRule | None, found: Found, keep: bool, high: int, low: int
+        self, s: list[int], start: list[int], rule: StepRule | None, found: Found, keep: bool
     ) -> None:
-        self.s = s
-        #: The mover's points at the start, from high to low.
-        self.start: tuple[int, ...] = tuple(p for p in range(high, low - 1, -1) if s[p] > 0)
-        self.check, self.watch_from, self.watch_to, self.floor_point, self.floor = _watched(rule)
-        self.found = found
-        self.keep = keep
+        super().__init__(s, start, rule, found, keep)
         #: Each result's index in ``found``, by its change.
         self.where: IntIndex = int_index()
 
@@ -235,28 +237,22 @@ class _TwoDice:
         return True
 
 
-class _Doubles:
+class _Doubles(_Search):
     """The depth-first search of a double: four moves of one number."""
 
     def __init__(
         self,
         s: list[int],
-        dice: tuple[int, ...],
+        start: list[int],
         rule: StepRule | None,
-        keep: bool,
         found: Found,
-        high: int,
-        low: int,
+        keep: bool,
+        dice: tuple[int, ...],
     ) -> None:
-        self.s = s
+        super().__init__(s, start, rule, found, keep)
         self.die = dice[0]
         self.packed_die = dice[0] << 10
         self.last = len(dice) - 1
-        self.check, self.watch_from, self.watch_to, self.floor_point, self.floor = _watched(rule)
-        self.keep = keep
-        self.found = found
-        #: The mover's points at the start, from high to low.
-        self.start: tuple[int, ...] = tuple(p for p in range(high, low - 1, -1) if s[p] > 0)
         #: ``powers[p]``: what a move from point ``p`` adds to a multiset of sources.
         self.powers: tuple[int, ...] = (
             _POW5 if len(dice) <= 4 else tuple((len(dice) + 1) ** p for p in range(25))
