@@ -9,23 +9,45 @@ opposing checkers, or one of his own pinned checkers, stays closed all
 turn, and every other point stays open to him. So, as in
 :mod:`nardy.engine.ordered`, the moves of a double are tried with their
 sources in non-increasing order, each set of moves once, and the board is
-one list changed in place (each step made, explored, undone). As there,
-no two sets of moves of a double reach the same position (a pin lies under
-the mover's checkers, so his counts on the points still tell the sets
-apart), and a double's results are kept without a look-up.
+one list of the point counts changed in place (each step made, explored,
+undone); the opponent's pins travel beside it as an int.
+
+**A result is the mover's counts.** Given the start, the mover's free
+checkers on each point decide the whole result: a point that held a lone
+opposing checker holds it pinned exactly when the mover has a checker
+there now; a point where the mover pinned one at the start holds it
+pinned while he still has a checker there, and free when he has none;
+every other point keeps the opponent's checkers it had; the mover's
+pinned checkers do not move, and his borne-off checkers are the rest of
+his fifteen. So, as in :mod:`nardy.engine.ordered`, a result of two
+different dice is recognised by a small int, its *change*: the sum over
+the points of how the mover's count there changed, times ``5 ** (p - 1)``
+(:data:`CHANGE`). Two steps change a count by -2 to +2, so equal changes
+mean equal counts, and the sum stays below ``5 ** 24 < 2 ** 62``, a machine
+int compiled: a sequence that reaches a result found before costs a
+small-int look-up, not the building and hashing of its key.
+
+On a double no two sets of moves reach the same position (the same
+argument on the mover's counts: at the highest point where two sets of
+sources differ, the moves that land there come from higher points and
+are the same, so the counts there differ), and a double's results are
+kept without a look-up. Its last move only adds a table entry to the key
+(:func:`_last_move`); the board is not touched.
+
+A step's key change is one table entry (:data:`DELTA`), whether it pins,
+releases, both or neither, so a result costs one addition on its key.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from nardy.engine.found import Found
+from nardy.engine.found import Found, IntIndex, int_index
 from nardy.engine.layout import (
     BASE_SIZE,
     EXTRA_BYTES,
     HIT_BIT,
     HOME,
-    MOVE,
     MOVER_BAR,
     MOVER_OFF,
     OPP_PINNED,
@@ -35,20 +57,39 @@ from nardy.engine.layout import (
     may_bear_off,
 )
 
-__all__ = ["search_pinning"]
+__all__ = ["CHANGE", "DELTA", "search_pinning"]
 
 # What bit 0 of the opponent's pins adds to a key (bit p adds this << p).
-_OPP_PIN_UNIT = 1 << (8 * BASE_SIZE + 8 * EXTRA_BYTES * (OPP_PINNED - BASE_SIZE))
-#: ``_PIN_MOVE[src][dst]``: how a key changes when a checker moves from
-#: ``src`` onto a lone opposing checker on ``dst`` and pins it.
-_PIN_MOVE: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(2 * WEIGHT[dst] + (_OPP_PIN_UNIT << dst) - WEIGHT[src] for dst in range(25))
-    for src in range(25)
+_OPP_PIN_UNIT: Final = 1 << (8 * BASE_SIZE + 8 * EXTRA_BYTES * (OPP_PINNED - BASE_SIZE))
+# Kinds of step, added up: it pins the checker it lands on, it releases the
+# one it leaves.
+_PINS: Final = 1
+_RELEASES: Final = 2
+
+
+def _delta(src: int, dst: int, kind: int) -> int:
+    """How a key changes for a step of one kind from point ``src`` to ``dst`` (0: off)."""
+    change = WEIGHT[dst] - WEIGHT[src]
+    if kind & _PINS:  # the lone checker on dst becomes pinned under the mover's
+        change += WEIGHT[dst] + (_OPP_PIN_UNIT << dst)
+    if kind & _RELEASES:  # the pinned checker on src is free again: -1, not 0
+        change -= WEIGHT[src] + (_OPP_PIN_UNIT << src)
+    return change
+
+
+#: ``DELTA[4 * (25 * src + dst) + kind]``: how a key changes when one of the
+#: mover's checkers steps from point ``src`` to ``dst`` (0: off); ``kind``
+#: 1 when it pins a lone checker on ``dst``, + 2 when it is the last
+#: checker of a stack pinning one on ``src`` (which goes free).
+DELTA: Final[tuple[int, ...]] = tuple(
+    _delta(src, dst, kind) for src in range(25) for dst in range(25) for kind in range(4)
 )
-#: ``_RELEASE[src]``: what a key changes by, beyond the move itself, when the
-#: last checker leaves ``src`` and frees the opposing checker pinned there.
-_RELEASE: Final[tuple[int, ...]] = tuple(
-    -(WEIGHT[src] + (_OPP_PIN_UNIT << src)) for src in range(25)
+# Each point's digit in a change: 5 ** (p - 1) for point p; off has none.
+_DIGIT: Final[tuple[int, ...]] = (0, *(5 ** (p - 1) for p in range(1, 25)))
+#: ``CHANGE[25 * src + dst]``: the change (see the module docstring) of a
+#: step from point ``src`` to ``dst`` (0: off), pinning or not.
+CHANGE: Final[tuple[int, ...]] = tuple(
+    _DIGIT[dst] - _DIGIT[src] for src in range(25) for dst in range(25)
 )
 
 
@@ -59,9 +100,11 @@ def search_pinning(board: list[int], key: int, dice: tuple[int, ...]) -> Found:
     checker on a bar) as a list, left as it was found; ``key`` its key.
     """
     found = Found()
+    mine = board[PINNED]
+    pins = board[OPP_PINNED]
     # A pinned checker of the mover's counts as outside: it stops the bear-off
     # (so does one waiting on the bar, in a variant that has one).
-    outside = board[MOVER_BAR] + (1 if board[PINNED] else 0)
+    outside = board[MOVER_BAR] + (1 if mine else 0)
     # The mover's highest and lowest free checkers (0 and 25 with none): the
     # scans for a source stay between them (no step ever lands higher). One
     # pass for these and the checkers outside.
@@ -76,91 +119,248 @@ def search_pinning(board: list[int], key: int, dice: tuple[int, ...]) -> Found:
             if p > HOME:
                 outside += c
     if len(dice) == 2 and dice[0] != dice[1]:
-        for order in (dice, (dice[1], dice[0])):
-            _steps(board, order, False, 0, high, low, key, outside, 0, found)
+        where = int_index()
+        a = dice[0]
+        b = dice[1]
+        _two_dice(board, a, b, key, outside, high, low, pins, mine, where, found)
+        _two_dice(board, b, a, key, outside, high, low, pins, mine, where, found)
     else:
-        _steps(board, dice, True, 0, high, low, key, outside, 0, found)
+        _double(board, dice[0], len(dice), high, key, outside, low, pins, mine, 0, 0, found)
     return found
 
 
-def _steps(
+def _two_dice(
     s: list[int],
-    dice: tuple[int, ...],
-    double: bool,
-    made: int,
-    maxsrc: int,
-    low: int,
+    a: int,
+    b: int,
     key: int,
     outside: int,
-    code: int,
+    high: int,
+    low: int,
+    pins: int,
+    mine: int,
+    where: IntIndex,
     found: Found,
 ) -> None:
-    """The steps from die ``made`` on, sources from ``maxsrc`` down to ``low``.
+    """The plays that use die ``a`` first, then ``b`` (or only ``a`` when ``b`` cannot follow).
 
-    On a ``double`` ``maxsrc`` is the source of the last move (sources in
-    non-increasing order); otherwise the mover's highest checker.
+    ``high`` and ``low``: the mover's highest and lowest free checkers;
+    ``pins`` the opponent's pinned checkers, ``mine`` the mover's; ``where``:
+    each result's index in ``found`` by its change.
     """
-    die = dice[made]
-    mine_pinned = s[PINNED]
-    last = made + 1 == len(dice)
-    moved = False
-    move = MOVE
+    delta = DELTA
+    change_of = CHANGE
+    counts = found.counts
+    die_a = a << 10
+    die_b = b << 10
     # While a checker is outside nothing is borne off: no source at or below the die.
+    bottom = low - 1 if outside == 0 or low > a else a
+    for src in range(high, bottom, -1):
+        x_src = s[src]
+        if x_src <= 0:
+            continue
+        dst = src - a
+        kind = _RELEASES if x_src == 1 and (pins >> src) & 1 else 0
+        x_dst = 0
+        if dst <= 0:
+            if not may_bear_off(s, src, dst, outside):
+                continue
+            dst = MOVER_OFF
+        else:
+            x_dst = s[dst]
+            if x_dst < -1 or (x_dst == -1 and (mine >> dst) & 1):
+                continue
+            if x_dst == -1:
+                kind += _PINS
+        # Make the first step (the off count is not kept on the board).
+        s[src] = -1 if kind & _RELEASES else x_src - 1
+        pins1 = pins ^ (1 << src) if kind & _RELEASES else pins
+        if kind & _PINS:
+            s[dst] = 1
+            pins1 |= 1 << dst
+        elif dst:
+            s[dst] = x_dst + 1
+        key1 = key + delta[4 * (25 * src + dst) + kind]
+        change1 = change_of[25 * src + dst]
+        first = src | (dst << 5) | die_a | (HIT_BIT if kind & _PINS else 0)
+        outside1 = outside - 1 if src > HOME >= dst else outside
+        low1 = dst if 0 < dst < low else low
+        bottom2 = low1 - 1 if outside1 == 0 or low1 > b else b
+        more = False
+        for src2 in range(high, bottom2, -1):
+            x2 = s[src2]
+            if x2 <= 0:
+                continue
+            dst2 = src2 - b
+            if dst2 <= 0:
+                if not may_bear_off(s, src2, dst2, outside1):
+                    continue
+                dst2 = MOVER_OFF
+                y2 = 0
+            else:
+                y2 = s[dst2]
+                if y2 < -1 or (y2 == -1 and (mine >> dst2) & 1):
+                    continue
+            more = True
+            change2 = change1 + change_of[25 * src2 + dst2]
+            # Every two-dice play has the same rank: a result found before
+            # keeps its play unless that used fewer dice.
+            i = where.get(change2, -1)
+            if i < 0 or counts[i] < 2:
+                kind2 = _RELEASES if x2 == 1 and (pins1 >> src2) & 1 else 0
+                if y2 == -1:
+                    kind2 += _PINS
+                second = src2 | (dst2 << 5) | die_b | (HIT_BIT if kind2 & _PINS else 0)
+                if i < 0:
+                    where.setdefault(change2, len(counts))
+                    found.keys.append(key1 + delta[4 * (25 * src2 + dst2) + kind2])
+                    found.codes.append(first | (second << STEP_BITS))
+                    counts.append(2)
+                else:
+                    found.codes[i] = first | (second << STEP_BITS)
+                    counts[i] = 2
+        if not more:
+            i = where.get(change1, -1)
+            if i < 0:
+                where.setdefault(change1, len(counts))
+                found.keys.append(key1)
+                found.codes.append(first)
+                counts.append(1)
+            elif counts[i] == 1 and a > (found.codes[i] >> 10) & 7:
+                found.codes[i] = first  # the higher die: more pips, a higher rank
+        # Undo it.
+        s[src] = x_src
+        if dst:
+            s[dst] = x_dst
+
+
+def _double(
+    s: list[int],
+    die: int,
+    left: int,
+    maxsrc: int,
+    key: int,
+    outside: int,
+    low: int,
+    pins: int,
+    mine: int,
+    code: int,
+    made: int,
+    found: Found,
+) -> None:
+    """The moves of a double, sources in non-increasing order (each set of moves once).
+
+    ``made`` steps are made already (packed in ``code``), ``left`` remain,
+    the next from ``maxsrc`` or lower; ``low`` is the mover's lowest free
+    checker; ``pins`` the opponent's pinned checkers, ``mine`` the mover's.
+    """
     bottom = low - 1 if outside == 0 or low > die else die
+    if left == 1:
+        _last_move(s, die, maxsrc, bottom, key, outside, pins, mine, code, made, found)
+        return
+    delta = DELTA
+    shift = STEP_BITS * made
+    packed_die = die << 10
+    moved = False
     for src in range(maxsrc, bottom, -1):
         x_src = s[src]
         if x_src <= 0:
             continue
         dst = src - die
+        kind = _RELEASES if x_src == 1 and (pins >> src) & 1 else 0
+        x_dst = 0
         if dst <= 0:
             if not may_bear_off(s, src, dst, outside):
                 continue
             dst = MOVER_OFF
-            x_dst = s[MOVER_OFF]
         else:
             x_dst = s[dst]
-            if x_dst < -1 or (x_dst == -1 and (mine_pinned >> dst) & 1):
+            if x_dst < -1 or (x_dst == -1 and (mine >> dst) & 1):
                 continue
+            if x_dst == -1:
+                kind += _PINS
         moved = True
-        # Make the step: leaving the last checker of a pinning stack frees
-        # the pinned one; landing on a lone opposing checker pins it.
-        x_pins = s[OPP_PINNED]
-        if x_src == 1 and (x_pins >> src) & 1:
-            s[src] = -1
-            s[OPP_PINNED] = x_pins ^ (1 << src)
-            key1 = key + _RELEASE[src]
-        else:
-            s[src] = x_src - 1
-            key1 = key
-        hit = dst != MOVER_OFF and x_dst == -1
-        if hit:
+        s[src] = -1 if kind & _RELEASES else x_src - 1
+        pins1 = pins ^ (1 << src) if kind & _RELEASES else pins
+        if kind & _PINS:
             s[dst] = 1
-            s[OPP_PINNED] |= 1 << dst
-            key1 += _PIN_MOVE[src][dst]
-            step = src | (dst << 5) | (die << 10) | HIT_BIT
-        else:
+            pins1 |= 1 << dst
+        elif dst:
             s[dst] = x_dst + 1
-            key1 += move[src][dst]
-            step = src | (dst << 5) | (die << 10)
-        code1 = code | (step << (STEP_BITS * made))
-        if not last:
-            left = outside - 1 if src > HOME >= dst else outside
-            low1 = dst if 0 < dst < low else low
-            top = src if double else maxsrc
-            _steps(s, dice, double, made + 1, top, low1, key1, left, code1, found)
-        elif double:
-            found.keys.append(key1)
-            found.codes.append(code1)
-            found.counts.append(made + 1)
-        else:
-            found.record(key1, code1, made + 1)
+        step = src | (dst << 5) | packed_die | (HIT_BIT if kind & _PINS else 0)
+        _double(
+            s,
+            die,
+            left - 1,
+            src,
+            key + delta[4 * (25 * src + dst) + kind],
+            outside - 1 if src > HOME >= dst else outside,
+            dst if 0 < dst < low else low,
+            pins1,
+            mine,
+            code | (step << shift),
+            made + 1,
+            found,
+        )
         s[src] = x_src
-        s[dst] = x_dst
-        s[OPP_PINNED] = x_pins
+        if dst:
+            s[dst] = x_dst
     if not moved and made:
-        if double:
-            found.keys.append(key)
-            found.codes.append(code)
-            found.counts.append(made)
+        found.keys.append(key)
+        found.codes.append(code)
+        found.counts.append(made)
+
+
+def _last_move(
+    s: list[int],
+    die: int,
+    top: int,
+    bottom: int,
+    key: int,
+    outside: int,
+    pins: int,
+    mine: int,
+    code: int,
+    made: int,
+    found: Found,
+) -> None:
+    """The last move of a double: each legal one is a new result (see the module docstring).
+
+    The sources run from ``top`` down to ``bottom`` + 1; no move follows, so
+    the board is not touched.
+    """
+    delta = DELTA
+    keys = found.keys
+    codes = found.codes
+    counts = found.counts
+    shift = STEP_BITS * made
+    packed_die = die << 10
+    moved = False
+    for src in range(top, bottom, -1):
+        x_src = s[src]
+        if x_src <= 0:
+            continue
+        dst = src - die
+        kind = _RELEASES if x_src == 1 and (pins >> src) & 1 else 0
+        if dst <= 0:
+            if not may_bear_off(s, src, dst, outside):
+                continue
+            dst = MOVER_OFF
+            step = src | packed_die
         else:
-            found.record(key, code, made)
+            x_dst = s[dst]
+            if x_dst < -1 or (x_dst == -1 and (mine >> dst) & 1):
+                continue
+            if x_dst == -1:
+                kind += _PINS
+                step = src | (dst << 5) | packed_die | HIT_BIT
+            else:
+                step = src | (dst << 5) | packed_die
+        keys.append(key + delta[4 * (25 * src + dst) + kind])
+        codes.append(code | (step << shift))
+        counts.append(made + 1)
+        moved = True
+    if not moved and made:
+        keys.append(key)
+        codes.append(code)
+        counts.append(made)
