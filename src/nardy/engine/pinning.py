@@ -84,6 +84,11 @@ def _delta(src: int, dst: int, kind: int) -> int:
 DELTA: Final[tuple[int, ...]] = tuple(
     _delta(src, dst, kind) for src in range(25) for dst in range(25) for kind in range(4)
 )
+#: The points 1..24 as a set (bit p for point p). A step of die ``d`` may
+#: start from point ``p`` of ``_POINTS & ~(closed << d)`` (``closed``: the
+#: points closed to the mover all turn): its destination is open, or it
+#: would bear off (``p <= d``), which :func:`~nardy.engine.layout.may_bear_off` judges.
+_POINTS: Final = (1 << 25) - 2
 # Each point's digit in a change: 5 ** (p - 1) for point p; off has none.
 _DIGIT: Final[tuple[int, ...]] = (0, *(5 ** (p - 1) for p in range(1, 25)))
 #: ``CHANGE[25 * src + dst]``: the change (see the module docstring) of a
@@ -101,31 +106,52 @@ def search_pinning(board: list[int], key: int, dice: tuple[int, ...]) -> Found:
     """
     found = Found()
     mine = board[PINNED]
-    pins = board[OPP_PINNED]
     # A pinned checker of the mover's counts as outside: it stops the bear-off
     # (so does one waiting on the bar, in a variant that has one).
     outside = board[MOVER_BAR] + (1 if mine else 0)
-    # The mover's highest and lowest free checkers (0 and 25 with none): the
-    # scans for a source stay between them (no step ever lands higher). One
-    # pass for these and the checkers outside.
-    high = 0
-    low = 25
-    for p in range(24, 0, -1):
+    # One pass for the checkers outside and three sets of points (bit p for
+    # point p): the mover's free checkers, the lone free opposing checkers
+    # he may pin, and the points closed to him all turn.
+    occupied = 0
+    lone = 0
+    closed = 0
+    for p in range(1, 25):
         c = board[p]
         if c > 0:
-            if not high:
-                high = p
-            low = p
+            occupied |= 1 << p
             if p > HOME:
                 outside += c
+        elif c == -1 and not (mine >> p) & 1:
+            lone |= 1 << p
+        elif c < 0:
+            closed |= 1 << p
+    pins = board[OPP_PINNED]
     if len(dice) == 2 and dice[0] != dice[1]:
-        where = int_index()
         a = dice[0]
         b = dice[1]
-        _two_dice(board, a, b, key, outside, high, low, pins, mine, where, found)
-        _two_dice(board, b, a, key, outside, high, low, pins, mine, where, found)
+        where = int_index()
+        open_a = _POINTS & ~(closed << a)
+        open_b = _POINTS & ~(closed << b)
+        _two_dice(board, a, b, key, occupied, lone, pins, outside, open_a, open_b, where, found)
+        _two_dice(board, b, a, key, occupied, lone, pins, outside, open_b, open_a, where, found)
     else:
-        _double(board, dice[0], len(dice), high, key, outside, low, pins, mine, 0, 0, found)
+        die = dice[0]
+        open_die = _POINTS & ~(closed << die)
+        _double(
+            board,
+            die,
+            len(dice),
+            _POINTS,
+            key,
+            occupied,
+            lone,
+            pins,
+            outside,
+            open_die,
+            0,
+            0,
+            found,
+        )
     return found
 
 
@@ -134,81 +160,87 @@ def _two_dice(
     a: int,
     b: int,
     key: int,
-    outside: int,
-    high: int,
-    low: int,
+    occupied: int,
+    lone: int,
     pins: int,
-    mine: int,
+    outside: int,
+    open_a: int,
+    open_b: int,
     where: IntIndex,
     found: Found,
 ) -> None:
     """The plays that use die ``a`` first, then ``b`` (or only ``a`` when ``b`` cannot follow).
 
-    ``high`` and ``low``: the mover's highest and lowest free checkers;
-    ``pins`` the opponent's pinned checkers, ``mine`` the mover's; ``where``:
-    each result's index in ``found`` by its change.
+    ``occupied``, ``lone``, ``pins``: the points of the mover's free
+    checkers, of the lone opposing ones and of the opposing ones he pins;
+    ``open_a``, ``open_b``: the points a step of each die may start from (see
+    :data:`_POINTS`); ``where``: each result's index in ``found`` by its change.
     """
     delta = DELTA
     change_of = CHANGE
     counts = found.counts
     die_a = a << 10
     die_b = b << 10
-    # While a checker is outside nothing is borne off: no source at or below the die.
-    bottom = low - 1 if outside == 0 or low > a else a
-    for src in range(high, bottom, -1):
+    todo = occupied & open_a
+    if outside:  # nothing is borne off: no source at or below the die
+        todo &= -2 << a
+    while todo:
+        src = todo.bit_length() - 1
+        todo ^= 1 << src
         x_src = s[src]
-        if x_src <= 0:
-            continue
         dst = src - a
-        kind = _RELEASES if x_src == 1 and (pins >> src) & 1 else 0
-        x_dst = 0
         if dst <= 0:
             if not may_bear_off(s, src, dst, outside):
                 continue
             dst = MOVER_OFF
-        else:
-            x_dst = s[dst]
-            if x_dst < -1 or (x_dst == -1 and (mine >> dst) & 1):
-                continue
-            if x_dst == -1:
+        # Make the first step (the borne-off count is not kept on the board):
+        # leaving the last checker of a pinning stack frees the pinned one;
+        # landing on a lone opposing checker pins it.
+        occupied1 = occupied
+        lone1 = lone
+        pins1 = pins
+        kind = 0
+        if x_src == 1:
+            occupied1 ^= 1 << src
+            if (pins >> src) & 1:
+                kind = _RELEASES
+                pins1 ^= 1 << src
+                lone1 |= 1 << src
+        s[src] = -1 if kind else x_src - 1
+        x_dst = s[dst]
+        if dst:
+            occupied1 |= 1 << dst
+            if (lone >> dst) & 1:
                 kind += _PINS
-        # Make the first step (the off count is not kept on the board).
-        s[src] = -1 if kind & _RELEASES else x_src - 1
-        pins1 = pins ^ (1 << src) if kind & _RELEASES else pins
-        if kind & _PINS:
-            s[dst] = 1
-            pins1 |= 1 << dst
-        elif dst:
-            s[dst] = x_dst + 1
+                lone1 ^= 1 << dst
+                pins1 |= 1 << dst
+                s[dst] = 1
+            else:
+                s[dst] = x_dst + 1
         key1 = key + delta[4 * (25 * src + dst) + kind]
         change1 = change_of[25 * src + dst]
         first = src | (dst << 5) | die_a | (HIT_BIT if kind & _PINS else 0)
         outside1 = outside - 1 if src > HOME >= dst else outside
-        low1 = dst if 0 < dst < low else low
-        bottom2 = low1 - 1 if outside1 == 0 or low1 > b else b
         more = False
-        for src2 in range(high, bottom2, -1):
-            x2 = s[src2]
-            if x2 <= 0:
-                continue
+        todo2 = occupied1 & open_b
+        if outside1:
+            todo2 &= -2 << b
+        while todo2:
+            src2 = todo2.bit_length() - 1
+            todo2 ^= 1 << src2
             dst2 = src2 - b
             if dst2 <= 0:
                 if not may_bear_off(s, src2, dst2, outside1):
                     continue
                 dst2 = MOVER_OFF
-                y2 = 0
-            else:
-                y2 = s[dst2]
-                if y2 < -1 or (y2 == -1 and (mine >> dst2) & 1):
-                    continue
             more = True
             change2 = change1 + change_of[25 * src2 + dst2]
             # Every two-dice play has the same rank: a result found before
             # keeps its play unless that used fewer dice.
             i = where.get(change2, -1)
             if i < 0 or counts[i] < 2:
-                kind2 = _RELEASES if x2 == 1 and (pins1 >> src2) & 1 else 0
-                if y2 == -1:
+                kind2 = _RELEASES if s[src2] == 1 and (pins1 >> src2) & 1 else 0
+                if dst2 and (lone1 >> dst2) & 1:
                     kind2 += _PINS
                 second = src2 | (dst2 << 5) | die_b | (HIT_BIT if kind2 & _PINS else 0)
                 if i < 0:
@@ -230,20 +262,20 @@ def _two_dice(
                 found.codes[i] = first  # the higher die: more pips, a higher rank
         # Undo it.
         s[src] = x_src
-        if dst:
-            s[dst] = x_dst
+        s[dst] = x_dst
 
 
 def _double(
     s: list[int],
     die: int,
     left: int,
-    maxsrc: int,
+    below: int,
     key: int,
-    outside: int,
-    low: int,
+    occupied: int,
+    lone: int,
     pins: int,
-    mine: int,
+    outside: int,
+    open_die: int,
     code: int,
     made: int,
     found: Found,
@@ -251,60 +283,68 @@ def _double(
     """The moves of a double, sources in non-increasing order (each set of moves once).
 
     ``made`` steps are made already (packed in ``code``), ``left`` remain,
-    the next from ``maxsrc`` or lower; ``low`` is the mover's lowest free
-    checker; ``pins`` the opponent's pinned checkers, ``mine`` the mover's.
+    each from a point of ``below`` (the points up to the last source);
+    ``occupied``, ``lone``, ``pins``, ``open_die`` as in :func:`_two_dice`.
     """
-    bottom = low - 1 if outside == 0 or low > die else die
+    todo = occupied & open_die & below
+    if outside:  # nothing is borne off: no source at or below the die
+        todo &= -2 << die
     if left == 1:
-        _last_move(s, die, maxsrc, bottom, key, outside, pins, mine, code, made, found)
+        _last_move(s, die, todo, key, lone, pins, outside, code, made, found)
         return
     delta = DELTA
     shift = STEP_BITS * made
     packed_die = die << 10
     moved = False
-    for src in range(maxsrc, bottom, -1):
+    while todo:
+        src = todo.bit_length() - 1
+        todo ^= 1 << src
         x_src = s[src]
-        if x_src <= 0:
-            continue
         dst = src - die
-        kind = _RELEASES if x_src == 1 and (pins >> src) & 1 else 0
-        x_dst = 0
         if dst <= 0:
             if not may_bear_off(s, src, dst, outside):
                 continue
             dst = MOVER_OFF
-        else:
-            x_dst = s[dst]
-            if x_dst < -1 or (x_dst == -1 and (mine >> dst) & 1):
-                continue
-            if x_dst == -1:
-                kind += _PINS
         moved = True
-        s[src] = -1 if kind & _RELEASES else x_src - 1
-        pins1 = pins ^ (1 << src) if kind & _RELEASES else pins
-        if kind & _PINS:
-            s[dst] = 1
-            pins1 |= 1 << dst
-        elif dst:
-            s[dst] = x_dst + 1
+        occupied1 = occupied
+        lone1 = lone
+        pins1 = pins
+        kind = 0
+        if x_src == 1:
+            occupied1 ^= 1 << src
+            if (pins >> src) & 1:
+                kind = _RELEASES
+                pins1 ^= 1 << src
+                lone1 |= 1 << src
+        s[src] = -1 if kind else x_src - 1
+        x_dst = s[dst]
+        if dst:
+            occupied1 |= 1 << dst
+            if (lone >> dst) & 1:
+                kind += _PINS
+                lone1 ^= 1 << dst
+                pins1 |= 1 << dst
+                s[dst] = 1
+            else:
+                s[dst] = x_dst + 1
         step = src | (dst << 5) | packed_die | (HIT_BIT if kind & _PINS else 0)
         _double(
             s,
             die,
             left - 1,
-            src,
+            (2 << src) - 1,
             key + delta[4 * (25 * src + dst) + kind],
-            outside - 1 if src > HOME >= dst else outside,
-            dst if 0 < dst < low else low,
+            occupied1,
+            lone1,
             pins1,
-            mine,
+            outside - 1 if src > HOME >= dst else outside,
+            open_die,
             code | (step << shift),
             made + 1,
             found,
         )
         s[src] = x_src
-        if dst:
-            s[dst] = x_dst
+        s[dst] = x_dst
     if not moved and made:
         found.keys.append(key)
         found.codes.append(code)
@@ -314,20 +354,19 @@ def _double(
 def _last_move(
     s: list[int],
     die: int,
-    top: int,
-    bottom: int,
+    todo: int,
     key: int,
-    outside: int,
+    lone: int,
     pins: int,
-    mine: int,
+    outside: int,
     code: int,
     made: int,
     found: Found,
 ) -> None:
-    """The last move of a double: each legal one is a new result (see the module docstring).
+    """The last move of a double, from the points of ``todo``: each legal one is a new result.
 
-    The sources run from ``top`` down to ``bottom`` + 1; no move follows, so
-    the board is not touched.
+    No move follows, so the board is not touched (see the module docstring
+    for why no look-up is needed).
     """
     delta = DELTA
     keys = found.keys
@@ -336,26 +375,21 @@ def _last_move(
     shift = STEP_BITS * made
     packed_die = die << 10
     moved = False
-    for src in range(top, bottom, -1):
-        x_src = s[src]
-        if x_src <= 0:
-            continue
+    while todo:
+        src = todo.bit_length() - 1
+        todo ^= 1 << src
         dst = src - die
-        kind = _RELEASES if x_src == 1 and (pins >> src) & 1 else 0
+        kind = _RELEASES if (pins >> src) & 1 and s[src] == 1 else 0
         if dst <= 0:
             if not may_bear_off(s, src, dst, outside):
                 continue
             dst = MOVER_OFF
             step = src | packed_die
+        elif (lone >> dst) & 1:
+            kind += _PINS
+            step = src | (dst << 5) | packed_die | HIT_BIT
         else:
-            x_dst = s[dst]
-            if x_dst < -1 or (x_dst == -1 and (mine >> dst) & 1):
-                continue
-            if x_dst == -1:
-                kind += _PINS
-                step = src | (dst << 5) | packed_die | HIT_BIT
-            else:
-                step = src | (dst << 5) | packed_die
+            step = src | (dst << 5) | packed_die
         keys.append(key + delta[4 * (25 * src + dst) + kind])
         codes.append(code | (step << shift))
         counts.append(made + 1)
