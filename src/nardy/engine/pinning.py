@@ -54,7 +54,6 @@ from nardy.engine.layout import (
     PINNED,
     STEP_BITS,
     WEIGHT,
-    may_bear_off,
 )
 
 __all__ = ["CHANGE", "DELTA", "search_pinning"]
@@ -174,7 +173,8 @@ def _two_dice(
     ``occupied``, ``lone``, ``pins``: the points of the mover's free
     checkers, of the lone opposing ones and of the opposing ones he pins;
     ``open_a``, ``open_b``: the points a step of each die may start from (see
-    :data:`_POINTS`); ``where``: each result's index in ``found`` by its change.
+    :data:`_POINTS`); ``where``: each result's index in ``found`` by its
+    change. The board is read, not changed.
     """
     delta = DELTA
     change_of = CHANGE
@@ -187,36 +187,31 @@ def _two_dice(
     while todo:
         src = todo.bit_length() - 1
         todo ^= 1 << src
-        x_src = s[src]
         dst = src - a
+        # A bear-off (every checker home: see the line above): exact, or
+        # from the highest point.
         if dst <= 0:
-            if not may_bear_off(s, src, dst, outside):
+            if dst and occupied >> (src + 1):
                 continue
             dst = MOVER_OFF
-        # Make the first step (the borne-off count is not kept on the board):
-        # leaving the last checker of a pinning stack frees the pinned one;
-        # landing on a lone opposing checker pins it.
+        # The first step, on the sets: leaving the last checker of a pinning
+        # stack frees the pinned one; landing on a lone opposing checker pins it.
         occupied1 = occupied
         lone1 = lone
         pins1 = pins
         kind = 0
-        if x_src == 1:
+        if s[src] == 1:
             occupied1 ^= 1 << src
             if (pins >> src) & 1:
                 kind = _RELEASES
                 pins1 ^= 1 << src
                 lone1 |= 1 << src
-        s[src] = -1 if kind else x_src - 1
-        x_dst = s[dst]
         if dst:
             occupied1 |= 1 << dst
             if (lone >> dst) & 1:
                 kind += _PINS
                 lone1 ^= 1 << dst
                 pins1 |= 1 << dst
-                s[dst] = 1
-            else:
-                s[dst] = x_dst + 1
         key1 = key + delta[4 * (25 * src + dst) + kind]
         change1 = change_of[25 * src + dst]
         first = src | (dst << 5) | die_a | (HIT_BIT if kind & _PINS else 0)
@@ -230,7 +225,7 @@ def _two_dice(
             todo2 ^= 1 << src2
             dst2 = src2 - b
             if dst2 <= 0:
-                if not may_bear_off(s, src2, dst2, outside1):
+                if dst2 and occupied1 >> (src2 + 1):
                     continue
                 dst2 = MOVER_OFF
             more = True
@@ -239,9 +234,9 @@ def _two_dice(
             # keeps its play unless that used fewer dice.
             i = where.get(change2, -1)
             if i < 0 or counts[i] < 2:
-                kind2 = _RELEASES if s[src2] == 1 and (pins1 >> src2) & 1 else 0
-                if dst2 and (lone1 >> dst2) & 1:
-                    kind2 += _PINS
+                kind2 = _PINS if dst2 and (lone1 >> dst2) & 1 else 0
+                if (pins1 >> src2) & 1:
+                    kind2 += _release(s, src2, src, dst, kind)
                 second = src2 | (dst2 << 5) | die_b | (HIT_BIT if kind2 & _PINS else 0)
                 if i < 0:
                     where.setdefault(change2, len(counts))
@@ -260,9 +255,22 @@ def _two_dice(
                 counts.append(1)
             elif counts[i] == 1 and a > (found.codes[i] >> 10) & 7:
                 found.codes[i] = first  # the higher die: more pips, a higher rank
-        # Undo it.
-        s[src] = x_src
-        s[dst] = x_dst
+
+
+def _release(s: list[int], src: int, src0: int, dst0: int, kind0: int) -> int:
+    """:data:`_RELEASES` if a step from ``src``, where the mover pins a checker, frees it; else 0.
+
+    The step follows one from ``src0`` to ``dst0`` of kind ``kind0``; ``s``
+    is the board before that one. It frees the pinned checker when it moves
+    the last of the mover's checkers there.
+    """
+    if src == src0:
+        count = s[src] - 1
+    elif src == dst0:
+        count = 1 if kind0 & _PINS else s[src] + 1
+    else:
+        count = s[src]
+    return _RELEASES if count == 1 else 0
 
 
 def _double(
@@ -285,12 +293,16 @@ def _double(
     ``made`` steps are made already (packed in ``code``), ``left`` remain,
     each from a point of ``below`` (the points up to the last source);
     ``occupied``, ``lone``, ``pins``, ``open_die`` as in :func:`_two_dice`.
+    The board is changed for each step but the last two, and restored.
     """
     todo = occupied & open_die & below
     if outside:  # nothing is borne off: no source at or below the die
         todo &= -2 << die
+    if left == 2:
+        _last_two(s, die, todo, key, occupied, lone, pins, outside, open_die, code, made, found)
+        return
     if left == 1:
-        _last_move(s, die, todo, key, lone, pins, outside, code, made, found)
+        _last_move(s, die, todo, key, occupied, lone, pins, code, made, found)
         return
     delta = DELTA
     shift = STEP_BITS * made
@@ -299,13 +311,14 @@ def _double(
     while todo:
         src = todo.bit_length() - 1
         todo ^= 1 << src
-        x_src = s[src]
         dst = src - die
-        if dst <= 0:
-            if not may_bear_off(s, src, dst, outside):
+        if dst <= 0:  # a bear-off: exact, or from the highest point
+            if dst and occupied >> (src + 1):
                 continue
             dst = MOVER_OFF
         moved = True
+        x_src = s[src]
+        x_dst = s[dst]
         occupied1 = occupied
         lone1 = lone
         pins1 = pins
@@ -317,7 +330,6 @@ def _double(
                 pins1 ^= 1 << src
                 lone1 |= 1 << src
         s[src] = -1 if kind else x_src - 1
-        x_dst = s[dst]
         if dst:
             occupied1 |= 1 << dst
             if (lone >> dst) & 1:
@@ -351,22 +363,24 @@ def _double(
         found.counts.append(made)
 
 
-def _last_move(
+def _last_two(
     s: list[int],
     die: int,
     todo: int,
     key: int,
+    occupied: int,
     lone: int,
     pins: int,
     outside: int,
+    open_die: int,
     code: int,
     made: int,
     found: Found,
 ) -> None:
-    """The last move of a double, from the points of ``todo``: each legal one is a new result.
+    """The last two moves of a double, the first from the points of ``todo``.
 
-    No move follows, so the board is not touched (see the module docstring
-    for why no look-up is needed).
+    Each legal last move is a new result (see the module docstring); the
+    board is read, not changed.
     """
     delta = DELTA
     keys = found.keys
@@ -379,22 +393,92 @@ def _last_move(
         src = todo.bit_length() - 1
         todo ^= 1 << src
         dst = src - die
-        kind = _RELEASES if (pins >> src) & 1 and s[src] == 1 else 0
-        if dst <= 0:
-            if not may_bear_off(s, src, dst, outside):
+        if dst <= 0:  # a bear-off: exact, or from the highest point
+            if dst and occupied >> (src + 1):
                 continue
             dst = MOVER_OFF
-            step = src | packed_die
-        elif (lone >> dst) & 1:
-            kind += _PINS
-            step = src | (dst << 5) | packed_die | HIT_BIT
-        else:
-            step = src | (dst << 5) | packed_die
-        keys.append(key + delta[4 * (25 * src + dst) + kind])
-        codes.append(code | (step << shift))
-        counts.append(made + 1)
         moved = True
+        occupied1 = occupied
+        lone1 = lone
+        pins1 = pins
+        kind = 0
+        if s[src] == 1:
+            occupied1 ^= 1 << src
+            if (pins >> src) & 1:
+                kind = _RELEASES
+                pins1 ^= 1 << src
+                lone1 |= 1 << src
+        if dst:
+            occupied1 |= 1 << dst
+            if (lone >> dst) & 1:
+                kind += _PINS
+                lone1 ^= 1 << dst
+                pins1 |= 1 << dst
+        key1 = key + delta[4 * (25 * src + dst) + kind]
+        code1 = code | ((src | (dst << 5) | packed_die | (HIT_BIT if kind & _PINS else 0)) << shift)
+        # The last move, from ``src`` or lower.
+        outside1 = outside - 1 if src > HOME >= dst else outside
+        todo2 = occupied1 & open_die & ((2 << src) - 1)
+        if outside1:
+            todo2 &= -2 << die
+        last = False
+        while todo2:
+            src2 = todo2.bit_length() - 1
+            todo2 ^= 1 << src2
+            dst2 = src2 - die
+            if dst2 <= 0:
+                if dst2 and occupied1 >> (src2 + 1):
+                    continue
+                dst2 = MOVER_OFF
+            kind2 = _PINS if dst2 and (lone1 >> dst2) & 1 else 0
+            if (pins1 >> src2) & 1:
+                kind2 += _release(s, src2, src, dst, kind)
+            step2 = src2 | (dst2 << 5) | packed_die | (HIT_BIT if kind2 & _PINS else 0)
+            keys.append(key1 + delta[4 * (25 * src2 + dst2) + kind2])
+            codes.append(code1 | (step2 << (shift + STEP_BITS)))
+            counts.append(made + 2)
+            last = True
+        if not last:
+            keys.append(key1)
+            codes.append(code1)
+            counts.append(made + 1)
     if not moved and made:
         keys.append(key)
         codes.append(code)
         counts.append(made)
+
+
+def _last_move(
+    s: list[int],
+    die: int,
+    todo: int,
+    key: int,
+    occupied: int,
+    lone: int,
+    pins: int,
+    code: int,
+    made: int,
+    found: Found,
+) -> None:
+    """The only move of a one-move roll, from the points of ``todo``; the board is read only."""
+    moved = False
+    while todo:
+        src = todo.bit_length() - 1
+        todo ^= 1 << src
+        dst = src - die
+        if dst <= 0:
+            if dst and occupied >> (src + 1):
+                continue
+            dst = MOVER_OFF
+        kind = _PINS if dst and (lone >> dst) & 1 else 0
+        if (pins >> src) & 1 and s[src] == 1:
+            kind += _RELEASES
+        step = src | (dst << 5) | (die << 10) | (HIT_BIT if kind & _PINS else 0)
+        found.keys.append(key + DELTA[4 * (25 * src + dst) + kind])
+        found.codes.append(code | (step << (STEP_BITS * made)))
+        found.counts.append(made + 1)
+        moved = True
+    if not moved and made:
+        found.keys.append(key)
+        found.codes.append(code)
+        found.counts.append(made)
