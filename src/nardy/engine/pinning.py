@@ -128,11 +128,15 @@ def search_pinning(board: list[int], key: int, dice: tuple[int, ...]) -> Found:
     if len(dice) == 2 and dice[0] != dice[1]:
         a = dice[0]
         b = dice[1]
-        where = int_index()
         open_a = _POINTS & ~(closed << a)
         open_b = _POINTS & ~(closed << b)
-        _two_dice(board, a, b, key, occupied, lone, pins, outside, open_a, open_b, where, found)
-        _two_dice(board, b, a, key, occupied, lone, pins, outside, open_b, open_a, where, found)
+        if outside >= 2:  # no bear-off this turn: the results are told apart without a look-up
+            _apart(board, a, b, key, occupied, lone, pins, open_a, open_b, found)
+            _apart_swapped(board, a, b, key, occupied, lone, pins, open_a, open_b, found)
+        else:
+            where = int_index()
+            _two_dice(board, a, b, key, occupied, lone, pins, outside, open_a, open_b, where, found)
+            _two_dice(board, b, a, key, occupied, lone, pins, outside, open_b, open_a, where, found)
     else:
         die = dice[0]
         open_die = _POINTS & ~(closed << die)
@@ -255,6 +259,140 @@ def _two_dice(
                 counts.append(1)
             elif counts[i] == 1 and a > (found.codes[i] >> 10) & 7:
                 found.codes[i] = first  # the higher die: more pips, a higher rank
+
+
+def _apart(
+    s: list[int],
+    a: int,
+    b: int,
+    key: int,
+    occupied: int,
+    lone: int,
+    pins: int,
+    open_a: int,
+    open_b: int,
+    found: Found,
+) -> None:
+    """:func:`_two_dice` for die ``a`` first when nothing can be borne off: no look-up.
+
+    Its only repeated result is the checker on ``q`` moved by both dice:
+    first as ``q - a`` then ``- b`` (when ``q - a`` is open, found at the
+    source ``q``), again as the checker on ``q - b`` moved by ``a`` and then
+    the one on ``q`` by ``b`` (found later, at the lower source ``q - b``),
+    which is skipped. Every other sequence changes the mover's counts in its
+    own way (see the module docstring).
+    """
+    delta = DELTA
+    keys = found.keys
+    codes = found.codes
+    counts = found.counts
+    die_a = a << 10
+    die_b = b << 10
+    todo = occupied & open_a & (-2 << a)
+    while todo:
+        src = todo.bit_length() - 1
+        todo ^= 1 << src
+        dst = src - a
+        occupied1 = occupied
+        lone1 = lone
+        pins1 = pins
+        kind = 0
+        if s[src] == 1:
+            occupied1 ^= 1 << src
+            if (pins >> src) & 1:
+                kind = _RELEASES
+                pins1 ^= 1 << src
+                lone1 |= 1 << src
+        occupied1 |= 1 << dst
+        if (lone >> dst) & 1:
+            kind += _PINS
+            lone1 ^= 1 << dst
+            pins1 |= 1 << dst
+        key1 = key + delta[4 * (25 * src + dst) + kind]
+        first = src | (dst << 5) | die_a | (HIT_BIT if kind & _PINS else 0)
+        todo2 = occupied1 & open_b & (-2 << b)
+        if not todo2:
+            keys.append(key1)
+            codes.append(first)
+            counts.append(1)
+            continue
+        while todo2:
+            src2 = todo2.bit_length() - 1
+            todo2 ^= 1 << src2
+            dst2 = src2 - b
+            if dst2 == src and (open_a >> src2) & 1:
+                continue  # the checker on src2 moved by a, then b: found at that source
+            kind2 = _PINS if (lone1 >> dst2) & 1 else 0
+            if (pins1 >> src2) & 1:
+                kind2 += _release(s, src2, src, dst, kind)
+            second = src2 | (dst2 << 5) | die_b | (HIT_BIT if kind2 & _PINS else 0)
+            keys.append(key1 + delta[4 * (25 * src2 + dst2) + kind2])
+            codes.append(first | (second << STEP_BITS))
+            counts.append(2)
+
+
+def _apart_swapped(
+    s: list[int],
+    a: int,
+    b: int,
+    key: int,
+    occupied: int,
+    lone: int,
+    pins: int,
+    open_a: int,
+    open_b: int,
+    found: Found,
+) -> None:
+    """:func:`_two_dice` for die ``b`` first, after :func:`_apart` for ``a`` first: no look-up.
+
+    A step by ``b`` from ``q`` and then one by ``a`` from ``p`` reach what
+    the steps in the other order reach (both legal: the points open to the
+    mover stay open all turn) unless the second moves the checker the first
+    brought, ``p == q - b``, to a point nobody held at the start. Then it
+    is the checker on ``q`` moved by both dice, found already when ``q - a``
+    is open; so the only new results here are those with ``q - a`` closed,
+    and the plays that use ``b`` alone.
+    """
+    delta = DELTA
+    die_a = a << 10
+    die_b = b << 10
+    todo = occupied & open_b & (-2 << b)
+    while todo:
+        src = todo.bit_length() - 1
+        todo ^= 1 << src
+        dst = src - b
+        occupied1 = occupied
+        lone1 = lone
+        pins1 = pins
+        kind = 0
+        if s[src] == 1:
+            occupied1 ^= 1 << src
+            if (pins >> src) & 1:
+                kind = _RELEASES
+                pins1 ^= 1 << src
+                lone1 |= 1 << src
+        occupied1 |= 1 << dst
+        if (lone >> dst) & 1:
+            kind += _PINS
+            lone1 ^= 1 << dst
+            pins1 |= 1 << dst
+        first = src | (dst << 5) | die_b | (HIT_BIT if kind & _PINS else 0)
+        todo2 = occupied1 & open_a & (-2 << a)
+        if not todo2:
+            found.keys.append(key + delta[4 * (25 * src + dst) + kind])
+            found.codes.append(first)
+            found.counts.append(1)
+        elif (todo2 >> dst) & 1 and not (occupied >> dst) & 1 and not (open_a >> src) & 1:
+            dst2 = dst - a
+            kind2 = _PINS if (lone1 >> dst2) & 1 else 0
+            if (pins1 >> dst) & 1:
+                kind2 += _release(s, dst, src, dst, kind)
+            second = dst | (dst2 << 5) | die_a | (HIT_BIT if kind2 & _PINS else 0)
+            found.keys.append(
+                key + delta[4 * (25 * src + dst) + kind] + delta[4 * (25 * dst + dst2) + kind2]
+            )
+            found.codes.append(first | (second << STEP_BITS))
+            found.counts.append(2)
 
 
 def _release(s: list[int], src: int, src0: int, dst0: int, kind0: int) -> int:
