@@ -8,9 +8,21 @@ steps matter for where a point is open: a point holding two or more free
 opposing checkers, or one of his own pinned checkers, stays closed all
 turn, and every other point stays open to him. So, as in
 :mod:`nardy.engine.ordered`, the moves of a double are tried with their
-sources in non-increasing order, each set of moves once, and the board is
-one list of the point counts changed in place (each step made, explored,
-undone); the opponent's pins travel beside it as an int.
+sources in non-increasing order, each set of moves once.
+
+**Sets of points.** The search keeps three sets as ints (bit p for point
+p), changed by each step: the points of the mover's free checkers, of the
+lone opposing checkers he may pin, and of the opposing checkers he pins.
+The points closed all turn give, for each die, the points a step may
+start from (:data:`_POINTS`), so a scan for a source visits only occupied
+points whose step is open, highest first, and pinning is a bit test. A
+bear-off needs every checker home, and then a die larger than the point
+bears off only from the highest occupied point: no bit above it. The
+board list is read for counts (whether a step leaves a point empty, or
+releases a pin); only a double's first two moves change it (each made,
+explored, undone), and a later step that leaves a point where the mover
+pins a checker (rare) works out its count from the step before
+(:func:`_release`).
 
 **A result is the mover's counts.** Given the start, the mover's free
 checkers on each point decide the whole result: a point that held a lone
@@ -19,20 +31,24 @@ there now; a point where the mover pinned one at the start holds it
 pinned while he still has a checker there, and free when he has none;
 every other point keeps the opponent's checkers it had; the mover's
 pinned checkers do not move, and his borne-off checkers are the rest of
-his fifteen. So, as in :mod:`nardy.engine.ordered`, a result of two
-different dice is recognised by a small int, its *change*: the sum over
-the points of how the mover's count there changed, times ``5 ** (p - 1)``
-(:data:`CHANGE`). Two steps change a count by -2 to +2, so equal changes
-mean equal counts, and the sum stays below ``5 ** 24 < 2 ** 62``, a machine
-int compiled: a sequence that reaches a result found before costs a
-small-int look-up, not the building and hashing of its key.
+his checkers. Three consequences:
 
-On a double no two sets of moves reach the same position (the same
-argument on the mover's counts: at the highest point where two sets of
-sources differ, the moves that land there come from higher points and
-are the same, so the counts there differ), and a double's results are
-kept without a look-up. Its last move only adds a table entry to the key
-(:func:`_last_move`); the board is not touched.
+* Two different dice, while nothing can be borne off this turn (two or
+  more checkers outside the home board, a pinned one of the mover's
+  counted): the repeated results are known in advance, and skipped by a
+  bit test with no look-up (:func:`_apart`, :func:`_apart_swapped`).
+* Two different dice, when a bear-off is possible: a result is recognised
+  by a small int, its *change*, as in :mod:`nardy.engine.ordered`: the sum
+  over the points of how the mover's count there changed, times
+  ``5 ** (p - 1)`` (:data:`CHANGE`). Two steps change a count by -2 to +2,
+  so equal changes mean equal counts, and the sum stays below
+  ``5 ** 24 < 2 ** 62``, a machine int compiled: a sequence that reaches a
+  result found before costs a small-int look-up, not the building and
+  hashing of its key (:func:`_two_dice`).
+* A double: no two sets of moves reach the same position (at the highest
+  point where two sets of sources differ, the moves that land there come
+  from higher points and are the same, so the counts there differ), and
+  its results are kept without a look-up.
 
 A step's key change is one table entry (:data:`DELTA`), whether it pins,
 releases, both or neither, so a result costs one addition on its key.
@@ -86,7 +102,9 @@ DELTA: Final[tuple[int, ...]] = tuple(
 #: The points 1..24 as a set (bit p for point p). A step of die ``d`` may
 #: start from point ``p`` of ``_POINTS & ~(closed << d)`` (``closed``: the
 #: points closed to the mover all turn): its destination is open, or it
-#: would bear off (``p <= d``), which :func:`~nardy.engine.layout.may_bear_off` judges.
+#: would bear off (``p <= d``), which needs every checker home (the scans
+#: leave out the points ``<= d`` while one is outside) and, for ``p < d``,
+#: no checker above ``p``.
 _POINTS: Final = (1 << 25) - 2
 # Each point's digit in a change: 5 ** (p - 1) for point p; off has none.
 _DIGIT: Final[tuple[int, ...]] = (0, *(5 ** (p - 1) for p in range(1, 25)))
