@@ -52,11 +52,16 @@ his checkers. Three consequences:
 
 A step's key change is one table entry (:data:`DELTA`), whether it pins,
 releases, both or neither, so a result costs one addition on its key.
+Inside the search the keys, the table read and the list of results are
+typed ``Any``: a key (288 bits) is never a machine int, and compiled, an
+``int`` there would be checked for one before and after each addition and
+unboxed and boxed again for the list; as ``Any`` the addition is one
+``PyNumber_Add``. They are plain ints all the same.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from nardy.engine.found import Found, IntIndex, int_index
 from nardy.engine.layout import (
@@ -180,7 +185,7 @@ def _two_dice(
     s: list[int],
     a: int,
     b: int,
-    key: int,
+    key: Any,
     occupied: int,
     lone: int,
     pins: int,
@@ -198,7 +203,8 @@ def _two_dice(
     :data:`_POINTS`); ``where``: each result's index in ``found`` by its
     change. The board is read, not changed.
     """
-    delta = DELTA
+    delta: tuple[Any, ...] = DELTA
+    keys: list[Any] = found.keys
     change_of = CHANGE
     counts = found.counts
     die_a = a << 10
@@ -262,7 +268,7 @@ def _two_dice(
                 second = src2 | (dst2 << 5) | die_b | (HIT_BIT if kind2 & _PINS else 0)
                 if i < 0:
                     where.setdefault(change2, len(counts))
-                    found.keys.append(key1 + delta[4 * (25 * src2 + dst2) + kind2])
+                    keys.append(key1 + delta[4 * (25 * src2 + dst2) + kind2])
                     found.codes.append(first | (second << STEP_BITS))
                     counts.append(2)
                 else:
@@ -272,7 +278,7 @@ def _two_dice(
             i = where.get(change1, -1)
             if i < 0:
                 where.setdefault(change1, len(counts))
-                found.keys.append(key1)
+                keys.append(key1)
                 found.codes.append(first)
                 counts.append(1)
             elif counts[i] == 1 and a > (found.codes[i] >> 10) & 7:
@@ -283,7 +289,7 @@ def _apart(
     s: list[int],
     a: int,
     b: int,
-    key: int,
+    key: Any,
     occupied: int,
     lone: int,
     pins: int,
@@ -300,8 +306,8 @@ def _apart(
     which is skipped. Every other sequence changes the mover's counts in its
     own way (see the module docstring).
     """
-    delta = DELTA
-    keys = found.keys
+    delta: tuple[Any, ...] = DELTA
+    keys: list[Any] = found.keys
     codes = found.codes
     counts = found.counts
     die_a = a << 10
@@ -353,7 +359,7 @@ def _apart_swapped(
     s: list[int],
     a: int,
     b: int,
-    key: int,
+    key: Any,
     occupied: int,
     lone: int,
     pins: int,
@@ -371,7 +377,8 @@ def _apart_swapped(
     is open; so the only new results here are those with ``q - a`` closed,
     and the plays that use ``b`` alone.
     """
-    delta = DELTA
+    delta: tuple[Any, ...] = DELTA
+    keys: list[Any] = found.keys
     die_a = a << 10
     die_b = b << 10
     todo = occupied & open_b & (-2 << b)
@@ -397,7 +404,7 @@ def _apart_swapped(
         first = src | (dst << 5) | die_b | (HIT_BIT if kind & _PINS else 0)
         todo2 = occupied1 & open_a & (-2 << a)
         if not todo2:
-            found.keys.append(key + delta[4 * (25 * src + dst) + kind])
+            keys.append(key + delta[4 * (25 * src + dst) + kind])
             found.codes.append(first)
             found.counts.append(1)
         elif (todo2 >> dst) & 1 and not (occupied >> dst) & 1 and not (open_a >> src) & 1:
@@ -406,7 +413,7 @@ def _apart_swapped(
             if (pins1 >> dst) & 1:
                 kind2 += _release(s, dst, src, dst, kind)
             second = dst | (dst2 << 5) | die_a | (HIT_BIT if kind2 & _PINS else 0)
-            found.keys.append(
+            keys.append(
                 key + delta[4 * (25 * src + dst) + kind] + delta[4 * (25 * dst + dst2) + kind2]
             )
             found.codes.append(first | (second << STEP_BITS))
@@ -434,7 +441,7 @@ def _double(
     die: int,
     left: int,
     below: int,
-    key: int,
+    key: Any,
     occupied: int,
     lone: int,
     pins: int,
@@ -460,7 +467,8 @@ def _double(
     if left == 1:
         _last_move(s, die, todo, key, occupied, lone, pins, code, made, found)
         return
-    delta = DELTA
+    delta: tuple[Any, ...] = DELTA
+    keys: list[Any] = found.keys
     shift = STEP_BITS * made
     packed_die = die << 10
     moved = False
@@ -514,7 +522,7 @@ def _double(
         s[src] = x_src
         s[dst] = x_dst
     if not moved and made:
-        found.keys.append(key)
+        keys.append(key)
         found.codes.append(code)
         found.counts.append(made)
 
@@ -523,7 +531,7 @@ def _last_two(
     s: list[int],
     die: int,
     todo: int,
-    key: int,
+    key: Any,
     occupied: int,
     lone: int,
     pins: int,
@@ -538,8 +546,8 @@ def _last_two(
     Each legal last move is a new result (see the module docstring); the
     board is read, not changed.
     """
-    delta = DELTA
-    keys = found.keys
+    delta: tuple[Any, ...] = DELTA
+    keys: list[Any] = found.keys
     codes = found.codes
     counts = found.counts
     shift = STEP_BITS * made
@@ -608,7 +616,7 @@ def _last_move(
     s: list[int],
     die: int,
     todo: int,
-    key: int,
+    key: Any,
     occupied: int,
     lone: int,
     pins: int,
@@ -617,6 +625,8 @@ def _last_move(
     found: Found,
 ) -> None:
     """The only move of a one-move roll, from the points of ``todo``; the board is read only."""
+    delta: tuple[Any, ...] = DELTA
+    keys: list[Any] = found.keys
     moved = False
     while todo:
         src = todo.bit_length() - 1
@@ -630,11 +640,11 @@ def _last_move(
         if (pins >> src) & 1 and s[src] == 1:
             kind += _RELEASES
         step = src | (dst << 5) | (die << 10) | (HIT_BIT if kind & _PINS else 0)
-        found.keys.append(key + DELTA[4 * (25 * src + dst) + kind])
+        keys.append(key + delta[4 * (25 * src + dst) + kind])
         found.codes.append(code | (step << (STEP_BITS * made)))
         found.counts.append(made + 1)
         moved = True
     if not moved and made:
-        found.keys.append(key)
+        keys.append(key)
         found.codes.append(code)
         found.counts.append(made)
