@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import ClassVar, Final
+from typing import ClassVar
 
 import attrs
 
 from nardy.core import Roll, Side
-from nardy.engine.layout import BASE_SIZE, EXTRA_BYTES, OPP_PINNED, PINNED, Candidate
+from nardy.engine.layout import Candidate
 from nardy.engine.turn import HitterRule, PlayFilter, StepRule
 from nardy.errors import InvalidOptionError
 from nardy.geometry import Contact, Geometry
@@ -36,7 +36,7 @@ from nardy.rules.tavli import (
     TRAP_PRIMES,
     fevga_step_rule,
     home_hit_stops,
-    mother_verdict,
+    mother_verdict_packed,
     trapped,
 )
 from nardy.scoring import PRESETS, ScoringRow, ScoringTable, none_off, single
@@ -51,13 +51,6 @@ __all__ = ["TAVLI_GAME_DEFAULTS", "Fevga", "Plakoto", "Portes", "Tavla"]
 TAVLI_GAME_DEFAULTS: MappingProxyType[str, object] = MappingProxyType(
     {"cube": False, "opening": "one_die_each_reroll"}
 )
-
-# Plakoto's pins in a packed state: the bytes of both sides' sets, and in
-# them (read as one little-endian int) the bits of a pinned checker on each
-# side's starting point: the mover's 24-point and his 1-point (mirror geometry).
-_PINS_FROM: Final = BASE_SIZE + EXTRA_BYTES * (PINNED - BASE_SIZE)
-_PINS_TO: Final = BASE_SIZE + EXTRA_BYTES * (OPP_PINNED + 1 - BASE_SIZE)
-_MOTHERS: Final = (1 << START) | (1 << (8 * EXTRA_BYTES * (OPP_PINNED - PINNED) + 1))
 
 
 @register_variant
@@ -165,12 +158,7 @@ class Plakoto(Variant):
     def _verdict(self, position: Position) -> int:
         if not self.mother:
             return PLAY_ON
-        # Only a pinned mother decides anything. This runs for every set of
-        # legal plays (through is_over): two bits of the packed state, read
-        # in place, spare the unpacking of the whole state nearly always.
-        if not int.from_bytes(position.packed[_PINS_FROM:_PINS_TO], "little") & _MOTHERS:
-            return PLAY_ON
-        return mother_verdict(position.raw, self.mother_exception)
+        return mother_verdict_packed(position.packed, self.mother_exception)
 
     def is_over(self, position: Position) -> bool:
         """Over when a side has borne off everything, or the mother rule has decided."""
