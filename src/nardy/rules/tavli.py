@@ -12,7 +12,15 @@ from __future__ import annotations
 
 from typing import Final
 
-from nardy.engine.layout import MOVER_OFF, OPP_PINNED, PINNED, State
+from nardy.engine.layout import (
+    BASE_SIZE,
+    EXTRA_BYTES,
+    MOVER_OFF,
+    OPP_PINNED,
+    PINNED,
+    State,
+    unpack,
+)
 from nardy.engine.turn import HitterRule, StepRule
 from nardy.rules.long_nardy import BEFORE, ROUTE, in_block, six_block_allows, six_block_guard
 
@@ -29,6 +37,7 @@ __all__ = [
     "fevga_step_rule",
     "home_hit_stops",
     "mother_verdict",
+    "mother_verdict_packed",
     "quarter_allows",
     "start_allows",
     "trapped",
@@ -54,6 +63,13 @@ DRAW: Final = 3
 
 # The opponent's starting point in the mover's numbering (mirror geometry).
 _OPP_START: Final = 1
+# Where a packed state keeps the pin of each side's mother: the byte of its
+# bit in the side's set of pins (EXTRA_BYTES little-endian bytes a set), and
+# the bit in that byte.
+_MINE_BYTE: Final = BASE_SIZE + EXTRA_BYTES * (PINNED - BASE_SIZE) + START // 8
+_MINE_BIT: Final = 1 << (START % 8)
+_THEIRS_BYTE: Final = BASE_SIZE + EXTRA_BYTES * (OPP_PINNED - BASE_SIZE) + _OPP_START // 8
+_THEIRS_BIT: Final = 1 << (_OPP_START % 8)
 
 
 def home_hit_stops() -> HitterRule:
@@ -86,6 +102,17 @@ def mother_verdict(state: State, exception: str) -> int:
     if mine and (at_once or state[_OPP_START] >= 0):
         return OPPONENT_WINS
     return PLAY_ON
+
+
+def mother_verdict_packed(packed: bytes, exception: str) -> int:
+    """:func:`mother_verdict` on a packed state, unpacked only when a mother lies pinned.
+
+    The game's end is asked for every set of legal plays, and nearly always
+    neither mother is pinned: two bits of the packed pins say so.
+    """
+    if not (packed[_MINE_BYTE] & _MINE_BIT or packed[_THEIRS_BYTE] & _THEIRS_BIT):
+        return PLAY_ON
+    return mother_verdict(unpack(packed), exception)
 
 
 def start_allows(board: list[int] | State, checkers: int) -> bool:

@@ -36,7 +36,7 @@ from nardy.rules.tavli import (
     TRAP_PRIMES,
     fevga_step_rule,
     home_hit_stops,
-    mother_verdict,
+    mother_verdict_packed,
     trapped,
 )
 from nardy.scoring import PRESETS, ScoringRow, ScoringTable, none_off, single
@@ -156,7 +156,9 @@ class Plakoto(Variant):
         return ScoringTable("plakoto", rows if self.mother else rows[1:])
 
     def _verdict(self, position: Position) -> int:
-        return mother_verdict(position.raw, self.mother_exception) if self.mother else PLAY_ON
+        if not self.mother:
+            return PLAY_ON
+        return mother_verdict_packed(position.packed, self.mother_exception)
 
     def is_over(self, position: Position) -> bool:
         """Over when a side has borne off everything, or the mother rule has decided."""
