@@ -41,7 +41,7 @@ looked up.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from nardy.engine.found import Found, IntIndex, IntSet, int_index, int_set, rank
 from nardy.engine.layout import HOME, MOVE, MOVER_OFF, STEP_BITS, may_bear_off, step_code
@@ -51,6 +51,12 @@ __all__ = ["search_positional"]
 
 #: ``_POW5[p]``: what a move from point ``p`` adds to the multiset of sources.
 _POW5: Final[tuple[int, ...]] = tuple(5**p for p in range(25))
+#: :data:`~nardy.engine.layout.MOVE`, read as objects: a key (224 bits) is
+#: never a machine int, and compiled, keys typed ``int`` would be checked for
+#: one before and after each addition and boxed again for the results'
+#: list; typed ``Any`` (they are plain ints all the same) an addition is one
+#: ``PyNumber_Add``.
+_MOVE: Final[tuple[tuple[Any, ...], ...]] = MOVE
 #: Bits of one point in a packed tail.
 _TAIL_BITS: Final = 5
 
@@ -128,7 +134,7 @@ class _TwoDice(_Search):
         #: Each result's index in ``found``, by its change.
         self.where: IntIndex = int_index()
 
-    def first(self, a: int, b: int, key0: int, out0: int) -> None:
+    def first(self, a: int, b: int, key0: Any, out0: int) -> None:
         """Every play that moves ``a`` first (then ``b`` where it can)."""
         s = self.s
         check = self.check
@@ -152,7 +158,7 @@ class _TwoDice(_Search):
                 or not ((self.watch_from >> src) & 1 or (self.watch_to >> dst) & 1)
                 or check(s, src, dst)
             ):
-                self.then(a, b, src, dst, key0 + MOVE[src][dst], out0, before == 0)
+                self.then(a, b, src, dst, key0 + _MOVE[src][dst], out0, before == 0)
             s[src] = c
             s[dst] = before
 
@@ -162,7 +168,7 @@ class _TwoDice(_Search):
         b: int,
         src: int,
         dst: int,
-        key: int,
+        key: Any,
         out0: int,
         filled: bool,
     ) -> None:
@@ -190,13 +196,14 @@ class _TwoDice(_Search):
             i = self.where.get(change, -1)
             if i < 0:
                 self.where[change] = len(found.keys)
-                found.keys.append(key)
+                keys: list[Any] = found.keys
+                keys.append(key)
                 found.codes.append(first)
                 found.counts.append(1)
             elif found.counts[i] == 1 and rank(first) > rank(found.codes[i]):
                 found.codes[i] = first
 
-    def second(self, b: int, src: int, change: int, key: int, out: int, first: int) -> bool:
+    def second(self, b: int, src: int, change: int, key: Any, out: int, first: int) -> bool:
         """Whether a second step of ``b`` from ``src`` is legal; records its result when new."""
         s = self.s
         dst = src - b
@@ -228,7 +235,8 @@ class _TwoDice(_Search):
         code = first | (step_code(src, dst, b, False) << STEP_BITS)
         if i < 0:
             self.where[change2] = len(found.keys)
-            found.keys.append(key + MOVE[src][dst])
+            keys: list[Any] = found.keys
+            keys.append(key + _MOVE[src][dst])
             found.codes.append(code)
             found.counts.append(2)
         else:  # reached before by one die only: two dice do better
@@ -279,7 +287,7 @@ class _Doubles(_Search):
     def node(
         self,
         i: int,
-        key: int,
+        key: Any,
         outside: int,
         tail: int,
         tail_set: int,
@@ -334,7 +342,7 @@ class _Doubles(_Search):
         self,
         i: int,
         src: int,
-        key: int,
+        key: Any,
         outside: int,
         tail: int,
         tail_set: int,
@@ -379,7 +387,7 @@ class _Doubles(_Search):
             return False
         if i:
             seen.add(nsources)
-        nkey = key + MOVE[src][dst]
+        nkey = key + _MOVE[src][dst]
         ncode = code | ((src | (dst << 5) | self.packed_die) << (STEP_BITS * i))
         if self.keep:
             self.add(nkey, ncode, i + 1)
@@ -403,7 +411,7 @@ class _Doubles(_Search):
         s[dst] = x
         return True
 
-    def leaf(self, i: int, src: int, key: int, outside: int, code: int, sources: int) -> bool:
+    def leaf(self, i: int, src: int, key: Any, outside: int, code: int, sources: int) -> bool:
         """Whether the last move, from ``src``, is legal; if so, records what it reaches.
 
         :meth:`move` without what follows: a step no rule watches leaves the
@@ -435,16 +443,17 @@ class _Doubles(_Search):
         if i:
             seen.add(nsources)
         self.add(
-            key + MOVE[src][dst],
+            key + _MOVE[src][dst],
             code | ((src | (dst << 5) | self.packed_die) << (STEP_BITS * i)),
             i + 1,
         )
         return True
 
-    def add(self, key: int, code: int, count: int) -> None:
+    def add(self, key: Any, code: int, count: int) -> None:
         """Note a result (new by construction: see the module docstring)."""
         found = self.found
-        found.keys.append(key)
+        keys: list[Any] = found.keys
+        keys.append(key)
         found.codes.append(code)
         found.counts.append(count)
 
