@@ -9,6 +9,7 @@ from __future__ import annotations
 from nardy.engine.found import Found, pips
 from nardy.engine.layout import (
     MOVER_BAR,
+    OPP_BAR,
     Candidate,
     State,
     code_of_steps,
@@ -18,11 +19,15 @@ from nardy.engine.layout import (
     unpack,
     unpack_list,
 )
+from nardy.engine.marked import HEAD, NO_LIMIT, no_hide_exchanges, search_marked_double
 from nardy.engine.ordered import search_ordered
 from nardy.engine.pinning import search_pinning
 from nardy.engine.positional import search_positional
 from nardy.engine.tracking import BLOCK, HIT, PIN, search_tracking
 from nardy.engine.turn import HitterRule, PlayFilter, StepRule
+from nardy.rules.backgammon import no_hide_after_hit
+from nardy.rules.kush import six_block_idle
+from nardy.rules.long_nardy import KushDoubleSteps
 
 __all__ = ["choose_kernel", "legal_plays", "max_use"]
 
@@ -136,13 +141,63 @@ def legal_plays(
     elif kernel == POSITIONAL:
         found = search_positional(board, key, dice, rule, keep)
     else:
-        found = search_tracking(board, key, dice, contact, enters, rule, hitter, keep)
+        marked = _marked_double(board, key, dice, contact, enters, rule, hitter, play_filter)
+        if marked is not None:
+            found = marked
+        else:
+            found = search_tracking(board, key, dice, contact, enters, rule, hitter, keep)
     if play_filter is not None:
         found = _filtered(found, play_filter, unpack(packed))
     kept = max_use(found, dice, must_play_higher)
     if kept is None:
         return found.keys, found.codes
     return [found.keys[i] for i in kept], [found.codes[i] for i in kept]
+
+
+def _marked_double(
+    board: list[int],
+    key: int,
+    dice: tuple[int, ...],
+    contact: int,
+    enters: bool,
+    rule: StepRule | None,
+    hitter: HitterRule | None,
+    play_filter: PlayFilter | None,
+) -> Found | None:
+    """A double's plays by :mod:`nardy.engine.marked`, when its conditions hold (else ``None``).
+
+    Two rule sets the tracking kernel would otherwise search, each when the
+    non-increasing order is exact for this position (the module docstring):
+    Caucasian nardy's no-hide rule (:func:`nardy.rules.backgammon.no_hide_after_hit`)
+    alone, when :func:`~nardy.engine.marked.no_hide_exchanges`; and a Kush
+    double (:class:`nardy.rules.long_nardy.KushDoubleSteps`, the hitter
+    stops, checkers on the bar wait) judged after each step, when the
+    six-block rule cannot refuse a move (:func:`nardy.rules.kush.six_block_idle`):
+    then only the head rule is left, a limit on moves from the 24-point.
+    """
+    die = dice[0]
+    if len(dice) < 3 or dice.count(die) != len(dice) or play_filter is not None:
+        return None
+    if hitter is not None and hitter.zone > HEAD:
+        return None
+    zone = 0 if hitter is None else hitter.zone
+    if rule is None:
+        if hitter is None or hitter.check is not no_hide_after_hit or not enters:
+            return None
+        if contact != HIT or not no_hide_exchanges(board, die, zone):
+            return None
+        return search_marked_double(board, key, die, len(dice), True, True, zone, True, NO_LIMIT)
+    check = rule.check
+    if not isinstance(check, KushDoubleSteps) or enters or contact != HIT:
+        return None
+    if hitter is not None and hitter.check is not None:
+        return None
+    if not check.per_step or board[OPP_BAR] != check.on_bar:
+        return None
+    head_left = check.limit - (check.on_head - board[HEAD])
+    if head_left < 0 or not six_block_idle(board, die, len(dice), check.six_block):
+        return None
+    return search_marked_double(board, key, die, len(dice), True, False, zone, False, head_left)
 
 
 def _blot_within(board: list[int], zone: int) -> bool:
