@@ -26,7 +26,7 @@ from nardy.engine.positional import search_positional
 from nardy.engine.tracking import BLOCK, HIT, PIN, search_tracking
 from nardy.engine.turn import HitterRule, PlayFilter, StepRule
 from nardy.rules.backgammon import no_hide_after_hit
-from nardy.rules.kush import six_block_idle
+from nardy.rules.kush import search_kush_double, six_block_idle
 from nardy.rules.long_nardy import KushDoubleSteps
 
 __all__ = ["choose_kernel", "legal_plays", "max_use"]
@@ -141,12 +141,13 @@ def legal_plays(
     elif kernel == POSITIONAL:
         found = search_positional(board, key, dice, rule, keep)
     else:
-        marked = _marked_double(board, key, dice, contact, enters, rule, hitter, play_filter)
-        if marked is not None:
-            found = marked
+        fast = _fast_double(board, key, dice, contact, enters, rule, hitter, play_filter)
+        if fast is not None:
+            found = fast
+            keep = False  # the filter is judged already
         else:
             found = search_tracking(board, key, dice, contact, enters, rule, hitter, keep)
-    if play_filter is not None:
+    if keep and play_filter is not None:
         found = _filtered(found, play_filter, unpack(packed))
     kept = max_use(found, dice, must_play_higher)
     if kept is None:
@@ -154,7 +155,7 @@ def legal_plays(
     return [found.keys[i] for i in kept], [found.codes[i] for i in kept]
 
 
-def _marked_double(
+def _fast_double(
     board: list[int],
     key: int,
     dice: tuple[int, ...],
@@ -164,40 +165,62 @@ def _marked_double(
     hitter: HitterRule | None,
     play_filter: PlayFilter | None,
 ) -> Found | None:
-    """A double's plays by :mod:`nardy.engine.marked`, when its conditions hold (else ``None``).
+    """A double's results by a faster exact search, when one fits (else ``None``).
 
-    Two rule sets the tracking kernel would otherwise search, each when the
-    non-increasing order is exact for this position (the module docstring):
-    Caucasian nardy's no-hide rule (:func:`nardy.rules.backgammon.no_hide_after_hit`)
-    alone, when :func:`~nardy.engine.marked.no_hide_exchanges`; and a Kush
-    double (:class:`nardy.rules.long_nardy.KushDoubleSteps`, the hitter
-    stops, checkers on the bar wait) judged after each step, when the
-    six-block rule cannot refuse a move (:func:`nardy.rules.kush.six_block_idle`):
-    then only the head rule is left, a limit on moves from the 24-point.
+    Filtered already when the rules had a play filter. Two rule sets that
+    would otherwise go to the tracking kernel:
+
+    * Caucasian nardy's no-hide rule (:func:`nardy.rules.backgammon.no_hide_after_hit`)
+      and nothing else: :mod:`nardy.engine.marked`, when
+      :func:`~nardy.engine.marked.no_hide_exchanges` says its order is exact;
+    * a Kush double (:class:`nardy.rules.long_nardy.KushDoubleSteps`, the
+      hitter stops, checkers on the bar wait). When no block of six can form
+      (:func:`nardy.rules.kush.six_block_idle`) only the head rule is left,
+      a limit on moves from the 24-point: :mod:`nardy.engine.marked`, and
+      with the six-block rule judged at the end of the turn the variant's
+      filter keeps every play. Otherwise :func:`nardy.rules.kush.search_kush_double`.
+      The filter is recognised as the variant's ``six_block_at_end`` (any
+      other filter goes the general way).
     """
     die = dice[0]
-    if len(dice) < 3 or dice.count(die) != len(dice) or play_filter is not None:
-        return None
-    if hitter is not None and hitter.zone > HEAD:
+    if len(dice) < 3 or dice.count(die) != len(dice):
         return None
     zone = 0 if hitter is None else hitter.zone
     if rule is None:
         if hitter is None or hitter.check is not no_hide_after_hit or not enters:
             return None
-        if contact != HIT or not no_hide_exchanges(board, die, zone):
+        if contact != HIT or play_filter is not None or zone > HEAD:
+            return None
+        if not no_hide_exchanges(board, die, zone):
             return None
         return search_marked_double(board, key, die, len(dice), True, True, zone, True, NO_LIMIT)
     check = rule.check
     if not isinstance(check, KushDoubleSteps) or enters or contact != HIT:
         return None
-    if hitter is not None and hitter.check is not None:
+    if hitter is not None and (hitter.check is not None or zone != HEAD):
         return None
-    if not check.per_step or board[OPP_BAR] != check.on_bar:
+    if check.per_step:
+        if play_filter is not None:
+            return None
+    elif not _is_six_block_at_end(play_filter):
         return None
     head_left = check.limit - (check.on_head - board[HEAD])
-    if head_left < 0 or not six_block_idle(board, die, len(dice), check.six_block):
+    if head_left < 0 or board[OPP_BAR] != check.on_bar:
         return None
-    return search_marked_double(board, key, die, len(dice), True, False, zone, False, head_left)
+    if six_block_idle(board, die, len(dice), check.six_block):
+        return search_marked_double(board, key, die, len(dice), True, False, zone, False, head_left)
+    return search_kush_double(board, key, die, len(dice), check, not check.per_step)
+
+
+def _is_six_block_at_end(play_filter: PlayFilter | None) -> bool:
+    """Whether ``play_filter`` is long nardy's and Kush's six-block rule judged at the end of a turn.
+
+    It is a closure of ``play_filter`` in :mod:`nardy.variants.long_nardy`,
+    known by its name; it keeps a play unless
+    :func:`nardy.rules.long_nardy.turn_blocks_allowed` refuses its position.
+    """
+    name = getattr(play_filter, "__qualname__", "")
+    return isinstance(name, str) and name.endswith("play_filter.<locals>.six_block_at_end")
 
 
 def _blot_within(board: list[int], zone: int) -> bool:
