@@ -53,7 +53,9 @@ a hit on blot ``b`` after ``k >= 1`` moves, ``i`` moves of the hitter to
 ``h = b - i * die``, a move off ``h - die``, the hitter's move there; at most
 four. :func:`no_hide_exchanges` checks that no such ``b`` exists (a point
 ``b - (i + 1) * die`` with checkers of the mover that can leave it, where
-``k + i + 2 <= 4``); :mod:`nardy.engine.search` uses this kernel only then.
+``k + i + 2 <= 4``; leaving by a bear-off needs every other checker home
+first, one move each for those outside); :mod:`nardy.engine.search` uses
+this kernel only then.
 
 With the no-hide rule two kinds of checker on one point make two branches,
 and both may reach the same position: when that happened, the repeats are
@@ -91,26 +93,38 @@ def no_hide_exchanges(board: list[int], die: int, zone: int) -> bool:
     """Whether the no-hide rule leaves exchange intact on this double (module docstring).
 
     False when some blot ``b <= zone`` can be hit after ``k`` moves (a
-    checker of the mover's on ``b + k * die``, the bar as 25) and a point
+    checker of the mover's on ``b + k * die``, the bar as 25, and for
+    ``k = 2`` the point between not closed) and a point
     ``q = b - (i + 1) * die`` with ``k + i + 2 <= 4`` holds checkers of his
-    that could leave it (the point below is not closed); conservative: the
-    path to ``b`` is not checked.
+    that could leave it: the point below is not closed, or for a bear-off,
+    the checkers outside his home board (the bar counts) are few enough to
+    come home in the moves left over: at most ``3 - k - i`` (the hitter may
+    be one of them).
     """
+    outside = board[MOVER_BAR]
+    for p in range(HOME + 1, 25):
+        if board[p] > 0:
+            outside += board[p]
     for b in range(1, zone + 1):
         if board[b] != -1:
             continue
-        k = 0
-        if b + die <= MOVER_BAR and board[b + die] > 0:
+        up = b + die
+        if up <= MOVER_BAR and board[up] > 0:
             k = 1
-        elif b + 2 * die <= MOVER_BAR and board[b + 2 * die] > 0:
+        elif up + die <= MOVER_BAR and board[up + die] > 0 and board[up] >= -1:
             k = 2
-        if not k:
-            continue
+        else:
+            continue  # no hit before the third move: no room for the rest
         for i in range(3 - k):
             q = b - (i + 1) * die
             if q < 1:
                 break
-            if board[q] > 0 and (q <= die or board[q - die] >= -1):
+            if board[q] <= 0:
+                continue
+            # Whether its checkers could leave: by a move onto a point not
+            # closed, or by a bear-off once everything is home.
+            leaves = board[q - die] >= -1 if q > die else outside <= 3 - k - i
+            if leaves:
                 return False
     return True
 
