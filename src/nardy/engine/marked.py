@@ -68,7 +68,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from nardy.engine.found import Found
+from nardy.engine.found import Found, IntIndex, int_index
 from nardy.engine.layout import (
     HIT_BIT,
     HIT_MOVE,
@@ -81,7 +81,13 @@ from nardy.engine.layout import (
     may_bear_off,
 )
 
-__all__ = ["HEAD", "NO_LIMIT", "no_hide_exchanges", "search_marked_double"]
+__all__ = [
+    "HEAD",
+    "NO_LIMIT",
+    "no_hide_exchanges",
+    "search_marked_double",
+    "search_no_hide_double",
+]
 
 #: The point the head limit counts departures from: the mover's 24-point.
 HEAD: Final = 24
@@ -368,6 +374,175 @@ class _Search:
             dst if 0 < dst < low else low,
             marked1,
             head_left - 1 if src == HEAD else head_left,
+            code | (step << (STEP_BITS * made)),
+            made + 1,
+        )
+        s[src] += 1
+        s[dst] = x
+        if hit:
+            s[OPP_BAR] -= 1
+
+
+def search_no_hide_double(board: list[int], key: int, die: int, moves: int, zone: int) -> Found:
+    """A double under the no-hide rule in every order, as the tracking kernel searches it.
+
+    For the positions :func:`no_hide_exchanges` refuses: the same
+    depth-first search as :func:`nardy.engine.tracking.search_tracking`
+    (hitting contact, checkers on the bar enter first, sources from high to
+    low, an unmarked checker before a marked one), so the same results in
+    the same order with the same plays; only cheaper. A node is the multiset
+    of sources (a base-5 digit a source: it fixes the position) and the
+    marked checkers' points, which is what the tracking kernel tells nodes
+    apart by; a result is its multiset of sources, and its key is worked out
+    from its steps only once it is found.
+    """
+    outside = board[MOVER_BAR]
+    high = 0
+    low = 25
+    for p in range(24, 0, -1):
+        c = board[p]
+        if c > 0:
+            if not high:
+                high = p
+            low = p
+            if p > HOME:
+                outside += c
+    search = _EveryOrder(board, key, die, moves, zone)
+    search.node(0, 0, outside, high, low, 0, 0)
+    return search.found
+
+
+# Each source's digit in a multiset of sources: 5 ** (src - 1), the bar as 25
+# (at most four moves from one source, so the digits never carry).
+_FIVE: Final[tuple[int, ...]] = (0, *(5 ** (p - 1) for p in range(1, 26)))
+_STEP_MASK: Final = (1 << STEP_BITS) - 1
+
+
+class _EveryOrder:
+    """One search over every order of a double under the no-hide rule."""
+
+    def __init__(self, s: list[int], key: int, die: int, moves: int, zone: int) -> None:
+        self.s = s
+        self.key = key
+        self.die = die
+        self.moves = moves
+        self.zone = zone
+        self.found = Found()
+        #: The results' indices by multiset of sources.
+        self.results: IntIndex = int_index()
+        #: The nodes seen with no marked checker, by multiset of sources.
+        self.plain: IntIndex = int_index()
+        #: The nodes seen with marked checkers: the multiset above the marks' 25 bits.
+        self.marked: set[int] = set()
+
+    def node(
+        self, sources: int, marked: int, outside: int, high: int, low: int, code: int, made: int
+    ) -> None:
+        """Explore the node reached by ``made`` moves (``code``; ``sources`` their multiset).
+
+        ``marked``: bit p for a marked checker on point p (one at most a
+        point, as in :func:`search_marked_double`); ``outside``, ``high`` and
+        ``low`` as there (the sources run from ``high`` to ``low``, which
+        skips only empty points).
+        """
+        if made:
+            if marked:
+                node = (sources << 25) | marked
+                if node in self.marked:
+                    return
+                self.marked.add(node)
+            else:
+                plain = self.plain
+                if plain.get(sources, -1) >= 0:
+                    return
+                plain.setdefault(sources, 0)
+        s = self.s
+        moved = False
+        if made < self.moves:
+            die = self.die
+            if s[MOVER_BAR] > 0:
+                dst = MOVER_BAR - die
+                if s[dst] >= -1:
+                    moved = True
+                    self.move(
+                        MOVER_BAR, dst, False, sources, marked, outside, high, low, code, made
+                    )
+            else:
+                for src in range(high, low - 1, -1):
+                    n = s[src]
+                    if n <= 0:
+                        continue
+                    dst = src - die
+                    if dst <= 0:
+                        if not may_bear_off(s, src, dst, outside):
+                            continue
+                        dst = MOVER_OFF
+                    elif s[dst] < -1:
+                        continue
+                    m = (marked >> src) & 1
+                    if n > m:
+                        moved = True
+                        self.move(src, dst, False, sources, marked, outside, high, low, code, made)
+                    if m and (dst == MOVER_OFF or s[dst] <= 0):
+                        moved = True
+                        self.move(src, dst, True, sources, marked, outside, high, low, code, made)
+        if not moved and made and self.results.get(sources, -1) < 0:
+            found = self.found
+            self.results.setdefault(sources, len(found.keys))
+            found.keys.append(self.key_after(code))
+            found.codes.append(code)
+            found.counts.append(made)
+
+    def key_after(self, code: int) -> int:
+        """The key of the position the steps in ``code`` reach from the start."""
+        key = self.key
+        while code:
+            step = code & _STEP_MASK
+            src = step & 31
+            dst = (step >> 5) & 31
+            key += HIT_MOVE[src][dst] if step & HIT_BIT else MOVE[src][dst]
+            code >>= STEP_BITS
+        return key
+
+    def move(
+        self,
+        src: int,
+        dst: int,
+        is_marked: bool,
+        sources: int,
+        marked: int,
+        outside: int,
+        high: int,
+        low: int,
+        code: int,
+        made: int,
+    ) -> None:
+        """Make the move ``src -> dst`` (by a marked checker or not), explore on, undo it."""
+        s = self.s
+        x = s[dst]
+        hit = dst != MOVER_OFF and x == -1
+        s[src] -= 1
+        step = src | (dst << 5) | (self.die << 10)
+        if hit:
+            s[dst] = 1
+            s[OPP_BAR] += 1
+            step |= HIT_BIT
+        else:
+            s[dst] = x + 1
+        if is_marked:
+            marked1 = marked ^ (1 << src)
+            if dst != MOVER_OFF:
+                marked1 |= 1 << dst
+        elif hit and dst <= self.zone:
+            marked1 = marked | (1 << dst)
+        else:
+            marked1 = marked
+        self.node(
+            sources + _FIVE[src],
+            marked1,
+            outside - 1 if src > HOME >= dst else outside,
+            dst if dst > high else high,
+            dst if 0 < dst < low else low,
             code | (step << (STEP_BITS * made)),
             made + 1,
         )

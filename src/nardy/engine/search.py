@@ -19,7 +19,13 @@ from nardy.engine.layout import (
     unpack,
     unpack_list,
 )
-from nardy.engine.marked import HEAD, NO_LIMIT, no_hide_exchanges, search_marked_double
+from nardy.engine.marked import (
+    HEAD,
+    NO_LIMIT,
+    no_hide_exchanges,
+    search_marked_double,
+    search_no_hide_double,
+)
 from nardy.engine.ordered import search_ordered
 from nardy.engine.pinning import search_pinning
 from nardy.engine.positional import search_positional
@@ -171,8 +177,9 @@ def _fast_double(
     would otherwise go to the tracking kernel:
 
     * Caucasian nardy's no-hide rule (:func:`nardy.rules.backgammon.no_hide_after_hit`)
-      and nothing else: :mod:`nardy.engine.marked`, when
-      :func:`~nardy.engine.marked.no_hide_exchanges` says its order is exact;
+      and nothing else: :mod:`nardy.engine.marked`, in non-increasing order
+      when :func:`~nardy.engine.marked.no_hide_exchanges` says that order is
+      exact, else in every order;
     * a Kush double (:class:`nardy.rules.long_nardy.KushDoubleSteps`, the
       hitter stops, checkers on the bar wait). When no block of six can form
       (:func:`nardy.rules.kush.six_block_idle`) only the head rule is left,
@@ -192,7 +199,7 @@ def _fast_double(
         if contact != HIT or play_filter is not None or zone > HEAD:
             return None
         if not no_hide_exchanges(board, die, zone):
-            return None
+            return search_no_hide_double(board, key, die, len(dice), zone)
         return search_marked_double(board, key, die, len(dice), True, True, zone, True, NO_LIMIT)
     check = rule.check
     if not isinstance(check, KushDoubleSteps) or enters or contact != HIT:
