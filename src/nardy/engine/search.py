@@ -32,7 +32,7 @@ from nardy.engine.positional import search_positional
 from nardy.engine.tracking import BLOCK, HIT, PIN, search_tracking
 from nardy.engine.turn import HitterRule, PlayFilter, StepRule
 from nardy.rules.backgammon import no_hide_after_hit
-from nardy.rules.kush import search_kush_double, six_block_idle
+from nardy.rules.kush import search_kush_double, six_block_watch
 from nardy.rules.long_nardy import KushDoubleSteps
 
 __all__ = ["choose_kernel", "legal_plays", "max_use"]
@@ -182,7 +182,7 @@ def _fast_double(
       exact, else in every order;
     * a Kush double (:class:`nardy.rules.long_nardy.KushDoubleSteps`, the
       hitter stops, checkers on the bar wait). When no block of six can form
-      (:func:`nardy.rules.kush.six_block_idle`) only the head rule is left,
+      (:func:`nardy.rules.kush.six_block_watch`) only the head rule is left,
       a limit on moves from the 24-point: :mod:`nardy.engine.marked`, and
       with the six-block rule judged at the end of the turn the variant's
       filter keeps every play. Otherwise :func:`nardy.rules.kush.search_kush_double`.
@@ -214,9 +214,10 @@ def _fast_double(
     head_left = check.limit - (check.on_head - board[HEAD])
     if head_left < 0 or board[OPP_BAR] != check.on_bar:
         return None
-    if six_block_idle(board, die, len(dice), check.six_block):
+    watch = six_block_watch(board, die, len(dice), check.six_block)
+    if not watch:
         return search_marked_double(board, key, die, len(dice), True, False, zone, False, head_left)
-    return search_kush_double(board, key, die, len(dice), check, not check.per_step)
+    return search_kush_double(board, key, die, len(dice), check, watch, not check.per_step)
 
 
 def _is_six_block_at_end(play_filter: PlayFilter | None) -> bool:
