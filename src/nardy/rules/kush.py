@@ -39,7 +39,10 @@ from nardy.rules.long_nardy import (
 __all__ = ["search_kush_double", "six_block_watch", "turn_allows"]
 
 # Six consecutive route numbers, as a mask of route bits (bit r - 1 for route number r).
-_WINDOW = 0x3F
+_WINDOW: Final = 0x3F
+# ROUTE as a constant of this module: compiled, reading it is then a static load, not a
+# look-up in another module's namespace.
+_ROUTE: Final[tuple[int, ...]] = ROUTE
 
 
 def six_block_watch(board: list[int], die: int, moves: int, six_block: str) -> int:
@@ -66,22 +69,22 @@ def six_block_watch(board: list[int], die: int, moves: int, six_block: str) -> i
             if six_block == "home":
                 if 13 <= p <= 18:
                     return 0
-            elif ROUTE[p] < bound:
-                bound = ROUTE[p]
+            elif _ROUTE[p] < bound:
+                bound = _ROUTE[p]
     held = 0  # route bits (bit r - 1 for route number r) of the points held now or reachable
     landing = 0  # route bits of the reachable points below the bound
     for q in range(1, 25):
         if board[q] <= 0:
             continue
-        held |= 1 << (ROUTE[q] - 1)
+        held |= 1 << (_ROUTE[q] - 1)
         p = q - die
         for _ in range(moves):
             if p < 1:
                 break
             if board[p] >= -1:
-                bit = 1 << (ROUTE[p] - 1)
+                bit = 1 << (_ROUTE[p] - 1)
                 held |= bit
-                if ROUTE[p] < bound:
+                if _ROUTE[p] < bound:
                     landing |= bit
             p -= die
     runs = held & (held >> 1) & (held >> 2) & (held >> 3) & (held >> 4) & (held >> 5)
@@ -95,28 +98,23 @@ def six_block_watch(board: list[int], die: int, moves: int, six_block: str) -> i
     watch = 0
     if risky:
         for p in range(1, 25):
-            if (risky >> (ROUTE[p] - 1)) & 1:
+            if (risky >> (_ROUTE[p] - 1)) & 1:
                 watch |= 1 << p
     return watch
 
 
-def turn_allows(start: list[int], board: list[int], six_block: str, watch: int) -> bool:
+def turn_allows(start: list[int], board: list[int], guard: int, watch: int) -> bool:
     """The six-block rule judged on a turn's final position, as the variant's play filter judges it.
 
-    :func:`nardy.rules.long_nardy.turn_blocks_allowed` with the guard of the
-    position reached, for a board given as a list (the search's own), and
-    looking only at the points of ``watch`` (:func:`six_block_watch`: it
-    refuses nothing elsewhere).
+    :func:`nardy.rules.long_nardy.turn_blocks_allowed` for a board given as
+    a list (the search's own), ``guard`` that of the position reached
+    (:func:`~nardy.rules.long_nardy.six_block_guard`), looking only at the
+    points of ``watch`` (:func:`six_block_watch`: it refuses nothing elsewhere).
     """
-    guard = -1  # worked out when a point needs it
     for p in range(1, 25):
-        if not (watch >> p) & 1:
-            continue
-        x = board[p]
-        if x > start[p] and x > 0:
-            if guard < 0:
-                guard = six_block_guard(board, six_block)
-            if ROUTE[p] < guard and in_block(board, p):
+        if (watch >> p) & 1:
+            x = board[p]
+            if x > start[p] and x > 0 and _ROUTE[p] < guard and in_block(board, p):
                 return False
     return True
 
@@ -159,8 +157,10 @@ def search_kush_double(
             low = p
             if p > HOME:
                 outside += c
+    # Before any hit: the rule's own guard, or (at the end) the start's, as the filter works it out.
+    guard = six_block_guard(board, check.six_block) if at_end else check.guard
     search = _KushSearch(board, key, die, moves, check, watch, at_end)
-    search.node(0, 0, outside, high, low, 0, 0)
+    search.node(0, 0, outside, high, low, guard, 0, 0)
     return search.found
 
 
@@ -191,9 +191,7 @@ class _KushSearch:
         # The fields of the step rule, for its test inline (see ``allows``).
         self.on_head = check.on_head
         self.limit = check.limit
-        self.on_bar = check.on_bar
         self.per_step = check.per_step
-        self.guard = check.guard
         #: The points where a landing step needs the six-block test.
         self.watch = watch
         self.at_end = at_end
@@ -202,7 +200,15 @@ class _KushSearch:
         self.seen: set[int] = set()
 
     def node(
-        self, sources: int, marked: int, outside: int, high: int, low: int, code: int, made: int
+        self,
+        sources: int,
+        marked: int,
+        outside: int,
+        high: int,
+        low: int,
+        guard: int,
+        code: int,
+        made: int,
     ) -> None:
         """Explore the node reached by ``made`` moves (in ``code``; ``sources`` their multiset).
 
@@ -210,7 +216,9 @@ class _KushSearch:
         held the opponent's lone checker, and the hitter never leaves);
         ``outside``: the mover's checkers outside his home board, the bar
         included; the sources run from ``high`` down to ``low``, which skips
-        only empty points.
+        only empty points. ``guard``: the six-block guard of this position,
+        worked out again after each hit (a hit is the only change to the
+        opponent's checkers; the step rule does the same, see ``allows``).
         """
         if made:
             seen = self.seen
@@ -218,7 +226,7 @@ class _KushSearch:
                 return
             seen.add(sources)
         s = self.s
-        if self.at_end and made and turn_allows(self.start, s, self.six_block, self.watch):
+        if self.at_end and made and turn_allows(self.start, s, guard, self.watch):
             self.add(code, made)
         moved = False
         if made < self.moves:
@@ -243,9 +251,10 @@ class _KushSearch:
                     s[OPP_BAR] += 1
                 else:
                     s[dst] = x + 1
+                guard1 = six_block_guard(s, self.six_block) if hit else guard
                 # The rule refuses nothing but a step off the head or onto a watched point.
                 watched = src == HEAD_POINT or (watch >> dst) & 1 != 0
-                if not watched or self.allows(src, dst):
+                if not watched or self.allows(src, dst, guard1):
                     moved = True
                     step = src | (dst << 5) | (die << 10)
                     self.node(
@@ -254,6 +263,7 @@ class _KushSearch:
                         outside - 1 if src > HOME >= dst else outside,
                         high,
                         dst if 0 < dst < low else low,
+                        guard1,
                         code | ((step | HIT_BIT if hit else step) << (STEP_BITS * made)),
                         made + 1,
                     )
@@ -264,20 +274,20 @@ class _KushSearch:
         if not moved and made and not self.at_end:
             self.add(code, made)
 
-    def allows(self, src: int, dst: int) -> bool:
+    def allows(self, src: int, dst: int, guard: int) -> bool:
         """``KushDoubleSteps.__call__`` on the board after the step ``src -> dst``, compiled in.
 
-        The same tests on the same fields: the head rule, then (judged after
-        each step) the six-block rule with the guard worked out again once a
-        hit has sent an opposing checker to the bar.
+        The same tests with the same functions: the head rule, then (judged
+        after each step) the six-block rule. ``guard`` is the guard of the
+        board after the step: the rule's own while no hit has happened, else
+        worked out from the board, as the rule works it out when the
+        opponent's bar has grown.
         """
-        s = self.s
-        if src == HEAD_POINT and not head_allows(self.on_head, self.limit, s):
+        if src == HEAD_POINT and not head_allows(self.on_head, self.limit, self.s):
             return False
         if dst == MOVER_OFF or not self.per_step:
             return True
-        guard = self.guard if s[OPP_BAR] == self.on_bar else six_block_guard(s, self.six_block)
-        return six_block_allows(s, dst, guard)
+        return six_block_allows(self.s, dst, guard)
 
     def add(self, code: int, made: int) -> None:
         """Note a result (each node once, so each result once), its key from its steps."""
