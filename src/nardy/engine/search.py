@@ -2,6 +2,10 @@
 
 This is the one path from a variant's data and per-turn rules to its legal
 plays; :meth:`nardy.variant.Variant.legal_plays` calls :func:`legal_plays`.
+Two rule sets the general tracking kernel would search on a double have
+faster searches that give the same answers (see ``_fast_double``): Caucasian
+nardy's no-hide rule and Kush's doubles. That is the one place the engine
+knows named rules (:mod:`nardy.rules`) rather than only their data.
 """
 
 from __future__ import annotations
@@ -128,7 +132,8 @@ def legal_plays(
     ``packed`` is the state the turn starts from (:mod:`nardy.engine.layout`);
     the resulting keys are still in the mover's frame. ``enters``: checkers
     on the bar enter first (else the dice never move them). A pass is no
-    plays at all.
+    plays at all. A double the tracking kernel would search goes to a faster
+    exact search when one fits its rules (``_fast_double``).
     """
     board = unpack_list(packed)
     key = int.from_bytes(packed, "little")
@@ -245,13 +250,29 @@ def _blot_within(board: list[int], zone: int) -> bool:
 
 
 def _filtered(found: Found, play_filter: PlayFilter, start: State) -> Found:
-    """The results a whole-play filter keeps, given to it as states and steps."""
+    """The results a whole-play filter keeps, given to it as states and steps.
+
+    A filter usually hands back some of the very candidates it was given,
+    in order; such a candidate keeps the key and steps it was made from
+    (the same as working them out again from its state and steps, without
+    building a big int from 28 bytes). Any other candidate is read afresh.
+    """
     size = len(start)
     candidates: list[Candidate] = [
         (unpack(packed_of_key(key, size)), steps_of_code(code), n, pips(code))
         for key, code, n in zip(found.keys, found.codes, found.counts)
     ]
     kept = Found()
-    for state, steps, n, _ in play_filter(start, candidates):
-        kept.record(key_of(state), code_of_steps(steps), n)
+    total = len(candidates)
+    after = 0  # where to look for the next candidate handed back
+    for candidate in play_filter(start, candidates):
+        i = after
+        while i < total and candidates[i] is not candidate:
+            i += 1
+        if i < total:
+            kept.record(found.keys[i], found.codes[i], found.counts[i])
+            after = i + 1
+        else:
+            state, steps, n, _ = candidate
+            kept.record(key_of(state), code_of_steps(steps), n)
     return kept
