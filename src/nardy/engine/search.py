@@ -10,6 +10,9 @@ knows named rules (:mod:`nardy.rules`) rather than only their data.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import cast
+
 from nardy.engine.found import Found, pips
 from nardy.engine.layout import (
     MOVER_BAR,
@@ -263,16 +266,20 @@ def _filtered(found: Found, play_filter: PlayFilter, start: State) -> Found:
         for key, code, n in zip(found.keys, found.codes, found.counts)
     ]
     kept = Found()
-    total = len(candidates)
+    # Seen as plain objects: compiled, a tuple typed as such is unboxed when read from a
+    # list, and boxed again as a new object for ``is``.
+    given: Sequence[object] = candidates
+    chosen: Sequence[object] = play_filter(start, candidates)
+    total = len(given)
     after = 0  # where to look for the next candidate handed back
-    for candidate in play_filter(start, candidates):
+    for candidate in chosen:
         i = after
-        while i < total and candidates[i] is not candidate:
+        while i < total and given[i] is not candidate:
             i += 1
         if i < total:
             kept.record(found.keys[i], found.codes[i], found.counts[i])
             after = i + 1
         else:
-            state, steps, n, _ = candidate
+            state, steps, n, _ = cast(Candidate, candidate)
             kept.record(key_of(state), code_of_steps(steps), n)
     return kept
