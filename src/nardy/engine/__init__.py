@@ -16,6 +16,8 @@ Modules:
   position (long nardy's head and six-block rules).
 * :mod:`~nardy.engine.tracking` -- kernel that follows individual checkers
   (a hitter's restrictions) and pins.
+* :mod:`~nardy.engine.marked` -- the same answers for a double under a
+  hitter rule (Caucasian nardy's, Kush's), in non-increasing order.
 * :mod:`~nardy.engine.search` -- kernel choice, whole-play filter, maximum use.
 * :mod:`~nardy.engine.physics` -- one step of a user's play, checked.
 """

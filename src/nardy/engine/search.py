@@ -2,13 +2,21 @@
 
 This is the one path from a variant's data and per-turn rules to its legal
 plays; :meth:`nardy.variant.Variant.legal_plays` calls :func:`legal_plays`.
+Two rule sets the general tracking kernel would search on a double have
+faster searches that give the same answers (see ``_fast_double``): Caucasian
+nardy's no-hide rule and Kush's doubles. That is the one place the engine
+knows named rules (:mod:`nardy.rules`) rather than only their data.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import cast
+
 from nardy.engine.found import Found, pips
 from nardy.engine.layout import (
     MOVER_BAR,
+    OPP_BAR,
     Candidate,
     State,
     code_of_steps,
@@ -18,11 +26,21 @@ from nardy.engine.layout import (
     unpack,
     unpack_list,
 )
+from nardy.engine.marked import (
+    HEAD,
+    NO_LIMIT,
+    no_hide_exchanges,
+    search_marked_double,
+    search_no_hide_double,
+)
 from nardy.engine.ordered import search_ordered
 from nardy.engine.pinning import search_pinning
 from nardy.engine.positional import search_positional
 from nardy.engine.tracking import BLOCK, HIT, PIN, search_tracking
 from nardy.engine.turn import HitterRule, PlayFilter, StepRule
+from nardy.rules.backgammon import no_hide_after_hit
+from nardy.rules.kush import search_kush_double, six_block_watch
+from nardy.rules.long_nardy import KushDoubleSteps
 
 __all__ = ["choose_kernel", "legal_plays", "max_use"]
 
@@ -117,7 +135,8 @@ def legal_plays(
     ``packed`` is the state the turn starts from (:mod:`nardy.engine.layout`);
     the resulting keys are still in the mover's frame. ``enters``: checkers
     on the bar enter first (else the dice never move them). A pass is no
-    plays at all.
+    plays at all. A double the tracking kernel would search goes to a faster
+    exact search when one fits its rules (``_fast_double``).
     """
     board = unpack_list(packed)
     key = int.from_bytes(packed, "little")
@@ -136,13 +155,88 @@ def legal_plays(
     elif kernel == POSITIONAL:
         found = search_positional(board, key, dice, rule, keep)
     else:
-        found = search_tracking(board, key, dice, contact, enters, rule, hitter, keep)
-    if play_filter is not None:
+        fast = _fast_double(board, key, dice, contact, enters, rule, hitter, play_filter)
+        if fast is not None:
+            found = fast
+            keep = False  # the filter is judged already
+        else:
+            found = search_tracking(board, key, dice, contact, enters, rule, hitter, keep)
+    if keep and play_filter is not None:
         found = _filtered(found, play_filter, unpack(packed))
     kept = max_use(found, dice, must_play_higher)
     if kept is None:
         return found.keys, found.codes
     return [found.keys[i] for i in kept], [found.codes[i] for i in kept]
+
+
+def _fast_double(
+    board: list[int],
+    key: int,
+    dice: tuple[int, ...],
+    contact: int,
+    enters: bool,
+    rule: StepRule | None,
+    hitter: HitterRule | None,
+    play_filter: PlayFilter | None,
+) -> Found | None:
+    """A double's results by a faster exact search, when one fits (else ``None``).
+
+    Filtered already when the rules had a play filter. Two rule sets that
+    would otherwise go to the tracking kernel:
+
+    * Caucasian nardy's no-hide rule (:func:`nardy.rules.backgammon.no_hide_after_hit`)
+      and nothing else: :mod:`nardy.engine.marked`, in non-increasing order
+      when :func:`~nardy.engine.marked.no_hide_exchanges` says that order is
+      exact, else in every order;
+    * a Kush double (:class:`nardy.rules.long_nardy.KushDoubleSteps`, the
+      hitter stops, checkers on the bar wait). When no block of six can form
+      (:func:`nardy.rules.kush.six_block_watch`) only the head rule is left,
+      a limit on moves from the 24-point: :mod:`nardy.engine.marked`, and
+      with the six-block rule judged at the end of the turn the variant's
+      filter keeps every play. Otherwise :func:`nardy.rules.kush.search_kush_double`.
+      The filter is recognised as the variant's ``six_block_at_end`` (any
+      other filter goes the general way).
+    """
+    die = dice[0]
+    if len(dice) < 3 or dice.count(die) != len(dice):
+        return None
+    zone = 0 if hitter is None else hitter.zone
+    if rule is None:
+        if hitter is None or hitter.check is not no_hide_after_hit or not enters:
+            return None
+        if contact != HIT or play_filter is not None or zone > HEAD:
+            return None
+        if not no_hide_exchanges(board, die, zone):
+            return search_no_hide_double(board, key, die, len(dice), zone)
+        return search_marked_double(board, key, die, len(dice), True, True, zone, True, NO_LIMIT)
+    check = rule.check
+    if not isinstance(check, KushDoubleSteps) or enters or contact != HIT:
+        return None
+    if hitter is not None and (hitter.check is not None or zone != HEAD):
+        return None
+    if check.per_step:
+        if play_filter is not None:
+            return None
+    elif not _is_six_block_at_end(play_filter):
+        return None
+    head_left = check.limit - (check.on_head - board[HEAD])
+    if head_left < 0 or board[OPP_BAR] != check.on_bar:
+        return None
+    watch = six_block_watch(board, die, len(dice), check.six_block)
+    if not watch:
+        return search_marked_double(board, key, die, len(dice), True, False, zone, False, head_left)
+    return search_kush_double(board, key, die, len(dice), check, watch, not check.per_step)
+
+
+def _is_six_block_at_end(play_filter: PlayFilter | None) -> bool:
+    """Whether ``play_filter`` is long nardy's and Kush's six-block rule judged at the end of a turn.
+
+    It is a closure of ``play_filter`` in :mod:`nardy.variants.long_nardy`,
+    known by its name; it keeps a play unless
+    :func:`nardy.rules.long_nardy.turn_blocks_allowed` refuses its position.
+    """
+    name = getattr(play_filter, "__qualname__", "")
+    return isinstance(name, str) and name.endswith("play_filter.<locals>.six_block_at_end")
 
 
 def _blot_within(board: list[int], zone: int) -> bool:
@@ -159,13 +253,33 @@ def _blot_within(board: list[int], zone: int) -> bool:
 
 
 def _filtered(found: Found, play_filter: PlayFilter, start: State) -> Found:
-    """The results a whole-play filter keeps, given to it as states and steps."""
+    """The results a whole-play filter keeps, given to it as states and steps.
+
+    A filter usually hands back some of the very candidates it was given,
+    in order; such a candidate keeps the key and steps it was made from
+    (the same as working them out again from its state and steps, without
+    building a big int from 28 bytes). Any other candidate is read afresh.
+    """
     size = len(start)
     candidates: list[Candidate] = [
         (unpack(packed_of_key(key, size)), steps_of_code(code), n, pips(code))
         for key, code, n in zip(found.keys, found.codes, found.counts)
     ]
     kept = Found()
-    for state, steps, n, _ in play_filter(start, candidates):
-        kept.record(key_of(state), code_of_steps(steps), n)
+    # Seen as plain objects: compiled, a tuple typed as such is unboxed when read from a
+    # list, and boxed again as a new object for ``is``.
+    given: Sequence[object] = candidates
+    chosen: Sequence[object] = play_filter(start, candidates)
+    total = len(given)
+    after = 0  # where to look for the next candidate handed back
+    for candidate in chosen:
+        i = after
+        while i < total and given[i] is not candidate:
+            i += 1
+        if i < total:
+            kept.record(found.keys[i], found.codes[i], found.counts[i])
+            after = i + 1
+        else:
+            state, steps, n, _ = cast(Candidate, candidate)
+            kept.record(key_of(state), code_of_steps(steps), n)
     return kept

@@ -7,6 +7,11 @@ search keeps, beside the state, the points where marked checkers (those that
 hit) stand; checkers are indistinguishable, so moving from a point that holds
 both kinds tries both. No ordering shortcut is taken: nodes are deduplicated
 by (state, marked checkers, dice used) instead.
+
+Two rule sets on a double seldom come here: :mod:`nardy.engine.search` hands
+Caucasian nardy's no-hide rule to :mod:`nardy.engine.marked` and Kush's
+doubles to it or to :mod:`nardy.rules.kush`, which give this kernel's
+results in this kernel's order (each module says why).
 """
 
 from __future__ import annotations
