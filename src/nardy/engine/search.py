@@ -40,7 +40,7 @@ from nardy.engine.tracking import BLOCK, HIT, PIN, search_tracking
 from nardy.engine.turn import HitterRule, PlayFilter, StepRule
 from nardy.rules.backgammon import no_hide_after_hit
 from nardy.rules.kush import search_kush_double, six_block_watch
-from nardy.rules.long_nardy import KushDoubleSteps
+from nardy.rules.long_nardy import KushDoubleSteps, SixBlockAtEnd
 
 __all__ = ["choose_kernel", "legal_plays", "max_use"]
 
@@ -194,7 +194,7 @@ def _fast_double(
       a limit on moves from the 24-point: :mod:`nardy.engine.marked`, and
       with the six-block rule judged at the end of the turn the variant's
       filter keeps every play. Otherwise :func:`nardy.rules.kush.search_kush_double`.
-      The filter is recognised as the variant's ``six_block_at_end`` (any
+      The filter must be :class:`nardy.rules.long_nardy.SixBlockAtEnd` (any
       other filter goes the general way).
     """
     die = dice[0]
@@ -217,7 +217,7 @@ def _fast_double(
     if check.per_step:
         if play_filter is not None:
             return None
-    elif not _is_six_block_at_end(play_filter):
+    elif not isinstance(play_filter, SixBlockAtEnd):
         return None
     head_left = check.limit - (check.on_head - board[HEAD])
     if head_left < 0 or board[OPP_BAR] != check.on_bar:
@@ -226,17 +226,6 @@ def _fast_double(
     if not watch:
         return search_marked_double(board, key, die, len(dice), True, False, zone, False, head_left)
     return search_kush_double(board, key, die, len(dice), check, watch, not check.per_step)
-
-
-def _is_six_block_at_end(play_filter: PlayFilter | None) -> bool:
-    """Whether ``play_filter`` is long nardy's and Kush's six-block rule judged at the end of a turn.
-
-    It is a closure of ``play_filter`` in :mod:`nardy.variants.long_nardy`,
-    known by its name; it keeps a play unless
-    :func:`nardy.rules.long_nardy.turn_blocks_allowed` refuses its position.
-    """
-    name = getattr(play_filter, "__qualname__", "")
-    return isinstance(name, str) and name.endswith("play_filter.<locals>.six_block_at_end")
 
 
 def _blot_within(board: list[int], zone: int) -> bool:
