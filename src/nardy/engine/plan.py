@@ -86,6 +86,7 @@ class Plan:
             None if hitter_rule is None else hitter_rule(state, roll),
             None if play_filter is None else play_filter(state, roll),
             self.must_play_higher,
+            state,
         )
         extra_plays = self.extra_plays
         if extra_plays is not None:

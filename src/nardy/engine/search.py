@@ -129,16 +129,18 @@ def legal_plays(
     hitter: HitterRule | None,
     play_filter: PlayFilter | None,
     must_play_higher: bool,
+    start: State = (),
 ) -> tuple[list[int], list[int]]:
     """The legal plays: the resulting keys and the packed steps, max-use applied.
 
-    ``packed`` is the state the turn starts from (:mod:`nardy.engine.layout`);
-    the resulting keys are still in the mover's frame. ``enters``: checkers
+    ``packed`` is the state the turn starts from (:mod:`nardy.engine.layout`),
+    ``start`` the same state unpacked if the caller has it (else empty); the
+    resulting keys are still in the mover's frame. ``enters``: checkers
     on the bar enter first (else the dice never move them). A pass is no
     plays at all. A double the tracking kernel would search goes to a faster
     exact search when one fits its rules (``_fast_double``).
     """
-    board = unpack_list(packed)
+    board = list(start) if start else unpack_list(packed)
     key = int.from_bytes(packed, "little")
     if hitter is not None and contact != PIN and not _blot_within(board, hitter.zone):
         hitter = None  # nothing to hit where the rule applies: no checker gets marked
@@ -162,7 +164,7 @@ def legal_plays(
         else:
             found = search_tracking(board, key, dice, contact, enters, rule, hitter, keep)
     if keep and play_filter is not None:
-        found = _filtered(found, play_filter, unpack(packed))
+        found = _filtered(found, play_filter, start or unpack(packed))
     kept = max_use(found, dice, must_play_higher)
     if kept is None:
         return found.keys, found.codes

@@ -9,7 +9,7 @@ of the steps, which the search kernel relies on.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from nardy.engine.layout import MOVER_BAR, MOVER_OFF, OPP_BAR, OPP_OFF, Candidate, State, Steps
 from nardy.engine.turn import StepRule
@@ -208,9 +208,13 @@ class SixBlockAtEnd:
         six_block = self.six_block
         guard = six_block_guard(start, six_block)
         bar = start[OPP_BAR]
-        kept: list[Candidate] = []
-        for c in candidates:
-            state = c[0]
+        # The candidates handed back must be the very objects given (the
+        # engine then keeps their keys): read as Any, compiled code does not
+        # unpack a candidate into a native tuple and box a new one.
+        given: list[Any] = candidates
+        kept: list[Any] = []
+        for c in given:
+            state: State = c[0]
             g = guard if state[OPP_BAR] == bar else six_block_guard(state, six_block)
             if turn_blocks_allowed(start, state, g):
                 kept.append(c)
