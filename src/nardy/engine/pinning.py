@@ -14,7 +14,7 @@ sources in non-increasing order, each set of moves once.
 p), changed by each step: the points of the mover's free checkers, of the
 lone opposing checkers he may pin, and of the opposing checkers he pins.
 The points closed all turn give, for each die, the points a step may
-start from (:data:`_POINTS`), so a scan for a source visits only occupied
+start from (``_POINTS``), so a scan for a source visits only occupied
 points whose step is open, highest first, and pinning is a bit test. A
 bear-off needs every checker home, and then a die larger than the point
 bears off only from the highest occupied point: no bit above it. The
@@ -22,7 +22,7 @@ board list is read for counts (whether a step leaves a point empty, or
 releases a pin); only a double's first two moves change it (each made,
 explored, undone), and a later step that leaves a point where the mover
 pins a checker (rare) works out its count from the step before
-(:func:`_release`).
+(``_release``).
 
 **A result is the mover's counts.** Given the start, the mover's free
 checkers on each point decide the whole result: a point that held a lone
@@ -36,7 +36,7 @@ his checkers. Three consequences:
 * Two different dice, while nothing can be borne off this turn (two or
   more checkers outside the home board, a pinned one of the mover's
   counted): the repeated results are known in advance, and skipped by a
-  bit test with no look-up (:func:`_apart`, :func:`_apart_swapped`).
+  bit test with no look-up (``_apart``, ``_apart_swapped``).
 * Two different dice, when a bear-off is possible: a result is recognised
   by a small int, its *change*, as in :mod:`nardy.engine.ordered`: the sum
   over the points of how the mover's count there changed, times
@@ -44,7 +44,7 @@ his checkers. Three consequences:
   so equal changes mean equal counts, and the sum stays below
   ``5 ** 24 < 2 ** 62``, a machine int compiled: a sequence that reaches a
   result found before costs a small-int look-up, not the building and
-  hashing of its key (:func:`_two_dice`).
+  hashing of its key (``_two_dice``).
 * A double: no two sets of moves reach the same position (at the highest
   point where two sets of sources differ, the moves that land there come
   from higher points and are the same, so the counts there differ), and
@@ -200,7 +200,7 @@ def _two_dice(
     ``occupied``, ``lone``, ``pins``: the points of the mover's free
     checkers, of the lone opposing ones and of the opposing ones he pins;
     ``open_a``, ``open_b``: the points a step of each die may start from (see
-    :data:`_POINTS`); ``where``: each result's index in ``found`` by its
+    ``_POINTS``); ``where``: each result's index in ``found`` by its
     change. The board is read, not changed.
     """
     delta: tuple[Any, ...] = DELTA
@@ -297,7 +297,7 @@ def _apart(
     open_b: int,
     found: Found,
 ) -> None:
-    """:func:`_two_dice` for die ``a`` first when nothing can be borne off: no look-up.
+    """``_two_dice`` for die ``a`` first when nothing can be borne off: no look-up.
 
     Its only repeated result is the checker on ``q`` moved by both dice:
     first as ``q - a`` then ``- b`` (when ``q - a`` is open, found at the
@@ -367,7 +367,7 @@ def _apart_swapped(
     open_b: int,
     found: Found,
 ) -> None:
-    """:func:`_two_dice` for die ``b`` first, after :func:`_apart` for ``a`` first: no look-up.
+    """``_two_dice`` for die ``b`` first, after ``_apart`` for ``a`` first: no look-up.
 
     A step by ``b`` from ``q`` and then one by ``a`` from ``p`` reach what
     the steps in the other order reach (both legal: the points open to the
@@ -455,7 +455,7 @@ def _double(
 
     ``made`` steps are made already (packed in ``code``), ``left`` remain,
     each from a point of ``below`` (the points up to the last source);
-    ``occupied``, ``lone``, ``pins``, ``open_die`` as in :func:`_two_dice`.
+    ``occupied``, ``lone``, ``pins``, ``open_die`` as in ``_two_dice``.
     The board is changed for each step but the last two, and restored.
     """
     todo = occupied & open_die & below
