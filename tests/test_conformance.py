@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import nardy
-from nardy.testing import ConformanceError, check_legal_plays, check_variant
+from nardy.testing import ConformanceError, check_idle_hooks, check_legal_plays, check_variant
 from nardy.variant import RawPlay, State
 
 SPECS = [
@@ -91,6 +91,37 @@ class LazyBackgammon(nardy.Backgammon):
                 t[dst] += 1
                 return [(tuple(t), steps[:1])]
         return []
+
+
+@attrs.frozen
+class MislabelledNardy(nardy.LongNardy):
+    """Broken on purpose: calls its step rule idle, though the rule refuses steps."""
+
+    name: ClassVar[str] = "mislabelled-nardy"
+    aliases: ClassVar[tuple[str, ...]] = ()
+
+    def unused_hooks(self) -> frozenset[str]:
+        return frozenset({"step_rule", "play_filter"})
+
+
+@attrs.frozen
+class MisspelledNardy(nardy.LongNardy):
+    """Broken on purpose: names a hook that does not exist."""
+
+    name: ClassVar[str] = "misspelled-nardy"
+    aliases: ClassVar[tuple[str, ...]] = ()
+
+    def unused_hooks(self) -> frozenset[str]:
+        return frozenset({"step_rules"})
+
+
+def test_an_idle_hook_must_answer_as_the_default() -> None:
+    with registered(MislabelledNardy), pytest.raises(ConformanceError, match="idle hook step_rule"):
+        check_variant(MislabelledNardy(), games=1)
+    with registered(MisspelledNardy), pytest.raises(ConformanceError, match="no movement hook"):
+        check_variant(MisspelledNardy(), games=1)
+    start = nardy.LongNardy().starting_position()
+    check_idle_hooks(start, nardy.Roll(6, 5))  # long nardy's idle filter says None
 
 
 def test_a_variant_that_loses_checkers_is_caught() -> None:

@@ -17,6 +17,8 @@ whatever the rules are:
 * every resulting position round-trips through the position ID and the
   array form, every play's notation reads back to the same play, and
   :meth:`Position.apply <nardy.Position.apply>` agrees with the set;
+* a hook the variant calls idle (:meth:`~nardy.Variant.unused_hooks`)
+  answers as the default hook would;
 * a position has a result exactly when the variant says the game is over;
   a game won by bearing off has a result kind the variant scores and the
   points the variant gives it; a draw has no winner and no points.
@@ -45,7 +47,13 @@ from nardy.registry import find_variant
 from nardy.result import ResultKind
 from nardy.variant import Variant
 
-__all__ = ["ConformanceError", "ConformanceReport", "check_legal_plays", "check_variant"]
+__all__ = [
+    "ConformanceError",
+    "ConformanceReport",
+    "check_idle_hooks",
+    "check_legal_plays",
+    "check_variant",
+]
 
 
 @attrs.frozen
@@ -174,6 +182,36 @@ def _check_result(position: Position) -> bool:
     return False
 
 
+#: The movement hooks :meth:`~nardy.Variant.unused_hooks` may name, and
+#: whether each takes ``(start, roll)`` (else ``(roll)``).
+_IDLE_HOOKS = {
+    "moves": False,
+    "turn_contact": False,
+    "step_rule": True,
+    "hitter_rule": True,
+    "play_filter": True,
+    "extra_plays": True,
+}
+
+
+def check_idle_hooks(position: Position, roll: Roll) -> None:
+    """Check that each hook the variant calls idle answers as the default hook would.
+
+    The engine does not call a hook named by :meth:`~nardy.Variant.unused_hooks`,
+    so such a hook must say what its absence says. Raises
+    :class:`ConformanceError` otherwise, or for a name that is no movement hook.
+    """
+    variant = position.variant
+    for name in sorted(variant.unused_hooks()):
+        if name not in _IDLE_HOOKS:
+            raise _fail(f"unused_hooks() names {name!r}, which is no movement hook", position)
+        args: tuple[object, ...] = (position.raw, roll) if _IDLE_HOOKS[name] else (roll,)
+        mine = getattr(variant, name)(*args)
+        default = getattr(Variant, name)(variant, *args)
+        if mine != default:
+            raise _fail(f"the idle hook {name} gave {mine!r}, not {default!r}", position, roll)
+
+
 def check_variant(
     variant: Variant, *, games: int = 5, seed: int = 0, max_turns: int = 1500
 ) -> ConformanceReport:
@@ -209,6 +247,7 @@ def check_variant(
                 finished += 1
                 break
             roll = Roll(rng.randint(1, 6), rng.randint(1, 6))
+            check_idle_hooks(position, roll)
             plays += check_legal_plays(position, roll)
             positions += 1
             legal = position.legal_plays(roll)
