@@ -10,6 +10,7 @@ through small test variants; the real tavli variants build on the same data.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from nardy.engine import layout, physics
 from nardy.engine.search import choose_kernel
 from nardy.engine.tracking import BLOCK, HIT, PIN
 from nardy.engine.turn import HitterRule, StepRule
+from nardy.geometry import Contact, Entering
 from nardy.testing import check_variant
 from toy_variants import (
     BonusDoublesHypergammon,
@@ -304,6 +306,43 @@ def test_a_step_rule_floor_is_kept_by_every_kernel() -> None:
             free = StepRule(floor.base_check, watch_from=0, watch_to=0)
             keys, _ = legal_plays(packed, dice, contact, False, free, None, None, True)
             assert any(layout.unpack(layout.packed_of_key(k, 28))[24] == 0 for k in keys)
+
+
+@pytest.mark.parametrize("spec", ["long-nardy(six_block_check=turn)", "kush(six_block_check=turn)"])
+def test_the_end_of_turn_filter_judged_most_dice_first_gives_the_full_answer(spec: str) -> None:
+    # The engine filters the candidates that use the most dice first when the
+    # filter judges each candidate alone; any other filter sees them all.
+    # Wrapped in a plain function, the same rule goes the general way.
+    from nardy.engine.search import legal_plays
+    from nardy.rules.long_nardy import SixBlockAtEnd
+
+    variant = nardy.find_variant(spec)
+    assert isinstance(variant, (nardy.LongNardy, nardy.Kush))
+    end = SixBlockAtEnd(variant.six_block)
+
+    def wrapped(start: layout.State, candidates: list[layout.Candidate]) -> list[Any]:
+        return end(start, candidates)
+
+    enters = variant.entering is not Entering.RETURN
+    rng = random.Random(5)
+    position = variant.starting_position()
+    compared = 0
+    for _ in range(400):
+        if position.is_over():
+            position = variant.starting_position()
+        roll = Roll(rng.randint(1, 6), rng.randint(1, 6))
+        start = position.raw
+        rule = variant.step_rule(start, roll)
+        hitter = variant.hitter_rule(start, roll)
+        contact = HIT if variant.turn_contact(roll) is Contact.HIT else BLOCK
+        args = (position.packed, roll.moves, contact, enters, rule, hitter)
+        fast = legal_plays(*args, end, True)
+        slow = legal_plays(*args, wrapped, True)
+        assert fast == slow, (position.id(), roll)
+        compared += 1
+        legal = position.legal_plays(roll)
+        position = legal.resulting_position(rng.randrange(len(legal)))
+    assert compared == 400
 
 
 @pytest.mark.parametrize(

@@ -164,7 +164,10 @@ def legal_plays(
         else:
             found = search_tracking(board, key, dice, contact, enters, rule, hitter, keep)
     if keep and play_filter is not None:
-        found = _filtered(found, play_filter, start or unpack(packed))
+        if isinstance(play_filter, SixBlockAtEnd):
+            found = _filtered_most_dice_first(found, play_filter, start or unpack(packed))
+        else:
+            found = _filtered(found, play_filter, start or unpack(packed))
     kept = max_use(found, dice, must_play_higher)
     if kept is None:
         return found.keys, found.codes
@@ -241,6 +244,28 @@ def _blot_within(board: list[int], zone: int) -> bool:
         if board[p] == -1:
             return True
     return False
+
+
+def _filtered_most_dice_first(found: Found, play_filter: PlayFilter, start: State) -> Found:
+    """:func:`_filtered` for a filter that judges each candidate alone, as the maximum-use rule needs it.
+
+    The candidates that use the most dice are filtered first, then those
+    that use fewer, only while none is kept: the maximum-use rule keeps
+    nothing else. (A filter that weighs the candidates against each other,
+    as fevga's trap rule does, must see them all.)
+    """
+    counts = found.counts
+    for n in sorted(set(counts), reverse=True):
+        group = Found()
+        for i in range(len(counts)):
+            if counts[i] == n:
+                group.keys.append(found.keys[i])
+                group.codes.append(found.codes[i])
+                group.counts.append(n)
+        kept = _filtered(group, play_filter, start)
+        if kept.keys:
+            return kept
+    return Found()
 
 
 def _filtered(found: Found, play_filter: PlayFilter, start: State) -> Found:
