@@ -116,6 +116,24 @@ class _Search:
             self.floor_point = rule.floor_point
             self.floor = rule.floor
 
+    def refuses(self, src: int, dst: int) -> bool:
+        """Whether the rule refuses the step ``src -> dst`` from the board as it is (left so).
+
+        A step the rule does not watch is judged without touching the board.
+        """
+        check = self.check
+        if check is None or not ((self.watch_from >> src) & 1 or (self.watch_to >> dst) & 1):
+            return False
+        s = self.s
+        c = s[src]
+        x = s[dst]
+        s[src] = c - 1
+        s[dst] = x + 1
+        allowed = check(s, src, dst)
+        s[src] = c
+        s[dst] = x
+        return not allowed
+
 
 class _TwoDice(_Search):
     """The plays of two different dice: a first step, then every second step from its position.
@@ -221,17 +239,8 @@ class _TwoDice(_Search):
             return True  # reached already: legal whatever the order
         if src == self.floor_point and s[src] <= self.floor:
             return False
-        check = self.check
-        if check is not None and ((self.watch_from >> src) & 1 or (self.watch_to >> dst) & 1):
-            c = s[src]
-            before = s[dst]
-            s[src] = c - 1
-            s[dst] = before + 1
-            allowed = check(s, src, dst)
-            s[src] = c
-            s[dst] = before
-            if not allowed:
-                return False
+        if self.refuses(src, dst):
+            return False
         code = first | (step_code(src, dst, b, False) << STEP_BITS)
         if i < 0:
             self.where[change2] = len(found.keys)
@@ -429,17 +438,8 @@ class _Doubles(_Search):
         seen = self.seen
         if i and nsources in seen:
             return True  # (see move)
-        check = self.check
-        if check is not None and ((self.watch_from >> src) & 1 or (self.watch_to >> dst) & 1):
-            c = s[src]
-            x = s[dst]
-            s[src] = c - 1
-            s[dst] = x + 1
-            allowed = check(s, src, dst)
-            s[src] = c
-            s[dst] = x
-            if not allowed:
-                return False
+        if self.refuses(src, dst):
+            return False
         if i:
             seen.add(nsources)
         self.add(

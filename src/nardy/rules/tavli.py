@@ -147,10 +147,10 @@ def trapped(state: list[int] | State) -> bool:
     opposing checker ahead of them (every opposing checker still has to get
     past): long nardy's six-block rule with ``"ahead"``.
     """
-    s = state if isinstance(state, tuple) else tuple(state)  # (see in_block)
-    guard = six_block_guard(s, "ahead")
+    board = state if isinstance(state, list) else list(state)  # once, for in_block
+    guard = six_block_guard(state, "ahead")
     for p in range(1, 25):  # noqa: SIM110 (a loop is faster than any() here)
-        if s[p] > 0 and ROUTE[p] < guard and in_block(s, p):
+        if board[p] > 0 and ROUTE[p] < guard and in_block(board, p):
             return True
     return False
 
