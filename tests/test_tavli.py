@@ -20,6 +20,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -27,8 +28,13 @@ from hypothesis import strategies as st
 import nardy
 from helpers import run_legal
 from nardy import Position, ResultKind, Roll, Side
+from nardy.engine.layout import OPP_OFF, State, unpack
+from nardy.engine.turn import StepRule
 from nardy.errors import InvalidOptionError, InvalidPositionError
+from nardy.rules.long_nardy import BEFORE, ROUTE, in_block, six_block_guard
+from nardy.rules.tavli import QUARTER, START, FevgaSteps, trapped
 from nardy.testing import check_variant
+from nardy.variants.tavli import Fevga
 from reference import reference_results
 from reference_tavli import fevga_results, plakoto_results
 from strategies import positions, random_positions, rolls
@@ -507,3 +513,75 @@ def test_tavli_match_options_and_bad_rules() -> None:
         nardy.Match.new("tavli", 3, next_game="loser-starts")
     with pytest.raises(InvalidOptionError):
         nardy.Match.new("tavli", 3).variant_of(0)
+
+
+# --- what fevga's step rule watches -------------------------------------------------------
+
+
+@attrs.frozen
+class _FullWatchFevga(Fevga):
+    """Fevga whose step rule watches every step the rule might judge (no narrowing)."""
+
+    def step_rule(self, start: State, roll: Roll) -> StepRule:
+        guard = six_block_guard(start, "ahead") if self.trap_prime == "forbidden" else 0
+        return StepRule(FevgaSteps(self.checkers, guard), 1 << START, QUARTER | BEFORE[guard])
+
+
+def _trapped_by_definition(board: list[int]) -> bool:
+    """A held point in a block of six that no opposing checker has passed (long nardy's words)."""
+    guard = six_block_guard(board, "ahead")
+    return any(board[p] > 0 and ROUTE[p] < guard and in_block(board, p) for p in range(1, 25))
+
+
+def _self_play(variant: nardy.Variant, count: int, rng: random.Random) -> list[Position]:
+    """``count`` positions met in seeded random games."""
+    found: list[Position] = []
+    while len(found) < count:
+        position = variant.starting_position()
+        while not position.is_over() and len(found) < count:
+            plays = position.legal_plays(Roll(rng.randint(1, 6), rng.randint(1, 6)))
+            position = plays.resulting_position(rng.randrange(len(plays)))
+            found.append(position)
+    return found
+
+
+@pytest.mark.parametrize("spec", FEVGA_SPECS[:3])
+def test_fevga_step_rule_watches_only_what_can_refuse(spec: str) -> None:
+    """Watching fewer steps (the starter has passed, the quarter cannot fill) keeps every play.
+
+    The same keys and steps, in the same order, as a rule that watches every
+    step leaving the 24-point or landing in the starting quarter; and the
+    narrowed rule does leave some of the positions unwatched.
+    """
+    variant = nardy.find_variant(spec)
+    assert isinstance(variant, Fevga)
+    full = _FullWatchFevga(trap_prime=variant.trap_prime)
+    unwatched = 0
+    positions = [p for _, p in random_tavli_positions(variant, 60, seed=11)]
+    positions += _self_play(variant, 200, random.Random(7))
+    for position in positions:
+        for roll in ALL_ROLLS[::2]:
+            assert variant.play_keys(position.packed, roll) == full.play_keys(
+                position.packed, roll
+            ), (position.to_array(), roll)
+            rule = variant.step_rule(unpack(position.packed), roll)
+            if not (rule.base_watch_from | rule.base_watch_to):
+                unwatched += 1
+    assert unwatched > len(positions)
+
+
+def test_fevga_trapped_agrees_with_its_definition() -> None:
+    """:func:`trapped` (a walk along the route) against the rule's words, on random boards."""
+    rng = random.Random(5)
+    hits = 0
+    for _ in range(4000):
+        board = [0] * 28
+        for p in rng.sample(range(1, 25), rng.randint(6, 18)):
+            board[p] = 1
+        for p in rng.sample([q for q in range(1, 25) if board[q] == 0], rng.randint(0, 4)):
+            board[p] = -1
+        board[OPP_OFF] = rng.choice([0, 0, 0, 1])  # the opponent has borne off
+        expected = _trapped_by_definition(board)
+        hits += expected
+        assert trapped(board) == expected == trapped(tuple(board)), board
+    assert hits > 100

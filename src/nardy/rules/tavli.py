@@ -22,7 +22,7 @@ from nardy.engine.layout import (
     unpack,
 )
 from nardy.engine.turn import HitterRule, StepRule
-from nardy.rules.long_nardy import BEFORE, ROUTE, in_block, six_block_allows, six_block_guard
+from nardy.rules.long_nardy import BEFORE, ROUTE, six_block_allows, six_block_guard
 
 __all__ = [
     "DRAW",
@@ -123,12 +123,17 @@ def start_allows(board: list[int] | State, checkers: int) -> bool:
     his ``checkers`` may be away from his 24-point.
     """
     b = board if isinstance(board, list) else list(board)  # (see in_block)
-    if b[MOVER_OFF] > 0:
+    return _passed(b) or checkers - max(b[START], 0) <= 1
+
+
+def _passed(board: list[int]) -> bool:
+    """Whether one of the mover's checkers has passed the opponent's start (for the rule above)."""
+    if board[MOVER_OFF] > 0:
         return True
-    for p in range(1, 12):
-        if b[p] > 0:
+    for p in range(1, 12):  # noqa: SIM110 (a loop is faster than any() here)
+        if board[p] > 0:
             return True
-    return checkers - max(b[START], 0) <= 1
+    return False
 
 
 def quarter_allows(board: list[int] | State) -> bool:
@@ -147,23 +152,46 @@ def trapped(state: list[int] | State) -> bool:
     opposing checker ahead of them (every opposing checker still has to get
     past): long nardy's six-block rule with ``"ahead"``.
     """
-    board = state if isinstance(state, list) else list(state)  # once, for in_block
-    guard = six_block_guard(state, "ahead")
-    for p in range(1, 25):  # noqa: SIM110 (a loop is faster than any() here)
-        if board[p] > 0 and ROUTE[p] < guard and in_block(board, p):
+    board = state if isinstance(state, list) else list(state)  # (see in_block)
+    # Walk the opponent's route (the point with route number q is ROUTE[q]):
+    # a run of six held points is rare, and only then is the guard worked out.
+    run = 0
+    for q in range(1, 25):
+        if board[ROUTE[q]] <= 0:
+            run = 0
+            continue
+        run += 1
+        # A block's lowest route number is its first point's: no opposing
+        # checker has passed it when that is below the guard.
+        if run == 6 and q - 5 < six_block_guard(board, "ahead"):
             return True
     return False
 
 
-def fevga_step_rule(start: State, checkers: int, forbid_trap: bool) -> StepRule:
-    """One fevga turn's step rule: :class:`FevgaSteps`, watching what it judges.
+def fevga_step_rule(start: State, checkers: int, forbid_trap: bool, moves: int) -> StepRule:
+    """One fevga turn's step rule: :class:`FevgaSteps`, watching only what can refuse a step.
 
-    It watches the steps that leave the starting point, those that land in
-    the starting quarter and, with ``forbid_trap`` (``trap_prime="forbidden"``),
-    those that land where a trapping prime may be made.
+    ``moves``: how many steps the roll gives. The rule watches the steps that
+    leave the starting point while no checker has passed the opponent's
+    start, those that land in the starting quarter while the mover could
+    fill it this turn (no opposing checker there, and at most ``moves`` of
+    its points empty: a step fills one point at most) and, with
+    ``forbid_trap`` (``trap_prime="forbidden"``), those that land where a
+    trapping prime may be made.
     """
+    # A checker that has passed stays passed: then the rule never refuses.
+    watch_from = 0 if _passed(list(start)) else 1 << START
+    empty = 0
+    for p in range(19, 25):
+        if start[p] < 0:
+            empty = moves + 1  # an opposing checker holds one of the points
+            break
+        if start[p] == 0:
+            empty += 1
+    watch_to = QUARTER if empty <= moves else 0
     guard = six_block_guard(start, "ahead") if forbid_trap else 0
-    return StepRule(FevgaSteps(checkers, guard), 1 << START, QUARTER | BEFORE[guard])
+    watch_to |= BEFORE[guard]
+    return StepRule(FevgaSteps(checkers, guard), watch_from, watch_to)
 
 
 class FevgaSteps:
