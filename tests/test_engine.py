@@ -345,6 +345,295 @@ def test_the_end_of_turn_filter_judged_most_dice_first_gives_the_full_answer(spe
     assert compared == 400
 
 
+def _bunched_long_state(rng: random.Random) -> layout.State:
+    """A long-nardy position whose mover has runs of points, every opposing checker behind them.
+
+    The opponent's fifteen stand in the first half of his route (route
+    numbers 13-24), so a block the mover makes beyond them is one the
+    six-block rule forbids ("ahead" and "home" alike).
+    """
+    from nardy.rules.long_nardy import ROUTE
+
+    s = [0] * 28
+    base = rng.randint(1, 24)
+    mine = rng.randint(8, 15)
+    for _ in range(mine):
+        s[(base + rng.randint(0, 8) - 1) % 24 + 1] += 1
+    s[0] = 15 - mine
+    theirs = [ROUTE[q] for q in range(13, 25) if s[ROUTE[q]] == 0]
+    for _ in range(15):
+        s[rng.choice(theirs)] -= 1
+    return tuple(s)
+
+
+@pytest.mark.parametrize("six_block", ["ahead", "home"])
+def test_the_end_of_turn_rule_judged_on_the_kernels_board_gives_the_full_answer(
+    six_block: str,
+) -> None:
+    # Long nardy with six_block_check="turn": the positional kernel judges the
+    # rule on its own board, and searches the shorter sequences only when it
+    # refuses every longest one. Against the filter given every candidate.
+    from nardy.engine.search import legal_plays
+    from nardy.rules.long_nardy import SixBlockAtEnd
+
+    variant = nardy.LongNardy(six_block=six_block, six_block_check="turn")
+    end = SixBlockAtEnd(six_block)
+
+    def wrapped(start: layout.State, candidates: list[layout.Candidate]) -> list[Any]:
+        return end(start, candidates)
+
+    rng = random.Random(17)
+    refused = 0
+    for _ in range(300):
+        state = _bunched_long_state(rng)
+        for a in range(1, 7):
+            for b in range(1, a + 1):
+                roll = Roll(a, b)
+                rule = variant.step_rule(state, roll)
+                args = (layout.pack(state), roll.moves, BLOCK, True, rule, None)
+                fast = legal_plays(*args, end, True)
+                assert fast == legal_plays(*args, wrapped, True), (state, roll)
+                unfiltered = legal_plays(*args, None, True)
+                refused += fast != unfiltered
+    assert refused > 200  # the rule does refuse plays here
+
+
+# Positions where the end-of-turn six-block rule refuses every play of the most
+# dice (found by a random search), with their rolls.
+_SHORTENED = [
+    (
+        (
+            6,
+            0,
+            -1,
+            -2,
+            -1,
+            -1,
+            0,
+            -1,
+            -1,
+            -2,
+            -2,
+            -2,
+            -2,
+            0,
+            1,
+            1,
+            1,
+            3,
+            3,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+        ),
+        (5, 4),
+    ),
+    (
+        (
+            9,
+            -2,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -1,
+            -2,
+            -1,
+            -1,
+            -2,
+            -1,
+            0,
+            0,
+            0,
+            1,
+            1,
+            1,
+            1,
+            1,
+            1,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+        ),
+        (6, 6),
+    ),
+    (
+        (
+            7,
+            -2,
+            -1,
+            -1,
+            -1,
+            0,
+            -1,
+            -2,
+            -1,
+            -1,
+            -2,
+            -2,
+            -1,
+            0,
+            0,
+            0,
+            1,
+            1,
+            1,
+            1,
+            2,
+            2,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+        ),
+        (6, 6),
+    ),
+    (
+        (
+            6,
+            -2,
+            -2,
+            -2,
+            -1,
+            -1,
+            0,
+            -1,
+            -1,
+            -1,
+            -1,
+            -2,
+            -1,
+            0,
+            0,
+            0,
+            2,
+            2,
+            2,
+            1,
+            1,
+            1,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+        ),
+        (6, 6),
+    ),
+    (
+        (
+            5,
+            0,
+            -1,
+            0,
+            -1,
+            0,
+            -2,
+            -1,
+            -4,
+            -2,
+            -2,
+            -1,
+            -1,
+            0,
+            1,
+            2,
+            2,
+            2,
+            2,
+            1,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+        ),
+        (6, 2),
+    ),
+    (
+        (
+            5,
+            0,
+            -1,
+            0,
+            -1,
+            0,
+            -2,
+            -1,
+            -4,
+            -2,
+            -2,
+            -1,
+            -1,
+            0,
+            1,
+            2,
+            2,
+            2,
+            2,
+            1,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+        ),
+        (6, 5),
+    ),
+]
+
+
+@pytest.mark.parametrize(("state", "dice"), _SHORTENED)
+def test_the_end_of_turn_rule_refusing_every_longest_play_leaves_the_shorter(
+    state: layout.State, dice: tuple[int, int]
+) -> None:
+    from nardy.engine.search import legal_plays
+    from nardy.rules.long_nardy import SixBlockAtEnd
+
+    variant = nardy.LongNardy(six_block_check="turn")
+    end = SixBlockAtEnd("ahead")
+
+    def wrapped(start: layout.State, candidates: list[layout.Candidate]) -> list[Any]:
+        return end(start, candidates)
+
+    roll = Roll(*dice)
+    args = (layout.pack(state), roll.moves, BLOCK, True, variant.step_rule(state, roll), None)
+    fast = legal_plays(*args, end, True)
+    assert fast == legal_plays(*args, wrapped, True)
+    most = max(len(layout.steps_of_code(c)) for c in legal_plays(*args, None, True)[1])
+    assert all(len(layout.steps_of_code(c)) < most for c in fast[1])
+
+
+def test_a_six_block_held_at_the_start_may_not_be_moved_up_whole() -> None:
+    # The mover holds 17-22, one checker each, every opposing checker behind
+    # (on his 1-12); 6-6. The only four-six play, 22/16 21/15 20/14 19/13,
+    # ends on the block 13-18 and is refused; of the three-six plays, the one
+    # without 19/13 makes 14-19 and is refused too. Three plays remain.
+    board = [-1, -1, -1, -1, -2, -1, -1, -1, -1, -2, -2, -1, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 0, 0]
+    position = nardy.LongNardy(six_block_check="turn").position(board)
+    plays = {str(play) for play in position.legal_plays(Roll(6, 6))}
+    assert plays == {"22/16 21/15 19/13", "22/16 20/14 19/13", "21/15 20/14 19/13"}
+
+
 @pytest.mark.parametrize(
     ("steps", "message"),
     [

@@ -82,6 +82,15 @@ State = tuple[int, ...]
 RawPlay = tuple[State, Steps]
 
 _CONTACT_CODE = {Contact.HIT: HIT, Contact.BLOCK: BLOCK, Contact.PIN: PIN}
+
+
+def _contact_code(contact: Contact) -> int:
+    """``_CONTACT_CODE[contact]`` by identity: an enum's hash is Python code, asked every turn."""
+    if contact is Contact.HIT:
+        return HIT
+    return BLOCK if contact is Contact.BLOCK else PIN
+
+
 # Made once per variant class: the frame flip of its geometry and extra state.
 _FLIPPERS: dict[type[Variant], Callable[[State], State]] = {}
 _PACKED_FLIPPERS: dict[type[Variant], Callable[[bytes], bytes]] = {}
@@ -551,7 +560,7 @@ class Variant(abc.ABC):
                 position.raw,
                 ((s.src, s.dst, s.die) for s in play.steps),
                 self.moves(play.roll),
-                _CONTACT_CODE[self.turn_contact(play.roll)],
+                _contact_code(self.turn_contact(play.roll)),
                 bar,
             )
         except IllegalPlayError as exc:
@@ -772,7 +781,7 @@ def _plan(variant: Variant) -> Plan:
         moves=own("moves"),
         turn_contact=None
         if turn_contact is None
-        else (lambda roll: _CONTACT_CODE[turn_contact(roll)]),
+        else (lambda roll: _contact_code(turn_contact(roll))),
         step_rule=own("step_rule"),
         hitter_rule=own("hitter_rule"),
         play_filter=own("play_filter"),

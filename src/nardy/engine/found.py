@@ -42,7 +42,7 @@ def rank(code: int) -> int:
 class Found:
     """The distinct results of one search, in the order first found."""
 
-    __slots__ = ("codes", "counts", "index", "keys")
+    __slots__ = ("codes", "counts", "deepest", "index", "keys")
 
     def __init__(self) -> None:
         #: key -> position in the lists below (left empty by a kernel whose
@@ -54,6 +54,9 @@ class Found:
         self.codes: list[int] = []
         #: The dice that play used.
         self.counts: list[int] = []
+        #: The most dice any legal sequence used, result or not (kept by a
+        #: kernel that judges an end check, which may refuse the longest).
+        self.deepest = 0
 
     def add(self, key: int, code: int, count: int) -> None:
         """Note a result not found before (the caller checked ``key not in self.index``)."""

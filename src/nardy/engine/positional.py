@@ -45,7 +45,7 @@ from typing import Any, Final
 
 from nardy.engine.found import Found, IntIndex, IntSet, int_index, int_set, rank
 from nardy.engine.layout import HOME, MOVE, MOVER_OFF, STEP_BITS, may_bear_off, step_code
-from nardy.engine.turn import StepCheck, StepRule
+from nardy.engine.turn import EndRule, StepCheck, StepRule
 
 __all__ = ["search_positional"]
 
@@ -62,7 +62,12 @@ _TAIL_BITS: Final = 5
 
 
 def search_positional(
-    s: list[int], key0: int, dice: tuple[int, ...], rule: StepRule | None, keep_prefixes: bool
+    s: list[int],
+    key0: int,
+    dice: tuple[int, ...],
+    rule: StepRule | None,
+    keep_prefixes: bool,
+    end: EndRule | None = None,
 ) -> Found:
     """Every maximal sequence of legal steps (every sequence, with ``keep_prefixes``).
 
@@ -71,7 +76,10 @@ def search_positional(
     when its landing point holds no opposing checker (or it bears off by the
     standard rule) and ``rule`` accepts it. With ``keep_prefixes`` every
     sequence is a candidate, also those that stop before the dice run out,
-    for a whole-play filter to judge.
+    for a whole-play filter to judge. With ``end`` a sequence is a result
+    only if ``end`` allows its final position, judged on the board; the
+    results' ``deepest`` is then the most dice any legal sequence uses,
+    allowed or not.
     """
     found = Found()
     start: list[int] = []  # the mover's points, from high to low
@@ -83,11 +91,13 @@ def search_positional(
             if p > HOME:
                 out0 += c
     if len(dice) == 2 and dice[0] != dice[1]:
-        two = _TwoDice(s, start, rule, found, keep_prefixes)
+        two = _TwoDice(s, start, rule, found, keep_prefixes, end)
         two.first(dice[0], dice[1], key0, out0)
         two.first(dice[1], dice[0], key0, out0)
     else:
-        _Doubles(s, start, rule, found, keep_prefixes, dice).node(0, key0, out0, 0, 0, 0, 0, 25)
+        _Doubles(s, start, rule, found, keep_prefixes, end, dice).node(
+            0, key0, out0, 0, 0, 0, 0, 25
+        )
     return found
 
 
@@ -95,9 +105,17 @@ class _Search:
     """What both searches share: the board, the rule, the starting points, the results."""
 
     def __init__(
-        self, s: list[int], start: list[int], rule: StepRule | None, found: Found, keep: bool
+        self,
+        s: list[int],
+        start: list[int],
+        rule: StepRule | None,
+        found: Found,
+        keep: bool,
+        end: EndRule | None,
     ) -> None:
         self.s = s
+        #: The whole-play check of each result's final position (None: every result is kept).
+        self.end = end
         #: The mover's points at the start, from high to low.
         self.start = start
         self.found = found
@@ -134,6 +152,21 @@ class _Search:
         s[dst] = x
         return not allowed
 
+    def end_refuses(self, src: int, dst: int) -> bool:
+        """Whether the end check refuses the position one step ``src -> dst`` on (board left so)."""
+        end = self.end
+        if end is None:
+            return False
+        s = self.s
+        c = s[src]
+        x = s[dst]
+        s[src] = c - 1
+        s[dst] = x + 1
+        allowed = end.allows(s)
+        s[src] = c
+        s[dst] = x
+        return not allowed
+
 
 class _TwoDice(_Search):
     """The plays of two different dice: a first step, then every second step from its position.
@@ -146,9 +179,15 @@ class _TwoDice(_Search):
     """
 
     def __init__(
-        self, s: list[int], start: list[int], rule: StepRule | None, found: Found, keep: bool
+        self,
+        s: list[int],
+        start: list[int],
+        rule: StepRule | None,
+        found: Found,
+        keep: bool,
+        end: EndRule | None,
     ) -> None:
-        super().__init__(s, start, rule, found, keep)
+        super().__init__(s, start, rule, found, keep, end)
         #: Each result's index in ``found``, by its change.
         self.where: IntIndex = int_index()
 
@@ -209,8 +248,10 @@ class _TwoDice(_Search):
                 moved = True
         if new_point and self.second(b, new_point, change, key, out, first):
             moved = True
-        if self.keep or not moved:
-            found = self.found
+        found = self.found
+        if not moved and found.deepest < 1:
+            found.deepest = 1
+        if (self.keep or not moved) and (self.end is None or self.end.allows(s)):
             i = self.where.get(change, -1)
             if i < 0:
                 self.where[change] = len(found.keys)
@@ -241,6 +282,9 @@ class _TwoDice(_Search):
             return False
         if self.refuses(src, dst):
             return False
+        found.deepest = 2
+        if self.end_refuses(src, dst):
+            return True  # legal, but not a result
         code = first | (step_code(src, dst, b, False) << STEP_BITS)
         if i < 0:
             self.where[change2] = len(found.keys)
@@ -264,9 +308,10 @@ class _Doubles(_Search):
         rule: StepRule | None,
         found: Found,
         keep: bool,
+        end: EndRule | None,
         dice: tuple[int, ...],
     ) -> None:
-        super().__init__(s, start, rule, found, keep)
+        super().__init__(s, start, rule, found, keep, end)
         self.die = dice[0]
         self.packed_die = dice[0] << 10
         self.last = len(dice) - 1
@@ -345,7 +390,10 @@ class _Doubles(_Search):
                 moved = True
             t >>= _TAIL_BITS
         if not moved and i and not self.keep:
-            self.add(key, code, i)
+            if i > self.found.deepest:
+                self.found.deepest = i
+            if self.end is None or self.end.allows(s):
+                self.add(key, code, i)
 
     def move(
         self,
@@ -398,7 +446,7 @@ class _Doubles(_Search):
             seen.add(nsources)
         nkey = key + _MOVE[src][dst]
         ncode = code | ((src | (dst << 5) | self.packed_die) << (STEP_BITS * i))
-        if self.keep:
+        if self.keep and (self.end is None or self.end.allows(s)):
             self.add(nkey, ncode, i + 1)
         if c == 1 and (tail_set >> src) & 1:
             tail = _dropped(tail, src)
@@ -442,6 +490,9 @@ class _Doubles(_Search):
             return False
         if i:
             seen.add(nsources)
+        self.found.deepest = i + 1
+        if self.end_refuses(src, dst):
+            return True  # legal, but not a result
         self.add(
             key + _MOVE[src][dst],
             code | ((src | (dst << 5) | self.packed_die) << (STEP_BITS * i)),

@@ -155,7 +155,11 @@ def legal_plays(
     elif kernel == PINNING:
         found = search_pinning(board, key, dice)
     elif kernel == POSITIONAL:
-        found = search_positional(board, key, dice, rule, keep)
+        if isinstance(play_filter, SixBlockAtEnd):
+            found = _positional_at_end(board, key, dice, rule, play_filter, start or unpack(packed))
+            keep = False  # the filter is judged already
+        else:
+            found = search_positional(board, key, dice, rule, keep)
     else:
         fast = _fast_double(board, key, dice, contact, enters, rule, hitter, play_filter)
         if fast is not None:
@@ -231,6 +235,32 @@ def _fast_double(
     if not watch:
         return search_marked_double(board, key, die, len(dice), True, False, zone, False, head_left)
     return search_kush_double(board, key, die, len(dice), check, watch, not check.per_step)
+
+
+def _positional_at_end(
+    board: list[int],
+    key: int,
+    dice: tuple[int, ...],
+    rule: StepRule | None,
+    play_filter: SixBlockAtEnd,
+    start: State,
+) -> Found:
+    """The positional kernel's results with the six-block rule judged on each play's end.
+
+    What the filter and the maximum-use rule keep of every sequence
+    (complete or stopped early), judged on the kernel's live board (no hit
+    moves the guard). The rule judges each play alone, so when an allowed
+    maximal sequence uses as many dice as any sequence can, the maximal
+    sequences hold every play the maximum-use rule keeps; only when none
+    does are the shorter sequences searched as well.
+    """
+    end = play_filter.on_board(start)
+    if end is None:  # the rule refuses nothing: the maximal sequences hold every play kept
+        return search_positional(board, key, dice, rule, False)
+    found = search_positional(board, key, dice, rule, False, end)
+    if not found.deepest or (found.counts and max(found.counts) == found.deepest):
+        return found
+    return search_positional(board, key, dice, rule, True, end)
 
 
 def _blot_within(board: list[int], zone: int) -> bool:

@@ -15,7 +15,15 @@ from typing import Final
 
 from nardy.engine.layout import Candidate, State
 
-__all__ = ["ALL_POINTS", "FloorCheck", "HitterRule", "PlayFilter", "StepCheck", "StepRule"]
+__all__ = [
+    "ALL_POINTS",
+    "EndRule",
+    "FloorCheck",
+    "HitterRule",
+    "PlayFilter",
+    "StepCheck",
+    "StepRule",
+]
 
 #: ``(board, src, dst) -> allowed``: called with the state *after* the step
 #: as a mutable list (mover's frame; do not change it), and the step's
@@ -27,6 +35,7 @@ StepCheck = Callable[[list[int], int, int], bool]
 #: ``(state, steps, dice used, pips used)``, in the order found, and returns
 #: those that may be played; the maximum-use rule then chooses among them.
 PlayFilter = Callable[[State, list[Candidate]], list[Candidate]]
+
 
 #: Every point, the bar (25) and off (0): a step rule that watches all steps.
 ALL_POINTS: Final = (1 << 26) - 1
@@ -132,3 +141,17 @@ class HitterRule:
     def __repr__(self) -> str:
         name = "stops" if self.check is None else getattr(self.check, "__name__", self.check)
         return f"HitterRule(zone={self.zone}, {name})"
+
+
+class EndRule:
+    """A whole-play rule that judges each play alone, on its final position.
+
+    A kernel asks :meth:`allows` with its live board at each result, so that
+    no candidate is built for the rule. Subclass it and override
+    :meth:`allows` (this base allows everything); compiled, the call is a
+    native method call.
+    """
+
+    def allows(self, board: list[int]) -> bool:
+        """Whether the play that reached ``board`` (mover's frame; do not change it) is allowed."""
+        return True

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from nardy.engine.layout import MOVER_BAR, MOVER_OFF, OPP_BAR, OPP_OFF, Candidate, State, Steps
-from nardy.engine.turn import StepRule
+from nardy.engine.turn import EndRule, StepRule
 
 __all__ = [
     "BEFORE",
@@ -25,6 +25,7 @@ __all__ = [
     "HeadAndSixBlock",
     "KushDoubleSteps",
     "SixBlockAtEnd",
+    "TurnBlocks",
     "head_allows",
     "head_and_six_block_rule",
     "head_limit",
@@ -179,16 +180,15 @@ def six_block_allows(board: list[int], p: int, guard: int) -> bool:
     return ROUTE[p] >= guard or not in_block(board, p)
 
 
-def turn_blocks_allowed(start: State, state: State, guard: int) -> bool:
+def turn_blocks_allowed(start: list[int] | State, state: list[int] | State, guard: int) -> bool:
     """The six-block rule judged on the final position of a turn (``six_block_check="turn"``).
 
     A play is refused when a point where the mover now has more checkers
     than at the start of the turn belongs to a block that the rule forbids.
+    (:class:`TurnBlocks` judges it for one start and guard.)
     """
-    for p in range(1, 25):
-        if state[p] > start[p] and state[p] > 0 and ROUTE[p] < guard and in_block(state, p):
-            return False
-    return True
+    s = state if isinstance(state, list) else list(state)  # (see in_block)
+    return TurnBlocks(list(start), guard).allows(s)
 
 
 class SixBlockAtEnd:
@@ -208,6 +208,8 @@ class SixBlockAtEnd:
         six_block = self.six_block
         guard = six_block_guard(start, six_block)
         bar = start[OPP_BAR]
+        first = list(start)
+        at_start = TurnBlocks(first, guard)
         # The candidates handed back must be the very objects given (the
         # engine then keeps their keys): read as Any, compiled code does not
         # unpack a candidate into a native tuple and box a new one.
@@ -215,10 +217,42 @@ class SixBlockAtEnd:
         kept: list[Any] = []
         for c in given:
             state: State = c[0]
-            g = guard if state[OPP_BAR] == bar else six_block_guard(state, six_block)
-            if turn_blocks_allowed(start, state, g):
+            if state[OPP_BAR] == bar:
+                judge = at_start
+            else:  # a hit moved an opposing checker back: the guard may move too
+                judge = TurnBlocks(first, six_block_guard(state, six_block))
+            if judge.allows(list(state)):
                 kept.append(c)
         return kept
+
+    def on_board(self, start: State) -> TurnBlocks | None:
+        """The rule as a kernel's end check for a turn with no hits (None: it refuses nothing).
+
+        Without a hit every play shares the start's guard, so the rule can
+        be judged on the kernel's live board at each result
+        (:class:`~nardy.engine.turn.EndRule`), with no candidate built.
+        """
+        guard = six_block_guard(start, self.six_block)
+        return TurnBlocks(list(start), guard) if guard else None
+
+
+class TurnBlocks(EndRule):
+    """:func:`turn_blocks_allowed` for one turn's start and guard, asked with a board."""
+
+    def __init__(self, start: list[int], guard: int) -> None:
+        self.start = start
+        #: The points the rule looks at: those no opposing checker has passed
+        #: (``ROUTE[p] < guard``) and the mover may land on (a blot may be hit).
+        self.points = [p for p in range(1, 25) if ROUTE[p] < guard and start[p] >= -1]
+
+    def allows(self, board: list[int]) -> bool:
+        """Whether the position on ``board`` keeps the six-block rule."""
+        start = self.start
+        for p in self.points:
+            x = board[p]
+            if x > start[p] and x > 0 and in_block(board, p):
+                return False
+        return True
 
 
 class HeadAndSixBlock:

@@ -39,6 +39,9 @@ from nardy.rules.long_nardy import (
 from nardy.scoring import ScoringTable, points_option, scoring_table
 from nardy.variant import RawPlay, State, Variant
 
+# The end-of-turn filters: one per six-block rule (they hold nothing else).
+_AT_END: dict[str, SixBlockAtEnd] = {name: SixBlockAtEnd(name) for name in SIX_BLOCK_RULES}
+
 __all__ = ["Kush", "LongNardy"]
 
 
@@ -112,7 +115,7 @@ class _LongFamily(Variant):
 
     def play_filter(self, start: State, roll: Roll) -> PlayFilter | None:
         """With ``six_block_check="turn"``: the six-block rule judged on the final position."""
-        return SixBlockAtEnd(self.six_block) if self.six_block_check == "turn" else None
+        return _AT_END[self.six_block] if self.six_block_check == "turn" else None
 
 
 @register_variant
