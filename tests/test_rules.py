@@ -13,6 +13,7 @@ from nardy.rules.long_nardy import (
     BEFORE,
     HEAD,
     ROUTE,
+    block_within_reach,
     head_allows,
     head_limit,
     in_block,
@@ -133,6 +134,27 @@ def test_turn_blocks_allowed_judges_only_points_the_turn_added_to() -> None:
     guard = six_block_guard(end, "ahead")
     assert not turn_blocks_allowed(start, tuple(end), guard)
     assert turn_blocks_allowed(start, start, guard)
+
+
+def test_a_block_is_within_reach_when_a_window_of_six_lacks_at_most_the_moves() -> None:
+    # The mover holds 5-9 (one checker each), the opponent's 15 are on 12:
+    # the window 5-10 lacks one point; one step may fill it.
+    board = state(dict.fromkeys(range(5, 10), 1), {12: 15})
+    guard = six_block_guard(board, "ahead")
+    assert guard > ROUTE[5]
+    assert block_within_reach(board, guard, 1)
+    assert block_within_reach(board, guard, 2)
+    # Without point 7 two windows lack two points: two steps, not one.
+    board[7] = 0
+    assert block_within_reach(board, guard, 2)
+    assert not block_within_reach(board, guard, 1)
+    # An opposing checker on 10 and on 4: no window of six around 5-9 is open.
+    board[7] = 1
+    board[10] = board[4] = -1
+    board[12] = -13
+    assert not block_within_reach(board, six_block_guard(board, "ahead"), 4)
+    # A guard of 0 (an opposing checker has passed everything): nothing to judge.
+    assert not block_within_reach(state(dict.fromkeys(range(5, 11), 1)), 0, 4)
 
 
 # --- Kush: the return from the bar --------------------------------------------------

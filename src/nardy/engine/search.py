@@ -254,7 +254,7 @@ def _positional_at_end(
     sequences hold every play the maximum-use rule keeps; only when none
     does are the shorter sequences searched as well.
     """
-    end = play_filter.on_board(start)
+    end = play_filter.on_board(start, len(dice))
     if end is None:  # the rule refuses nothing: the maximal sequences hold every play kept
         return search_positional(board, key, dice, rule, False)
     found = search_positional(board, key, dice, rule, False, end)

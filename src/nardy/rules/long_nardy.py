@@ -26,6 +26,7 @@ __all__ = [
     "KushDoubleSteps",
     "SixBlockAtEnd",
     "TurnBlocks",
+    "block_within_reach",
     "head_allows",
     "head_and_six_block_rule",
     "head_limit",
@@ -225,15 +226,45 @@ class SixBlockAtEnd:
                 kept.append(c)
         return kept
 
-    def on_board(self, start: State) -> TurnBlocks | None:
-        """The rule as a kernel's end check for a turn with no hits (None: it refuses nothing).
+    def on_board(self, start: State, moves: int) -> TurnBlocks | None:
+        """The rule as a kernel's end check for a turn of ``moves`` steps and no hits.
 
         Without a hit every play shares the start's guard, so the rule can
         be judged on the kernel's live board at each result
         (:class:`~nardy.engine.turn.EndRule`), with no candidate built.
+        None when it can refuse nothing: no block it forbids is within reach.
         """
+        board = list(start)
         guard = six_block_guard(start, self.six_block)
-        return TurnBlocks(list(start), guard) if guard else None
+        if not block_within_reach(board, guard, moves):
+            return None
+        return TurnBlocks(board, guard)
+
+
+def block_within_reach(board: list[int], guard: int, moves: int) -> bool:
+    """Whether ``moves`` steps with no hit could leave a block the six-block rule judges.
+
+    Six consecutive points along the opponent's route, the first below the
+    guard (``ROUTE < guard``), none held by an opposing checker and at most
+    ``moves`` of them empty: a step fills one point at most.
+    """
+    # Slide a window of six along the route (route number q is point ROUTE[q]).
+    empty = closed = 0
+    for q in range(1, 25):
+        x = board[ROUTE[q]]
+        if x == 0:
+            empty += 1
+        elif x < 0:
+            closed += 1
+        if q > 6:  # the point that left the window
+            y = board[ROUTE[q - 6]]
+            if y == 0:
+                empty -= 1
+            elif y < 0:
+                closed -= 1
+        if q >= 6 and q - 5 < guard and not closed and empty <= moves:
+            return True
+    return False
 
 
 class TurnBlocks(EndRule):
