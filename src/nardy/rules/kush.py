@@ -142,9 +142,11 @@ def search_kush_double(
     (one on each point where a hit happened, since the hitter stops), which
     is all the tracking kernel tells nodes apart by. A result's key is worked
     out from its steps once it is found. With ``at_end`` (the six-block rule
-    judged on the final position, ``check.per_step`` false) every sequence
-    is a candidate, kept when :func:`turn_allows` it, as the variant's play
-    filter would keep it; the maximum-use rule is left to the caller.
+    judged on the final position, ``check.per_step`` false) a sequence is
+    kept when :func:`turn_allows` it, as the variant's play filter would
+    keep it: the maximal sequences first, and when the rule refuses every
+    one that uses the most dice, every sequence, also those stopped early;
+    the maximum-use rule is left to the caller.
     """
     outside = board[MOVER_BAR]
     high = 0
@@ -159,7 +161,13 @@ def search_kush_double(
                 outside += c
     # Before any hit: the rule's own guard, or (at the end) the start's, as the filter works it out.
     guard = six_block_guard(board, check.six_block) if at_end else check.guard
-    search = _KushSearch(board, key, die, moves, check, watch, at_end)
+    search = _KushSearch(board, key, die, moves, check, watch, at_end, False)
+    search.node(0, 0, outside, high, low, guard, 0, 0)
+    found = search.found
+    if not at_end or not found.deepest or (found.counts and max(found.counts) == found.deepest):
+        return found
+    # Every play of the most dice refused: the shorter sequences are candidates too.
+    search = _KushSearch(board, key, die, moves, check, watch, at_end, True)
     search.node(0, 0, outside, high, low, guard, 0, 0)
     return search.found
 
@@ -181,6 +189,7 @@ class _KushSearch:
         check: KushDoubleSteps,
         watch: int,
         at_end: bool,
+        prefixes: bool,
     ) -> None:
         self.s = s
         self.start = s[:]
@@ -194,7 +203,10 @@ class _KushSearch:
         self.per_step = check.per_step
         #: The points where a landing step needs the six-block test.
         self.watch = watch
+        #: Whether :func:`turn_allows` judges each result.
         self.at_end = at_end
+        #: Whether every sequence is a candidate, not only the maximal ones.
+        self.prefixes = prefixes
         self.found = Found()
         #: The multisets of sources already explored.
         self.seen: set[int] = set()
@@ -226,7 +238,10 @@ class _KushSearch:
                 return
             seen.add(sources)
         s = self.s
-        if self.at_end and made and turn_allows(self.start, s, guard, self.watch):
+        found = self.found
+        if made > found.deepest:
+            found.deepest = made
+        if self.prefixes and made and turn_allows(self.start, s, guard, self.watch):
             self.add(code, made)
         moved = False
         if made < self.moves:
@@ -271,7 +286,13 @@ class _KushSearch:
                 s[dst] = x
                 if hit:
                     s[OPP_BAR] -= 1
-        if not moved and made and not self.at_end:
+        at_end = self.at_end
+        if (
+            not moved
+            and made
+            and not self.prefixes
+            and (not at_end or turn_allows(self.start, s, guard, self.watch))
+        ):
             self.add(code, made)
 
     def allows(self, src: int, dst: int, guard: int) -> bool:
