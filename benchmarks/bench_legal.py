@@ -183,6 +183,7 @@ def variants(count: int, repeat: int, seed: int) -> None:
         *(cls.name for cls in nardy.VARIANTS),
         "caucasian(no_hide_after_hit=anywhere)",
         "long-nardy(six_block_check=turn)",
+        "kush(six_block_check=turn)",
     ]
     per: dict[str, float] = {}
     results: dict[str, float] = {}
@@ -307,6 +308,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5, help="runs of each side (5)")
     parser.add_argument("--seed", type=int, default=2026, help="seed of the sets (2026)")
     parser.add_argument("--skip-variants", action="store_true", help="skip section 3")
+    parser.add_argument("--only-variants", action="store_true", help="run section 3 alone")
     parser.add_argument(
         "--steady",
         type=int,
@@ -321,6 +323,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"nardy {nardy.__version__} ({build}), Python {platform.python_version()}, "
         f"{platform.machine()}; seed {args.seed}, {args.repeat} runs each, alternating"
     )
+    if args.only_variants:
+        variants(args.variant_positions, args.repeat, args.seed)
+        return 0
     items = positions.stratified_set(nardy.Backgammon(), args.positions, 0.4, args.seed)
     disagreed = engine_to_engine(items, args.repeat)
     objects(items, args.repeat)
