@@ -155,7 +155,7 @@ class _Search:
     def end_refuses(self, src: int, dst: int) -> bool:
         """Whether the end check refuses the position one step ``src -> dst`` on (board left so)."""
         end = self.end
-        if end is None:
+        if end is None:  # (the callers ask first: a call saved per result)
             return False
         s = self.s
         c = s[src]
@@ -283,7 +283,7 @@ class _TwoDice(_Search):
         if self.refuses(src, dst):
             return False
         found.deepest = 2
-        if self.end_refuses(src, dst):
+        if self.end is not None and self.end_refuses(src, dst):
             return True  # legal, but not a result
         code = first | (step_code(src, dst, b, False) << STEP_BITS)
         if i < 0:
@@ -491,7 +491,7 @@ class _Doubles(_Search):
         if i:
             seen.add(nsources)
         self.found.deepest = i + 1
-        if self.end_refuses(src, dst):
+        if self.end is not None and self.end_refuses(src, dst):
             return True  # legal, but not a result
         self.add(
             key + _MOVE[src][dst],
