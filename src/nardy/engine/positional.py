@@ -37,6 +37,14 @@ bear-off, the rule does not watch it) that is legal now was legal then
 (its point, never emptied, had a checker, and nothing else decides), so it
 is counted as legal and not made again. The other moves are made and
 looked up.
+
+When every legal move is safe all turn long (the rule watches nothing, no
+checker may leave the floor's point, and too many checkers are outside the
+home board for a bear-off to come), the same holds for the points filled
+this turn: after a move from such a point t, a move from a point filled
+before t, legal one move earlier, reaches a position found before. With
+both shortcuts the search follows each position's greedy sequence only, so
+it reaches no position twice and looks none up.
 """
 
 from __future__ import annotations
@@ -95,8 +103,8 @@ def search_positional(
         two.first(dice[0], dice[1], key0, out0)
         two.first(dice[1], dice[0], key0, out0)
     else:
-        _Doubles(s, start, rule, found, keep_prefixes, end, dice).node(
-            0, key0, out0, 0, 0, 0, 0, 25
+        _Doubles(s, start, rule, found, keep_prefixes, end, dice, out0).node(
+            0, key0, out0, 0, 0, 0, 0, 25, 0
         )
     return found
 
@@ -310,6 +318,7 @@ class _Doubles(_Search):
         keep: bool,
         end: EndRule | None,
         dice: tuple[int, ...],
+        outside: int,
     ) -> None:
         super().__init__(s, start, rule, found, keep, end)
         self.die = dice[0]
@@ -319,10 +328,6 @@ class _Doubles(_Search):
         self.powers: tuple[int, ...] = (
             _POW5 if len(dice) <= 4 else tuple((len(dice) + 1) ** p for p in range(25))
         )
-        #: The positions reached, as multisets of sources (see the module
-        #: docstring). One table serves every depth: a multiset's digits add
-        #: up to the number of moves made, so no two depths share a value.
-        self.seen: IntSet = int_set(256)
         #: The starting points whose move the board alone allows whenever a
         #: checker stands there: its landing point holds no opposing checker,
         #: it is no bear-off and the rule does not watch it.
@@ -337,6 +342,21 @@ class _Doubles(_Search):
                 and not (self.watch_to >> dst) & 1
             ):
                 self.safe |= 1 << p
+        #: Whether every legal move is safe all turn long: the rule watches
+        #: nothing, no checker can leave the floor's point, and no bear-off
+        #: can come (a move brings one checker home at most). Then the
+        #: greedy-order shortcut covers the points filled this turn too, no
+        #: position is reached twice, and none is looked up (see the module
+        #: docstring).
+        self.free = (
+            not (self.watch_from or self.watch_to)
+            and (not self.floor_point or s[self.floor_point] <= self.floor)
+            and outside >= len(dice)
+        )
+        #: The positions reached, as multisets of sources (see the module
+        #: docstring). One table serves every depth: a multiset's digits add
+        #: up to the number of moves made, so no two depths share a value.
+        self.seen: IntSet = int_set(4 if self.free else 256)  # (free: never asked)
 
     def node(
         self,
@@ -348,6 +368,7 @@ class _Doubles(_Search):
         code: int,
         sources: int,
         above: int,
+        skip: int,
     ) -> None:
         """Try every next move from the position reached with ``i`` moves.
 
@@ -355,7 +376,8 @@ class _Doubles(_Search):
         docstring), and ``tail_set`` the same as a set of bits; ``sources``:
         the multiset of the moves' sources so far; ``above``: a safe move
         from a starting point above it reaches a position found before
-        (see the module docstring).
+        (see the module docstring); ``skip`` (bits, only when :attr:`free`):
+        so does a move from one of these points filled this turn.
         """
         s = self.s
         die = self.die
@@ -376,18 +398,24 @@ class _Doubles(_Search):
             elif (
                 self.leaf(i, src, key, outside, code, sources)
                 if last
-                else self.move(i, src, key, outside, tail, tail_set, code, sources, src)
+                else self.move(i, src, key, outside, tail, tail_set, code, sources, src, 0)
             ):
                 moved = True
+        free = self.free
+        earlier = 0  # the points filled this turn that come before ``src``
         t = tail
         while t:
             src = t & 31
-            if not (src == floor_point and s[src] <= floor) and (
+            if (skip >> src) & 1 and src > die and s[src - die] >= 0:
+                moved = True  # legal (free: nothing else decides), and found before
+            elif not (src == floor_point and s[src] <= floor) and (
                 self.leaf(i, src, key, outside, code, sources)
                 if last
-                else self.move(i, src, key, outside, tail, tail_set, code, sources, 0)
+                else self.move(i, src, key, outside, tail, tail_set, code, sources, 0, earlier)
             ):
                 moved = True
+            if free:
+                earlier |= 1 << src
             t >>= _TAIL_BITS
         if not moved and i and not self.keep:
             if i > self.found.deepest:
@@ -406,10 +434,13 @@ class _Doubles(_Search):
         code: int,
         sources: int,
         above: int,
+        skip: int,
     ) -> bool:
         """Whether the next move (not the last) from ``src`` is legal; if so, explores what follows.
 
-        ``above``: ``src`` if it is a starting point, else 0 (the child's ``above``).
+        ``above``: ``src`` if it is a starting point, else 0; ``skip``: the
+        points filled this turn before ``src`` when it is one of them (only
+        when :attr:`free`), else 0 (the child's ``above`` and ``skip``).
         """
         s = self.s
         dst = src - self.die
@@ -427,7 +458,8 @@ class _Doubles(_Search):
         nsources = sources + self.powers[src]
         # (From the start each move reaches a position of its own: no look-up.)
         seen = self.seen
-        if i and nsources in seen:
+        free = self.free
+        if i and not free and nsources in seen:
             return True
         check = self.check
         c = s[src]
@@ -442,7 +474,7 @@ class _Doubles(_Search):
             s[src] = c
             s[dst] = x
             return False
-        if i:
+        if i and not free:
             seen.add(nsources)
         nkey = key + _MOVE[src][dst]
         ncode = code | ((src | (dst << 5) | self.packed_die) << (STEP_BITS * i))
@@ -463,6 +495,7 @@ class _Doubles(_Search):
             ncode,
             nsources,
             above,
+            skip,
         )
         s[src] = c
         s[dst] = x
@@ -482,14 +515,15 @@ class _Doubles(_Search):
             dst = MOVER_OFF
         elif s[dst] < 0:
             return False
-        nsources = sources + self.powers[src]
-        seen = self.seen
-        if i and nsources in seen:
-            return True  # (see move)
-        if self.refuses(src, dst):
-            return False
-        if i:
-            seen.add(nsources)
+        if not self.free:  # (free: no position is reached twice, and nothing is watched)
+            nsources = sources + self.powers[src]
+            seen = self.seen
+            if i and nsources in seen:
+                return True  # (see move)
+            if self.refuses(src, dst):
+                return False
+            if i:
+                seen.add(nsources)
         self.found.deepest = i + 1
         if self.end is not None and self.end_refuses(src, dst):
             return True  # legal, but not a result
