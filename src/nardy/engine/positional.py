@@ -104,7 +104,7 @@ def search_positional(
         two.first(dice[1], dice[0], key0, out0)
     else:
         _Doubles(s, start, rule, found, keep_prefixes, end, dice, out0).node(
-            0, key0, out0, 0, 0, 0, 0, 25, 0
+            0, key0, out0, 0, 0, 0, 0, 0, 0
         )
     return found
 
@@ -367,17 +367,18 @@ class _Doubles(_Search):
         tail_set: int,
         code: int,
         sources: int,
-        above: int,
+        first: int,
         skip: int,
     ) -> None:
         """Try every next move from the position reached with ``i`` moves.
 
         ``tail``: the points filled this turn, in order (see the module
         docstring), and ``tail_set`` the same as a set of bits; ``sources``:
-        the multiset of the moves' sources so far; ``above``: a safe move
-        from a starting point above it reaches a position found before
-        (see the module docstring); ``skip`` (bits, only when :attr:`free`):
-        so does a move from one of these points filled this turn.
+        the multiset of the moves' sources so far; ``first``: a safe move
+        from a starting point before ``start[first]`` (above the last move's
+        source) reaches a position found before (see the module docstring);
+        ``skip`` (bits, only when :attr:`free`): so does a move from one of
+        these points filled this turn.
         """
         s = self.s
         die = self.die
@@ -386,10 +387,15 @@ class _Doubles(_Search):
         floor = self.floor
         last = i == self.last
         moved = False
-        for src in self.start:
+        start = self.start
+        free = self.free
+        # Free, the points before ``first`` hold safe moves only: none is made
+        # (asked about below only if it decides whether this is a result).
+        for j in range(first if free else 0, len(start)):
+            src = start[j]
             if s[src] <= 0 or (tail_set >> src) & 1:
                 continue
-            if src > above and (safe >> src) & 1:
+            if j < first and (safe >> src) & 1:
                 moved = True  # legal, and found before
             elif (s[src - die] < 0 if src > die else outside > 0) or (
                 src == floor_point and s[src] <= floor
@@ -398,10 +404,10 @@ class _Doubles(_Search):
             elif (
                 self.leaf(i, src, key, outside, code, sources)
                 if last
-                else self.move(i, src, key, outside, tail, tail_set, code, sources, src, 0)
+                else self.move(i, src, key, outside, tail, tail_set, code, sources, j, 0)
             ):
                 moved = True
-        free = self.free
+        after_start = len(start)
         earlier = 0  # the points filled this turn that come before ``src``
         t = tail
         while t:
@@ -411,12 +417,16 @@ class _Doubles(_Search):
             elif not (src == floor_point and s[src] <= floor) and (
                 self.leaf(i, src, key, outside, code, sources)
                 if last
-                else self.move(i, src, key, outside, tail, tail_set, code, sources, 0, earlier)
+                else self.move(
+                    i, src, key, outside, tail, tail_set, code, sources, after_start, earlier
+                )
             ):
                 moved = True
             if free:
                 earlier |= 1 << src
             t >>= _TAIL_BITS
+        if free and not moved and first and i and not self.keep:
+            moved = self.safe_before(first, tail_set)
         if not moved and i and not self.keep:
             if i > self.found.deepest:
                 self.found.deepest = i
@@ -433,14 +443,15 @@ class _Doubles(_Search):
         tail_set: int,
         code: int,
         sources: int,
-        above: int,
+        first: int,
         skip: int,
     ) -> bool:
         """Whether the next move (not the last) from ``src`` is legal; if so, explores what follows.
 
-        ``above``: ``src`` if it is a starting point, else 0; ``skip``: the
-        points filled this turn before ``src`` when it is one of them (only
-        when :attr:`free`), else 0 (the child's ``above`` and ``skip``).
+        ``first``: the index of ``src`` in :attr:`start` if it is a starting
+        point, else the length of :attr:`start`; ``skip``: the points filled
+        this turn before ``src`` when it is one of them (only when
+        :attr:`free`), else 0 (the child's ``first`` and ``skip``).
         """
         s = self.s
         dst = src - self.die
@@ -494,12 +505,23 @@ class _Doubles(_Search):
             tail_set,
             ncode,
             nsources,
-            above,
+            first,
             skip,
         )
         s[src] = c
         s[dst] = x
         return True
+
+    def safe_before(self, first: int, tail_set: int) -> bool:
+        """Whether a starting point before ``start[first]`` (not refilled this turn) holds a safe move."""
+        s = self.s
+        safe = self.safe
+        start = self.start
+        for j in range(first):
+            p = start[j]
+            if s[p] > 0 and not (tail_set >> p) & 1 and (safe >> p) & 1:
+                return True
+        return False
 
     def leaf(self, i: int, src: int, key: Any, outside: int, code: int, sources: int) -> bool:
         """Whether the last move, from ``src``, is legal; if so, records what it reaches.
