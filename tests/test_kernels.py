@@ -22,12 +22,13 @@ from hypothesis import strategies as st
 import nardy
 from nardy import Position, Roll
 from nardy.engine.found import Found, IntIndex, int_index
-from nardy.engine.layout import unpack_list
+from nardy.engine.layout import STEP_BITS, unpack_list
 from nardy.engine.ordered import search_ordered
 from nardy.engine.pinning import search_pinning
 from nardy.engine.positional import search_positional
 from nardy.engine.search import max_use
 from nardy.engine.tracking import BLOCK, HIT, PIN, search_tracking
+from nardy.engine.turn import StepRule
 
 ROLLS = [Roll(a, b) for a in range(1, 7) for b in range(1, a + 1)]
 
@@ -115,6 +116,59 @@ def test_a_long_roll_of_one_number_in_the_positional_kernel() -> None:
             fast = search_positional(board, key, dice, None, False)
             slow = search_tracking(board, key, dice, BLOCK, False, None, None, False)
             assert outcome(fast, dice) == outcome(slow, dice), (position.id(), dice)
+
+
+def _spread_block_state(rng: random.Random) -> list[int]:
+    """A blocking-contact state: the mover's 15 spread over his 7-24, the opponent's closing points."""
+    s = [0] * 28
+    for _ in range(15):
+        s[rng.randint(7, 24)] += 1
+    free = [p for p in range(1, 25) if s[p] == 0]
+    for _ in range(15):
+        s[rng.choice(free[: rng.randint(4, len(free))])] -= 1
+    return s
+
+
+def test_positional_doubles_without_look_ups_give_the_full_searchs_answer() -> None:
+    # With nothing watched, no floor and no bear-off to come, the positional
+    # kernel's doubles follow each position's greedy sequence only and look
+    # nothing up. A rule that never refuses but keeps a floor on a point
+    # holding checkers turns that off: the same results, plays and order.
+    rng = random.Random(21)
+    compared = 0
+    for _ in range(500):
+        s = _spread_block_state(rng)
+        key = int.from_bytes(bytes(x + 128 for x in s), "little")
+        held = next(p for p in range(24, 0, -1) if s[p] > 0)
+        never = StepRule(lambda board, src, dst: True, 0, 0, floor_point=held, floor=-1)
+        for die in range(1, 7):
+            dice = (die,) * 4
+            fast = search_positional(s, key, dice, None, False)
+            full = search_positional(s, key, dice, never, False)
+            assert (fast.keys, fast.codes, fast.counts) == (full.keys, full.codes, full.counts)
+            slow = search_tracking(s, key, dice, BLOCK, False, None, None, False)
+            assert outcome(fast, dice) == outcome(slow, dice), (s, die)
+            compared += sum(s[7:25]) >= 4 and len(fast.keys) > 1
+    assert compared > 2000
+
+
+def test_a_skipped_point_filled_this_turn_must_have_a_legal_move() -> None:
+    # 4-4: the mover has 9 on 8, 2 on 11 and 18, 1 on 19 and 21; every point
+    # in front is closed but 15 and 17. The only play: 19/15/11 21/17 (three
+    # fours). Made in the order 21/17 19/15 15/11, the last position holds
+    # 17, filled before 15, whose move (to 13) is closed: the shortcut for
+    # points filled earlier must not count it as a legal move.
+    s = [0, -1, -1, -1, -1, -1, -1, -1, 9, -1, -1, 2, -1, -1, -1, 0, -1, 0, 2, 1, -1, 1, 0, -1]
+    s += [0, 0, 0, 0]
+    key = int.from_bytes(bytes(x + 128 for x in s), "little")
+    dice = (4, 4, 4, 4)
+    fast = search_positional(s, key, dice, None, False)
+    assert outcome(fast, dice) == outcome(
+        search_tracking(s, key, dice, BLOCK, False, None, None, False), dice
+    )
+    (code,) = [c for c, n in zip(fast.codes, fast.counts) if n == 3]
+    steps = sorted((code >> (STEP_BITS * k)) & 1023 for k in range(3))
+    assert steps == sorted([19 | 15 << 5, 15 | 11 << 5, 21 | 17 << 5])
 
 
 # --- the small-int index of the kernels ------------------------------------------------
