@@ -158,10 +158,11 @@ def pack(state: State) -> bytes:
 
 def unpack_list(packed: bytes) -> list[int]:
     """The state a packed form holds, as a new list (for a kernel to work on)."""
-    # One comprehension over the bytes: compiled, a preallocated list and no boxing.
+    # Indexed, not iterated: compiled, iterating bytes is a generic iterator
+    # (a boxed int each), indexing them a native read.
+    board = [packed[i] - ZERO for i in range(BASE_SIZE)]
     if len(packed) == BASE_SIZE:
-        return [x - ZERO for x in packed]
-    board = [x - ZERO for x in packed[:BASE_SIZE]]
+        return board
     for i in range(BASE_SIZE, len(packed), EXTRA_BYTES):
         board.append(int.from_bytes(packed[i : i + EXTRA_BYTES], "little"))
     return board
