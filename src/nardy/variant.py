@@ -81,14 +81,10 @@ State = tuple[int, ...]
 #: passed) and its steps ``(src, dst, die, hit)``.
 RawPlay = tuple[State, Steps]
 
-_CONTACT_CODE = {Contact.HIT: HIT, Contact.BLOCK: BLOCK, Contact.PIN: PIN}
-
 
 def _contact_code(contact: Contact) -> int:
-    """``_CONTACT_CODE[contact]`` by identity: an enum's hash is Python code, asked every turn."""
-    if contact is Contact.HIT:
-        return HIT
-    return BLOCK if contact is Contact.BLOCK else PIN
+    """The engine's code of a contact, by identity (an enum's hash is Python code, asked each turn)."""
+    return HIT if contact is Contact.HIT else BLOCK if contact is Contact.BLOCK else PIN
 
 
 # Made once per variant class: the frame flip of its geometry and extra state.
@@ -773,7 +769,7 @@ def _plan(variant: Variant) -> Plan:
 
     turn_contact = own("turn_contact")
     plan = Plan(
-        contact=_CONTACT_CODE[variant.contact],
+        contact=_contact_code(variant.contact),
         enters=variant.entering is not Entering.RETURN,
         must_play_higher=bool(getattr(variant, "must_play_higher", True)),
         all_off=variant.checkers + layout.ZERO,
