@@ -152,6 +152,34 @@ def test_positional_doubles_without_look_ups_give_the_full_searchs_answer() -> N
     assert compared > 2000
 
 
+def test_positional_two_dice_without_look_ups_give_the_full_searchs_answer() -> None:
+    # Two dice, nothing watched, no floor, no bear-off to come: a result
+    # found before is told by its steps (the other order, a chain's twin),
+    # with no index. The same results, plays and order as the indexed search.
+    rng = random.Random(22)
+    compared = 0
+    for _ in range(400):
+        s = _spread_block_state(rng)
+        key = int.from_bytes(bytes(x + 128 for x in s), "little")
+        held = next(p for p in range(24, 0, -1) if s[p] > 0)
+        never = StepRule(lambda board, src, dst: True, 0, 0, floor_point=held, floor=-1)
+        for a in range(2, 7):
+            for b in range(1, a):
+                for dice in ((a, b), (b, a)):
+                    for keep in (False, True):
+                        fast = search_positional(s, key, dice, None, keep)
+                        full = search_positional(s, key, dice, never, keep)
+                        assert (fast.keys, fast.codes, fast.counts) == (
+                            full.keys,
+                            full.codes,
+                            full.counts,
+                        ), (s, dice, keep)
+                    slow = search_tracking(s, key, dice, BLOCK, False, None, None, False)
+                    assert outcome(fast, dice) == outcome(slow, dice), (s, dice)
+                    compared += len(fast.keys) > 1
+    assert compared > 10000
+
+
 def test_a_skipped_point_filled_this_turn_must_have_a_legal_move() -> None:
     # 4-4: the mover has 9 on 8, 2 on 11 and 18, 1 on 19 and 21; every point
     # in front is closed but 15 and 17. The only play: 19/15/11 21/17 (three

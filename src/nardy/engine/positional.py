@@ -44,7 +44,10 @@ home board for a bear-off to come), the same holds for the points filled
 this turn: after a move from such a point t, a move from a point filled
 before t, legal one move earlier, reaches a position found before. With
 both shortcuts the search follows each position's greedy sequence only, so
-it reaches no position twice and looks none up.
+it reaches no position twice and looks none up. Two dice then need no
+index either: a play of both dice reaches a position found before exactly
+when another order of steps to it came first, which its steps tell
+(``_TwoDice.second_free``).
 """
 
 from __future__ import annotations
@@ -65,6 +68,8 @@ _POW5: Final[tuple[int, ...]] = tuple(5**p for p in range(25))
 #: list; typed ``Any`` (they are plain ints all the same) an addition is one
 #: ``PyNumber_Add``.
 _MOVE: Final[tuple[tuple[Any, ...], ...]] = MOVE
+#: The index a free two-dice search holds and never uses (see ``_TwoDice.where``).
+_NO_INDEX: Final = int_index()
 #: Bits of one point in a packed tail.
 _TAIL_BITS: Final = 5
 
@@ -99,8 +104,9 @@ def search_positional(
             if p > HOME:
                 out0 += c
     if len(dice) == 2 and dice[0] != dice[1]:
-        two = _TwoDice(s, start, rule, found, keep_prefixes, end)
+        two = _TwoDice(s, start, rule, found, keep_prefixes, end, out0)
         two.first(dice[0], dice[1], key0, out0)
+        two.reversed = True
         two.first(dice[1], dice[0], key0, out0)
     else:
         _Doubles(s, start, rule, found, keep_prefixes, end, dice, out0).node(
@@ -194,10 +200,26 @@ class _TwoDice(_Search):
         found: Found,
         keep: bool,
         end: EndRule | None,
+        outside: int,
     ) -> None:
         super().__init__(s, start, rule, found, keep, end)
-        #: Each result's index in ``found``, by its change.
-        self.where: IntIndex = int_index()
+        #: Whether every legal step is safe all turn (see :meth:`second_free`):
+        #: the rule watches nothing, no checker can leave the floor's point,
+        #: and no bear-off can come (a step brings one checker home at most).
+        self.free = (
+            not (self.watch_from or self.watch_to)
+            and (not self.floor_point or s[self.floor_point] <= self.floor)
+            and outside >= 2
+        )
+        #: The mover's points at the start, as bits.
+        self.held = 0
+        for p in start:
+            self.held |= 1 << p
+        #: Whether the dice are taken in the second order (the second die first).
+        self.reversed = False
+        #: Each result's index in ``found``, by its change (free: results are
+        #: told apart without it, and this one is never written).
+        self.where: IntIndex = _NO_INDEX if self.free else int_index()
 
     def first(self, a: int, b: int, key0: Any, out0: int) -> None:
         """Every play that moves ``a`` first (then ``b`` where it can)."""
@@ -244,6 +266,7 @@ class _TwoDice(_Search):
         first = step_code(src, dst, a, False)
         new_point = dst if filled and dst else 0
         moved = False
+        free = self.free
         # The starting points still occupied, then the point this step filled.
         for src2 in self.start:
             if (
@@ -251,15 +274,29 @@ class _TwoDice(_Search):
                 and s[src2] > 0
                 # closed, or no bear-off yet: the common refusals, inline
                 and (s[src2 - b] >= 0 if src2 > b else out == 0)
-                and self.second(b, src2, change, key, out, first)
+                and (
+                    self.second_free(a, b, src, src2, key, first)
+                    if free
+                    else self.second(b, src2, change, key, out, first)
+                )
             ):
                 moved = True
-        if new_point and self.second(b, new_point, change, key, out, first):
+        if new_point and (
+            self.second_free(a, b, src, new_point, key, first)
+            if free
+            else self.second(b, new_point, change, key, out, first)
+        ):
             moved = True
         found = self.found
         if not moved and found.deepest < 1:
             found.deepest = 1
         if (self.keep or not moved) and (self.end is None or self.end.allows(s)):
+            if free:  # one die's result: its pips tell it from every other
+                keys1: list[Any] = found.keys
+                keys1.append(key)
+                found.codes.append(first)
+                found.counts.append(1)
+                return
             i = self.where.get(change, -1)
             if i < 0:
                 self.where[change] = len(found.keys)
@@ -269,6 +306,40 @@ class _TwoDice(_Search):
                 found.counts.append(1)
             elif found.counts[i] == 1 and rank(first) > rank(found.codes[i]):
                 found.codes[i] = first
+
+    def second_free(self, a: int, b: int, src1: int, src: int, key: Any, first: int) -> bool:
+        """:meth:`second` when every legal step is safe: a result found before is told by its steps.
+
+        The first step went from ``src1`` by ``a``. Nothing but the board's
+        closed points decides a step, so a play of both dice reaches a
+        position found before exactly when another order of steps reaching
+        it came first: in the first order of the dice, the chain that moved
+        one checker ``src`` -> ``src - a`` -> ``src - a - b`` (when this play
+        is ``src - b`` by ``a``, then ``src`` by ``b``); in the second order,
+        the same steps in the first order (``src`` held at the start), or
+        the chain of the first order (this play one checker's chain, and
+        ``src1 - b`` open). A play of one die is never reached twice.
+        """
+        s = self.s
+        dst = src - b
+        if dst <= 0 or s[dst] < 0:
+            return False  # closed (no bear-off can come)
+        if src == self.floor_point and s[src] <= self.floor:
+            return False
+        if self.reversed:
+            if (self.held >> src) & 1 or (src == src1 - a and src1 > b and s[src1 - b] >= 0):
+                return True  # legal, and found before
+        elif src - b == src1 and src > a and s[src - a] >= 0:
+            return True  # legal, and found before
+        found = self.found
+        found.deepest = 2
+        if self.end is not None and self.end_refuses(src, dst):
+            return True  # legal, but not a result
+        keys: list[Any] = found.keys
+        keys.append(key + _MOVE[src][dst])
+        found.codes.append(first | (step_code(src, dst, b, False) << STEP_BITS))
+        found.counts.append(2)
+        return True
 
     def second(self, b: int, src: int, change: int, key: Any, out: int, first: int) -> bool:
         """Whether a second step of ``b`` from ``src`` is legal; records its result when new."""
