@@ -308,6 +308,16 @@ def test_a_step_rule_floor_is_kept_by_every_kernel() -> None:
             assert any(layout.unpack(layout.packed_of_key(k, 28))[24] == 0 for k in keys)
 
 
+def _plain(end: Any) -> Any:
+    """A whole-play filter wrapped in a plain function: the engine takes it the general way."""
+
+    def wrapped(start: layout.State, candidates: list[layout.Candidate]) -> list[Any]:
+        result: list[Any] = end(start, candidates)
+        return result
+
+    return wrapped
+
+
 @pytest.mark.parametrize("spec", ["long-nardy(six_block_check=turn)", "kush(six_block_check=turn)"])
 def test_the_end_of_turn_filter_judged_most_dice_first_gives_the_full_answer(spec: str) -> None:
     # The engine filters the candidates that use the most dice first when the
@@ -319,9 +329,7 @@ def test_the_end_of_turn_filter_judged_most_dice_first_gives_the_full_answer(spe
     variant = nardy.find_variant(spec)
     assert isinstance(variant, (nardy.LongNardy, nardy.Kush))
     end = SixBlockAtEnd(variant.six_block)
-
-    def wrapped(start: layout.State, candidates: list[layout.Candidate]) -> list[Any]:
-        return end(start, candidates)
+    wrapped = _plain(end)
 
     enters = variant.entering is not Entering.RETURN
     rng = random.Random(5)
@@ -378,9 +386,7 @@ def test_the_end_of_turn_rule_judged_on_the_kernels_board_gives_the_full_answer(
 
     variant = nardy.LongNardy(six_block=six_block, six_block_check="turn")
     end = SixBlockAtEnd(six_block)
-
-    def wrapped(start: layout.State, candidates: list[layout.Candidate]) -> list[Any]:
-        return end(start, candidates)
+    wrapped = _plain(end)
 
     rng = random.Random(17)
     refused = 0
@@ -611,9 +617,7 @@ def test_the_end_of_turn_rule_refusing_every_longest_play_leaves_the_shorter(
 
     variant = nardy.LongNardy(six_block_check="turn")
     end = SixBlockAtEnd("ahead")
-
-    def wrapped(start: layout.State, candidates: list[layout.Candidate]) -> list[Any]:
-        return end(start, candidates)
+    wrapped = _plain(end)
 
     roll = Roll(*dice)
     args = (layout.pack(state), roll.moves, BLOCK, True, variant.step_rule(state, roll), None)

@@ -148,6 +148,21 @@ class _Search:
             self.floor_point = rule.floor_point
             self.floor = rule.floor
 
+    def all_safe(self, outside: int, steps: int) -> bool:
+        """Whether every legal step of this turn is safe: the board alone allows it, in any order.
+
+        The rule watches nothing, no checker can leave the floor's point
+        (its count is at the floor already), and no bear-off can come:
+        ``outside`` checkers stand outside the home board, and a step brings
+        one home at most, so ``steps`` steps leave one outside until the last.
+        """
+        floor_point = self.floor_point
+        return (
+            not (self.watch_from or self.watch_to)
+            and (not floor_point or self.s[floor_point] <= self.floor)
+            and outside >= steps
+        )
+
     def refuses(self, src: int, dst: int) -> bool:
         """Whether the rule refuses the step ``src -> dst`` from the board as it is (left so).
 
@@ -203,14 +218,8 @@ class _TwoDice(_Search):
         outside: int,
     ) -> None:
         super().__init__(s, start, rule, found, keep, end)
-        #: Whether every legal step is safe all turn (see :meth:`second_free`):
-        #: the rule watches nothing, no checker can leave the floor's point,
-        #: and no bear-off can come (a step brings one checker home at most).
-        self.free = (
-            not (self.watch_from or self.watch_to)
-            and (not self.floor_point or s[self.floor_point] <= self.floor)
-            and outside >= 2
-        )
+        #: Whether every legal step is safe all turn (see :meth:`second_free`).
+        self.free = self.all_safe(outside, 2)
         #: The mover's points at the start, as bits.
         self.held = 0
         for p in start:
@@ -413,17 +422,11 @@ class _Doubles(_Search):
                 and not (self.watch_to >> dst) & 1
             ):
                 self.safe |= 1 << p
-        #: Whether every legal move is safe all turn long: the rule watches
-        #: nothing, no checker can leave the floor's point, and no bear-off
-        #: can come (a move brings one checker home at most). Then the
+        #: Whether every legal move is safe all turn long: then the
         #: greedy-order shortcut covers the points filled this turn too, no
         #: position is reached twice, and none is looked up (see the module
         #: docstring).
-        self.free = (
-            not (self.watch_from or self.watch_to)
-            and (not self.floor_point or s[self.floor_point] <= self.floor)
-            and outside >= len(dice)
-        )
+        self.free = self.all_safe(outside, len(dice))
         #: The positions reached, as multisets of sources (see the module
         #: docstring). One table serves every depth: a multiset's digits add
         #: up to the number of moves made, so no two depths share a value.
