@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import nardy
 from nardy import Position, Roll
 from nardy.engine.found import Found, IntIndex, int_index
-from nardy.engine.layout import STEP_BITS, unpack_list
+from nardy.engine.layout import MOVE, STEP_BITS, unpack_list
 from nardy.engine.ordered import search_ordered
 from nardy.engine.pinning import search_pinning
 from nardy.engine.positional import search_positional
@@ -155,14 +155,14 @@ def test_positional_doubles_without_look_ups_give_the_full_searchs_answer() -> N
 def test_positional_two_dice_without_look_ups_give_the_full_searchs_answer() -> None:
     # Two dice, nothing watched, no floor, no bear-off to come: a result
     # found before is told by its steps (the other order, a chain's twin),
-    # with no index. The same results, plays and order as the indexed search.
+    # with no index. A rule that refuses nothing but watches a point turns
+    # that off: the same results, plays and order.
     rng = random.Random(22)
     compared = 0
     for _ in range(400):
         s = _spread_block_state(rng)
         key = int.from_bytes(bytes(x + 128 for x in s), "little")
-        held = next(p for p in range(24, 0, -1) if s[p] > 0)
-        never = StepRule(lambda board, src, dst: True, 0, 0, floor_point=held, floor=-1)
+        never = _watched(next(p for p in range(24, 0, -1) if s[p] > 0))
         for a in range(2, 7):
             for b in range(1, a):
                 for dice in ((a, b), (b, a)):
@@ -178,6 +178,89 @@ def test_positional_two_dice_without_look_ups_give_the_full_searchs_answer() -> 
                     assert outcome(fast, dice) == outcome(slow, dice), (s, dice)
                     compared += len(fast.keys) > 1
     assert compared > 10000
+
+
+def _answer(found: Found, dice: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The results the maximum-use rule keeps, in order, each with its play."""
+    kept = max_use(found, dice, True)
+    indices = range(len(found.keys)) if kept is None else kept
+    return [(found.keys[i], found.codes[i]) for i in indices]
+
+
+def _watched(point: int) -> StepRule:
+    """A rule that refuses nothing but watches the steps from ``point``: no search is free."""
+    return StepRule(lambda board, src, dst: True, 1 << point, 0)
+
+
+def test_positional_two_dice_with_a_floor_on_the_head_need_no_look_ups() -> None:
+    # Long nardy's head rule is a floor on point 24, where no step lands: it
+    # limits how many checkers leave, whatever the order, so a two-dice
+    # search with it is still free. The same answer as the indexed search
+    # (a watched point turns the free search off) and as the tracking kernel.
+    rng = random.Random(24)
+    compared = 0
+    for _ in range(300):
+        s = _spread_block_state(rng)
+        s[24] += rng.randint(1, 3)
+        s[rng.choice([p for p in range(7, 24) if s[p] > 0])] -= 1
+        key = int.from_bytes(bytes(x + 128 for x in s), "little")
+        floor = s[24] - rng.randint(0, 2)
+        head = StepRule(lambda board, src, dst: True, 0, 0, floor_point=24, floor=floor)
+        both = StepRule(lambda board, src, dst: True, 1 << 23, 0, floor_point=24, floor=floor)
+        for a in range(2, 7):
+            for b in range(1, a):
+                for dice in ((a, b), (b, a)):
+                    fast = search_positional(s, key, dice, head, False)
+                    full = search_positional(s, key, dice, both, False)
+                    assert _answer(fast, dice) == _answer(full, dice), (s, dice, floor)
+                    slow = search_tracking(s, key, dice, BLOCK, False, head, None, False)
+                    assert outcome(fast, dice) == outcome(slow, dice), (s, dice, floor)
+                    compared += len(_answer(fast, dice)) > 1
+    assert compared > 5000
+
+
+def test_a_chain_through_a_blot_is_not_its_twin() -> None:
+    # 3-5, the mover on 13 and 8: 13/10/5 (through 10) and 8/5 13/8 move
+    # checkers from and to the same points. With an opposing blot on 10 the
+    # first hits it and the second does not: two results; with 10 empty, one.
+    for on_ten, distinct in ((-1, 2), (0, 1)):
+        s = [0] * 28
+        s[13], s[8], s[6] = 2, 2, 5
+        s[24], s[10] = -14, on_ten
+        s[23] -= 1 + on_ten  # fifteen opposing checkers
+        key = int.from_bytes(bytes(x + 128 for x in s), "little")
+        for dice in ((3, 5), (5, 3)):
+            answer = _answer(search_ordered(s, key, dice, True), dice)
+            ends = [k for k, code in answer if _moves(code) in _THIRTEEN_TO_FIVE]
+            assert len(ends) == distinct, (on_ten, dice)
+
+
+def test_a_roll_whose_higher_die_cannot_move() -> None:
+    # 6-1: the mover has 2 on 20 and 13 on the 1-point (no bear-off: two are
+    # outside); 14 and 13 are closed. No six can move, before or after the
+    # one, so the only play is 20/19 with the one. Taken in the order 6, 1,
+    # the first order finds nothing and the second finds this one-die play.
+    s = [0] * 28
+    s[20], s[1] = 2, 13
+    s[14], s[13], s[24] = -2, -2, -11
+    key = int.from_bytes(bytes(x + 128 for x in s), "little")
+    only = [(key + MOVE[20][19], 20 | 19 << 5 | 1 << 10)]
+    for dice in ((6, 1), (1, 6)):
+        assert _answer(search_ordered(s, key, dice, True), dice) == only, dice
+        assert _answer(search_positional(s, key, dice, None, False), dice) == only, dice
+
+
+def _moves(code: int) -> frozenset[tuple[int, int]]:
+    """A play's steps as (from, to) pairs."""
+    steps = [(code >> (STEP_BITS * k)) & 1023 for k in range(2)]
+    return frozenset((step & 31, step >> 5) for step in steps)
+
+
+#: The plays that take one checker from 13 to 5, with 3 and 5.
+_THIRTEEN_TO_FIVE = {
+    frozenset({(13, 10), (10, 5)}),
+    frozenset({(13, 8), (8, 5)}),
+}
 
 
 def test_a_skipped_point_filled_this_turn_must_have_a_legal_move() -> None:

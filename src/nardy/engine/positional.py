@@ -47,7 +47,11 @@ both shortcuts the search follows each position's greedy sequence only, so
 it reaches no position twice and looks none up. Two dice then need no
 index either: a play of both dice reaches a position found before exactly
 when another order of steps to it came first, which its steps tell
-(``_TwoDice.second_free``).
+(``_TwoDice.second_free``), and in the second order of the dice only a
+chain (one checker moved by both) can reach a new one
+(``_TwoDice.chain_only``). For two dice a floor on point 24 (long nardy's
+head) does not stop this: no step lands there, so the floor limits how many
+checkers leave it whatever the order of the steps.
 """
 
 from __future__ import annotations
@@ -107,6 +111,8 @@ def search_positional(
         two = _TwoDice(s, start, rule, found, keep_prefixes, end, out0)
         two.first(dice[0], dice[1], key0, out0)
         two.reversed = True
+        two.chains = two.free and not keep_prefixes and end is None
+        two.singles = 2 not in found.counts
         two.first(dice[1], dice[0], key0, out0)
     else:
         _Doubles(s, start, rule, found, keep_prefixes, end, dice, out0).node(
@@ -219,13 +225,22 @@ class _TwoDice(_Search):
     ) -> None:
         super().__init__(s, start, rule, found, keep, end)
         #: Whether every legal step is safe all turn (see :meth:`second_free`).
-        self.free = self.all_safe(outside, 2)
+        #: A floor on point 24, where no step lands, limits how many checkers
+        #: leave it whatever the order of the steps; :meth:`second_free`
+        #: judges it, so a free search of two dice allows one.
+        self.free = (
+            not (self.watch_from or self.watch_to) and self.floor_point in (0, 24) and outside >= 2
+        )
         #: The mover's points at the start, as bits.
         self.held = 0
         for p in start:
             self.held |= 1 << p
         #: Whether the dice are taken in the second order (the second die first).
         self.reversed = False
+        #: Whether this pass tries only the chain after a first step (see
+        #: :meth:`chain_only`), and whether it then notes one-die results.
+        self.chains = False
+        self.singles = False
         #: Each result's index in ``found``, by its change (free: results are
         #: told apart without it, and this one is never written).
         self.where: IntIndex = _NO_INDEX if self.free else int_index()
@@ -269,6 +284,9 @@ class _TwoDice(_Search):
         filled: bool,
     ) -> None:
         """The second steps after ``src -> dst`` (moved by ``a``), made on the board."""
+        if self.chains:
+            self.chain_only(a, b, src, dst, key, filled)
+            return
         s = self.s
         change = _POW5[dst] - _POW5[src]
         out = out0 - 1 if src > HOME >= dst > 0 else out0
@@ -315,6 +333,31 @@ class _TwoDice(_Search):
                 found.counts.append(1)
             elif found.counts[i] == 1 and rank(first) > rank(found.codes[i]):
                 found.codes[i] = first
+
+    def chain_only(self, a: int, b: int, src: int, dst: int, key: Any, filled: bool) -> None:
+        """:meth:`then` in the second order of a free search: only a chain can be new.
+
+        A play whose second step moves another checker than the first has
+        the same steps as a play of the first order, legal there too (that
+        checker stood on its point at the start), so it was found before;
+        and so was the chain through a point held at the start (the first
+        order's play that moved the other checker first). So only the chain
+        through the point ``dst`` this step filled is tried. A first step
+        that no chain follows has other second steps exactly when the first
+        order found a play of both dice (:attr:`singles` false), and its
+        one-die result is noted only when it has none.
+        """
+        first = step_code(src, dst, a, False)
+        if filled and dst and self.second_free(a, b, src, dst, key, first):
+            return
+        if self.singles:  # one die's result: its pips tell it from every other
+            found = self.found
+            keys: list[Any] = found.keys
+            keys.append(key)
+            found.codes.append(first)
+            found.counts.append(1)
+            if found.deepest < 1:
+                found.deepest = 1
 
     def second_free(self, a: int, b: int, src1: int, src: int, key: Any, first: int) -> bool:
         """:meth:`second` when every legal step is safe: a result found before is told by its steps.
