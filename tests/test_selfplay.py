@@ -25,6 +25,7 @@ from nardy import Game, InvalidOptionError, Position, Roll, Side, UnknownVariant
 from nardy.cli import choose_play, main
 from nardy.selfplay import (
     SelfPlayError,
+    SelfPlayInterrupted,
     game_seeds,
     greedy_policy,
     play_game,
@@ -273,9 +274,11 @@ def test_an_interruption_keeps_the_records_written(tmp_path: Path) -> None:
         if done == 5:
             raise KeyboardInterrupt
 
-    with pytest.raises(KeyboardInterrupt):
+    with pytest.raises(KeyboardInterrupt) as info:
         selfplay(out, "hypergammon", 200, 8, workers=2, chunk=2, progress=stop_after_five)
     assert lines_of(out) == expected("hypergammon", 5, 8)
+    assert isinstance(info.value, SelfPlayInterrupted)
+    assert info.value.written == 5
     no_leftovers(tmp_path)
 
 

@@ -58,6 +58,7 @@ __all__ = [
     "POLICIES",
     "Policy",
     "SelfPlayError",
+    "SelfPlayInterrupted",
     "game_seeds",
     "greedy_policy",
     "play_game",
@@ -100,6 +101,19 @@ class SelfPlayError(NardyError):
     def __init__(self, message: str, index: int | None = None, written: int = 0) -> None:
         super().__init__(message)
         self.index = index
+        self.written = written
+
+
+class SelfPlayInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped :func:`selfplay`: a :class:`KeyboardInterrupt` that says what was kept.
+
+    ``written`` is the number of complete records the output file holds
+    (games ``0`` to ``written - 1``), counted in the file itself: the
+    interrupt can fall between writing a record and counting it.
+    """
+
+    def __init__(self, written: int) -> None:
+        super().__init__(written)
         self.written = written
 
 
@@ -491,7 +505,7 @@ def selfplay(
 
     The file is written under a temporary name beside ``out`` and renamed
     when the run ends, however it ends: on success, on Ctrl-C
-    (:class:`KeyboardInterrupt`, re-raised) or when a game fails
+    (:class:`SelfPlayInterrupted`, a :class:`KeyboardInterrupt`) or when a game fails
     (:class:`SelfPlayError`), ``out`` holds the complete records of games
     ``0`` to ``m - 1`` and nothing else. Bad arguments raise a
     :class:`~nardy.errors.NardyError` before any game is played.
@@ -518,6 +532,11 @@ def selfplay(
                 written += 1
                 if progress is not None:
                     progress(written, run.games, time.monotonic() - began)
+    except KeyboardInterrupt:
+        stream.close()
+        with open(temporary, "rb") as kept:
+            complete = kept.read().count(b"\n")
+        raise SelfPlayInterrupted(complete) from None
     finally:
         stream.close()
         os.replace(temporary, target)

@@ -13,7 +13,7 @@ import sys
 from typing import IO, Any
 
 from nardy.errors import NardyError
-from nardy.selfplay import POLICIES, SelfPlayError, selfplay
+from nardy.selfplay import POLICIES, SelfPlayError, SelfPlayInterrupted, selfplay
 
 __all__ = ["ProgressBar", "add_selfplay"]
 
@@ -109,12 +109,6 @@ def _run_selfplay(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) ->
     if ":" in args.policy and "" not in sys.path and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())  # module:function from here, as `python -m` finds it
     bar = ProgressBar(stderr)
-    done = [0]
-
-    def progress(count: int, total: int, seconds: float) -> None:
-        done[0] = count
-        bar(count, total, seconds)
-
     ray = args.ray is not None
     try:
         selfplay(
@@ -127,11 +121,15 @@ def _run_selfplay(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) ->
             backend="ray" if ray else "processes",
             address=args.ray or None,
             chunk=args.chunk,
-            progress=progress,
+            progress=bar,
         )
-    except KeyboardInterrupt:
+    except SelfPlayInterrupted as exc:
         bar.close()
-        stderr.write(f"nardy selfplay: interrupted; {_kept(args.out, done[0], args.games)}\n")
+        stderr.write(f"nardy selfplay: interrupted; {_kept(args.out, exc.written, args.games)}\n")
+        return INTERRUPTED
+    except KeyboardInterrupt:  # before the output file was opened
+        bar.close()
+        stderr.write(f"nardy selfplay: interrupted before any game; {args.out} is untouched\n")
         return INTERRUPTED
     except SelfPlayError as exc:
         bar.close()
