@@ -152,7 +152,8 @@ def trapped(state: list[int] | State) -> bool:
     opposing checker ahead of them (every opposing checker still has to get
     past): long nardy's six-block rule with ``"ahead"``.
     """
-    board = state if isinstance(state, list) else list(state)  # (see in_block)
+    # Usually the turn's start, a tuple: read as one (see six_block_guard).
+    board = state if isinstance(state, tuple) else tuple(state)
     # Walk the opponent's route (the point with route number q is ROUTE[q]):
     # a run of six held points is rare, and only then is the guard worked out.
     run = 0
