@@ -266,3 +266,21 @@ def test_black_sees_the_hit_checker_on_his_bar() -> None:
     white = pos({13: 1, 1: 14}, {10: 1, 12: 14}, KUSH)
     black = white.play("13/10*", (3, 3))
     assert black.to_array()["bar"] == [1, 0]
+
+
+def test_the_contact_of_each_roll_is_asked_once() -> None:
+    # turn_contact depends on the roll alone: the engine asks it once per
+    # roll, when the variant is first used, and keeps the answers.
+    asked: list[Roll] = []
+
+    class CountingKush(Kush):
+        def turn_contact(self, roll: Roll) -> Contact:
+            asked.append(roll)
+            return super().turn_contact(roll)
+
+    variant = CountingKush()
+    position = variant.starting_position()
+    for _ in range(3):
+        for roll in ALL_ROLLS:
+            variant.legal_plays(position, roll)
+    assert sorted(asked, key=ALL_ROLLS.index) == list(ALL_ROLLS)

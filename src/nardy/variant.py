@@ -29,7 +29,7 @@ from nardy import cache
 from nardy import legal as legal_plays_of
 from nardy.checks import integer, result_kind, shown, take
 from nardy.checks import side as as_side
-from nardy.core import Roll, RollLike, Side
+from nardy.core import ALL_ROLLS, Roll, RollLike, Side
 from nardy.engine import layout, physics
 from nardy.engine.layout import Steps
 from nardy.engine.plan import Plan
@@ -628,7 +628,7 @@ class Variant(abc.ABC):
         return roll.moves
 
     def turn_contact(self, roll: Roll) -> Contact:
-        """Hook: the contact in force for this roll. Default: :attr:`contact`."""
+        """Hook: the contact in force for this roll (asked once per roll). Default: :attr:`contact`."""
         return self.contact
 
     def step_rule(self, start: State, roll: Roll) -> StepRule | None:
@@ -777,7 +777,7 @@ def _plan(variant: Variant) -> Plan:
         moves=own("moves"),
         turn_contact=None
         if turn_contact is None
-        else (lambda roll: _contact_code(turn_contact(roll))),
+        else {roll.moves: _contact_code(turn_contact(roll)) for roll in ALL_ROLLS},
         step_rule=own("step_rule"),
         hitter_rule=own("hitter_rule"),
         play_filter=own("play_filter"),

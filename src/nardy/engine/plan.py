@@ -30,7 +30,7 @@ class Plan:
         all_off: int,
         cache: Any,
         moves: Callable[[Any], tuple[int, ...]] | None,
-        turn_contact: Callable[[Any], int] | None,
+        turn_contact: dict[tuple[int, ...], int] | None,
         step_rule: Callable[[State, Any], StepRule | None] | None,
         hitter_rule: Callable[[State, Any], HitterRule | None] | None,
         play_filter: Callable[[State, Any], PlayFilter | None] | None,
@@ -49,6 +49,7 @@ class Plan:
         #: The variant's legal-play sets (a :class:`nardy.legal.Store`).
         self.cache = cache
         self.moves = moves
+        #: The contact code by roll (its moves) where the contact changes with the roll.
         self.turn_contact = turn_contact
         self.step_rule = step_rule
         self.hitter_rule = hitter_rule
@@ -80,7 +81,7 @@ class Plan:
         keys, codes = legal_plays(
             packed,
             dice if moves is None else moves(roll),
-            self.contact if turn_contact is None else turn_contact(roll),
+            self.contact if turn_contact is None else turn_contact[dice],
             self.enters,
             None if step_rule is None else step_rule(state, roll),
             None if hitter_rule is None else hitter_rule(state, roll),
