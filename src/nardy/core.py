@@ -115,6 +115,9 @@ class Roll:
 
     high: int
     low: int
+    #: True for a double (four moves of one number). Kept, not computed: the
+    #: variants' per-turn rules ask it on every legal-play search.
+    is_double: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __init__(self, first: int, second: int) -> None:
         a = _check_die("1", first)
@@ -122,11 +125,7 @@ class Roll:
         if a < b:
             a, b = b, a
         self.__attrs_init__(a, b)
-
-    @property
-    def is_double(self) -> bool:
-        """True for a double (four moves of one number)."""
-        return self.high == self.low
+        object.__setattr__(self, "is_double", a == b)
 
     @property
     def moves(self) -> tuple[int, ...]:
