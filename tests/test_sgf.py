@@ -107,6 +107,8 @@ def test_rules_variants_and_money() -> None:
     ("text", "problem"),
     [
         ("", "no game trees"),
+        ("()", "character 1: a game tree with no node"),
+        ("(;GM[6]MI[length:1];W[31hefe])(\n)", "character 32: a game tree with no node"),
         ("(;FF[4]GM[1])", r"game 1, node 1: GM\[1\]"),
         ("(;GM[6]MI[length:1]", "not closed"),
         ("(;GM[6]PW[a)", "not closed with"),

@@ -145,6 +145,8 @@ def _parse(text: str, where: Where) -> list[list[_Node]]:
                 raise where.error(f"character {i}", "')' without '('")
             depth -= 1
             if depth == 0:
+                if not current:  # (SGF: a game tree holds one node at least)
+                    raise where.error(f"character {i}", "a game tree with no node")
                 trees.append(current)
             i += 1
         elif c == ";" and depth:
