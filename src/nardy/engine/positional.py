@@ -443,9 +443,13 @@ class _Doubles(_Search):
         dice: tuple[int, ...],
         outside: int,
     ) -> None:
-        super().__init__(s, start, rule, found, keep, end)
-        self.die = dice[0]
-        self.packed_die = dice[0] << 10
+        # A starting point whose landing point is closed never has a move this
+        # turn (no opposing checker moves or is hit): the scans skip it.
+        die = dice[0]
+        movable = [p for p in start if p <= die or s[p - die] >= 0]
+        super().__init__(s, movable, rule, found, keep, end)
+        self.die = die
+        self.packed_die = die << 10
         self.last = len(dice) - 1
         #: ``powers[p]``: what a move from point ``p`` adds to a multiset of sources.
         self.powers: tuple[int, ...] = (
