@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import nardy
 from nardy import Position, Roll
 from nardy.engine.found import Found, IntIndex, int_index
-from nardy.engine.layout import MOVE, STEP_BITS, unpack_list
+from nardy.engine.layout import MOVE, STEP_BITS, key_of, unpack_list
 from nardy.engine.ordered import search_ordered
 from nardy.engine.pinning import search_pinning
 from nardy.engine.positional import search_positional
@@ -129,17 +129,20 @@ def _spread_block_state(rng: random.Random) -> list[int]:
     return s
 
 
+def _spread_block_cases(seed: int, count: int) -> list[tuple[list[int], int, int]]:
+    """``count`` seeded blocking states, each with its key and the mover's highest point."""
+    rng = random.Random(seed)
+    states = [_spread_block_state(rng) for _ in range(count)]
+    return [(s, key_of(s), next(p for p in range(24, 0, -1) if s[p] > 0)) for s in states]
+
+
 def test_positional_doubles_without_look_ups_give_the_full_searchs_answer() -> None:
     # With nothing watched, no floor and no bear-off to come, the positional
     # kernel's doubles follow each position's greedy sequence only and look
     # nothing up. A rule that never refuses but keeps a floor on a point
     # holding checkers turns that off: the same results, plays and order.
-    rng = random.Random(21)
     compared = 0
-    for _ in range(500):
-        s = _spread_block_state(rng)
-        key = int.from_bytes(bytes(x + 128 for x in s), "little")
-        held = next(p for p in range(24, 0, -1) if s[p] > 0)
+    for s, key, held in _spread_block_cases(21, 500):
         never = StepRule(lambda board, src, dst: True, 0, 0, floor_point=held, floor=-1)
         for die in range(1, 7):
             dice = (die,) * 4
@@ -157,12 +160,9 @@ def test_positional_two_dice_without_look_ups_give_the_full_searchs_answer() -> 
     # found before is told by its steps (the other order, a chain's twin),
     # with no index. A rule that refuses nothing but watches a point turns
     # that off: the same results, plays and order.
-    rng = random.Random(22)
     compared = 0
-    for _ in range(400):
-        s = _spread_block_state(rng)
-        key = int.from_bytes(bytes(x + 128 for x in s), "little")
-        never = _watched(next(p for p in range(24, 0, -1) if s[p] > 0))
+    for s, key, held in _spread_block_cases(22, 400):
+        never = _watched(held)
         for a in range(2, 7):
             for b in range(1, a):
                 for dice in ((a, b), (b, a)):
@@ -203,7 +203,7 @@ def test_positional_two_dice_with_a_floor_on_the_head_need_no_look_ups() -> None
         s = _spread_block_state(rng)
         s[24] += rng.randint(1, 3)
         s[rng.choice([p for p in range(7, 24) if s[p] > 0])] -= 1
-        key = int.from_bytes(bytes(x + 128 for x in s), "little")
+        key = key_of(s)
         floor = s[24] - rng.randint(0, 2)
         head = StepRule(lambda board, src, dst: True, 0, 0, floor_point=24, floor=floor)
         both = StepRule(lambda board, src, dst: True, 1 << 23, 0, floor_point=24, floor=floor)
@@ -228,7 +228,7 @@ def test_a_chain_through_a_blot_is_not_its_twin() -> None:
         s[13], s[8], s[6] = 2, 2, 5
         s[24], s[10] = -14, on_ten
         s[23] -= 1 + on_ten  # fifteen opposing checkers
-        key = int.from_bytes(bytes(x + 128 for x in s), "little")
+        key = key_of(s)
         for dice in ((3, 5), (5, 3)):
             answer = _answer(search_ordered(s, key, dice, True), dice)
             ends = [k for k, code in answer if _moves(code) in _THIRTEEN_TO_FIVE]
@@ -243,7 +243,7 @@ def test_a_roll_whose_higher_die_cannot_move() -> None:
     s = [0] * 28
     s[20], s[1] = 2, 13
     s[14], s[13], s[24] = -2, -2, -11
-    key = int.from_bytes(bytes(x + 128 for x in s), "little")
+    key = key_of(s)
     only = [(key + MOVE[20][19], 20 | 19 << 5 | 1 << 10)]
     for dice in ((6, 1), (1, 6)):
         assert _answer(search_ordered(s, key, dice, True), dice) == only, dice
@@ -271,7 +271,7 @@ def test_a_skipped_point_filled_this_turn_must_have_a_legal_move() -> None:
     # points filled earlier must not count it as a legal move.
     s = [0, -1, -1, -1, -1, -1, -1, -1, 9, -1, -1, 2, -1, -1, -1, 0, -1, 0, 2, 1, -1, 1, 0, -1]
     s += [0, 0, 0, 0]
-    key = int.from_bytes(bytes(x + 128 for x in s), "little")
+    key = key_of(s)
     dice = (4, 4, 4, 4)
     fast = search_positional(s, key, dice, None, False)
     assert outcome(fast, dice) == outcome(

@@ -169,6 +169,14 @@ class _Search:
             and outside >= steps
         )
 
+    def add(self, key: Any, code: int, count: int) -> None:
+        """Note a result known to be new (see the module docstring)."""
+        found = self.found
+        keys: list[Any] = found.keys
+        keys.append(key)
+        found.codes.append(code)
+        found.counts.append(count)
+
     def refuses(self, src: int, dst: int) -> bool:
         """Whether the rule refuses the step ``src -> dst`` from the board as it is (left so).
 
@@ -319,10 +327,7 @@ class _TwoDice(_Search):
             found.deepest = 1
         if (self.keep or not moved) and (self.end is None or self.end.allows(s)):
             if free:  # one die's result: its pips tell it from every other
-                keys1: list[Any] = found.keys
-                keys1.append(key)
-                found.codes.append(first)
-                found.counts.append(1)
+                self.add(key, first, 1)
                 return
             i = self.where.get(change, -1)
             if i < 0:
@@ -351,13 +356,9 @@ class _TwoDice(_Search):
         if filled and dst and self.second_free(a, b, src, dst, key, first):
             return
         if self.singles:  # one die's result: its pips tell it from every other
-            found = self.found
-            keys: list[Any] = found.keys
-            keys.append(key)
-            found.codes.append(first)
-            found.counts.append(1)
-            if found.deepest < 1:
-                found.deepest = 1
+            self.add(key, first, 1)
+            if self.found.deepest < 1:
+                self.found.deepest = 1
 
     def second_free(self, a: int, b: int, src1: int, src: int, key: Any, first: int) -> bool:
         """:meth:`second` when every legal step is safe: a result found before is told by its steps.
@@ -676,14 +677,6 @@ class _Doubles(_Search):
             i + 1,
         )
         return True
-
-    def add(self, key: Any, code: int, count: int) -> None:
-        """Note a result (new by construction: see the module docstring)."""
-        found = self.found
-        keys: list[Any] = found.keys
-        keys.append(key)
-        found.codes.append(code)
-        found.counts.append(count)
 
 
 def _appended(tail: int, p: int) -> int:
