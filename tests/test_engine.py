@@ -277,7 +277,15 @@ def test_a_step_rule_sees_only_the_steps_it_watches() -> None:
 
     start = nardy.Backgammon().starting_position().packed
     legal_plays(
-        start, (3, 1), HIT, True, StepRule(note, watch_from=1 << 24, watch_to=0), None, None, True
+        start,
+        layout.unpack_list(start),
+        (3, 1),
+        HIT,
+        True,
+        StepRule(note, watch_from=1 << 24, watch_to=0),
+        None,
+        None,
+        True,
     )
     assert seen
     assert all(src == 24 for src, _ in seen)
@@ -298,13 +306,15 @@ def test_a_step_rule_floor_is_kept_by_every_kernel() -> None:
     assert "floor_point=24" in repr(floor)
     for dice in ((3, 3, 3, 3), (5, 2)):
         for contact in (BLOCK, HIT):  # positional, tracking
-            keys, _ = legal_plays(packed, dice, contact, False, floor, None, None, True)
+            keys, _ = legal_plays(
+                packed, list(board), dice, contact, False, floor, None, None, True
+            )
             for key in keys:
                 assert layout.unpack(layout.packed_of_key(key, 28))[24] >= 1, (dice, contact)
             assert keys
             # Without the floor both checkers may leave.
             free = StepRule(floor.base_check, watch_from=0, watch_to=0)
-            keys, _ = legal_plays(packed, dice, contact, False, free, None, None, True)
+            keys, _ = legal_plays(packed, list(board), dice, contact, False, free, None, None, True)
             assert any(layout.unpack(layout.packed_of_key(k, 28))[24] == 0 for k in keys)
 
 
@@ -343,7 +353,8 @@ def test_the_end_of_turn_filter_judged_most_dice_first_gives_the_full_answer(spe
         rule = variant.step_rule(start, roll)
         hitter = variant.hitter_rule(start, roll)
         contact = HIT if variant.turn_contact(roll) is Contact.HIT else BLOCK
-        args = (position.packed, roll.moves, contact, enters, rule, hitter)
+        board = layout.unpack_list(position.packed)
+        args = (position.packed, board, roll.moves, contact, enters, rule, hitter)
         fast = legal_plays(*args, end, True)
         slow = legal_plays(*args, wrapped, True)
         assert fast == slow, (position.id(), roll)
@@ -396,7 +407,7 @@ def test_the_end_of_turn_rule_judged_on_the_kernels_board_gives_the_full_answer(
             for b in range(1, a + 1):
                 roll = Roll(a, b)
                 rule = variant.step_rule(state, roll)
-                args = (layout.pack(state), roll.moves, BLOCK, True, rule, None)
+                args = (layout.pack(state), list(state), roll.moves, BLOCK, True, rule, None)
                 fast = legal_plays(*args, end, True)
                 assert fast == legal_plays(*args, wrapped, True), (state, roll)
                 unfiltered = legal_plays(*args, None, True)
@@ -620,7 +631,8 @@ def test_the_end_of_turn_rule_refusing_every_longest_play_leaves_the_shorter(
     wrapped = _plain(end)
 
     roll = Roll(*dice)
-    args = (layout.pack(state), roll.moves, BLOCK, True, variant.step_rule(state, roll), None)
+    rule = variant.step_rule(state, roll)
+    args = (layout.pack(state), list(state), roll.moves, BLOCK, True, rule, None)
     fast = legal_plays(*args, end, True)
     assert fast == legal_plays(*args, wrapped, True)
     most = max(len(layout.steps_of_code(c)) for c in legal_plays(*args, None, True)[1])

@@ -79,6 +79,7 @@ def _answer(variant: Variant, state: tuple[int, ...], roll: Roll) -> tuple[list[
     """What the engine's dispatch gives for the same turn."""
     return legal_plays(
         pack(state),
+        list(state),
         roll.moves,
         HIT,
         _enters(variant),
@@ -172,7 +173,7 @@ def test_hitter_rule_left_alone() -> None:
 
     state = _caucasian_state(random.Random(5))
     hitter = HitterRule(24, fussy)
-    got = legal_plays(pack(state), (3, 3, 3, 3), HIT, True, None, hitter, None, True)
+    got = legal_plays(pack(state), list(state), (3, 3, 3, 3), HIT, True, None, hitter, None, True)
     board = list(state)
     found = search_tracking(board, key_of(state), (3, 3, 3, 3), HIT, True, None, hitter, False)
     chosen = max_use(found, (3, 3, 3, 3), True)

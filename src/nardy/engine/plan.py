@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from nardy.engine.layout import State, code_of_steps, key_of, unpack
+from nardy.engine.layout import State, code_of_steps, key_of, unpack_list
 from nardy.engine.search import legal_plays
 from nardy.engine.turn import HitterRule, PlayFilter, StepRule
 
@@ -72,7 +72,8 @@ class Plan:
 
         A pass is the start's key with no steps (0).
         """
-        state: State = unpack(packed) if self.needs_state else ()
+        board = unpack_list(packed)
+        state: State = tuple(board) if self.needs_state else ()
         moves = self.moves
         turn_contact = self.turn_contact
         step_rule = self.step_rule
@@ -80,6 +81,7 @@ class Plan:
         play_filter = self.play_filter
         keys, codes = legal_plays(
             packed,
+            board,
             dice if moves is None else moves(roll),
             self.contact if turn_contact is None else turn_contact[dice],
             self.enters,

@@ -59,7 +59,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from nardy.engine.found import Found, IntIndex, IntSet, int_index, int_set, rank
-from nardy.engine.layout import HOME, MOVE, MOVER_OFF, STEP_BITS, may_bear_off, step_code
+from nardy.engine.layout import HOME, MOVE, MOVER_OFF, STEP_BITS, may_bear_off
 from nardy.engine.turn import EndRule, StepCheck, StepRule
 
 __all__ = ["search_positional"]
@@ -298,7 +298,7 @@ class _TwoDice(_Search):
         s = self.s
         change = _POW5[dst] - _POW5[src]
         out = out0 - 1 if src > HOME >= dst > 0 else out0
-        first = step_code(src, dst, a, False)
+        first = src | (dst << 5) | (a << 10)  # (step_code, inline)
         new_point = dst if filled and dst else 0
         moved = False
         free = self.free
@@ -352,7 +352,7 @@ class _TwoDice(_Search):
         order found a play of both dice (:attr:`singles` false), and its
         one-die result is noted only when it has none.
         """
-        first = step_code(src, dst, a, False)
+        first = src | (dst << 5) | (a << 10)  # (step_code, inline)
         if filled and dst and self.second_free(a, b, src, dst, key, first):
             return
         if self.singles:  # one die's result: its pips tell it from every other
@@ -390,7 +390,7 @@ class _TwoDice(_Search):
             return True  # legal, but not a result
         keys: list[Any] = found.keys
         keys.append(key + _MOVE[src][dst])
-        found.codes.append(first | (step_code(src, dst, b, False) << STEP_BITS))
+        found.codes.append(first | ((src | (dst << 5) | (b << 10)) << STEP_BITS))
         found.counts.append(2)
         return True
 
@@ -417,7 +417,7 @@ class _TwoDice(_Search):
         found.deepest = 2
         if self.end is not None and self.end_refuses(src, dst):
             return True  # legal, but not a result
-        code = first | (step_code(src, dst, b, False) << STEP_BITS)
+        code = first | ((src | (dst << 5) | (b << 10)) << STEP_BITS)
         if i < 0:
             self.where[change2] = len(found.keys)
             keys: list[Any] = found.keys

@@ -24,7 +24,6 @@ from nardy.engine.layout import (
     packed_of_key,
     steps_of_code,
     unpack,
-    unpack_list,
 )
 from nardy.engine.marked import (
     HEAD,
@@ -122,6 +121,7 @@ def max_use(found: Found, dice: tuple[int, ...], must_play_higher: bool) -> list
 
 def legal_plays(
     packed: bytes,
+    board: list[int],
     dice: tuple[int, ...],
     contact: int,
     enters: bool,
@@ -134,13 +134,13 @@ def legal_plays(
     """The legal plays: the resulting keys and the packed steps, max-use applied.
 
     ``packed`` is the state the turn starts from (:mod:`nardy.engine.layout`),
-    ``start`` the same state unpacked if the caller has it (else empty); the
-    resulting keys are still in the mover's frame. ``enters``: checkers
+    ``board`` the same state as a list for the kernels to work on (changed
+    in place and restored), ``start`` the same as a tuple if the caller has
+    it (else empty); the resulting keys are still in the mover's frame. ``enters``: checkers
     on the bar enter first (else the dice never move them). A pass is no
     plays at all. A double the tracking kernel would search goes to a faster
     exact search when one fits its rules (``_fast_double``).
     """
-    board = list(start) if start else unpack_list(packed)
     key = int.from_bytes(packed, "little")
     if hitter is not None and contact != PIN and not _blot_within(board, hitter.zone):
         hitter = None  # nothing to hit where the rule applies: no checker gets marked
@@ -156,7 +156,7 @@ def legal_plays(
         found = search_pinning(board, key, dice)
     elif kernel == POSITIONAL:
         if isinstance(play_filter, SixBlockAtEnd):
-            found = _positional_at_end(board, key, dice, rule, play_filter, start or unpack(packed))
+            found = _positional_at_end(board, key, dice, rule, play_filter, start or tuple(board))
             keep = False  # the filter is judged already
         else:
             found = search_positional(board, key, dice, rule, keep)
@@ -169,9 +169,9 @@ def legal_plays(
             found = search_tracking(board, key, dice, contact, enters, rule, hitter, keep)
     if keep and play_filter is not None:
         if isinstance(play_filter, SixBlockAtEnd):
-            found = _filtered_most_dice_first(found, play_filter, start or unpack(packed))
+            found = _filtered_most_dice_first(found, play_filter, start or tuple(board))
         else:
-            found = _filtered(found, play_filter, start or unpack(packed))
+            found = _filtered(found, play_filter, start or tuple(board))
     kept = max_use(found, dice, must_play_higher)
     if kept is None:
         return found.keys, found.codes

@@ -136,6 +136,16 @@ def _passed(board: list[int]) -> bool:
     return False
 
 
+def _passed_at_start(start: State) -> bool:
+    """:func:`_passed` read from a tuple (compiled, a list-or-tuple would be read generically)."""
+    if start[MOVER_OFF] > 0:
+        return True
+    for p in range(1, 12):  # noqa: SIM110 (a loop is faster than any() here)
+        if start[p] > 0:
+            return True
+    return False
+
+
 def quarter_allows(board: list[int] | State) -> bool:
     """Fevga's starting quarter: the mover may never hold all six of his points 19-24."""
     b = board if isinstance(board, list) else list(board)  # (see in_block)
@@ -154,18 +164,28 @@ def trapped(state: list[int] | State) -> bool:
     """
     # Usually the turn's start, a tuple: read as one (see six_block_guard).
     board = state if isinstance(state, tuple) else tuple(state)
-    # Walk the opponent's route (the point with route number q is ROUTE[q]):
-    # a run of six held points is rare, and only then is the guard worked out.
-    run = 0
-    for q in range(1, 25):
-        if board[ROUTE[q]] <= 0:
-            run = 0
-            continue
-        run += 1
-        # A block's lowest route number is its first point's: no opposing
-        # checker has passed it when that is below the guard.
-        if run == 6 and q - 5 < six_block_guard(board, "ahead"):
-            return True
+    # The point with route number q is ROUTE[q]. Six consecutive route
+    # numbers hold one multiple of six, so a run of six held points holds
+    # route number 6, 12, 18 or 24: only the runs through those are walked
+    # (a run of six is rare, and only then is the guard worked out).
+    guard = -1
+    high = 0
+    for anchor in range(6, 25, 6):
+        if anchor <= high or board[ROUTE[anchor]] <= 0:
+            continue  # (in the run walked before, or not held)
+        low = anchor
+        while low > 1 and board[ROUTE[low - 1]] > 0:
+            low -= 1
+        high = anchor
+        while high < 24 and board[ROUTE[high + 1]] > 0:
+            high += 1
+        if high - low >= 5:
+            if guard < 0:
+                guard = six_block_guard(board, "ahead")
+            # The run's first block has the lowest route numbers: no opposing
+            # checker has passed it when its first is below the guard.
+            if low < guard:
+                return True
     return False
 
 
@@ -181,7 +201,7 @@ def fevga_step_rule(start: State, checkers: int, forbid_trap: bool, moves: int) 
     trapping prime may be made.
     """
     # A checker that has passed stays passed: then the rule never refuses.
-    watch_from = 0 if _passed(list(start)) else 1 << START
+    watch_from = 0 if _passed_at_start(start) else 1 << START
     empty = 0
     for p in range(19, 25):
         if start[p] < 0:
