@@ -519,10 +519,10 @@ class _Doubles(_Search):
                 continue
             if j < first and (safe >> src) & 1:
                 moved = True  # legal, and found before
-            elif (s[src - die] < 0 if src > die else outside > 0) or (
-                src == floor_point and s[src] <= floor
-            ):
-                continue  # closed, no bear-off yet, below the floor: the common refusals, inline
+            elif (src <= die and outside > 0) or (src == floor_point and s[src] <= floor):
+                # No bear-off yet, below the floor: the common refusals, inline.
+                # (No starting point's landing point is closed: see __init__.)
+                continue
             elif (
                 self.leaf(i, src, key, outside, code, sources)
                 if last
@@ -588,12 +588,15 @@ class _Doubles(_Search):
             before = -1
         # A position already reached is legal whichever step led to it (the
         # rules depend on the position only): skip it before touching the board.
-        nsources = sources + self.powers[src]
-        # (From the start each move reaches a position of its own: no look-up.)
+        # (From the start each move reaches a position of its own: no look-up;
+        # free, no position is reached twice and the multiset is never asked.)
         seen = self.seen
         free = self.free
-        if i and not free and nsources in seen:
-            return True
+        nsources = 0
+        if not free:
+            nsources = sources + self.powers[src]
+            if i and nsources in seen:
+                return True
         check = self.check
         c = s[src]
         x = before if dst else s[MOVER_OFF]  # (no ``+=`` on list items: that is a generic op)

@@ -51,6 +51,8 @@ QUARTER: Final = sum(1 << p for p in range(19, 25))
 MOTHER_EXCEPTIONS = ("own-start", "none")
 #: Values of fevga's ``trap_prime`` option.
 TRAP_PRIMES = ("open", "forbidden", "allowed")
+# fevga_step_rule's rules, by its checkers, guard and watched points (a tag).
+_STEP_RULES: Final[dict[int, StepRule]] = {}
 
 #: :func:`mother_verdict`: the game goes on.
 PLAY_ON: Final = 0
@@ -212,7 +214,12 @@ def fevga_step_rule(start: State, checkers: int, forbid_trap: bool, moves: int) 
     watch_to = QUARTER if empty <= moves else 0
     guard = six_block_guard(start, "ahead") if forbid_trap else 0
     watch_to |= BEFORE[guard]
-    return StepRule(FevgaSteps(checkers, guard), watch_from, watch_to)
+    # A few rules serve every turn: each is made once (a rule is never changed).
+    tag = (((((checkers << 5) | guard) << 25) | watch_to) << 1) | (watch_from >> START)
+    rule = _STEP_RULES.get(tag)
+    if rule is None:
+        rule = _STEP_RULES[tag] = StepRule(FevgaSteps(checkers, guard), watch_from, watch_to)
+    return rule
 
 
 class FevgaSteps:
