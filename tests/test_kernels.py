@@ -219,6 +219,47 @@ def test_positional_two_dice_with_a_floor_on_the_head_need_no_look_ups() -> None
     assert compared > 5000
 
 
+def _hit_contact_state(rng: random.Random) -> list[int]:
+    """A hitting-contact state: the mover's 15 anywhere, the opponent's 15 on the other points."""
+    s = [0] * 28
+    for _ in range(15):
+        s[rng.randint(1, 24)] += 1
+    if rng.random() < 0.2:  # some on the bar: those searches are indexed
+        s[rng.choice([p for p in range(1, 25) if s[p] > 0])] -= 1
+        s[25] += 1
+    free = [p for p in range(1, 25) if s[p] == 0]
+    rng.shuffle(free)
+    for _ in range(15):
+        s[rng.choice(free[: rng.randint(3, len(free))])] -= 1
+    return s
+
+
+@pytest.mark.parametrize("hitting", [True, False])
+def test_ordered_two_dice_without_look_ups_give_the_indexed_searchs_answer(hitting: bool) -> None:
+    # With nothing on the bar, no hitter rule and no bear-off to come, the
+    # ordered kernel tells a result found before by its steps and tries only
+    # chains in the second order of the dice. A hitter rule whose marked
+    # checker may always move on turns that off and changes nothing else:
+    # the same results, plays and order.
+    rng = random.Random(25 if hitting else 26)
+    contact = HIT if hitting else BLOCK
+    compared = 0
+    for _ in range(600):
+        s = _hit_contact_state(rng)
+        key = int.from_bytes(bytes(x + 128 for x in s), "little")
+        free = s[25] == 0 and s[25] + sum(c for c in s[7:25] if c > 0) >= 2
+        for a in range(2, 7):
+            for b in range(1, a):
+                for dice in ((a, b), (b, a)):
+                    fast = search_ordered(s, key, dice, hitting)
+                    indexed = search_ordered(s, key, dice, hitting, 24, lambda b, src, dst: True)
+                    assert _answer(fast, dice) == _answer(indexed, dice), (s, dice)
+                    slow = search_tracking(s, key, dice, contact, True, None, None, False)
+                    assert outcome(fast, dice) == outcome(slow, dice), (s, dice)
+                    compared += free and len(_answer(fast, dice)) > 1
+    assert compared > 8000
+
+
 def test_a_chain_through_a_blot_is_not_its_twin() -> None:
     # 3-5, the mover on 13 and 8: 13/10/5 (through 10) and 8/5 13/8 move
     # checkers from and to the same points. With an opposing blot on 10 the

@@ -31,7 +31,11 @@ or gained checkers went off, or came from the bar, never both in one
 two-dice play: a checker that enters cannot also bear off). The sum stays
 within 3 * (6 ** 24 - 1) / 5 < 2 ** 62, a machine int in the compiled
 build, so a result found before costs a small-int look-up, not the
-building and hashing of its 224-bit key.
+building and hashing of its 224-bit key. Most positions need no look-up at
+all: with nothing on the bar and no bear-off to come, a result found
+before is told by its steps, and in the second order of the dice only a
+chain (one checker moved by both dice) is tried (``_FREE_FIRST`` and the
+constants after it).
 
 On a double no two sets of moves reach the same position, so its results
 need no deduplication: a set of moves, read as how many moves start on each
@@ -77,6 +81,39 @@ HIT_CHANGE: Final[tuple[tuple[int, ...], ...]] = tuple(
 )
 
 
+#: How :func:`_two_dice` tells a result found before: by its change, in an index.
+_INDEXED: Final = 0
+#: A free search (nothing on the bar, no hitter rule, and at least two of
+#: the mover's checkers outside his home board, so no bear-off can come),
+#: first order of the dice. Only the board's closed points decide a step,
+#: and an open point stays open, so a play of both dice reaches a result
+#: found before only when another order of steps reaching it came first.
+#: Two plays reach the same result when they move checkers from and to the
+#: same points, hitting the same blots. In the first order that happens only
+#: to the *twin* of a chain: ``src - b`` by ``a``, then ``src`` by ``b``
+#: reaches what the chain ``src`` -> ``src - a`` -> ``src - a - b`` reached
+#: before it (``src`` is higher) when ``src - a`` is open and holds no blot.
+#: A play of one die is never reached twice (its pips tell it).
+_FREE_FIRST: Final = 1
+#: A free search, second order of the dice (``b`` first). A play whose
+#: second step does not move on the checker the first step moved has the
+#: same steps as a play of the first order, legal in that order too (its
+#: second checker stood there at the start), so it was found before. Only
+#: the chain ``src`` -> ``src - b`` -> ``src - a - b`` can be new: it is
+#: the first order's twin when ``src - b`` was held at the start, and the
+#: first order's chain when ``src - b`` and ``src - a`` are open and hold
+#: no blot. A first step that no chain can follow here may have other
+#: second steps, so its one-die result is not noted.
+_FREE_CHAINS: Final = 2
+#: :data:`_FREE_CHAINS` when the first order found no play of both dice:
+#: then no step but the chain's can follow a first step (any other would
+#: have made a play of both dice in the first order), so a first step with
+#: no chain after it is a one-die result.
+_FREE_CHAINS_OR_ONE: Final = 3
+#: The index a free search is handed and never uses.
+_NO_INDEX: Final = int_index()
+
+
 def search_ordered(
     board: list[int],
     key: int,
@@ -109,11 +146,16 @@ def search_ordered(
             if p > HOME:
                 outside += c
     if len(dice) == 2 and dice[0] != dice[1]:
-        where = int_index()
-        a = dice[0]
-        b = dice[1]
-        _two_dice(board, a, b, key, outside, lowest, high, low, zone, marked_check, where, found)
-        _two_dice(board, b, a, key, outside, lowest, high, low, zone, marked_check, where, found)
+        # Free (see _FREE_FIRST): no bear-off can come, nothing on the bar, no hitter rule.
+        free = outside >= 2 and board[MOVER_BAR] == 0 and zone == 0
+        where = _NO_INDEX if free else int_index()
+        mode = _FREE_FIRST if free else _INDEXED
+        for a, b in ((dice[0], dice[1]), (dice[1], dice[0])):
+            _two_dice(
+                board, a, b, key, outside, lowest, high, low, zone, marked_check, where, mode, found
+            )
+            if mode == _FREE_FIRST:
+                mode = _FREE_CHAINS if 2 in found.counts else _FREE_CHAINS_OR_ONE
     else:
         _double(
             board, dice[0], len(dice), 25, key, outside, lowest, high, low, zone, 0, 0, 0, found
@@ -133,13 +175,16 @@ def _two_dice(
     zone: int,
     marked_check: StepCheck | None,
     where: IntIndex,
+    mode: int,
     found: Found,
 ) -> None:
     """The plays that use die ``a`` first, then ``b`` (or only ``a`` when ``b`` cannot follow).
 
     ``high`` and ``low``: the mover's highest and lowest occupied points;
     ``zone`` and ``marked_check``: the hitter rule; ``where``: each result's
-    index in ``found`` by its change.
+    index in ``found`` by its change (``mode`` :data:`_INDEXED`), or a free
+    search's ``mode`` (:data:`_FREE_FIRST` and the two after it), which
+    tells a result found before by its steps and uses no index.
     """
     move = MOVE
     hit_move = HIT_MOVE
@@ -180,7 +225,9 @@ def _two_dice(
         # The point of a checker marked by this hit (-1: none).
         marked = dst if hit and dst <= zone else -1
         more = False
-        if s[MOVER_BAR] > 0:
+        if mode >= _FREE_CHAINS:  # the second order: only the chain can be new
+            top2, bottom2 = dst, dst - 1
+        elif s[MOVER_BAR] > 0:
             top2, bottom2 = MOVER_BAR, MOVER_BAR - 1
         else:  # the first step may have entered above ``high`` or landed below ``low``
             top2 = dst if dst > high else high
@@ -204,6 +251,17 @@ def _two_dice(
             if src2 == marked and not _marked_may_step(s, src2, dst2, marked_check):
                 continue
             more = True
+            if mode != _INDEXED:
+                if mode == _FREE_FIRST:
+                    if src2 - b == src and src2 > a and s[src2 - a] >= 0:
+                        continue  # the twin of the chain from src2, found before
+                elif x > 0 or (x == 0 and src > b and s[src - b] >= 0):
+                    continue  # the chain's twin, or the first order's chain, found before
+                second = src2 | (dst2 << 5) | die_b | (HIT_BIT if hit2 else 0)
+                found.keys.append(key1 + (hit_move if hit2 else move)[src2][dst2])
+                found.codes.append(first | (second << STEP_BITS))
+                counts.append(2)
+                continue
             change2 = change1 + (hit_change_of if hit2 else change_of)[src2][dst2]
             # Every two-dice play has the same rank: a result found before
             # keeps its play unless that used fewer dice.
@@ -219,7 +277,12 @@ def _two_dice(
                 else:
                     found.codes[i] = first | (second << STEP_BITS)
                     counts[i] = 2
-        if not more:
+        if not more and mode != _INDEXED:
+            if mode != _FREE_CHAINS:  # one die's result: its pips tell it from every other
+                found.keys.append(key1)
+                found.codes.append(first)
+                counts.append(1)
+        elif not more:
             i = where.get(change1, -1)
             if i < 0:
                 where.setdefault(change1, len(counts))
