@@ -264,6 +264,22 @@ def test_kernel_choice() -> None:
     assert choose_kernel((2, 2), PIN, True, False, None, None, None) == "pinning"
     assert choose_kernel((2, 1), PIN, False, False, rule, None, None) == "tracking"
     assert choose_kernel((1, 2, 6, 6, 6, 6), HIT, True, False, None, None, None) == "tracking"
+    # The ordered kernel takes at most four moves.
+    assert choose_kernel((2,) * 5, HIT, True, False, None, None, None) == "tracking"
+    assert choose_kernel((2,) * 5, HIT, True, False, None, stops, None) == "tracking"
+
+
+def test_a_double_of_more_than_four_moves() -> None:
+    # A variant's moves hook may give more; every play uses them all where it can.
+    from nardy.engine.search import legal_plays
+
+    start = nardy.Backgammon().starting_position().packed
+    board = layout.unpack_list(start)
+    keys, codes = legal_plays(start, board, (1,) * 6, HIT, True, None, None, None, True)
+    assert keys
+    assert all(len(layout.steps_of_code(code)) == 6 for code in codes)
+    four, _ = legal_plays(start, board, (1,) * 4, HIT, True, None, None, None, True)
+    assert len(keys) > len(four)
 
 
 def test_a_step_rule_sees_only_the_steps_it_watches() -> None:

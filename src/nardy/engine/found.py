@@ -42,7 +42,7 @@ def rank(code: int) -> int:
 class Found:
     """The distinct results of one search, in the order first found."""
 
-    __slots__ = ("codes", "counts", "deepest", "index", "keys")
+    __slots__ = ("codes", "counts", "deepest", "index", "keys", "short")
 
     def __init__(self) -> None:
         #: key -> position in the lists below (left empty by a kernel whose
@@ -57,6 +57,30 @@ class Found:
         #: The most dice any legal sequence used, result or not (kept by a
         #: kernel that judges an end check, which may refuse the longest).
         self.deepest = 0
+        #: The results that use fewer dice than the roll gives, when a kernel
+        #: whose results never meet again (a double's) notes them apart
+        #: (:meth:`add_short`); ``None`` while there are none.
+        self.short: Found | None = None
+
+    def add_short(self, key: int, code: int, count: int) -> None:
+        """Note a result that uses fewer dice than the roll gives, apart (see :meth:`most_dice`)."""
+        short = self.short
+        if short is None:
+            short = self.short = Found()
+        short.keys.append(key)
+        short.codes.append(code)
+        short.counts.append(count)
+
+    def most_dice(self) -> Found:
+        """These results, or those noted apart when none uses every die.
+
+        The maximum-use rule keeps only the results that use the most dice,
+        so a kernel that notes its short results apart hands back this:
+        nothing is left to drop when a result uses every die.
+        """
+        if self.keys or self.short is None:
+            return self
+        return self.short
 
     def add(self, key: int, code: int, count: int) -> None:
         """Note a result not found before (the caller checked ``key not in self.index``)."""

@@ -51,6 +51,7 @@ __all__ = [
     "MOVE",
     "MOVER_BAR",
     "MOVER_OFF",
+    "MOVE_CODES",
     "OPP_BAR",
     "OPP_OFF",
     "OPP_PINNED",
@@ -156,14 +157,19 @@ def pack(state: State) -> bytes:
     return head + b"".join(x.to_bytes(EXTRA_BYTES, "little") for x in state[BASE_SIZE:])
 
 
+# Byte c + ZERO to c's byte as a signed char (ZERO is 128: the top bit flipped).
+_SIGNED: Final = bytes(b ^ ZERO for b in range(256))
+
+
 def unpack_list(packed: bytes) -> list[int]:
     """The state a packed form holds, as a new list (for a kernel to work on)."""
-    # Compiled, iterating bytes is a generic iterator (a boxed int each) and
-    # indexing them a native read; interpreted, iterating is the faster.
-    if _COMPILED:
+    if _COMPILED:  # indexing bytes is a native read
         board = [packed[i] - ZERO for i in range(BASE_SIZE)]
     else:
-        board = [x - ZERO for x in packed[:BASE_SIZE]]
+        # A count c is packed as the byte c + ZERO; with its top bit flipped
+        # that is c as a signed char, which a memoryview reads in C (compiled,
+        # these calls are generic and cost more than the native loop).
+        board = memoryview(packed[:BASE_SIZE].translate(_SIGNED)).cast("b").tolist()
     if len(packed) == BASE_SIZE:
         return board
     for i in range(BASE_SIZE, len(packed), EXTRA_BYTES):
@@ -198,6 +204,20 @@ def packed_of_key(key: int, size: int) -> bytes:
 def step_code(src: int, dst: int, die: int, hit: bool) -> int:
     """One step packed into :data:`STEP_BITS` bits."""
     return src | (dst << 5) | (die << 10) | (HIT_BIT if hit else 0)
+
+
+#: ``MOVE_CODES[die][i][src]``: :func:`step_code` of the move of ``die`` from
+#: ``src`` (bearing off from ``src <= die``) that hits nothing, shifted into
+#: place as the ``i``-th step of a play, for the four moves of a double. A
+#: kernel looks a step's code up here instead of working it out: five int
+#: operations, which interpreted make a big int from the third step on.
+MOVE_CODES: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(
+        tuple(step_code(src, max(src - die, 0), die, False) << (STEP_BITS * i) for src in range(26))
+        for i in range(4)
+    )
+    for die in range(7)
+)
 
 
 def steps_of_code(code: int) -> Steps:

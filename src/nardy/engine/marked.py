@@ -168,7 +168,7 @@ def search_marked_double(
                 outside += c
     search = _Search(board, die, hitting, enters, zone, no_hide)
     search.node(moves, 25, key, outside, high, low, 0, head_limit, 0, 0)
-    found = search.found
+    found = search.found.most_dice()
     if search.branched:
         found = _first_of_each(found)
     return found
@@ -263,10 +263,7 @@ class _Search:
                     src, dst, True, left, key, outside, high, low, marked, head_left, code, made
                 )
         if not moved and made:
-            found = self.found
-            found.keys.append(key)
-            found.codes.append(code)
-            found.counts.append(made)
+            self.found.add_short(key, code, made)
 
     def last(
         self,
@@ -324,9 +321,7 @@ class _Search:
             counts.append(made + 1)
             moved = True
         if not moved and made:
-            keys.append(key)
-            codes.append(code)
-            counts.append(made)
+            found.add_short(key, code, made)
 
     def move(
         self,

@@ -56,6 +56,7 @@ from nardy.engine.layout import (
     HIT_MOVE,
     HOME,
     MOVE,
+    MOVE_CODES,
     MOVER_BAR,
     MOVER_OFF,
     OPP_BAR,
@@ -64,7 +65,7 @@ from nardy.engine.layout import (
 )
 from nardy.engine.turn import StepCheck
 
-__all__ = ["CHANGE", "HIT_CHANGE", "search_ordered"]
+__all__ = ["CHANGE", "HIT_CHANGE", "MOST_MOVES", "search_ordered"]
 
 # Each slot's digit in a change: 6 ** (p - 1) for point p; the bar and off have none.
 _DIGIT: Final[tuple[int, ...]] = (0, *(6 ** (p - 1) for p in range(1, 25)), 0)
@@ -80,6 +81,12 @@ HIT_CHANGE: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(2 * _DIGIT[dst] - _DIGIT[src] for dst in range(25)) for src in range(26)
 )
 
+
+#: The most moves a roll may give this kernel (a longer double goes to another):
+#: the moves :data:`~nardy.engine.layout.MOVE_CODES` has codes for.
+MOST_MOVES: Final = len(MOVE_CODES[1])
+# ``_HIT_BITS[i]``: what a hit adds to the ``i``-th step's code.
+_HIT_BITS: Final[tuple[int, ...]] = tuple(HIT_BIT << (STEP_BITS * i) for i in range(MOST_MOVES))
 
 #: How :func:`_two_dice` tells a result found before: by its change, in an index.
 _INDEXED: Final = 0
@@ -131,6 +138,13 @@ def search_ordered(
     """
     found = Found()
     lowest = -1 if hitting else 0
+    if len(dice) != 2 or dice[0] == dice[1]:
+        die = dice[0]
+        sources, above, outside = _double_sources(board, die, lowest)
+        _double(
+            board, die, len(dice), sources, 0, above, key, outside, lowest, zone, 0, 0, 0, found
+        )
+        return found.most_dice()
     # The mover's checkers outside his home board (the bar counts), and his
     # highest and lowest occupied points (0 and 25 with none): the scans for
     # a source start and stop there, not at 24 and 1. One pass for all three.
@@ -145,21 +159,16 @@ def search_ordered(
             low = p
             if p > HOME:
                 outside += c
-    if len(dice) == 2 and dice[0] != dice[1]:
-        # Free (see _FREE_FIRST): no bear-off can come, nothing on the bar, no hitter rule.
-        free = outside >= 2 and board[MOVER_BAR] == 0 and zone == 0
-        where = _NO_INDEX if free else int_index()
-        mode = _FREE_FIRST if free else _INDEXED
-        for a, b in ((dice[0], dice[1]), (dice[1], dice[0])):
-            _two_dice(
-                board, a, b, key, outside, lowest, high, low, zone, marked_check, where, mode, found
-            )
-            if mode == _FREE_FIRST:
-                mode = _FREE_CHAINS if 2 in found.counts else _FREE_CHAINS_OR_ONE
-    else:
-        _double(
-            board, dice[0], len(dice), 25, key, outside, lowest, high, low, zone, 0, 0, 0, found
+    # Free (see _FREE_FIRST): no bear-off can come, nothing on the bar, no hitter rule.
+    free = outside >= 2 and board[MOVER_BAR] == 0 and zone == 0
+    where = _NO_INDEX if free else int_index()
+    mode = _FREE_FIRST if free else _INDEXED
+    for a, b in ((dice[0], dice[1]), (dice[1], dice[0])):
+        _two_dice(
+            board, a, b, key, outside, lowest, high, low, zone, marked_check, where, mode, found
         )
+        if mode == _FREE_FIRST:
+            mode = _FREE_CHAINS if 2 in found.counts else _FREE_CHAINS_OR_ONE
     return found
 
 
@@ -191,13 +200,15 @@ def _two_dice(
     change_of = CHANGE
     hit_change_of = HIT_CHANGE
     counts = found.counts
-    die_a = a << 10
-    die_b = b << 10
+    firsts = MOVE_CODES[a][0]  # the steps' codes (see MOVE_CODES)
+    seconds = MOVE_CODES[b][1]
+    second_hit = _HIT_BITS[1]
     top, bottom = (MOVER_BAR, MOVER_BAR - 1) if s[MOVER_BAR] > 0 else (high, low - 1)
     if outside and bottom < a:
         bottom = a  # no bear-off: a source must be above the die
     for src in range(top, bottom, -1):
-        if s[src] <= 0:
+        c = s[src]
+        if c <= 0:
             continue
         dst = src - a
         if dst <= 0:
@@ -209,18 +220,18 @@ def _two_dice(
         # Make the first step.
         x = s[dst]
         hit = dst != MOVER_OFF and x == -1
-        s[src] -= 1
+        s[src] = c - 1
         if hit:
             s[dst] = 1
             s[OPP_BAR] += 1
             key1 = key + hit_move[src][dst]
             change1 = hit_change_of[src][dst]
-            first = src | (dst << 5) | die_a | HIT_BIT
+            first = firsts[src] | HIT_BIT
         else:
             s[dst] = x + 1
             key1 = key + move[src][dst]
             change1 = change_of[src][dst]
-            first = src | (dst << 5) | die_a
+            first = firsts[src]
         outside1 = outside - 1 if src > HOME >= dst else outside
         # The point of a checker marked by this hit (-1: none).
         marked = dst if hit and dst <= zone else -1
@@ -257,9 +268,8 @@ def _two_dice(
                         continue  # the twin of the chain from src2, found before
                 elif x > 0 or (x == 0 and src > b and s[src - b] >= 0):
                     continue  # the chain's twin, or the first order's chain, found before
-                second = src2 | (dst2 << 5) | die_b | (HIT_BIT if hit2 else 0)
                 found.keys.append(key1 + (hit_move if hit2 else move)[src2][dst2])
-                found.codes.append(first | (second << STEP_BITS))
+                found.codes.append(first | seconds[src2] | (second_hit if hit2 else 0))
                 counts.append(2)
                 continue
             change2 = change1 + (hit_change_of if hit2 else change_of)[src2][dst2]
@@ -267,15 +277,15 @@ def _two_dice(
             # keeps its play unless that used fewer dice.
             i = where.get(change2, -1)
             if i < 0 or counts[i] < 2:
-                second = src2 | (dst2 << 5) | die_b | (HIT_BIT if hit2 else 0)
+                code = first | seconds[src2] | (second_hit if hit2 else 0)
                 if i < 0:
                     where.setdefault(change2, len(counts))
                     key2 = key1 + (hit_move if hit2 else move)[src2][dst2]
                     found.keys.append(key2)
-                    found.codes.append(first | (second << STEP_BITS))
+                    found.codes.append(code)
                     counts.append(2)
                 else:
-                    found.codes[i] = first | (second << STEP_BITS)
+                    found.codes[i] = code
                     counts[i] = 2
         if not more and mode != _INDEXED:
             if mode != _FREE_CHAINS:  # one die's result: its pips tell it from every other
@@ -292,22 +302,56 @@ def _two_dice(
             elif counts[i] == 1 and rank(first) > rank(found.codes[i]):
                 found.codes[i] = first
         # Undo it.
-        s[src] += 1
+        s[src] = c
         s[dst] = x
         if hit:
             s[OPP_BAR] -= 1
+
+
+def _double_sources(s: list[int], die: int, lowest: int) -> tuple[list[int], int, int]:
+    """Where a move of a double may start this turn, from high to low; how many bear no checker off; the checkers outside.
+
+    A point (the bar as 25) can hold a checker of the mover's during the
+    turn only if it holds one at the start, or a move can land on it: from
+    the point ``die`` higher, itself such a point, when this one is open. A
+    move from it needs its landing point open, or bears off. An opposing
+    checker never moves during the mover's turn and a hit leaves the point
+    to the mover, so a point open (or closed) at the start stays so all turn.
+    The sources that bear no checker off (those above ``die``) come first;
+    the checkers outside the home board (the bar counts) decide whether the
+    others may move.
+    """
+    sources: list[int] = []
+    reach = 0  # bits: the points that can hold a checker of the mover's
+    outside = 0
+    above = 0
+    for p in range(MOVER_BAR, 0, -1):
+        c = s[p]
+        if c > 0:
+            if p > HOME:
+                outside += c
+        elif not ((reach >> (p + die)) & 1 and c >= lowest):
+            continue
+        reach |= 1 << p
+        if p > die:
+            if s[p - die] >= lowest:
+                sources.append(p)
+                above += 1
+        else:
+            sources.append(p)
+    return sources, above, outside
 
 
 def _double(
     s: list[int],
     die: int,
     left: int,
-    maxsrc: int,
+    sources: list[int],
+    first: int,
+    above: int,
     key: int,
     outside: int,
     lowest: int,
-    high: int,
-    low: int,
     zone: int,
     marked: int,
     code: int,
@@ -316,95 +360,90 @@ def _double(
 ) -> None:
     """The moves of a double, sources in non-increasing order (each set of moves once).
 
-    ``made`` steps are made already (packed in ``code``); ``left`` remain;
-    ``high`` and ``low`` bound the mover's occupied points; a hit on a point
-    ``<= zone`` marks its checker, which may not move again (``marked``: bit
-    p for a marked checker on point p, at most one a point).
+    ``made`` steps are made already (packed in ``code``); ``left`` remain.
+    The next move starts from ``sources[first]`` or a later source (see
+    :func:`_double_sources`; the first ``above`` bear no checker off). A hit
+    on a point ``<= zone`` marks its checker, which may not move again
+    (``marked``: bit p for a marked checker on point p, at most one a point).
     """
     move = MOVE
     hit_move = HIT_MOVE
     moved = False
-    shift = STEP_BITS * made
-    packed_die = die << 10
+    steps = MOVE_CODES[die][made]
+    # The bar, when its checker can enter, is the first source, and a
+    # checker there enters before any other moves; none bears off while
+    # one is outside the home board.
     if s[MOVER_BAR] > 0:
-        top, bottom = MOVER_BAR, MOVER_BAR - 1
+        end = 1 if sources and sources[0] == MOVER_BAR else 0
     else:
-        top = maxsrc if maxsrc < high else high
-        bottom = low - 1 if outside == 0 or low > die else die
+        end = above if outside else len(sources)
     if left == 1:
-        _last_move(s, die, top, bottom, key, outside, lowest, marked, code, made, found)
+        _last_move(s, die, sources, first, end, key, outside, marked, code, made, found)
         return
-    for src in range(top, bottom, -1):
-        if s[src] <= (marked >> src) & 1:
-            continue
+    for j in range(first, end):
+        src = sources[j]
+        c = s[src]
+        if c <= 0 or (marked and c <= (marked >> src) & 1):
+            continue  # no checker, or only a marked one
         dst = src - die
         if dst <= 0:
             if not may_bear_off(s, src, dst, outside):
                 continue
             dst = MOVER_OFF
-        elif s[dst] < lowest:
-            continue
         moved = True
         x = s[dst]
         hit = dst != MOVER_OFF and x == -1
-        s[src] -= 1
+        s[src] = c - 1
         if hit:
             s[dst] = 1
             s[OPP_BAR] += 1
             key1 = key + hit_move[src][dst]
-            code1 = code | ((src | (dst << 5) | packed_die | HIT_BIT) << shift)
+            code1 = code | steps[src] | _HIT_BITS[made]
         else:
             s[dst] = x + 1
             key1 = key + move[src][dst]
-            code1 = code | ((src | (dst << 5) | packed_die) << shift)
+            code1 = code | steps[src]
         outside1 = outside - 1 if src > HOME >= dst else outside
-        high1 = dst if dst > high else high
-        low1 = dst if 0 < dst < low else low
         marked1 = marked | (1 << dst) if hit and dst <= zone else marked
-        if left == 2:  # straight to the last move (the bounds as at the top of this function)
-            if s[MOVER_BAR] > 0:
-                top1, bottom1 = MOVER_BAR, MOVER_BAR - 1
+        if left == 2:  # straight to the last move
+            if s[MOVER_BAR] > 0:  # (the bounds as at the top of this function)
+                end1 = 1 if sources[0] == MOVER_BAR else 0
             else:
-                top1 = src if src < high1 else high1
-                bottom1 = low1 - 1 if outside1 == 0 or low1 > die else die
-            _last_move(
-                s, die, top1, bottom1, key1, outside1, lowest, marked1, code1, made + 1, found
-            )
+                end1 = above if outside1 else len(sources)
+            _last_move(s, die, sources, j, end1, key1, outside1, marked1, code1, made + 1, found)
         else:
             _double(
                 s,
                 die,
                 left - 1,
-                src,
+                sources,
+                j,
+                above,
                 key1,
                 outside1,
                 lowest,
-                high1,
-                low1,
                 zone,
                 marked1,
                 code1,
                 made + 1,
                 found,
             )
-        s[src] += 1
+        s[src] = c
         s[dst] = x
         if hit:
             s[OPP_BAR] -= 1
     if not moved and made:
-        found.keys.append(key)
-        found.codes.append(code)
-        found.counts.append(made)
+        found.add_short(key, code, made)
 
 
 def _last_move(
     s: list[int],
     die: int,
-    top: int,
-    bottom: int,
+    sources: list[int],
+    first: int,
+    end: int,
     key: int,
     outside: int,
-    lowest: int,
     marked: int,
     code: int,
     made: int,
@@ -412,40 +451,35 @@ def _last_move(
 ) -> None:
     """The last move of a double: each legal one is a new result (see the module docstring).
 
-    The sources run from ``top`` down to ``bottom`` + 1; no move follows, so
-    the board is not touched.
+    The move starts from ``sources[first]`` up to ``sources[end - 1]``; no
+    move follows, so the board is not touched.
     """
     keys = found.keys
     codes = found.codes
     counts = found.counts
-    shift = STEP_BITS * made
-    packed_die = die << 10
+    steps = MOVE_CODES[die][made]
     moved = False
-    for src in range(top, bottom, -1):
-        if s[src] <= (marked >> src) & 1:
-            continue
+    for j in range(first, end):
+        src = sources[j]
+        c = s[src]
+        if c <= 0 or (marked and c <= (marked >> src) & 1):
+            continue  # no checker, or only a marked one
         dst = src - die
         if dst <= 0:
             if not may_bear_off(s, src, dst, outside):
                 continue
             keys.append(key + MOVE[src][MOVER_OFF])
-            codes.append(code | ((src | packed_die) << shift))
+            codes.append(code | steps[src])
+        elif s[dst] == -1:
+            keys.append(key + HIT_MOVE[src][dst])
+            codes.append(code | steps[src] | _HIT_BITS[made])
         else:
-            x = s[dst]
-            if x < lowest:
-                continue
-            if x == -1:
-                keys.append(key + HIT_MOVE[src][dst])
-                codes.append(code | ((src | (dst << 5) | packed_die | HIT_BIT) << shift))
-            else:
-                keys.append(key + MOVE[src][dst])
-                codes.append(code | ((src | (dst << 5) | packed_die) << shift))
+            keys.append(key + MOVE[src][dst])
+            codes.append(code | steps[src])
         counts.append(made + 1)
         moved = True
     if not moved and made:
-        keys.append(key)
-        codes.append(code)
-        counts.append(made)
+        found.add_short(key, code, made)
 
 
 def _marked_may_step(s: list[int], src: int, dst: int, check: StepCheck | None) -> bool:

@@ -178,6 +178,7 @@ def search_pinning(board: list[int], key: int, dice: tuple[int, ...]) -> Found:
             0,
             found,
         )
+        return found.most_dice()
     return found
 
 
@@ -468,7 +469,6 @@ def _double(
         _last_move(s, die, todo, key, occupied, lone, pins, code, made, found)
         return
     delta: tuple[Any, ...] = DELTA
-    keys: list[Any] = found.keys
     shift = STEP_BITS * made
     packed_die = die << 10
     moved = False
@@ -522,9 +522,7 @@ def _double(
         s[src] = x_src
         s[dst] = x_dst
     if not moved and made:
-        keys.append(key)
-        found.codes.append(code)
-        found.counts.append(made)
+        found.add_short(key, code, made)
 
 
 def _last_two(
@@ -603,13 +601,9 @@ def _last_two(
             counts.append(made + 2)
             last = True
         if not last:
-            keys.append(key1)
-            codes.append(code1)
-            counts.append(made + 1)
+            found.add_short(key1, code1, made + 1)
     if not moved and made:
-        keys.append(key)
-        codes.append(code)
-        counts.append(made)
+        found.add_short(key, code, made)
 
 
 def _last_move(
@@ -645,6 +639,4 @@ def _last_move(
         found.counts.append(made + 1)
         moved = True
     if not moved and made:
-        keys.append(key)
-        found.codes.append(code)
-        found.counts.append(made)
+        found.add_short(key, code, made)

@@ -32,7 +32,7 @@ from nardy.engine.marked import (
     search_marked_double,
     search_no_hide_double,
 )
-from nardy.engine.ordered import search_ordered
+from nardy.engine.ordered import MOST_MOVES, search_ordered
 from nardy.engine.pinning import search_pinning
 from nardy.engine.positional import search_positional
 from nardy.engine.tracking import BLOCK, HIT, PIN, search_tracking
@@ -66,8 +66,9 @@ def choose_kernel(
 
     * ``"ordered"``: no per-step rule or filter, hitting or blocking
       contact, checkers on the bar enter (the board alone decides each
-      step), and no hitter rule or one that fits it (any rule on two dice,
-      one without a check on a double: see :mod:`nardy.engine.ordered`);
+      step), no hitter rule or one that fits it (any rule on two dice,
+      one without a check on a double: see :mod:`nardy.engine.ordered`),
+      and at most four moves;
     * ``"pinning"``: pinning contact with no per-step rule, filter or
       hitter rule, and nothing on a bar;
     * ``"positional"``: blocking contact with a per-step rule or a filter,
@@ -80,14 +81,16 @@ def choose_kernel(
     simple_dice = len(dice) == 2 or dice.count(dice[0]) == len(dice)
     if not simple_dice:
         return TRACKING
+    # (The ordered kernel's tables stop at four moves.)
+    short = len(dice) <= MOST_MOVES
     if hitter is not None:
         fits = len(dice) == 2 or hitter.check is None
         plain = rule is None and play_filter is None and enters and contact != PIN
-        return ORDERED if fits and plain else TRACKING
+        return ORDERED if fits and plain and short else TRACKING
     if contact == PIN:
         plain = rule is None and play_filter is None and not must_enter
         return PINNING if plain else TRACKING
-    if rule is None and play_filter is None and enters:
+    if rule is None and play_filter is None and enters and short:
         return ORDERED
     if contact == BLOCK and not must_enter:
         return POSITIONAL
