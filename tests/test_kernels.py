@@ -139,11 +139,11 @@ def _spread_block_cases(seed: int, count: int) -> list[tuple[list[int], int, int
 def test_positional_doubles_without_look_ups_give_the_full_searchs_answer() -> None:
     # With nothing watched, no floor and no bear-off to come, the positional
     # kernel's doubles follow each position's greedy sequence only and look
-    # nothing up. A rule that never refuses but keeps a floor on a point
-    # holding checkers turns that off: the same results, plays and order.
+    # nothing up. A rule that refuses nothing but watches a point turns that
+    # off: the same results, plays and order.
     compared = 0
     for s, key, held in _spread_block_cases(21, 500):
-        never = StepRule(lambda board, src, dst: True, 0, 0, floor_point=held, floor=-1)
+        never = _watched(held)
         for die in range(1, 7):
             dice = (die,) * 4
             fast = search_positional(s, key, dice, None, False)
@@ -192,13 +192,14 @@ def _watched(point: int) -> StepRule:
     return StepRule(lambda board, src, dst: True, 1 << point, 0)
 
 
-def test_positional_two_dice_with_a_floor_on_the_head_need_no_look_ups() -> None:
+def test_positional_searches_with_a_floor_on_the_head_need_no_look_ups() -> None:
     # Long nardy's head rule is a floor on point 24, where no step lands: it
-    # limits how many checkers leave, whatever the order, so a two-dice
-    # search with it is still free. The same answer as the indexed search
-    # (a watched point turns the free search off) and as the tracking kernel.
+    # limits how many checkers leave, whatever the order, and a move from it
+    # legal now was legal a move earlier, so a search with it is still free.
+    # The same answer as the indexed search (a watched point turns the free
+    # search off) and as the tracking kernel, for two dice and for doubles.
     rng = random.Random(24)
-    compared = 0
+    compared = doubles = 0
     for _ in range(300):
         s = _spread_block_state(rng)
         s[24] += rng.randint(1, 3)
@@ -207,16 +208,20 @@ def test_positional_two_dice_with_a_floor_on_the_head_need_no_look_ups() -> None
         floor = s[24] - rng.randint(0, 2)
         head = StepRule(lambda board, src, dst: True, 0, 0, floor_point=24, floor=floor)
         both = StepRule(lambda board, src, dst: True, 1 << 23, 0, floor_point=24, floor=floor)
-        for a in range(2, 7):
-            for b in range(1, a):
-                for dice in ((a, b), (b, a)):
-                    fast = search_positional(s, key, dice, head, False)
-                    full = search_positional(s, key, dice, both, False)
-                    assert _answer(fast, dice) == _answer(full, dice), (s, dice, floor)
-                    slow = search_tracking(s, key, dice, BLOCK, False, head, None, False)
-                    assert outcome(fast, dice) == outcome(slow, dice), (s, dice, floor)
-                    compared += len(_answer(fast, dice)) > 1
+        rolls = [(a, b) for a in range(1, 7) for b in range(1, 7) if a != b]
+        for dice in rolls + [(d,) * 4 for d in range(1, 7)]:
+            fast = search_positional(s, key, dice, head, False)
+            full = search_positional(s, key, dice, both, False)
+            assert _answer(fast, dice) == _answer(full, dice), (s, dice, floor)
+            if len(dice) == 4:  # every result, also those the maximum-use rule drops
+                got = (fast.keys, fast.codes, fast.counts)
+                assert got == (full.keys, full.codes, full.counts), (s, dice, floor)
+            slow = search_tracking(s, key, dice, BLOCK, False, head, None, False)
+            assert outcome(fast, dice) == outcome(slow, dice), (s, dice, floor)
+            compared += len(_answer(fast, dice)) > 1
+            doubles += len(dice) == 4 and len(_answer(fast, dice)) > 1 and s[24] > floor
     assert compared > 5000
+    assert doubles > 500
 
 
 def _hit_contact_state(rng: random.Random) -> list[int]:
@@ -348,3 +353,16 @@ def test_the_int_index_keeps_colliding_values_apart() -> None:
         assert index.setdefault(value, i) == i
     assert [index.get(value, -1) for value in colliding] == list(range(len(colliding)))
     assert index.get(0, -1) == -1
+
+
+def test_results_noted_apart_are_the_answer_only_when_none_uses_every_die() -> None:
+    found = Found()
+    assert found.most_dice() is found
+    found.add_short(5, 1, 1)
+    short = found.most_dice()
+    assert short is not found
+    assert (short.keys, short.codes, short.counts) == ([5], [1], [1])
+    found.keys.append(7)
+    found.codes.append(3)
+    found.counts.append(2)
+    assert found.most_dice() is found

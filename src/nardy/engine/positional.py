@@ -49,9 +49,10 @@ index either: a play of both dice reaches a position found before exactly
 when another order of steps to it came first, which its steps tell
 (``_TwoDice.second_free``), and in the second order of the dice only a
 chain (one checker moved by both) can reach a new one
-(``_TwoDice.chain_only``). For two dice a floor on point 24 (long nardy's
-head) does not stop this: no step lands there, so the floor limits how many
-checkers leave it whatever the order of the steps.
+(``_TwoDice.chain_only``). A floor on point 24 (long nardy's head) does
+not stop any of this: no step lands there, so the floor limits how many
+checkers leave it whatever the order of the steps, and a move from it that
+is legal now was legal one move earlier.
 """
 
 from __future__ import annotations
@@ -157,15 +158,16 @@ class _Search:
     def all_safe(self, outside: int, steps: int) -> bool:
         """Whether every legal step of this turn is safe: the board alone allows it, in any order.
 
-        The rule watches nothing, no checker can leave the floor's point
-        (its count is at the floor already), and no bear-off can come:
+        The rule watches nothing, the floor's point is 24 (no step lands
+        there: see the module docstring) or no checker can leave it (its
+        count is at the floor already), and no bear-off can come:
         ``outside`` checkers stand outside the home board, and a step brings
         one home at most, so ``steps`` steps leave one outside until the last.
         """
         floor_point = self.floor_point
         return (
             not (self.watch_from or self.watch_to)
-            and (not floor_point or self.s[floor_point] <= self.floor)
+            and (floor_point in (0, 24) or self.s[floor_point] <= self.floor)
             and outside >= steps
         )
 
@@ -638,13 +640,22 @@ class _Doubles(_Search):
         return True
 
     def safe_before(self, first: int, tail_set: int) -> bool:
-        """Whether a starting point before ``start[first]`` (not refilled this turn) holds a safe move."""
+        """Whether a starting point before ``start[first]`` (not refilled this turn) holds a legal move.
+
+        Free, each of those points holds a safe move, or is the floor's
+        point, 24, whose move (its landing point open) is legal above the floor.
+        """
         s = self.s
         safe = self.safe
         start = self.start
+        floor_point = self.floor_point
         for j in range(first):
             p = start[j]
-            if s[p] > 0 and not (tail_set >> p) & 1 and (safe >> p) & 1:
+            if (tail_set >> p) & 1:
+                continue
+            if (safe >> p) & 1 and s[p] > 0:
+                return True
+            if p == floor_point and s[p] > self.floor:
                 return True
         return False
 
