@@ -162,7 +162,12 @@ class Plakoto(Variant):
 
     def is_over(self, position: Position) -> bool:
         """Over when a side has borne off everything, or the mother rule has decided."""
-        return super().is_over(position) or self._verdict(position) != PLAY_ON
+        # Asked before every set of legal plays: one call less than _verdict.
+        if super().is_over(position):
+            return True
+        return (
+            self.mother and mother_verdict_packed(position.packed, self.mother_exception) != PLAY_ON
+        )
 
     def result(self, position: Position) -> Result | None:
         """The bear-off result, or the mother rule's: a win for ``mother_points``, or a draw."""
