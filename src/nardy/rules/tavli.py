@@ -191,23 +191,27 @@ def trapped(state: list[int] | State) -> bool:
     return False
 
 
-def fevga_step_rule(start: State, checkers: int, forbid_trap: bool, moves: int) -> StepRule:
+def fevga_step_rule(
+    start: State, checkers: int, forbid_trap: bool, moves: int, low: int = 1
+) -> StepRule:
     """One fevga turn's step rule: :class:`FevgaSteps`, watching only what can refuse a step.
 
-    ``moves``: how many steps the roll gives. The rule watches the steps that
-    leave the starting point while no checker has passed the opponent's
-    start, those that land in the starting quarter while the mover could
-    fill it this turn (no opposing checker there, and at most ``moves`` of
-    its points empty: a step fills one point at most) and, with
-    ``forbid_trap`` (``trap_prime="forbidden"``), those that land where a
-    trapping prime may be made.
+    ``moves``: how many steps the roll gives; ``low``: its lowest die. The
+    rule watches the steps that leave the starting point while no checker
+    has passed the opponent's start, those that land in the starting
+    quarter while the mover could fill it this turn (no opposing checker
+    there, at most ``moves`` of its points empty, since a step fills one
+    point at most, and each of them a point a step can land on: at most
+    ``24 - low``, so never the 24-point) and, with ``forbid_trap``
+    (``trap_prime="forbidden"``), those that land where a trapping prime
+    may be made.
     """
     # A checker that has passed stays passed: then the rule never refuses.
     watch_from = 0 if _passed_at_start(start) else 1 << START
     empty = 0
     for p in range(19, 25):
-        if start[p] < 0:
-            empty = moves + 1  # an opposing checker holds one of the points
+        if start[p] < 0 or (start[p] == 0 and p > START - low):
+            empty = moves + 1  # an opposing checker there, or a point no step fills
             break
         if start[p] == 0:
             empty += 1

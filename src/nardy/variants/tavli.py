@@ -223,7 +223,8 @@ class Fevga(Variant):
     def step_rule(self, start: State, roll: Roll) -> StepRule:
         """The starting checker, the starting quarter and (``"forbidden"``) no trapping prime."""
         moves = 4 if roll.is_double else 2
-        return fevga_step_rule(start, self.checkers, self.trap_prime == "forbidden", moves)
+        forbid = self.trap_prime == "forbidden"
+        return fevga_step_rule(start, self.checkers, forbid, moves, roll.low)
 
     def play_filter(self, start: State, roll: Roll) -> PlayFilter | None:
         """With ``trap_prime="open"`` and a trapping prime at the start: plays that open it, if any."""
