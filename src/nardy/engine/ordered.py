@@ -309,7 +309,12 @@ def _two_dice(
 
 
 def _double_sources(s: list[int], die: int, lowest: int) -> tuple[list[int], int, int]:
-    """Where a move of a double may start this turn, from high to low; how many bear no checker off; the checkers outside.
+    """The points a double's moves may start from this turn, high to low, and two counts.
+
+    The counts: how many of those points are above ``die`` (their moves
+    bear no checker off; they come first), and the mover's checkers
+    outside his home board (the bar counts), which decide whether the
+    others may move.
 
     A point (the bar as 25) can hold a checker of the mover's during the
     turn only if it holds one at the start, or a move can land on it: from
@@ -317,9 +322,6 @@ def _double_sources(s: list[int], die: int, lowest: int) -> tuple[list[int], int
     move from it needs its landing point open, or bears off. An opposing
     checker never moves during the mover's turn and a hit leaves the point
     to the mover, so a point open (or closed) at the start stays so all turn.
-    The sources that bear no checker off (those above ``die``) come first;
-    the checkers outside the home board (the bar counts) decide whether the
-    others may move.
     """
     sources: list[int] = []
     reach = 0  # bits: the points that can hold a checker of the mover's
