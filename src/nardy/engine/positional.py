@@ -465,8 +465,7 @@ class _Doubles(_Search):
         for p in self.start:
             dst = p - self.die
             if (
-                dst > 0
-                and s[dst] >= 0
+                dst > 0  # (its landing point open: see ``movable``)
                 and p != self.floor_point
                 and not (self.watch_from >> p) & 1
                 and not (self.watch_to >> dst) & 1

@@ -139,9 +139,9 @@ def legal_plays(
     ``packed`` is the state the turn starts from (:mod:`nardy.engine.layout`),
     ``board`` the same state as a list for the kernels to work on (changed
     in place and restored), ``start`` the same as a tuple if the caller has
-    it (else empty); the resulting keys are still in the mover's frame. ``enters``: checkers
-    on the bar enter first (else the dice never move them). A pass is no
-    plays at all. A double the tracking kernel would search goes to a faster
+    it (else empty); the resulting keys are still in the mover's frame.
+    ``enters``: checkers on the bar enter first (else the dice never move
+    them). A pass is no plays at all. A double the tracking kernel would search goes to a faster
     exact search when one fits its rules (``_fast_double``).
     """
     key = int.from_bytes(packed, "little")

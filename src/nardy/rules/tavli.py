@@ -124,26 +124,18 @@ def start_allows(board: list[int] | State, checkers: int) -> bool:
     point (stands on his points 1-11, or has been borne off), at most one of
     his ``checkers`` may be away from his 24-point.
     """
-    b = board if isinstance(board, list) else list(board)  # (see in_block)
+    # Read as a tuple, as the turn's start is (a step rule's rarely watched step
+    # pays for the copy): compiled, a list-or-tuple would be read generically.
+    b = board if isinstance(board, tuple) else tuple(board)
     return _passed(b) or checkers - max(b[START], 0) <= 1
 
 
-def _passed(board: list[int]) -> bool:
+def _passed(board: State) -> bool:
     """Whether one of the mover's checkers has passed the opponent's start (for the rule above)."""
     if board[MOVER_OFF] > 0:
         return True
     for p in range(1, 12):  # noqa: SIM110 (a loop is faster than any() here)
         if board[p] > 0:
-            return True
-    return False
-
-
-def _passed_at_start(start: State) -> bool:
-    """:func:`_passed` read from a tuple (compiled, a list-or-tuple would be read generically)."""
-    if start[MOVER_OFF] > 0:
-        return True
-    for p in range(1, 12):  # noqa: SIM110 (a loop is faster than any() here)
-        if start[p] > 0:
             return True
     return False
 
@@ -207,13 +199,14 @@ def fevga_step_rule(
     may be made.
     """
     # A checker that has passed stays passed: then the rule never refuses.
-    watch_from = 0 if _passed_at_start(start) else 1 << START
+    watch_from = 0 if _passed(start) else 1 << START
     empty = 0
     for p in range(19, 25):
-        if start[p] < 0 or (start[p] == 0 and p > START - low):
+        c = start[p]
+        if c < 0 or (c == 0 and p > START - low):
             empty = moves + 1  # an opposing checker there, or a point no step fills
             break
-        if start[p] == 0:
+        if c == 0:
             empty += 1
     watch_to = QUARTER if empty <= moves else 0
     guard = six_block_guard(start, "ahead") if forbid_trap else 0
