@@ -264,9 +264,11 @@ def test_kernel_choice() -> None:
     assert choose_kernel((2, 2), PIN, True, False, None, None, None) == "pinning"
     assert choose_kernel((2, 1), PIN, False, False, rule, None, None) == "tracking"
     assert choose_kernel((1, 2, 6, 6, 6, 6), HIT, True, False, None, None, None) == "tracking"
-    # The ordered kernel takes at most four moves.
+    # The ordered and positional kernels take at most four moves.
     assert choose_kernel((2,) * 5, HIT, True, False, None, None, None) == "tracking"
     assert choose_kernel((2,) * 5, HIT, True, False, None, stops, None) == "tracking"
+    assert choose_kernel((2,) * 4, BLOCK, False, False, rule, None, None) == "positional"
+    assert choose_kernel((2,) * 5, BLOCK, False, False, rule, None, None) == "tracking"
 
 
 def test_a_double_of_more_than_four_moves() -> None:
@@ -280,6 +282,23 @@ def test_a_double_of_more_than_four_moves() -> None:
     assert all(len(layout.steps_of_code(code)) == 6 for code in codes)
     four, _ = legal_plays(start, board, (1,) * 4, HIT, True, None, None, None, True)
     assert len(keys) > len(four)
+
+
+def test_a_double_of_more_than_four_moves_in_blocking_contact() -> None:
+    # Long nardy's rules: the plays of five and six moves keep every step.
+    from nardy.engine.search import legal_plays
+
+    variant = nardy.LongNardy()
+    position = variant.starting_position()
+    start = position.packed
+    board = layout.unpack_list(start)
+    for dice in ((2,) * 5, (1,) * 6):
+        rule = variant.step_rule(position.raw, nardy.Roll(dice[0], dice[0]))
+        keys, codes = legal_plays(start, board, dice, BLOCK, False, rule, None, None, True)
+        assert keys, dice
+        assert all(0 < code < 1 << (layout.STEP_BITS * len(dice)) for code in codes), dice
+        assert all(len(layout.steps_of_code(code)) == len(dice) for code in codes), dice
+        assert len(set(keys)) == len(keys), dice
 
 
 def test_a_step_rule_sees_only_the_steps_it_watches() -> None:

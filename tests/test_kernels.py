@@ -107,17 +107,6 @@ def test_positional_kernel_agrees_with_tracking(variant: nardy.Variant) -> None:
             assert outcome(fast, dice) == outcome(slow, dice), (position.id(), roll, keep)
 
 
-def test_a_long_roll_of_one_number_in_the_positional_kernel() -> None:
-    # Five or more moves of one number take a wider digit per source.
-    variant = nardy.LongNardy()
-    for position, _ in cases(variant, 12, 14):
-        board, key = start(position)
-        for dice in ((2,) * 5, (1,) * 6):
-            fast = search_positional(board, key, dice, None, False)
-            slow = search_tracking(board, key, dice, BLOCK, False, None, None, False)
-            assert outcome(fast, dice) == outcome(slow, dice), (position.id(), dice)
-
-
 def _spread_block_state(rng: random.Random) -> list[int]:
     """A blocking-contact state: the mover's 15 spread over his 7-24, the opponent's closing points."""
     s = [0] * 28

@@ -48,6 +48,7 @@ __all__ = [
     "HIT_BIT",
     "HIT_MOVE",
     "HOME",
+    "MOST_MOVES",
     "MOVE",
     "MOVER_BAR",
     "MOVER_OFF",
@@ -206,6 +207,12 @@ def step_code(src: int, dst: int, die: int, hit: bool) -> int:
     return src | (dst << 5) | (die << 10) | (HIT_BIT if hit else 0)
 
 
+#: The most moves of a roll a compiled kernel takes (a longer double, which
+#: only a variant's ``moves`` hook gives, goes to the tracking kernel): the
+#: kernels keep a play's code, :data:`STEP_BITS` bits a step, in a machine
+#: int of 63 bits.
+MOST_MOVES: Final = 4
+
 #: ``MOVE_CODES[die][i][src]``: :func:`step_code` of the move of ``die`` from
 #: ``src`` (bearing off from ``src <= die``) that hits nothing, shifted into
 #: place as the ``i``-th step of a play, for the four moves of a double. A
@@ -214,7 +221,7 @@ def step_code(src: int, dst: int, die: int, hit: bool) -> int:
 MOVE_CODES: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(
         tuple(step_code(src, max(src - die, 0), die, False) << (STEP_BITS * i) for src in range(26))
-        for i in range(4)
+        for i in range(MOST_MOVES)
     )
     for die in range(7)
 )

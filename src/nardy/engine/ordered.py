@@ -55,6 +55,7 @@ from nardy.engine.layout import (
     HIT_BIT,
     HIT_MOVE,
     HOME,
+    MOST_MOVES,
     MOVE,
     MOVE_CODES,
     MOVER_BAR,
@@ -65,7 +66,7 @@ from nardy.engine.layout import (
 )
 from nardy.engine.turn import StepCheck
 
-__all__ = ["CHANGE", "HIT_CHANGE", "MOST_MOVES", "search_ordered"]
+__all__ = ["CHANGE", "HIT_CHANGE", "search_ordered"]
 
 # Each slot's digit in a change: 6 ** (p - 1) for point p; the bar and off have none.
 _DIGIT: Final[tuple[int, ...]] = (0, *(6 ** (p - 1) for p in range(1, 25)), 0)
@@ -82,9 +83,6 @@ HIT_CHANGE: Final[tuple[tuple[int, ...], ...]] = tuple(
 )
 
 
-#: The most moves a roll may give this kernel (a longer double goes to another):
-#: the moves :data:`~nardy.engine.layout.MOVE_CODES` has codes for.
-MOST_MOVES: Final = len(MOVE_CODES[1])
 # ``_HIT_BITS[i]``: what a hit adds to the ``i``-th step's code.
 _HIT_BITS: Final[tuple[int, ...]] = tuple(HIT_BIT << (STEP_BITS * i) for i in range(MOST_MOVES))
 

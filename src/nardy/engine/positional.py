@@ -12,8 +12,8 @@ sources: the mover's count on point p changes by the moves from p + die
 less the moves from p, and at the highest point where two multisets differ
 only the second term differs. So the search recognises a position by a small
 int, the sum of ``5 ** source`` over the moves made (at most four moves
-from a point: one base-5 digit each; a longer roll takes a larger base),
-instead of hashing its key, and every position it records is new.
+from a point: one base-5 digit each), instead of hashing its key, and every
+position it records is new.
 
 The order of the results is part of the answer (a play's index, the steps
 written for it), so it is fixed: from each position the sources are tried
@@ -24,6 +24,12 @@ that order without building lists: the starting points are scanned from high
 to low, skipping those now empty, and the points filled this turn (the
 *tail*) follow in the order filled, packed five bits each into one int.
 A step that no rule watches is judged without touching the board.
+
+The kernel takes at most four moves (:data:`~nardy.engine.layout.MOST_MOVES`),
+so that every small int it keeps (a play's code, a multiset of sources,
+points as bits) fits a machine int: compiled, those are typed ``i64`` and
+each operation on them is one machine instruction, not a check for a
+big int first. (Interpreted, ``i64`` is only an annotation.)
 
 A double's search explores each position once, on the first sequence of
 moves that reaches it; in this order that is the *greedy* sequence, which
@@ -57,11 +63,14 @@ is legal now was legal one move earlier.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from nardy.engine.found import Found, IntIndex, IntSet, int_index, int_set, rank
 from nardy.engine.layout import HOME, MOVE, MOVER_OFF, STEP_BITS, may_bear_off
 from nardy.engine.turn import EndRule, StepCheck, StepRule
+
+if TYPE_CHECKING:
+    from mypy_extensions import i64
 
 __all__ = ["search_positional"]
 
@@ -144,10 +153,10 @@ class _Search:
         self.keep = keep
         # The rule less its floor, and the floor (point 0: none; no move leaves it).
         self.check: StepCheck | None = None
-        self.watch_from = 0
-        self.watch_to = 0
-        self.floor_point = 0
-        self.floor = 0
+        self.watch_from: i64 = 0
+        self.watch_to: i64 = 0
+        self.floor_point: i64 = 0
+        self.floor: i64 = 0
         if rule is not None:
             self.check = rule.base_check
             self.watch_from = rule.base_watch_from
@@ -155,7 +164,7 @@ class _Search:
             self.floor_point = rule.floor_point
             self.floor = rule.floor
 
-    def all_safe(self, outside: int, steps: int) -> bool:
+    def all_safe(self, outside: i64, steps: i64) -> bool:
         """Whether every legal step of this turn is safe: the board alone allows it, in any order.
 
         The rule watches nothing, the floor's point is 24 (no step lands
@@ -171,7 +180,7 @@ class _Search:
             and outside >= steps
         )
 
-    def add(self, key: Any, code: int, count: int) -> None:
+    def add(self, key: Any, code: i64, count: i64) -> None:
         """Note a result known to be new (see the module docstring)."""
         found = self.found
         keys: list[Any] = found.keys
@@ -179,7 +188,7 @@ class _Search:
         found.codes.append(code)
         found.counts.append(count)
 
-    def refuses(self, src: int, dst: int) -> bool:
+    def refuses(self, src: i64, dst: i64) -> bool:
         """Whether the rule refuses the step ``src -> dst`` from the board as it is (left so).
 
         A step the rule does not watch is judged without touching the board.
@@ -188,8 +197,8 @@ class _Search:
         if check is None or not ((self.watch_from >> src) & 1 or (self.watch_to >> dst) & 1):
             return False
         s = self.s
-        c = s[src]
-        x = s[dst]
+        c: i64 = s[src]
+        x: i64 = s[dst]
         s[src] = c - 1
         s[dst] = x + 1
         allowed = check(s, src, dst)
@@ -197,14 +206,14 @@ class _Search:
         s[dst] = x
         return not allowed
 
-    def end_refuses(self, src: int, dst: int) -> bool:
+    def end_refuses(self, src: i64, dst: i64) -> bool:
         """Whether the end check refuses the position one step ``src -> dst`` on (board left so)."""
         end = self.end
         if end is None:  # (the callers ask first: a call saved per result)
             return False
         s = self.s
-        c = s[src]
-        x = s[dst]
+        c: i64 = s[src]
+        x: i64 = s[dst]
         s[src] = c - 1
         s[dst] = x + 1
         allowed = end.allows(s)
@@ -231,7 +240,7 @@ class _TwoDice(_Search):
         found: Found,
         keep: bool,
         end: EndRule | None,
-        outside: int,
+        outside: i64,
     ) -> None:
         super().__init__(s, start, rule, found, keep, end)
         #: Whether every legal step is safe all turn (see :meth:`second_free`).
@@ -242,7 +251,7 @@ class _TwoDice(_Search):
             not (self.watch_from or self.watch_to) and self.floor_point in (0, 24) and outside >= 2
         )
         #: The mover's points at the start, as bits.
-        self.held = 0
+        self.held: i64 = 0
         for p in start:
             self.held |= 1 << p
         #: Whether the dice are taken in the second order (the second die first).
@@ -255,12 +264,13 @@ class _TwoDice(_Search):
         #: told apart without it, and this one is never written).
         self.where: IntIndex = _NO_INDEX if self.free else int_index()
 
-    def first(self, a: int, b: int, key0: Any, out0: int) -> None:
+    def first(self, a: i64, b: i64, key0: Any, out0: i64) -> None:
         """Every play that moves ``a`` first (then ``b`` where it can)."""
         s = self.s
         check = self.check
+        src: i64
         for src in self.start:
-            c = s[src]
+            c: i64 = s[src]
             if src == self.floor_point and c <= self.floor:
                 continue
             dst = src - a
@@ -271,7 +281,7 @@ class _TwoDice(_Search):
                 continue
             else:
                 dst = MOVER_OFF
-            before = s[dst]
+            before: i64 = s[dst]
             s[src] = c - 1
             s[dst] = before + 1
             if (
@@ -285,12 +295,12 @@ class _TwoDice(_Search):
 
     def then(
         self,
-        a: int,
-        b: int,
-        src: int,
-        dst: int,
+        a: i64,
+        b: i64,
+        src: i64,
+        dst: i64,
         key: Any,
-        out0: int,
+        out0: i64,
         filled: bool,
     ) -> None:
         """The second steps after ``src -> dst`` (moved by ``a``), made on the board."""
@@ -298,13 +308,14 @@ class _TwoDice(_Search):
             self.chain_only(a, b, src, dst, key, filled)
             return
         s = self.s
-        change = _POW5[dst] - _POW5[src]
+        change: i64 = _POW5[dst] - _POW5[src]
         out = out0 - 1 if src > HOME >= dst > 0 else out0
         first = src | (dst << 5) | (a << 10)  # (step_code, inline)
         new_point = dst if filled and dst else 0
         moved = False
         free = self.free
         # The starting points still occupied, then the point this step filled.
+        src2: i64
         for src2 in self.start:
             if (
                 src2 != new_point
@@ -341,7 +352,7 @@ class _TwoDice(_Search):
             elif found.counts[i] == 1 and rank(first) > rank(found.codes[i]):
                 found.codes[i] = first
 
-    def chain_only(self, a: int, b: int, src: int, dst: int, key: Any, filled: bool) -> None:
+    def chain_only(self, a: i64, b: i64, src: i64, dst: i64, key: Any, filled: bool) -> None:
         """:meth:`then` in the second order of a free search: only a chain can be new.
 
         A play whose second step moves another checker than the first has
@@ -362,7 +373,7 @@ class _TwoDice(_Search):
             if self.found.deepest < 1:
                 self.found.deepest = 1
 
-    def second_free(self, a: int, b: int, src1: int, src: int, key: Any, first: int) -> bool:
+    def second_free(self, a: i64, b: i64, src1: i64, src: i64, key: Any, first: i64) -> bool:
         """:meth:`second` when every legal step is safe: a result found before is told by its steps.
 
         The first step went from ``src1`` by ``a``. Nothing but the board's
@@ -396,7 +407,7 @@ class _TwoDice(_Search):
         found.counts.append(2)
         return True
 
-    def second(self, b: int, src: int, change: int, key: Any, out: int, first: int) -> bool:
+    def second(self, b: i64, src: i64, change: i64, key: Any, out: i64, first: i64) -> bool:
         """Whether a second step of ``b`` from ``src`` is legal; records its result when new."""
         s = self.s
         dst = src - b
@@ -407,7 +418,7 @@ class _TwoDice(_Search):
             return False
         else:
             dst = MOVER_OFF
-        change2 = change + _POW5[dst] - _POW5[src]
+        change2: i64 = change + _POW5[dst] - _POW5[src]
         found = self.found
         i = self.where.get(change2, -1)
         if i >= 0 and found.counts[i] == 2:
@@ -444,24 +455,20 @@ class _Doubles(_Search):
         keep: bool,
         end: EndRule | None,
         dice: tuple[int, ...],
-        outside: int,
+        outside: i64,
     ) -> None:
         # A starting point whose landing point is closed never has a move this
         # turn (no opposing checker moves or is hit): the scans skip it.
         die = dice[0]
         movable = [p for p in start if p <= die or s[p - die] >= 0]
         super().__init__(s, movable, rule, found, keep, end)
-        self.die = die
-        self.packed_die = die << 10
-        self.last = len(dice) - 1
-        #: ``powers[p]``: what a move from point ``p`` adds to a multiset of sources.
-        self.powers: tuple[int, ...] = (
-            _POW5 if len(dice) <= 4 else tuple((len(dice) + 1) ** p for p in range(25))
-        )
+        self.die: i64 = die
+        self.packed_die: i64 = die << 10
+        self.last: i64 = len(dice) - 1
         #: The starting points whose move the board alone allows whenever a
         #: checker stands there: its landing point holds no opposing checker,
         #: it is no bear-off and the rule does not watch it.
-        self.safe = 0
+        self.safe: i64 = 0
         for p in self.start:
             dst = p - self.die
             if (
@@ -483,15 +490,15 @@ class _Doubles(_Search):
 
     def node(
         self,
-        i: int,
+        i: i64,
         key: Any,
-        outside: int,
-        tail: int,
-        tail_set: int,
-        code: int,
-        sources: int,
-        first: int,
-        skip: int,
+        outside: i64,
+        tail: i64,
+        tail_set: i64,
+        code: i64,
+        sources: i64,
+        first: i64,
+        skip: i64,
     ) -> None:
         """Try every next move from the position reached with ``i`` moves.
 
@@ -514,6 +521,8 @@ class _Doubles(_Search):
         free = self.free
         # Free, the points before ``first`` hold safe moves only: none is made
         # (asked about below only if it decides whether this is a result).
+        j: i64
+        src: i64
         for j in range(first if free else 0, len(start)):
             src = start[j]
             if s[src] <= 0 or (tail_set >> src) & 1:
@@ -530,9 +539,9 @@ class _Doubles(_Search):
                 else self.move(i, src, key, outside, tail, tail_set, code, sources, j, 0)
             ):
                 moved = True
-        after_start = len(start)
-        earlier = 0  # the points filled this turn that come before ``src``
-        t = tail
+        after_start: i64 = len(start)
+        earlier: i64 = 0  # the points filled this turn that come before ``src``
+        t: i64 = tail
         while t:
             src = t & 31
             if (skip >> src) & 1 and src > die and s[src - die] >= 0:
@@ -558,16 +567,16 @@ class _Doubles(_Search):
 
     def move(
         self,
-        i: int,
-        src: int,
+        i: i64,
+        src: i64,
         key: Any,
-        outside: int,
-        tail: int,
-        tail_set: int,
-        code: int,
-        sources: int,
-        first: int,
-        skip: int,
+        outside: i64,
+        tail: i64,
+        tail_set: i64,
+        code: i64,
+        sources: i64,
+        first: i64,
+        skip: i64,
     ) -> bool:
         """Whether the next move (not the last) from ``src`` is legal; if so, explores what follows.
 
@@ -578,6 +587,7 @@ class _Doubles(_Search):
         """
         s = self.s
         dst = src - self.die
+        before: i64
         if dst > 0:
             before = s[dst]
             if before < 0:
@@ -593,14 +603,14 @@ class _Doubles(_Search):
         # free, no position is reached twice and the multiset is never asked.)
         seen = self.seen
         free = self.free
-        nsources = 0
+        nsources: i64 = 0
         if not free:
-            nsources = sources + self.powers[src]
+            nsources = sources + _POW5[src]
             if i and nsources in seen:
                 return True
         check = self.check
-        c = s[src]
-        x = before if dst else s[MOVER_OFF]  # (no ``+=`` on list items: that is a generic op)
+        c: i64 = s[src]
+        x: i64 = before if dst else s[MOVER_OFF]  # (no ``+=`` on list items: that is a generic op)
         s[src] = c - 1
         s[dst] = x + 1
         if (
@@ -638,7 +648,7 @@ class _Doubles(_Search):
         s[dst] = x
         return True
 
-    def safe_before(self, first: int, tail_set: int) -> bool:
+    def safe_before(self, first: i64, tail_set: i64) -> bool:
         """Whether a starting point before ``start[first]`` (not refilled this turn) holds a legal move.
 
         Free, each of those points holds a safe move, or is the floor's
@@ -658,7 +668,7 @@ class _Doubles(_Search):
                 return True
         return False
 
-    def leaf(self, i: int, src: int, key: Any, outside: int, code: int, sources: int) -> bool:
+    def leaf(self, i: i64, src: i64, key: Any, outside: i64, code: i64, sources: i64) -> bool:
         """Whether the last move, from ``src``, is legal; if so, records what it reaches.
 
         :meth:`move` without what follows: a step no rule watches leaves the
@@ -673,7 +683,7 @@ class _Doubles(_Search):
         elif s[dst] < 0:
             return False
         if not self.free:  # (free: no position is reached twice, and nothing is watched)
-            nsources = sources + self.powers[src]
+            nsources: i64 = sources + _POW5[src]
             seen = self.seen
             if i and nsources in seen:
                 return True  # (see move)
@@ -692,18 +702,18 @@ class _Doubles(_Search):
         return True
 
 
-def _appended(tail: int, p: int) -> int:
+def _appended(tail: i64, p: i64) -> i64:
     """A packed tail with point ``p`` added at the end."""
-    shift = 0
+    shift: i64 = 0
     while tail >> shift:
         shift += _TAIL_BITS
     return tail | (p << shift)
 
 
-def _dropped(tail: int, p: int) -> int:
+def _dropped(tail: i64, p: i64) -> i64:
     """A packed tail without point ``p`` (the others keep their order)."""
-    out = 0
-    shift = 0
+    out: i64 = 0
+    shift: i64 = 0
     while tail:
         q = tail & 31
         if q != p:

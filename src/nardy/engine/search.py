@@ -15,6 +15,7 @@ from typing import cast
 
 from nardy.engine.found import Found, pips
 from nardy.engine.layout import (
+    MOST_MOVES,
     MOVER_BAR,
     OPP_BAR,
     Candidate,
@@ -32,7 +33,7 @@ from nardy.engine.marked import (
     search_marked_double,
     search_no_hide_double,
 )
-from nardy.engine.ordered import MOST_MOVES, search_ordered
+from nardy.engine.ordered import search_ordered
 from nardy.engine.pinning import search_pinning
 from nardy.engine.positional import search_positional
 from nardy.engine.tracking import BLOCK, HIT, PIN, search_tracking
@@ -68,20 +69,21 @@ def choose_kernel(
       contact, checkers on the bar enter (the board alone decides each
       step), no hitter rule or one that fits it (any rule on two dice,
       one without a check on a double: see :mod:`nardy.engine.ordered`),
-      and at most four moves;
+      and at most four moves (:data:`~nardy.engine.layout.MOST_MOVES`);
     * ``"pinning"``: pinning contact with no per-step rule, filter or
       hitter rule, and nothing on a bar;
     * ``"positional"``: blocking contact with a per-step rule or a filter,
-      and nothing to enter;
+      nothing to enter, and at most four moves;
     * ``"tracking"``: everything else: pins under a rule, a hitter rule
       with a check on a double or beside another rule, hitting under a
-      per-step rule or a filter, or dice that are neither two different
-      values nor one value repeated.
+      per-step rule or a filter, dice that are neither two different
+      values nor one value repeated, and a double of more than four moves
+      outside pinning contact.
     """
     simple_dice = len(dice) == 2 or dice.count(dice[0]) == len(dice)
     if not simple_dice:
         return TRACKING
-    # (The ordered kernel's tables stop at four moves.)
+    # (The compiled kernels keep a play's code in a machine int: four moves.)
     short = len(dice) <= MOST_MOVES
     if hitter is not None:
         fits = len(dice) == 2 or hitter.check is None
@@ -92,7 +94,7 @@ def choose_kernel(
         return PINNING if plain else TRACKING
     if rule is None and play_filter is None and enters and short:
         return ORDERED
-    if contact == BLOCK and not must_enter:
+    if contact == BLOCK and not must_enter and short:
         return POSITIONAL
     return TRACKING
 
