@@ -284,23 +284,6 @@ def test_a_double_of_more_than_four_moves() -> None:
     assert len(keys) > len(four)
 
 
-def test_a_double_of_more_than_four_moves_in_blocking_contact() -> None:
-    # Long nardy's rules: the plays of five and six moves keep every step.
-    from nardy.engine.search import legal_plays
-
-    variant = nardy.LongNardy()
-    position = variant.starting_position()
-    start = position.packed
-    board = layout.unpack_list(start)
-    for dice in ((2,) * 5, (1,) * 6):
-        rule = variant.step_rule(position.raw, nardy.Roll(dice[0], dice[0]))
-        keys, codes = legal_plays(start, board, dice, BLOCK, False, rule, None, None, True)
-        assert keys, dice
-        assert all(0 < code < 1 << (layout.STEP_BITS * len(dice)) for code in codes), dice
-        assert all(len(layout.steps_of_code(code)) == len(dice) for code in codes), dice
-        assert len(set(keys)) == len(keys), dice
-
-
 def test_a_step_rule_sees_only_the_steps_it_watches() -> None:
     seen: list[tuple[int, int]] = []
 

@@ -14,7 +14,9 @@ are.
 from __future__ import annotations
 
 import random
+from typing import ClassVar, cast
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -105,6 +107,52 @@ def test_positional_kernel_agrees_with_tracking(variant: nardy.Variant) -> None:
             assert board == unpack_list(position.packed), "the board was not restored"
             slow = search_tracking(board, key, dice, BLOCK, False, rule, None, keep)
             assert outcome(fast, dice) == outcome(slow, dice), (position.id(), roll, keep)
+
+
+def _six_moves(base: nardy.Variant) -> nardy.Variant:
+    """``base`` with six moves on a double (through the ``moves`` hook)."""
+
+    @attrs.frozen
+    class SixMoves(type(base)):  # type: ignore[misc]
+        name: ClassVar[str] = f"test-six-{base.name}"
+
+        def moves(self, roll: Roll) -> tuple[int, ...]:
+            return (roll.high,) * 6 if roll.is_double else roll.moves
+
+    options = {a.alias: getattr(base, a.name) for a in attrs.fields(type(base)) if a.init}
+    return cast(nardy.Variant, SixMoves(**options))
+
+
+@pytest.mark.parametrize(
+    "base",
+    [
+        nardy.Backgammon(),
+        nardy.LongNardy(),
+        nardy.Kush(),
+        nardy.Caucasian(no_hide_after_hit="anywhere"),
+        nardy.Fevga(),
+    ],
+    ids=lambda variant: variant.spec(),
+)
+def test_a_double_of_six_moves_keeps_every_step(base: nardy.Variant) -> None:
+    # A variant's moves hook may give a double of more than four moves. The
+    # kernels keep a play's steps in a machine int, four at most, so the
+    # engine sends a longer double to the tracking kernel: every step of
+    # every play is one move of the double's number (an entry from the bar,
+    # 25, lands where the variant says).
+    variant = _six_moves(base)
+    longer = 0
+    for position in self_play(variant, 2, 31)[::3]:
+        for die in range(1, 7):
+            for play in position.legal_plays(Roll(die, die)):
+                assert len(play.steps) <= 6, (position.id(), play)
+                for step in play.steps:
+                    assert step.die == die, (position.id(), play)
+                    moved = step.src - step.dst == die or step.src == 25
+                    moved = moved or (step.dst == 0 and step.src <= die)
+                    assert moved, (position.id(), play)
+                longer += len(play.steps) > 4
+    assert longer > 100
 
 
 def _spread_block_state(rng: random.Random) -> list[int]:

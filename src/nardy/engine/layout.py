@@ -230,7 +230,7 @@ MOVE_CODES: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
 def steps_of_code(code: int) -> Steps:
     """The steps of a packed play, first to last (a step's code is never 0)."""
     out: list[RawStep] = []
-    while code:
+    while code > 0:  # (a code is never negative: were one, it would not shift to 0)
         c = code & _STEP_MASK
         out.append((c & 31, (c >> 5) & 31, (c >> 10) & 7, bool(c & HIT_BIT)))
         code >>= STEP_BITS

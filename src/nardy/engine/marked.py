@@ -66,7 +66,7 @@ and results are distinct by construction.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Any, Final
 
 from nardy.engine.found import Found, IntIndex, int_index
 from nardy.engine.layout import (
@@ -81,6 +81,9 @@ from nardy.engine.layout import (
     may_bear_off,
 )
 
+if TYPE_CHECKING:
+    from mypy_extensions import i64
+
 __all__ = [
     "HEAD",
     "NO_LIMIT",
@@ -93,6 +96,11 @@ __all__ = [
 HEAD: Final = 24
 #: A head limit that never binds.
 NO_LIMIT: Final = 99
+#: :data:`~nardy.engine.layout.MOVE` and ``HIT_MOVE``, read as objects: a key
+#: (224 bits) is never a machine int, and typed ``int`` each addition would
+#: be checked for one (see :mod:`nardy.engine.positional`).
+_MOVE: Final[tuple[tuple[Any, ...], ...]] = MOVE
+_HIT_MOVE: Final[tuple[tuple[Any, ...], ...]] = HIT_MOVE
 
 
 def no_hide_exchanges(board: list[int], die: int, zone: int) -> bool:
@@ -167,7 +175,8 @@ def search_marked_double(
             if p > HOME:
                 outside += c
     search = _Search(board, die, hitting, enters, zone, no_hide)
-    search.node(moves, 25, key, outside, high, low, 0, head_limit, 0, 0)
+    start_key: Any = key
+    search.node(moves, 25, start_key, outside, high, low, 0, head_limit, 0, 0)
     found = search.found.most_dice()
     if search.branched:
         found = _first_of_each(found)
@@ -185,14 +194,19 @@ def _first_of_each(found: Found) -> Found:
 
 
 class _Search:
-    """One search: the board (changed in place and restored) and the fixed rules."""
+    """One search: the board (changed in place and restored) and the fixed rules.
+
+    Compiled, its small ints (points, bit sets, a play's code: at most four
+    moves, see :data:`~nardy.engine.layout.MOST_MOVES`) are machine ints
+    (``i64``), as in :mod:`nardy.engine.positional`.
+    """
 
     def __init__(
-        self, s: list[int], die: int, hitting: bool, enters: bool, zone: int, no_hide: bool
+        self, s: list[int], die: i64, hitting: bool, enters: bool, zone: i64, no_hide: bool
     ) -> None:
         self.s = s
         self.die = die
-        self.lowest = -1 if hitting else 0
+        self.lowest: i64 = -1 if hitting else 0
         self.enters = enters
         self.zone = zone
         self.no_hide = no_hide
@@ -203,16 +217,16 @@ class _Search:
 
     def node(
         self,
-        left: int,
-        maxsrc: int,
-        key: int,
-        outside: int,
-        high: int,
-        low: int,
-        marked: int,
-        head_left: int,
-        code: int,
-        made: int,
+        left: i64,
+        maxsrc: i64,
+        key: Any,
+        outside: i64,
+        high: i64,
+        low: i64,
+        marked: i64,
+        head_left: i64,
+        code: i64,
+        made: i64,
     ) -> None:
         """Explore from here: ``left`` moves to make, sources at most ``maxsrc``.
 
@@ -226,6 +240,8 @@ class _Search:
         lowest = self.lowest
         no_hide = self.no_hide
         moved = False
+        top: i64
+        bottom: i64
         if self.enters and s[MOVER_BAR] > 0:
             top, bottom = MOVER_BAR, MOVER_BAR - 1
         else:
@@ -234,8 +250,9 @@ class _Search:
         if left == 1:
             self.last(top, bottom, key, outside, marked, head_left, code, made)
             return
+        src: i64
         for src in range(top, bottom, -1):
-            n = s[src]
+            n: i64 = s[src]
             if n <= 0:
                 continue
             dst = src - die
@@ -267,14 +284,14 @@ class _Search:
 
     def last(
         self,
-        top: int,
-        bottom: int,
-        key: int,
-        outside: int,
-        marked: int,
-        head_left: int,
-        code: int,
-        made: int,
+        top: i64,
+        bottom: i64,
+        key: Any,
+        outside: i64,
+        marked: i64,
+        head_left: i64,
+        code: i64,
+        made: i64,
     ) -> None:
         """The last move: each legal source gives one result, and the board is not touched.
 
@@ -286,14 +303,15 @@ class _Search:
         lowest = self.lowest
         no_hide = self.no_hide
         found = self.found
-        keys = found.keys
+        keys: list[Any] = found.keys
         codes = found.codes
         counts = found.counts
         shift = STEP_BITS * made
         packed_die = die << 10
         moved = False
+        src: i64
         for src in range(top, bottom, -1):
-            n = s[src]
+            n: i64 = s[src]
             if n <= 0:
                 continue
             if src == HEAD and head_left == 0:
@@ -304,19 +322,19 @@ class _Search:
                     continue
                 if n <= (marked >> src) & 1 and not no_hide:
                     continue
-                keys.append(key + MOVE[src][MOVER_OFF])
+                keys.append(key + _MOVE[src][MOVER_OFF])
                 codes.append(code | ((src | packed_die) << shift))
             else:
-                x = s[dst]
+                x: i64 = s[dst]
                 if x < lowest:
                     continue
                 if n <= (marked >> src) & 1 and not (no_hide and x <= 0):
                     continue  # only a marked checker here, and it may not go
                 if x == -1:
-                    keys.append(key + HIT_MOVE[src][dst])
+                    keys.append(key + _HIT_MOVE[src][dst])
                     codes.append(code | ((src | (dst << 5) | packed_die | HIT_BIT) << shift))
                 else:
-                    keys.append(key + MOVE[src][dst])
+                    keys.append(key + _MOVE[src][dst])
                     codes.append(code | ((src | (dst << 5) | packed_die) << shift))
             counts.append(made + 1)
             moved = True
@@ -325,33 +343,37 @@ class _Search:
 
     def move(
         self,
-        src: int,
-        dst: int,
+        src: i64,
+        dst: i64,
         is_marked: bool,
-        left: int,
-        key: int,
-        outside: int,
-        high: int,
-        low: int,
-        marked: int,
-        head_left: int,
-        code: int,
-        made: int,
+        left: i64,
+        key: Any,
+        outside: i64,
+        high: i64,
+        low: i64,
+        marked: i64,
+        head_left: i64,
+        code: i64,
+        made: i64,
     ) -> None:
         """Make the move ``src -> dst`` (by a marked checker or not), explore on, undo it."""
         s = self.s
-        x = s[dst]
+        x: i64 = s[dst]
+        c: i64 = s[src]
         hit = dst != MOVER_OFF and x == -1
-        s[src] -= 1
+        s[src] = c - 1  # (no ``-=`` on list items: that is a generic op)
         step = src | (dst << 5) | (self.die << 10)
+        bar: i64 = 0
         if hit:
             s[dst] = 1
-            s[OPP_BAR] += 1
-            key1 = key + HIT_MOVE[src][dst]
+            bar = s[OPP_BAR]
+            s[OPP_BAR] = bar + 1
+            key1 = key + _HIT_MOVE[src][dst]
             step |= HIT_BIT
         else:
             s[dst] = x + 1
-            key1 = key + MOVE[src][dst]
+            key1 = key + _MOVE[src][dst]
+        marked1: i64
         if is_marked:  # the mark goes with the checker (off the board: gone)
             marked1 = marked ^ (1 << src)
             if dst != MOVER_OFF:
@@ -372,10 +394,10 @@ class _Search:
             code | (step << (STEP_BITS * made)),
             made + 1,
         )
-        s[src] += 1
+        s[src] = c
         s[dst] = x
         if hit:
-            s[OPP_BAR] -= 1
+            s[OPP_BAR] = bar
 
 
 def search_no_hide_double(board: list[int], key: int, die: int, moves: int, zone: int) -> Found:

@@ -196,7 +196,8 @@ def _fast_double(
     """A double's results by a faster exact search, when one fits (else ``None``).
 
     Filtered already when the rules had a play filter. Two rule sets that
-    would otherwise go to the tracking kernel:
+    would otherwise go to the tracking kernel, for doubles of at most four
+    moves (:data:`~nardy.engine.layout.MOST_MOVES`):
 
     * Caucasian nardy's no-hide rule (:func:`nardy.rules.backgammon.no_hide_after_hit`)
       and nothing else: :mod:`nardy.engine.marked`, in non-increasing order
@@ -212,8 +213,8 @@ def _fast_double(
       other filter goes the general way).
     """
     die = dice[0]
-    if len(dice) < 3 or dice.count(die) != len(dice):
-        return None
+    if not 3 <= len(dice) <= MOST_MOVES or dice.count(die) != len(dice):
+        return None  # (their codes fit a machine int for four moves)
     zone = 0 if hitter is None else hitter.zone
     if rule is None:
         if hitter is None or hitter.check is not no_hide_after_hit or not enters:
