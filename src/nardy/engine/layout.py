@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import neg
-from typing import Final
+from typing import Any, Final, cast
 
 __all__ = [
     "BASE_SIZE",
@@ -160,12 +160,18 @@ def pack(state: State) -> bytes:
 
 # Byte c + ZERO to c's byte as a signed char (ZERO is 128: the top bit flipped).
 _SIGNED: Final = bytes(b ^ ZERO for b in range(256))
+# Each byte's count, as the int objects themselves (compiled, a count read
+# from here is neither made nor boxed: most are outside CPython's cache of
+# small ints, -5 to 256, and would be allocated one by one), and the slots
+# of the base state, for a comprehension that fills a list made at its length.
+_COUNT_OF_BYTE: Final[tuple[Any, ...]] = tuple(b - ZERO for b in range(256))
+_BASE_SLOTS: Final[tuple[int, ...]] = tuple(range(BASE_SIZE))
 
 
 def unpack_list(packed: bytes) -> list[int]:
     """The state a packed form holds, as a new list (for a kernel to work on)."""
     if _COMPILED:  # indexing bytes is a native read
-        board = [packed[i] - ZERO for i in range(BASE_SIZE)]
+        board = cast(list[int], [_COUNT_OF_BYTE[packed[i]] for i in _BASE_SLOTS])
     else:
         # A count c is packed as the byte c + ZERO; with its top bit flipped
         # that is c as a signed char, which a memoryview reads in C (compiled,
