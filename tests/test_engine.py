@@ -262,6 +262,7 @@ def test_kernel_choice() -> None:
     assert choose_kernel((3, 1), HIT, True, False, rule, stops, None) == "tracking"
     assert choose_kernel((3, 1), PIN, True, False, None, stops, None) == "tracking"
     assert choose_kernel((2, 2), PIN, True, False, None, None, None) == "pinning"
+    assert choose_kernel((2,) * 5, PIN, True, False, None, None, None) == "tracking"
     assert choose_kernel((2, 1), PIN, False, False, rule, None, None) == "tracking"
     assert choose_kernel((1, 2, 6, 6, 6, 6), HIT, True, False, None, None, None) == "tracking"
     # The ordered and positional kernels take at most four moves.

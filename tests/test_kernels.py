@@ -130,6 +130,7 @@ def _six_moves(base: nardy.Variant) -> nardy.Variant:
         nardy.LongNardy(),
         nardy.Kush(),
         nardy.Caucasian(no_hide_after_hit="anywhere"),
+        nardy.Plakoto(),
         nardy.Fevga(),
     ],
     ids=lambda variant: variant.spec(),

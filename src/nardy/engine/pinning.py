@@ -56,12 +56,18 @@ Inside the search the keys, the table read and the list of results are
 typed ``Any``: a key (288 bits) is never a machine int, and compiled, an
 ``int`` there would be checked for one before and after each addition and
 unboxed and boxed again for the list; as ``Any`` the addition is one
-``PyNumber_Add``. They are plain ints all the same.
+``PyNumber_Add``. They are plain ints all the same. The small ints, the
+other way round (points, sets of points as bits, a play's code, a change),
+are typed ``i64``, mypyc's machine int, so each operation on one is a
+machine instruction and not first a check for a big int; a play's code
+then holds four moves (:data:`~nardy.engine.layout.MOST_MOVES`), and a
+longer double goes to the tracking kernel. (Interpreted, ``i64`` is only
+an annotation.)
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from nardy.engine.found import Found, IntIndex, int_index
 from nardy.engine.layout import (
@@ -76,6 +82,9 @@ from nardy.engine.layout import (
     STEP_BITS,
     WEIGHT,
 )
+
+if TYPE_CHECKING:
+    from mypy_extensions import i64
 
 __all__ = ["CHANGE", "DELTA", "search_pinning"]
 
@@ -184,15 +193,15 @@ def search_pinning(board: list[int], key: int, dice: tuple[int, ...]) -> Found:
 
 def _two_dice(
     s: list[int],
-    a: int,
-    b: int,
+    a: i64,
+    b: i64,
     key: Any,
-    occupied: int,
-    lone: int,
-    pins: int,
-    outside: int,
-    open_a: int,
-    open_b: int,
+    occupied: i64,
+    lone: i64,
+    pins: i64,
+    outside: i64,
+    open_a: i64,
+    open_b: i64,
     where: IntIndex,
     found: Found,
 ) -> None:
@@ -214,7 +223,7 @@ def _two_dice(
     if outside:  # nothing is borne off: no source at or below the die
         todo &= -2 << a
     while todo:
-        src = todo.bit_length() - 1
+        src: i64 = int(todo).bit_length() - 1
         todo ^= 1 << src
         dst = src - a
         # A bear-off (every checker home: see the line above): exact, or
@@ -228,7 +237,7 @@ def _two_dice(
         occupied1 = occupied
         lone1 = lone
         pins1 = pins
-        kind = 0
+        kind: i64 = 0
         if s[src] == 1:
             occupied1 ^= 1 << src
             if (pins >> src) & 1:
@@ -242,7 +251,7 @@ def _two_dice(
                 lone1 ^= 1 << dst
                 pins1 |= 1 << dst
         key1 = key + delta[4 * (25 * src + dst) + kind]
-        change1 = change_of[25 * src + dst]
+        change1: i64 = change_of[25 * src + dst]
         first = src | (dst << 5) | die_a | (HIT_BIT if kind & _PINS else 0)
         outside1 = outside - 1 if src > HOME >= dst else outside
         more = False
@@ -250,7 +259,7 @@ def _two_dice(
         if outside1:
             todo2 &= -2 << b
         while todo2:
-            src2 = todo2.bit_length() - 1
+            src2: i64 = int(todo2).bit_length() - 1
             todo2 ^= 1 << src2
             dst2 = src2 - b
             if dst2 <= 0:
@@ -258,12 +267,12 @@ def _two_dice(
                     continue
                 dst2 = MOVER_OFF
             more = True
-            change2 = change1 + change_of[25 * src2 + dst2]
+            change2: i64 = change1 + change_of[25 * src2 + dst2]
             # Every two-dice play has the same rank: a result found before
             # keeps its play unless that used fewer dice.
             i = where.get(change2, -1)
             if i < 0 or counts[i] < 2:
-                kind2 = _PINS if dst2 and (lone1 >> dst2) & 1 else 0
+                kind2: i64 = _PINS if dst2 and (lone1 >> dst2) & 1 else 0
                 if (pins1 >> src2) & 1:
                     kind2 += _release(s, src2, src, dst, kind)
                 second = src2 | (dst2 << 5) | die_b | (HIT_BIT if kind2 & _PINS else 0)
@@ -288,14 +297,14 @@ def _two_dice(
 
 def _apart(
     s: list[int],
-    a: int,
-    b: int,
+    a: i64,
+    b: i64,
     key: Any,
-    occupied: int,
-    lone: int,
-    pins: int,
-    open_a: int,
-    open_b: int,
+    occupied: i64,
+    lone: i64,
+    pins: i64,
+    open_a: i64,
+    open_b: i64,
     found: Found,
 ) -> None:
     """``_two_dice`` for die ``a`` first when nothing can be borne off: no look-up.
@@ -315,13 +324,13 @@ def _apart(
     die_b = b << 10
     todo = occupied & open_a & (-2 << a)
     while todo:
-        src = todo.bit_length() - 1
+        src: i64 = int(todo).bit_length() - 1
         todo ^= 1 << src
         dst = src - a
         occupied1 = occupied
         lone1 = lone
         pins1 = pins
-        kind = 0
+        kind: i64 = 0
         if s[src] == 1:
             occupied1 ^= 1 << src
             if (pins >> src) & 1:
@@ -342,12 +351,12 @@ def _apart(
             counts.append(1)
             continue
         while todo2:
-            src2 = todo2.bit_length() - 1
+            src2: i64 = int(todo2).bit_length() - 1
             todo2 ^= 1 << src2
             dst2 = src2 - b
             if dst2 == src and (open_a >> src2) & 1:
                 continue  # the checker on src2 moved by a, then b: found at that source
-            kind2 = _PINS if (lone1 >> dst2) & 1 else 0
+            kind2: i64 = _PINS if (lone1 >> dst2) & 1 else 0
             if (pins1 >> src2) & 1:
                 kind2 += _release(s, src2, src, dst, kind)
             second = src2 | (dst2 << 5) | die_b | (HIT_BIT if kind2 & _PINS else 0)
@@ -358,14 +367,14 @@ def _apart(
 
 def _apart_swapped(
     s: list[int],
-    a: int,
-    b: int,
+    a: i64,
+    b: i64,
     key: Any,
-    occupied: int,
-    lone: int,
-    pins: int,
-    open_a: int,
-    open_b: int,
+    occupied: i64,
+    lone: i64,
+    pins: i64,
+    open_a: i64,
+    open_b: i64,
     found: Found,
 ) -> None:
     """``_two_dice`` for die ``b`` first, after ``_apart`` for ``a`` first: no look-up.
@@ -384,13 +393,13 @@ def _apart_swapped(
     die_b = b << 10
     todo = occupied & open_b & (-2 << b)
     while todo:
-        src = todo.bit_length() - 1
+        src: i64 = int(todo).bit_length() - 1
         todo ^= 1 << src
         dst = src - b
         occupied1 = occupied
         lone1 = lone
         pins1 = pins
-        kind = 0
+        kind: i64 = 0
         if s[src] == 1:
             occupied1 ^= 1 << src
             if (pins >> src) & 1:
@@ -410,7 +419,7 @@ def _apart_swapped(
             found.counts.append(1)
         elif (todo2 >> dst) & 1 and not (occupied >> dst) & 1 and not (open_a >> src) & 1:
             dst2 = dst - a
-            kind2 = _PINS if (lone1 >> dst2) & 1 else 0
+            kind2: i64 = _PINS if (lone1 >> dst2) & 1 else 0
             if (pins1 >> dst) & 1:
                 kind2 += _release(s, dst, src, dst, kind)
             second = dst | (dst2 << 5) | die_a | (HIT_BIT if kind2 & _PINS else 0)
@@ -421,13 +430,14 @@ def _apart_swapped(
             found.counts.append(2)
 
 
-def _release(s: list[int], src: int, src0: int, dst0: int, kind0: int) -> int:
+def _release(s: list[int], src: i64, src0: i64, dst0: i64, kind0: i64) -> i64:
     """:data:`_RELEASES` if a step from ``src``, where the mover pins a checker, frees it; else 0.
 
     The step follows one from ``src0`` to ``dst0`` of kind ``kind0``; ``s``
     is the board before that one. It frees the pinned checker when it moves
     the last of the mover's checkers there.
     """
+    count: i64
     if src == src0:
         count = s[src] - 1
     elif src == dst0:
@@ -439,17 +449,17 @@ def _release(s: list[int], src: int, src0: int, dst0: int, kind0: int) -> int:
 
 def _double(
     s: list[int],
-    die: int,
-    left: int,
-    below: int,
+    die: i64,
+    left: i64,
+    below: i64,
     key: Any,
-    occupied: int,
-    lone: int,
-    pins: int,
-    outside: int,
-    open_die: int,
-    code: int,
-    made: int,
+    occupied: i64,
+    lone: i64,
+    pins: i64,
+    outside: i64,
+    open_die: i64,
+    code: i64,
+    made: i64,
     found: Found,
 ) -> None:
     """The moves of a double, sources in non-increasing order (each set of moves once).
@@ -473,7 +483,7 @@ def _double(
     packed_die = die << 10
     moved = False
     while todo:
-        src = todo.bit_length() - 1
+        src: i64 = int(todo).bit_length() - 1
         todo ^= 1 << src
         dst = src - die
         if dst <= 0:  # a bear-off: exact, or from the highest point
@@ -481,12 +491,12 @@ def _double(
                 continue
             dst = MOVER_OFF
         moved = True
-        x_src = s[src]
-        x_dst = s[dst]
+        x_src: i64 = s[src]
+        x_dst: i64 = s[dst]
         occupied1 = occupied
         lone1 = lone
         pins1 = pins
-        kind = 0
+        kind: i64 = 0
         if x_src == 1:
             occupied1 ^= 1 << src
             if (pins >> src) & 1:
@@ -527,16 +537,16 @@ def _double(
 
 def _last_two(
     s: list[int],
-    die: int,
-    todo: int,
+    die: i64,
+    todo: i64,
     key: Any,
-    occupied: int,
-    lone: int,
-    pins: int,
-    outside: int,
-    open_die: int,
-    code: int,
-    made: int,
+    occupied: i64,
+    lone: i64,
+    pins: i64,
+    outside: i64,
+    open_die: i64,
+    code: i64,
+    made: i64,
     found: Found,
 ) -> None:
     """The last two moves of a double, the first from the points of ``todo``.
@@ -552,7 +562,7 @@ def _last_two(
     packed_die = die << 10
     moved = False
     while todo:
-        src = todo.bit_length() - 1
+        src: i64 = int(todo).bit_length() - 1
         todo ^= 1 << src
         dst = src - die
         if dst <= 0:  # a bear-off: exact, or from the highest point
@@ -563,7 +573,7 @@ def _last_two(
         occupied1 = occupied
         lone1 = lone
         pins1 = pins
-        kind = 0
+        kind: i64 = 0
         if s[src] == 1:
             occupied1 ^= 1 << src
             if (pins >> src) & 1:
@@ -585,14 +595,14 @@ def _last_two(
             todo2 &= -2 << die
         last = False
         while todo2:
-            src2 = todo2.bit_length() - 1
+            src2: i64 = int(todo2).bit_length() - 1
             todo2 ^= 1 << src2
             dst2 = src2 - die
             if dst2 <= 0:
                 if dst2 and occupied1 >> (src2 + 1):
                     continue
                 dst2 = MOVER_OFF
-            kind2 = _PINS if dst2 and (lone1 >> dst2) & 1 else 0
+            kind2: i64 = _PINS if dst2 and (lone1 >> dst2) & 1 else 0
             if (pins1 >> src2) & 1:
                 kind2 += _release(s, src2, src, dst, kind)
             step2 = src2 | (dst2 << 5) | packed_die | (HIT_BIT if kind2 & _PINS else 0)
@@ -608,14 +618,14 @@ def _last_two(
 
 def _last_move(
     s: list[int],
-    die: int,
-    todo: int,
+    die: i64,
+    todo: i64,
     key: Any,
-    occupied: int,
-    lone: int,
-    pins: int,
-    code: int,
-    made: int,
+    occupied: i64,
+    lone: i64,
+    pins: i64,
+    code: i64,
+    made: i64,
     found: Found,
 ) -> None:
     """The only move of a one-move roll, from the points of ``todo``; the board is read only."""
@@ -623,14 +633,14 @@ def _last_move(
     keys: list[Any] = found.keys
     moved = False
     while todo:
-        src = todo.bit_length() - 1
+        src: i64 = int(todo).bit_length() - 1
         todo ^= 1 << src
         dst = src - die
         if dst <= 0:
             if dst and occupied >> (src + 1):
                 continue
             dst = MOVER_OFF
-        kind = _PINS if dst and (lone >> dst) & 1 else 0
+        kind: i64 = _PINS if dst and (lone >> dst) & 1 else 0
         if (pins >> src) & 1 and s[src] == 1:
             kind += _RELEASES
         step = src | (dst << 5) | (die << 10) | (HIT_BIT if kind & _PINS else 0)

@@ -71,19 +71,18 @@ def choose_kernel(
       one without a check on a double: see :mod:`nardy.engine.ordered`),
       and at most four moves (:data:`~nardy.engine.layout.MOST_MOVES`);
     * ``"pinning"``: pinning contact with no per-step rule, filter or
-      hitter rule, and nothing on a bar;
+      hitter rule, nothing on a bar, and at most four moves;
     * ``"positional"``: blocking contact with a per-step rule or a filter,
       nothing to enter, and at most four moves;
     * ``"tracking"``: everything else: pins under a rule, a hitter rule
       with a check on a double or beside another rule, hitting under a
       per-step rule or a filter, dice that are neither two different
-      values nor one value repeated, and a double of more than four moves
-      outside pinning contact.
+      values nor one value repeated, and a double of more than four moves.
     """
     simple_dice = len(dice) == 2 or dice.count(dice[0]) == len(dice)
     if not simple_dice:
         return TRACKING
-    # (The compiled kernels keep a play's code in a machine int: four moves.)
+    # (The kernels keep a play's code in a machine int: four moves.)
     short = len(dice) <= MOST_MOVES
     if hitter is not None:
         fits = len(dice) == 2 or hitter.check is None
@@ -91,7 +90,7 @@ def choose_kernel(
         return ORDERED if fits and plain and short else TRACKING
     if contact == PIN:
         plain = rule is None and play_filter is None and not must_enter
-        return PINNING if plain else TRACKING
+        return PINNING if plain and short else TRACKING
     if rule is None and play_filter is None and enters and short:
         return ORDERED
     if contact == BLOCK and not must_enter and short:
