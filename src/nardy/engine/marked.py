@@ -175,8 +175,7 @@ def search_marked_double(
             if p > HOME:
                 outside += c
     search = _Search(board, die, hitting, enters, zone, no_hide)
-    start_key: Any = key
-    search.node(moves, 25, start_key, outside, high, low, 0, head_limit, 0, 0)
+    search.node(moves, 25, key, outside, high, low, 0, head_limit, 0, 0)
     found = search.found.most_dice()
     if search.branched:
         found = _first_of_each(found)

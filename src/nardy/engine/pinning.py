@@ -58,11 +58,10 @@ typed ``Any``: a key (288 bits) is never a machine int, and compiled, an
 unboxed and boxed again for the list; as ``Any`` the addition is one
 ``PyNumber_Add``. They are plain ints all the same. The small ints, the
 other way round (points, sets of points as bits, a play's code, a change),
-are typed ``i64``, mypyc's machine int, so each operation on one is a
-machine instruction and not first a check for a big int; a play's code
-then holds four moves (:data:`~nardy.engine.layout.MOST_MOVES`), and a
-longer double goes to the tracking kernel. (Interpreted, ``i64`` is only
-an annotation.)
+are machine ints (``i64``), as in :mod:`nardy.engine.positional`, which
+says why, and why a play then holds four moves at most. The sets still to
+scan stay ``int``: compiled, ``int.bit_length`` is a native operation
+(``i64`` has none), and interpreted it needs no conversion.
 """
 
 from __future__ import annotations
@@ -219,11 +218,11 @@ def _two_dice(
     counts = found.counts
     die_a = a << 10
     die_b = b << 10
-    todo = occupied & open_a
+    todo: int = occupied & open_a
     if outside:  # nothing is borne off: no source at or below the die
         todo &= -2 << a
     while todo:
-        src: i64 = int(todo).bit_length() - 1
+        src: i64 = todo.bit_length() - 1
         todo ^= 1 << src
         dst = src - a
         # A bear-off (every checker home: see the line above): exact, or
@@ -255,11 +254,11 @@ def _two_dice(
         first = src | (dst << 5) | die_a | (HIT_BIT if kind & _PINS else 0)
         outside1 = outside - 1 if src > HOME >= dst else outside
         more = False
-        todo2 = occupied1 & open_b
+        todo2: int = occupied1 & open_b
         if outside1:
             todo2 &= -2 << b
         while todo2:
-            src2: i64 = int(todo2).bit_length() - 1
+            src2: i64 = todo2.bit_length() - 1
             todo2 ^= 1 << src2
             dst2 = src2 - b
             if dst2 <= 0:
@@ -322,9 +321,9 @@ def _apart(
     counts = found.counts
     die_a = a << 10
     die_b = b << 10
-    todo = occupied & open_a & (-2 << a)
+    todo: int = occupied & open_a & (-2 << a)
     while todo:
-        src: i64 = int(todo).bit_length() - 1
+        src: i64 = todo.bit_length() - 1
         todo ^= 1 << src
         dst = src - a
         occupied1 = occupied
@@ -344,14 +343,14 @@ def _apart(
             pins1 |= 1 << dst
         key1 = key + delta[4 * (25 * src + dst) + kind]
         first = src | (dst << 5) | die_a | (HIT_BIT if kind & _PINS else 0)
-        todo2 = occupied1 & open_b & (-2 << b)
+        todo2: int = occupied1 & open_b & (-2 << b)
         if not todo2:
             keys.append(key1)
             codes.append(first)
             counts.append(1)
             continue
         while todo2:
-            src2: i64 = int(todo2).bit_length() - 1
+            src2: i64 = todo2.bit_length() - 1
             todo2 ^= 1 << src2
             dst2 = src2 - b
             if dst2 == src and (open_a >> src2) & 1:
@@ -391,9 +390,9 @@ def _apart_swapped(
     keys: list[Any] = found.keys
     die_a = a << 10
     die_b = b << 10
-    todo = occupied & open_b & (-2 << b)
+    todo: int = occupied & open_b & (-2 << b)
     while todo:
-        src: i64 = int(todo).bit_length() - 1
+        src: i64 = todo.bit_length() - 1
         todo ^= 1 << src
         dst = src - b
         occupied1 = occupied
@@ -412,7 +411,7 @@ def _apart_swapped(
             lone1 ^= 1 << dst
             pins1 |= 1 << dst
         first = src | (dst << 5) | die_b | (HIT_BIT if kind & _PINS else 0)
-        todo2 = occupied1 & open_a & (-2 << a)
+        todo2: int = occupied1 & open_a & (-2 << a)
         if not todo2:
             keys.append(key + delta[4 * (25 * src + dst) + kind])
             found.codes.append(first)
@@ -469,7 +468,7 @@ def _double(
     ``occupied``, ``lone``, ``pins``, ``open_die`` as in ``_two_dice``.
     The board is changed for each step but the last two, and restored.
     """
-    todo = occupied & open_die & below
+    todo: int = occupied & open_die & below
     if outside:  # nothing is borne off: no source at or below the die
         todo &= -2 << die
     if left == 2:
@@ -483,7 +482,7 @@ def _double(
     packed_die = die << 10
     moved = False
     while todo:
-        src: i64 = int(todo).bit_length() - 1
+        src: i64 = todo.bit_length() - 1
         todo ^= 1 << src
         dst = src - die
         if dst <= 0:  # a bear-off: exact, or from the highest point
@@ -538,7 +537,7 @@ def _double(
 def _last_two(
     s: list[int],
     die: i64,
-    todo: i64,
+    todo: int,
     key: Any,
     occupied: i64,
     lone: i64,
@@ -562,7 +561,7 @@ def _last_two(
     packed_die = die << 10
     moved = False
     while todo:
-        src: i64 = int(todo).bit_length() - 1
+        src: i64 = todo.bit_length() - 1
         todo ^= 1 << src
         dst = src - die
         if dst <= 0:  # a bear-off: exact, or from the highest point
@@ -590,12 +589,12 @@ def _last_two(
         code1 = code | ((src | (dst << 5) | packed_die | (HIT_BIT if kind & _PINS else 0)) << shift)
         # The last move, from ``src`` or lower.
         outside1 = outside - 1 if src > HOME >= dst else outside
-        todo2 = occupied1 & open_die & ((2 << src) - 1)
+        todo2: int = occupied1 & open_die & ((2 << src) - 1)
         if outside1:
             todo2 &= -2 << die
         last = False
         while todo2:
-            src2: i64 = int(todo2).bit_length() - 1
+            src2: i64 = todo2.bit_length() - 1
             todo2 ^= 1 << src2
             dst2 = src2 - die
             if dst2 <= 0:
@@ -619,7 +618,7 @@ def _last_two(
 def _last_move(
     s: list[int],
     die: i64,
-    todo: i64,
+    todo: int,
     key: Any,
     occupied: i64,
     lone: i64,
@@ -633,7 +632,7 @@ def _last_move(
     keys: list[Any] = found.keys
     moved = False
     while todo:
-        src: i64 = int(todo).bit_length() - 1
+        src: i64 = todo.bit_length() - 1
         todo ^= 1 << src
         dst = src - die
         if dst <= 0:
