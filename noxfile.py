@@ -2,12 +2,17 @@
 
 Every dependency comes from the ``[dependency-groups]`` of ``pyproject.toml``
 (one source of truth), read with :func:`nox.project.dependency_groups`.
-``tests`` runs the suite on the compiled build (what ``pip install .``
-gives), ``tests-pure`` on the pure-Python one. Opt-in sessions
-(``default=False``): ``tests-all``, ``bench`` and ``build``.
+``quick`` is the README's test command: the pure-Python build and the
+``tests`` group only (no compiler, no Ray, OpenSpiel or gnubg), every test
+but the seeded sweeps and the optional extras' (which skip), in about four
+minutes on two cores. ``tests`` runs the full suite on the compiled build
+(what ``pip install .`` gives) with every oracle and extra, ``tests-pure``
+the same on the pure-Python one. Opt-in sessions (``default=False``):
+``quick``, ``tests-all``, ``bench`` and ``build``.
 
 Examples::
 
+    nox -s quick             # the README's quick test command
     nox                      # lint, typecheck, docs, tests, tests-pure
     nox -s tests -- -k notation -x
     nox -s bench -- --positions 500
@@ -103,6 +108,28 @@ def tests(session: nox.Session) -> None:
     session.install(".", *groups("tests", "reference", "ray", "rl-test"))
     env = {"NARDY_EXPECT_BUILD": "compiled", **_reference_required(session)}
     session.run("pytest", *session.posargs, env=env)
+
+
+#: The tests ``quick`` leaves out: the seeded sweeps against the reference
+#: generators (minutes on the pure build; ``tests`` runs them) and the slow
+#: ones (deep perft, run only when asked for).
+QUICK_MARKERS = "not slow and not sweep"
+
+
+@nox.session(default=False)
+def quick(session: nox.Session) -> None:
+    """The README's test command: the pure-Python build, every test but the sweeps (minutes).
+
+    Installs the package with ``NARDY_PURE=1`` (no compiler run: the same
+    rules as plain Python) and only the ``tests`` group, so the tests of the
+    optional extras and of the oracles (Ray, OpenSpiel, PettingZoo, gnubg)
+    skip. posargs go to pytest and replace the marker selection.
+    """
+    session.install(*groups("tests"))
+    session.install(".", "--force-reinstall", "--no-deps", env={"NARDY_PURE": "1"})
+    session.install("attrs>=23.1")
+    args = session.posargs or ["-q", "-m", QUICK_MARKERS]
+    session.run("pytest", *args, env={"NARDY_EXPECT_BUILD": "pure"})
 
 
 @nox.session(name="tests-pure")
