@@ -26,6 +26,7 @@ from nardy.formats import (
     read_xgid,
     xgid,
 )
+from nardy.formats.commands import describe_id
 from nardy.matchstate import GameState, MatchState
 from nardy.result import ResultKind
 from strategies import positions
@@ -619,6 +620,45 @@ def test_gnubg_id_round_trip(situation: tuple[nardy.Position, MatchState]) -> No
     pos, state = situation
     state = attrs.evolve(state, beavers=0, max_cube=max(64, state.cube), beaver=False)
     assert read_gnubg_id(gnubg_id(pos, state)) == (pos, state)
+
+
+@st.composite
+def every_game_state(draw: st.DrawFn) -> tuple[nardy.Position, MatchState]:
+    """A position and a state the Match ID holds, in any game state, as gnubg writes them."""
+    pos, state = draw(situations())
+    state = attrs.evolve(state, beavers=0, max_cube=max(64, state.cube), beaver=False)
+    game_state = draw(st.sampled_from(list(GameState)))
+    if game_state is GameState.PLAYING:
+        return pos, state
+    if game_state is GameState.NONE:  # nothing pending; the opening roll made or not
+        return pos, attrs.evolve(state, doubled=False, game_state=game_state)
+    # An ended game: its points counted (perhaps winning the match).
+    score = list(state.score)
+    score[draw(st.sampled_from([W, B]))] += draw(st.integers(1, 12))
+    resignation = None
+    if game_state is GameState.RESIGNED:
+        level = draw(st.sampled_from([ResultKind.SINGLE, ResultKind.GAMMON, ResultKind.BACKGAMMON]))
+        resignation = Resignation(draw(st.sampled_from([W, B])), level)
+    passed_beaver = game_state is GameState.DROPPED and draw(st.booleans())
+    ended = attrs.evolve(
+        state,
+        score=(score[0], score[1]),
+        doubled=False,
+        beavers=int(passed_beaver),
+        resignation=resignation,
+        game_state=game_state,
+    )
+    return pos, ended
+
+
+@given(every_game_state())
+def test_gnubg_id_round_trip_in_every_game_state(
+    situation: tuple[nardy.Position, MatchState],
+) -> None:
+    pos, state = situation
+    text = gnubg_id(pos, state)
+    assert read_gnubg_id(text) == (pos, state)
+    assert describe_id(text)["gnubg_id"] == text
 
 
 @given(situations(), st.sampled_from([W, B]))
