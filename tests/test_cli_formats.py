@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +16,7 @@ from nardy.cli import main
 from nardy.errors import InvalidIdError, UnsupportedFormatError
 from nardy.formats import read_mat, read_sgf
 from nardy.formats.commands import convert, describe_id
+from nardy.legalio import error_answer
 from test_mat import GALAXY, every_match
 from test_sgf import games_of
 
@@ -127,3 +132,98 @@ def test_id_of_a_position_id_and_a_fibs_board() -> None:
         describe_id(None)  # type: ignore[arg-type]
     with pytest.raises(UnsupportedFormatError):
         convert(GALAXY, "m.mat", "pdf")
+
+
+# --- many IDs at once -------------------------------------------------------------------
+
+START_ID = "4HPwATDgc/ABMA:QYkqASAAIAAA"
+XGID_START = "-b----E-C---eE---c-e----B-:1:1:-1:52:2:4:0:9:6"
+# gnubg's: an opening roll not yet played, a dropped double, a game that won the match
+OPENING_ID = "4HPwATDgc/ABMA:MICyAQAAAAAE"
+DROPPED_ID = "7vYBAKDZdoMAEA:UQSgAQAAEAAE"
+WON_ID = "AAAAdmcPCAAAAA:UQogAhABKAAE"
+SRC = str(Path(__file__).resolve().parents[1] / "src")
+
+
+def answer_of(text: str) -> str:
+    """The line ``nardy id`` answers for ``text``: its JSON, or its error line."""
+    try:
+        return json.dumps(describe_id(text))
+    except InvalidIdError as exc:
+        return json.dumps(error_answer(exc))
+
+
+def run_id(args: list[str], stdin: bytes, monkeypatch: pytest.MonkeyPatch) -> int:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"))
+    return main(["id", *args])
+
+
+def test_id_reads_many_arguments(capsys: Capture) -> None:
+    texts = [START_ID, "hello", XGID_START, OPENING_ID, DROPPED_ID, WON_ID]
+    assert main(["id", "--", *texts]) == 1  # one could not be read
+    captured = capsys.readouterr()
+    assert captured.out.splitlines() == [answer_of(text) for text in texts]
+    assert captured.err == ""
+    bad = json.loads(captured.out.splitlines()[1])
+    assert bad["error"]["type"] == "InvalidIdError"
+    assert "'hello'" in bad["error"]["message"]
+    assert main(["id", START_ID, START_ID]) == 0
+
+
+def test_id_reads_standard_input(monkeypatch: pytest.MonkeyPatch, capsys: Capture) -> None:
+    lines = [START_ID, "", "# a comment", f"  XGID={XGID_START}  ", "hello", OPENING_ID]
+    data = "\n".join(lines).encode() + b"\n\xff\xfe\n" + DROPPED_ID.encode()  # no last newline
+    assert run_id(["-", WON_ID], data, monkeypatch) == 1
+    out = capsys.readouterr().out.splitlines()
+    not_utf8 = json.loads(out[4])
+    assert not_utf8 == {
+        "error": {"type": "InvalidIdError", "message": "the line is not UTF-8 text (byte 0)"}
+    }
+    del out[4]
+    read = [START_ID, f"XGID={XGID_START}", "hello", OPENING_ID, DROPPED_ID, WON_ID]
+    assert out == [answer_of(text) for text in read]
+    assert run_id(["-"], f"{START_ID}\n\n".encode(), monkeypatch) == 0
+    assert capsys.readouterr().out == answer_of(START_ID) + "\n"
+
+
+def test_id_with_many_ids_and_an_unknown_variant(
+    monkeypatch: pytest.MonkeyPatch, capsys: Capture
+) -> None:
+    assert run_id(["--variant", "nope", "-"], START_ID.encode(), monkeypatch) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith("nardy id: ")
+    # one ID: as before, the reader's message
+    assert main(["id", "--variant", "nope", START_ID]) == 1
+    assert capsys.readouterr().err.startswith("nardy: ")
+
+
+def test_id_of_the_ids_of_a_games_ends() -> None:
+    opening = describe_id(OPENING_ID)
+    assert opening["gnubg_id"] == OPENING_ID
+    assert opening["match_state"]["game_state"] == "none"
+    assert opening["match_state"]["dice"] == [5, 4]
+    assert opening["xgid"] == "XGID=-b----E-C---eE---c-e----B-:0:0:1:54:0:0:0:13:6"
+    dropped = describe_id(DROPPED_ID)
+    assert dropped["gnubg_id"] == DROPPED_ID
+    assert dropped["xgid"] is None  # XGID cannot say that a game is over
+    assert (dropped["match_state"]["turn"], dropped["match_state"]["score"]) == ("b", [0, 2])
+    won = describe_id(WON_ID)
+    assert won["gnubg_id"] == WON_ID
+    assert won["match_state"]["score"] == [17, 5]  # the game's points counted
+    assert won["fibs_board"].split(":")[32] == "0"  # FIBS: the game is over
+
+
+def test_id_command_reads_a_pipe() -> None:
+    env = {**os.environ, "PYTHONPATH": SRC}
+    proc = subprocess.run(
+        [sys.executable, "-m", "nardy", "id", "-"],
+        input=f"{START_ID}\nhello\n{OPENING_ID}\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert proc.returncode == 1
+    assert proc.stdout.splitlines() == [answer_of(t) for t in (START_ID, "hello", OPENING_ID)]

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import nardy
 from nardy import Side
-from nardy.actions import Resignation
+from nardy.actions import Phase, Resignation
 from nardy.errors import InvalidIdError, InvalidOptionError, NardyError, UnsupportedFormatError
 from nardy.formats import (
     fibs_board,
@@ -26,6 +26,7 @@ from nardy.formats import (
     read_xgid,
     xgid,
 )
+from nardy.formats.commands import describe_id
 from nardy.matchstate import GameState, MatchState
 from nardy.result import ResultKind
 from strategies import positions
@@ -123,7 +124,11 @@ def test_match_id_money_before_the_opening_roll() -> None:
             ),
             {"owner": 3, "state": 3, "turn": 1, "resigned": 2, "no_jacoby": 1},
         ),
-        (MatchState(game_state=GameState.DROPPED), {"owner": 3, "state": 4, "no_jacoby": 1}),
+        (
+            # white doubled and black passed: gnubg keeps the passer as the player to act
+            MatchState(game_state=GameState.DROPPED),
+            {"owner": 3, "state": 4, "turn": 1, "no_jacoby": 1},
+        ),
         (
             MatchState(game_state=GameState.OVER, turn=B),
             {"owner": 3, "move": 1, "turn": 1, "state": 2, "no_jacoby": 1},
@@ -223,7 +228,15 @@ def test_match_id_refuses_what_it_cannot_hold() -> None:
         {"doubled": True, "dice": (3, 1)},
         {"cube": 128},
         {"doubled": True, "cube_owner": B},
-        {"game_state": GameState.NONE, "dice": (3, 1)},
+        # before the opening roll is played (dice or not) nothing is pending
+        {"game_state": GameState.NONE, "doubled": True},
+        {"game_state": GameState.NONE, "resignation": Resignation(W, ResultKind.SINGLE)},
+        {"game_state": GameState.NONE, "length": 3, "score": (3, 0)},
+        # only a game ended by a pass says which offer was passed
+        {"game_state": GameState.OVER, "beavers": 1},
+        {"game_state": GameState.DROPPED, "beavers": 3},
+        # an ended game may have won the match, yet the Crawford game needs a player one away
+        {"game_state": GameState.OVER, "length": 5, "score": (2, 1), "crawford": True},
         {"game_state": GameState.RESIGNED},
         {"game_state": GameState.OVER, "resignation": Resignation(W, ResultKind.SINGLE)},
         {"dice": (0, 3)},
@@ -275,6 +288,115 @@ def test_match_state_of_a_match() -> None:
     assert state.length == 3
     assert state.score == (0, 0)
     assert state.turn is match.game.position.turn  # type: ignore[union-attr]
+
+
+# --- gnubg's IDs of a game's ends -----------------------------------------------------
+
+# gnubg wrote these for real matches (bglab's, MIT): the first in its analysis
+# export, the others on importing a match up to the end of a game.
+OPENING_54 = "4HPwATDgc/ABMA:MICyAQAAAAAE"
+REAL_IDS = [
+    # game 1 of a 13-point match, "not started", white to play the opening 54
+    (OPENING_54, MatchState(length=13, dice=(5, 4), game_state=GameState.NONE)),
+    # black redoubled to 4 and white passed: 0-0 became 0-2; gnubg names the passer to act
+    (
+        "7vYBAKDZdoMAEA:UQSgAQAAEAAE",
+        MatchState(
+            length=13, score=(0, 2), cube=2, cube_owner=B, turn=B, game_state=GameState.DROPPED
+        ),
+    ),
+    # white bore off for a gammon on a 2-cube: 13-5 became 17-5 in a 17-point match
+    (
+        "AAAAdmcPCAAAAA:UQogAhABKAAE",
+        MatchState(
+            length=17, score=(17, 5), cube=2, cube_owner=B, turn=B, game_state=GameState.OVER
+        ),
+    ),
+    # black won the Crawford game, and the match: 14-16 became 14-17
+    (
+        "AAAABgAAAAAAAA:sAIgAuAAiAAE",
+        MatchState(length=17, score=(14, 17), crawford=True, game_state=GameState.OVER),
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "state"), REAL_IDS)
+def test_gnubg_ids_around_a_games_ends(text: str, state: MatchState) -> None:
+    position, read = read_gnubg_id(text)
+    assert read == state
+    assert gnubg_id(position, read) == text
+    if state.game_state is GameState.OVER:  # the loser is on roll, the winner has borne off
+        result = position.result()
+        assert result is not None
+        assert result.winner is state.turn.opponent
+
+
+def test_an_opening_id_sets_up_the_opening_roll_made() -> None:
+    position, state = read_gnubg_id(OPENING_54)
+    assert position == START
+    game = state.to_game(position)
+    assert (game.phase, game.turn, game.dice) == (Phase.MOVE, W, nardy.Roll(5, 4))
+    # read back as the game being played: gnubg's own state after an opening roll
+    assert MatchState.from_game(game, length=13) == attrs.evolve(
+        state, game_state=GameState.PLAYING
+    )
+    # XGID has the position with the dice to play; FIBS too
+    text = xgid(position, state)
+    assert text == "XGID=-b----E-C---eE---c-e----B-:0:0:1:54:0:0:0:13:6"
+    assert read_xgid(text)[1] == attrs.evolve(state, game_state=GameState.PLAYING)
+    line = fibs_board(position, state)
+    assert read_fibs_board(line)[1] == attrs.evolve(state, game_state=GameState.PLAYING)
+    with pytest.raises(UnsupportedFormatError, match="opening roll"):
+        fibs_board(position, attrs.evolve(state, dice=None))
+    with pytest.raises(InvalidOptionError, match="starting position"):
+        state.to_game(BG.from_counts({6: 15}, {6: 15}, turn=W))
+
+
+def test_an_ended_game_counts_its_points() -> None:
+    game = nardy.Game.new("backgammon", rng=5)
+    while not game.is_over():
+        game = game.roll() if game.phase in (Phase.OPENING, Phase.ROLL) else game.play(0)
+    assert game.outcome is not None
+    winner = game.outcome.winner
+    assert winner is not None
+    state = MatchState.from_game(game, length=3, score=(2, 2))
+    assert state.score[winner] == 2 + game.outcome.points
+    assert state.score[winner.opponent] == 2
+    assert (state.game_state, state.turn) == (GameState.OVER, winner.opponent)
+    position, read = read_gnubg_id(gnubg_id(game.position, state))
+    assert (position, read) == (game.position, state)
+    with pytest.raises(InvalidOptionError, match="not yet ended"):
+        state.to_match()
+    # FIBS says only that the game is over; the loser is on roll, as above
+    assert read_fibs_board(fibs_board(position, state))[1] == state
+
+
+def test_the_state_of_a_match_that_is_over() -> None:
+    match = nardy.Match.new("backgammon", 1, rng=3).roll()
+    while not match.is_over():
+        game = match.current()
+        game = game.roll() if game.phase is Phase.ROLL else game.play(0)
+        match = match.advance(game)
+    state = MatchState.from_match(match)
+    last = match.games[-1]
+    final = (match.scores[last.player(W)], match.scores[last.player(B)])
+    assert state.score == final
+    assert max(state.score) >= 1
+
+
+def test_a_resigned_game_and_its_fibs_line() -> None:
+    state = MatchState(
+        length=5,
+        score=(2, 0),
+        resignation=Resignation(B, ResultKind.GAMMON),
+        game_state=GameState.RESIGNED,
+    )
+    line = fibs_board(START, state)  # an accepted resignation: the game is over
+    assert read_fibs_board(line)[1] == attrs.evolve(
+        state, resignation=None, game_state=GameState.OVER
+    )
+    with pytest.raises(UnsupportedFormatError, match="resignation"):
+        fibs_board(START, attrs.evolve(state, game_state=GameState.PLAYING))
 
 
 # --- XGID: hand-checked ---------------------------------------------------------------
@@ -498,6 +620,45 @@ def test_gnubg_id_round_trip(situation: tuple[nardy.Position, MatchState]) -> No
     pos, state = situation
     state = attrs.evolve(state, beavers=0, max_cube=max(64, state.cube), beaver=False)
     assert read_gnubg_id(gnubg_id(pos, state)) == (pos, state)
+
+
+@st.composite
+def every_game_state(draw: st.DrawFn) -> tuple[nardy.Position, MatchState]:
+    """A position and a state the Match ID holds, in any game state, as gnubg writes them."""
+    pos, state = draw(situations())
+    state = attrs.evolve(state, beavers=0, max_cube=max(64, state.cube), beaver=False)
+    game_state = draw(st.sampled_from(list(GameState)))
+    if game_state is GameState.PLAYING:
+        return pos, state
+    if game_state is GameState.NONE:  # nothing pending; the opening roll made or not
+        return pos, attrs.evolve(state, doubled=False, game_state=game_state)
+    # An ended game: its points counted (perhaps winning the match).
+    score = list(state.score)
+    score[draw(st.sampled_from([W, B]))] += draw(st.integers(1, 12))
+    resignation = None
+    if game_state is GameState.RESIGNED:
+        level = draw(st.sampled_from([ResultKind.SINGLE, ResultKind.GAMMON, ResultKind.BACKGAMMON]))
+        resignation = Resignation(draw(st.sampled_from([W, B])), level)
+    passed_beaver = game_state is GameState.DROPPED and draw(st.booleans())
+    ended = attrs.evolve(
+        state,
+        score=(score[0], score[1]),
+        doubled=False,
+        beavers=int(passed_beaver),
+        resignation=resignation,
+        game_state=game_state,
+    )
+    return pos, ended
+
+
+@given(every_game_state())
+def test_gnubg_id_round_trip_in_every_game_state(
+    situation: tuple[nardy.Position, MatchState],
+) -> None:
+    pos, state = situation
+    text = gnubg_id(pos, state)
+    assert read_gnubg_id(text) == (pos, state)
+    assert describe_id(text)["gnubg_id"] == text
 
 
 @given(situations(), st.sampled_from([W, B]))

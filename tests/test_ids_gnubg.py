@@ -14,15 +14,22 @@ the states compared here have neither (the hand-checked tests cover them).
 from __future__ import annotations
 
 import base64
+import json
 import random
+import re
+import subprocess
+import sys
+from pathlib import Path
 
+import attrs
 import pytest
 
 import nardy
 from nardy import Side
 from nardy.actions import Phase
-from nardy.formats import gnubg_id, xgid
-from nardy.matchstate import MatchState
+from nardy.formats import gnubg_id, read_gnubg_id, xgid
+from nardy.formats.commands import describe_id
+from nardy.matchstate import GameState, MatchState
 
 gnubg = pytest.importorskip("gnubg", reason="the gnubg oracle (dependency group 'reference')")
 
@@ -106,3 +113,109 @@ def test_gnubg_reads_nardys_xgids_as_the_same_position_and_state() -> None:
         mine = gnubg_id(pos, state)
         got = gnubg_reads(f"set xgid {xgid(pos, state)}")
         assert seen_from_roller(got) == seen_from_roller(mine), (xgid(pos, state), mine, got)
+
+
+# --- the IDs gnubg writes around a game's ends ------------------------------------------
+
+# gnubg's commands run in a fresh process: they make both players human and
+# stop automatic play, which the gnubg shared by the other tests must not see.
+GNUBG_SCRIPT = """
+import json, re, sys
+import gnubg
+out = {}
+for command in json.loads(sys.argv[1]):
+    gnubg.command(command)
+    try:
+        out[command] = f"{gnubg.position_id()}:{gnubg.match_id()}"
+    except ValueError:  # no game yet
+        pass
+gnubg.command(f'export game text "{sys.argv[2]}"')
+text = open(sys.argv[2], encoding="utf-8").read()
+pairs = re.findall(r"Position ID: (\\S+)\\s+Match ID   : (\\S+)", text)
+out["export"] = [f"{p}:{m}" for p, m in pairs]
+print(json.dumps(out))
+"""
+SETUP = ["set player 0 human", "set player 1 human", "set automatic roll off"]
+SETUP += ["set automatic game off", "set seed 1"]
+OPENING = ["set dice 3 1", "move 8/5 6/5", "set dice 4 2", "move 8/4 6/4", "double"]
+
+
+def gnubg_run(commands: list[str], tmp_path: Path) -> dict[str, object]:
+    """gnubg's ID after each command (by command), and under "export" those of its text export."""
+    export = tmp_path / "game.txt"
+    done = subprocess.run(
+        [sys.executable, "-c", GNUBG_SCRIPT, json.dumps(SETUP + commands), str(export)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    answer: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
+    return answer
+
+
+def roundtrips(text: str) -> tuple[nardy.Position, MatchState]:
+    """Read a gnubg ID, check that it is written back unchanged (also by ``nardy id``)."""
+    position, state = read_gnubg_id(text)
+    assert gnubg_id(position, state) == text
+    assert describe_id(text)["gnubg_id"] == text
+    return position, state
+
+
+def test_gnubg_opening_and_dropped_ids(tmp_path: Path) -> None:
+    ids = gnubg_run(["new match 7", *OPENING, "drop"], tmp_path)
+    export = ids["export"]
+    assert isinstance(export, list)
+    # The export starts the game "not started" (state 0), the opening roll on the table.
+    opening = export[0]
+    assert re.fullmatch(r"4HPwATDgc/ABMA:\S{12}", opening)
+    assert opening != ids["set dice 3 1"]
+    position, state = roundtrips(opening)
+    assert (state.game_state, state.turn, state.dice) == (GameState.NONE, Side.BLACK, (3, 1))
+    game = state.to_game(position)
+    assert (game.phase, game.turn, game.dice) == (Phase.MOVE, Side.BLACK, nardy.Roll(3, 1))
+    # Set up from it, nardy's game has the ID gnubg has after the opening roll.
+    assert gnubg_id(game.position, MatchState.from_game(game, length=7)) == ids["set dice 3 1"]
+    # Played on to the dropped double, it has gnubg's IDs all the way.
+    game = game.play("8/5 6/5").roll((4, 2)).play("8/4 6/4")
+    assert gnubg_id(game.position, MatchState.from_game(game, length=7)) == ids["move 8/4 6/4"]
+    game = game.double()
+    assert gnubg_id(game.position, MatchState.from_game(game, length=7)) == ids["double"]
+    game = game.drop()
+    dropped = ids["drop"]
+    assert isinstance(dropped, str)
+    assert gnubg_id(game.position, MatchState.from_game(game, length=7)) == dropped
+    # Read back, the dropped game means what happened: black doubled, white passed.
+    position, state = roundtrips(dropped)
+    assert state == MatchState(
+        length=7, score=(0, 1), turn=Side.BLACK, game_state=GameState.DROPPED
+    )
+    assert describe_id(dropped)["xgid"] is None  # XGID cannot say a game is over
+    for text in export:
+        roundtrips(text)
+
+
+@pytest.mark.parametrize(("answers", "passed"), [(["redouble"], 1), (["redouble"] * 2, 2)])
+def test_gnubg_dropped_beaver_and_raccoon(answers: list[str], passed: int, tmp_path: Path) -> None:
+    commands = ["set beavers 3", "new session", *OPENING, *answers, "drop"]
+    ids = gnubg_run(commands, tmp_path)
+    dropped = ids["drop"]
+    assert isinstance(dropped, str)
+    position, state = read_gnubg_id(ids["set dice 3 1"])  # type: ignore[arg-type]
+    game = attrs.evolve(state, beaver=True).to_game(position, {"beaver": True, "raccoon": True})
+    game = game.play("8/5 6/5").roll((4, 2)).play("8/4 6/4").double().beaver()
+    if passed == 2:
+        game = game.raccoon()
+    game = game.drop()
+    mine = MatchState.from_game(game)
+    assert mine.beavers == passed
+    assert gnubg_id(game.position, mine) == dropped
+    # gnubg tells a passed beaver (the doubler passed) from a passed double; a
+    # passed raccoon it writes as a passed double, which it means for the score.
+    position, state = roundtrips(dropped)
+    assert state.beavers == (1 if passed == 1 else 0)
+    assert (state.game_state, state.cube, state.cube_owner) == (
+        GameState.DROPPED,
+        mine.cube,
+        mine.cube_owner,
+    )

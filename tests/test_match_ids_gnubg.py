@@ -22,21 +22,26 @@ record cannot end with.
 
 By default a fixed sample of the matches, every 6th position; all
 positions of all 120 matches with ``-m slow``.
+
+The end of every game is compared too: gnubg imports the record cut after
+that game, and its IDs are those nardy gives the game as it ended.
 """
 
 from __future__ import annotations
 
 import base64
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import nardy
+from nardy import Side
 from nardy.actions import ActionKind, Phase
 from nardy.formats import gnubg_id, load_mat, write_mat
 from nardy.formats.replay import recorded_games
-from nardy.matchstate import MatchState
+from nardy.matchstate import GameState, MatchState
 from test_mat import every_match
 
 gnubg = pytest.importorskip("gnubg", reason="the gnubg oracle (dependency group 'reference')")
@@ -111,6 +116,47 @@ def test_match_ids_are_gnubgs(path: Path, tmp_path: Path, request: pytest.Fixtur
         theirs = (gnubg.position_id(), fields(gnubg.match_id()))
         assert (position_id, by_player(match_id, game.white_player)) == theirs, (
             f"game {snapshot.game_number}: {game.describe()}"
+        )
+        compared += 1
+    assert compared
+
+
+def game_prefixes(text: str) -> list[str]:
+    """The record ``text`` cut after each of its games (the header and every game up to it)."""
+    parts = re.split(r"(?m)^(?= Game \d+)", text)
+    return ["".join(parts[: n + 1]) for n in range(1, len(parts))]
+
+
+@pytest.mark.parametrize("path", every_match())
+def test_ended_games_ids_are_gnubgs(path: Path, tmp_path: Path) -> None:
+    """gnubg's IDs of each game as it ended are nardy's: the game's points
+    counted in the score, the loser on roll after a bear-off, the doubler on
+    roll and the player who passed to act after a drop. Not compared: a game
+    ended by resignation, where gnubg's ``import mat`` leaves the player who
+    resigned to act (and the dice he resigned on), while gnubg's own
+    ``resign`` and ``accept`` leave the player who accepted, as nardy writes."""
+    text = path.read_text(encoding="utf-8-sig")
+    record = load_mat(path)
+    assert record.match is not None
+    prefixes = game_prefixes(text)
+    assert len(prefixes) == len(record.match.games)
+    prefix = tmp_path / "prefix.mat"
+    scores = [0, 0]
+    compared = 0
+    for number, (game, cut) in enumerate(zip(record.match.games, prefixes), start=1):
+        before = (scores[game.player(Side.WHITE)], scores[game.player(Side.BLACK)])
+        state = MatchState.from_game(game, length=record.match.length, score=before)
+        assert game.outcome is not None
+        for side in (Side.WHITE, Side.BLACK):
+            scores[game.player(side)] += int(game.outcome.points_for(side))
+        if state.game_state is GameState.RESIGNED:
+            continue
+        prefix.write_text(cut, encoding="utf-8")
+        gnubg.command(f'import mat "{prefix}"')
+        position_id, match_id = gnubg_id(game.position, state).split(":")
+        theirs = (gnubg.position_id(), fields(gnubg.match_id()))
+        assert (position_id, by_player(match_id, game.white_player)) == theirs, (
+            f"game {number}: {game.describe()}"
         )
         compared += 1
     assert compared

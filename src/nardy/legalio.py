@@ -34,6 +34,7 @@ __all__ = [
     "MESSAGE_LIMIT",
     "LegalFilter",
     "error_answer",
+    "input_batches",
     "legal_arguments",
     "legal_command",
     "legal_line",
@@ -330,8 +331,10 @@ def stdout_gone() -> int:
     return 0
 
 
-def _lines(stdin: IO[str]) -> Iterator[list[str | bytes]]:
+def input_batches(stdin: IO[str]) -> Iterator[list[str | bytes]]:
     """The input lines in batches: each batch is every complete line read so far.
+
+    (Also how ``nardy id -`` reads its IDs.)
 
     The answers to a batch are written and flushed before the next read, which
     may wait for input: a program that sends one question and waits gets its
@@ -372,7 +375,7 @@ def run_legal(variant: str | None, options: dict[str, Any], stdin: IO[str], stdo
     """
     answers = LegalFilter(variant, options)
     failed = False
-    for batch in _lines(stdin):
+    for batch in input_batches(stdin):
         out = []
         for line in batch:
             if not line.strip():

@@ -37,7 +37,10 @@ __all__ = ["GameState", "MatchState"]
 class GameState(enum.Enum):
     """Where the game stands, as gnubg's Match ID records it."""
 
-    #: No game has started: the opening roll is still to come.
+    #: No game has started: the opening roll is still to come. With
+    #: :attr:`MatchState.dice` set, the opening roll has been made and not yet
+    #: played: the side on roll is to play it. gnubg writes the first
+    #: position of every game of an analysis export so (see :meth:`MatchState.to_game`).
     NONE = "none"
     #: The game is being played.
     PLAYING = "playing"
@@ -45,8 +48,13 @@ class GameState(enum.Enum):
     OVER = "over"
     #: The game ended by an accepted resignation.
     RESIGNED = "resigned"
-    #: The game ended by a dropped double.
+    #: The game ended by a dropped double (or a dropped beaver or raccoon:
+    #: see :attr:`MatchState.beavers`).
     DROPPED = "dropped"
+
+
+# The states of a game that has ended; their score counts the game's points.
+_ENDED = frozenset({GameState.OVER, GameState.RESIGNED, GameState.DROPPED})
 
 
 def _at_least(minimum: int) -> Any:
@@ -125,7 +133,10 @@ class MatchState:
 
     #: Points to win the match; 0 for money play.
     length: int = attrs.field(default=0, validator=_at_least(0))
-    #: The score before this game: ``(white's, black's)``.
+    #: The score ``(white's, black's)``: before this game, or, once it has
+    #: ended (:attr:`game_state` over, resigned or dropped), after it, its
+    #: points counted, as gnubg's Match ID has it (the winner's may then
+    #: reach or pass :attr:`length`).
     score: tuple[int, int] = attrs.field(default=(0, 0), converter=_score)
     #: True when this game is the Crawford game (no doubling).
     crawford: bool = attrs.field(default=False, validator=_is_bool)
@@ -133,15 +144,21 @@ class MatchState:
     cube: int = attrs.field(default=1, validator=_at_least(1))
     #: Who owns the cube; ``None`` while it is centred.
     cube_owner: Side | None = attrs.field(default=None, converter=_optional_side)
-    #: The side on roll: the one who rolls, has rolled, or has doubled.
+    #: The side on roll: the one who rolls, has rolled, or has doubled (in a
+    #: game that ended by a pass: the side that doubled; in a game that ended
+    #: on the board: the loser, who would have been next to roll).
     turn: Side = attrs.field(default=Side.WHITE, converter=_side)
     #: The dice rolled and not yet played, highest first (as gnubg and
-    #: :class:`~nardy.Roll` keep them); else ``None``.
+    #: :class:`~nardy.Roll` keep them); else ``None``. Before the game has
+    #: started (:attr:`GameState.NONE`): the opening roll, made and not played.
     dice: tuple[int, int] | None = attrs.field(default=None, converter=_dice)
     #: True when the side on roll has doubled and the other must answer.
     doubled: bool = attrs.field(default=False, validator=_is_bool)
     #: With :attr:`doubled`: 1 when the taker has beavered (the doubler
     #: answers), 2 when the doubler has then raccooned (the beaverer answers).
+    #: In a game that ended by a pass (:attr:`GameState.DROPPED`), the offer
+    #: that was passed: 0 the double (the doubler's opponent passed), 1 the
+    #: beaver (the doubler passed), 2 the raccoon (the beaverer passed).
     beavers: int = attrs.field(default=0, validator=_at_least(0))
     #: A resignation offered and not yet answered (or accepted, when
     #: :attr:`game_state` is :attr:`GameState.RESIGNED`).
@@ -162,24 +179,29 @@ class MatchState:
 
     def _contradiction(self) -> str | None:
         length = self.length
-        if length and max(self.score) >= length:
+        ended = self.game_state in _ENDED
+        # An ended game's score counts its points: the winner may have reached the length.
+        won = bool(length) and max(self.score) >= length
+        if won and not ended:
             return (
                 f"a score of {self.score[0]}-{self.score[1]} has already won a {length}-point match"
             )
-        if self.crawford and (not length or length - 1 not in self.score):
+        one_away = bool(length) and (length - 1 in self.score or (ended and won))
+        if self.crawford and not one_away:
             return "the Crawford game comes only when a player is one point away"
         if self.crawford and (self.cube != 1 or self.cube_owner is not None or self.doubled):
             return "nobody doubles in the Crawford game"
-        if self.beavers > 2 or (self.beavers and not self.doubled):
-            return "a beaver (1) or raccoon (2) answers a pending double"
+        passed = self.game_state is GameState.DROPPED
+        if self.beavers > 2 or (self.beavers and not (self.doubled or passed)):
+            return "a beaver (1) or raccoon (2) answers a pending double, or was passed"
         if self.doubled and self.dice is not None:
             return "a double comes before the dice are rolled"
         if self.cube > self.max_cube:
             return f"the cube {self.cube} is over max_cube={self.max_cube}"
         if self.doubled and self.cube_owner == self.turn.opponent:
             return f"{self.turn} doubles, but {self.cube_owner} owns the cube"
-        if self.game_state is GameState.NONE and (self.dice or self.doubled or self.resignation):
-            return "before the opening roll there are no dice and nothing is pending"
+        if self.game_state is GameState.NONE and (self.doubled or self.resignation):
+            return "before the opening roll is played nothing is pending"
         if self.game_state is GameState.RESIGNED and self.resignation is None:
             return "a game that ended by resignation needs the resignation"
         if self.game_state in (GameState.OVER, GameState.DROPPED) and self.resignation:
@@ -256,27 +278,40 @@ class MatchState:
         """The state of ``game``, played at ``score`` (white's, black's) in a match to ``length``.
 
         The money agreements (Jacoby, beavers, the highest cube) come from
-        the game's options; in match play Jacoby reads as off.
+        the game's options; in match play Jacoby reads as off. Once the game
+        has ended, the state's score counts its points (as gnubg's Match ID
+        does), and a game ended by a pass says which offer was passed
+        (:attr:`beavers`) with the stake lost as the cube, owned by the
+        beaverer after a beaver (as gnubg records it). A game whose points
+        are not whole numbers raises :class:`~nardy.errors.InvalidOptionError`.
         """
         phase = game.phase
         opts = game.options
         dice = None if game.dice is None else (game.dice.high, game.dice.low)
         resignation = game.resignation
         game_state = _END_STATES.get(phase, GameState.PLAYING)
+        beavers = _BEAVERS.get(phase, 0)
+        cube, owner = game.cube.value, game.cube.owner
         if game.outcome is not None:
             game_state = _REASONS.get(game.outcome.reason, GameState.OVER)
             if game_state is GameState.RESIGNED:
                 resignation = _accepted_resignation(game)
+            score = _after(score, game)
+            if game_state is GameState.DROPPED:
+                beavers = _passed(game)
+                cube = game.outcome.cube
+                if beavers:  # the beaver turned the cube over to the beaverer
+                    owner = game.position.turn.opponent
         return cls(
             length=length,
             score=score,
             crawford=game.crawford,
-            cube=game.cube.value,
-            cube_owner=game.cube.owner,
+            cube=cube,
+            cube_owner=owner,
             turn=game.position.turn,
             dice=dice,
             doubled=phase in _BEAVERS,
-            beavers=_BEAVERS.get(phase, 0),
+            beavers=beavers,
             resignation=resignation,
             game_state=game_state,
             jacoby=opts.jacoby and not length,
@@ -289,10 +324,12 @@ class MatchState:
         """The state of the game in progress of ``match`` (or of its last game once it is over).
 
         Scores are by colour in that game (player 0 plays white unless the
-        game says otherwise); a match whose scores are not whole numbers
-        raises :class:`~nardy.errors.InvalidOptionError`.
+        game says otherwise); once the match is over they are the final
+        scores (see :meth:`from_game`). A match whose scores are not whole
+        numbers raises :class:`~nardy.errors.InvalidOptionError`.
         """
         game = match.game if match.game is not None else match.games[-1]
+        # An ended game's state counts its points: start from the score before it.
         scores = match.scores if match.game is not None else _before_last(match)
         if not all(float(s).is_integer() for s in scores):
             raise InvalidOptionError(f"a match state counts whole points, got {scores!r}")
@@ -322,10 +359,16 @@ class MatchState:
         resignation cannot start a match (see :meth:`to_game` for a game set
         up in any phase). Raises :class:`~nardy.errors.InvalidOptionError`
         for a money state, a Crawford game without the Crawford rule, or a
-        state a match cannot start from.
+        state a match cannot start from (such as a game that has ended: its
+        score counts that game, and whether the next is the Crawford game
+        depends on the score before it).
         """
         if self.money:
             raise InvalidOptionError("a money state (length 0) is no match")
+        if self.game_state in _ENDED:
+            raise InvalidOptionError(
+                f"a match starts from a game not yet ended, not one {self.game_state.value}"
+            )
         if self.crawford and not crawford_rule:
             raise InvalidOptionError("a Crawford game needs the Crawford rule")
         one_away = self.length > 1 and self.length - 1 in self.score
@@ -359,7 +402,13 @@ class MatchState:
         the state's Jacoby, beaver and highest cube replace theirs (a pending
         raccoon, ``beavers=2``, turns options ``beaver`` and ``raccoon`` on;
         otherwise ``raccoon`` stays as given unless ``beaver`` is off).
-        ``position`` must have :attr:`turn` to move. Raises
+        ``position`` must have :attr:`turn` to move. A game that has not
+        started is at the starting position: without dice it waits for the
+        opening roll; with dice (the opening roll made, as gnubg's analysis
+        exports write it) it is set up from the starting position with
+        :attr:`turn` to play them, as any game started from a position (so
+        :meth:`from_game` reads it back as being played, the state gnubg
+        itself has after an opening roll). Raises
         :class:`~nardy.errors.InvalidOptionError` for a game that is over or
         has not started away from the starting position.
         """
@@ -379,8 +428,9 @@ class MatchState:
         if self.game_state is GameState.NONE:
             if position != position.variant.starting_position(position.turn):
                 raise InvalidOptionError("a game that has not started is at the starting position")
-            return Game.new(position.variant, opts, crawford=self.crawford)
-        if self.game_state is not GameState.PLAYING:
+            if self.dice is None:
+                return Game.new(position.variant, opts, crawford=self.crawford)
+        elif self.game_state is not GameState.PLAYING:
             raise InvalidOptionError(f"cannot set up a game that is over ({self.game_state.value})")
         phase = Phase.ROLL if self.dice is None else Phase.MOVE
         if self.doubled:
@@ -407,6 +457,20 @@ class MatchState:
 _BEAVERS = {Phase.DOUBLED: 0, Phase.BEAVERED: 1, Phase.RACCOONED: 2}
 _END_STATES = {Phase.OPENING: GameState.NONE, Phase.OVER: GameState.OVER}
 _REASONS = {EndReason.DROP: GameState.DROPPED, EndReason.RESIGN: GameState.RESIGNED}
+
+
+def _after(score: tuple[int, int], game: Game) -> tuple[int, int]:
+    """``score`` (white's, black's) with the points of the ended ``game`` counted."""
+    white, black = (score[side] + game.points(side) for side in (Side.WHITE, Side.BLACK))
+    if not (float(white).is_integer() and float(black).is_integer()):
+        raise InvalidOptionError(f"a match state counts whole points, got {white!r}, {black!r}")
+    return (int(white), int(black))
+
+
+def _passed(game: Game) -> int:
+    """The offer a game ended by a pass refused: 0 the double, 1 the beaver, 2 the raccoon."""
+    offer = game.history[-2].kind if len(game.history) > 1 else ActionKind.DOUBLE
+    return {ActionKind.BEAVER: 1, ActionKind.RACCOON: 2}.get(offer, 0)
 
 
 def _accepted_resignation(game: Game) -> Resignation | None:

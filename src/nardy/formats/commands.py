@@ -4,7 +4,9 @@
 ``nardy id TEXT`` reads a gnubg ID, a Position ID, an XGID or a FIBS
 ``board:`` line and prints every ID of that position and state as one JSON
 object. Both exit with status 1 and a message on standard error for bad
-input.
+input. ``nardy id`` also reads many IDs (several arguments, ``-`` for one per
+line of standard input) and answers each with one JSON line, an
+``{"error": ...}`` line for one it cannot read, as ``nardy legal`` does.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from __future__ import annotations
 import argparse
 import json
 import re
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -23,10 +26,13 @@ from nardy.formats.mat import read_mat, write_mat
 from nardy.formats.replay import MatchRecord
 from nardy.formats.sgf import read_sgf, write_sgf
 from nardy.formats.xgid import read_xgid, xgid
+from nardy.legalio import error_answer, input_batches
 from nardy.match import Match
 from nardy.matchstate import MatchState
 from nardy.position import Position
+from nardy.registry import find_variant
 from nardy.session import Session
+from nardy.variant import Variant
 
 __all__ = ["add_commands", "convert", "describe_id"]
 
@@ -48,9 +54,13 @@ def add_commands(sub: Any) -> None:
     conv.set_defaults(run=_run_convert)
     ident = sub.add_parser(
         "id",
-        help="read a gnubg ID, Position ID, XGID or FIBS board line; print every ID as JSON",
+        help="read gnubg IDs, Position IDs, XGIDs or FIBS board lines; print every ID as JSON",
+        description="Prints every ID of each TEXT's position and state as one JSON line. "
+        "With one TEXT, bad input exits 1 with a message; with several, or - (one ID per "
+        "line of standard input; blank lines and lines starting with # are skipped), each "
+        "one that cannot be read answers an error line and the exit status is 1.",
     )
-    ident.add_argument("text", metavar="TEXT")
+    ident.add_argument("texts", metavar="TEXT", nargs="+", help="an ID, or - for standard input")
     ident.add_argument("--variant", default="backgammon", help="backgammon, nackgammon, ...")
     ident.set_defaults(run=_run_id)
 
@@ -60,10 +70,61 @@ def _run_convert(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> 
 
 
 def _run_id(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> int:
-    def run() -> None:
-        stdout.write(json.dumps(describe_id(args.text, args.variant)) + "\n")
+    texts: list[str] = args.texts
+    if len(texts) == 1 and texts[0] != "-":  # one ID, answered as it always has been
 
-    return _guarded(run, stderr)
+        def run() -> None:
+            stdout.write(json.dumps(describe_id(texts[0], args.variant)) + "\n")
+
+        return _guarded(run, stderr)
+    try:  # once, not for every line
+        rules = find_variant(args.variant)
+    except NardyError as exc:
+        stderr.write(f"nardy id: {exc}\n")
+        return 2
+    failed = False
+    for batch in _id_batches(texts):
+        out = []
+        for line in batch:
+            text, error = _id_answer(line, rules)
+            if text is not None:
+                out.append(text)
+                failed = failed or error
+        if out:  # answered and flushed before waiting for more input
+            stdout.write("".join(out))
+            stdout.flush()
+    return 1 if failed else 0
+
+
+def _id_batches(texts: list[str]) -> Iterator[list[str | bytes]]:
+    """The IDs of the arguments in batches, ``-`` giving standard input's lines as they come."""
+    given: list[str | bytes] = []
+    for text in texts:
+        if text != "-":
+            given.append(text)
+            continue
+        if given:
+            yield given
+            given = []
+        yield from input_batches(sys.stdin)
+    if given:
+        yield given
+
+
+def _id_answer(line: str | bytes, variant: Variant) -> tuple[str | None, bool]:
+    """The answer line to one ID (None for a blank or comment line) and whether it is an error."""
+    try:
+        if isinstance(line, bytes):
+            try:
+                line = line.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise InvalidIdError(f"the line is not UTF-8 text (byte {exc.start})") from None
+        text = line.strip()
+        if not text or text.startswith("#"):  # no ID starts with "#"
+            return None, False
+        return json.dumps(describe_id(text, variant)) + "\n", False
+    except Exception as exc:  # a bug must not end the stream; its line says what it was
+        return json.dumps(error_answer(exc)) + "\n", True
 
 
 def _guarded(run: Callable[[], None], stderr: IO[str]) -> int:
@@ -147,11 +208,15 @@ def _read(text: str, name: str) -> MatchRecord:
     )
 
 
-def describe_id(text: str, variant: str = "backgammon") -> dict[str, Any]:
+_GNUBG_ID = re.compile(r"(?i:gnubgid\s+)?[A-Za-z0-9+/]{14}(:[A-Za-z0-9+/]{12})?")
+
+
+def describe_id(text: str, variant: Variant | str = "backgammon") -> dict[str, Any]:
     """Every ID of the position and state ``text`` gives, as a JSON-able dict.
 
     ``text`` is a gnubg ID (``PositionID:MatchID``), a Position ID, an XGID
-    (with or without ``XGID=``) or a FIBS ``board:`` line. The answer has
+    (with or without ``XGID=``) or a FIBS ``board:`` line; ``variant`` a
+    :class:`~nardy.Variant` or its name. The answer has
     ``"gnubg_id"``, ``"position_id"``, ``"match_id"``, ``"xgid"`` and
     ``"fibs_board"`` (``null`` when the state cannot be written in that
     form), ``"position"`` (the mover-relative array form, with ``"turn"``)
@@ -165,7 +230,7 @@ def describe_id(text: str, variant: str = "backgammon") -> dict[str, Any]:
         position, state, _ = read_fibs_board(body, variant)
     elif body[:5].upper() == "XGID=" or body.count(":") >= 8:
         position, state = read_xgid(body, variant)
-    elif re.fullmatch(r"(?i:gnubgid\s+)?[A-Za-z0-9+/]{14}(:[A-Za-z0-9+/]{12})?", body):
+    elif _GNUBG_ID.fullmatch(body):
         position, state = read_gnubg_id(body, variant)
     else:
         shown = body if len(body) <= 60 else body[:57] + "..."
@@ -180,10 +245,18 @@ def _all_ids(position: Position, state: MatchState) -> dict[str, Any]:
         except UnsupportedFormatError:
             return None
 
+    # Each ID once: the gnubg ID is the other two (every reader gives the
+    # position with the state's side on roll; else gnubg_id says what is wrong).
+    position_id = position.gnubg_id()
+    mid = attempt(lambda: match_id(state))
+    if position.turn == state.turn:
+        gid = None if mid is None else f"{position_id}:{mid}"
+    else:
+        gid = attempt(lambda: gnubg_id(position, state))
     return {
-        "gnubg_id": attempt(lambda: gnubg_id(position, state)),
-        "position_id": position.gnubg_id(),
-        "match_id": attempt(lambda: match_id(state)),
+        "gnubg_id": gid,
+        "position_id": position_id,
+        "match_id": mid,
         "xgid": attempt(lambda: xgid(position, state)),
         "fibs_board": attempt(lambda: fibs_board(position, state)),
         "position": {**position.to_array(), "turn": position.turn.letter},

@@ -55,13 +55,18 @@ def fibs_board(
     ``names`` are the player's and the opponent's. You are written as O
     moving from 24 to 1. Raises :class:`~nardy.errors.UnsupportedFormatError`
     for a variant outside the backgammon family or a state the line cannot
-    hold (a pending resignation, a beaver), and
-    :class:`~nardy.errors.InvalidIdError` for a name with a colon.
+    hold (a pending resignation or beaver, a game before its opening roll),
+    and :class:`~nardy.errors.InvalidIdError` for a name with a colon. A
+    game that has not started but has its opening roll on the table is
+    written as being played; one that has ended, as over (turn 0).
     """
     if not position.variant.gnubg_id_supported:
         raise UnsupportedFormatError(f"the FIBS board is not defined for {position.variant.name}")
-    if state.resignation is not None or state.beavers:
+    pending = state.resignation is not None and state.game_state is not GameState.RESIGNED
+    if pending or (state.beavers and state.doubled):
         raise UnsupportedFormatError("a FIBS board line cannot hold a resignation or a beaver")
+    if state.game_state is GameState.NONE and state.dice is None:
+        raise UnsupportedFormatError("a FIBS board line has no game waiting for its opening roll")
     if position.turn != state.turn:
         raise InvalidIdError(
             f"the state has {state.turn} on roll, but the position has {position.turn} to move"
@@ -77,13 +82,16 @@ def fibs_board(
     board.append(position.bar(me))
     # While a double waits for an answer, FIBS gives the turn to the one who answers.
     acting = state.to_act if state.doubled else state.turn
-    over = state.game_state is not GameState.PLAYING
+    over = state.game_state not in (GameState.PLAYING, GameState.NONE)
     turn = 0 if over else (1 if acting == me else -1)
     dice = state.dice or (0, 0)
     my_dice, their_dice = (dice, (0, 0)) if state.turn == me else ((0, 0), dice)
     owner = state.cube_owner
     doubled = 0 if not state.doubled else (1 if state.turn == them else -1)
-    one_away = state.length and state.length - 1 in state.score
+    # An ended game that won the match may have been the Crawford game: the
+    # post-Crawford token says which, as it does for a player one point away.
+    won = over and bool(state.length) and max(state.score) >= state.length
+    one_away = won or (bool(state.length) and state.length - 1 in state.score)
     tokens: list[object] = [
         "board",
         names[0],
@@ -109,7 +117,7 @@ def fibs_board(
         position.bar(them),
         _can_move(position, state, me),
         0,
-        int(bool(one_away) and not state.crawford),
+        int(one_away and not state.crawford),
         0,
     ]
     return ":".join(str(t) for t in tokens)
@@ -187,6 +195,10 @@ def _position(
         turn = them if doubled == 1 else me  # the doubler is on roll
     elif turn_token:
         turn = me if turn_token == colour else them
+    elif not any(mine.values()) and not bars[0]:  # the game is over, and you have borne off:
+        turn = them  # the loser is on roll, as gnubg and nardy keep an ended game
+    elif not any(theirs.values()) and not bars[1]:
+        turn = me
     else:  # the game is over: the side whose dice are on the table moved last
         turn = them if any((v[35], v[36])) and not any((v[33], v[34])) else me
     white, black = (mine, theirs) if me is Side.WHITE else (theirs, mine)
@@ -221,7 +233,8 @@ def _state(
     owner = None
     if can_me != can_them:
         owner = me if can_me else me.opponent
-    one_away = bool(length) and length - 1 in score
+    won = v[32] == 0 and bool(length) and max(score) >= length  # see fibs_board
+    one_away = won or (bool(length) and length - 1 in score)
     try:
         return MatchState(
             length=length,

@@ -26,6 +26,25 @@ player of a ``.mat`` file). The Position ID is always written from the side
 on roll (:meth:`Position.gnubg_id <nardy.Position.gnubg_id>`), also while its
 opponent must answer a double. gnubg writes bit 66 set in match play; a
 reader ignores it there. Dice are read in either order.
+
+What gnubg writes around a game's ends, and nardy reads and writes the same:
+
+* the first position of every game of an analysis export has the game
+  state 0 (not started) with the opening roll in the dice and its winner on
+  roll: :class:`~nardy.matchstate.MatchState` keeps it as
+  :attr:`GameState.NONE <nardy.matchstate.GameState.NONE>` with dice;
+* once a game has ended (states 2, 3 and 4) the scores count its points, so
+  the winner's may reach the match length;
+* in a game ended by a pass (state 4) bit 6 names the doubler and bit 11
+  the player who passed: the doubler's opponent, or the doubler himself
+  when he passed a beaver (``MatchState.beavers`` 1). A passed raccoon is
+  written as a passed double (gnubg does not tell them apart).
+
+In a game ended by an accepted resignation (state 3) bit 11 names the player
+who accepted, as gnubg leaves it after ``resign`` and ``accept``; nardy reads
+the other player as the one who resigned. (gnubg's ``import mat`` leaves the
+player who resigned there instead: such an ID still reads and writes back
+unchanged, but names the winner as the one who resigned.)
 """
 
 from __future__ import annotations
@@ -89,7 +108,7 @@ def match_id(state: MatchState) -> str:
     pending beaver, a length or score over 32767, a resignation at another
     level than single, gammon or backgammon.
     """
-    if state.beavers:
+    if state.beavers and state.doubled:
         raise UnsupportedFormatError("the gnubg Match ID cannot record a beavered double")
     power = cube_power(state.cube, "the gnubg Match ID")
     if power > 15:
@@ -129,9 +148,14 @@ def match_id(state: MatchState) -> str:
 
 
 def _decider(state: MatchState) -> Side:
-    """The player who must act, as gnubg records it: who answers what is pending, else the side on roll."""
+    """The player who must act, as gnubg records it: who answers what is pending, else the side on roll.
+
+    In a game ended by a pass gnubg keeps the player who passed.
+    """
     if state.resignation is not None:
         return state.resignation.side.opponent
+    if state.game_state is GameState.DROPPED:
+        return state.turn if state.beavers == 1 else state.turn.opponent
     return state.to_act
 
 
@@ -169,6 +193,9 @@ def read_match_id(text: str) -> MatchState:
     game_state = _STATES[f["state"]]
     move = Side(f["move"])
     decider = Side(f["turn"])
+    # In a game ended by a pass the player to act is the one who passed: the
+    # doubler himself (on move) only when he passed a beaver.
+    passed_beaver = game_state is GameState.DROPPED and decider == move
     resignation = None
     if f["resigned"]:
         # The player who must act answers the resignation; the other offered it.
@@ -184,6 +211,7 @@ def read_match_id(text: str) -> MatchState:
             turn=move,
             dice=None if dice == (0, 0) else dice,
             doubled=bool(f["doubled"]),
+            beavers=int(passed_beaver),
             resignation=resignation,
             game_state=game_state,
             jacoby=f["length"] == 0 and not f["no_jacoby"],

@@ -25,8 +25,10 @@ follows gnubg):
 
 nardy's white is gnubg's player 0, which gnubg reads as XG's **bottom**
 player; black is the top player. A state XGID cannot hold (a pending resignation, a game that
-has not started or is over) raises
-:class:`~nardy.errors.UnsupportedFormatError`.
+is over, or waits for its opening roll) raises
+:class:`~nardy.errors.UnsupportedFormatError`. A game not started with its
+opening roll on the table (gnubg's analysis exports write one) is written as
+the position with those dice to play, as being played.
 """
 
 from __future__ import annotations
@@ -60,7 +62,9 @@ def xgid(position: Position, state: MatchState) -> str:
         raise InvalidIdError(
             f"the state has {state.turn} on roll, but the position has {position.turn} to move"
         )
-    if state.game_state is not GameState.PLAYING or state.resignation is not None:
+    # The opening roll made: XGID has the position and the dice to play.
+    opening = state.game_state is GameState.NONE and state.dice is not None
+    if not (state.game_state is GameState.PLAYING or opening) or state.resignation is not None:
         raise UnsupportedFormatError(
             "XGID records a game being played, with no resignation pending"
         )
