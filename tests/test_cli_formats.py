@@ -82,7 +82,7 @@ def test_bad_input_exits_1_with_a_message(
     captured = capsys.readouterr()
     assert code == 1
     assert captured.out == ""
-    assert captured.err.startswith("nardy: ")
+    assert captured.err.startswith(f"nardy {args[0]}: ")  # the command names itself
     assert problem in captured.err
 
 

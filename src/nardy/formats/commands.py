@@ -1,10 +1,11 @@
 """The ``nardy convert`` and ``nardy id`` commands.
 
-``nardy convert IN [OUT] [--to mat|sgf|json]`` converts a match record;
+``nardy convert IN [-o OUT] [--to mat|sgf|json]`` converts a match record;
 ``nardy id TEXT`` reads a gnubg ID, a Position ID, an XGID or a FIBS
 ``board:`` line and prints every ID of that position and state as one JSON
-object. Both exit with status 1 and a message on standard error for bad
-input.
+object. For bad input both raise a :class:`~nardy.errors.NardyError` (or
+an :class:`OSError`), which the ``nardy`` command reports in one line on
+standard error with exit status 1 (see :func:`nardy.cli.main`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
+from nardy.cliargs import add_output
 from nardy.errors import InvalidIdError, NardyError, RecordError, UnsupportedFormatError
 from nardy.formats.fibs import fibs_board, read_fibs_board
 from nardy.formats.gnubgid import gnubg_id, match_id, read_gnubg_id
@@ -40,10 +42,12 @@ def add_commands(sub: Any) -> None:
         "convert",
         help="convert a match record between .mat, .sgf and nardy's JSON",
         description="Reads IN (.mat, .sgf or .json, by extension or content) and writes "
-        "OUT in the format of its extension or --to; standard output when OUT is omitted.",
+        "OUT in the format of its extension or --to; standard output without -o.",
     )
-    conv.add_argument("input", metavar="IN")
-    conv.add_argument("output", metavar="OUT", nargs="?")
+    conv.add_argument("input", metavar="IN", help="the record to read")
+    add_output(conv, "OUT", help="write here (.mat, .sgf or .json), not to standard output")
+    # `nardy convert IN OUT`, the spelling before -o: still read (nardy.cli settles the two).
+    conv.add_argument("old_output", metavar="OUT", nargs="?", help="old spelling of -o OUT")
     conv.add_argument("--to", choices=FORMATS, help="the output format")
     conv.set_defaults(run=_run_convert)
     ident = sub.add_parser(
@@ -67,11 +71,8 @@ def _run_id(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> int:
 
 
 def _guarded(run: Callable[[], None], stderr: IO[str]) -> int:
-    try:
-        run()
-    except (NardyError, OSError) as exc:
-        stderr.write(f"nardy: {exc}\n")
-        return 1
+    """Run a command; its exit status. An error goes up to :func:`nardy.cli.main`, which reports it."""
+    run()
     return 0
 
 
