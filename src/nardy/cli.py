@@ -91,6 +91,22 @@ def _opening(rng: random.Random) -> tuple[Side, Roll]:
             return (Side.WHITE if white > black else Side.BLACK), Roll(white, black)
 
 
+#: What ``nardy demo`` says of its boards before the first one.
+BOARD_KEY = (
+    "Every board is seen from white's side, X white and O black. Each point has\n"
+    "two numbers: white's next to the checkers and black's outside, each line of\n"
+    "numbers ending with the side it numbers for. A play is written in the\n"
+    "numbering of the side that plays it."
+)
+
+
+def _board(position: Position) -> str:
+    # One orientation for the whole game, both numberings on it: each play
+    # line stays in its mover's own numbering (the standard notation) and
+    # can still be followed on the board.
+    return position.diagram(Side.WHITE, both_numberings=True)
+
+
 def run_demo(
     rules: Variant, seed: int, show_board: bool, out: IO[str], max_turns: int = 2000
 ) -> int:
@@ -111,7 +127,7 @@ def run_demo(
     out.write(f"nardy demo: {rules.spec()}, seed {seed}\n")
     out.write(f"Opening roll: {first.name.lower()} starts with {roll}\n\n")
     if show_board:
-        out.write(f"{position}\n\n")
+        out.write(f"{BOARD_KEY}\n\n{_board(position)}\n\n")
     turn = 0
     while not position.is_over():
         turn += 1
@@ -125,8 +141,8 @@ def run_demo(
             f"{turn:3d}. {mover.name.lower():5s} {roll}: {play.notation() or '(no legal play)'}\n"
         )
         position = plays.resulting_position(index)
-        if show_board:  # numbered for the side whose play it shows, as in the play line
-            out.write(f"{position.diagram(mover)}\n\n")
+        if show_board:
+            out.write(f"{_board(position)}\n\n")
         if turn >= max_turns:  # pragma: no cover - a safety net, never reached in practice
             out.write("stopped: turn limit reached\n")
             return turn
