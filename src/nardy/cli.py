@@ -26,6 +26,7 @@ from nardy.legalio import MESSAGE_LIMIT as MESSAGE_LIMIT
 from nardy.legalio import legal_command, legal_line, legal_main, prepare_streams, stdout_gone
 from nardy.position import Position
 from nardy.registry import as_variant
+from nardy.result import with_article
 from nardy.variant import Variant, find_variant, variant_names
 
 if TYPE_CHECKING:
@@ -281,7 +282,7 @@ def _print_game(out: IO[str], match: Match, game: Game, number: int) -> None:
         elif outcome.reason is EndReason.RESIGN:
             how = "by resignation"
         else:
-            how = f"a {outcome.name or 'game'}"
+            how = with_article(outcome.name or "game")
         plural = "s" if outcome.points != 1 else ""
         what = f"{who} wins {how}, cube {outcome.cube}: {outcome.points} point{plural}"
     out.write(f"{head}{what}; score A {match.scores[0]}, B {match.scores[1]}\n")
