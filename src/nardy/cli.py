@@ -8,6 +8,9 @@ without importing their modules, when the arguments are plainly
 
 ``nardy demo --match N`` plays a seeded self-play match with the doubling
 cube (see :func:`run_match` and :func:`cube_decision`).
+
+:func:`main` is the one place where an error of any command becomes a line
+on standard error and an exit status; the commands themselves raise.
 """
 
 from __future__ import annotations
