@@ -194,9 +194,14 @@ def add_commands(sub: Any) -> None:
     )
     render.add_argument("--flip", action="store_true", help="draw from black's side")
     render.add_argument(
-        "--home", choices=("right", "left"), default="right", help="where white's home board is"
+        "--home",
+        choices=("right", "left"),
+        default="right",
+        help="the side of the near player's home board",
     )
-    render.add_argument("--size", type=int, default=600, help="width in pixels (default 600)")
+    render.add_argument(
+        "--size", type=int, default=600, metavar="PX", help="width in pixels (default 600)"
+    )
     render.set_defaults(run=_run_render)
     view = sub.add_parser(
         "view",
