@@ -133,6 +133,30 @@ def test_permission_denied(files: Path, capsys: Capture) -> None:
         locked.chmod(0o600)
 
 
+@pytest.mark.parametrize(
+    ("error", "message"),
+    [
+        (PermissionError(13, "Permission denied", "/r/m.mat"), "/r/m.mat: Permission denied"),
+        (IsADirectoryError(21, "Is a directory", "out"), "out: Is a directory"),
+        (OSError(28, "No space left on device"), "No space left on device"),
+        (
+            UnicodeDecodeError("utf-8", b"ab\xff", 2, 3, "invalid start byte"),
+            "the input is not UTF-8 text (byte 0xff at offset 2: invalid start byte)",
+        ),
+    ],
+)
+def test_file_errors_are_bad_input_whoever_runs_the_tests(
+    error: Exception, message: str, monkeypatch: pytest.MonkeyPatch, capsys: Capture
+) -> None:
+    # (As root, a file without permissions can still be read: the guard is tested alone.)
+    def fails() -> list[dict[str, object]]:
+        raise error
+
+    monkeypatch.setattr(nardy.cli, "variants_table", fails)
+    assert main(["variants", "--json"]) == 1
+    assert capsys.readouterr().err == f"nardy variants: {message}\n"
+
+
 # --- a bug, Ctrl-C, a closed pipe ---------------------------------------------------------
 
 
