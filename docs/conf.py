@@ -47,7 +47,8 @@ nitpick_ignore_regex = [
 ]
 
 # -- doctest ------------------------------------------------------------------------
-doctest_global_setup = "import nardy"
+# No global setup: each page imports what its examples use, so that a
+# reader can copy them as they stand (the builder checks it).
 
 # -- HTML ---------------------------------------------------------------------------
 html_theme = "furo"

@@ -336,6 +336,86 @@ class TestDemo:
         assert "no-equals-sign" in capsys.readouterr().err
 
 
+# The seeded demo's opening, as printed: one fixed board, both numberings on it.
+DEMO_SEED_7 = """\
+nardy demo: backgammon, seed 7
+Opening roll: white starts with 32
+
+Every board is seen from white's side, X white and O black. Each point has
+two numbers: white's next to the checkers and black's outside, each line of
+numbers ending with the side it numbers for. A play is written in the
+numbering of the side that plays it.
+
+backgammon: white (X) to move, points numbered for both sides
+ 12 11 10  9  8  7 |  6  5  4  3  2  1  black
+ 13 14 15 16 17 18 | 19 20 21 22 23 24  white
+ 5X  .  .  . 3O  . | 5O  .  .  .  . 2X
+ 5O  .  .  . 3X  . | 5X  .  .  .  . 2O
+ 12 11 10  9  8  7 |  6  5  4  3  2  1  white
+ 13 14 15 16 17 18 | 19 20 21 22 23 24  black
+bar X 0 O 0   off X 0 O 0   pips X 167 O 167
+
+  1. white 32: 13/8
+backgammon: black (O) to move, points numbered for both sides
+ 12 11 10  9  8  7 |  6  5  4  3  2  1  black
+ 13 14 15 16 17 18 | 19 20 21 22 23 24  white
+ 4X  .  .  . 3O  . | 5O  .  .  .  . 2X
+ 5O  .  .  . 4X  . | 5X  .  .  .  . 2O
+ 12 11 10  9  8  7 |  6  5  4  3  2  1  white
+ 13 14 15 16 17 18 | 19 20 21 22 23 24  black
+bar X 0 O 0   off X 0 O 0   pips X 162 O 167
+
+  2. black 54: 13/4
+"""
+
+
+def boards_of(text: str) -> list[list[str]]:
+    """The boards a demo printed, each as its lines (heading to the bar/off/pips line)."""
+    lines = text.splitlines()
+    starts = [i for i, line in enumerate(lines) if " to move" in line]
+    return [lines[i : i + 8] for i in starts]
+
+
+class TestDemoBoard:
+    def test_seed_7_golden_opening(self, capsys: pytest.CaptureFixture[str]) -> None:
+        status, out, _ = run_demo(["--seed", "7"], capsys)
+        assert status == 0
+        assert out.startswith(DEMO_SEED_7)
+
+    @pytest.mark.parametrize("name", ["backgammon", "long-nardy", "plakoto"])
+    def test_the_point_labels_never_change(
+        self, name: str, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        _, out, _ = run_demo(["--variant", name, "--seed", "3"], capsys)
+        boards = boards_of(out)
+        assert len(boards) > 10
+        labels = {(b[1], b[2], b[5], b[6]) for b in boards}
+        assert len(labels) == 1  # the same four lines of numbers on every board
+        above, top, low, below = labels.pop()
+        assert top.endswith("  white")
+        assert low.endswith("  white")
+        assert above.endswith("  black")
+        assert below.endswith("  black")
+
+    @pytest.mark.parametrize("name", ["backgammon", "long-nardy"])
+    def test_every_board_is_the_replayed_position_in_whites_numbering(
+        self, name: str, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        _, out, _ = run_demo(["--variant", name, "--seed", "5"], capsys)
+        _, plain, _ = run_demo(["--variant", name, "--seed", "5", "--no-board"], capsys)
+        position = nardy.find_variant(name).starting_position()
+        boards = boards_of(out)
+        assert boards[0][3:5] == str(position).splitlines()[2:4]
+        for board, line in zip(boards[1:], [m for m in map(TURN.match, plain.splitlines()) if m]):
+            roll = (int(line.group(3)), int(line.group(4)))
+            # Each side's play in its own numbering, as the board's labels name them.
+            position = position.play(
+                "" if line.group(5) == "(no legal play)" else line.group(5), roll
+            )
+            assert board == position.diagram(both_numberings=True).splitlines()[:8]
+            assert board[3:5] == str(position).splitlines()[2:4]  # white's numbering
+
+
 def test_variants(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["variants"]) == 0
     out = capsys.readouterr().out

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from helpers import board_of, run_legal
-from nardy.cli import main, variants_table
+from nardy.cli import legal_line, main, variants_table
+from nardy.errors import InputError
 from nardy.variant import VARIANTS
 
 #: The longest error message a line may carry.
@@ -196,3 +197,28 @@ def test_variants_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert "koks" in long_nardy["options"]
     assert long_nardy["results"] == {"single": "oin", "gammon": "mars"}  # koks is off by default
     assert backgammon["results"]["gammon"] == "gammon"
+
+
+def test_a_json_error_names_its_column_in_the_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    unclosed = GOOD_LINE[:-1]  # the closing brace missing: the line ends too soon
+    doubled = GOOD_LINE.replace('"dice": [4, 2]', '"dice": [4,, 2]')
+    status, out = run_legal([unclosed, doubled, GOOD_LINE + " x"], [], monkeypatch, capsys)
+    assert status == 1
+    messages = [answer["error"]["message"] for answer in out]
+    end = len(unclosed) + 1
+    assert (
+        messages[0]
+        == f"the line is not JSON (Expecting ',' delimiter at column {end}, the end of the line)"
+    )
+    assert (
+        messages[1] == f"the line is not JSON (Expecting value at column {doubled.index(',,') + 2})"
+    )
+    assert messages[2] == f"the line is not JSON (Extra data at column {len(GOOD_LINE) + 2})"
+    # The same from Python, with or without the line end, as text or bytes.
+    for line in (unclosed, unclosed + "\n", unclosed + "\r\n", (unclosed + "\n").encode()):
+        with pytest.raises(InputError, match=f"at column {end}, the end of the line"):
+            legal_line(line, None, {})
+    with pytest.raises(InputError, match="at line 2 column 6"):
+        legal_line('{"board":\n  [1,,2]}', None, {})

@@ -87,7 +87,7 @@ def test_bad_input_exits_1_with_a_message(
     captured = capsys.readouterr()
     assert code == 1
     assert captured.out == ""
-    assert captured.err.startswith("nardy: ")
+    assert captured.err.startswith(f"nardy {args[0]}: ")  # the command names itself
     assert problem in captured.err
 
 
@@ -192,10 +192,10 @@ def test_id_with_many_ids_and_an_unknown_variant(
     assert run_id(["--variant", "nope", "-"], START_ID.encode(), monkeypatch) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err.startswith("nardy id: ")
-    # one ID: as before, the reader's message
-    assert main(["id", "--variant", "nope", START_ID]) == 1
-    assert capsys.readouterr().err.startswith("nardy: ")
+    assert "nardy id: error: unknown variant 'nope'" in captured.err
+    # one ID: the same usage error, checked before any ID is read
+    assert main(["id", "--variant", "nope", START_ID]) == 2
+    assert "nardy id: error: unknown variant 'nope'" in capsys.readouterr().err
 
 
 def test_id_of_the_ids_of_a_games_ends() -> None:

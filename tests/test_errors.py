@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -32,6 +33,7 @@ from nardy import (
     UnsupportedFormatError,
     errors,
 )
+from nardy.cli import legal_line
 
 BG = nardy.find_variant("backgammon")
 START = BG.starting_position()
@@ -253,6 +255,41 @@ class TestDiceErrors:
     def test_not_two_dice(self, roll: Any, fragment: str) -> None:
         with raises(InvalidDiceError, fragment):
             START.legal_plays(roll)
+
+    @pytest.mark.parametrize("die", [True, False, 3.0, 1.0, 0, 7])
+    @pytest.mark.parametrize(
+        "entry",
+        [
+            "Roll",
+            "Roll.coerce",
+            "legal_plays",
+            "Variant.legal_plays",
+            "Game.roll",
+            "the opening roll",
+            "nardy legal",
+        ],
+    )
+    def test_a_bool_or_a_float_is_no_die_wherever_dice_go_in(self, entry: str, die: Any) -> None:
+        # (True, 1) == (1, 1) and (3.0, 1) == (3, 1) as keys: none is a roll.
+        rolls: dict[str, Callable[[], object]] = {
+            "Roll": lambda: Roll(die, 1),
+            "Roll.coerce": lambda: Roll.coerce((die, 1)),
+            "legal_plays": lambda: START.legal_plays((1, die)),
+            "Variant.legal_plays": lambda: BG.legal_plays(START, (die, 1)),
+            "Game.roll": lambda: (
+                nardy.Game.new("backgammon").roll((6, 1)).play("8/2 6/5").roll((die, 1))
+            ),
+            "the opening roll": lambda: nardy.Game.new("backgammon").roll((die, 1)),
+            "nardy legal": lambda: legal_line(
+                json.dumps({"board": START.to_array()["board"], "dice": [die, 1]}),
+                "backgammon",
+                {},
+            ),
+        }
+        with raises(
+            InvalidDiceError, f"a die is an integer 1..6, got {json.loads(json.dumps(die))!r}"
+        ):
+            rolls[entry]()
 
     def test_parse(self) -> None:
         with raises(InvalidDiceError, "'6 x'"):  # "x" is a separator: only one die

@@ -169,7 +169,7 @@ def test_render_command(tmp_path: Path, capsys: Capture) -> None:
 def test_render_bad_input(args: list[str], message: str, capsys: Capture) -> None:
     assert main(args) == 1
     err = capsys.readouterr().err
-    assert err.startswith("nardy: ")
+    assert err.startswith("nardy render: ")
     assert message in err
 
 

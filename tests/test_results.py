@@ -14,6 +14,11 @@ import pytest
 
 import nardy
 from nardy import InvalidOptionError, Position, Result, ResultKind, Side, Variant
+from nardy.actions import CubeState, EndReason, Outcome
+from nardy.cli import main
+from nardy.options import GameOptions
+from nardy.outcome import bear_off
+from nardy.result import with_article
 
 K = ResultKind
 BG = nardy.find_variant("backgammon")
@@ -385,3 +390,41 @@ def test_game_outcomes_and_records_carry_the_name() -> None:
     record["outcome"]["kind"] = "single"
     with pytest.raises(nardy.RecordError, match="outcome"):
         nardy.Game.from_dict(record)
+
+
+def test_a_result_takes_the_article_its_name_sounds_with() -> None:
+    oin = LONG.from_counts({}, {6: 14}, turn=Side.BLACK).result()
+    assert oin is not None
+    assert (oin.name, str(oin)) == ("oin", "white wins an oin, 1 point")
+    assert [with_article(w) for w in ("gammon", "oin", "mars", "Oin", "")] == [
+        "a gammon",
+        "an oin",
+        "a mars",
+        "an Oin",
+        "a ",
+    ]
+
+
+def test_the_demo_match_says_an_oin(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--variant", "long-nardy", "--match", "3", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "B (white) wins an oin, cube 2: 2 points" in out
+    assert " a oin" not in out
+
+
+def test_a_drawn_outcome_is_named_as_its_json_says() -> None:
+    # Both mothers pinned in plakoto: the mother rule's draw.
+    board = [0] * 24
+    board[23], board[0], board[12], board[11] = -1, 1, 13, -13
+    drawn = nardy.Plakoto().position(board, (0, 0), (0, 0), pinned=[24], opp_pinned=[1])
+    result = drawn.result()
+    assert result is not None
+    assert (result.winner, result.kind, result.name) == (None, K.DRAW, "draw")
+    outcome = bear_off(GameOptions(), CubeState(), drawn.variant, result, 15)
+    assert outcome.name == outcome.to_dict()["name"] == "draw"
+    # Any outcome: the attribute is what the JSON form writes.
+    gammon = Outcome(Side.WHITE, EndReason.BEAR_OFF, K.GAMMON, 2, 1, 2)
+    assert gammon.name == gammon.to_dict()["name"] == "gammon"
+    assert str(gammon) == "white wins (gammon, bear-off): 2"
+    dropped = Outcome(Side.WHITE, EndReason.DROP, None, 1, 2, 2)
+    assert (dropped.name, dropped.to_dict()["name"]) == ("", None)

@@ -348,7 +348,7 @@ def test_missing_required_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
         main(["selfplay", "--variant", "backgammon", "--games", "2"])
     assert info.value.code == 2
-    assert "the following arguments are required: --out" in capsys.readouterr().err
+    assert "the following arguments are required: -o/--output" in capsys.readouterr().err
 
 
 def test_bad_arguments_to_the_function(tmp_path: Path) -> None:

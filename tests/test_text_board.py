@@ -130,3 +130,38 @@ def test_str_stays_ascii(name: str) -> None:
 def test_unicode_flag_is_checked() -> None:
     with pytest.raises(InvalidOptionError, match="unicode"):
         nardy.Backgammon().starting_position().diagram(unicode="yes")  # type: ignore[arg-type]
+
+
+def label_numbers(line: str) -> tuple[list[int], str]:
+    """The point numbers of a line of labels, and the side it names at its end ('' if none)."""
+    words = line.replace("|", " ").split()
+    named = words[-1] if words[-1] in ("white", "black") else ""
+    return [int(w) for w in (words[:-1] if named else words)], named
+
+
+@pytest.mark.parametrize("name", ["backgammon", "long-nardy", "plakoto", "fevga", "hypergammon"])
+@pytest.mark.parametrize("numbering", [Side.WHITE, Side.BLACK])
+@pytest.mark.parametrize("unicode", [False, True])
+def test_both_numberings_label_every_point_for_each_side(
+    name: str, numbering: Side, unicode: bool
+) -> None:
+    position = nardy.find_variant(name).starting_position()
+    opp = position.variant.geometry.opponent_point
+    plain = position.diagram(numbering, unicode=unicode).splitlines()
+    both = position.diagram(numbering, unicode=unicode, both_numberings=True).splitlines()
+    assert both[0] == plain[0].split(" to move")[0] + " to move, points numbered for both sides"
+    inner, outer = numbering.name.lower(), numbering.opponent.name.lower()
+    # Outside labels, the plain board's labels (named), the cells, the same below.
+    above, top, low, below = both[1], both[2], both[-3], both[-2]
+    assert label_numbers(top) == (list(range(13, 25)), inner)
+    assert label_numbers(low) == (list(range(12, 0, -1)), inner)
+    assert label_numbers(above) == ([opp(q) for q in range(13, 25)], outer)
+    assert label_numbers(below) == ([opp(q) for q in range(12, 0, -1)], outer)
+    # Each other number stands right above (or below) the point it numbers.
+    for outside, inside in ((above, top), (below, low)):
+        for q, other in zip(label_numbers(inside)[0], label_numbers(outside)[0]):
+            at = inside.index(f" {q:<2}" if unicode else f"{q:>3}")
+            assert outside[at : at + 3].strip() == str(other)
+    # The rest is the plain board, line for line.
+    rest = [line.removesuffix(f"  {inner}").rstrip() for line in both[2:-2] + both[-1:]]
+    assert rest == [line.rstrip() for line in plain[1:]]

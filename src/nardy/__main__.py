@@ -2,12 +2,6 @@
 
 import sys
 
-from nardy.legalio import legal_main
+from nardy.cli import main
 
-# Plainly `nardy legal` starts without the other commands' modules.
-code = legal_main(sys.argv[1:])
-if code is None:
-    from nardy.cli import main
-
-    code = main()
-sys.exit(code)
+sys.exit(main())

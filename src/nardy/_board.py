@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from nardy.core import Side
@@ -22,17 +23,21 @@ def _cell(white: int, black: int) -> str:
     return "  ."
 
 
-def draw(position: Position, numbering: Side = Side.WHITE, unicode: bool = False) -> str:
+def draw(
+    position: Position, numbering: Side = Side.WHITE, unicode: bool = False, both: bool = False
+) -> str:
     """Draw the board in ``numbering``'s numbering: 13..24 along the top, 12..1 below.
 
     ``X`` is white, ``O`` black; each cell shows the count and the colour of
     the stack on top, and a last line lists the points where a checker lies
     pinned underneath. Drawn for black, the board is seen from black's side:
-    his points, in his numbering, where white's would be. ``unicode``
-    draws the Unicode form instead (see :func:`draw_unicode`).
+    his points, in his numbering, where white's would be. ``both`` also
+    labels each point with the other side's number, on a line outside
+    each row of labels, and names the side of every row of labels.
+    ``unicode`` draws the Unicode form instead (see :func:`draw_unicode`).
     """
     if unicode:
-        return draw_unicode(position, numbering)
+        return draw_unicode(position, numbering, both)
     variant = position.variant
     opp = variant.geometry.opponent_point
     white = list(position.checkers(Side.WHITE))
@@ -47,27 +52,20 @@ def draw(position: Position, numbering: Side = Side.WHITE, unicode: bool = False
     for q in position.pinned(Side.BLACK):
         black[opp(q) - 1] -= 1
 
-    def row(points: list[int]) -> tuple[str, str]:
-        labels = []
-        cells = []
+    def cells(points: list[int]) -> str:
+        shown = []
         for i, q in enumerate(points):
-            sep = " |" if i == 6 else ""
             p = q if numbering is Side.WHITE else opp(q)  # white's number of the point
-            labels.append(sep + str(q).rjust(3))
-            cells.append(sep + _cell(white[p - 1], black[p - 1]))
-        return "".join(labels), "".join(cells)
+            shown.append((" |" if i == 6 else "") + _cell(white[p - 1], black[p - 1]))
+        return "".join(shown)
 
-    top_l, top_c = row(list(range(13, 25)))
-    bot_l, bot_c = row(list(range(12, 0, -1)))
-    mover = position.turn
-    seen = "" if numbering is Side.WHITE else ", points in black's numbering"
-    lines = [
-        f"{variant.spec()}: {mover.name.lower()} ({_MARK[mover]}) to move{seen}",
-        top_l,
-        top_c,
-        bot_c,
-        bot_l,
-    ]
+    def labels(points: list[int]) -> str:
+        return "".join((" |" if i == 6 else "") + str(q).rjust(3) for i, q in enumerate(points))
+
+    top, low = list(range(13, 25)), list(range(12, 0, -1))
+    top_labels, low_labels = _labelled(position, numbering, both, top, low, labels)
+    lines = [_heading(position, numbering, both, _MARK), *top_labels, cells(top)]
+    lines += [cells(low), *low_labels]
     extras = []
     if variant.has_bar:
         extras.append(f"bar X {position.bar(Side.WHITE)} O {position.bar(Side.BLACK)}")
@@ -78,6 +76,40 @@ def draw(position: Position, numbering: Side = Side.WHITE, unicode: bool = False
     if pins:
         lines.append(pins)
     return "\n".join(lines)
+
+
+def _heading(position: Position, numbering: Side, both: bool, marks: dict[Side, str]) -> str:
+    """The board's first line: the variant, the side to move, and which numbering it shows."""
+    mover = position.turn
+    if both:
+        seen = ", points numbered for both sides"
+    else:
+        seen = "" if numbering is Side.WHITE else ", points in black's numbering"
+    return f"{position.variant.spec()}: {mover.name.lower()} ({marks[mover]}) to move{seen}"
+
+
+def _labelled(
+    position: Position,
+    numbering: Side,
+    both: bool,
+    top: list[int],
+    low: list[int],
+    labels: Callable[[list[int]], str],
+) -> tuple[list[str], list[str]]:
+    """The label lines above and below the board: ``numbering``'s, and with ``both`` the other side's outside.
+
+    With ``both`` each line ends with the name of the side it numbers for,
+    so that a play in either side's numbering can be followed on the board.
+    """
+    if not both:
+        return [labels(top)], [labels(low)]
+    opp = position.variant.geometry.opponent_point
+    inner, outer = f"  {numbering.name.lower()}", f"  {numbering.opponent.name.lower()}"
+    other_top, other_low = [opp(q) for q in top], [opp(q) for q in low]
+    return (
+        [labels(other_top) + outer, labels(top) + inner],
+        [labels(low) + inner, labels(other_low) + outer],
+    )
 
 
 def _pins_line(position: Position, numbering: Side) -> str:
@@ -134,7 +166,7 @@ def _bar_cell(position: Position, side: Side) -> str:
     return f"{n}{_GLYPH[side]}".rjust(3) if n else "   "
 
 
-def draw_unicode(position: Position, numbering: Side = Side.WHITE) -> str:
+def draw_unicode(position: Position, numbering: Side = Side.WHITE, both: bool = False) -> str:
     """The board drawn with box-drawing characters and checkers stacked as columns.
 
     ``\u25cb`` is white, ``\u25cf`` black; a point shows up to five
@@ -142,7 +174,8 @@ def draw_unicode(position: Position, numbering: Side = Side.WHITE) -> str:
     checker lies at the edge under the stack that pins it. ``numbering``'s
     checkers on the bar wait in the upper half of the bar, the other side's
     in the lower half. A last line gives the bar, the borne-off checkers and
-    the pip counts.
+    the pip counts. ``both`` labels the points for both sides, as
+    :func:`draw` does.
     """
     stacks = _stacks(position, numbering)
     top_points = list(range(13, 25))
@@ -155,12 +188,16 @@ def draw_unicode(position: Position, numbering: Side = Side.WHITE) -> str:
 
     def labels(points: list[int]) -> str:
         shown = [f" {q:<2}" for q in points]  # under the checker's column
-        return f" {''.join(shown[:6])}     {''.join(shown[6:])}".rstrip()
+        return f" {''.join(shown[:6])}     {''.join(shown[6:])}"
 
-    mover = position.turn
-    seen = "" if numbering is Side.WHITE else ", points in black's numbering"
-    lines = [f"{position.variant.spec()}: {mover.name.lower()} ({_GLYPH[mover]}) to move{seen}"]
-    lines += [labels(top_points), f"\u250c{rule}\u252c\u2500\u2500\u2500\u252c{rule}\u2510"]
+    def trimmed(points: list[int]) -> str:
+        return labels(points).rstrip()
+
+    top_labels, low_labels = _labelled(
+        position, numbering, both, top_points, low_points, labels if both else trimmed
+    )
+    lines = [_heading(position, numbering, both, _GLYPH), *top_labels]
+    lines.append(f"\u250c{rule}\u252c\u2500\u2500\u2500\u252c{rule}\u2510")
     for row in range(_ROWS):
         bar = _bar_cell(position, numbering) if row == _ROWS - 1 else "   "
         lines.append(line(top_points, row, bar))
@@ -168,7 +205,7 @@ def draw_unicode(position: Position, numbering: Side = Side.WHITE) -> str:
     for row in reversed(range(_ROWS)):
         bar = _bar_cell(position, numbering.opponent) if row == _ROWS - 1 else "   "
         lines.append(line(low_points, row, bar))
-    lines += [f"\u2514{rule}\u2534\u2500\u2500\u2500\u2534{rule}\u2518", labels(low_points)]
+    lines += [f"\u2514{rule}\u2534\u2500\u2500\u2500\u2534{rule}\u2518", *low_labels]
     lines.append(_totals(position))
     pins = _pins_line(position, numbering)
     if pins:

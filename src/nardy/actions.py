@@ -210,8 +210,10 @@ class Outcome:
     and ``scoring``), ``cube`` the cube value that multiplies it, and
     ``points = base * cube``. ``result`` is the final position's
     :class:`~nardy.result.Result` when the game was played out. ``name`` is
-    what the variant's players call ``kind`` (``"mars"``;
-    :meth:`Variant.result_name <nardy.Variant.result_name>`).
+    what the variant's players call ``kind`` (``"mars"``, ``"draw"``;
+    :meth:`Variant.result_name <nardy.Variant.result_name>`), the kind's
+    value when none is given, and empty when there is no kind; it is what
+    :meth:`to_dict` writes.
     """
 
     winner: Side | None
@@ -222,6 +224,12 @@ class Outcome:
     points: Number
     result: Result | None = None
     name: str = attrs.field(default="", eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        # Never empty when there is a kind, so that the attribute and the
+        # JSON form (which always names the kind) say the same.
+        if not self.name and self.kind is not None:
+            object.__setattr__(self, "name", self.kind.value)
 
     def points_for(self, side: Side) -> Number:
         """What ``side`` scores from this game."""
@@ -235,7 +243,7 @@ class Outcome:
             "winner": None if self.winner is None else self.winner.letter,
             "reason": self.reason.value,
             "kind": None if self.kind is None else self.kind.value,
-            "name": None if self.kind is None else (self.name or self.kind.value),
+            "name": self.name or None,
             "base": self.base,
             "cube": self.cube,
             "points": self.points,
@@ -244,6 +252,5 @@ class Outcome:
     def __str__(self) -> str:
         if self.winner is None:
             return f"draw, {self.points} each"
-        word = self.name or (None if self.kind is None else self.kind.value)
-        how = self.reason.value if word is None else f"{word}, {self.reason.value}"
+        how = f"{self.name}, {self.reason.value}" if self.name else self.reason.value
         return f"{self.winner.name.lower()} wins ({how}): {self.points}"

@@ -8,13 +8,15 @@ without importing their modules, when the arguments are plainly
 
 ``nardy demo --match N`` plays a seeded self-play match with the doubling
 cube (see :func:`run_match` and :func:`cube_decision`).
+
+:func:`main` is the one place where an error of any command becomes a line
+on standard error and an exit status; the commands themselves raise.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
-import random
+import os
 import sys
 from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, Any
@@ -27,21 +29,19 @@ from nardy.legalio import MESSAGE_LIMIT as MESSAGE_LIMIT
 from nardy.legalio import legal_command, legal_line, legal_main, prepare_streams, stdout_gone
 from nardy.position import Position
 from nardy.registry import as_variant
+from nardy.result import with_article
 from nardy.variant import Variant, find_variant, variant_names
 
 if TYPE_CHECKING:
+    # argparse and random are imported where they are used: `nardy legal`
+    # starts without them (see legal_main).
+    import argparse
+    import random
+
     from nardy.game import Game
     from nardy.match import Match
 
 __all__ = ["choose_play", "cube_decision", "legal_line", "main", "run_match", "variants_table"]
-
-
-def _key_value(pair: str) -> tuple[str, str]:
-    """An ``--option``/``--game-option`` argument: ``KEY=VALUE`` (argparse's type)."""
-    key, eq, value = pair.partition("=")
-    if not eq or not key.strip():
-        raise argparse.ArgumentTypeError(f"takes KEY=VALUE, got {shown(pair)}")
-    return key.strip(), value.strip()
 
 
 def _options(pairs: Sequence[tuple[str, str]]) -> dict[str, str]:
@@ -57,6 +57,8 @@ def choose_play(position: Position, roll: Roll, rng: random.Random) -> int:
     make readable games, not to play well. Anything but a position, a roll
     and a :class:`random.Random` raises :class:`~nardy.errors.InputError`.
     """
+    import random
+
     if not isinstance(position, Position) or not isinstance(rng, random.Random):
         raise InputError(
             f"choose_play takes a Position, a roll and a random.Random, got "
@@ -93,6 +95,22 @@ def _opening(rng: random.Random) -> tuple[Side, Roll]:
             return (Side.WHITE if white > black else Side.BLACK), Roll(white, black)
 
 
+#: What ``nardy demo`` says of its boards before the first one.
+BOARD_KEY = (
+    "Every board is seen from white's side, X white and O black. Each point has\n"
+    "two numbers: white's next to the checkers and black's outside, each line of\n"
+    "numbers ending with the side it numbers for. A play is written in the\n"
+    "numbering of the side that plays it."
+)
+
+
+def _board(position: Position) -> str:
+    # One orientation for the whole game, both numberings on it: each play
+    # line stays in its mover's own numbering (the standard notation) and
+    # can still be followed on the board.
+    return position.diagram(Side.WHITE, both_numberings=True)
+
+
 def run_demo(
     rules: Variant, seed: int, show_board: bool, out: IO[str], max_turns: int = 2000
 ) -> int:
@@ -101,6 +119,8 @@ def run_demo(
     ``rules`` is a variant or its name; a bad one, or a seed that is not an
     integer, raises a :class:`~nardy.errors.NardyError`.
     """
+    import random
+
     rules = as_variant(rules)
     rng = random.Random(_seed(seed))
     # One die each (ties roll again); the winner takes white, as nardy
@@ -111,7 +131,7 @@ def run_demo(
     out.write(f"nardy demo: {rules.spec()}, seed {seed}\n")
     out.write(f"Opening roll: {first.name.lower()} starts with {roll}\n\n")
     if show_board:
-        out.write(f"{position}\n\n")
+        out.write(f"{BOARD_KEY}\n\n{_board(position)}\n\n")
     turn = 0
     while not position.is_over():
         turn += 1
@@ -125,8 +145,8 @@ def run_demo(
             f"{turn:3d}. {mover.name.lower():5s} {roll}: {play.notation() or '(no legal play)'}\n"
         )
         position = plays.resulting_position(index)
-        if show_board:  # numbered for the side whose play it shows, as in the play line
-            out.write(f"{position.diagram(mover)}\n\n")
+        if show_board:
+            out.write(f"{_board(position)}\n\n")
         if turn >= max_turns:  # pragma: no cover - a safety net, never reached in practice
             out.write("stopped: turn limit reached\n")
             return turn
@@ -205,6 +225,8 @@ def run_match(
     arguments raise a :class:`~nardy.errors.NardyError`, as
     :meth:`Match.new <nardy.Match.new>` does.
     """
+    import random
+
     from nardy.actions import Phase
     from nardy.match import Match
 
@@ -263,18 +285,14 @@ def _print_game(out: IO[str], match: Match, game: Game, number: int) -> None:
         elif outcome.reason is EndReason.RESIGN:
             how = "by resignation"
         else:
-            how = f"a {outcome.name or 'game'}"
+            how = with_article(outcome.name or "game")
         plural = "s" if outcome.points != 1 else ""
         what = f"{who} wins {how}, cube {outcome.cube}: {outcome.points} point{plural}"
     out.write(f"{head}{what}; score A {match.scores[0]}, B {match.scores[1]}\n")
 
 
 def _cmd_demo(args: argparse.Namespace, stdout: IO[str]) -> int:
-    try:
-        rules = find_variant(args.variant, _options(args.option))
-    except NardyError as exc:
-        print(f"nardy demo: {exc}", file=sys.stderr)
-        return 2
+    rules = find_variant(args.variant)  # checked by main, the options in its spec
     if args.match is not None:
         return _cmd_match(args, rules, stdout)
     run_demo(rules, args.seed, not args.no_board, stdout)
@@ -353,22 +371,19 @@ def _cmd_variants(args: argparse.Namespace, stdout: IO[str]) -> int:
     return 0
 
 
-def _match_length(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"a match length is a positive integer, got {text!r}")
-    return value
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``nardy`` command."""
+    import argparse
+
     from nardy import __version__, compiled
+    from nardy.cliargs import add_seed, add_variant, key_value, positive
 
     parser = argparse.ArgumentParser(
-        prog="nardy", description="The rules of the backgammon family: legal plays, games, results."
+        prog="nardy",
+        description="The rules of the backgammon family: legal plays, games, results.",
+        epilog="Exit status: 0 all went well, 1 bad input (a line, a record, an ID, a file), "
+        "2 a usage error, 70 a bug in nardy, 130 interrupted. "
+        "NARDY_DEBUG=1 shows the traceback of an error.",
     )
     build = "compiled" if compiled else "pure Python"
     parser.add_argument("--version", action="version", version=f"nardy {__version__} ({build})")
@@ -384,34 +399,19 @@ def build_parser() -> argparse.ArgumentParser:
             "per line. Exit status 1 if any line failed."
         ),
     )
-    legal.add_argument(
-        "--variant",
-        help=f'the variant of lines without a "variant" ({", ".join(variant_names())})',
-    )
-    legal.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        type=_key_value,
-        metavar="KEY=VALUE",
-        help="a variant option for every line (repeatable; a line's own options win)",
+    add_variant(
+        legal,
+        f'the variant of lines without a "variant" ({", ".join(variant_names())})',
+        option_help="a variant option for every line (repeatable; a line's own options win)",
     )
 
     demo = sub.add_parser("demo", help="play and print a seeded self-play game")
-    demo.add_argument("--variant", default="backgammon", help="variant name or alias")
-    demo.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        type=_key_value,
-        metavar="KEY=VALUE",
-        help="a variant option, such as must_play_higher=false (repeatable)",
-    )
-    demo.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    add_variant(demo, "variant name, alias or spec (default backgammon)", default="backgammon")
+    add_seed(demo, default=1)
     demo.add_argument("--no-board", action="store_true", help="print the plays only")
     demo.add_argument(
         "--match",
-        type=_match_length,
+        type=positive,
         metavar="N",
         help="play a match to N points with the doubling cube; print the score after each game",
     )
@@ -419,7 +419,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--game-option",
         action="append",
         default=[],
-        type=_key_value,
+        type=key_value,
         metavar="KEY=VALUE",
         help="with --match: a game option (cube, beaver, stakes, last_roll_draw, ...)",
     )
@@ -440,50 +440,163 @@ def build_parser() -> argparse.ArgumentParser:
     add_render_commands(sub)
 
     perft = sub.add_parser("perft", help="count play sequences and distinct states n plies deep")
-    perft.add_argument("variant", help="variant name, alias or spec")
+    add_variant(perft, "variant name, alias or spec (required)")
     perft.add_argument(
-        "--depth", type=_match_length, required=True, metavar="N", help="plies to count (1 or more)"
+        "old_variant", nargs="?", metavar="VARIANT", help="old spelling of --variant"
+    )
+    perft.add_argument(
+        "--depth", type=positive, required=True, metavar="N", help="plies to count (1 or more)"
     )
     perft.add_argument("--json", action="store_true", help="print one JSON object")
     perft.add_argument("--from", dest="start", metavar="ID", help="nardy or gnubg position ID")
     add_selfplay(sub)
+    for command in sub.choices.values():  # for the usage errors found after parsing
+        command.set_defaults(subparser=command)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``nardy`` console script.
+#: The exit status when nardy itself failed: an unexpected exception (EX_SOFTWARE of sysexits.h).
+INTERNAL_ERROR = 70
+#: The exit status after Ctrl-C (128 + SIGINT, as shells report it).
+INTERRUPTED = 130
 
-    Exit status: 0 when all went well, 1 when an input line could not be
-    answered, 2 for a usage error (bad arguments, an unknown variant or
-    option, a record file that cannot be written).
+#: The positional spellings that a flag replaced, still read: per command,
+#: the flag's destination, the positional's and the flag.
+_OLD_SPELLINGS = {
+    "convert": ("output", "old_output", "-o/--output"),
+    "perft": ("variant", "old_variant", "--variant"),
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``nardy`` console script (and of ``python -m nardy``).
+
+    Exit status: 0 when all went well; 1 for bad input (an input line that
+    could not be answered, a record, an ID or a position that cannot be
+    read, a file that cannot be read or written); 2 for a usage error (bad
+    arguments, an unknown variant or option); 70 when nardy itself failed
+    (an unexpected exception: a bug); 130 after Ctrl-C.
+
+    No command ends with a traceback: every error is one line on standard
+    error, ``nardy COMMAND: message``. With ``NARDY_DEBUG=1`` in the
+    environment, an error is raised instead, traceback and all.
     """
-    quick = legal_main(sys.argv[1:] if argv is None else argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    prepare_streams()
+    try:
+        return _run(arguments)
+    except BrokenPipeError:  # the reader went away (e.g. `nardy demo | head`)
+        return stdout_gone()
+    except (Exception, KeyboardInterrupt) as exc:
+        if os.environ.get("NARDY_DEBUG", "") not in ("", "0"):
+            raise
+        status, message = _failure(exc)
+        command = arguments[0] if arguments and not arguments[0].startswith("-") else ""
+        print(f"nardy{' ' + command if command else ''}: {message}", file=sys.stderr)
+        return status
+
+
+def _failure(exc: BaseException) -> tuple[int, str]:
+    """The exit status and the message of an error no command handled."""
+    if isinstance(exc, KeyboardInterrupt):
+        return INTERRUPTED, "interrupted"
+    if isinstance(exc, NardyError):
+        return 1, str(exc)
+    if isinstance(exc, UnicodeDecodeError):
+        byte = exc.object[exc.start : exc.start + 1].hex()
+        return 1, (
+            f"the input is not {exc.encoding.upper()} text "
+            f"(byte 0x{byte} at offset {exc.start:,}: {exc.reason})"
+        )
+    if isinstance(exc, OSError):
+        reason = exc.strerror or str(exc)
+        return 1, reason if exc.filename is None else f"{exc.filename}: {reason}"
+    text = str(exc)
+    if len(text) > MESSAGE_LIMIT:
+        text = text[: MESSAGE_LIMIT - 4] + " ..."
+    return INTERNAL_ERROR, (
+        f"internal error, a bug in nardy: {type(exc).__name__}: {text} "
+        "(please report it; NARDY_DEBUG=1 shows the traceback)"
+    )
+
+
+def _run(arguments: list[str]) -> int:
+    """Parse the arguments and run the command; its exit status."""
+    quick = legal_main(arguments)
     if quick is not None:  # plainly `nardy legal`: no parser of every command needed
         return quick
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(arguments)
     if args.command == "demo" and args.match is None:
         for flag in ("record", "game_option"):
             if getattr(args, flag):
                 parser.error(f"--{flag.replace('_', '-')} needs --match N")
-    prepare_streams()
-    try:
-        if hasattr(args, "run"):  # nardy convert, id, render, view, selfplay
-            code: int = args.run(args, sys.stdout, sys.stderr)
-            return code
-        if args.command == "legal":
-            return legal_command(args.variant, _options(args.option), sys.stdin, sys.stdout)
-        if args.command == "demo":
-            return _cmd_demo(args, sys.stdout)
-        if args.command == "perft":
-            from nardy.perft import main as perft_main
+    _settle_old_spelling(args)
+    status = _configure_variant(args)
+    if status is not None:
+        return status
+    if hasattr(args, "run"):  # nardy convert, id, render, view, selfplay
+        code: int = args.run(args, sys.stdout, sys.stderr)
+        return code
+    if args.command == "legal":
+        return legal_command(args.variant, _options(args.option), sys.stdin, sys.stdout)
+    if args.command == "demo":
+        return _cmd_demo(args, sys.stdout)
+    if args.command == "perft":
+        from nardy.perft import main as perft_main
 
-            return perft_main(
-                args.variant, args.depth, args.start, args.json, sys.stdout, sys.stderr
-            )
-        return _cmd_variants(args, sys.stdout)
-    except BrokenPipeError:  # the reader went away (e.g. `nardy demo | head`)
-        return stdout_gone()
+        return perft_main(args.variant, args.depth, args.start, args.json, sys.stdout, sys.stderr)
+    return _cmd_variants(args, sys.stdout)
+
+
+def _settle_old_spelling(args: argparse.Namespace) -> None:
+    """Read a positional the flag replaced (``convert IN OUT``, ``perft VARIANT``).
+
+    Both given and different is a usage error, as is ``perft`` without a
+    variant.
+    """
+    spelling = _OLD_SPELLINGS.get(args.command)
+    if spelling is None:
+        return
+    new, old, flag = spelling
+    given, positional = getattr(args, new), getattr(args, old)
+    if given is not None and positional is not None and not _same(new, given, positional):
+        args.subparser.error(f"{flag} {given!r} and {positional!r} differ: give one")
+    if given is None:
+        setattr(args, new, positional)
+    if args.command == "perft" and args.variant is None:
+        args.subparser.error("the following arguments are required: --variant")
+
+
+def _same(what: str, first: str, second: str) -> bool:
+    """Whether two spellings of a variant (``bg``, ``backgammon``) or of a path say the same."""
+    from pathlib import Path
+
+    if what == "output":
+        return Path(first) == Path(second)
+    try:
+        return find_variant(first) == find_variant(second)
+    except NardyError:  # either is unknown: the check of --variant reports it
+        return first == second
+
+
+def _configure_variant(args: argparse.Namespace) -> int | None:
+    """Check ``--variant`` with its ``--option`` values and put the spec in ``args.variant``.
+
+    Returns 2 after a usage message for an unknown variant or option (None
+    when all is well). ``nardy legal`` checks its own: its variant is only
+    the default of lines that name none.
+    """
+    if args.command == "legal" or getattr(args, "variant", None) is None:
+        return None
+    try:
+        rules = find_variant(args.variant, _options(getattr(args, "option", [])))
+    except NardyError as exc:
+        args.subparser.print_usage(sys.stderr)
+        print(f"nardy {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    args.variant = rules.spec()
+    return None
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -98,9 +98,10 @@ def _brief(value: object) -> str:
     return text if len(text) <= 60 else f"{text[:28]} ... {text[-27:]}"
 
 
-def _check_die(name: str, value: object) -> int:
+def _check_die(value: object) -> int:
+    # The wording of nardy.dice.check_die: one message for a bad die wherever it is met.
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise InvalidDiceError(f"die {name} must be an integer 1..6, got {_brief(value)}")
+        raise InvalidDiceError(f"a die is an integer 1..6, got {_brief(value)}")
     return value
 
 
@@ -120,8 +121,8 @@ class Roll:
     is_double: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __init__(self, first: int, second: int) -> None:
-        a = _check_die("1", first)
-        b = _check_die("2", second)
+        a = _check_die(first)
+        b = _check_die(second)
         if a < b:
             a, b = b, a
         self.__attrs_init__(a, b)
@@ -176,7 +177,9 @@ class Roll:
         if isinstance(value, str):
             return cls.parse(value)
         known = _BY_DICE.get(value) if type(value) is tuple else None
-        if known is not None:
+        # (True, 1) and (3.0, 1) are equal to (1, 1) and (3, 1) as keys, but
+        # no dice: only a pair of ints takes the quick way.
+        if known is not None and type(value[0]) is int and type(value[1]) is int:
             return known
         if isinstance(value, bytes) or not isinstance(value, Iterable):
             raise InvalidDiceError(f"a roll is two dice, got {_brief(value)}")

@@ -77,12 +77,21 @@ def _read_line(line: object) -> Any:
             f"the line is {len(line):,} characters long, more than any question "
             f"({LINE_LIMIT:,} at most)"
         )
+    # Without its line end: json would place an error at the end of the text
+    # on the next line ("line 2 column 1") rather than where the line stops.
+    text = line.removesuffix("\n").removesuffix("\r")
     try:
-        return json.loads(line, parse_int=_json_int, parse_constant=_json_constant)
+        return json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
     except RecursionError:
         raise InputError("the line nests too deeply to be a question") from None
     except json.JSONDecodeError as exc:
-        raise InputError(f"the line is not JSON ({exc.msg} at column {exc.colno})") from None
+        raise InputError(f"the line is not JSON ({exc.msg} at {_where(exc, text)})") from None
+
+
+def _where(exc: json.JSONDecodeError, text: str) -> str:
+    """Where in the line a JSON error is: its column (from 1), and whether the line ended there."""
+    place = f"column {exc.colno}" if exc.lineno == 1 else f"line {exc.lineno} column {exc.colno}"
+    return f"{place}, the end of the line" if exc.pos >= len(text) else place
 
 
 def legal_line(line: str | bytes, variant: str | None, options: dict[str, Any]) -> dict[str, Any]:

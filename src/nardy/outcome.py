@@ -64,10 +64,11 @@ def bear_off(
     bore off all its checkers, else how the variant's rules ended it. A
     drawn result is worth nothing to either side.
     """
+    name = result.name or variant.result_name(result.kind)
     if result.winner is None:
         return Outcome(
             winner=None, reason=EndReason.DRAW, kind=result.kind, base=0, cube=cube.value,
-            points=0, result=result,
+            points=0, result=result, name=name,
         )  # fmt: skip
     base = base_points(options, cube, variant, result.kind, result.points, loser_left)
     return Outcome(
@@ -78,7 +79,7 @@ def bear_off(
         cube=cube.value,
         points=base * cube.value,
         result=result,
-        name=result.name or variant.result_name(result.kind),
+        name=name,
     )
 
 

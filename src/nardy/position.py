@@ -418,13 +418,20 @@ class Position:
 
         return draw(self)
 
-    def diagram(self, numbering: Side = Side.WHITE, *, unicode: bool = False) -> str:
+    def diagram(
+        self, numbering: Side = Side.WHITE, *, unicode: bool = False, both_numberings: bool = False
+    ) -> str:
         """The text board of ``str(position)``, its points numbered as ``numbering`` counts them.
 
         ``str(position)`` numbers them as white does; ``diagram(Side.BLACK)``
         draws the board from black's side, his points 13..24 along the top
         and 12..1 below, as a board is shown to the side whose play it
         follows. ``X`` is white and ``O`` black either way. With
+        ``both_numberings=True`` each point is labelled with the other
+        side's number too, on a line outside each row of ``numbering``'s,
+        and every line of labels ends with the side it numbers for: plays
+        of both sides, each in its own numbering, can be followed on one
+        board (``nardy demo`` draws its boards so). With
         ``unicode=True`` the board is drawn with box-drawing characters, each
         point a column of checkers (``\u25cb`` white, ``\u25cf`` black) with the
         count on the fifth row of a taller stack and a pinned checker at the
@@ -432,7 +439,12 @@ class Position:
         """
         from nardy._board import draw
 
-        return draw(self, as_side(numbering, "numbering"), flag(unicode, "unicode"))
+        return draw(
+            self,
+            as_side(numbering, "numbering"),
+            flag(unicode, "unicode"),
+            flag(both_numberings, "both_numberings"),
+        )
 
     def _repr_svg_(self) -> str:
         """The board as SVG, for Jupyter (see :func:`nardy.svg.board`)."""

@@ -6,7 +6,9 @@ ID (``PositionID:MatchID``), a gnubg Position ID, an XGID, a FIBS
 ``nardy legal``, or a position of a record file (``.mat``, ``.sgf`` or
 nardy JSON) chosen with ``--game N --move M``. ``nardy view RECORD -o
 OUT.html`` writes the record's match viewer (see :mod:`nardy.viewer`).
-Both exit with status 1 and a message on standard error for bad input.
+For bad input both raise a :class:`~nardy.errors.NardyError` (or an
+:class:`OSError`), which the ``nardy`` command reports in one line on
+standard error with exit status 1 (see :func:`nardy.cli.main`).
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ import attrs
 from nardy import svg, viewer
 from nardy.actions import ActionKind, CubeState
 from nardy.checks import shown
+from nardy.cliargs import add_output, add_variant
 from nardy.core import Side
-from nardy.errors import InputError, InvalidIdError, NardyError
+from nardy.errors import InputError, InvalidIdError
 from nardy.formats.fibs import read_fibs_board
 from nardy.formats.gnubgid import read_gnubg_id
 from nardy.formats.xgid import read_xgid
@@ -182,16 +185,23 @@ def add_commands(sub: Any) -> None:
         "position ID or array-form JSON object) or a position of the record FILE (.mat, "
         ".sgf, nardy JSON: the last game as it ended, or --game N --move M) as SVG.",
     )
-    render.add_argument("source", metavar="TEXT|FILE")
-    render.add_argument("-o", "--output", metavar="OUT.svg", help="write here, not to stdout")
-    render.add_argument("--variant", default="backgammon", help="for IDs that name none")
+    render.add_argument("source", metavar="TEXT|FILE", help="a position, or a record file")
+    add_output(render, "OUT.svg")
+    add_variant(render, "the variant of IDs that name none (default backgammon)", "backgammon")
     render.add_argument("--game", type=int, metavar="N", help="with FILE: game N (from 1)")
     render.add_argument(
         "--move", type=int, metavar="M", help="with FILE: before play M (from 1; 0: the start)"
     )
     render.add_argument("--flip", action="store_true", help="draw from black's side")
-    render.add_argument("--home", choices=("right", "left"), default="right")
-    render.add_argument("--size", type=int, default=600, help="width in pixels (default 600)")
+    render.add_argument(
+        "--home",
+        choices=("right", "left"),
+        default="right",
+        help="the side of the near player's home board",
+    )
+    render.add_argument(
+        "--size", type=int, default=600, metavar="PX", help="width in pixels (default 600)"
+    )
     render.set_defaults(run=_run_render)
     view = sub.add_parser(
         "view",
@@ -199,8 +209,8 @@ def add_commands(sub: Any) -> None:
         description="Reads RECORD (.mat, .sgf or nardy JSON, a game or a match) and writes "
         "a web page that steps through it (buttons, arrow keys; no network needed).",
     )
-    view.add_argument("record", metavar="RECORD")
-    view.add_argument("-o", "--output", metavar="OUT.html", help="write here, not to stdout")
+    view.add_argument("record", metavar="RECORD", help="the record file (.mat, .sgf, .json)")
+    add_output(view, "OUT.html")
     view.add_argument("--title", help="the page's title (default: the players' names)")
     view.set_defaults(run=_run_view)
 
@@ -210,11 +220,11 @@ def _run_render(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> i
         picture = _picture_of_source(args)
         return picture.svg(flipped=args.flip, home=args.home, size=args.size)
 
-    return _guarded(run, args.output, stdout, stderr)
+    return _emit(run, args.output, stdout, stderr)
 
 
 def _run_view(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> int:
-    return _guarded(
+    return _emit(
         lambda: viewer.html(viewer.load_record(args.record), title=args.title),
         args.output,
         stdout,
@@ -225,7 +235,7 @@ def _run_view(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> int
 def _picture_of_source(args: argparse.Namespace) -> Picture:
     """A record file's position, or the position TEXT writes."""
     path = Path(args.source)
-    if _is_file(path):
+    if _is_file(path) or _names_a_file(path):
         return picture_of_record(viewer.load_record(path), args.game, args.move)
     if args.game is not None or args.move is not None:
         raise InputError(
@@ -241,15 +251,29 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def _guarded(run: Callable[[], str], output: str | None, stdout: IO[str], stderr: IO[str]) -> int:
-    """Run a command: its text to ``output`` or stdout, a bad input's message to stderr."""
+def _names_a_file(path: Path) -> bool:
+    """Whether ``path`` can only mean a file: a directory, or a record's extension.
+
+    No position ID ends in ``.mat`` or ``.sgf``: such a source that is not
+    a file is reported as the file it names (missing, a directory), not as
+    a bad ID.
+    """
+    if path.suffix.lower() in (".mat", ".txt", ".sgf", ".json"):
+        return True
     try:
-        text = run()
-        if output:
-            Path(output).write_text(text, encoding="utf-8")
-        else:
-            stdout.write(text)
-    except (NardyError, OSError) as exc:
-        stderr.write(f"nardy: {exc}\n")
-        return 1
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
+
+
+def _emit(run: Callable[[], str], output: str | None, stdout: IO[str], stderr: IO[str]) -> int:
+    """Run a command: its text to ``output`` or stdout; its exit status.
+
+    An error goes up to :func:`nardy.cli.main`, which reports it in one line.
+    """
+    text = run()
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+    else:
+        stdout.write(text)
     return 0

@@ -67,11 +67,12 @@ class Result:
     name: str = attrs.field(default="", eq=False, repr=False)
 
     def __str__(self) -> str:
-        """``white wins a mars, 2 points`` (in the variant's words), or ``a draw``."""
+        """``white wins a mars, 2 points`` (in the variant's words: ``an oin``), or ``a draw``."""
         if self.winner is None:
             return "a draw"
         plural = "s" if self.points != 1 else ""
-        return f"{self.winner} wins a {self.name or self.kind.value}, {self.points} point{plural}"
+        won = with_article(self.name or self.kind.value)
+        return f"{self.winner} wins {won}, {self.points} point{plural}"
 
     @property
     def loser(self) -> Side | None:
@@ -82,3 +83,12 @@ class Result:
     def is_draw(self) -> bool:
         """True when nobody won."""
         return self.winner is None
+
+
+def with_article(word: str) -> str:
+    """``word`` after its indefinite article: ``a gammon``, ``an oin``, ``a mars``.
+
+    The names of results are written as they sound: a vowel first takes
+    ``an``.
+    """
+    return f"{'an' if word[:1].lower() in 'aeiou' and word else 'a'} {word}"

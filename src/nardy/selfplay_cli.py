@@ -12,6 +12,7 @@ import os
 import sys
 from typing import IO, Any
 
+from nardy.cliargs import add_seed, add_variant, positive
 from nardy.errors import NardyError
 from nardy.selfplay import POLICIES, SelfPlayError, SelfPlayInterrupted, selfplay
 
@@ -53,16 +54,6 @@ class ProgressBar:
             self.stream.flush()
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"takes a positive integer, got {text!r}")
-    return value
-
-
 def add_selfplay(sub: Any) -> None:
     """Register ``nardy selfplay`` on the ``nardy`` command's subparsers."""
     parser = sub.add_parser(
@@ -74,18 +65,25 @@ def add_selfplay(sub: Any) -> None:
             "for any number of workers and either backend."
         ),
     )
-    parser.add_argument("--variant", required=True, help="variant name, alias or spec")
-    parser.add_argument("--games", type=_positive, required=True, metavar="N", help="games to play")
-    parser.add_argument(
-        "--seed", type=int, default=0, metavar="S", help="the run's seed (default 0)"
-    )
+    add_variant(parser, "variant name, alias or spec (required)", required=True)
+    parser.add_argument("--games", type=positive, required=True, metavar="N", help="games to play")
+    add_seed(parser, default=0)
     parser.add_argument(
         "--workers",
-        type=_positive,
+        type=positive,
         metavar="K",
         help="games played at once (default: the CPUs here, or of the Ray cluster)",
     )
-    parser.add_argument("--out", required=True, metavar="FILE", help="the JSON-lines file to write")
+    # -o/--output as every command spells it; --out, the first spelling, still works.
+    parser.add_argument(
+        "-o",
+        "--output",
+        "--out",
+        dest="out",
+        required=True,
+        metavar="FILE",
+        help="the JSON-lines file to write",
+    )
     parser.add_argument(
         "--ray",
         nargs="?",
@@ -99,7 +97,7 @@ def add_selfplay(sub: Any) -> None:
         help=f"{', '.join(POLICIES)} or module:function (default random)",
     )
     parser.add_argument(
-        "--chunk", type=_positive, metavar="G", help="games per task (default: automatic)"
+        "--chunk", type=positive, metavar="G", help="games per task (default: automatic)"
     )
     parser.set_defaults(run=_run_selfplay, usage=parser.format_usage)
 

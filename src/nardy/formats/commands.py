@@ -1,12 +1,14 @@
 """The ``nardy convert`` and ``nardy id`` commands.
 
-``nardy convert IN [OUT] [--to mat|sgf|json]`` converts a match record;
+``nardy convert IN [-o OUT] [--to mat|sgf|json]`` converts a match record;
 ``nardy id TEXT`` reads a gnubg ID, a Position ID, an XGID or a FIBS
 ``board:`` line and prints every ID of that position and state as one JSON
-object. Both exit with status 1 and a message on standard error for bad
-input. ``nardy id`` also reads many IDs (several arguments, ``-`` for one per
-line of standard input) and answers each with one JSON line, an
-``{"error": ...}`` line for one it cannot read, as ``nardy legal`` does.
+object. For bad input both raise a :class:`~nardy.errors.NardyError` (or
+an :class:`OSError`), which the ``nardy`` command reports in one line on
+standard error with exit status 1 (see :func:`nardy.cli.main`). ``nardy id``
+also reads many IDs (several arguments, ``-`` for one per line of standard
+input) and answers each with one JSON line, an ``{"error": ...}`` line for
+one it cannot read, as ``nardy legal`` does.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
+from nardy.cliargs import add_output, add_variant
 from nardy.errors import InvalidIdError, NardyError, RecordError, UnsupportedFormatError
 from nardy.formats.fibs import fibs_board, read_fibs_board
 from nardy.formats.gnubgid import gnubg_id, match_id, read_gnubg_id
@@ -46,10 +49,12 @@ def add_commands(sub: Any) -> None:
         "convert",
         help="convert a match record between .mat, .sgf and nardy's JSON",
         description="Reads IN (.mat, .sgf or .json, by extension or content) and writes "
-        "OUT in the format of its extension or --to; standard output when OUT is omitted.",
+        "OUT in the format of its extension or --to; standard output without -o.",
     )
-    conv.add_argument("input", metavar="IN")
-    conv.add_argument("output", metavar="OUT", nargs="?")
+    conv.add_argument("input", metavar="IN", help="the record to read")
+    add_output(conv, "OUT", help="write here (.mat, .sgf or .json), not to standard output")
+    # `nardy convert IN OUT`, the spelling before -o: still read (nardy.cli settles the two).
+    conv.add_argument("old_output", metavar="OUT", nargs="?", help="old spelling of -o OUT")
     conv.add_argument("--to", choices=FORMATS, help="the output format")
     conv.set_defaults(run=_run_convert)
     ident = sub.add_parser(
@@ -61,7 +66,7 @@ def add_commands(sub: Any) -> None:
         "one that cannot be read answers an error line and the exit status is 1.",
     )
     ident.add_argument("texts", metavar="TEXT", nargs="+", help="an ID, or - for standard input")
-    ident.add_argument("--variant", default="backgammon", help="backgammon, nackgammon, ...")
+    add_variant(ident, "backgammon (the default), nackgammon or hypergammon", "backgammon")
     ident.set_defaults(run=_run_id)
 
 
@@ -77,11 +82,7 @@ def _run_id(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> int:
             stdout.write(json.dumps(describe_id(texts[0], args.variant)) + "\n")
 
         return _guarded(run, stderr)
-    try:  # once, not for every line
-        rules = find_variant(args.variant)
-    except NardyError as exc:
-        stderr.write(f"nardy id: {exc}\n")
-        return 2
+    rules = find_variant(args.variant)  # once, not for every line (nardy.cli checked it)
     failed = False
     for batch in _id_batches(texts):
         out = []
@@ -128,11 +129,8 @@ def _id_answer(line: str | bytes, variant: Variant) -> tuple[str | None, bool]:
 
 
 def _guarded(run: Callable[[], None], stderr: IO[str]) -> int:
-    try:
-        run()
-    except (NardyError, OSError) as exc:
-        stderr.write(f"nardy: {exc}\n")
-        return 1
+    """Run a command; its exit status. An error goes up to :func:`nardy.cli.main`, which reports it."""
+    run()
     return 0
 
 
