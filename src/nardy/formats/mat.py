@@ -42,6 +42,7 @@ from nardy.formats.replay import (
     Where,
     cut_short,
     is_word,
+    opening_roll,
     recorded_games,
     replay_match,
     replay_session,
@@ -408,11 +409,14 @@ def _events(game: Game, scores: list[int], length: int) -> list[tuple[int, str]]
     pending: tuple[int, str] | None = None  # a roll waiting for its play
     cube = 1
     for action in game.history:
-        if action.side is None:
-            continue  # the opening roll: the first play shows its dice
+        if action.side is None:  # the opening roll: the first play shows its dice
+            opening = opening_roll(game, action)
+            if opening is not None:
+                pending = (opening[0], f"{opening[1][0]}{opening[1][1]}:")
+            continue
         kind, player = action.kind, game.player(action.side)
         if kind is ActionKind.ROLL:
-            assert action.dice is not None
+            assert action.dice is not None  # in the order rolled or read: written so
             pending = (player, f"{action.dice[0]}{action.dice[1]}:")
         elif kind is ActionKind.PLAY:
             assert action.play is not None

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from nardy.actions import EndReason, Number, Phase
+from nardy.actions import Action, EndReason, Number, Phase
 from nardy.core import Roll, Side
 from nardy.errors import NardyError, RecordError, RecordWarning
 from nardy.formats.setup import Edit, apply_edit
@@ -36,6 +36,7 @@ __all__ = [
     "Where",
     "cut_short",
     "is_word",
+    "opening_roll",
     "recorded_games",
     "replay_match",
     "replay_session",
@@ -422,11 +423,12 @@ def _roll_and_play(game: Game, item: Entry) -> Game:
         return game  # neither the dice nor the play are known: nothing to replay
     if not re.fullmatch(r"[1-6][1-6]", dice.strip()):
         raise RecordError("expected a roll 'dd:', a cube action, 'Wins' or 'Losses'")
-    roll = Roll(int(dice.strip()[0]), int(dice.strip()[1]))
-    game = _opened(game, item.player, roll)
+    written = (int(dice.strip()[0]), int(dice.strip()[1]))  # in the order written: kept
+    roll = Roll(*written)
+    game = _opened(game, item.player, written)
     side = _side_of(game, item)
     if game.phase is not Phase.MOVE:
-        game = game.roll(roll, by=side)
+        game = game.roll(written, by=side)
     elif game.dice != roll:
         raise RecordError(f"the dice on the table are {game.dice}, not {roll}")
     play = play.strip()
@@ -437,18 +439,39 @@ def _roll_and_play(game: Game, item: Entry) -> Game:
     return game.play(play, by=side)
 
 
-def _opened(game: Game, player: int, roll: Roll) -> Game:
-    """``game``, or before its opening: the game after ``player`` opened with ``roll``.
+def _opened(game: Game, player: int, written: tuple[int, int]) -> Game:
+    """``game``, or before its opening: the game after ``player`` opened with the dice ``written``.
 
-    One die each, both used: a first roll that is not a double is the
-    opening roll won by its player, as a match's own games start. A double
-    cannot be (some sites re-roll after the opening): that player starts.
+    One die each, both used: a first roll that is not a double, written
+    with the winner's die first (high-low, as gnubg and the sites write
+    it), is the opening roll won by its player, as a match's own games
+    start; the writers write an opening roll's play that way (see
+    :func:`opening_roll`). Written low-high (``16:``, as some exporters
+    write every roll) it is not read as the opening roll, whose dice have
+    no order of their own to keep: the player starts the game with an
+    ordinary roll of the dice in the order written, so that it replays, and
+    writes back, exactly as written. A double cannot be an opening roll
+    either (some sites re-roll after the opening): that player starts too.
     """
     use_both = game.options.opening == "one_die_each_use_both"
-    if game.phase is not Phase.OPENING or roll.is_double or not use_both:
+    first, second = written
+    if game.phase is not Phase.OPENING or not use_both or first <= second:
         return _started(game, player)
-    dice = (roll.high, roll.low) if player == 0 else (roll.low, roll.high)
-    return game.roll(dice)
+    return game.roll((first, second) if player == 0 else (second, first))
+
+
+def opening_roll(game: Game, action: Action) -> tuple[int, tuple[int, int]] | None:
+    """The player who plays the opening roll ``action`` of ``game``, and its dice as written.
+
+    With one die each, both used, the first play is written with the
+    opening dice, the winner's (higher) die first, as the readers read an
+    opening roll. ``None`` for a tie (rolled again)
+    and for the other openings, whose first play has a roll of its own.
+    """
+    dice = action.dice
+    if game.options.opening != "one_die_each_use_both" or dice is None or dice[0] == dice[1]:
+        return None
+    return (0 if dice[0] > dice[1] else 1, (max(dice), min(dice)))
 
 
 def _started(game: Game, player: int) -> Game:

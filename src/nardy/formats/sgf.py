@@ -46,6 +46,7 @@ from nardy.formats.replay import (
     GameEntries,
     MatchRecord,
     Where,
+    opening_roll,
     recorded_games,
     replay_match,
     replay_session,
@@ -467,16 +468,21 @@ def _moves(game: Game) -> list[str]:
     out: list[str] = []
     pending: tuple[int, str] | None = None
     for action in game.history:
-        if action.side is None:
+        if action.side is None:  # the opening roll: the first play shows its dice
+            opening = opening_roll(game, action)
+            if opening is not None:
+                pending = (opening[0], f"{opening[1][0]}{opening[1][1]}")
             continue
         colour = "WB"[game.player(action.side)]
         kind = action.kind
         if kind is ActionKind.ROLL:
-            assert action.dice is not None
+            assert action.dice is not None  # in the order rolled or read: written so
             pending = (game.player(action.side), f"{action.dice[0]}{action.dice[1]}")
         elif kind is ActionKind.PLAY:
             assert action.play is not None
-            out.append(f"{colour}[{_play(action.play, game.player(action.side))}]")
+            roll = action.play.roll
+            dice = pending[1] if pending else f"{roll.high}{roll.low}"
+            out.append(f"{colour}[{dice}{_play(action.play, game.player(action.side))}]")
             pending = None
         elif kind is ActionKind.RESIGN and pending is not None:
             out.append(f"PL[{'WB'[pending[0]]}]DI[{pending[1]}]")
@@ -491,6 +497,7 @@ def _moves(game: Game) -> list[str]:
 
 
 def _play(play: Play, player: int) -> str:
+    """The letters of ``play``'s steps, in ``player``'s numbering (the dice go before them)."""
     letters = []
     for step in play.steps:
         for point in (step.src, step.dst):
@@ -500,7 +507,7 @@ def _play(play: Play, player: int) -> str:
                 letters.append("z")
             else:
                 letters.append(_LETTERS[point - 1 if player == 0 else 24 - point])
-    return f"{play.roll.high}{play.roll.low}{''.join(letters)}"
+    return "".join(letters)
 
 
 def _escape(text: str) -> str:
