@@ -288,7 +288,7 @@ def test_a_gammon_stated_as_one_point_follows_the_record_and_warns() -> None:
     (message,) = [str(w.message) for w in caught]
     assert message == (
         "g.mat, line 25: the game is worth 2 points by the rules, the record says 1: read as "
-        "a resignation for 1 before the last play (1/off)"
+        "a resignation for 1 before the last roll and play (54: 1/off)"
     )
     assert record.match is not None
     assert record.match.scores == (0, 2)  # 1 by the record, then the drop
@@ -297,8 +297,8 @@ def test_a_gammon_stated_as_one_point_follows_the_record_and_warns() -> None:
     assert (game.outcome.reason, game.outcome.points) == (EndReason.RESIGN, 1)
     assert game.outcome.winner == game.side_of(1)
     counted = as_counted.games[0]
-    # Everything up to bob's last roll as written; his last play is the one left out.
-    assert game.history[:-2] == counted.history[:-1]
+    # Everything up to bob's last roll as written; his last roll and play are left out.
+    assert game.history[:-2] == counted.history[:-2]
     assert game.history[-2].side == game.side_of(0)
     assert game.history[-2].level is ResultKind.SINGLE
     assert Game.from_json(game.to_json()) == game
