@@ -179,7 +179,7 @@ class RecordError(NardyError):
 class RecordWarning(UserWarning):
     """A record was read with a leniency that changes or drops something it says.
 
-    Issued (with :func:`warnings.warn`) by the ``.mat`` and SGF readers for
+    Issued (with ``warnings.warn``) by the ``.mat`` and SGF readers for
     what real files contain and the rules cannot replay as written: a game
     cut short at a play that was not recorded, a stated result that differs
     from the rules' count, a record that ends before the last game's result.
