@@ -443,3 +443,17 @@ def test_a_match_saved_between_games_does_not_warn() -> None:
     assert record.match is not None
     assert not record.match.is_over()
     assert record.warnings == ()
+
+
+def test_sgf_shares_the_stated_result_and_strict_reading() -> None:
+    counted = read_mat(GAMMON.replace("Wins 1 point", "Wins 2 points"))
+    assert counted.match is not None
+    sgf = write_sgf(counted.match, counted.players)
+    assert "RE[B+2]" in sgf
+    stated = sgf.replace("RE[B+2]", "RE[B+1]")
+    with pytest.warns(RecordWarning, match=r"g\.sgf, game 1, node 1: the game is worth 2 points"):
+        record = read_sgf(stated, name="g.sgf")
+    assert record.match is not None
+    assert record.match.scores == (0, 1)
+    with pytest.raises(RecordError, match=r"g\.sgf, game 1, node 1: .*\(strict reading\)"):
+        read_sgf(stated, name="g.sgf", strict=True)
