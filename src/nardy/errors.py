@@ -176,6 +176,21 @@ class RecordError(NardyError):
         self.index = index
 
 
+class RecordWarning(UserWarning):
+    """A record was read with a leniency that changes or drops something it says.
+
+    Issued (with ``warnings.warn``) by the ``.mat`` and SGF readers for
+    what real files contain and the rules cannot replay as written: a game
+    cut short at a play that was not recorded, a stated result that differs
+    from the rules' count, a record that ends before the last game's result.
+    The message names the file, the line (or node) and what was read. The
+    readers' ``strict=True`` raises :class:`RecordError` instead. A
+    :class:`UserWarning`, not a :class:`NardyError`: the record was read.
+    (It is not in ``__all__``, which lists the errors nardy raises on bad
+    input; ``nardy`` and :mod:`nardy.formats` export it.)
+    """
+
+
 class InputError(NardyError):
     """A ``nardy legal`` input line is not the documented JSON object."""
 

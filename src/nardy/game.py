@@ -394,13 +394,16 @@ class Game:
             raise self._wrong("roll", why)
         side = self.position.turn
         self._check_actor("roll", side, by)
-        fed: Any = dice
-        roll = Roll(*self.rng.pair()) if fed is None else Roll.coerce(fed)
+        fed: Any = self.rng.pair() if dice is None else dice
+        roll = Roll.coerce(fed)
+        # The history keeps the dice in the order rolled or given (a pair), as records
+        # write them; a Roll or a string gives them highest first, as self.dice holds them.
+        order = (fed[0], fed[1]) if isinstance(fed, (tuple, list)) else (roll.high, roll.low)
         return attrs.evolve(
             self,
             phase=Phase.MOVE,
             dice=roll,
-            history=self._record(Action(ActionKind.ROLL, side, dice=(roll.high, roll.low))),
+            history=self._record(Action(ActionKind.ROLL, side, dice=order)),
         )
 
     def _opening(self, dice: RollLike | OpeningDice | None) -> Game:

@@ -20,6 +20,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from nardy.actions import Action, ActionKind, CubeState
 from nardy.checks import result_kind, shown
 from nardy.core import Side
@@ -331,6 +333,27 @@ def _set_up(match: Match, record: Mapping[str, Any], number: int) -> Match:
         raise RecordError(f"game {number}: bad set-up: {exc}", index=number - 1) from exc
 
 
+def _started(match: Match, record: Mapping[str, Any], number: int) -> Match:
+    """``match`` with game ``number`` started by the record's starter, without the opening roll.
+
+    The ``.mat`` and SGF readers start a game so when its record does not
+    say how the opening was rolled (a double or a low-high first roll).
+    """
+    now = match.current()
+    if now.starter is not None or now.history:
+        return match  # the match's own start: checked against the record below
+    try:
+        white = _field(record, "white_player", (int,), 0)
+        starter = Side.coerce(_field(record, "starter", (str,), None))
+        game = type(now).new(  # (Game itself is imported only for typing: a cycle)
+            now.variant, now.options, rng=match.rng, white_player=white, starter=starter,
+            crawford=now.crawford,
+        )  # fmt: skip
+    except NardyError as exc:
+        raise RecordError(f"game {number}: bad starter: {exc}", index=number - 1) from exc
+    return attrs.evolve(match, game=game)
+
+
 def _conceded(match: Match, data: Mapping[str, Any]) -> Match:
     """``match``, conceded when the record says so."""
     player = _field(data, "conceded_by", (int,), None)
@@ -386,6 +409,8 @@ def match_from_dict(
             raise RecordError(f"game {number}: a game record is a JSON object")
         if record.get("start") is not None:
             match = _set_up(match, record, number)
+        elif record.get("starter") is not None:
+            match = _started(match, record, number)
         assert match.game is not None  # set_up keeps a game in progress
         expected = game_to_dict(match.game)
         for key in _MATCH_GAME_SETUP:

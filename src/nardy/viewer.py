@@ -32,6 +32,7 @@ from nardy.errors import NardyError, RecordError
 from nardy.formats.mat import read_mat
 from nardy.formats.replay import MatchRecord, recorded_games
 from nardy.formats.sgf import read_sgf
+from nardy.formats.text import read_text
 from nardy.game import Game
 from nardy.match import Match
 from nardy.position import Position
@@ -127,18 +128,15 @@ def read_record(text: str, name: str = "<record>") -> Record:
 def load_record(path: str | Path) -> Record:
     """Read the record file at ``path`` (see :func:`read_record`).
 
-    Raises :class:`~nardy.errors.RecordError` for a file that is too large
-    or not UTF-8, and :class:`OSError` for one that cannot be read.
+    Raises :class:`~nardy.errors.RecordError` for a file that is too large,
+    and :class:`OSError` for one that cannot be read. The bytes are decoded
+    by :func:`~nardy.formats.read_text` (UTF-8, else Windows-1252).
     """
     p = Path(path)
     size = p.stat().st_size
     if size > RECORD_LIMIT:
         raise RecordError(f"{p}: {size:,} bytes is larger than any record ({RECORD_LIMIT:,})")
-    try:
-        text = p.read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"{p}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    return read_record(text, str(p))
+    return read_record(read_text(p), str(p))
 
 
 def _read_json(text: str, name: str) -> Record:

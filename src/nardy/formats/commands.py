@@ -28,6 +28,7 @@ from nardy.formats.gnubgid import gnubg_id, match_id, read_gnubg_id
 from nardy.formats.mat import read_mat, write_mat
 from nardy.formats.replay import MatchRecord
 from nardy.formats.sgf import read_sgf, write_sgf
+from nardy.formats.text import read_text
 from nardy.formats.xgid import read_xgid, xgid
 from nardy.legalio import error_answer, input_batches
 from nardy.match import Match
@@ -140,7 +141,7 @@ def _convert_to(args: argparse.Namespace, stdout: IO[str]) -> None:
         raise UnsupportedFormatError(
             "give --to mat|sgf|json, or OUT with the extension .mat, .sgf or .json"
         )
-    text = convert(Path(args.input).read_text(encoding="utf-8-sig"), args.input, target)
+    text = convert(read_text(args.input), args.input, target)
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
     else:

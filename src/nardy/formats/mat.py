@@ -40,13 +40,16 @@ from nardy.formats.replay import (
     GameEntries,
     MatchRecord,
     Where,
+    cut_short,
     is_word,
+    opening_roll,
     recorded_games,
     replay_match,
     replay_session,
     short,
     start_match,
 )
+from nardy.formats.text import read_text
 from nardy.game import Game
 from nardy.match import Match
 from nardy.session import Session
@@ -72,34 +75,45 @@ _WRITTEN = {
     "hypergammon(checkers=2)": "HyperGammon (2)",
 }
 _ITEM = re.compile(
-    r"(?P<roll>[1-6][1-6]:)|(?P<word>Doubles|Takes|Drops|Beavers|Wins|Losses)\b", re.I
+    r"(?P<roll>[1-6][1-6]:|00:)"
+    r"|(?P<word>Doubles|Takes|Drops|Beavers|Wins|Losses|Concedes|Resigns)\b",
+    re.I,
 )
+# A roll written with no play, then a concession in the same column: "32: Concedes".
+_ROLL_CONCEDES = re.compile(r"([1-6][1-6]):\s*(Concedes|Resigns)\s*$", re.I)
 _TAG = re.compile(r'^;\s*\[\s*(?P<name>[^"\]]+?)\s+"(?P<value>.*)"\s*\]\s*$')
 _SCORE = re.compile(r"^\s*(?P<a>.*?)\s*:\s*(?P<sa>\d+)\s+(?P<b>.*?)\s*:\s*(?P<sb>\d+)\s*$")
 _ROW = re.compile(r"^\s*\d+\)")
 _LEFT_WIDTH = 28  # the width of the first column after the row number, as written
 
 
-def load_mat(path: str | Path) -> MatchRecord:
-    """Read the ``.mat`` file at ``path`` (UTF-8, a byte-order mark allowed); see :func:`read_mat`."""
+def load_mat(path: str | Path, *, strict: bool = False) -> MatchRecord:
+    """Read the ``.mat`` file at ``path``; see :func:`read_mat`.
+
+    The bytes are decoded by :func:`~nardy.formats.read_text`: UTF-8 (a
+    byte-order mark allowed), else Windows-1252.
+    """
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"{p}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    return read_mat(text, name=str(p))
+    return read_mat(read_text(p), name=str(p), strict=strict)
 
 
-def read_mat(text: str, *, name: str = "<mat>") -> MatchRecord:
+def read_mat(text: str, *, name: str = "<mat>", strict: bool = False) -> MatchRecord:
     """Read and replay a ``.mat`` record; ``name`` (a file name) is used in error messages.
 
     Raises :class:`~nardy.errors.RecordError` with ``name``, the line and the
-    problem for anything malformed or illegal.
+    problem for anything malformed or illegal. What real files contain and
+    the rules cannot replay as written (a game cut short at a play that is
+    not recorded, a stated result the rules do not count, a record that
+    ends inside a game) is read as the guide describes and warns with a
+    :class:`~nardy.errors.RecordWarning` naming the file and the line; with
+    ``strict=True`` each raises :class:`~nardy.errors.RecordError` instead.
+    :attr:`MatchRecord.warnings <nardy.formats.MatchRecord.warnings>` keeps
+    the messages.
     """
     lines = text.lstrip("\ufeff").splitlines()
-    where = Where(name)
+    where = Where(name, strict=strict)
     tags, length, start = _header(lines, where)
-    texts = _games(lines, start, where)
+    texts = [cut_short(t, where) for t in _games(lines, start, where)]
     players = _players(lines, texts, where)
     values = dict(tags)
     variant = find_variant(_variation(values.get("Variation", "Backgammon"), where))
@@ -107,7 +121,8 @@ def read_mat(text: str, *, name: str = "<mat>") -> MatchRecord:
     crawford = values.get("Crawford", "On").strip().lower() != "off"
     if not length:
         played = replay_session(variant, options, texts, where)
-        return MatchRecord(length=0, players=players, tags=tuple(tags), games=played, match=None)
+        _check_last(played[-1].is_over(), texts[-1], where)
+        return where.record(0, players, tags, played, None)
     match = replay_match(
         start_match(
             variant, length, options, crawford, texts, where, first_is_crawford=_no_double(texts)
@@ -115,8 +130,25 @@ def read_mat(text: str, *, name: str = "<mat>") -> MatchRecord:
         texts,
         where,
     )
-    return MatchRecord(
-        length=length, players=players, tags=tuple(tags), games=recorded_games(match), match=match
+    # The match starts new: its games are the record's, one for one.
+    _check_last(len(match.games) == len(texts), texts[-1], where)
+    return where.record(length, players, tags, recorded_games(match), match)
+
+
+def _check_last(finished: bool, text: GameEntries, where: Where) -> None:
+    """Warn when the record's last game has no result (``finished`` false): the file may be cut off.
+
+    (An earlier game without a result is an error: see ``replay_match``.) A
+    match that is not over after a finished last game does not warn: a
+    record may be saved between games.
+    """
+    if finished:
+        return
+    last = text.entries[-1].at if text.entries else text.at
+    where.warn(
+        last,
+        f"the record ends in game {text.number} before its result: read as a game "
+        "still being played (is the file cut off?)",
     )
 
 
@@ -151,6 +183,8 @@ def _games(lines: Sequence[str], start: int, where: Where) -> list[GameEntries]:
         if m:
             if number:
                 out.append(GameEntries(number, line_no, scores, _losers(items)))
+                if int(m[1]) != number + 1:  # the record says a game is missing
+                    raise where.error(i + 1, f"game {m[1]} follows game {number}")
             number, line_no, scores, right, items = int(m[1]), i + 1, None, 30, []
             continue
         if not raw.strip():
@@ -174,7 +208,7 @@ def _row_items(raw: str, right: int, line: int, where: Where) -> list[Entry]:
     """The actions of one row, each given to the column it starts in."""
     m = _ROW.match(raw)
     body_start = m.end() if m else 0
-    starts = [x.start() for x in _ITEM.finditer(raw, body_start)]
+    starts = _joined([x.start() for x in _ITEM.finditer(raw, body_start)], raw, right)
     junk = raw[body_start : starts[0] if starts else len(raw)].strip()
     if junk:
         raise where.error(line, f"cannot read {short(junk)!r}")
@@ -185,19 +219,40 @@ def _row_items(raw: str, right: int, line: int, where: Where) -> list[Entry]:
     for k, begin in enumerate(starts):
         end = starts[k + 1] if k + 1 < len(starts) else len(raw)
         player = k if len(starts) == 2 else int(begin >= right - 4)
-        items.append(Entry(player, raw[begin:end].strip(), line))
+        items.extend(_entries(player, raw[begin:end].strip(), line))
     return items
 
 
-def _losers(items: Sequence[Entry]) -> tuple[Entry, ...]:
-    """The items with each ``Losses`` given to the opponent of the ``Wins`` that follows it.
+def _joined(starts: list[int], raw: str, right: int) -> list[int]:
+    """``starts`` without a concession that follows a roll with no play in its column (one cell)."""
+    out: list[int] = []
+    for begin in starts:
+        one_cell = bool(out) and (out[-1] >= right - 4) == (begin >= right - 4)
+        if one_cell and _ROLL_CONCEDES.fullmatch(raw[out[-1] : begin] + raw[begin:].split()[0]):
+            continue
+        out.append(begin)
+    return out
 
-    Some sites write a resignation off-turn in the winner's column; the
-    ``Wins`` line always names the winner.
+
+def _entries(player: int, text: str, line: int) -> list[Entry]:
+    """The entries of one cell: ``32: Concedes`` is a roll not played, then the concession."""
+    m = _ROLL_CONCEDES.fullmatch(text)
+    if m:
+        return [Entry(player, f"{m[1]}: ????", line), Entry(player, m[2], line)]
+    return [Entry(player, text, line)]
+
+
+def _losers(items: Sequence[Entry]) -> tuple[Entry, ...]:
+    """The items with each resignation given to the opponent of the ``Wins`` that follows it.
+
+    Some sites write a resignation (``Losses``, ``Concedes``, ``Resigns``)
+    off-turn in the winner's column; the ``Wins`` line always names the
+    winner.
     """
     out = list(items)
     for k in range(len(out) - 1):
-        if is_word(out[k], "losses") and is_word(out[k + 1], "wins"):
+        resigns = any(is_word(out[k], w) for w in ("losses", "concedes", "resigns"))
+        if resigns and is_word(out[k + 1], "wins"):
             out[k] = attrs.evolve(out[k], player=1 - out[k + 1].player)
     return tuple(out)
 
@@ -269,6 +324,7 @@ def write_mat(
         games, length = tuple(record), 0
     if not games:
         raise RecordError("a .mat record needs at least one game")
+    players = _written_names(players)
     _check_writable(games[0].variant, players, tags)
     for number, game in enumerate(games, start=1):
         if game.start is not None:
@@ -298,6 +354,16 @@ def write_mat(
     return "\n".join(out) + "\n"
 
 
+def _written_names(players: tuple[str, str]) -> tuple[str, str]:
+    """The names as written: an empty one (some sites export ``""``) becomes ``Player 1`` or ``Player 2``.
+
+    A score line with no name before its ``:`` is one gnubg misreads (it
+    takes the score for the name), so the writer puts gnubg's own default name.
+    """
+    first, second = (name.strip() or f"Player {k}" for k, name in enumerate(players, 1))
+    return (first, second)
+
+
 def _check_writable(
     variant: Variant, players: tuple[str, str], tags: Sequence[tuple[str, str]]
 ) -> None:
@@ -309,7 +375,7 @@ def _check_writable(
             f"not {variant.spec()}"
         )
     for name in players:
-        if not name.strip() or ":" in name or "\n" in name:
+        if ":" in name or "\n" in name:
             raise UnsupportedFormatError(
                 f"a player's name in .mat has no ':' or line break: {name!r}"
             )
@@ -343,11 +409,14 @@ def _events(game: Game, scores: list[int], length: int) -> list[tuple[int, str]]
     pending: tuple[int, str] | None = None  # a roll waiting for its play
     cube = 1
     for action in game.history:
-        if action.side is None:
-            continue  # the opening roll: the first play shows its dice
+        if action.side is None:  # the opening roll: the first play shows its dice
+            opening = opening_roll(game, action)
+            if opening is not None:
+                pending = (opening[0], f"{opening[1][0]}{opening[1][1]}:")
+            continue
         kind, player = action.kind, game.player(action.side)
         if kind is ActionKind.ROLL:
-            assert action.dice is not None
+            assert action.dice is not None  # in the order rolled or read: written so
             pending = (player, f"{action.dice[0]}{action.dice[1]}:")
         elif kind is ActionKind.PLAY:
             assert action.play is not None

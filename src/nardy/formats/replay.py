@@ -13,13 +13,14 @@ SGF node) of the first problem.
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Callable, Sequence
 
 import attrs
 
-from nardy.actions import Number, Phase
+from nardy.actions import Action, ActionKind, EndReason, Number, Phase
 from nardy.core import Roll, Side
-from nardy.errors import NardyError, RecordError
+from nardy.errors import NardyError, RecordError, RecordWarning
 from nardy.formats.setup import Edit, apply_edit
 from nardy.game import Game
 from nardy.match import Match
@@ -33,7 +34,9 @@ __all__ = [
     "GameEntries",
     "MatchRecord",
     "Where",
+    "cut_short",
     "is_word",
+    "opening_roll",
     "recorded_games",
     "replay_match",
     "replay_session",
@@ -44,6 +47,10 @@ __all__ = [
 _LEVELS = (ResultKind.SINGLE, ResultKind.GAMMON, ResultKind.BACKGAMMON)
 _POINTS = re.compile(r"^(?:Wins|Losses)\s+(\d+)\s+points?(\s+and\s+the\s+match)?\s*$", re.I)
 _CUBE = re.compile(r"^(?:Doubles|Beavers)(?:\s*=>\s*(\d+))?\s*$", re.I)
+# A roll whose play was not recorded: "32: ????", "33: ???"; "00: ????" when the dice are not known either.
+_UNKNOWN = re.compile(r"^([1-6][1-6]|00):\s*\?+\s*$")
+# The words that end a game as written: a result, or the resignation before it.
+_RESULTS = ("wins", "losses", "concedes", "resigns")
 
 
 @attrs.frozen
@@ -66,6 +73,13 @@ class MatchRecord:
     games: tuple[Game, ...]
     #: The replayed match; ``None`` for a money session.
     match: Match | None
+    #: The :class:`~nardy.errors.RecordWarning` messages of the reading, in order
+    #: (what a leniency changed or left out; see the guide's "Real-world spellings").
+    warnings: tuple[str, ...] = ()
+    #: The numbers (as written) of the games cut short: the record goes on past
+    #: a play it does not give, which cannot be replayed; the game ends with
+    #: its recorded result right after that play.
+    cut_short: tuple[int, ...] = ()
 
     @property
     def session(self) -> Session | None:
@@ -107,16 +121,62 @@ class GameEntries:
 
 
 class Where:
-    """Builds :class:`~nardy.errors.RecordError` messages that name the file and the place."""
+    """Builds :class:`~nardy.errors.RecordError` messages that name the file and the place.
 
-    def __init__(self, name: str) -> None:
+    It also keeps what a leniency did while reading (:meth:`warn`): with
+    ``strict`` every leniency raises instead.
+    """
+
+    def __init__(self, name: str, *, strict: bool = False) -> None:
         #: The file name used in messages.
         self.name = name
+        #: True: what would warn raises :class:`~nardy.errors.RecordError`.
+        self.strict = strict
+        #: The warning messages so far, in order.
+        self.warnings: list[str] = []
+        #: The numbers of the games cut short so far.
+        self.cut_short: list[int] = []
 
     def error(self, at: int | str, why: str) -> RecordError:
         """The error for ``why`` at ``at`` (a line number or a label)."""
         place = f"line {at}" if isinstance(at, int) else at
         return RecordError(f"{self.name}, {place}: {why}")
+
+    def warn(self, at: int | str, why: str) -> None:
+        """Note a leniency at ``at``; raise its :class:`~nardy.errors.RecordError` when strict."""
+        if self.strict:
+            raise self.error(at, f"{why} (strict reading)")
+        self.warnings.append(str(self.error(at, why)))
+
+    def issue(self) -> None:
+        """Issue every noted leniency as a :class:`~nardy.errors.RecordWarning`.
+
+        Called once the whole record has been read, so that a record that
+        then fails warns of nothing.
+        """
+        for message in self.warnings:
+            # 4: the caller of the reader (read_mat, read_sgf) whose record() calls this.
+            warnings.warn(RecordWarning(message), stacklevel=4)
+
+    def record(
+        self,
+        length: int,
+        players: tuple[str, str],
+        tags: Sequence[tuple[str, str]],
+        games: tuple[Game, ...],
+        match: Match | None,
+    ) -> MatchRecord:
+        """The :class:`MatchRecord` read, with the warnings and the games cut short; warns."""
+        self.issue()
+        return MatchRecord(
+            length=length,
+            players=players,
+            tags=tuple(tags),
+            games=games,
+            match=match,
+            warnings=tuple(self.warnings),
+            cut_short=tuple(self.cut_short),
+        )
 
 
 def replay_session(
@@ -126,7 +186,12 @@ def replay_session(
     where: Where,
 ) -> tuple[Game, ...]:
     """A money session: each game replayed from a new game with ``options``."""
-    return tuple(_replay_game(Game.new(variant, options), t, None, where) for t in games)
+    played = []
+    for k, t in enumerate(games):
+        game = _replay_game(Game.new(variant, options), t, None, where)
+        _check_end(game, t, games[k + 1] if k + 1 < len(games) else None, where)
+        played.append(game)
+    return tuple(played)
 
 
 def start_match(
@@ -167,7 +232,7 @@ def replay_match(match: Match, games: Sequence[GameEntries], where: Where) -> Ma
     Each game's written score is checked against the match.
     """
     now = match
-    for t in games:
+    for k, t in enumerate(games):
         if now.game is None:
             raise where.error(t.at, f"game {t.number} comes after the match is over")
         expected = (now.scores[0], now.scores[1])
@@ -178,8 +243,24 @@ def replay_match(match: Match, games: Sequence[GameEntries], where: Where) -> Ma
                 f"{t.scores[0]}-{t.scores[1]}",
             )
         game = _replay_game(now.game, t, now, where)
+        _check_end(game, t, games[k + 1] if k + 1 < len(games) else None, where)
         now = _settle(now, game)
     return now
+
+
+def _check_end(game: Game, text: GameEntries, following: GameEntries | None, where: Where) -> None:
+    """A game without a result must be the record's last.
+
+    A later game is the record's claim that this one was finished: its
+    result is missing, not yet to come. (Whether a last game without a
+    result warns is the reader's to say: see :func:`nardy.formats.read_mat`.)
+    """
+    if not game.is_over() and following is not None:
+        raise where.error(
+            following.at,
+            f"game {text.number} has no result, but game {following.number} follows "
+            "(a game of the record is cut off)",
+        )
 
 
 def _settle(match: Match, game: Game) -> Match:
@@ -198,17 +279,106 @@ def _replay_game(game: Game, text: GameEntries, match: Match | None, where: Wher
     """Replay one game's actions from ``game`` (a new game before its opening)."""
     entries = text.entries
     for k, item in enumerate(entries):
-        if k + 1 < len(entries) and _is_result(entries[k + 1]):
+        following = entries[k + 1] if k + 1 < len(entries) else None
+        if following is not None and _is_result(following):
             item = _last_roll(game, item)
+        if _is_concession(item) and not (following is not None and is_word(following, "wins")):
+            raise where.error(item.at, f"{short(item.text)!r} without the 'Wins' line after it")
         try:
+            if is_word(item, "wins") and game.is_over():
+                game = _stated_result(game, item, match, where)
             game = _apply(game, item, match)
         except NardyError as exc:
             if isinstance(exc, RecordError) and str(exc).startswith(where.name):
                 raise
             raise where.error(item.at, f"{short(item.text)!r}: {exc}") from exc
-        if game.is_over() and k + 1 < len(text.entries) and not _is_result(text.entries[k + 1]):
-            raise where.error(text.entries[k + 1].at, "an action after the end of the game")
+        if game.is_over() and following is not None and not _is_result(following):
+            raise where.error(following.at, "an action after the end of the game")
     return game
+
+
+def cut_short(text: GameEntries, where: Where) -> GameEntries:
+    """The game ``text`` without the entries after a play that is not recorded.
+
+    gnubg reads ``dd: ????`` (or ``???``) as a roll not played, and drops the
+    plays after it, which no longer replay; so does nardy, with a warning:
+    the game then ends with its recorded result (the entries from the first
+    result word after it on), and :attr:`MatchRecord.cut_short` names it.
+    The other games of the record are kept. (The ``.mat`` reader's: in SGF
+    a roll node before a play of other dice is an error.)
+    """
+    entries = text.entries
+    for k, item in enumerate(entries[:-1]):
+        if not _UNKNOWN.match(item.text) or _is_result(entries[k + 1]):
+            continue
+        rest = entries[k + 1 :]
+        ends = next((j for j, e in enumerate(rest) if _is_result(e)), len(rest))
+        dropped = rest[:ends]
+        ending = "ends with its recorded result" if ends < len(rest) else "has no result"
+        where.warn(
+            item.at,
+            f"{item.text.strip()!r} does not say the play, so game {text.number} cannot be "
+            f"replayed past it: the {len(dropped)} action(s) after it ({_places(dropped)}) "
+            f"are left out and the game {ending}",
+        )
+        where.cut_short.append(text.number)
+        return attrs.evolve(text, entries=(*entries[: k + 1], *rest[ends:]))
+    return text
+
+
+def _places(entries: Sequence[Entry]) -> str:
+    """Where ``entries`` are written: ``line 14``, ``lines 14 to 16``, or SGF labels."""
+    places = list(dict.fromkeys(e.at for e in entries))
+    if not all(isinstance(at, int) for at in places):
+        return ", ".join(str(at) for at in places)
+    if len(places) == 1:
+        return f"line {places[0]}"
+    return f"lines {places[0]} to {places[-1]}"
+
+
+def _stated_result(game: Game, item: Entry, match: Match | None, where: Where) -> Game:
+    """``game`` (played out), or the game settled for the points its ``Wins`` line states.
+
+    Some exports state a result the rules do not count (``Wins 1 point``
+    for a gammon). The record is followed, as gnubg's later score lines
+    follow it, with a warning: the loser resigns for the stated points just
+    before the winner's last roll, and the winner accepts. A resignation is
+    the one way the rules end a game for a stated number of points, and it
+    replays through :meth:`Game.from_json <nardy.Game.from_json>` exactly,
+    which an outcome set by hand would not (the JSON record recomputes the
+    outcome from the actions). The last roll and play are lost: the warning names them.
+    Anything else that disagrees (a drop, a resignation) is left to
+    :func:`_wins`, which refuses it.
+    """
+    outcome = game.outcome
+    if outcome is None or outcome.reason not in (EndReason.BEAR_OFF, EndReason.RULE):
+        return game
+    points, _ = _points(item)
+    full = outcome.points
+    if _agrees(points, full, _capped(full, match, game)) or outcome.winner != _side_of(game, item):
+        return game
+    history = game.history
+    # Before the winner's last roll: resigning after it, gnubg would read the export's
+    # forced last play ("54: ????" bearing off) as played, and count the rules' points.
+    k = len(history) - (2 if history[-2].kind is ActionKind.ROLL else 1)
+    before = list(game.states())[k]
+    last = history[-1].play
+    try:
+        settled = _resign(before, 1 - item.player, points, match)
+    except NardyError:
+        return game  # no resignation is worth that: _wins refuses the count
+    where.warn(
+        item.at,
+        f"the game is worth {full} points by the rules, the record says {points}: read as "
+        f"a resignation for {points} before the last roll and play "
+        f"({last.roll if last else ''}: {last})",
+    )
+    return settled
+
+
+def _agrees(points: int, full: Number, capped: Number) -> bool:
+    """A stated ``points`` is the count, the count capped at what wins the match, or more than that cap."""
+    return points in (full, capped) or (capped < full and points > capped)
 
 
 def _last_roll(game: Game, item: Entry) -> Entry:
@@ -226,7 +396,11 @@ def _last_roll(game: Game, item: Entry) -> Entry:
 
 
 def _is_result(item: Entry) -> bool:
-    return is_word(item, "wins") or is_word(item, "losses")
+    return any(is_word(item, word) for word in _RESULTS)
+
+
+def _is_concession(item: Entry) -> bool:
+    return is_word(item, "concedes") or is_word(item, "resigns")
 
 
 def is_word(item: Entry, word: str) -> bool:
@@ -250,35 +424,59 @@ def _side_of(game: Game, item: Entry) -> Side:
 
 def _roll_and_play(game: Game, item: Entry) -> Game:
     dice, _, play = item.text.partition(":")
+    if dice.strip() == "00" and _UNKNOWN.match(item.text):
+        return game  # neither the dice nor the play are known: nothing to replay
     if not re.fullmatch(r"[1-6][1-6]", dice.strip()):
         raise RecordError("expected a roll 'dd:', a cube action, 'Wins' or 'Losses'")
-    roll = Roll(int(dice.strip()[0]), int(dice.strip()[1]))
-    game = _opened(game, item.player, roll)
+    written = (int(dice.strip()[0]), int(dice.strip()[1]))  # in the order written: kept
+    roll = Roll(*written)
+    game = _opened(game, item.player, written)
     side = _side_of(game, item)
     if game.phase is not Phase.MOVE:
-        game = game.roll(roll, by=side)
+        game = game.roll(written, by=side)
     elif game.dice != roll:
         raise RecordError(f"the dice on the table are {game.dice}, not {roll}")
     play = play.strip()
-    if play.startswith("????"):
-        return game  # not recorded: the game ends next, by resignation
+    if _UNKNOWN.match(item.text):
+        return game  # not recorded: the game ends next (see cut_short)
     if play.lower() in ("cannot move", "can't move"):
         play = ""
     return game.play(play, by=side)
 
 
-def _opened(game: Game, player: int, roll: Roll) -> Game:
-    """``game``, or before its opening: the game after ``player`` opened with ``roll``.
+def _opened(game: Game, player: int, written: tuple[int, int]) -> Game:
+    """``game``, or before its opening: the game after ``player`` opened with the dice ``written``.
 
-    One die each, both used: a first roll that is not a double is the
-    opening roll won by its player, as a match's own games start. A double
-    cannot be (some sites re-roll after the opening): that player starts.
+    One die each, both used: a first roll that is not a double, written
+    with the winner's die first (high-low, as gnubg and the sites write
+    it), is the opening roll won by its player, as a match's own games
+    start; the writers write an opening roll's play that way (see
+    :func:`opening_roll`). Written low-high (``16:``, as some exporters
+    write every roll) it is not read as the opening roll, whose dice have
+    no order of their own to keep: the player starts the game with an
+    ordinary roll of the dice in the order written, so that it replays, and
+    writes back, exactly as written. A double cannot be an opening roll
+    either (some sites re-roll after the opening): that player starts too.
     """
     use_both = game.options.opening == "one_die_each_use_both"
-    if game.phase is not Phase.OPENING or roll.is_double or not use_both:
+    first, second = written
+    if game.phase is not Phase.OPENING or not use_both or first <= second:
         return _started(game, player)
-    dice = (roll.high, roll.low) if player == 0 else (roll.low, roll.high)
-    return game.roll(dice)
+    return game.roll((first, second) if player == 0 else (second, first))
+
+
+def opening_roll(game: Game, action: Action) -> tuple[int, tuple[int, int]] | None:
+    """The player who plays the opening roll ``action`` of ``game``, and its dice as written.
+
+    With one die each, both used, the first play is written with the
+    opening dice, the winner's (higher) die first, as the readers read an
+    opening roll. ``None`` for a tie (rolled again)
+    and for the other openings, whose first play has a roll of its own.
+    """
+    dice = action.dice
+    if game.options.opening != "one_die_each_use_both" or dice is None or dice[0] == dice[1]:
+        return None
+    return (0 if dice[0] > dice[1] else 1, (max(dice), min(dice)))
 
 
 def _started(game: Game, player: int) -> Game:
@@ -343,8 +541,7 @@ def _wins(game: Game, item: Entry, match: Match | None) -> Game:
     if game.outcome.winner != winner:
         raise RecordError(f"the record gives the game to {winner}, the rules to the other side")
     full = game.outcome.points
-    capped = _capped(full, match, game)
-    if points not in (full, capped) and not (capped < full and points > capped):
+    if not _agrees(points, full, _capped(full, match, game)):
         raise RecordError(f"the game is worth {full} points, the record says {points}")
     decides = match is not None and full >= match.away(game.player(winner))
     if whole_match and not decides:
@@ -403,6 +600,10 @@ _HANDLERS: dict[str, _Handler] = {
     "beavers": _beaver,
     "losses": _losses,
     "wins": _wins,
+    # The points are on the Wins line that must follow (checked in _replay_game); the
+    # resignation is made there.
+    "concedes": lambda game, item, match: game,
+    "resigns": lambda game, item, match: game,
 }
 
 

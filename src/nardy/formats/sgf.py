@@ -46,12 +46,14 @@ from nardy.formats.replay import (
     GameEntries,
     MatchRecord,
     Where,
+    opening_roll,
     recorded_games,
     replay_match,
     replay_session,
     start_match,
 )
 from nardy.formats.setup import Edit, counts_of
+from nardy.formats.text import read_text
 from nardy.game import Game
 from nardy.match import Match
 from nardy.play import Play
@@ -75,23 +77,27 @@ _LETTERS = "abcdefghijklmnopqrstuvwx"
 _SETUP = ("AE", "AW", "AB", "CV", "CP")
 
 
-def load_sgf(path: str | Path) -> MatchRecord:
-    """Read the SGF file at ``path`` (UTF-8); see :func:`read_sgf`."""
+def load_sgf(path: str | Path, *, strict: bool = False) -> MatchRecord:
+    """Read the SGF file at ``path``; see :func:`read_sgf`.
+
+    The bytes are decoded by :func:`~nardy.formats.read_text`: UTF-8 (a
+    byte-order mark allowed), else Windows-1252.
+    """
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"{p}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    return read_sgf(text, name=str(p))
+    return read_sgf(read_text(p), name=str(p), strict=strict)
 
 
-def read_sgf(text: str, *, name: str = "<sgf>") -> MatchRecord:
+def read_sgf(text: str, *, name: str = "<sgf>", strict: bool = False) -> MatchRecord:
     """Read and replay a gnubg SGF record; ``name`` (a file name) is used in error messages.
 
     Raises :class:`~nardy.errors.RecordError` with ``name``, the game, the
-    node and the problem.
+    node and the problem. The leniencies shared with :func:`~nardy.formats.read_mat`
+    (a game cut short at a roll with no play, a result ``RE`` the rules do not
+    count, a record that ends inside a game) warn with a
+    :class:`~nardy.errors.RecordWarning`; ``strict=True`` raises
+    :class:`~nardy.errors.RecordError` instead.
     """
-    where = Where(name)
+    where = Where(name, strict=strict)
     trees = _parse(text, where)
     if not trees:
         raise where.error("the start", "no game trees")
@@ -113,16 +119,14 @@ def read_sgf(text: str, *, name: str = "<sgf>") -> MatchRecord:
     }
     if not length:
         played = replay_session(variant, options, games, where)
-        return MatchRecord(length=0, players=players, tags=tuple(tags), games=played, match=None)
+        return where.record(0, players, tags, played, None)
     crawford = "Crawford" in rules
     start = start_match(
         variant, length, options, crawford, games, where, first_is_crawford="CrawfordGame" in rules
     )
     match = replay_match(start, games, where)
     _check_crawford(match, roots, where)
-    return MatchRecord(
-        length=length, players=players, tags=tuple(tags), games=recorded_games(match), match=match
-    )
+    return where.record(length, players, tags, recorded_games(match), match)
 
 
 # --- the SGF syntax ---------------------------------------------------------------------
@@ -464,16 +468,21 @@ def _moves(game: Game) -> list[str]:
     out: list[str] = []
     pending: tuple[int, str] | None = None
     for action in game.history:
-        if action.side is None:
+        if action.side is None:  # the opening roll: the first play shows its dice
+            opening = opening_roll(game, action)
+            if opening is not None:
+                pending = (opening[0], f"{opening[1][0]}{opening[1][1]}")
             continue
         colour = "WB"[game.player(action.side)]
         kind = action.kind
         if kind is ActionKind.ROLL:
-            assert action.dice is not None
+            assert action.dice is not None  # in the order rolled or read: written so
             pending = (game.player(action.side), f"{action.dice[0]}{action.dice[1]}")
         elif kind is ActionKind.PLAY:
             assert action.play is not None
-            out.append(f"{colour}[{_play(action.play, game.player(action.side))}]")
+            roll = action.play.roll
+            dice = pending[1] if pending else f"{roll.high}{roll.low}"
+            out.append(f"{colour}[{dice}{_play(action.play, game.player(action.side))}]")
             pending = None
         elif kind is ActionKind.RESIGN and pending is not None:
             out.append(f"PL[{'WB'[pending[0]]}]DI[{pending[1]}]")
@@ -488,6 +497,7 @@ def _moves(game: Game) -> list[str]:
 
 
 def _play(play: Play, player: int) -> str:
+    """The letters of ``play``'s steps, in ``player``'s numbering (the dice go before them)."""
     letters = []
     for step in play.steps:
         for point in (step.src, step.dst):
@@ -497,7 +507,7 @@ def _play(play: Play, player: int) -> str:
                 letters.append("z")
             else:
                 letters.append(_LETTERS[point - 1 if player == 0 else 24 - point])
-    return f"{play.roll.high}{play.roll.low}{''.join(letters)}"
+    return "".join(letters)
 
 
 def _escape(text: str) -> str:
