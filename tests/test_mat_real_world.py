@@ -16,7 +16,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import nardy
-from nardy import Game, Match, RecordError, RecordWarning, Roll, Side
+from nardy import (
+    Game,
+    IllegalActionError,
+    Match,
+    RecordError,
+    RecordWarning,
+    Roll,
+    Side,
+    WrongPhaseError,
+)
 from nardy.actions import ActionKind, EndReason, Phase
 from nardy.cli import main
 from nardy.formats import (
@@ -287,22 +296,49 @@ def test_a_gammon_stated_as_one_point_follows_the_record_and_warns() -> None:
         record = read_mat(GAMMON + GAMMON_NEXT, name="g.mat")
     (message,) = [str(w.message) for w in caught]
     assert message == (
-        "g.mat, line 25: the game is worth 2 points by the rules, the record says 1: read as "
-        "a resignation for 1 before the last roll and play (54: 1/off)"
+        "g.mat, line 25: the game is worth 2 points by the rules, the record says 1: "
+        "scored as the record says"
     )
     assert record.match is not None
     assert record.match.scores == (0, 2)  # 1 by the record, then the drop
     game = record.match.games[0]
     assert game.outcome is not None
-    assert (game.outcome.reason, game.outcome.points) == (EndReason.RESIGN, 1)
-    assert game.outcome.winner == game.side_of(1)
+    # Every play is kept, the game ends by its bear-off, and scores what the record says.
     counted = as_counted.games[0]
-    # Everything up to bob's last roll as written; his last roll and play are left out.
-    assert game.history[:-2] == counted.history[:-2]
-    assert game.history[-2].side == game.side_of(0)
-    assert game.history[-2].level is ResultKind.SINGLE
+    assert game.history == counted.history
+    assert counted.outcome is not None
+    assert (counted.outcome.points, counted.outcome.rules_points) == (2, None)
+    assert (game.outcome.reason, game.outcome.kind) == (EndReason.BEAR_OFF, ResultKind.GAMMON)
+    assert (game.outcome.points, game.outcome.rules_points) == (1, 2)
+    assert game.outcome.winner == game.side_of(1)
+    assert game.outcome.to_dict()["rules_points"] == 2
+    assert "rules_points" not in counted.outcome.to_dict()
     assert Game.from_json(game.to_json()) == game
     assert Match.from_json(record.match.to_json()) == record.match
+    # Written back, the record says what it said: every play and "Wins 1 point".
+    written = write_mat(record.match, record.players, record.tags)
+    assert "54: 1/off" in written
+    assert "Wins 1 point" in written
+    with pytest.warns(RecordWarning):
+        assert read_mat(written).match == record.match
+
+
+def test_stated_points_are_checked() -> None:
+    game = read_mat(GAMMON.replace("Wins 1 point", "Wins 2 points"), name="g.mat").games[0]
+    assert game.with_stated_points(2) == game  # the rules' count: nothing stated
+    again = game.with_stated_points(3).with_stated_points(2)
+    assert again == game
+    assert again.outcome is not None
+    assert again.outcome.rules_points is None
+    for bad in (0, -1, 1.5, True, "1"):
+        with pytest.raises(IllegalActionError, match="stated points are a positive integer"):
+            game.with_stated_points(bad)  # type: ignore[arg-type]
+    with pytest.raises(WrongPhaseError, match="the game is not over"):
+        game.restart().with_stated_points(1)
+    record = json.loads(game.with_stated_points(1).to_json())
+    record["outcome"]["points"] = 0
+    with pytest.raises(RecordError, match="the record's stated points"):
+        Game.from_dict(record)
 
 
 def test_strict_reading_refuses_a_stated_result_the_rules_do_not_count(tmp_path: Path) -> None:

@@ -214,6 +214,13 @@ class Outcome:
     :meth:`Variant.result_name <nardy.Variant.result_name>`), the kind's
     value when none is given, and empty when there is no kind; it is what
     :meth:`to_dict` writes.
+
+    ``rules_points`` is ``None`` unless a record states that the game was
+    worth other points than the rules count (read leniently from a real
+    export: ``Wins 1 point`` for a gammon; see
+    :meth:`Game.with_stated_points <nardy.Game.with_stated_points>`): then
+    ``points`` is the stated value, which is what the game scores, and
+    ``rules_points`` the rules' count, ``base * cube``.
     """
 
     winner: Side | None
@@ -224,6 +231,7 @@ class Outcome:
     points: Number
     result: Result | None = None
     name: str = attrs.field(default="", eq=False, repr=False)
+    rules_points: Number | None = None
 
     def __attrs_post_init__(self) -> None:
         # Never empty when there is a kind, so that the attribute and the
@@ -247,10 +255,15 @@ class Outcome:
             "base": self.base,
             "cube": self.cube,
             "points": self.points,
+            # Only when a record stated other points, so that other outcomes stay as they were.
+            **({} if self.rules_points is None else {"rules_points": self.rules_points}),
         }
 
     def __str__(self) -> str:
         if self.winner is None:
             return f"draw, {self.points} each"
         how = f"{self.name}, {self.reason.value}" if self.name else self.reason.value
-        return f"{self.winner.name.lower()} wins ({how}): {self.points}"
+        stated = (
+            "" if self.rules_points is None else f" (stated; the rules count {self.rules_points})"
+        )
+        return f"{self.winner.name.lower()} wins ({how}): {self.points}{stated}"

@@ -674,6 +674,12 @@ class Game:
             history=self._record(Action(ActionKind.REJECT, side)),
         )
 
+    def with_stated_points(self, points: int) -> Game:
+        """The finished game scored for the ``points`` a record states (see :func:`nardy.outcome.stated`)."""
+        if self.outcome is None:
+            raise self._wrong("state the points of", "the game is not over")
+        return attrs.evolve(self, outcome=outcome_of.stated(self.outcome, points))
+
     def apply(self, action: Action) -> Game:
         """Replay one history entry (the side named in it must be the one to act).
 

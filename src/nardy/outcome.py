@@ -14,15 +14,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from nardy.actions import CubeState, EndReason, Outcome, as_number
+from nardy.checks import shown
 from nardy.core import Side
+from nardy.errors import IllegalActionError
 from nardy.options import GameOptions
 from nardy.result import Result, ResultKind
 
 if TYPE_CHECKING:
     from nardy.variant import Variant
 
-__all__ = ["base_points", "bear_off", "draw", "drop", "resignation"]
+__all__ = ["base_points", "bear_off", "draw", "drop", "resignation", "stated"]
 
 
 def base_points(
@@ -132,3 +136,24 @@ def draw(options: GameOptions, cube_value: int) -> Outcome:
         cube=cube_value,
         points=as_number(each),
     )
+
+
+def stated(outcome: Outcome, points: object) -> Outcome:
+    """``outcome`` worth the ``points`` a record states, where they differ from the rules' count.
+
+    Real exports sometimes state a result the rules do not count (``Wins 1
+    point`` after a gammon was borne off); a lenient reader follows the
+    record. The outcome keeps how the game ended and its kind; ``points``
+    becomes the stated value and :attr:`~nardy.actions.Outcome.rules_points`
+    keeps the rules' count. Stating the rules' count gives the plain
+    outcome back. Raises :class:`~nardy.errors.IllegalActionError` for a
+    draw, or points that are not a positive integer.
+    """
+    if outcome.winner is None:
+        raise IllegalActionError(f"a draw has no stated points: {outcome}")
+    if isinstance(points, bool) or not isinstance(points, int) or points < 1:
+        raise IllegalActionError(f"stated points are a positive integer, got {shown(points)}")
+    counted = outcome.points if outcome.rules_points is None else outcome.rules_points
+    if points == counted:
+        return attrs.evolve(outcome, points=counted, rules_points=None)
+    return attrs.evolve(outcome, points=points, rules_points=counted)

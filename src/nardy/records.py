@@ -48,6 +48,7 @@ __all__ = [
     "match_to_json",
     "parse_action",
     "replay",
+    "restated",
 ]
 
 #: The version of the game record format (``"format": "nardy-game"``).
@@ -188,7 +189,7 @@ def game_from_dict(cls: type[Game], data: Mapping[str, Any], *, rng: DiceSourceL
     actions = data.get("actions")
     if not isinstance(actions, list):
         raise RecordError('a game record needs an "actions" list')
-    game = replay(game, actions)
+    game = restated(replay(game, actions), data)
     check_stored(game, data)
     return game
 
@@ -255,6 +256,24 @@ def parse_action(game: Game, raw: Mapping[str, Any]) -> Action:
         play = game.find_play(notation, by=side)
     level = None if raw.get("level") is None else result_kind(raw["level"], "a resignation level")
     return Action(kind, side, dice=dice, play=play, level=level)
+
+
+def restated(game: Game, data: Mapping[str, Any]) -> Game:
+    """``game``, scored for the points its record states when its outcome has ``rules_points``.
+
+    A game read leniently from a real export may be worth what the export
+    states rather than the rules' count
+    (:meth:`Game.with_stated_points <nardy.Game.with_stated_points>`); its
+    record's outcome says so, and the replayed game is scored the same.
+    """
+    stored = data.get("outcome")
+    if not isinstance(stored, Mapping) or stored.get("rules_points") is None:
+        return game
+    points: Any = stored.get("points")  # checked by with_stated_points
+    try:
+        return game.with_stated_points(points)
+    except NardyError as exc:
+        raise RecordError(f"the record's stated points: {exc}") from exc
 
 
 def check_stored(game: Game, data: Mapping[str, Any]) -> None:
@@ -424,7 +443,7 @@ def match_from_dict(
         if not isinstance(actions, list):
             raise RecordError(f'game {number}: a game record needs an "actions" list')
         try:
-            game = replay(match.game, actions)
+            game = restated(replay(match.game, actions), record)
             check_stored(game, record)
         except RecordError as exc:
             raise RecordError(f"game {number}: {exc}", index=exc.index) from exc

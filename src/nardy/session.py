@@ -355,7 +355,7 @@ def _replayed(session: Session, record: object, number: int, *, last: bool) -> S
                     f"{key} is {shown(record.get(key))}, but the session makes it "
                     f"{shown(expected[key])}"
                 )
-        game = records.replay(game, record.get("actions"))  # type: ignore[arg-type]
+        game = records.restated(records.replay(game, record.get("actions")), record)  # type: ignore[arg-type]
         records.check_stored(game, record)
         if not game.is_over() and not last:
             raise RecordError("the record stops before the game ends, but another game follows")

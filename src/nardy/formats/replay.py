@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from nardy.actions import Action, ActionKind, EndReason, Number, Phase
+from nardy.actions import Action, EndReason, Number, Phase
 from nardy.core import Roll, Side
 from nardy.errors import NardyError, RecordError, RecordWarning
 from nardy.formats.setup import Edit, apply_edit
@@ -337,16 +337,14 @@ def _places(entries: Sequence[Entry]) -> str:
 
 
 def _stated_result(game: Game, item: Entry, match: Match | None, where: Where) -> Game:
-    """``game`` (played out), or the game settled for the points its ``Wins`` line states.
+    """``game`` (played out), scored for the points its ``Wins`` line states when they differ.
 
     Some exports state a result the rules do not count (``Wins 1 point``
-    for a gammon). The record is followed, as gnubg's later score lines
-    follow it, with a warning: the loser resigns for the stated points just
-    before the winner's last roll, and the winner accepts. A resignation is
-    the one way the rules end a game for a stated number of points, and it
-    replays through :meth:`Game.from_json <nardy.Game.from_json>` exactly,
-    which an outcome set by hand would not (the JSON record recomputes the
-    outcome from the actions). The last roll and play are lost: the warning names them.
+    for a gammon). The record is followed, as the next game's score line
+    follows it (gnubg takes that score), with a warning naming both values:
+    the game keeps every play and its ending, and scores the stated points
+    (:meth:`Game.with_stated_points <nardy.Game.with_stated_points>`), so
+    that a record written from it reads back as the original does.
     Anything else that disagrees (a drop, a resignation) is left to
     :func:`_wins`, which refuses it.
     """
@@ -357,23 +355,12 @@ def _stated_result(game: Game, item: Entry, match: Match | None, where: Where) -
     full = outcome.points
     if _agrees(points, full, _capped(full, match, game)) or outcome.winner != _side_of(game, item):
         return game
-    history = game.history
-    # Before the winner's last roll: resigning after it, gnubg would read the export's
-    # forced last play ("54: ????" bearing off) as played, and count the rules' points.
-    k = len(history) - (2 if history[-2].kind is ActionKind.ROLL else 1)
-    before = list(game.states())[k]
-    last = history[-1].play
-    try:
-        settled = _resign(before, 1 - item.player, points, match)
-    except NardyError:
-        return game  # no resignation is worth that: _wins refuses the count
     where.warn(
         item.at,
-        f"the game is worth {full} points by the rules, the record says {points}: read as "
-        f"a resignation for {points} before the last roll and play "
-        f"({last.roll if last else ''}: {last})",
+        f"the game is worth {full} points by the rules, the record says {points}: "
+        f"scored as the record says",
     )
-    return settled
+    return game.with_stated_points(points)
 
 
 def _agrees(points: int, full: Number, capped: Number) -> bool:
