@@ -38,7 +38,7 @@ import pytest
 
 import nardy
 from nardy import Side
-from nardy.actions import ActionKind, Phase
+from nardy.actions import ActionKind, EndReason, Phase
 from nardy.formats import gnubg_id, load_mat, write_mat
 from nardy.formats.replay import recorded_games
 from nardy.matchstate import GameState, MatchState
@@ -159,4 +159,8 @@ def test_ended_games_ids_are_gnubgs(path: Path, tmp_path: Path) -> None:
             f"game {number}: {game.describe()}"
         )
         compared += 1
-    assert compared
+    # Some real matches end every game by resignation: then nothing is compared.
+    resigned = sum(
+        g.outcome is not None and g.outcome.reason is EndReason.RESIGN for g in record.match.games
+    )
+    assert compared == len(record.match.games) - resigned
