@@ -675,7 +675,14 @@ class Game:
         )
 
     def with_stated_points(self, points: int) -> Game:
-        """The finished game scored for the ``points`` a record states (see :func:`nardy.outcome.stated`)."""
+        """The finished game scored for the ``points`` a record states, where they differ from the rules' count.
+
+        Its :attr:`outcome` keeps how the game ended and its kind, with
+        ``points`` the stated value and ``rules_points`` the rules' count;
+        stating the rules' count gives the plain game back. Raises
+        :class:`~nardy.errors.IllegalActionError` for a game not over, a
+        draw, or points that are not a positive integer.
+        """
         if self.outcome is None:
             raise self._wrong("state the points of", "the game is not over")
         return attrs.evolve(self, outcome=outcome_of.stated(self.outcome, points))
