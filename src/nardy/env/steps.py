@@ -1,7 +1,8 @@
 """Playing a roll one checker step at a time, exactly: the logic of the step action mode.
 
-Pure Python (no numpy), so that every interface (the PettingZoo and
-Gymnasium environments, the OpenSpiel games) shares it.
+No numpy, so that every interface (the PettingZoo and Gymnasium
+environments, the OpenSpiel games) shares it; the search itself is
+:mod:`nardy.engine.steptree`, on ints, compiled with the engine.
 
 A roll's legal plays come from :meth:`nardy.Position.legal_plays`. A
 *step sequence* plays the roll when
@@ -44,11 +45,12 @@ from __future__ import annotations
 import functools
 
 from nardy.core import BAR, OFF, Roll
-from nardy.engine.layout import HOME, MOVER_BAR, PINNED, State, may_bear_off
-from nardy.engine.physics import ENTER, NO_BAR, RETURN_POINT, make_steps
+from nardy.engine.layout import State, pack, unpack
+from nardy.engine.physics import ENTER, NO_BAR
 from nardy.engine.physics import RETURN as RETURN_MODEL
+from nardy.engine.steptree import NOT_ALLOWED, PASS, RETURN, StepTree, node_code
 from nardy.engine.tracking import BLOCK, HIT, PIN
-from nardy.errors import IllegalActionError, IllegalPlayError
+from nardy.errors import IllegalActionError
 from nardy.geometry import Contact, Entering
 from nardy.legal import LegalPlays
 from nardy.position import Position
@@ -64,10 +66,8 @@ __all__ = [
     "step_turn",
 ]
 
-#: The action that passes (nothing can be played) or ends a play that could go on.
-PASS = 150
-#: The action that brings a checker back from the bar onto the head (Kush).
-RETURN = 151
+# PASS (the action that passes, or ends a play that could go on) and RETURN
+# (a checker back from the bar onto the head, Kush) are the tree's own.
 #: The number of step actions, the same for every variant.
 NUM_ACTIONS = 152
 
@@ -110,6 +110,12 @@ class StepTurn:
     remembered, so a turn costs only the nodes its steps visit. A
     ``StepTurn`` never changes what it answers, so copies of an environment
     share it.
+
+    The work is done on ints by :attr:`tree`, a
+    :class:`~nardy.engine.steptree.StepTree` (compiled with the engine),
+    whose nodes are ints (*codes*); the methods here take and give the
+    readable nodes, ``(state, dice left)``. The ``*_code`` methods are the
+    same answers on codes, for the environments' per-action path.
     """
 
     def __init__(self, legal: LegalPlays) -> None:
@@ -117,16 +123,21 @@ class StepTurn:
         variant = position.variant
         self.legal = legal
         self.position = position
-        self._index = {state: i for i, state in enumerate(legal.result_states())}
-        self._contact = _CONTACT[variant.turn_contact(legal.roll)]
-        self._bar = NO_BAR
+        bar = NO_BAR
         if variant.has_bar:
-            self._bar = RETURN_MODEL if variant.entering is Entering.RETURN else ENTER
-        self._children: dict[Node, dict[int, Node]] = {}
-        self._ends: dict[Node, frozenset[int]] = {}
-        self._reaches: dict[Node, bool] = {}
-        self._allowed: dict[Node, tuple[int, ...]] = {}
-        self.start: Node = (position.raw, tuple(sorted(variant.moves(legal.roll))))
+            bar = RETURN_MODEL if variant.entering is Entering.RETURN else ENTER
+        dice = tuple(sorted(variant.moves(legal.roll)))
+        #: The tree on ints that answers for this turn.
+        self.tree = StepTree(
+            position.packed,
+            dice,
+            legal.raw_results(),
+            _CONTACT[variant.turn_contact(legal.roll)],
+            bar,
+        )
+        self.start: Node = (position.raw, dice)
+        #: :attr:`start` as a code.
+        self.start_code: int = self.tree.start
 
     def __copy__(self) -> StepTurn:
         return self
@@ -144,27 +155,28 @@ class StepTurn:
         """The roll this tree plays."""
         return self.legal.roll
 
+    # --- readable nodes ---------------------------------------------------------
+
+    def code(self, node: Node) -> int:
+        """The code of a readable node."""
+        return node_code(int.from_bytes(pack(node[0]), "little"), node[1])
+
+    def node(self, code: int) -> Node:
+        """The readable node of a code."""
+        return unpack(self.tree.packed(code)), self.tree.dice(code)
+
     def play_at(self, node: Node) -> int | None:
         """The index of the legal play the steps to ``node`` make, or ``None``."""
-        return self._index.get(node[0])
+        index = self.tree.play_at(self.code(node))
+        return None if index < 0 else index
 
     def ends(self, node: Node) -> frozenset[int]:
         """The indices of the legal plays that some allowed continuation from ``node`` makes."""
-        found = self._ends.get(node)
-        if found is None:
-            here = self.play_at(node)
-            out = {here} if here is not None else set()
-            for child in self.children(node).values():
-                out |= self.ends(child)
-            found = self._ends[node] = frozenset(out)
-        return found
+        return self.tree.ends(self.code(node))
 
     def children(self, node: Node) -> dict[int, Node]:
         """Every step the board allows at ``node`` (legal or not), by action."""
-        made = self._children.get(node)
-        if made is None:
-            made = self._children[node] = self._expand(node)
-        return made
+        return {a: self.node(c) for a, c in self.tree.children(self.code(node)).items()}
 
     def reaches(self, node: Node) -> bool:
         """Whether some allowed continuation from ``node`` makes a legal play (``ends`` not empty).
@@ -172,43 +184,23 @@ class StepTurn:
         It stops at the first legal play found, so it explores less of the
         tree than :meth:`ends`.
         """
-        found = self._reaches.get(node)
-        if found is None:
-            known = self._ends.get(node)
-            if known is not None:
-                found = bool(known)
-            else:
-                found = self.play_at(node) is not None or any(
-                    self.reaches(child) for child in self.children(node).values()
-                )
-            self._reaches[node] = found
-        return found
+        return self.tree.reaches(self.code(node))
 
     def allowed(self, node: Node) -> list[int]:
         """The allowed actions at ``node``, ascending (empty when the play is complete)."""
-        return list(self.allowed_actions(node))
+        return list(self.tree.allowed(self.code(node)))
 
     def allowed_actions(self, node: Node) -> tuple[int, ...]:
         """:meth:`allowed` as a tuple, made once per node (the mask and each step ask)."""
-        made = self._allowed.get(node)
-        if made is None:
-            out = [a for a, child in self.children(node).items() if self.reaches(child)]
-            here = self.play_at(node)
-            if here is not None and (out or node == self.start):
-                out.append(PASS)  # end the play here (or pass: nothing can be played)
-            made = self._allowed[node] = tuple(sorted(out))
-        return made
+        return self.tree.allowed(self.code(node))
 
     def advance(self, node: Node, action: int) -> Node:
         """The node after ``action``; raises :class:`~nardy.errors.IllegalActionError` if not allowed."""
-        if action not in self.allowed_actions(node):
-            raise IllegalActionError(
-                f"step action {action!r} ({_safe_name(action)}) is not allowed for roll "
-                f"{self.roll} here; allowed: {[action_name(a) for a in self.allowed(node)]}"
-            )
+        code = self.code(node)
+        self.check(code, action)
         if action == PASS:
             return node
-        return self.children(node)[action]
+        return self.node(self.tree.children(code)[action])
 
     def is_complete(self, node: Node, last: int | None) -> bool:
         """Whether the play ends at ``node`` after action ``last`` (``None``: no action yet)."""
@@ -218,71 +210,45 @@ class StepTurn:
 
     def finish(self, node: Node) -> int:
         """The index of the legal play a complete step sequence made."""
-        index = self.play_at(node)
-        if index is None:  # pragma: no cover - allowed steps always end in a legal play
-            raise IllegalActionError(f"the steps taken for roll {self.roll} make no legal play")
-        return index
+        return self.finish_code(self.code(node))
 
     def node_position(self, node: Node) -> Position:
         """The position part way through the play (the mover still to move)."""
         return Position.from_raw(self.position.variant, self.position.turn, node[0], check=False)
 
-    def _expand(self, node: Node) -> dict[int, Node]:
-        state, dice = node
-        out: dict[int, Node] = {}
-        if not dice and not (self._bar == RETURN_MODEL and state[MOVER_BAR] > 0):
-            return out
-        if state[MOVER_BAR] > 0 and self._bar != NO_BAR:
-            if self._bar == RETURN_MODEL:
-                self._try(out, RETURN, state, (MOVER_BAR, RETURN_POINT, 0), dice, dice)
-            else:
-                for die in set(dice):
-                    step = (MOVER_BAR, MOVER_BAR - die, die)
-                    self._try(out, encode_action(BAR, die), state, step, dice, _without(dice, die))
-                return out  # a checker on the bar enters before any other moves
-        # Every node of a turn's tree passes here once, and each tries up to
-        # 24 points by each die: what does not change with the point (the dice
-        # left after each die, the board as a list) is made once, and the
-        # count for bearing off only when a step would bear off.
-        outside = -1
-        board: list[int] = []
-        by_die = [(die, _without(dice, die)) for die in set(dice)]
-        rolled = dice or (0,)
-        contact, bar = self._contact, self._bar
-        for src in range(1, 25):
-            if state[src] <= 0:
-                continue
-            first = 6 * (src - 1) - 1  # encode_action(src, die) is first + die
-            for die, left in by_die:
-                dst = src - die
-                if dst <= 0:
-                    if outside < 0:
-                        outside = _outside(state)
-                        board = list(state)
-                    if not may_bear_off(board, src, dst, outside):
-                        continue
-                    dst = OFF
-                try:
-                    after = make_steps(state, ((src, dst, die),), rolled, contact, bar)
-                except IllegalPlayError:
-                    continue
-                out[first + die] = (after, left)
-        return out
+    # --- codes --------------------------------------------------------------------
 
-    def _try(
-        self,
-        out: dict[int, Node],
-        action: int,
-        state: State,
-        step: tuple[int, int, int],
-        dice: tuple[int, ...],
-        left: tuple[int, ...],
-    ) -> None:
-        try:
-            after = make_steps(state, (step,), dice or (0,), self._contact, self._bar)
-        except IllegalPlayError:
-            return
-        out[action] = (after, left)
+    def step_code(self, code: int, action: int) -> int:
+        """The code after ``action`` while the play goes on, or ``-1 - index`` of the play it makes.
+
+        Raises :class:`~nardy.errors.IllegalActionError` if ``action`` is
+        not allowed at ``code``.
+        """
+        after = self.tree.step(code, action)
+        if after == NOT_ALLOWED:
+            self.check(code, action)
+        return after
+
+    def finish_code(self, code: int) -> int:
+        """:meth:`finish` of a code."""
+        index = self.tree.play_at(code)
+        if index < 0:  # pragma: no cover - allowed steps always end in a legal play
+            raise IllegalActionError(f"the steps taken for roll {self.roll} make no legal play")
+        return index
+
+    def position_at(self, code: int) -> Position:
+        """:meth:`node_position` of a code."""
+        position = self.position
+        return Position.from_packed(position.variant, position.turn, self.tree.packed(code))
+
+    def check(self, code: int, action: object) -> None:
+        """Raise :class:`~nardy.errors.IllegalActionError` unless ``action`` is allowed at ``code``."""
+        allowed = self.tree.allowed(code)
+        if action not in allowed:
+            raise IllegalActionError(
+                f"step action {action!r} ({_safe_name(action)}) is not allowed for roll "
+                f"{self.roll} here; allowed: {[action_name(a) for a in allowed]}"
+            )
 
 
 @functools.lru_cache(maxsize=2048)
@@ -293,19 +259,6 @@ def step_turn(position: Position, roll: Roll) -> StepTurn:
     and search that revisits positions use, instead of exploring again.
     """
     return StepTurn(position.legal_plays(roll))
-
-
-def _outside(state: State) -> int:
-    """The mover's checkers outside his home board (the bar and pinned ones count)."""
-    n = state[MOVER_BAR] + sum(x for x in state[HOME + 1 : 25] if x > 0)
-    if len(state) > PINNED:
-        n += (state[PINNED] >> (HOME + 1)).bit_count()
-    return n
-
-
-def _without(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
-    i = dice.index(die)
-    return dice[:i] + dice[i + 1 :]
 
 
 def _safe_name(action: object) -> str:
