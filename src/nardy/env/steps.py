@@ -257,8 +257,9 @@ def step_turn(position: Position, roll: Roll) -> StepTurn:
 
     What replays of a game (OpenSpiel rebuilds states from their histories)
     and search that revisits positions use, instead of exploring again.
+    This cache holds the legal plays too, so they skip the legal-play cache.
     """
-    return StepTurn(position.legal_plays(roll))
+    return StepTurn(position.variant.legal_plays(position, roll, cache=False))
 
 
 def _safe_name(action: object) -> str:
