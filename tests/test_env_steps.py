@@ -24,10 +24,11 @@ from hypothesis import strategies as st
 
 import nardy
 from nardy import OFF, Play, Roll, Step
-from nardy.engine.layout import may_bear_off
+from nardy.engine.layout import may_bear_off, pack
 from nardy.engine.physics import ENTER, NO_BAR, RETURN_POINT, make_steps
 from nardy.engine.physics import RETURN as RETURN_MODEL
-from nardy.engine.tracking import BLOCK, HIT, PIN
+from nardy.engine.steptree import StepTree, make_step
+from nardy.engine.tracking import BLOCK, HIT, PIN, is_open, move_checker
 from nardy.env.steps import (
     NUM_ACTIONS,
     PASS,
@@ -382,3 +383,45 @@ def test_tree_agrees_with_a_plain_search(variant: str) -> None:
             for child in children.values():
                 assert turn.reaches(child) == oracle.reaches(child)
             stack += [children[a] for a in allowed if a != PASS]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_make_step_is_move_checker(variant: str) -> None:
+    """The tree's step by kind and table is the engine's move_checker: the same board, the same key change."""
+    rules = nardy.find_variant(variant)
+    contact = {nardy.Contact.HIT: HIT, nardy.Contact.BLOCK: BLOCK, nardy.Contact.PIN: PIN}[
+        rules.contact
+    ]
+    steps = 0
+    for position, _ in game_positions(variant, 60, seed=4):
+        state = list(position.raw)
+        key = int.from_bytes(position.packed, "little")
+        for src in range(1, 26):
+            if state[src] <= 0:
+                continue
+            for die in range(1, 7):
+                dst = max(src - die, 0)
+                if dst and not is_open(state, dst, contact):
+                    continue
+                mine, theirs = list(state), list(state)
+                change = make_step(mine, src, dst, contact)
+                assert change == move_checker(theirs, src, dst, contact)
+                assert mine == theirs
+                assert key + change == int.from_bytes(pack(tuple(mine)), "little")
+                steps += 1
+    assert steps > 1000
+
+
+def test_tree_finds_results_whose_hashes_are_equal() -> None:
+    """Two results with one hash (their keys differ by the hash's modulus) are told apart by key."""
+    position = nardy.find_variant("backgammon").starting_position()
+    key = int.from_bytes(position.packed, "little")
+    twin = key + sys.hash_info.modulus  # not a real state: only its hash matters here
+    assert hash(twin) == hash(key)
+    tree = StepTree(position.packed, [3, 1], [twin, key], HIT, ENTER)
+    assert tree.find(twin, hash(twin)) == 0
+    assert tree.find(key, hash(key)) == 1
+    assert tree.find(key + 1, hash(key + 1)) == -1
+    assert tree.lands(key, sys.hash_info.modulus, hash(key))
+    assert not tree.lands(key, 2 * sys.hash_info.modulus, hash(key))
+    assert tree.play_at(tree.start) == 1

@@ -11,19 +11,22 @@ whatever the path to it, it pickles, and a copy of it is itself.
 
 Most of the work is asking whether a node *reaches* a legal play, for each
 step allowed at a node a player stands on. The search for an answer stops
-at the first play found, makes and unmakes its steps on one board in place
-(:func:`~nardy.engine.tracking.move_checker`, the one physics of a step),
-and remembers its answer per node. At the last die it makes no step at
-all: whether a step lands on a legal play is read from a small hash of the
-keys (the key modulo a prime, which a step changes by a sum of table
-entries), and only a hash that matches is checked against the exact key.
+at the first play found, makes and unmakes its steps on one board in place,
+and remembers its answer per node. A step's change of the key is one entry
+of a table (by the kind of step: plain, hitting, pinning, releasing a pin;
+:func:`make_step` is :func:`~nardy.engine.tracking.move_checker` made so),
+and so is its change of the key's hash: Python's own hash of an int, the
+int modulo a prime, so a result's hash costs nothing to make. Whether a step
+lands on a legal play is read from the hashes first (machine ints, no
+object made), and only a hash that matches is checked against the exact
+key; at the last die no step is made at all.
 """
 
 from __future__ import annotations
 
+import sys
 from typing import Final
 
-from nardy.engine.found import int_set
 from nardy.engine.layout import (
     BASE_SIZE,
     EXTRA_BYTES,
@@ -39,7 +42,7 @@ from nardy.engine.layout import (
 )
 from nardy.engine.physics import ENTER, NO_BAR, RETURN_POINT
 from nardy.engine.physics import RETURN as RETURN_MODEL
-from nardy.engine.tracking import BLOCK, PIN, is_open, move_checker
+from nardy.engine.tracking import BLOCK, PIN, is_open
 
 __all__ = [
     "DICE_BITS",
@@ -49,6 +52,7 @@ __all__ = [
     "StepTree",
     "dice_code",
     "dice_of_code",
+    "make_step",
     "node_code",
 ]
 
@@ -62,19 +66,85 @@ _DICE_MASK: Final = (1 << DICE_BITS) - 1
 #: What :meth:`StepTree.step` answers for an action that is not allowed.
 NOT_ALLOWED: Final = -(1 << 40)
 
-# The hash of a key: the key modulo a prime. Every value below stays a
-# machine int compiled (a sum of a few of them too); a hash that matches is
-# checked against the exact key, so its size only sets how often that
-# check is made for nothing.
-_PRIME: Final = (1 << 31) - 1
-_HASH: Final[tuple[int, ...]] = tuple(w % _PRIME for w in WEIGHT)
-# What the opponent's pin on point p adds to a key (bit p of his pins), hashed.
-_OPP_PIN: Final = 1 << (8 * BASE_SIZE + 8 * EXTRA_BYTES * (OPP_PINNED - BASE_SIZE))
-_PIN_HASH: Final[tuple[int, ...]] = tuple((_OPP_PIN << p) % _PRIME for p in range(26))
-# A return from the bar onto the head: what it adds to a key, and hashed.
-_RETURN_DELTA: Final = WEIGHT[RETURN_POINT] - WEIGHT[MOVER_BAR]
 # The dice code of a single die of each face (index: the face).
 _UNIT: Final[tuple[int, ...]] = tuple(1 << (5 * (d - 1)) if d else 0 for d in range(7))
+
+# Kinds of step, added up: what it does to a lone opposing checker where it
+# lands (nothing, hits it, pins it), and whether it leaves the last checker
+# of a stack that pinned one (which is then free again).
+_HITS: Final = 1
+_PINS: Final = 2
+_RELEASES: Final = 3
+# What the opponent's pin on point p adds to a key (bit p of his pins).
+_OPP_PIN: Final = 1 << (8 * BASE_SIZE + 8 * EXTRA_BYTES * (OPP_PINNED - BASE_SIZE))
+# The modulus of Python's hash of an int: hash(key) == key % _PRIME for a
+# key (never negative). Every hash below is below it, and the sum of two
+# fits a machine int compiled.
+_PRIME: Final = sys.hash_info.modulus
+
+
+def _change(kind: int, src: int, dst: int) -> int:
+    """How a key changes for a step of ``kind`` from slot ``src`` to slot ``dst`` (0: off)."""
+    delta = WEIGHT[dst] - WEIGHT[src]
+    base = kind % _RELEASES
+    if base == _HITS:  # the blot goes from -1 to the mover's 1, and onto the bar
+        delta += WEIGHT[dst] + WEIGHT[OPP_BAR]
+    elif base == _PINS:  # the same, but it stays there, pinned
+        delta += WEIGHT[dst] + (_OPP_PIN << dst)
+    if kind >= _RELEASES:  # the pinned checker is free: from 0 to -1, unpinned
+        delta -= WEIGHT[src] + (_OPP_PIN << src)
+    return delta
+
+
+# The change of a key by step (kind, src, dst) at _at(kind, src, dst), and
+# of its hash (modulo _PRIME, so never negative).
+_KEY_CHANGE: Final[tuple[int, ...]] = tuple(
+    _change(kind, src, dst) for kind in range(6) for src in range(26) for dst in range(25)
+)
+_HASH_CHANGE: Final[tuple[int, ...]] = tuple(c % _PRIME for c in _KEY_CHANGE)
+
+
+def _at(kind: int, src: int, dst: int) -> int:
+    """Where a step's change is in :data:`_KEY_CHANGE` and :data:`_HASH_CHANGE`."""
+    return (kind * 26 + src) * 25 + dst
+
+
+def _kind(t: list[int], src: int, dst: int, contact: int) -> int:
+    """The kind of the step ``src -> dst`` on ``t`` (the board allows it)."""
+    kind = 0
+    if dst != MOVER_OFF and t[dst] == -1 and contact != BLOCK:
+        kind = _PINS if contact == PIN else _HITS
+    if contact == PIN and src != MOVER_BAR and t[src] == 1 and (t[OPP_PINNED] >> src) & 1:
+        kind += _RELEASES
+    return kind
+
+
+def _make(t: list[int], src: int, dst: int, kind: int) -> None:
+    """Make the step ``src -> dst`` of ``kind`` on ``t``, in place."""
+    t[src] -= 1
+    if kind >= _RELEASES:
+        t[src] = -1
+        t[OPP_PINNED] ^= 1 << src
+        kind -= _RELEASES
+    if kind == _HITS:
+        t[dst] = 1
+        t[OPP_BAR] += 1
+    elif kind == _PINS:
+        t[dst] = 1
+        t[OPP_PINNED] |= 1 << dst
+    else:
+        t[dst] += 1
+
+
+def make_step(t: list[int], src: int, dst: int, contact: int) -> int:
+    """Make a step the board allows on ``t`` in place; returns how the key changed.
+
+    The same as :func:`~nardy.engine.tracking.move_checker`, by the kind of
+    step and one table entry.
+    """
+    kind = _kind(t, src, dst, contact)
+    _make(t, src, dst, kind)
+    return _KEY_CHANGE[_at(kind, src, dst)]
 
 
 def dice_code(dice: tuple[int, ...] | list[int]) -> int:
@@ -110,22 +180,23 @@ def _outside(t: list[int]) -> int:
     return n
 
 
-def _hash_delta(t: list[int], src: int, dst: int, contact: int) -> int:
-    """How the hash of the key changes for the step ``src -> dst`` on ``t`` (``t`` unchanged).
+def _slot(h: int, mask: int) -> int:
+    """A hash's first slot in a table of ``mask + 1`` slots.
 
-    :func:`~nardy.engine.tracking.move_checker`'s change of the key, taken
-    modulo the prime, without making the step.
+    The hash folded to 29 bits, times an odd constant of 29 bits (the
+    product stays a machine int), and the high bits of the product: each
+    depends on every bit of the hash, which the low bits alone do not.
     """
-    delta = -_HASH[src]
-    if contact == PIN and src != MOVER_BAR and t[src] == 1 and (t[OPP_PINNED] >> src) & 1:
-        delta -= _HASH[src] + _PIN_HASH[src]  # the pinned checker is released
-    if dst == MOVER_OFF:
-        return delta + _HASH[MOVER_OFF]
-    if t[dst] == -1 and contact != BLOCK:
-        if contact == PIN:
-            return delta + 2 * _HASH[dst] + _PIN_HASH[dst]
-        return delta + 2 * _HASH[dst] + _HASH[OPP_BAR]
-    return delta + _HASH[dst]
+    x = (h ^ (h >> 29) ^ (h >> 58)) & 0x1FFFFFFF
+    return ((x * 0x1E3779B1) >> 29) & mask
+
+
+def _target(action: int) -> tuple[int, int]:
+    """The source and landing slot of a step action (0 for off)."""
+    if action == RETURN:
+        return MOVER_BAR, RETURN_POINT
+    src = action // 6 + 1
+    return src, max(src - (action % 6 + 1), MOVER_OFF)
 
 
 class StepTree:
@@ -151,21 +222,33 @@ class StepTree:
         self.size = len(packed)
         self.contact = contact
         self.bar = bar
-        #: The index of the legal play of each resulting key.
-        self.index: dict[int, int] = {}
-        # The results' hashes + 1 (a set of positive ints).
-        self.hashes = int_set()
-        for i, key in enumerate(results):
-            self.index[key] = i
-            h = key % _PRIME + 1
-            if h not in self.hashes:
-                self.hashes.add(h)
+        #: The results' keys, in the legal plays' order, and their hashes.
+        self.keys = results
+        self.hashes = [hash(key) for key in results]
+        # Each result's index + 1 by its hash, in an open-addressing table
+        # at most a quarter full (0: an empty slot): asking whether a step
+        # lands on a result reads a slot or two and makes no object. (The
+        # hashes of results differ in few bits: _slot mixes them.)
+        size = 16
+        while size < 4 * len(results):
+            size *= 2
+        self.mask = size - 1
+        self.table = [0] * size
+        for i, h in enumerate(self.hashes):
+            slot = _slot(h, self.mask)
+            while self.table[slot]:
+                slot = (slot + 1) & self.mask
+            self.table[slot] = i + 1
         #: The node before any step.
         self.start = node_code(int.from_bytes(packed, "little"), dice)
-        self.children_made: dict[int, dict[int, int]] = {}
         self.allowed_made: dict[int, tuple[int, ...]] = {}
-        self.reached: dict[int, bool] = {}
+        # Whether a node reaches a result, by its dice left, then its key.
+        self.reached: dict[int, dict[int, bool]] = {}
         self.ends_made: dict[int, frozenset[int]] = {}
+        # The board of the node a step last reached (its allowed actions are
+        # asked for next), and of the start.
+        self.last = self.start
+        self.last_board = unpack_list(packed)
 
     # --- nodes --------------------------------------------------------------------
 
@@ -188,59 +271,92 @@ class StepTree:
 
     def play_at(self, node: int) -> int:
         """The index of the legal play the steps to ``node`` make, or -1."""
-        return self.index.get(node >> DICE_BITS, -1)
+        key = node >> DICE_BITS
+        return self.find(key, hash(key))
+
+    def lands(self, key: int, change: int, h: int) -> bool:
+        """Whether the key ``key + change`` (hashed ``h``) is a result's; the sum made only if it may be."""
+        table = self.table
+        mask = self.mask
+        slot = _slot(h, mask)
+        while True:
+            i = table[slot]
+            if not i:
+                return False
+            if self.hashes[i - 1] == h:
+                return self.find(key + change, h) >= 0
+            slot = (slot + 1) & mask
+
+    def find(self, key: int, h: int) -> int:
+        """The index of the legal play whose result has ``key`` (its hash ``h``), or -1."""
+        table = self.table
+        mask = self.mask
+        slot = _slot(h, mask)
+        while True:
+            i = table[slot]
+            if not i:
+                return -1
+            if self.hashes[i - 1] == h and self.keys[i - 1] == key:
+                return i - 1
+            slot = (slot + 1) & mask
 
     # --- the tree -----------------------------------------------------------------
 
     def children(self, node: int) -> dict[int, int]:
         """Every step the board allows at ``node`` (legal or not): action -> child node."""
-        made = self.children_made.get(node)
-        if made is None:
-            made = {}
-            t = self.board(node)
-            key = node >> DICE_BITS
-            dice = node & _DICE_MASK
-            steps = self._steps(t, dice)
-            for i in range(0, len(steps), 3):
-                action, src, dst = steps[i], steps[i + 1], steps[i + 2]
-                child_key = key + move_checker(t.copy(), src, dst, self.contact)
-                left = dice if action == RETURN else dice - _UNIT[_die_of(action)]
-                made[action] = (child_key << DICE_BITS) | left
-            self.children_made[node] = made
-        return made
+        out: dict[int, int] = {}
+        t = self.board(node)
+        key = node >> DICE_BITS
+        dice = node & _DICE_MASK
+        steps = self._steps(t, dice)
+        for i in range(0, len(steps), 3):
+            action, src, dst = steps[i], steps[i + 1], steps[i + 2]
+            child_key = key + _KEY_CHANGE[_at(_kind(t, src, dst, self.contact), src, dst)]
+            out[action] = (child_key << DICE_BITS) | _left(dice, action)
+        return out
 
     def reaches(self, node: int) -> bool:
         """Whether some sequence of steps the board allows from ``node`` makes a legal play."""
         key = node >> DICE_BITS
-        if key in self.index:
+        h = hash(key)
+        if self.find(key, h) >= 0:
             return True
-        return self._reach(self.board(node), key, key % _PRIME, node & _DICE_MASK)
+        return self._reach(self.board(node), key, 0, h, node & _DICE_MASK)
 
     def allowed(self, node: int) -> tuple[int, ...]:
         """The allowed actions at ``node``, ascending (empty when the play is complete)."""
         made = self.allowed_made.get(node)
         if made is not None:
             return made
-        t = self.board(node)
+        t = self.last_board if node == self.last else self.board(node)
         key = node >> DICE_BITS
         dice = node & _DICE_MASK
-        h = key % _PRIME
+        h = hash(key)
         contact = self.contact
+        pins = contact == PIN
         out: list[int] = []
-        children: dict[int, int] = {}
         steps = self._steps(t, dice)
         for i in range(0, len(steps), 3):
             action, src, dst = steps[i], steps[i + 1], steps[i + 2]
-            dh = _hash_delta(t, src, dst, contact)
-            saved = self._save(t, src, dst)
-            child_key = key + move_checker(t, src, dst, contact)
-            left = dice if action == RETURN else dice - _UNIT[_die_of(action)]
-            children[action] = (child_key << DICE_BITS) | left
-            if child_key in self.index or self._reach(t, child_key, (h + dh) % _PRIME, left):
+            kind = _kind(t, src, dst, contact)
+            at = _at(kind, src, dst)
+            change = _KEY_CHANGE[at]
+            child_hash = h + _HASH_CHANGE[at]
+            if child_hash >= _PRIME:
+                child_hash -= _PRIME
+            if self.lands(key, change, child_hash):
                 out.append(action)
-            self._restore(t, src, dst, saved)
-        self.children_made.setdefault(node, children)
-        if key in self.index and (out or node == self.start):
+                continue
+            # The step's slots, to unmake it (what _make may change).
+            x_src, x_dst, x_bar = t[src], t[dst], t[OPP_BAR]
+            x_pins = t[OPP_PINNED] if pins else 0
+            _make(t, src, dst, kind)
+            if self._reach(t, key, change, child_hash, _left(dice, action)):
+                out.append(action)
+            t[src], t[dst], t[OPP_BAR] = x_src, x_dst, x_bar
+            if pins:
+                t[OPP_PINNED] = x_pins
+        if self.find(key, h) >= 0 and (out or node == self.start):
             out.append(PASS)  # end the play here (or pass: nothing can be played)
         out.sort()
         made = self.allowed_made[node] = tuple(out)
@@ -253,12 +369,20 @@ class StepTree:
         """
         if action not in self.allowed(node):
             return NOT_ALLOWED
+        key = node >> DICE_BITS
         if action == PASS:
-            return -1 - self.index[node >> DICE_BITS]
-        child = self.children(node)[action]
+            return -1 - self.find(key, hash(key))
+        t = (self.last_board if node == self.last else self.board(node)).copy()
+        src, dst = _target(action)
+        kind = _kind(t, src, dst, self.contact)
+        _make(t, src, dst, kind)
+        child_key = key + _KEY_CHANGE[_at(kind, src, dst)]
+        child = (child_key << DICE_BITS) | _left(node & _DICE_MASK, action)
+        self.last = child
+        self.last_board = t
         if self.allowed(child):
             return child
-        return -1 - self.index[child >> DICE_BITS]
+        return -1 - self.find(child_key, hash(child_key))
 
     def ends(self, node: int) -> frozenset[int]:
         """The indices of the legal plays some sequence of steps from ``node`` makes."""
@@ -288,11 +412,15 @@ class StepTree:
         if not dice and not (bar == RETURN_MODEL and on_bar):
             return out
         if on_bar and bar == RETURN_MODEL and t[RETURN_POINT] >= 0:
-            out += (RETURN, MOVER_BAR, RETURN_POINT)
+            out.append(RETURN)
+            out.append(MOVER_BAR)
+            out.append(RETURN_POINT)
         if on_bar and bar == ENTER:
             for d in range(1, 7):
                 if (dice >> (5 * (d - 1))) & 31 and is_open(t, MOVER_BAR - d, contact):
-                    out += (6 * (MOVER_BAR - 1) + d - 1, MOVER_BAR, MOVER_BAR - d)
+                    out.append(6 * (MOVER_BAR - 1) + d - 1)
+                    out.append(MOVER_BAR)
+                    out.append(MOVER_BAR - d)
             return out
         outside = -1
         for src in range(1, 25):
@@ -310,89 +438,95 @@ class StepTree:
                     dst = MOVER_OFF
                 elif not is_open(t, dst, contact):
                     continue
-                out += (6 * (src - 1) + d - 1, src, dst)
+                out.append(6 * (src - 1) + d - 1)
+                out.append(src)
+                out.append(dst)
         return out
 
-    def _reach(self, t: list[int], key: int, h: int, dice: int) -> bool:
-        """Whether the node on board ``t`` (key ``key``, hashed ``h``) reaches a legal play.
+    def _reach(self, t: list[int], base: int, change: int, h: int, dice: int) -> bool:
+        """Whether the node on board ``t`` reaches a legal play.
 
-        Its own key is not a result (the caller looked). ``t`` is left as found.
+        Its key is ``base + change`` (made only when needed: at the last die
+        only a hash that matches needs it), its hash ``h``; the node itself
+        is not a result (the caller looked). ``t`` is left as found.
         """
-        on_bar = t[MOVER_BAR] > 0 and self.bar == RETURN_MODEL
-        if not on_bar:
+        if t[MOVER_BAR] <= 0 or self.bar != RETURN_MODEL:  # no return to make
             if not dice:
                 return False
-            if dice in _SINGLE:
-                return self._last(t, key, h, _SINGLE[dice])
-        node = (key << DICE_BITS) | dice
-        known = self.reached.get(node)
+            if not dice & (dice - 1):  # one bit: a count of 1 (a single die) if at a face's start
+                bit = dice.bit_length() - 1
+                if bit % 5 == 0:
+                    return self._last(t, base, change, h, bit // 5 + 1)
+        key = base + change
+        memo = self.reached.get(dice)
+        if memo is None:
+            memo = self.reached[dice] = {}
+        known = memo.get(key)
         if known is not None:
             return known
         found = False
         contact = self.contact
-        index = self.index
+        pins = contact == PIN
         steps = self._steps(t, dice)
         for i in range(0, len(steps), 3):
             action, src, dst = steps[i], steps[i + 1], steps[i + 2]
-            dh = _hash_delta(t, src, dst, contact)
-            saved = self._save(t, src, dst)
-            child_key = key + move_checker(t, src, dst, contact)
-            left = dice if action == RETURN else dice - _UNIT[_die_of(action)]
-            found = child_key in index or self._reach(t, child_key, (h + dh) % _PRIME, left)
-            self._restore(t, src, dst, saved)
+            kind = _kind(t, src, dst, contact)
+            at = _at(kind, src, dst)
+            step_change = _KEY_CHANGE[at]
+            child_hash = h + _HASH_CHANGE[at]
+            if child_hash >= _PRIME:
+                child_hash -= _PRIME
+            if self.lands(key, step_change, child_hash):
+                found = True
+                break
+            x_src, x_dst, x_bar = t[src], t[dst], t[OPP_BAR]
+            x_pins = t[OPP_PINNED] if pins else 0
+            _make(t, src, dst, kind)
+            found = self._reach(t, key, step_change, child_hash, _left(dice, action))
+            t[src], t[dst], t[OPP_BAR] = x_src, x_dst, x_bar
+            if pins:
+                t[OPP_PINNED] = x_pins
             if found:
                 break
-        self.reached[node] = found
+        memo[key] = found
         return found
 
-    def _last(self, t: list[int], key: int, h: int, d: int) -> bool:
-        """:meth:`_reach` with one die ``d`` left and no return to make: any step onto a result."""
+    def _last(self, t: list[int], base: int, change: int, h: int, d: int) -> bool:
+        """:meth:`_reach` with one die ``d`` left and no return to make: any step onto a result.
+
+        The points are scanned from the 24 down (the order does not change
+        the answer): so whether a checker stands outside the home board,
+        which bearing off needs, is known by the time the scan reaches it.
+        """
         contact = self.contact
-        hashes = self.hashes
         if t[MOVER_BAR] > 0 and self.bar == ENTER:
-            dst = MOVER_BAR - d
-            if not is_open(t, dst, contact):
-                return False
-            return self._lands(t, key, h, MOVER_BAR, dst)
-        outside = -1
-        for src in range(1, 25):
+            high, low = MOVER_BAR, MOVER_BAR  # a checker on the bar enters first
+        else:
+            high, low = 24, 1
+        # What _outside counts, as far as may_bear_off asks (none, or some).
+        outside = t[MOVER_BAR] > 0 or (len(t) > PINNED and t[PINNED] >> (HOME + 1) != 0)
+        for src in range(high, low - 1, -1):
             if t[src] <= 0:
                 continue
             dst = src - d
+            if src > HOME:
+                outside = True
             if dst <= 0:
-                if outside < 0:
-                    outside = _outside(t)
-                if not may_bear_off(t, src, dst, outside):
+                if not may_bear_off(t, src, dst, 1 if outside else 0):
                     continue
                 dst = MOVER_OFF
             elif not is_open(t, dst, contact):
                 continue
-            if (h + _hash_delta(t, src, dst, contact)) % _PRIME + 1 in hashes and self._lands(
-                t, key, h, src, dst
-            ):
+            at = _at(_kind(t, src, dst, contact), src, dst)
+            child_hash = h + _HASH_CHANGE[at]
+            if child_hash >= _PRIME:
+                child_hash -= _PRIME
+            # Only a hash that matches a result's makes the exact key.
+            if self.lands(base + change, _KEY_CHANGE[at], child_hash):
                 return True
         return False
 
-    def _lands(self, t: list[int], key: int, h: int, src: int, dst: int) -> bool:
-        """Whether the step ``src -> dst`` on ``t`` makes a legal play's result (exactly)."""
-        copy = t.copy()
-        return key + move_checker(copy, src, dst, self.contact) in self.index
 
-    def _save(self, t: list[int], src: int, dst: int) -> tuple[int, int, int, int]:
-        """What :func:`~nardy.engine.tracking.move_checker` may change: ``src``, ``dst``, bar, pins."""
-        pins = t[OPP_PINNED] if self.contact == PIN else 0
-        return t[src], t[dst], t[OPP_BAR], pins
-
-    def _restore(self, t: list[int], src: int, dst: int, saved: tuple[int, int, int, int]) -> None:
-        t[src], t[dst], t[OPP_BAR] = saved[0], saved[1], saved[2]
-        if self.contact == PIN:
-            t[OPP_PINNED] = saved[3]
-
-
-def _die_of(action: int) -> int:
-    """The die of a checker-step action."""
-    return action % 6 + 1
-
-
-# A dice code of one die -> that die.
-_SINGLE: Final[dict[int, int]] = {_UNIT[d]: d for d in range(1, 7)}
+def _left(dice: int, action: int) -> int:
+    """The dice left after ``action`` (a return uses none)."""
+    return dice if action == RETURN else dice - _UNIT[action % 6 + 1]

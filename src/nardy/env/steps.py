@@ -126,16 +126,14 @@ class StepTurn:
         bar = NO_BAR
         if variant.has_bar:
             bar = RETURN_MODEL if variant.entering is Entering.RETURN else ENTER
-        dice = tuple(sorted(variant.moves(legal.roll)))
         #: The tree on ints that answers for this turn.
         self.tree = StepTree(
             position.packed,
-            dice,
+            sorted(variant.moves(legal.roll)),
             legal.raw_results(),
             _CONTACT[variant.turn_contact(legal.roll)],
             bar,
         )
-        self.start: Node = (position.raw, dice)
         #: :attr:`start` as a code.
         self.start_code: int = self.tree.start
 
@@ -154,6 +152,11 @@ class StepTurn:
     def roll(self) -> Roll:
         """The roll this tree plays."""
         return self.legal.roll
+
+    @property
+    def start(self) -> Node:
+        """The node before any step: the position's state and the roll's moves, ascending."""
+        return self.node(self.start_code)
 
     # --- readable nodes ---------------------------------------------------------
 
