@@ -37,6 +37,7 @@ from nardy.engine.layout import (
     OPP_PINNED,
     PINNED,
     WEIGHT,
+    ZERO,
     may_bear_off,
     unpack_list,
 )
@@ -191,6 +192,16 @@ def _slot(h: int, mask: int) -> int:
     return ((x * 0x1E3779B1) >> 29) & mask
 
 
+def _pips_of(packed: bytes) -> int:
+    """The mover's pips in a packed state: his checkers' points, the bar counting 25."""
+    pips = MOVER_BAR * (packed[MOVER_BAR] - ZERO)
+    for p in range(1, 25):
+        x = packed[p] - ZERO
+        if x > 0:
+            pips += p * x
+    return pips
+
+
 def _target(action: int) -> tuple[int, int]:
     """The source and landing slot of a step action (0 for off)."""
     if action == RETURN:
@@ -239,6 +250,15 @@ class StepTree:
             while self.table[slot]:
                 slot = (slot + 1) & self.mask
             self.table[slot] = i + 1
+        # The fewest checkers on the mover's bar a result leaves. Where they
+        # wait for a return (Kush), no step adds one: a node with fewer
+        # reaches no result, and a return is no use at one with as many.
+        self.min_bar = 0
+        if bar == RETURN_MODEL and results:
+            self.min_bar = min(((key >> (8 * MOVER_BAR)) & 0xFF) - ZERO for key in results)
+        # Each result's checkers on the bar and pips (see _pips_fit), made
+        # when first needed.
+        self.result_pips: list[tuple[int, int]] = []
         #: The node before any step.
         self.start = node_code(int.from_bytes(packed, "little"), dice)
         self.allowed_made: dict[int, tuple[int, ...]] = {}
@@ -450,13 +470,20 @@ class StepTree:
         only a hash that matches needs it), its hash ``h``; the node itself
         is not a result (the caller looked). ``t`` is left as found.
         """
-        if t[MOVER_BAR] <= 0 or self.bar != RETURN_MODEL:  # no return to make
+        waiting = t[MOVER_BAR] if self.bar == RETURN_MODEL else 0
+        if waiting < self.min_bar:
+            return False  # too many came back: no step puts one on the bar again
+        # Whether a return may lead somewhere: the steps of the dice change
+        # neither the bar nor whether the head is open to one.
+        if not waiting or waiting == self.min_bar or t[RETURN_POINT] < 0:
             if not dice:
                 return False
             if not dice & (dice - 1):  # one bit: a count of 1 (a single die) if at a face's start
                 bit = dice.bit_length() - 1
                 if bit % 5 == 0:
                     return self._last(t, base, change, h, bit // 5 + 1)
+        elif not self._pips_fit(t, waiting, dice):
+            return False
         key = base + change
         memo = self.reached.get(dice)
         if memo is None:
@@ -490,6 +517,36 @@ class StepTree:
                 break
         memo[key] = found
         return found
+
+    def _pips_fit(self, t: list[int], waiting: int, dice: int) -> bool:
+        """Whether some result's pips are in reach of the node on ``t``: a necessary condition.
+
+        Used where returns from the bar may lead somewhere (Kush's doubles),
+        where the search would otherwise try every mix of returns and
+        moves. Each return moves a checker one pip (the bar counts 25, the
+        head 24), each step of a die at least one pip and at most the die;
+        nothing else moves the mover's checkers. So a result with ``bar``
+        checkers left on the bar and ``pips`` is in reach only if the node's
+        own ``waiting - bar`` returns and its pips leave between none and
+        all of the dice to play.
+        """
+        made = self.result_pips
+        if not made:
+            for key in self.keys:
+                packed = key.to_bytes(self.size, "little")
+                made.append((packed[MOVER_BAR] - ZERO, _pips_of(packed)))
+        pips = MOVER_BAR * t[MOVER_BAR]
+        for p in range(1, 25):
+            if t[p] > 0:
+                pips += p * t[p]
+        total = 0
+        for d in range(1, 7):
+            total += d * ((dice >> (5 * (d - 1))) & 31)
+        for bar, result_pips in made:
+            returns = waiting - bar
+            if returns >= 0 and returns <= pips - result_pips <= returns + total:
+                return True
+        return False
 
     def _last(self, t: list[int], base: int, change: int, h: int, d: int) -> bool:
         """:meth:`_reach` with one die ``d`` left and no return to make: any step onto a result.
