@@ -35,6 +35,7 @@ from nardy.env.steps import (
     RETURN,
     StepTurn,
     action_name,
+    clear_turns,
     decode_action,
     encode_action,
     step_turn,
@@ -425,3 +426,17 @@ def test_tree_finds_results_whose_hashes_are_equal() -> None:
     assert tree.lands(key, sys.hash_info.modulus, hash(key))
     assert not tree.lands(key, 2 * sys.hash_info.modulus, hash(key))
     assert tree.play_at(tree.start) == 1
+
+
+def test_step_turn_keeps_a_turn_asked_for_twice() -> None:
+    """Turns asked for once (random play-outs) are not kept; from the second time they are."""
+    clear_turns()
+    position = nardy.find_variant("backgammon").starting_position()
+    first = step_turn(position, Roll(6, 5))
+    second = step_turn(position, Roll(6, 5))
+    assert second is not first
+    assert step_turn(position, Roll(6, 5)) is second
+    assert second.allowed(second.start) == first.allowed(first.start)
+    assert step_turn(position.pass_turn(), Roll(6, 5)) is not second  # the turn is in the key
+    clear_turns()
+    assert step_turn(position, Roll(6, 5)) is not second

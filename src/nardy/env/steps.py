@@ -42,9 +42,10 @@ action                        meaning
 
 from __future__ import annotations
 
-import functools
+import contextlib
+from typing import Any
 
-from nardy.core import BAR, OFF, Roll
+from nardy.core import BAR, OFF, Roll, Side
 from nardy.engine.layout import State, pack, unpack
 from nardy.engine.physics import ENTER, NO_BAR
 from nardy.engine.physics import RETURN as RETURN_MODEL
@@ -59,8 +60,11 @@ __all__ = [
     "NUM_ACTIONS",
     "PASS",
     "RETURN",
+    "TURNS_KEPT",
+    "TURNS_SEEN",
     "StepTurn",
     "action_name",
+    "clear_turns",
     "decode_action",
     "encode_action",
     "step_turn",
@@ -254,15 +258,62 @@ class StepTurn:
             )
 
 
-@functools.lru_cache(maxsize=2048)
+#: How many turns :func:`step_turn` keeps (those asked for twice), and how
+#: many others it remembers having been asked for.
+TURNS_KEPT = 2048
+TURNS_SEEN = 8192
+
+# The turns kept, oldest first (a dict keeps its order: a hit moves its turn
+# to the end), and the hashes of the keys asked for once, oldest first.
+_kept: dict[tuple[bytes, bool, int, int], StepTurn] = {}
+_seen: dict[int, None] = {}
+
+
 def step_turn(position: Position, roll: Roll) -> StepTurn:
     """The :class:`StepTurn` of ``position`` and ``roll``, shared by every caller (remembered).
 
     What replays of a game (OpenSpiel rebuilds states from their histories)
     and search that revisits positions use, instead of exploring again.
-    This cache holds the legal plays too, so they skip the legal-play cache.
+    A turn is kept from the second time it is asked for (up to
+    :data:`TURNS_KEPT`, the least recently used going first): the turns of
+    random play-outs, each asked for once, would only push out those a
+    search comes back to, and keeping thousands of them costs every new
+    one time (its memory is no longer in the processor's cache). This cache
+    holds the legal plays too, so they skip the legal-play cache.
     """
-    return StepTurn(position.variant.legal_plays(position, roll, cache=False))
+    variant = position.variant
+    # The variant by identity: a kept turn holds its position, so the id
+    # is not reused while the entry lives (equal variants made apart only
+    # miss each other's turns).
+    key = (position.packed, position.turn is Side.WHITE, roll.high * 8 + roll.low, id(variant))
+    turn = _kept.pop(key, None)
+    if turn is not None:
+        _kept[key] = turn  # the most recently used, last
+        return turn
+    turn = StepTurn(variant.legal_plays(position, roll, cache=False))
+    seen = hash(key)
+    if seen in _seen:
+        _kept[key] = turn
+        if len(_kept) > TURNS_KEPT:
+            _drop_oldest(_kept)
+    else:
+        _seen[seen] = None
+        if len(_seen) > TURNS_SEEN:
+            _drop_oldest(_seen)
+    return turn
+
+
+def clear_turns() -> None:
+    """Forget every turn :func:`step_turn` keeps or has seen."""
+    _kept.clear()
+    _seen.clear()
+
+
+def _drop_oldest(table: dict[Any, Any]) -> None:
+    # Another thread may have changed the table since: then there is
+    # nothing to do (a cache need not be exact).
+    with contextlib.suppress(KeyError, RuntimeError, StopIteration):
+        del table[next(iter(table))]
 
 
 def _safe_name(action: object) -> str:
