@@ -55,7 +55,7 @@ from nardy.registry import find_variant, variant_names
 from nardy.result import ResultKind
 from nardy.variant import Variant
 
-__all__ = ["GAME_NAMES", "NardyGame", "NardyObserver", "NardyState", "game_name", "load"]
+__all__ = ["GAME_NAMES", "NardyGame", "NardyObserver", "NardyState", "Phase", "game_name", "load"]
 
 #: A game still going after this many plays ends in a draw (the ``max_plies`` parameter).
 MAX_PLIES = 2000
@@ -153,6 +153,8 @@ class NardyGame(pyspiel.Game):  # type: ignore[misc]
         given["start"] = start.translate(_ESCAPE)
         super().__init__(game_type, info, given)
         self._openings: dict[int, tuple[Position, Roll | None]] = {}
+        #: The phase of every new state: the start, before the first roll.
+        self.first_phase = Phase(self.start, None, 0, _CHANCE, self.opens)
 
     def new_initial_state(self) -> NardyState:
         """The state before the opening roll."""
@@ -178,6 +180,35 @@ class NardyGame(pyspiel.Game):  # type: ignore[misc]
         return NardyObserver(self.variant, params)
 
 
+class Phase:
+    """Where a game stands between the steps of a roll: what changes only once or twice a roll.
+
+    Immutable: a state moves to a new phase, and clones of a state share
+    its phase (a copy of a phase is itself). ``player`` is the player to
+    act, or OpenSpiel's chance or terminal id.
+    """
+
+    __slots__ = ("opening", "player", "plies", "position", "turn")
+
+    def __init__(
+        self, position: Position, turn: StepTurn | None, plies: int, player: int, opening: bool
+    ) -> None:
+        self.position = position
+        self.turn = turn
+        self.plies = plies
+        self.player = player
+        self.opening = opening
+
+    def __copy__(self) -> Phase:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Phase:
+        return self
+
+    def __reduce__(self) -> tuple[type[Phase], tuple[Any, ...]]:
+        return Phase, (self.position, self.turn, self.plies, self.player, self.opening)
+
+
 class NardyState(pyspiel.State):  # type: ignore[misc]
     """A state of a :class:`NardyGame`: the position, the dice, and the steps taken.
 
@@ -188,23 +219,17 @@ class NardyState(pyspiel.State):  # type: ignore[misc]
     """
 
     # OpenSpiel's clone makes a new state and deep-copies each attribute of
-    # the old one's __dict__ into it (pickling it, to serialise): so the
-    # game's constants live in a slot that the new state's __init__ fills,
-    # and the __dict__ holds only what changes, each attribute an int or an
-    # object whose copy is itself.
+    # the old one's __dict__ into it (pickling it, to serialise). So the
+    # __dict__ holds two: the phase, whose copy is itself, and the node, an
+    # int; the game's constants live in a slot the new state's __init__
+    # fills.
     __slots__ = ("__dict__", "game_")
 
     def __init__(self, game: NardyGame) -> None:
         super().__init__(game)
         self.game_ = game
-        self.position: Position = game.start
-        self.opening = game.opens
-        self.plies = 0
-        self.turn: StepTurn | None = None
+        self.phase: Phase = game.first_phase
         self.node = 0
-        # The player to act (or CHANCE, or TERMINAL), kept rather than worked
-        # out: OpenSpiel asks for it several times an action.
-        self.player = _CHANCE
 
     @property
     def variant(self) -> Variant:
@@ -217,27 +242,49 @@ class NardyState(pyspiel.State):  # type: ignore[misc]
         return self.game_.max_plies
 
     @property
+    def position(self) -> Position:
+        """The position at the start of the roll being played, or now between rolls."""
+        return self.phase.position
+
+    @property
+    def turn(self) -> StepTurn | None:
+        """The step tree of the roll being played (``None`` at a chance node or the end)."""
+        return self.phase.turn
+
+    @property
     def roll(self) -> Roll | None:
         """The roll being played, or ``None`` at a chance node or the end."""
-        return None if self.turn is None else self.turn.roll
+        turn = self.phase.turn
+        return None if turn is None else turn.roll
+
+    @property
+    def plies(self) -> int:
+        """The plays made."""
+        return self.phase.plies
+
+    @property
+    def opening(self) -> bool:
+        """Whether the next chance node is the opening roll."""
+        return self.phase.opening
 
     def current_player(self) -> int:
         """0 (white) or 1 (black) to act, or a chance node, or terminal."""
-        return self.player
+        return self.phase.player
 
     def is_terminal(self) -> bool:
         """True when the game is over (or ``max_plies`` plays were made)."""
-        return self.player == _TERMINAL
+        return self.phase.player == _TERMINAL
 
     def is_chance_node(self) -> bool:
         """True when the dice roll next (OpenSpiel's answer, without its round trip through C++)."""
-        return self.player == _CHANCE
+        return self.phase.player == _CHANCE
 
     def returns(self) -> list[float]:
         """The result's points, + to the winner and - to the loser (0, 0 before the end)."""
-        if self.player != _TERMINAL:
+        phase = self.phase
+        if phase.player != _TERMINAL:
             return [0.0, 0.0]
-        result = self.position.result()
+        result = phase.position.result()
         if result is None or result.winner is None:
             return [0.0, 0.0]
         points = float(result.points)
@@ -245,7 +292,7 @@ class NardyState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The opening's 30 unequal pairs, or the 21 rolls, with their probabilities."""
-        return list(_OPENING_OUTCOMES if self.opening else _ROLL_OUTCOMES)
+        return list(_OPENING_OUTCOMES if self.phase.opening else _ROLL_OUTCOMES)
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions (of ``player``): OpenSpiel's answer, a new list each call.
@@ -253,21 +300,24 @@ class NardyState(pyspiel.State):  # type: ignore[misc]
         A player's actions are answered here; anything else (a chance node,
         the end, another player) by OpenSpiel's own method.
         """
-        turn = self.turn
-        if turn is not None and (player is None or player == self.player):
+        phase = self.phase
+        turn = phase.turn
+        if turn is not None and (player is None or player == phase.player):
             return list(turn.tree.allowed(self.node))
         if player is None:
             return list(super().legal_actions())
         return list(super().legal_actions(player))
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.turn is not None
-        return list(self.turn.tree.allowed(self.node))
+        turn = self.phase.turn
+        assert turn is not None
+        return list(turn.tree.allowed(self.node))
 
     def _apply_action(self, action: int) -> None:
-        turn = self.turn
+        phase = self.phase
+        turn = phase.turn
         if turn is None:
-            self._roll(action)
+            self._roll(phase, action)
             return
         after = turn.tree.step(self.node, action)
         if after >= 0:  # the play goes on
@@ -275,19 +325,18 @@ class NardyState(pyspiel.State):  # type: ignore[misc]
             return
         if after == NOT_ALLOWED:
             turn.check(self.node, action)  # raises IllegalActionError
-        self.position = position = turn.legal.resulting_position(-1 - after)
-        self.plies += 1
-        self.turn = None
+        position = turn.legal.resulting_position(-1 - after)
+        plies = phase.plies + 1
+        over = plies >= self.game_.max_plies or position.is_over()
+        self.phase = Phase(position, None, plies, _TERMINAL if over else _CHANCE, False)
         self.node = 0
-        over = self.plies >= self.game_.max_plies or position.is_over()
-        self.player = _TERMINAL if over else _CHANCE
 
-    def _roll(self, action: int) -> None:
-        if self.opening:
+    def _roll(self, phase: Phase, action: int) -> None:
+        position = phase.position
+        if phase.opening:
             position, roll = self.game_.opening_roll(action)
-            self.opening = False
-            self.position = position
             if roll is None:  # the opening decided who starts; he rolls again
+                self.phase = Phase(position, None, phase.plies, _CHANCE, False)
                 return
         else:
             roll = (
@@ -295,24 +344,25 @@ class NardyState(pyspiel.State):  # type: ignore[misc]
                 if 0 <= action < _NUM_CHANCE
                 else Roll(action // 6 + 1, action % 6 + 1)
             )
-        self.turn = turn = step_turn(self.position, roll)
+        turn = step_turn(position, roll)
+        self.phase = Phase(position, turn, phase.plies, int(position.turn), False)
         self.node = turn.start_code
-        self.player = int(self.position.turn)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             first, second = action // 6 + 1, action % 6 + 1
-            return f"opening {first}-{second}" if self.opening else f"roll {first}{second}"
+            return f"opening {first}-{second}" if self.phase.opening else f"roll {first}{second}"
         return action_name(action)
 
     def __str__(self) -> str:
-        turn = self.turn
+        phase = self.phase
+        turn = phase.turn
         if turn is None:
-            return self.position.id()
+            return phase.position.id()
         steps = ""
         if self.node != turn.start_code:
             steps = f" (part played: {turn.position_at(self.node).id()})"
-        return f"{self.position.id()} {turn.roll}{steps}"
+        return f"{phase.position.id()} {turn.roll}{steps}"
 
 
 class NardyObserver:
@@ -341,9 +391,9 @@ class NardyObserver:
 
 
 def _view(state: NardyState) -> tuple[Position, tuple[int, ...]]:
-    turn = state.turn
+    turn = state.phase.turn
     if turn is None:
-        return state.position, ()
+        return state.phase.position, ()
     return turn.position_at(state.node), turn.tree.dice(state.node)
 
 
