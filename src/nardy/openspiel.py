@@ -46,7 +46,7 @@ import pyspiel
 
 from nardy.core import ALL_ROLLS, Roll, Side
 from nardy.engine.steptree import NOT_ALLOWED
-from nardy.env.encoding import ENCODINGS, dice_features, encoding_size
+from nardy.env.encoding import ENCODINGS, encoding_size, observer
 from nardy.env.steps import NUM_ACTIONS, StepTurn, action_name, step_turn
 from nardy.errors import InvalidOptionError, NardyError
 from nardy.game import Game
@@ -67,6 +67,8 @@ _OPENING_OUTCOMES = tuple(
 _ROLL_OUTCOMES = tuple((6 * (r.high - 1) + r.low - 1, r.probability) for r in ALL_ROLLS)
 # The roll of each chance outcome, made once (a Roll is immutable).
 _ROLLS = tuple(Roll(a // 6 + 1, a % 6 + 1) for a in range(_NUM_CHANCE))
+# The side of each player.
+_SIDES = (Side.WHITE, Side.BLACK)
 # OpenSpiel's player ids, as plain ints.
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
@@ -375,15 +377,19 @@ class NardyObserver:
             raise InvalidOptionError(f"unknown observer parameter(s) {sorted(params)}")
         size = encoding_size(str(name), variant) + 6  # refuses an unknown encoding
         self.encode = ENCODINGS[name]
+        # The environments' observation function: the encoding and the dice
+        # made in one go where the variant allows (the same numbers).
+        self.observe = observer(str(name), variant)
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: NardyState, player: int) -> None:
         """Fill :attr:`tensor` with ``state`` from ``player``'s side."""
         position, dice = _view(state)
-        if position.turn != Side(player):
+        side = _SIDES[player] if player in (0, 1) else Side(player)  # Side(): the error
+        if position.turn is not side:
             position = position.pass_turn()
-        self.tensor[:] = np.concatenate([self.encode(position), dice_features(dice)])
+        self.tensor[:] = self.observe(position, dice)
 
     def string_from(self, state: NardyState, player: int) -> str:
         """The position ID (part played, in step order) and the dice."""
