@@ -43,6 +43,7 @@ action                        meaning
 from __future__ import annotations
 
 import contextlib
+from collections import OrderedDict
 from typing import Any
 
 from nardy.core import BAR, OFF, Roll, Side
@@ -263,10 +264,12 @@ class StepTurn:
 TURNS_KEPT = 2048
 TURNS_SEEN = 8192
 
-# The turns kept, oldest first (a dict keeps its order: a hit moves its turn
-# to the end), and the hashes of the keys asked for once, oldest first.
-_kept: dict[tuple[bytes, bool, int, int], StepTurn] = {}
-_seen: dict[int, None] = {}
+# The turns kept, least recently used first, and the hashes of the keys
+# asked for once, oldest first. OrderedDicts: a plain dict used so leaves
+# its removed entries at its front until it is rebuilt, and finding the
+# oldest walks past all of them.
+_kept: OrderedDict[tuple[bytes, bool, int, int], StepTurn] = OrderedDict()
+_seen: OrderedDict[int, None] = OrderedDict()
 
 
 def step_turn(position: Position, roll: Roll) -> StepTurn:
@@ -286,9 +289,10 @@ def step_turn(position: Position, roll: Roll) -> StepTurn:
     # is not reused while the entry lives (equal variants made apart only
     # miss each other's turns).
     key = (position.packed, position.turn is Side.WHITE, roll.high * 8 + roll.low, id(variant))
-    turn = _kept.pop(key, None)
+    turn = _kept.get(key)
     if turn is not None:
-        _kept[key] = turn  # the most recently used, last
+        with contextlib.suppress(KeyError):  # another thread may have dropped it
+            _kept.move_to_end(key)  # the most recently used, last
         return turn
     turn = StepTurn(variant.legal_plays(position, roll, cache=False))
     seen = hash(key)
@@ -309,11 +313,11 @@ def clear_turns() -> None:
     _seen.clear()
 
 
-def _drop_oldest(table: dict[Any, Any]) -> None:
-    # Another thread may have changed the table since: then there is
+def _drop_oldest(table: OrderedDict[Any, Any]) -> None:
+    # Another thread may have emptied the table since: then there is
     # nothing to do (a cache need not be exact).
-    with contextlib.suppress(KeyError, RuntimeError, StopIteration):
-        del table[next(iter(table))]
+    with contextlib.suppress(KeyError):
+        table.popitem(last=False)
 
 
 def _safe_name(action: object) -> str:
