@@ -67,6 +67,9 @@ _DICE_MASK: Final = (1 << DICE_BITS) - 1
 #: What :meth:`StepTree.step` answers for an action that is not allowed.
 NOT_ALLOWED: Final = -(1 << 40)
 
+# A return from the bar onto the head (open: it hits nothing), to a key and its hash.
+_RETURN_CHANGE: Final = WEIGHT[RETURN_POINT] - WEIGHT[MOVER_BAR]
+_RETURN_HASH: Final = _RETURN_CHANGE % sys.hash_info.modulus
 # The dice code of a single die of each face (index: the face).
 _UNIT: Final[tuple[int, ...]] = tuple(1 << (5 * (d - 1)) if d else 0 for d in range(7))
 
@@ -256,6 +259,8 @@ class StepTree:
         self.min_bar = 0
         if bar == RETURN_MODEL and results:
             self.min_bar = min(((key >> (8 * MOVER_BAR)) & 0xFF) - ZERO for key in results)
+        # Whether checkers wait for a return at the start (see _pips_fit).
+        self.waits = bar == RETURN_MODEL and packed[MOVER_BAR] != ZERO
         # Each result's checkers on the bar and pips (see _pips_fit), made
         # when first needed.
         self.result_pips: list[tuple[int, int]] = []
@@ -296,6 +301,10 @@ class StepTree:
 
     def lands(self, key: int, change: int, h: int) -> bool:
         """Whether the key ``key + change`` (hashed ``h``) is a result's; the sum made only if it may be."""
+        return self.hits(h) and self.find(key + change, h) >= 0
+
+    def hits(self, h: int) -> bool:
+        """Whether some result's key has the hash ``h`` (no key is made)."""
         table = self.table
         mask = self.mask
         slot = _slot(h, mask)
@@ -304,7 +313,7 @@ class StepTree:
             if not i:
                 return False
             if self.hashes[i - 1] == h:
-                return self.find(key + change, h) >= 0
+                return True
             slot = (slot + 1) & mask
 
     def find(self, key: int, h: int) -> int:
@@ -473,17 +482,19 @@ class StepTree:
         waiting = t[MOVER_BAR] if self.bar == RETURN_MODEL else 0
         if waiting < self.min_bar:
             return False  # too many came back: no step puts one on the bar again
-        # Whether a return may lead somewhere: the steps of the dice change
-        # neither the bar nor whether the head is open to one.
-        if not waiting or waiting == self.min_bar or t[RETURN_POINT] < 0:
-            if not dice:
-                return False
-            if not dice & (dice - 1):  # one bit: a count of 1 (a single die) if at a face's start
-                bit = dice.bit_length() - 1
-                if bit % 5 == 0:
-                    return self._last(t, base, change, h, bit // 5 + 1)
-        elif not self._pips_fit(t, waiting, dice):
-            return False
+        # How many returns may still lead somewhere (the steps of the dice
+        # change neither the bar nor whether the head is open to one).
+        returns = waiting - self.min_bar if waiting and t[RETURN_POINT] >= 0 else 0
+        if not dice:
+            return returns > 0 and self._returns_land(base, change, h, returns)
+        if not dice & (dice - 1):  # one bit: a count of 1 (a single die) if at a face's start
+            bit = dice.bit_length() - 1
+            if bit % 5 == 0:
+                if returns:
+                    return self._last_returning(t, base, change, h, bit // 5 + 1, returns)
+                return self._last(t, base, change, h, bit // 5 + 1)
+        if self.waits and not self._pips_fit(t, waiting, dice):
+            return False  # (where checkers wait for a return, branches die often)
         key = base + change
         memo = self.reached.get(dice)
         if memo is None:
@@ -521,9 +532,9 @@ class StepTree:
     def _pips_fit(self, t: list[int], waiting: int, dice: int) -> bool:
         """Whether some result's pips are in reach of the node on ``t``: a necessary condition.
 
-        Used where returns from the bar may lead somewhere (Kush's doubles),
-        where the search would otherwise try every mix of returns and
-        moves. Each return moves a checker one pip (the bar counts 25, the
+        Used where checkers wait on the bar for a return (Kush), where the
+        search would otherwise try every mix of returns and moves, and
+        every move after the returns of a play that only returns. Each return moves a checker one pip (the bar counts 25, the
         head 24), each step of a die at least one pip and at most the die;
         nothing else moves the mover's checkers. So a result with ``bar``
         checkers left on the bar and ``pips`` is in reach only if the node's
@@ -547,6 +558,61 @@ class StepTree:
             if returns >= 0 and returns <= pips - result_pips <= returns + total:
                 return True
         return False
+
+    def _returns_land(self, base: int, change: int, h: int, returns: int) -> bool:
+        """Whether 1 to ``returns`` returns from the bar, and nothing else, make a legal play.
+
+        The node (key ``base + change``, hash ``h``) has no die left and
+        the head open: a return is all it can do, again and again.
+        """
+        for count in range(1, returns + 1):
+            h += _RETURN_HASH
+            if h >= _PRIME:
+                h -= _PRIME
+            if self.hits(h) and self.find(base + change + count * _RETURN_CHANGE, h) >= 0:
+                return True
+        return False
+
+    def _last_returning(
+        self, t: list[int], base: int, change: int, h: int, d: int, returns: int
+    ) -> bool:
+        """:meth:`_last` where up to ``returns`` returns from the bar may still lead somewhere.
+
+        The die's step now and returns after it, or a return now and the
+        same question one checker fewer on the bar: every order of the
+        node's actions. No checker bears off while one waits on the bar.
+        """
+        contact = self.contact
+        for src in range(24, 0, -1):
+            if t[src] <= 0 or src <= d or not is_open(t, src - d, contact):
+                continue
+            at = _at(_kind(t, src, src - d, contact), src, src - d)
+            child_hash = h + _HASH_CHANGE[at]
+            if child_hash >= _PRIME:
+                child_hash -= _PRIME
+            if (
+                self.hits(child_hash)
+                and self.find(base + change + _KEY_CHANGE[at], child_hash) >= 0
+            ):
+                return True
+            if self._returns_land(base, change + _KEY_CHANGE[at], child_hash, returns):
+                return True
+        # A return first (the head is open: it hits nothing).
+        change += _RETURN_CHANGE
+        h += _RETURN_HASH
+        if h >= _PRIME:
+            h -= _PRIME
+        if self.lands(base, change, h):
+            return True
+        t[MOVER_BAR] -= 1
+        t[RETURN_POINT] += 1
+        if returns > 1:
+            found = self._last_returning(t, base, change, h, d, returns - 1)
+        else:
+            found = self._last(t, base, change, h, d)
+        t[MOVER_BAR] += 1
+        t[RETURN_POINT] -= 1
+        return found
 
     def _last(self, t: list[int], base: int, change: int, h: int, d: int) -> bool:
         """:meth:`_reach` with one die ``d`` left and no return to make: any step onto a result.
