@@ -238,7 +238,7 @@ class StepTree:
         self.bar = bar
         #: The results' keys, in the legal plays' order, and their hashes.
         self.keys = results
-        self.hashes = [hash(key) for key in results]
+        hashes: list[int] = []
         # Each result's index + 1 by its hash, in an open-addressing table
         # at most a quarter full (0: an empty slot): asking whether a step
         # lands on a result reads a slot or two and makes no object. (The
@@ -246,13 +246,18 @@ class StepTree:
         size = 16
         while size < 4 * len(results):
             size *= 2
-        self.mask = size - 1
-        self.table = [0] * size
-        for i, h in enumerate(self.hashes):
-            slot = _slot(h, self.mask)
-            while self.table[slot]:
-                slot = (slot + 1) & self.mask
-            self.table[slot] = i + 1
+        mask = size - 1
+        table = [0] * size
+        for i, key in enumerate(results):
+            h = hash(key)
+            hashes.append(h)
+            slot = _slot(h, mask)
+            while table[slot]:
+                slot = (slot + 1) & mask
+            table[slot] = i + 1
+        self.hashes = hashes
+        self.mask = mask
+        self.table = table
         # The fewest checkers on the mover's bar a result leaves. Where they
         # wait for a return (Kush), no step adds one: a node with fewer
         # reaches no result, and a return is no use at one with as many.

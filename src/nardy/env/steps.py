@@ -56,6 +56,7 @@ from nardy.errors import IllegalActionError
 from nardy.geometry import Contact, Entering
 from nardy.legal import LegalPlays
 from nardy.position import Position
+from nardy.variant import Variant
 
 __all__ = [
     "NUM_ACTIONS",
@@ -125,20 +126,11 @@ class StepTurn:
 
     def __init__(self, legal: LegalPlays) -> None:
         position = legal.position
-        variant = position.variant
         self.legal = legal
         self.position = position
-        bar = NO_BAR
-        if variant.has_bar:
-            bar = RETURN_MODEL if variant.entering is Entering.RETURN else ENTER
+        dice, contact, bar = _setup(position.variant, legal.roll)
         #: The tree on ints that answers for this turn.
-        self.tree = StepTree(
-            position.packed,
-            sorted(variant.moves(legal.roll)),
-            legal.raw_results(),
-            _CONTACT[variant.turn_contact(legal.roll)],
-            bar,
-        )
+        self.tree = StepTree(position.packed, dice, legal.raw_results(), contact, bar)
         #: :attr:`start` as a code.
         self.start_code: int = self.tree.start
 
@@ -257,6 +249,29 @@ class StepTurn:
                 f"step action {action!r} ({_safe_name(action)}) is not allowed for roll "
                 f"{self.roll} here; allowed: {[action_name(a) for a in allowed]}"
             )
+
+
+def _setup(variant: Variant, roll: Roll) -> tuple[tuple[int, ...], int, int]:
+    """The roll's moves (ascending), the contact code and the bar model of a turn.
+
+    Remembered per variant object and roll: asking the variant's hooks
+    costs more than the tree's own start.
+    """
+    made = _SETUPS.get((id(variant), roll.high, roll.low))
+    if made is not None and made[0] is variant:
+        return made[1]
+    bar = NO_BAR
+    if variant.has_bar:
+        bar = RETURN_MODEL if variant.entering is Entering.RETURN else ENTER
+    setup = (tuple(sorted(variant.moves(roll))), _CONTACT[variant.turn_contact(roll)], bar)
+    if len(_SETUPS) >= 4096:  # variants made on the fly: forget them all now and then
+        _SETUPS.clear()
+    # The variant is kept with its answer, so its id names no other while in.
+    _SETUPS[(id(variant), roll.high, roll.low)] = (variant, setup)
+    return setup
+
+
+_SETUPS: dict[tuple[int, int, int], tuple[Variant, tuple[tuple[int, ...], int, int]]] = {}
 
 
 #: How many turns :func:`step_turn` keeps (those asked for twice), and how
