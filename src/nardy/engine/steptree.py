@@ -172,18 +172,6 @@ def node_code(key: int, dice: tuple[int, ...] | list[int]) -> int:
     return (key << DICE_BITS) | dice_code(dice)
 
 
-def _outside(t: list[int]) -> int:
-    """The mover's checkers outside his home board (the bar and pinned ones count)."""
-    n = t[MOVER_BAR]
-    for p in range(HOME + 1, 25):
-        x = t[p]
-        if x > 0:
-            n += x
-    if len(t) > PINNED:
-        n += (t[PINNED] >> (HOME + 1)).bit_count()
-    return n
-
-
 def _slot(h: int, mask: int) -> int:
     """A hash's first slot in a table of ``mask + 1`` slots.
 
@@ -279,6 +267,10 @@ class StepTree:
         # asked for next), and of the start.
         self.last = self.start
         self.last_board = unpack_list(packed)
+        # The node last asked about and its allowed actions (a player's
+        # turn asks about each node twice running: its actions, then a step).
+        self.asked = -1
+        self.answer: tuple[int, ...] = ()
 
     # --- nodes --------------------------------------------------------------------
 
@@ -343,10 +335,15 @@ class StepTree:
         key = node >> DICE_BITS
         dice = node & _DICE_MASK
         steps = self._steps(t, dice)
+        made: list[tuple[int, int]] = []
         for i in range(0, len(steps), 3):
             action, src, dst = steps[i], steps[i + 1], steps[i + 2]
             child_key = key + _KEY_CHANGE[_at(_kind(t, src, dst, self.contact), src, dst)]
-            out[action] = (child_key << DICE_BITS) | _left(dice, action)
+            made.append((action, (child_key << DICE_BITS) | _left(dice, action)))
+        # In the order of the actions, a return first.
+        made.sort(key=lambda item: (item[0] != RETURN, item[0]))
+        for action, child in made:
+            out[action] = child
         return out
 
     def reaches(self, node: int) -> bool:
@@ -359,8 +356,11 @@ class StepTree:
 
     def allowed(self, node: int) -> tuple[int, ...]:
         """The allowed actions at ``node``, ascending (empty when the play is complete)."""
+        if node == self.asked:
+            return self.answer
         made = self.allowed_made.get(node)
         if made is not None:
+            self.asked, self.answer = node, made
             return made
         t = self.last_board if node == self.last else self.board(node)
         key = node >> DICE_BITS
@@ -394,6 +394,7 @@ class StepTree:
             out.append(PASS)  # end the play here (or pass: nothing can be played)
         out.sort()
         made = self.allowed_made[node] = tuple(out)
+        self.asked, self.answer = node, made
         return made
 
     def step(self, node: int, action: int) -> int:
@@ -436,8 +437,9 @@ class StepTree:
 
         A return from the bar first (Kush: it uses no die, and other
         checkers may move while one waits); with checkers on the bar that
-        enter, only the entering steps; else every point, low to high, by
-        each die left, low to high.
+        enter, only the entering steps; else every point from the 24 down
+        (so that whether a checker stands outside the home board, which
+        bearing off needs, is known by the home board), by each die left.
         """
         out: list[int] = []
         bar = self.bar
@@ -456,18 +458,20 @@ class StepTree:
                     out.append(MOVER_BAR)
                     out.append(MOVER_BAR - d)
             return out
-        outside = -1
-        for src in range(1, 25):
+        # Whether a checker of the mover's is outside his home board (the bar
+        # and pinned ones count): all that may_bear_off asks of the count.
+        outside = t[MOVER_BAR] > 0 or (len(t) > PINNED and t[PINNED] >> (HOME + 1) != 0)
+        for src in range(24, 0, -1):
             if t[src] <= 0:
                 continue
+            if src > HOME:
+                outside = True
             for d in range(1, 7):
                 if not (dice >> (5 * (d - 1))) & 31:
                     continue
                 dst = src - d
                 if dst <= 0:
-                    if outside < 0:
-                        outside = _outside(t)
-                    if not may_bear_off(t, src, dst, outside):
+                    if not may_bear_off(t, src, dst, 1 if outside else 0):
                         continue
                     dst = MOVER_OFF
                 elif not is_open(t, dst, contact):
@@ -631,7 +635,8 @@ class StepTree:
             high, low = MOVER_BAR, MOVER_BAR  # a checker on the bar enters first
         else:
             high, low = 24, 1
-        # What _outside counts, as far as may_bear_off asks (none, or some).
+        # Whether a checker of the mover's is outside his home board (the bar
+        # and pinned ones count): all that may_bear_off asks of the count.
         outside = t[MOVER_BAR] > 0 or (len(t) > PINNED and t[PINNED] >> (HOME + 1) != 0)
         for src in range(high, low - 1, -1):
             if t[src] <= 0:
