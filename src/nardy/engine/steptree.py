@@ -407,12 +407,18 @@ class StepTree:
         key = node >> DICE_BITS
         if action == PASS:
             return -1 - self.find(key, hash(key))
-        t = (self.last_board if node == self.last else self.board(node)).copy()
+        t = self.last_board if node == self.last else self.board(node)
         src, dst = _target(action)
         kind = _kind(t, src, dst, self.contact)
-        _make(t, src, dst, kind)
         child_key = key + _KEY_CHANGE[_at(kind, src, dst)]
-        child = (child_key << DICE_BITS) | _left(node & _DICE_MASK, action)
+        left = _left(node & _DICE_MASK, action)
+        if not left and (t[MOVER_BAR] <= 0 or self.bar != RETURN_MODEL):
+            # No die left and no return to make: the play is complete (an
+            # allowed step leads to a legal play), with nothing to explore.
+            return -1 - self.find(child_key, hash(child_key))
+        t = t.copy()
+        _make(t, src, dst, kind)
+        child = (child_key << DICE_BITS) | left
         self.last = child
         self.last_board = t
         if self.allowed(child):

@@ -124,6 +124,8 @@ class StepTurn:
     same answers on codes, for the environments' per-action path.
     """
 
+    __slots__ = ("legal", "position", "start_code", "tree")
+
     def __init__(self, legal: LegalPlays) -> None:
         position = legal.position
         self.legal = legal
