@@ -1,6 +1,6 @@
 """The step tree of one roll on ints: which single checker steps still lead to a legal play.
 
-What :class:`nardy.env.steps.StepTurn` answers (that module states the
+What ``nardy.env.steps.StepTurn`` answers (that module states the
 rules: a step is allowed when some sequence of steps the board allows,
 starting with it, ends in the resulting position of a legal play), on plain
 ints so that it compiles with the engine. A node of the tree is one int,
