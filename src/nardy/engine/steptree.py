@@ -263,14 +263,14 @@ class StepTree:
         # Whether a node reaches a result, by its dice left, then its key.
         self.reached: dict[int, dict[int, bool]] = {}
         self.ends_made: dict[int, frozenset[int]] = {}
-        # The board of the node a step last reached (its allowed actions are
-        # asked for next), and of the start.
-        self.last = self.start
-        self.last_board = unpack_list(packed)
-        # The node last asked about and its allowed actions (a player's
-        # turn asks about each node twice running: its actions, then a step).
-        self.asked = -1
-        self.answer: tuple[int, ...] = ()
+        # The node a step last reached and its board (its allowed actions
+        # are asked for next), first the start; and the node last asked
+        # about with its allowed actions (a player's turn asks about each
+        # node twice running: its actions, then a step). Each a pair, read
+        # and replaced whole: clones of a game share the tree, and so may
+        # threads. The board is copied before it is worked on.
+        self.last: tuple[int, list[int]] = (self.start, unpack_list(packed))
+        self.asked: tuple[int, tuple[int, ...]] = (-1, ())
 
     # --- nodes --------------------------------------------------------------------
 
@@ -290,6 +290,11 @@ class StepTree:
     def board(self, node: int) -> list[int]:
         """The state a node stands on, as a new list."""
         return unpack_list(self.packed(node))
+
+    def _board_of(self, node: int) -> list[int]:
+        """A new list of the state ``node`` stands on (the last step's, copied, if it is that)."""
+        last = self.last
+        return last[1].copy() if node == last[0] else self.board(node)
 
     def play_at(self, node: int) -> int:
         """The index of the legal play the steps to ``node`` make, or -1."""
@@ -356,13 +361,14 @@ class StepTree:
 
     def allowed(self, node: int) -> tuple[int, ...]:
         """The allowed actions at ``node``, ascending (empty when the play is complete)."""
-        if node == self.asked:
-            return self.answer
+        asked = self.asked
+        if node == asked[0]:
+            return asked[1]
         made = self.allowed_made.get(node)
         if made is not None:
-            self.asked, self.answer = node, made
+            self.asked = (node, made)
             return made
-        t = self.last_board if node == self.last else self.board(node)
+        t = self._board_of(node)
         key = node >> DICE_BITS
         dice = node & _DICE_MASK
         h = hash(key)
@@ -394,7 +400,7 @@ class StepTree:
             out.append(PASS)  # end the play here (or pass: nothing can be played)
         out.sort()
         made = self.allowed_made[node] = tuple(out)
-        self.asked, self.answer = node, made
+        self.asked = (node, made)
         return made
 
     def step(self, node: int, action: int) -> int:
@@ -407,7 +413,7 @@ class StepTree:
         key = node >> DICE_BITS
         if action == PASS:
             return -1 - self.find(key, hash(key))
-        t = self.last_board if node == self.last else self.board(node)
+        t = self._board_of(node)
         src, dst = _target(action)
         kind = _kind(t, src, dst, self.contact)
         child_key = key + _KEY_CHANGE[_at(kind, src, dst)]
@@ -416,11 +422,9 @@ class StepTree:
             # No die left and no return to make: the play is complete (an
             # allowed step leads to a legal play), with nothing to explore.
             return -1 - self.find(child_key, hash(child_key))
-        t = t.copy()
         _make(t, src, dst, kind)
         child = (child_key << DICE_BITS) | left
-        self.last = child
-        self.last_board = t
+        self.last = (child, t)  # t is this call's own copy: readers copy it again
         if self.allowed(child):
             return child
         return -1 - self.find(child_key, hash(child_key))
