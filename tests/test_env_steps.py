@@ -10,6 +10,7 @@ by step).
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import pickle
 import random
@@ -23,12 +24,18 @@ from hypothesis import strategies as st
 
 import nardy
 from nardy import OFF, Play, Roll, Step
+from nardy.engine.layout import may_bear_off, pack
+from nardy.engine.physics import ENTER, NO_BAR, RETURN_POINT, make_steps
+from nardy.engine.physics import RETURN as RETURN_MODEL
+from nardy.engine.steptree import StepTree, make_step
+from nardy.engine.tracking import BLOCK, HIT, PIN, is_open, move_checker
 from nardy.env.steps import (
     NUM_ACTIONS,
     PASS,
     RETURN,
     StepTurn,
     action_name,
+    clear_turns,
     decode_action,
     encode_action,
     step_turn,
@@ -281,3 +288,155 @@ def check_built(spec: str, data: st.DataObject) -> None:
     else:
         position = data.draw(positions(rules))
     check_exact(position, data.draw(rolls()), Counter())
+
+
+# --- the tree against a search written from the rules above -----------------------
+
+
+class Oracle:
+    """The allowed steps worked out the plain way: every step checked by make_steps, no cache tricks.
+
+    The rules of the module docstring, one by one: a step the board allows
+    (:func:`make_steps`), entering first with :attr:`Entering.ENTER`, the
+    bear-off rule; a step is allowed when some sequence from it ends on a
+    legal play's result.
+    """
+
+    def __init__(self, legal: nardy.LegalPlays) -> None:
+        variant = legal.position.variant
+        self.results = set(legal.result_states())
+        self.contact = {nardy.Contact.HIT: HIT, nardy.Contact.BLOCK: BLOCK, nardy.Contact.PIN: PIN}[
+            variant.turn_contact(legal.roll)
+        ]
+        self.bar = NO_BAR
+        if variant.has_bar:
+            self.bar = RETURN_MODEL if variant.entering is nardy.Entering.RETURN else ENTER
+        self.memo: dict[object, bool] = {}
+
+    def children(self, state: tuple[int, ...], dice: tuple[int, ...]) -> dict[int, object]:
+        out: dict[int, object] = {}
+        on_bar = state[25] > 0 and self.bar != NO_BAR
+        outside = state[25] + sum(x for x in state[7:25] if x > 0)
+        if len(state) > 28:  # pinned checkers of the mover stop his bear-off
+            outside += (state[28] >> 7).bit_count()
+        if on_bar and self.bar == RETURN_MODEL:
+            self.make(out, RETURN, state, (25, RETURN_POINT, 0), dice, dice)
+        for die in sorted(set(dice)):
+            left = list(dice)
+            left.remove(die)
+            for src in range(1, 26):
+                if (src == 25) != (on_bar and self.bar == ENTER):
+                    continue  # a checker on the bar enters before any other moves
+                dst = src - die
+                if dst <= 0:
+                    if not may_bear_off(list(state), src, dst, outside):
+                        continue
+                    dst = 0
+                self.make(out, encode_action(src, die), state, (src, dst, die), dice, tuple(left))
+        return out
+
+    def make(
+        self,
+        out: dict[int, object],
+        action: int,
+        state: tuple[int, ...],
+        step: tuple[int, int, int],
+        dice: tuple[int, ...],
+        left: tuple[int, ...],
+    ) -> None:
+        with contextlib.suppress(nardy.IllegalPlayError):  # a step the board does not allow
+            out[action] = (make_steps(state, [step], dice or (0,), self.contact, self.bar), left)
+
+    def reaches(self, node: tuple[tuple[int, ...], tuple[int, ...]]) -> bool:
+        if node not in self.memo:
+            self.memo[node] = node[0] in self.results or any(
+                self.reaches(child)  # type: ignore[arg-type]
+                for child in self.children(*node).values()
+            )
+        return self.memo[node]
+
+    def allowed(self, node: tuple[tuple[int, ...], tuple[int, ...]], start: bool) -> list[int]:
+        children = self.children(*node)
+        out = [a for a, child in children.items() if self.reaches(child)]  # type: ignore[arg-type]
+        if node[0] in self.results and (out or start):
+            out.append(PASS)
+        return sorted(out)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_tree_agrees_with_a_plain_search(variant: str) -> None:
+    """At every node the allowed steps lead to, and at the steps that lead nowhere too."""
+    for position, roll in game_positions(variant, 40, seed=3, stride=3):
+        legal = position.legal_plays(roll)
+        turn = StepTurn(legal)
+        oracle = Oracle(legal)
+        stack = [turn.start]
+        seen: set[object] = set()
+        while stack:
+            node = stack.pop()
+            if node in seen:
+                continue
+            seen.add(node)
+            allowed = turn.allowed(node)
+            assert allowed == oracle.allowed(node, node == turn.start), (position.id(), roll)
+            children = turn.children(node)
+            assert children == oracle.children(*node)
+            for child in children.values():
+                assert turn.reaches(child) == oracle.reaches(child)
+            stack += [children[a] for a in allowed if a != PASS]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_make_step_is_move_checker(variant: str) -> None:
+    """The tree's step by kind and table is the engine's move_checker: the same board, the same key change."""
+    rules = nardy.find_variant(variant)
+    contact = {nardy.Contact.HIT: HIT, nardy.Contact.BLOCK: BLOCK, nardy.Contact.PIN: PIN}[
+        rules.contact
+    ]
+    steps = 0
+    for position, _ in game_positions(variant, 60, seed=4):
+        state = list(position.raw)
+        key = int.from_bytes(position.packed, "little")
+        for src in range(1, 26):
+            if state[src] <= 0:
+                continue
+            for die in range(1, 7):
+                dst = max(src - die, 0)
+                if dst and not is_open(state, dst, contact):
+                    continue
+                mine, theirs = list(state), list(state)
+                change = make_step(mine, src, dst, contact)
+                assert change == move_checker(theirs, src, dst, contact)
+                assert mine == theirs
+                assert key + change == int.from_bytes(pack(tuple(mine)), "little")
+                steps += 1
+    assert steps > 1000
+
+
+def test_tree_finds_results_whose_hashes_are_equal() -> None:
+    """Two results with one hash (their keys differ by the hash's modulus) are told apart by key."""
+    position = nardy.find_variant("backgammon").starting_position()
+    key = int.from_bytes(position.packed, "little")
+    twin = key + sys.hash_info.modulus  # not a real state: only its hash matters here
+    assert hash(twin) == hash(key)
+    tree = StepTree(position.packed, [3, 1], [twin, key], HIT, ENTER)
+    assert tree.find(twin, hash(twin)) == 0
+    assert tree.find(key, hash(key)) == 1
+    assert tree.find(key + 1, hash(key + 1)) == -1
+    assert tree.lands(key, sys.hash_info.modulus, hash(key))
+    assert not tree.lands(key, 2 * sys.hash_info.modulus, hash(key))
+    assert tree.play_at(tree.start) == 1
+
+
+def test_step_turn_keeps_a_turn_asked_for_twice() -> None:
+    """Turns asked for once (random play-outs) are not kept; from the second time they are."""
+    clear_turns()
+    position = nardy.find_variant("backgammon").starting_position()
+    first = step_turn(position, Roll(6, 5))
+    second = step_turn(position, Roll(6, 5))
+    assert second is not first
+    assert step_turn(position, Roll(6, 5)) is second
+    assert second.allowed(second.start) == first.allowed(first.start)
+    assert step_turn(position.pass_turn(), Roll(6, 5)) is not second  # the turn is in the key
+    clear_turns()
+    assert step_turn(position, Roll(6, 5)) is not second

@@ -155,3 +155,106 @@ def test_start_with_options_survives_serialisation() -> None:
     assert game2.start == start
     assert str(state2) == str(state)
     assert state2.legal_actions() == state.legal_actions()
+
+
+def random_states(variant: str, seed: int, count: int) -> list[object]:
+    """``count`` states of seeded random games (chance nodes, mid-roll, ends), each its own."""
+    game = load(variant)
+    rng = random.Random(seed)
+    states: list[object] = []
+    state = game.new_initial_state()
+    while len(states) < count:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        states.append(state.clone())
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return states
+
+
+@pytest.mark.parametrize("variant", ["backgammon", "kush", "plakoto"])
+def test_python_answers_are_openspiels(variant: str) -> None:
+    """legal_actions and is_chance_node answered in Python agree with OpenSpiel's own (C++) methods."""
+    for state in random_states(variant, seed=1, count=400):
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)  # type: ignore[attr-defined]
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)  # type: ignore[attr-defined]
+        for player in (0, 1):
+            mine = state.legal_actions(player)  # type: ignore[attr-defined]
+            assert mine == pyspiel.State.legal_actions(state, player)
+        if state.is_terminal():  # type: ignore[attr-defined]
+            assert state.legal_actions() == []  # type: ignore[attr-defined]
+
+
+def test_action_lists_are_the_callers() -> None:
+    """A caller may change the lists it gets: the next answer is the same as the first."""
+    state = load("backgammon").new_initial_state()
+    outcomes = state.chance_outcomes()
+    outcomes.clear()
+    assert len(state.chance_outcomes()) == 30
+    state.apply_action(6 * (3 - 1) + (1 - 1))
+    legal = state.legal_actions()
+    first = list(legal)
+    legal.append(999)
+    legal.reverse()
+    assert state.legal_actions() == first
+    assert state.legal_actions(0) == first
+    clone = state.clone()
+    assert clone.legal_actions() == first
+
+
+def test_clones_go_their_own_ways() -> None:
+    """A clone shares the turn's tree with its original, yet each moves on alone."""
+    game = load("backgammon")
+    state = game.new_initial_state()
+    state.apply_action(6 * (3 - 1) + (1 - 1))  # white 3, black 1: white plays 3-1
+    state.apply_action(6 * (8 - 1) + 3 - 1)  # 8/5: part way through the roll
+    clone = state.clone()
+    assert str(clone) == str(state)
+    assert clone.history() == state.history()
+    assert clone.turn is state.turn
+    first, last = 6 * (6 - 1) + 1 - 1, 6 * (24 - 1) + 1 - 1  # 6/5 or 24/23
+    assert {first, last} <= set(state.legal_actions())
+    state.apply_action(first)
+    clone.apply_action(last)
+    assert state.history()[-1] == first
+    assert clone.history()[-1] == last
+    assert str(state) != str(clone)
+    again = game.new_initial_state()
+    for action in state.history():
+        again.apply_action(action)
+    assert str(again) == str(state)
+    assert again.legal_actions() == state.legal_actions()
+    assert again.observation_tensor(0) == state.observation_tensor(0)
+
+
+def test_a_state_part_way_through_a_roll_survives_serialisation() -> None:
+    game = load("plakoto")
+    rng = random.Random(7)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal() and checked < 40:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+            continue
+        copy = game.deserialize_state(state.serialize())
+        assert str(copy) == str(state)
+        assert copy.legal_actions() == state.legal_actions()
+        assert copy.observation_tensor(1) == state.observation_tensor(1)
+        action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        copy.apply_action(action)
+        assert str(copy) == str(state)
+        checked += 1
+    assert checked == 40
+
+
+def test_an_action_not_allowed_is_refused() -> None:
+    state = load("backgammon").new_initial_state()
+    state.apply_action(6 * (3 - 1) + (1 - 1))
+    with pytest.raises(nardy.IllegalActionError, match="not allowed"):
+        state.apply_action(PASS)
+    assert state.legal_actions()  # the state is as it was

@@ -45,8 +45,9 @@ import numpy as np
 import pyspiel
 
 from nardy.core import ALL_ROLLS, Roll, Side
-from nardy.env.encoding import ENCODINGS, dice_features, encoding_size
-from nardy.env.steps import NUM_ACTIONS, Node, StepTurn, action_name, step_turn
+from nardy.engine.steptree import NOT_ALLOWED
+from nardy.env.encoding import ENCODINGS, encoding_size, observer
+from nardy.env.steps import NUM_ACTIONS, StepTurn, action_name, step_turn
 from nardy.errors import InvalidOptionError, NardyError
 from nardy.game import Game
 from nardy.position import Position
@@ -54,14 +55,23 @@ from nardy.registry import find_variant, variant_names
 from nardy.result import ResultKind
 from nardy.variant import Variant
 
-__all__ = ["GAME_NAMES", "NardyGame", "NardyObserver", "NardyState", "game_name", "load"]
+__all__ = ["GAME_NAMES", "NardyGame", "NardyObserver", "NardyState", "Phase", "game_name", "load"]
 
 #: A game still going after this many plays ends in a draw (the ``max_plies`` parameter).
 MAX_PLIES = 2000
 # Chance outcomes: two dice as 6 * (first - 1) + (second - 1).
 _NUM_CHANCE = 36
-_OPENING = [(a, b) for a in range(1, 7) for b in range(1, 7) if a != b]
-_ROLLS = [(6 * (r.high - 1) + r.low - 1, r.probability) for r in ALL_ROLLS]
+_OPENING_OUTCOMES = tuple(
+    (6 * (a - 1) + b - 1, 1 / 30) for a in range(1, 7) for b in range(1, 7) if a != b
+)
+_ROLL_OUTCOMES = tuple((6 * (r.high - 1) + r.low - 1, r.probability) for r in ALL_ROLLS)
+# The roll of each chance outcome, made once (a Roll is immutable).
+_ROLLS = tuple(Roll(a // 6 + 1, a % 6 + 1) for a in range(_NUM_CHANCE))
+# The side of each player.
+_SIDES = (Side.WHITE, Side.BLACK)
+# OpenSpiel's player ids, as plain ints.
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 def game_name(variant: str) -> str:
@@ -144,10 +154,26 @@ class NardyGame(pyspiel.Game):  # type: ignore[misc]
         given = {**defaults, **(params or {})}
         given["start"] = start.translate(_ESCAPE)
         super().__init__(game_type, info, given)
+        self._openings: dict[int, tuple[Position, Roll | None]] = {}
+        #: The phase of every new state: the start, before the first roll.
+        self.first_phase = Phase(self.start, None, 0, _CHANCE, self.opens)
 
     def new_initial_state(self) -> NardyState:
         """The state before the opening roll."""
         return NardyState(self)
+
+    def opening_roll(self, action: int) -> tuple[Position, Roll | None]:
+        """The position after the opening roll ``action`` and the roll its winner plays.
+
+        ``None`` for the roll when the opening only decides who starts (he
+        rolls again). Worked out by a :class:`~nardy.Game` once per outcome
+        and remembered: the answer depends only on the variant.
+        """
+        made = self._openings.get(action)
+        if made is None:
+            game = Game.new(self.variant).roll((action // 6 + 1, action % 6 + 1))
+            made = self._openings[action] = (game.position, game.dice)
+        return made
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -156,35 +182,111 @@ class NardyGame(pyspiel.Game):  # type: ignore[misc]
         return NardyObserver(self.variant, params)
 
 
+class Phase:
+    """Where a game stands between the steps of a roll: what changes only once or twice a roll.
+
+    Immutable: a state moves to a new phase, and clones of a state share
+    its phase (a copy of a phase is itself). ``player`` is the player to
+    act, or OpenSpiel's chance or terminal id.
+    """
+
+    __slots__ = ("opening", "player", "plies", "position", "turn")
+
+    def __init__(
+        self, position: Position, turn: StepTurn | None, plies: int, player: int, opening: bool
+    ) -> None:
+        self.position = position
+        self.turn = turn
+        self.plies = plies
+        self.player = player
+        self.opening = opening
+
+    def __copy__(self) -> Phase:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Phase:
+        return self
+
+    def __reduce__(self) -> tuple[type[Phase], tuple[Any, ...]]:
+        return Phase, (self.position, self.turn, self.plies, self.player, self.opening)
+
+
 class NardyState(pyspiel.State):  # type: ignore[misc]
-    """A state of a :class:`NardyGame`: the position, the dice, and the steps taken."""
+    """A state of a :class:`NardyGame`: the position, the dice, and the steps taken.
+
+    :attr:`position` is the position at the start of the roll being played
+    (or now, between rolls), :attr:`roll` the roll (``None`` at a chance
+    node), :attr:`turn` its :class:`~nardy.env.steps.StepTurn` and
+    :attr:`node` the steps taken so far, a node code of that turn's tree.
+    """
+
+    # OpenSpiel's clone makes a new state and deep-copies each attribute of
+    # the old one's __dict__ into it (pickling it, to serialise). So the
+    # __dict__ holds two: the phase, whose copy is itself, and the node, an
+    # int; the game's constants live in a slot the new state's __init__
+    # fills.
+    __slots__ = ("__dict__", "game_")
 
     def __init__(self, game: NardyGame) -> None:
         super().__init__(game)
-        self.variant = game.variant
-        self.max_plies = game.max_plies
-        self.position: Position = game.start
-        self.roll: Roll | None = None
-        self.opening = game.opens
-        self.plies = 0
-        self.turn: StepTurn | None = None
-        self.node: Node | None = None
+        self.game_ = game
+        self.phase: Phase = game.first_phase
+        self.node = 0
+
+    @property
+    def variant(self) -> Variant:
+        """The variant played."""
+        return self.game_.variant
+
+    @property
+    def max_plies(self) -> int:
+        """The number of plays after which the game ends in a draw."""
+        return self.game_.max_plies
+
+    @property
+    def position(self) -> Position:
+        """The position at the start of the roll being played, or now between rolls."""
+        return self.phase.position
+
+    @property
+    def turn(self) -> StepTurn | None:
+        """The step tree of the roll being played (``None`` at a chance node or the end)."""
+        return self.phase.turn
+
+    @property
+    def roll(self) -> Roll | None:
+        """The roll being played, or ``None`` at a chance node or the end."""
+        turn = self.phase.turn
+        return None if turn is None else turn.roll
+
+    @property
+    def plies(self) -> int:
+        """The plays made."""
+        return self.phase.plies
+
+    @property
+    def opening(self) -> bool:
+        """Whether the next chance node is the opening roll."""
+        return self.phase.opening
 
     def current_player(self) -> int:
         """0 (white) or 1 (black) to act, or a chance node, or terminal."""
-        if self.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self.roll is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        return int(self.position.turn)
+        return self.phase.player
 
     def is_terminal(self) -> bool:
         """True when the game is over (or ``max_plies`` plays were made)."""
-        return self.plies >= self.max_plies or self.position.is_over()
+        return self.phase.player == _TERMINAL
+
+    def is_chance_node(self) -> bool:
+        """True when the dice roll next (OpenSpiel's answer, without its round trip through C++)."""
+        return self.phase.player == _CHANCE
 
     def returns(self) -> list[float]:
         """The result's points, + to the winner and - to the loser (0, 0 before the end)."""
-        result = self.position.result()
+        phase = self.phase
+        if phase.player != _TERMINAL:
+            return [0.0, 0.0]
+        result = phase.position.result()
         if result is None or result.winner is None:
             return [0.0, 0.0]
         points = float(result.points)
@@ -192,54 +294,77 @@ class NardyState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The opening's 30 unequal pairs, or the 21 rolls, with their probabilities."""
-        if self.opening:
-            return [(6 * (a - 1) + b - 1, 1 / 30) for a, b in _OPENING]
-        return list(_ROLLS)
+        return list(_OPENING_OUTCOMES if self.phase.opening else _ROLL_OUTCOMES)
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions (of ``player``): OpenSpiel's answer, a new list each call.
+
+        A player's actions are answered here; anything else (a chance node,
+        the end, another player) by OpenSpiel's own method.
+        """
+        phase = self.phase
+        turn = phase.turn
+        if turn is not None and (player is None or player == phase.player):
+            return list(turn.tree.allowed(self.node))
+        if player is None:
+            return list(super().legal_actions())
+        return list(super().legal_actions(player))
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.turn is not None
-        assert self.node is not None
-        return self.turn.allowed(self.node)
+        turn = self.phase.turn
+        assert turn is not None
+        return list(turn.tree.allowed(self.node))
 
     def _apply_action(self, action: int) -> None:
-        if self.roll is None:
-            self._roll(action // 6 + 1, action % 6 + 1)
+        phase = self.phase
+        turn = phase.turn
+        if turn is None:
+            self._roll(phase, action)
             return
-        assert self.turn is not None
-        assert self.node is not None
-        node = self.turn.advance(self.node, action)
-        self.node = node
-        if self.turn.is_complete(node, action):
-            self.position = self.turn.legal.resulting_position(self.turn.finish(node))
-            self.plies += 1
-            self.roll = self.turn = self.node = None
+        after = turn.tree.step(self.node, action)
+        if after >= 0:  # the play goes on
+            self.node = after
+            return
+        if after == NOT_ALLOWED:
+            turn.check(self.node, action)  # raises IllegalActionError
+        position = turn.legal.resulting_position(-1 - after)
+        plies = phase.plies + 1
+        over = plies >= self.game_.max_plies or position.is_over()
+        self.phase = Phase(position, None, plies, _TERMINAL if over else _CHANCE, False)
+        self.node = 0
 
-    def _roll(self, first: int, second: int) -> None:
-        if self.opening:
-            self.opening = False
-            game = Game.new(self.variant).roll((first, second))
-            self.position = game.position
-            if game.dice is None:  # the opening decided who starts; he rolls again
+    def _roll(self, phase: Phase, action: int) -> None:
+        position = phase.position
+        if phase.opening:
+            position, roll = self.game_.opening_roll(action)
+            if roll is None:  # the opening decided who starts; he rolls again
+                self.phase = Phase(position, None, phase.plies, _CHANCE, False)
                 return
-            roll = game.dice
         else:
-            roll = Roll(first, second)
-        self.roll = roll
-        self.turn = step_turn(self.position, roll)
-        self.node = self.turn.start
+            roll = (
+                _ROLLS[action]
+                if 0 <= action < _NUM_CHANCE
+                else Roll(action // 6 + 1, action % 6 + 1)
+            )
+        turn = step_turn(position, roll)
+        self.phase = Phase(position, turn, phase.plies, int(position.turn), False)
+        self.node = turn.start_code
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             first, second = action // 6 + 1, action % 6 + 1
-            return f"opening {first}-{second}" if self.opening else f"roll {first}{second}"
+            return f"opening {first}-{second}" if self.phase.opening else f"roll {first}{second}"
         return action_name(action)
 
     def __str__(self) -> str:
-        dice = "" if self.roll is None else f" {self.roll}"
+        phase = self.phase
+        turn = phase.turn
+        if turn is None:
+            return phase.position.id()
         steps = ""
-        if self.turn is not None and self.node is not None and self.node != self.turn.start:
-            steps = f" (part played: {self.turn.node_position(self.node).id()})"
-        return f"{self.position.id()}{dice}{steps}"
+        if self.node != turn.start_code:
+            steps = f" (part played: {turn.position_at(self.node).id()})"
+        return f"{phase.position.id()} {turn.roll}{steps}"
 
 
 class NardyObserver:
@@ -252,15 +377,19 @@ class NardyObserver:
             raise InvalidOptionError(f"unknown observer parameter(s) {sorted(params)}")
         size = encoding_size(str(name), variant) + 6  # refuses an unknown encoding
         self.encode = ENCODINGS[name]
+        # The environments' observation function: the encoding and the dice
+        # made in one go where the variant allows (the same numbers).
+        self.observe = observer(str(name), variant)
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: NardyState, player: int) -> None:
         """Fill :attr:`tensor` with ``state`` from ``player``'s side."""
         position, dice = _view(state)
-        if position.turn != Side(player):
+        side = _SIDES[player] if player in (0, 1) else Side(player)  # Side(): the error
+        if position.turn is not side:
             position = position.pass_turn()
-        self.tensor[:] = np.concatenate([self.encode(position), dice_features(dice)])
+        self.tensor[:] = self.observe(position, dice)
 
     def string_from(self, state: NardyState, player: int) -> str:
         """The position ID (part played, in step order) and the dice."""
@@ -268,11 +397,10 @@ class NardyObserver:
 
 
 def _view(state: NardyState) -> tuple[Position, tuple[int, ...]]:
-    if state.turn is not None and state.node is not None:
-        return state.turn.node_position(state.node), state.node[1]
-    if state.roll is None:
-        return state.position, ()
-    return state.position, state.variant.moves(state.roll)
+    turn = state.phase.turn
+    if turn is None:
+        return state.phase.position, ()
+    return turn.position_at(state.node), turn.tree.dice(state.node)
 
 
 def _game_type(name: str, defaults: dict[str, Any]) -> tuple[Any, str]:

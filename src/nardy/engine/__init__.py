@@ -20,4 +20,7 @@ Modules:
   hitter rule (Caucasian nardy's, Kush's), in non-increasing order.
 * :mod:`~nardy.engine.search` -- kernel choice, whole-play filter, maximum use.
 * :mod:`~nardy.engine.physics` -- one step of a user's play, checked.
+* :mod:`~nardy.engine.steptree` -- a roll played one checker step at a time:
+  which steps still lead to a legal play (the step actions of the
+  environments and the OpenSpiel games).
 """

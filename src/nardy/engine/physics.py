@@ -12,6 +12,7 @@ here; the comparison with the legal set does that.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from nardy.engine.layout import MOVER_BAR, MOVER_OFF, State
 from nardy.engine.tracking import is_open, move_checker
@@ -20,14 +21,14 @@ from nardy.errors import IllegalPlayError
 __all__ = ["ENTER", "NO_BAR", "RETURN", "RETURN_POINT", "make_steps"]
 
 #: Bar model: checkers on the bar enter first (:attr:`Entering.ENTER <nardy.Entering.ENTER>`).
-ENTER = 0
+ENTER: Final = 0
 #: Bar model: checkers on the bar wait for a return (:attr:`Entering.RETURN <nardy.Entering.RETURN>`).
-RETURN = 1
+RETURN: Final = 1
 #: Bar model of a variant without a bar.
-NO_BAR = 2
+NO_BAR: Final = 2
 #: Where a checker on the bar comes back in the ``RETURN`` model: the
 #: mover's 24-point, where all his checkers start (the head).
-RETURN_POINT = 24
+RETURN_POINT: Final = 24
 
 
 def make_steps(

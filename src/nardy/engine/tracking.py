@@ -17,6 +17,7 @@ results in this kernel's order (each module says why).
 from __future__ import annotations
 
 from itertools import permutations
+from typing import Final
 
 from nardy.engine.found import Found
 from nardy.engine.layout import (
@@ -38,11 +39,11 @@ from nardy.engine.turn import HitterRule, StepRule
 __all__ = ["BLOCK", "HIT", "PIN", "is_open", "move_checker", "search_tracking"]
 
 #: Contact code of :attr:`Contact.HIT <nardy.Contact.HIT>`.
-HIT = 0
+HIT: Final = 0
 #: Contact code of :attr:`Contact.BLOCK <nardy.Contact.BLOCK>`.
-BLOCK = 1
+BLOCK: Final = 1
 #: Contact code of :attr:`Contact.PIN <nardy.Contact.PIN>`.
-PIN = 2
+PIN: Final = 2
 
 # What one unit of the opponent's pins (bit p) adds to a key.
 _OPP_PINNED_WEIGHT = 1 << (8 * BASE_SIZE + 8 * EXTRA_BYTES * (OPP_PINNED - BASE_SIZE))

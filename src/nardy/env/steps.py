@@ -1,7 +1,8 @@
 """Playing a roll one checker step at a time, exactly: the logic of the step action mode.
 
-Pure Python (no numpy), so that every interface (the PettingZoo and
-Gymnasium environments, the OpenSpiel games) shares it.
+No numpy, so that every interface (the PettingZoo and Gymnasium
+environments, the OpenSpiel games) shares it; the search itself is
+:mod:`nardy.engine.steptree`, on ints, compiled with the engine.
 
 A roll's legal plays come from :meth:`nardy.Position.legal_plays`. A
 *step sequence* plays the roll when
@@ -41,33 +42,38 @@ action                        meaning
 
 from __future__ import annotations
 
-import functools
+import contextlib
+from collections import OrderedDict
+from typing import Any
 
-from nardy.core import BAR, OFF, Roll
-from nardy.engine.layout import HOME, MOVER_BAR, PINNED, State, may_bear_off
-from nardy.engine.physics import ENTER, NO_BAR, RETURN_POINT, make_steps
+from nardy.core import BAR, OFF, Roll, Side
+from nardy.engine.layout import State, pack, unpack
+from nardy.engine.physics import ENTER, NO_BAR
 from nardy.engine.physics import RETURN as RETURN_MODEL
+from nardy.engine.steptree import NOT_ALLOWED, PASS, RETURN, StepTree, node_code
 from nardy.engine.tracking import BLOCK, HIT, PIN
-from nardy.errors import IllegalActionError, IllegalPlayError
+from nardy.errors import IllegalActionError
 from nardy.geometry import Contact, Entering
 from nardy.legal import LegalPlays
 from nardy.position import Position
+from nardy.variant import Variant
 
 __all__ = [
     "NUM_ACTIONS",
     "PASS",
     "RETURN",
+    "TURNS_KEPT",
+    "TURNS_SEEN",
     "StepTurn",
     "action_name",
+    "clear_turns",
     "decode_action",
     "encode_action",
     "step_turn",
 ]
 
-#: The action that passes (nothing can be played) or ends a play that could go on.
-PASS = 150
-#: The action that brings a checker back from the bar onto the head (Kush).
-RETURN = 151
+# PASS (the action that passes, or ends a play that could go on) and RETURN
+# (a checker back from the bar onto the head, Kush) are the tree's own.
 #: The number of step actions, the same for every variant.
 NUM_ACTIONS = 152
 
@@ -110,23 +116,25 @@ class StepTurn:
     remembered, so a turn costs only the nodes its steps visit. A
     ``StepTurn`` never changes what it answers, so copies of an environment
     share it.
+
+    The work is done on ints by :attr:`tree`, a
+    :class:`~nardy.engine.steptree.StepTree` (compiled with the engine),
+    whose nodes are ints (*codes*); the methods here take and give the
+    readable nodes, ``(state, dice left)``. The ``*_code`` methods are the
+    same answers on codes, for the environments' per-action path.
     """
+
+    __slots__ = ("legal", "position", "start_code", "tree")
 
     def __init__(self, legal: LegalPlays) -> None:
         position = legal.position
-        variant = position.variant
         self.legal = legal
         self.position = position
-        self._index = {state: i for i, state in enumerate(legal.result_states())}
-        self._contact = _CONTACT[variant.turn_contact(legal.roll)]
-        self._bar = NO_BAR
-        if variant.has_bar:
-            self._bar = RETURN_MODEL if variant.entering is Entering.RETURN else ENTER
-        self._children: dict[Node, dict[int, Node]] = {}
-        self._ends: dict[Node, frozenset[int]] = {}
-        self._reaches: dict[Node, bool] = {}
-        self._allowed: dict[Node, tuple[int, ...]] = {}
-        self.start: Node = (position.raw, tuple(sorted(variant.moves(legal.roll))))
+        dice, contact, bar = _setup(position.variant, legal.roll)
+        #: The tree on ints that answers for this turn.
+        self.tree = StepTree(position.packed, dice, legal.raw_results(), contact, bar)
+        #: :attr:`start` as a code.
+        self.start_code: int = self.tree.start
 
     def __copy__(self) -> StepTurn:
         return self
@@ -144,27 +152,33 @@ class StepTurn:
         """The roll this tree plays."""
         return self.legal.roll
 
+    @property
+    def start(self) -> Node:
+        """The node before any step: the position's state and the roll's moves, ascending."""
+        return self.node(self.start_code)
+
+    # --- readable nodes ---------------------------------------------------------
+
+    def code(self, node: Node) -> int:
+        """The code of a readable node."""
+        return node_code(int.from_bytes(pack(node[0]), "little"), node[1])
+
+    def node(self, code: int) -> Node:
+        """The readable node of a code."""
+        return unpack(self.tree.packed(code)), self.tree.dice(code)
+
     def play_at(self, node: Node) -> int | None:
         """The index of the legal play the steps to ``node`` make, or ``None``."""
-        return self._index.get(node[0])
+        index = self.tree.play_at(self.code(node))
+        return None if index < 0 else index
 
     def ends(self, node: Node) -> frozenset[int]:
         """The indices of the legal plays that some allowed continuation from ``node`` makes."""
-        found = self._ends.get(node)
-        if found is None:
-            here = self.play_at(node)
-            out = {here} if here is not None else set()
-            for child in self.children(node).values():
-                out |= self.ends(child)
-            found = self._ends[node] = frozenset(out)
-        return found
+        return self.tree.ends(self.code(node))
 
     def children(self, node: Node) -> dict[int, Node]:
         """Every step the board allows at ``node`` (legal or not), by action."""
-        made = self._children.get(node)
-        if made is None:
-            made = self._children[node] = self._expand(node)
-        return made
+        return {a: self.node(c) for a, c in self.tree.children(self.code(node)).items()}
 
     def reaches(self, node: Node) -> bool:
         """Whether some allowed continuation from ``node`` makes a legal play (``ends`` not empty).
@@ -172,43 +186,23 @@ class StepTurn:
         It stops at the first legal play found, so it explores less of the
         tree than :meth:`ends`.
         """
-        found = self._reaches.get(node)
-        if found is None:
-            known = self._ends.get(node)
-            if known is not None:
-                found = bool(known)
-            else:
-                found = self.play_at(node) is not None or any(
-                    self.reaches(child) for child in self.children(node).values()
-                )
-            self._reaches[node] = found
-        return found
+        return self.tree.reaches(self.code(node))
 
     def allowed(self, node: Node) -> list[int]:
         """The allowed actions at ``node``, ascending (empty when the play is complete)."""
-        return list(self.allowed_actions(node))
+        return list(self.tree.allowed(self.code(node)))
 
     def allowed_actions(self, node: Node) -> tuple[int, ...]:
         """:meth:`allowed` as a tuple, made once per node (the mask and each step ask)."""
-        made = self._allowed.get(node)
-        if made is None:
-            out = [a for a, child in self.children(node).items() if self.reaches(child)]
-            here = self.play_at(node)
-            if here is not None and (out or node == self.start):
-                out.append(PASS)  # end the play here (or pass: nothing can be played)
-            made = self._allowed[node] = tuple(sorted(out))
-        return made
+        return self.tree.allowed(self.code(node))
 
     def advance(self, node: Node, action: int) -> Node:
         """The node after ``action``; raises :class:`~nardy.errors.IllegalActionError` if not allowed."""
-        if action not in self.allowed_actions(node):
-            raise IllegalActionError(
-                f"step action {action!r} ({_safe_name(action)}) is not allowed for roll "
-                f"{self.roll} here; allowed: {[action_name(a) for a in self.allowed(node)]}"
-            )
+        code = self.code(node)
+        self.check(code, action)
         if action == PASS:
             return node
-        return self.children(node)[action]
+        return self.node(self.tree.children(code)[action])
 
     def is_complete(self, node: Node, last: int | None) -> bool:
         """Whether the play ends at ``node`` after action ``last`` (``None``: no action yet)."""
@@ -218,94 +212,129 @@ class StepTurn:
 
     def finish(self, node: Node) -> int:
         """The index of the legal play a complete step sequence made."""
-        index = self.play_at(node)
-        if index is None:  # pragma: no cover - allowed steps always end in a legal play
-            raise IllegalActionError(f"the steps taken for roll {self.roll} make no legal play")
-        return index
+        return self.finish_code(self.code(node))
 
     def node_position(self, node: Node) -> Position:
         """The position part way through the play (the mover still to move)."""
         return Position.from_raw(self.position.variant, self.position.turn, node[0], check=False)
 
-    def _expand(self, node: Node) -> dict[int, Node]:
-        state, dice = node
-        out: dict[int, Node] = {}
-        if not dice and not (self._bar == RETURN_MODEL and state[MOVER_BAR] > 0):
-            return out
-        if state[MOVER_BAR] > 0 and self._bar != NO_BAR:
-            if self._bar == RETURN_MODEL:
-                self._try(out, RETURN, state, (MOVER_BAR, RETURN_POINT, 0), dice, dice)
-            else:
-                for die in set(dice):
-                    step = (MOVER_BAR, MOVER_BAR - die, die)
-                    self._try(out, encode_action(BAR, die), state, step, dice, _without(dice, die))
-                return out  # a checker on the bar enters before any other moves
-        # Every node of a turn's tree passes here once, and each tries up to
-        # 24 points by each die: what does not change with the point (the dice
-        # left after each die, the board as a list) is made once, and the
-        # count for bearing off only when a step would bear off.
-        outside = -1
-        board: list[int] = []
-        by_die = [(die, _without(dice, die)) for die in set(dice)]
-        rolled = dice or (0,)
-        contact, bar = self._contact, self._bar
-        for src in range(1, 25):
-            if state[src] <= 0:
-                continue
-            first = 6 * (src - 1) - 1  # encode_action(src, die) is first + die
-            for die, left in by_die:
-                dst = src - die
-                if dst <= 0:
-                    if outside < 0:
-                        outside = _outside(state)
-                        board = list(state)
-                    if not may_bear_off(board, src, dst, outside):
-                        continue
-                    dst = OFF
-                try:
-                    after = make_steps(state, ((src, dst, die),), rolled, contact, bar)
-                except IllegalPlayError:
-                    continue
-                out[first + die] = (after, left)
-        return out
+    # --- codes --------------------------------------------------------------------
 
-    def _try(
-        self,
-        out: dict[int, Node],
-        action: int,
-        state: State,
-        step: tuple[int, int, int],
-        dice: tuple[int, ...],
-        left: tuple[int, ...],
-    ) -> None:
-        try:
-            after = make_steps(state, (step,), dice or (0,), self._contact, self._bar)
-        except IllegalPlayError:
-            return
-        out[action] = (after, left)
+    def step_code(self, code: int, action: int) -> int:
+        """The code after ``action`` while the play goes on, or ``-1 - index`` of the play it makes.
+
+        Raises :class:`~nardy.errors.IllegalActionError` if ``action`` is
+        not allowed at ``code``.
+        """
+        after = self.tree.step(code, action)
+        if after == NOT_ALLOWED:
+            self.check(code, action)
+        return after
+
+    def finish_code(self, code: int) -> int:
+        """:meth:`finish` of a code."""
+        index = self.tree.play_at(code)
+        if index < 0:  # pragma: no cover - allowed steps always end in a legal play
+            raise IllegalActionError(f"the steps taken for roll {self.roll} make no legal play")
+        return index
+
+    def position_at(self, code: int) -> Position:
+        """:meth:`node_position` of a code."""
+        position = self.position
+        return Position.from_packed(position.variant, position.turn, self.tree.packed(code))
+
+    def check(self, code: int, action: object) -> None:
+        """Raise :class:`~nardy.errors.IllegalActionError` unless ``action`` is allowed at ``code``."""
+        allowed = self.tree.allowed(code)
+        if action not in allowed:
+            raise IllegalActionError(
+                f"step action {action!r} ({_safe_name(action)}) is not allowed for roll "
+                f"{self.roll} here; allowed: {[action_name(a) for a in allowed]}"
+            )
 
 
-@functools.lru_cache(maxsize=2048)
+def _setup(variant: Variant, roll: Roll) -> tuple[tuple[int, ...], int, int]:
+    """The roll's moves (ascending), the contact code and the bar model of a turn.
+
+    Remembered per variant object and roll: asking the variant's hooks
+    costs more than the tree's own start.
+    """
+    made = _SETUPS.get((id(variant), roll.high, roll.low))
+    if made is not None and made[0] is variant:
+        return made[1]
+    bar = NO_BAR
+    if variant.has_bar:
+        bar = RETURN_MODEL if variant.entering is Entering.RETURN else ENTER
+    setup = (tuple(sorted(variant.moves(roll))), _CONTACT[variant.turn_contact(roll)], bar)
+    if len(_SETUPS) >= 4096:  # variants made on the fly: forget them all now and then
+        _SETUPS.clear()
+    # The variant is kept with its answer, so its id names no other while in.
+    _SETUPS[(id(variant), roll.high, roll.low)] = (variant, setup)
+    return setup
+
+
+_SETUPS: dict[tuple[int, int, int], tuple[Variant, tuple[tuple[int, ...], int, int]]] = {}
+
+
+#: How many turns :func:`step_turn` keeps (those asked for twice), and how
+#: many others it remembers having been asked for.
+TURNS_KEPT = 2048
+TURNS_SEEN = 8192
+
+# The turns kept, least recently used first, and the hashes of the keys
+# asked for once, oldest first. OrderedDicts: a plain dict used so leaves
+# its removed entries at its front until it is rebuilt, and finding the
+# oldest walks past all of them.
+_kept: OrderedDict[tuple[bytes, bool, int, int], StepTurn] = OrderedDict()
+_seen: OrderedDict[int, None] = OrderedDict()
+
+
 def step_turn(position: Position, roll: Roll) -> StepTurn:
     """The :class:`StepTurn` of ``position`` and ``roll``, shared by every caller (remembered).
 
     What replays of a game (OpenSpiel rebuilds states from their histories)
     and search that revisits positions use, instead of exploring again.
+    A turn is kept from the second time it is asked for (up to
+    :data:`TURNS_KEPT`, the least recently used going first): the turns of
+    random play-outs, each asked for once, would only push out those a
+    search comes back to, and keeping thousands of them costs every new
+    one time (its memory is no longer in the processor's cache). This cache
+    holds the legal plays too, so they skip the legal-play cache.
     """
-    return StepTurn(position.legal_plays(roll))
+    variant = position.variant
+    # The variant by identity: a kept turn holds its position, so the id
+    # is not reused while the entry lives (equal variants made apart only
+    # miss each other's turns).
+    key = (position.packed, position.turn is Side.WHITE, roll.high * 8 + roll.low, id(variant))
+    turn = _kept.get(key)
+    if turn is not None:
+        with contextlib.suppress(KeyError):  # another thread may have dropped it
+            _kept.move_to_end(key)  # the most recently used, last
+        return turn
+    turn = StepTurn(variant.legal_plays(position, roll, cache=False))
+    seen = hash(key)
+    if seen in _seen:
+        _kept[key] = turn
+        if len(_kept) > TURNS_KEPT:
+            _drop_oldest(_kept)
+    else:
+        _seen[seen] = None
+        if len(_seen) > TURNS_SEEN:
+            _drop_oldest(_seen)
+    return turn
 
 
-def _outside(state: State) -> int:
-    """The mover's checkers outside his home board (the bar and pinned ones count)."""
-    n = state[MOVER_BAR] + sum(x for x in state[HOME + 1 : 25] if x > 0)
-    if len(state) > PINNED:
-        n += (state[PINNED] >> (HOME + 1)).bit_count()
-    return n
+def clear_turns() -> None:
+    """Forget every turn :func:`step_turn` keeps or has seen."""
+    _kept.clear()
+    _seen.clear()
 
 
-def _without(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
-    i = dice.index(die)
-    return dice[:i] + dice[i + 1 :]
+def _drop_oldest(table: OrderedDict[Any, Any]) -> None:
+    # Another thread may have emptied the table since: then there is
+    # nothing to do (a cache need not be exact).
+    with contextlib.suppress(KeyError):
+        table.popitem(last=False)
 
 
 def _safe_name(action: object) -> str:
