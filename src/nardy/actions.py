@@ -231,7 +231,7 @@ class Outcome:
     points: Number
     result: Result | None = None
     name: str = attrs.field(default="", eq=False, repr=False)
-    rules_points: Number | None = None
+    rules_points: Number | None = attrs.field(default=None, repr=False)
 
     def __attrs_post_init__(self) -> None:
         # Never empty when there is a kind, so that the attribute and the
