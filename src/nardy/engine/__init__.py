@@ -23,4 +23,6 @@ Modules:
 * :mod:`~nardy.engine.steptree` -- a roll played one checker step at a time:
   which steps still lead to a legal play (the step actions of the
   environments and the OpenSpiel games).
+* :mod:`~nardy.engine.stepkeys` -- one such step on a board, and its change
+  of a key and of the key's hash.
 """

@@ -13,37 +13,54 @@ Most of the work is asking whether a node *reaches* a legal play, for each
 step allowed at a node a player stands on. The search for an answer stops
 at the first play found, makes and unmakes its steps on one board in place,
 and remembers its answer per node. A step's change of the key is one entry
-of a table (by the kind of step: plain, hitting, pinning, releasing a pin;
+of a table (by the kind of step: :mod:`nardy.engine.stepkeys`;
 :func:`make_step` is :func:`~nardy.engine.tracking.move_checker` made so),
 and so is its change of the key's hash: Python's own hash of an int, the
 int modulo a prime, so a result's hash costs nothing to make. Whether a step
 lands on a legal play is read from the hashes first (machine ints, no
 object made), and only a hash that matches is checked against the exact
 key; at the last die no step is made at all.
+
+Compiled, the search's small ints (points, counts, dice, hashes, table
+entries) are typed ``i64``, mypyc's machine int, and its loops make no
+list: each walks the steps the board allows itself. (Interpreted, ``i64``
+is only an annotation.)
 """
 
 from __future__ import annotations
 
-import sys
-from typing import Final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
 
-from nardy.engine.layout import (
-    BASE_SIZE,
-    EXTRA_BYTES,
-    HOME,
-    MOVER_BAR,
-    MOVER_OFF,
-    OPP_BAR,
-    OPP_PINNED,
-    PINNED,
-    WEIGHT,
-    ZERO,
-    may_bear_off,
-    unpack_list,
-)
-from nardy.engine.physics import ENTER, NO_BAR, RETURN_POINT
+from nardy.engine.layout import HOME, MOVER_BAR, MOVER_OFF, OPP_BAR, OPP_PINNED, ZERO, unpack_list
+from nardy.engine.physics import ENTER, RETURN_POINT
 from nardy.engine.physics import RETURN as RETURN_MODEL
-from nardy.engine.tracking import BLOCK, PIN, is_open
+from nardy.engine.stepkeys import (
+    DICE_BITS,
+    HASH_CHANGE,
+    KEY_CHANGE,
+    PASS,
+    PRIME,
+    RETURN,
+    RETURN_CHANGE,
+    RETURN_HASH,
+    UNIT,
+    change_at,
+    dice_code,
+    dice_of_code,
+    has_higher,
+    left_after,
+    make,
+    make_step,
+    node_code,
+    open_to,
+    outside_home,
+    step_kind,
+)
+from nardy.engine.tracking import PIN
+
+if TYPE_CHECKING:
+    from mypy_extensions import i64
 
 __all__ = [
     "DICE_BITS",
@@ -57,122 +74,24 @@ __all__ = [
     "node_code",
 ]
 
-#: The action that passes (nothing can be played) or ends a play that could go on.
-PASS: Final = 150
-#: The action that brings a checker back from the bar onto the head (Kush).
-RETURN: Final = 151
-#: The low bits of a node's code that hold the dice left: 5 bits a face.
-DICE_BITS: Final = 30
 _DICE_MASK: Final = (1 << DICE_BITS) - 1
 #: What :meth:`StepTree.step` answers for an action that is not allowed.
 NOT_ALLOWED: Final = -(1 << 40)
+# int.from_bytes as a function: compiled, the method on the type would be
+# looked up and bound again at every call.
+_FROM_BYTES: Final[Callable[..., int]] = int.from_bytes
 
-# A return from the bar onto the head (open: it hits nothing), to a key and its hash.
-_RETURN_CHANGE: Final = WEIGHT[RETURN_POINT] - WEIGHT[MOVER_BAR]
-_RETURN_HASH: Final = _RETURN_CHANGE % sys.hash_info.modulus
-# The dice code of a single die of each face (index: the face).
-_UNIT: Final[tuple[int, ...]] = tuple(1 << (5 * (d - 1)) if d else 0 for d in range(7))
-
-# Kinds of step, added up: what it does to a lone opposing checker where it
-# lands (nothing, hits it, pins it), and whether it leaves the last checker
-# of a stack that pinned one (which is then free again).
-_HITS: Final = 1
-_PINS: Final = 2
-_RELEASES: Final = 3
-# What the opponent's pin on point p adds to a key (bit p of his pins).
-_OPP_PIN: Final = 1 << (8 * BASE_SIZE + 8 * EXTRA_BYTES * (OPP_PINNED - BASE_SIZE))
-# The modulus of Python's hash of an int: hash(key) == key % _PRIME for a
-# key (never negative). Every hash below is below it, and the sum of two
-# fits a machine int compiled.
-_PRIME: Final = sys.hash_info.modulus
+# The results' table: an entry is a result's index + 1 in its low
+# _INDEX_BITS (at most 3,877 plays a roll) over _TAG_BITS of its hash's
+# high bits (the slot comes from all of them), below 2**30 so that reading
+# one is a machine read; 0 is an empty slot.
+_INDEX_BITS: Final = 12
+_INDEX_MASK: Final = (1 << _INDEX_BITS) - 1
+_TAG_SHIFT: Final = 40
+_TAG_MASK: Final = (1 << 18) - 1
 
 
-def _change(kind: int, src: int, dst: int) -> int:
-    """How a key changes for a step of ``kind`` from slot ``src`` to slot ``dst`` (0: off)."""
-    delta = WEIGHT[dst] - WEIGHT[src]
-    base = kind % _RELEASES
-    if base == _HITS:  # the blot goes from -1 to the mover's 1, and onto the bar
-        delta += WEIGHT[dst] + WEIGHT[OPP_BAR]
-    elif base == _PINS:  # the same, but it stays there, pinned
-        delta += WEIGHT[dst] + (_OPP_PIN << dst)
-    if kind >= _RELEASES:  # the pinned checker is free: from 0 to -1, unpinned
-        delta -= WEIGHT[src] + (_OPP_PIN << src)
-    return delta
-
-
-# The change of a key by step (kind, src, dst) at _at(kind, src, dst), and
-# of its hash (modulo _PRIME, so never negative).
-_KEY_CHANGE: Final[tuple[int, ...]] = tuple(
-    _change(kind, src, dst) for kind in range(6) for src in range(26) for dst in range(25)
-)
-_HASH_CHANGE: Final[tuple[int, ...]] = tuple(c % _PRIME for c in _KEY_CHANGE)
-
-
-def _at(kind: int, src: int, dst: int) -> int:
-    """Where a step's change is in :data:`_KEY_CHANGE` and :data:`_HASH_CHANGE`."""
-    return (kind * 26 + src) * 25 + dst
-
-
-def _kind(t: list[int], src: int, dst: int, contact: int) -> int:
-    """The kind of the step ``src -> dst`` on ``t`` (the board allows it)."""
-    kind = 0
-    if dst != MOVER_OFF and t[dst] == -1 and contact != BLOCK:
-        kind = _PINS if contact == PIN else _HITS
-    if contact == PIN and src != MOVER_BAR and t[src] == 1 and (t[OPP_PINNED] >> src) & 1:
-        kind += _RELEASES
-    return kind
-
-
-def _make(t: list[int], src: int, dst: int, kind: int) -> None:
-    """Make the step ``src -> dst`` of ``kind`` on ``t``, in place."""
-    t[src] -= 1
-    if kind >= _RELEASES:
-        t[src] = -1
-        t[OPP_PINNED] ^= 1 << src
-        kind -= _RELEASES
-    if kind == _HITS:
-        t[dst] = 1
-        t[OPP_BAR] += 1
-    elif kind == _PINS:
-        t[dst] = 1
-        t[OPP_PINNED] |= 1 << dst
-    else:
-        t[dst] += 1
-
-
-def make_step(t: list[int], src: int, dst: int, contact: int) -> int:
-    """Make a step the board allows on ``t`` in place; returns how the key changed.
-
-    The same as :func:`~nardy.engine.tracking.move_checker`, by the kind of
-    step and one table entry.
-    """
-    kind = _kind(t, src, dst, contact)
-    _make(t, src, dst, kind)
-    return _KEY_CHANGE[_at(kind, src, dst)]
-
-
-def dice_code(dice: tuple[int, ...] | list[int]) -> int:
-    """The dice left as one int: 5 bits a face, its count (what a node's code ends with)."""
-    code = 0
-    for d in dice:
-        code += _UNIT[d]
-    return code
-
-
-def dice_of_code(code: int) -> tuple[int, ...]:
-    """The dice a :func:`dice_code` holds, ascending."""
-    out: list[int] = []
-    for d in range(1, 7):
-        out.extend([d] * ((code >> (5 * (d - 1))) & 31))
-    return tuple(out)
-
-
-def node_code(key: int, dice: tuple[int, ...] | list[int]) -> int:
-    """The code of the node of a state's key and the dice left."""
-    return (key << DICE_BITS) | dice_code(dice)
-
-
-def _slot(h: int, mask: int) -> int:
+def _slot(h: i64, mask: i64) -> i64:
     """A hash's first slot in a table of ``mask + 1`` slots.
 
     The hash folded to 29 bits, times an odd constant of 29 bits (the
@@ -181,6 +100,11 @@ def _slot(h: int, mask: int) -> int:
     """
     x = (h ^ (h >> 29) ^ (h >> 58)) & 0x1FFFFFFF
     return ((x * 0x1E3779B1) >> 29) & mask
+
+
+def _tag(h: i64) -> i64:
+    """The bits of a hash a table entry keeps beside the result's index."""
+    return ((h >> _TAG_SHIFT) & _TAG_MASK) << _INDEX_BITS
 
 
 def _pips_of(packed: bytes) -> int:
@@ -193,12 +117,13 @@ def _pips_of(packed: bytes) -> int:
     return pips
 
 
-def _target(action: int) -> tuple[int, int]:
+def _target(action: i64) -> tuple[i64, i64]:
     """The source and landing slot of a step action (0 for off)."""
     if action == RETURN:
         return MOVER_BAR, RETURN_POINT
     src = action // 6 + 1
-    return src, max(src - (action % 6 + 1), MOVER_OFF)
+    dst = src - (action % 6 + 1)
+    return src, dst if dst > MOVER_OFF else MOVER_OFF
 
 
 class StepTree:
@@ -222,46 +147,51 @@ class StepTree:
         bar: int,
     ) -> None:
         self.size = len(packed)
-        self.contact = contact
-        self.bar = bar
-        #: The results' keys, in the legal plays' order, and their hashes.
-        self.keys = results
-        hashes: list[int] = []
-        # Each result's index + 1 by its hash, in an open-addressing table
-        # at most a quarter full (0: an empty slot): asking whether a step
+        self.contact: i64 = contact
+        self.bar: i64 = bar
+        #: The results' keys, in the legal plays' order.
+        self.keys: list[Any] = results
+        # Each result by its hash, in an open-addressing table at most a
+        # quarter full (an entry: see _INDEX_BITS): asking whether a step
         # lands on a result reads a slot or two and makes no object. (The
         # hashes of results differ in few bits: _slot mixes them.)
-        size = 16
-        while size < 4 * len(results):
+        size: i64 = 16
+        count: i64 = len(results)
+        while size < 4 * count:
             size *= 2
-        mask = size - 1
+        mask: i64 = size - 1
         table = [0] * size
         for i, key in enumerate(results):
-            h = hash(key)
-            hashes.append(h)
+            h: i64 = hash(key)
             slot = _slot(h, mask)
             while table[slot]:
                 slot = (slot + 1) & mask
-            table[slot] = i + 1
-        self.hashes = hashes
-        self.mask = mask
+            table[slot] = _tag(h) | (i + 1)
+        self.mask: i64 = mask
         self.table = table
         # The fewest checkers on the mover's bar a result leaves. Where they
         # wait for a return (Kush), no step adds one: a node with fewer
         # reaches no result, and a return is no use at one with as many.
-        self.min_bar = 0
-        if bar == RETURN_MODEL and results:
-            self.min_bar = min(((key >> (8 * MOVER_BAR)) & 0xFF) - ZERO for key in results)
+        self.min_bar: i64 = 0
         # Whether checkers wait for a return at the start (see _pips_fit).
-        self.waits = bar == RETURN_MODEL and packed[MOVER_BAR] != ZERO
+        self.waits = False
+        if bar == RETURN_MODEL:
+            self.waits = packed[MOVER_BAR] != ZERO
+            if results:
+                least: i64 = 255
+                for key in results:
+                    waiting: i64 = (key >> (8 * MOVER_BAR)) & 0xFF
+                    if waiting < least:
+                        least = waiting
+                self.min_bar = least - ZERO
         # Each result's checkers on the bar and pips (see _pips_fit), made
         # when first needed.
         self.result_pips: list[tuple[int, int]] = []
         #: The node before any step.
-        self.start = node_code(int.from_bytes(packed, "little"), dice)
+        self.start: int = node_code(_FROM_BYTES(packed, "little"), dice)
         self.allowed_made: dict[int, tuple[int, ...]] = {}
         # Whether a node reaches a result, by its dice left, then its key.
-        self.reached: dict[int, dict[int, bool]] = {}
+        self.reached: dict[int, dict[Any, bool]] = {}
         self.ends_made: dict[int, frozenset[int]] = {}
         # The node a step last reached and its board (its allowed actions
         # are asked for next), first the start; and the node last asked
@@ -303,59 +233,72 @@ class StepTree:
 
     def lands(self, key: int, change: int, h: int) -> bool:
         """Whether the key ``key + change`` (hashed ``h``) is a result's; the sum made only if it may be."""
-        return self.hits(h) and self.find(key + change, h) >= 0
-
-    def hits(self, h: int) -> bool:
-        """Whether some result's key has the hash ``h`` (no key is made)."""
-        table = self.table
-        mask = self.mask
-        slot = _slot(h, mask)
-        while True:
-            i = table[slot]
-            if not i:
-                return False
-            if self.hashes[i - 1] == h:
-                return True
-            slot = (slot + 1) & mask
+        return self._index(key, change, h) >= 0
 
     def find(self, key: int, h: int) -> int:
         """The index of the legal play whose result has ``key`` (its hash ``h``), or -1."""
+        return self._index(key, 0, h)
+
+    def _index(self, base: Any, change: Any, h: i64) -> i64:
+        """The index of the result whose key is ``base + change`` (hashed ``h``), or -1.
+
+        The sum is made only when an entry's tag matches the hash's.
+        """
         table = self.table
         mask = self.mask
         slot = _slot(h, mask)
+        tag = _tag(h)
+        key: Any = None
         while True:
-            i = table[slot]
-            if not i:
+            entry: i64 = table[slot]
+            if not entry:
                 return -1
-            if self.hashes[i - 1] == h and self.keys[i - 1] == key:
-                return i - 1
+            if entry & ~_INDEX_MASK == tag:
+                if key is None:
+                    key = base + change
+                i = (entry & _INDEX_MASK) - 1
+                if self.keys[i] == key:
+                    return i
             slot = (slot + 1) & mask
+
+    def _lands(self, base: Any, change: Any, h: i64) -> bool:
+        """:meth:`lands`, the first slot read here: most steps find it empty."""
+        entry: i64 = self.table[_slot(h, self.mask)]
+        return entry != 0 and self._index(base, change, h) >= 0
 
     # --- the tree -----------------------------------------------------------------
 
     def children(self, node: int) -> dict[int, int]:
         """Every step the board allows at ``node`` (legal or not): action -> child node."""
-        out: dict[int, int] = {}
         t = self.board(node)
         key = node >> DICE_BITS
-        dice = node & _DICE_MASK
-        steps = self._steps(t, dice)
+        dice: int = node & _DICE_MASK  # an int: or-ed into big ints below
         made: list[tuple[int, int]] = []
-        for i in range(0, len(steps), 3):
-            action, src, dst = steps[i], steps[i + 1], steps[i + 2]
-            child_key = key + _KEY_CHANGE[_at(_kind(t, src, dst, self.contact), src, dst)]
-            made.append((action, (child_key << DICE_BITS) | _left(dice, action)))
-        # In the order of the actions, a return first.
-        made.sort(key=lambda item: (item[0] != RETURN, item[0]))
-        for action, child in made:
-            out[action] = child
-        return out
+        if self._returnable(t):
+            made.append((RETURN, ((key + RETURN_CHANGE) << DICE_BITS) | dice))
+        high, low = self._sources(t, dice)
+        outside = outside_home(t)
+        for src in range(high, low - 1, -1):
+            if t[src] <= 0:
+                continue
+            outside = outside or src > HOME
+            for d in range(1, 7):
+                if (dice >> (5 * (d - 1))) & 31:
+                    dst = self._landing(t, src, d, outside)
+                    if dst >= 0:
+                        at = change_at(step_kind(t, src, dst, self.contact), src, dst)
+                        left: int = dice - UNIT[d]
+                        made.append(
+                            (6 * (src - 1) + d - 1, (key + KEY_CHANGE[at]) << DICE_BITS | left)
+                        )
+        made.sort(key=lambda item: (item[0] != RETURN, item[0]))  # a return first
+        return dict(made)
 
     def reaches(self, node: int) -> bool:
         """Whether some sequence of steps the board allows from ``node`` makes a legal play."""
         key = node >> DICE_BITS
-        h = hash(key)
-        if self.find(key, h) >= 0:
+        h: i64 = hash(key)
+        if self._index(key, 0, h) >= 0:
             return True
         return self._reach(self.board(node), key, 0, h, node & _DICE_MASK)
 
@@ -365,43 +308,28 @@ class StepTree:
         if node == asked[0]:
             return asked[1]
         made = self.allowed_made.get(node)
-        if made is not None:
-            self.asked = (node, made)
-            return made
-        t = self._board_of(node)
-        key = node >> DICE_BITS
-        dice = node & _DICE_MASK
-        h = hash(key)
-        contact = self.contact
-        pins = contact == PIN
-        out: list[int] = []
-        steps = self._steps(t, dice)
-        for i in range(0, len(steps), 3):
-            action, src, dst = steps[i], steps[i + 1], steps[i + 2]
-            kind = _kind(t, src, dst, contact)
-            at = _at(kind, src, dst)
-            change = _KEY_CHANGE[at]
-            child_hash = h + _HASH_CHANGE[at]
-            if child_hash >= _PRIME:
-                child_hash -= _PRIME
-            if self.lands(key, change, child_hash):
-                out.append(action)
-                continue
-            # The step's slots, to unmake it (what _make may change).
-            x_src, x_dst, x_bar = t[src], t[dst], t[OPP_BAR]
-            x_pins = t[OPP_PINNED] if pins else 0
-            _make(t, src, dst, kind)
-            if self._reach(t, key, change, child_hash, _left(dice, action)):
-                out.append(action)
-            t[src], t[dst], t[OPP_BAR] = x_src, x_dst, x_bar
-            if pins:
-                t[OPP_PINNED] = x_pins
-        if self.find(key, h) >= 0 and (out or node == self.start):
-            out.append(PASS)  # end the play here (or pass: nothing can be played)
-        out.sort()
-        made = self.allowed_made[node] = tuple(out)
+        if made is None:
+            made = self.allowed_made[node] = self._allowed(node)
         self.asked = (node, made)
         return made
+
+    def _allowed(self, node: int) -> tuple[int, ...]:
+        """Work out :meth:`allowed`."""
+        key: Any = node >> DICE_BITS
+        h: i64 = hash(key)
+        out: list[int] = []
+        self._walk(self._board_of(node), key, h, node & _DICE_MASK, out)
+        # The walk met the points from the 24 down and each point's dice from
+        # the highest, a return first: reversed, the actions ascend.
+        out.reverse()
+        returns = bool(out) and out[-1] == RETURN
+        if returns:
+            out.pop()
+        if (out or returns or node == self.start) and self._index(key, 0, h) >= 0:
+            out.append(PASS)  # end the play here (or pass: nothing can be played)
+        if returns:
+            out.append(RETURN)
+        return tuple(out)
 
     def step(self, node: int, action: int) -> int:
         """The node after ``action`` while the play goes on, ``-1 - index`` of the play it completes.
@@ -415,14 +343,16 @@ class StepTree:
             return -1 - self.find(key, hash(key))
         t = self._board_of(node)
         src, dst = _target(action)
-        kind = _kind(t, src, dst, self.contact)
-        child_key = key + _KEY_CHANGE[_at(kind, src, dst)]
-        left = _left(node & _DICE_MASK, action)
-        if not left and (t[MOVER_BAR] <= 0 or self.bar != RETURN_MODEL):
-            # No die left and no return to make: the play is complete (an
-            # allowed step leads to a legal play), with nothing to explore.
-            return -1 - self.find(child_key, hash(child_key))
-        _make(t, src, dst, kind)
+        kind = step_kind(t, src, dst, self.contact)
+        child_key: int = key + KEY_CHANGE[change_at(kind, src, dst)]
+        left: int = left_after(node & _DICE_MASK, action)  # an int: or-ed into a big int below
+        if not left:
+            bar: i64 = t[MOVER_BAR]
+            if bar <= 0 or self.bar != RETURN_MODEL:
+                # No die left and no return to make: the play is complete (an
+                # allowed step leads to a legal play), with nothing to explore.
+                return -1 - self.find(child_key, hash(child_key))
+        make(t, src, dst, kind)
         child = (child_key << DICE_BITS) | left
         self.last = (child, t)  # t is this call's own copy: readers copy it again
         if self.allowed(child):
@@ -440,160 +370,221 @@ class StepTree:
             made = self.ends_made[node] = frozenset(out)
         return made
 
+    # --- the steps ----------------------------------------------------------------
+
+    def _returnable(self, t: list[int]) -> bool:
+        """Whether a return from the bar onto the head is a step the board allows (Kush).
+
+        It uses no die, and other checkers may move while one waits; only
+        an opposing checker on the head stops it.
+        """
+        if self.bar != RETURN_MODEL:
+            return False
+        bar: i64 = t[MOVER_BAR]
+        head: i64 = t[RETURN_POINT]
+        return bar > 0 and head >= 0
+
+    def _sources(self, t: list[int], dice: i64) -> tuple[i64, i64]:
+        """The slots whose checkers may step with a die, highest first (none: ``(0, 1)``).
+
+        With checkers on the bar that enter, only the bar; without a die,
+        none; else every point from the 24 down (so that whether a checker
+        stands outside the home board, which bearing off needs, is known by
+        the home board: :func:`~nardy.engine.stepkeys.outside_home`).
+        """
+        if not dice:
+            return 0, 1
+        if self.bar == ENTER:
+            bar: i64 = t[MOVER_BAR]
+            if bar > 0:
+                return MOVER_BAR, MOVER_BAR
+        return 24, 1
+
+    def _landing(self, t: list[int], src: i64, d: i64, outside: bool) -> i64:
+        """Where a checker of the mover's on ``src`` lands with die ``d`` (0: off), or -1.
+
+        ``outside``: a checker of his is outside his home board, so none
+        bears off.
+        """
+        dst = src - d
+        if dst > 0:
+            return dst if open_to(t, dst, self.contact) else -1
+        if outside or (dst < 0 and has_higher(t, src)):
+            return -1
+        return MOVER_OFF
+
     # --- the search ---------------------------------------------------------------
 
-    def _steps(self, t: list[int], dice: int) -> list[int]:
-        """The steps the board allows on ``t`` with ``dice`` left: (action, src, dst) flattened.
+    def _walk(self, t: list[int], key: Any, h: i64, dice: i64, out: list[int] | None) -> bool:
+        """The allowed steps at the node on ``t`` (key ``key``, hash ``h``, ``dice`` left).
 
-        A return from the bar first (Kush: it uses no die, and other
-        checkers may move while one waits); with checkers on the bar that
-        enter, only the entering steps; else every point from the 24 down
-        (so that whether a checker stands outside the home board, which
-        bearing off needs, is known by the home board), by each die left.
+        A return first, then the points from the 24 down, each point's dice
+        from the highest. Each allowed step goes into ``out``; without one,
+        the walk stops at the first and says whether there was one. ``t`` is
+        left as found.
         """
-        out: list[int] = []
-        bar = self.bar
         contact = self.contact
-        on_bar = t[MOVER_BAR] > 0 and bar != NO_BAR
-        if not dice and not (bar == RETURN_MODEL and on_bar):
-            return out
-        if on_bar and bar == RETURN_MODEL and t[RETURN_POINT] >= 0:
-            out.append(RETURN)
-            out.append(MOVER_BAR)
-            out.append(RETURN_POINT)
-        if on_bar and bar == ENTER:
-            for d in range(1, 7):
-                if (dice >> (5 * (d - 1))) & 31 and is_open(t, MOVER_BAR - d, contact):
-                    out.append(6 * (MOVER_BAR - 1) + d - 1)
-                    out.append(MOVER_BAR)
-                    out.append(MOVER_BAR - d)
-            return out
-        # Whether a checker of the mover's is outside his home board (the bar
-        # and pinned ones count): all that may_bear_off asks of the count.
-        outside = t[MOVER_BAR] > 0 or (len(t) > PINNED and t[PINNED] >> (HOME + 1) != 0)
-        for src in range(24, 0, -1):
-            if t[src] <= 0:
-                continue
-            if src > HOME:
-                outside = True
-            for d in range(1, 7):
-                if not (dice >> (5 * (d - 1))) & 31:
-                    continue
-                dst = src - d
-                if dst <= 0:
-                    if not may_bear_off(t, src, dst, 1 if outside else 0):
-                        continue
-                    dst = MOVER_OFF
-                elif not is_open(t, dst, contact):
-                    continue
-                out.append(6 * (src - 1) + d - 1)
-                out.append(src)
-                out.append(dst)
-        return out
+        found = False
+        if self._returnable(t):
+            child_hash = h + RETURN_HASH
+            if child_hash >= PRIME:
+                child_hash -= PRIME
+            if self._lands(key, RETURN_CHANGE, child_hash) or self._try(
+                t, key, MOVER_BAR, RETURN_POINT, 0, child_hash, dice
+            ):
+                if out is None:
+                    return True
+                out.append(RETURN)
+                found = True
+        high, low = self._sources(t, dice)
+        outside = outside_home(t)
+        src = high
+        while src >= low:
+            c: i64 = t[src]
+            if c > 0:
+                outside = outside or src > HOME
+                d: i64 = 6
+                while d >= 1:
+                    if (dice >> (5 * (d - 1))) & 31:
+                        dst = self._landing(t, src, d, outside)
+                        if dst >= 0:
+                            kind = step_kind(t, src, dst, contact)
+                            at = change_at(kind, src, dst)
+                            child_hash = h + HASH_CHANGE[at]
+                            if child_hash >= PRIME:
+                                child_hash -= PRIME
+                            if self._lands(key, KEY_CHANGE[at], child_hash) or self._try(
+                                t, key, src, dst, kind, child_hash, dice - UNIT[d]
+                            ):
+                                if out is None:
+                                    return True
+                                out.append(6 * (src - 1) + d - 1)
+                                found = True
+                    d -= 1
+            src -= 1
+        return found
 
-    def _reach(self, t: list[int], base: int, change: int, h: int, dice: int) -> bool:
+    def _try(
+        self, t: list[int], key: Any, src: i64, dst: i64, kind: i64, h: i64, dice: i64
+    ) -> bool:
+        """Whether the step ``src -> dst`` of ``kind`` on ``t`` leads on to a legal play.
+
+        ``h`` is the hash after it, ``dice`` the dice left; ``t`` is left as found.
+        """
+        x_src: i64 = t[src]
+        x_dst: i64 = t[dst]
+        x_bar: i64 = t[OPP_BAR]
+        pins = self.contact == PIN
+        x_pins: i64 = t[OPP_PINNED] if pins else 0
+        make(t, src, dst, kind)
+        found = self._reach(t, key, KEY_CHANGE[change_at(kind, src, dst)], h, dice)
+        t[src] = x_src
+        t[dst] = x_dst
+        t[OPP_BAR] = x_bar
+        if pins:
+            t[OPP_PINNED] = x_pins
+        return found
+
+    def _reach(self, t: list[int], base: Any, change: Any, h: i64, dice: i64) -> bool:
         """Whether the node on board ``t`` reaches a legal play.
 
         Its key is ``base + change`` (made only when needed: at the last die
         only a hash that matches needs it), its hash ``h``; the node itself
         is not a result (the caller looked). ``t`` is left as found.
         """
-        waiting = t[MOVER_BAR] if self.bar == RETURN_MODEL else 0
-        if waiting < self.min_bar:
-            return False  # too many came back: no step puts one on the bar again
-        # How many returns may still lead somewhere (the steps of the dice
-        # change neither the bar nor whether the head is open to one).
-        returns = waiting - self.min_bar if waiting and t[RETURN_POINT] >= 0 else 0
+        waiting: i64 = 0
+        returns: i64 = 0
+        if self.bar == RETURN_MODEL:
+            waiting = t[MOVER_BAR]
+            if waiting < self.min_bar:
+                return False  # too many came back: no step puts one on the bar again
+            # How many returns may still lead somewhere (the steps of the dice
+            # change neither the bar nor whether the head is open to one).
+            head: i64 = t[RETURN_POINT]
+            if waiting and head >= 0:
+                returns = waiting - self.min_bar
         if not dice:
             return returns > 0 and self._returns_land(base, change, h, returns)
         if not dice & (dice - 1):  # one bit: a count of 1 (a single die) if at a face's start
-            bit = dice.bit_length() - 1
+            bit: i64 = 0
+            while not (dice >> bit) & 1:
+                bit += 1
             if bit % 5 == 0:
                 if returns:
                     return self._last_returning(t, base, change, h, bit // 5 + 1, returns)
                 return self._last(t, base, change, h, bit // 5 + 1)
         if self.waits and not self._pips_fit(t, waiting, dice):
             return False  # (where checkers wait for a return, branches die often)
-        key = base + change
+        key: Any = base + change
         memo = self.reached.get(dice)
         if memo is None:
             memo = self.reached[dice] = {}
         known = memo.get(key)
         if known is not None:
             return known
-        found = False
-        contact = self.contact
-        pins = contact == PIN
-        steps = self._steps(t, dice)
-        for i in range(0, len(steps), 3):
-            action, src, dst = steps[i], steps[i + 1], steps[i + 2]
-            kind = _kind(t, src, dst, contact)
-            at = _at(kind, src, dst)
-            step_change = _KEY_CHANGE[at]
-            child_hash = h + _HASH_CHANGE[at]
-            if child_hash >= _PRIME:
-                child_hash -= _PRIME
-            if self.lands(key, step_change, child_hash):
-                found = True
-                break
-            x_src, x_dst, x_bar = t[src], t[dst], t[OPP_BAR]
-            x_pins = t[OPP_PINNED] if pins else 0
-            _make(t, src, dst, kind)
-            found = self._reach(t, key, step_change, child_hash, _left(dice, action))
-            t[src], t[dst], t[OPP_BAR] = x_src, x_dst, x_bar
-            if pins:
-                t[OPP_PINNED] = x_pins
-            if found:
-                break
-        memo[key] = found
+        found = memo[key] = self._walk(t, key, h, dice, None)
         return found
 
-    def _pips_fit(self, t: list[int], waiting: int, dice: int) -> bool:
+    def _pips_fit(self, t: list[int], waiting: i64, dice: i64) -> bool:
         """Whether some result's pips are in reach of the node on ``t``: a necessary condition.
 
         Used where checkers wait on the bar for a return (Kush), where the
         search would otherwise try every mix of returns and moves, and
-        every move after the returns of a play that only returns. Each return moves a checker one pip (the bar counts 25, the
-        head 24), each step of a die at least one pip and at most the die;
-        nothing else moves the mover's checkers. So a result with ``bar``
-        checkers left on the bar and ``pips`` is in reach only if the node's
-        own ``waiting - bar`` returns and its pips leave between none and
-        all of the dice to play.
+        every move after the returns of a play that only returns. Each
+        return moves a checker one pip (the bar counts 25, the head 24),
+        each step of a die at least one pip and at most the die; nothing
+        else moves the mover's checkers. So a result with ``bar`` checkers
+        left on the bar and ``pips`` is in reach only if the node's own
+        ``waiting - bar`` returns and its pips leave between none and all
+        of the dice to play.
         """
         made = self.result_pips
         if not made:
             for key in self.keys:
                 packed = key.to_bytes(self.size, "little")
                 made.append((packed[MOVER_BAR] - ZERO, _pips_of(packed)))
-        pips = MOVER_BAR * t[MOVER_BAR]
-        for p in range(1, 25):
-            if t[p] > 0:
-                pips += p * t[p]
-        total = 0
-        for d in range(1, 7):
+        bar: i64 = t[MOVER_BAR]
+        pips: i64 = MOVER_BAR * bar
+        p: i64 = 1
+        while p <= 24:
+            x: i64 = t[p]
+            if x > 0:
+                pips += p * x
+            p += 1
+        total: i64 = 0
+        d: i64 = 1
+        while d <= 6:
             total += d * ((dice >> (5 * (d - 1))) & 31)
-        for bar, result_pips in made:
-            returns = waiting - bar
+            d += 1
+        for result_bar, result_pips in made:
+            returns = waiting - result_bar
             if returns >= 0 and returns <= pips - result_pips <= returns + total:
                 return True
         return False
 
-    def _returns_land(self, base: int, change: int, h: int, returns: int) -> bool:
+    def _returns_land(self, base: Any, change: Any, h: i64, returns: i64) -> bool:
         """Whether 1 to ``returns`` returns from the bar, and nothing else, make a legal play.
 
         The node (key ``base + change``, hash ``h``) has no die left and
         the head open: a return is all it can do, again and again.
         """
-        for count in range(1, returns + 1):
-            h += _RETURN_HASH
-            if h >= _PRIME:
-                h -= _PRIME
-            if self.hits(h) and self.find(base + change + count * _RETURN_CHANGE, h) >= 0:
+        table = self.table
+        mask = self.mask
+        made: Any = change  # the key's change after each return (a big int)
+        count: i64 = 1
+        while count <= returns:
+            made = made + RETURN_CHANGE
+            h += RETURN_HASH
+            if h >= PRIME:
+                h -= PRIME
+            entry: i64 = table[_slot(h, mask)]
+            if entry and self._index(base, made, h) >= 0:
                 return True
+            count += 1
         return False
 
     def _last_returning(
-        self, t: list[int], base: int, change: int, h: int, d: int, returns: int
+        self, t: list[int], base: Any, change: Any, h: i64, d: i64, returns: i64
     ) -> bool:
         """:meth:`_last` where up to ``returns`` returns from the bar may still lead somewhere.
 
@@ -602,74 +593,65 @@ class StepTree:
         node's actions. No checker bears off while one waits on the bar.
         """
         contact = self.contact
-        for src in range(24, 0, -1):
-            if t[src] <= 0 or src <= d or not is_open(t, src - d, contact):
-                continue
-            at = _at(_kind(t, src, src - d, contact), src, src - d)
-            child_hash = h + _HASH_CHANGE[at]
-            if child_hash >= _PRIME:
-                child_hash -= _PRIME
-            if (
-                self.hits(child_hash)
-                and self.find(base + change + _KEY_CHANGE[at], child_hash) >= 0
-            ):
-                return True
-            if self._returns_land(base, change + _KEY_CHANGE[at], child_hash, returns):
-                return True
+        src: i64 = 24
+        while src > d:
+            c: i64 = t[src]
+            if c > 0 and open_to(t, src - d, contact):
+                at = change_at(step_kind(t, src, src - d, contact), src, src - d)
+                child_hash = h + HASH_CHANGE[at]
+                if child_hash >= PRIME:
+                    child_hash -= PRIME
+                step_change = change + KEY_CHANGE[at]
+                if self._lands(base, step_change, child_hash):
+                    return True
+                if self._returns_land(base, step_change, child_hash, returns):
+                    return True
+            src -= 1
         # A return first (the head is open: it hits nothing).
-        change += _RETURN_CHANGE
-        h += _RETURN_HASH
-        if h >= _PRIME:
-            h -= _PRIME
-        if self.lands(base, change, h):
+        change = change + RETURN_CHANGE
+        h += RETURN_HASH
+        if h >= PRIME:
+            h -= PRIME
+        if self._lands(base, change, h):
             return True
-        t[MOVER_BAR] -= 1
-        t[RETURN_POINT] += 1
+        bar: i64 = t[MOVER_BAR]
+        head: i64 = t[RETURN_POINT]
+        t[MOVER_BAR] = bar - 1
+        t[RETURN_POINT] = head + 1
         if returns > 1:
             found = self._last_returning(t, base, change, h, d, returns - 1)
         else:
             found = self._last(t, base, change, h, d)
-        t[MOVER_BAR] += 1
-        t[RETURN_POINT] -= 1
+        t[MOVER_BAR] = bar
+        t[RETURN_POINT] = head
         return found
 
-    def _last(self, t: list[int], base: int, change: int, h: int, d: int) -> bool:
+    def _last(self, t: list[int], base: Any, change: Any, h: i64, d: i64) -> bool:
         """:meth:`_reach` with one die ``d`` left and no return to make: any step onto a result.
 
         The points are scanned from the 24 down (the order does not change
         the answer): so whether a checker stands outside the home board,
         which bearing off needs, is known by the time the scan reaches it.
+        Only a step whose hash finds a result's entry makes the exact key.
         """
         contact = self.contact
-        if t[MOVER_BAR] > 0 and self.bar == ENTER:
-            high, low = MOVER_BAR, MOVER_BAR  # a checker on the bar enters first
-        else:
-            high, low = 24, 1
-        # Whether a checker of the mover's is outside his home board (the bar
-        # and pinned ones count): all that may_bear_off asks of the count.
-        outside = t[MOVER_BAR] > 0 or (len(t) > PINNED and t[PINNED] >> (HOME + 1) != 0)
-        for src in range(high, low - 1, -1):
-            if t[src] <= 0:
-                continue
-            dst = src - d
-            if src > HOME:
-                outside = True
-            if dst <= 0:
-                if not may_bear_off(t, src, dst, 1 if outside else 0):
-                    continue
-                dst = MOVER_OFF
-            elif not is_open(t, dst, contact):
-                continue
-            at = _at(_kind(t, src, dst, contact), src, dst)
-            child_hash = h + _HASH_CHANGE[at]
-            if child_hash >= _PRIME:
-                child_hash -= _PRIME
-            # Only a hash that matches a result's makes the exact key.
-            if self.lands(base + change, _KEY_CHANGE[at], child_hash):
-                return True
+        table = self.table
+        mask = self.mask
+        high, low = self._sources(t, UNIT[d])
+        outside = outside_home(t)
+        src = high
+        while src >= low:
+            c: i64 = t[src]
+            if c > 0:
+                outside = outside or src > HOME
+                dst = self._landing(t, src, d, outside)
+                if dst >= 0:
+                    at = change_at(step_kind(t, src, dst, contact), src, dst)
+                    child_hash = h + HASH_CHANGE[at]
+                    if child_hash >= PRIME:
+                        child_hash -= PRIME
+                    entry: i64 = table[_slot(child_hash, mask)]
+                    if entry and self._index(base + change, KEY_CHANGE[at], child_hash) >= 0:
+                        return True
+            src -= 1
         return False
-
-
-def _left(dice: int, action: int) -> int:
-    """The dice left after ``action`` (a return uses none)."""
-    return dice if action == RETURN else dice - _UNIT[action % 6 + 1]
