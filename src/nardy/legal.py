@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, overload
 
 from nardy.checks import shown
-from nardy.core import Roll
+from nardy.core import Roll, Side
 from nardy.engine.found import COMPILED as _COMPILED
 from nardy.engine.layout import MOVER_OFF, OPP_OFF, code_of_steps, key_of, unpack
 from nardy.engine.notation import write_code
@@ -36,6 +36,12 @@ _FIELDS: Final = frozenset(("_position", "_roll", "_keys", "_codes", "_plays", "
 # Each variant class's packed flip (Variant.packed_flipper), by class: a dict
 # look-up instead of a call into the (interpreted) variant for every result.
 _FLIPPERS: dict[type, Callable[[bytes], bytes]] = {}
+# Position.from_packed bound once, and the sides: compiled, the class method
+# would be looked up and bound at every result built, and each side read
+# from its class through the enum's own attribute hook.
+_FROM_PACKED: Final = Position.from_packed
+_WHITE: Final = Side.WHITE
+_BLACK: Final = Side.BLACK
 # The cache key of a position's turn and a roll, added to its packed state.
 _CACHE_TAILS = tuple([bytes([i >> 6, (i >> 3) & 7, i & 7]) for i in range(128)])
 
@@ -370,7 +376,9 @@ class LegalPlays:
         if flip is None:
             flip = _FLIPPERS[type(variant)] = variant.packed_flipper()
         packed = self._keys[index].to_bytes(len(start.packed), "little")
-        position = Position.from_packed(variant, start.turn.opponent, flip(packed))
+        # (The other side by identity: Side.opponent is an interpreted property.)
+        turn = _BLACK if start.turn is _WHITE else _WHITE
+        position = _FROM_PACKED(variant, turn, flip(packed))
         made[index] = position
         return position
 
