@@ -72,6 +72,7 @@ __all__ = [
     "flip_packed_rotated",
     "flipper",
     "key_of",
+    "key_of_packed",
     "map_points",
     "may_bear_off",
     "opponent_point",
@@ -201,6 +202,18 @@ def key_of(state: State | list[int]) -> int:
     for i in range(BASE_SIZE - 1, -1, -1):
         key = (key << 8) | (state[i] + ZERO)
     return key
+
+
+def key_of_packed(packed: bytes) -> int:
+    """The key of a packed state (``int.from_bytes(packed, "little")``).
+
+    Compiled, a call of the method on the type looks it up and binds it
+    again each time; this calls it once bound.
+    """
+    return _FROM_BYTES(packed, "little")
+
+
+_FROM_BYTES: Final[Callable[..., int]] = int.from_bytes
 
 
 def packed_of_key(key: int, size: int) -> bytes:

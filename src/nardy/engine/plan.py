@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from nardy.engine.layout import State, code_of_steps, key_of, unpack_list
+from nardy.engine.layout import State, code_of_steps, key_of, key_of_packed, unpack_list
 from nardy.engine.search import legal_plays
 from nardy.engine.turn import HitterRule, PlayFilter, StepRule
 
@@ -98,5 +98,5 @@ class Plan:
                 keys = [*keys, *(key_of(s) for s, _ in extra)]
                 codes = [*codes, *(code_of_steps(steps) for _, steps in extra)]
         if not keys:
-            return [int.from_bytes(packed, "little")], [0]
+            return [key_of_packed(packed)], [0]
         return keys, codes

@@ -22,6 +22,7 @@ from nardy.engine.layout import (
     State,
     code_of_steps,
     key_of,
+    key_of_packed,
     packed_of_key,
     steps_of_code,
     unpack,
@@ -145,7 +146,7 @@ def legal_plays(
     them). A pass is no plays at all. A double the tracking kernel would search goes to a faster
     exact search when one fits its rules (``_fast_double``).
     """
-    key = int.from_bytes(packed, "little")
+    key = key_of_packed(packed)
     if hitter is not None and contact != PIN and not _blot_within(board, hitter.zone):
         hitter = None  # nothing to hit where the rule applies: no checker gets marked
     must_enter = enters and board[MOVER_BAR] > 0

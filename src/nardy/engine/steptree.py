@@ -29,10 +29,18 @@ is only an annotation.)
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-from nardy.engine.layout import HOME, MOVER_BAR, MOVER_OFF, OPP_BAR, OPP_PINNED, ZERO, unpack_list
+from nardy.engine.layout import (
+    HOME,
+    MOVER_BAR,
+    MOVER_OFF,
+    OPP_BAR,
+    OPP_PINNED,
+    ZERO,
+    key_of_packed,
+    unpack_list,
+)
 from nardy.engine.physics import ENTER, RETURN_POINT
 from nardy.engine.physics import RETURN as RETURN_MODEL
 from nardy.engine.stepkeys import (
@@ -77,9 +85,6 @@ __all__ = [
 _DICE_MASK: Final = (1 << DICE_BITS) - 1
 #: What :meth:`StepTree.step` answers for an action that is not allowed.
 NOT_ALLOWED: Final = -(1 << 40)
-# int.from_bytes as a function: compiled, the method on the type would be
-# looked up and bound again at every call.
-_FROM_BYTES: Final[Callable[..., int]] = int.from_bytes
 
 # The results' table: an entry is a result's index + 1 in its low
 # _INDEX_BITS (at most 3,877 plays a roll) over _TAG_BITS of its hash's
@@ -188,7 +193,7 @@ class StepTree:
         # when first needed.
         self.result_pips: list[tuple[int, int]] = []
         #: The node before any step.
-        self.start: int = node_code(_FROM_BYTES(packed, "little"), dice)
+        self.start: int = node_code(key_of_packed(packed), dice)
         self.allowed_made: dict[int, tuple[int, ...]] = {}
         # Whether a node reaches a result, by its dice left, then its key.
         self.reached: dict[int, dict[Any, bool]] = {}
@@ -506,9 +511,8 @@ class StepTree:
         if not dice:
             return returns > 0 and self._returns_land(base, change, h, returns)
         if not dice & (dice - 1):  # one bit: a count of 1 (a single die) if at a face's start
-            bit: i64 = 0
-            while not (dice >> bit) & 1:
-                bit += 1
+            bits: int = dice  # (int.bit_length is native on an int)
+            bit: i64 = bits.bit_length() - 1
             if bit % 5 == 0:
                 if returns:
                     return self._last_returning(t, base, change, h, bit // 5 + 1, returns)
