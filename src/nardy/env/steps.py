@@ -43,7 +43,6 @@ action                        meaning
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any
 
 from nardy.core import BAR, OFF, Roll, Side
 from nardy.engine.layout import State, pack, unpack
@@ -255,24 +254,29 @@ class StepTurn:
 def _setup(variant: Variant, roll: Roll) -> tuple[tuple[int, ...], int, int]:
     """The roll's moves (ascending), the contact code and the bar model of a turn.
 
-    Remembered per variant object and roll: asking the variant's hooks
-    costs more than the tree's own start.
+    Remembered per variant object, then by roll: asking the variant's hooks
+    costs more than the tree's own start, and an int key (the variant's id)
+    and a list index cost less than a tuple key.
     """
-    made = _SETUPS.get((id(variant), roll.high, roll.low))
-    if made is not None and made[0] is variant:
-        return made[1]
-    bar = NO_BAR
-    if variant.has_bar:
-        bar = RETURN_MODEL if variant.entering is Entering.RETURN else ENTER
-    setup = (tuple(sorted(variant.moves(roll))), _CONTACT[variant.turn_contact(roll)], bar)
-    if len(_SETUPS) >= 4096:  # variants made on the fly: forget them all now and then
-        _SETUPS.clear()
-    # The variant is kept with its answer, so its id names no other while in.
-    _SETUPS[(id(variant), roll.high, roll.low)] = (variant, setup)
+    made = _SETUPS.get(id(variant))
+    if made is None or made[0] is not variant:
+        if len(_SETUPS) >= 256:  # variants made on the fly: forget them all now and then
+            _SETUPS.clear()
+        # The variant is kept with its answers, so its id names no other while in.
+        made = _SETUPS[id(variant)] = (variant, [None] * 64)
+    setups = made[1]
+    index = roll.high * 8 + roll.low
+    setup = setups[index]
+    if setup is None:
+        bar = NO_BAR
+        if variant.has_bar:
+            bar = RETURN_MODEL if variant.entering is Entering.RETURN else ENTER
+        contact = _CONTACT[variant.turn_contact(roll)]
+        setup = setups[index] = (tuple(sorted(variant.moves(roll))), contact, bar)
     return setup
 
 
-_SETUPS: dict[tuple[int, int, int], tuple[Variant, tuple[tuple[int, ...], int, int]]] = {}
+_SETUPS: dict[int, tuple[Variant, list[tuple[tuple[int, ...], int, int] | None]]] = {}
 
 
 #: How many turns :func:`step_turn` keeps (those asked for twice), and how
@@ -280,12 +284,14 @@ _SETUPS: dict[tuple[int, int, int], tuple[Variant, tuple[tuple[int, ...], int, i
 TURNS_KEPT = 2048
 TURNS_SEEN = 8192
 
-# The turns kept, least recently used first, and the hashes of the keys
-# asked for once, oldest first. OrderedDicts: a plain dict used so leaves
-# its removed entries at its front until it is rebuilt, and finding the
-# oldest walks past all of them.
-_kept: OrderedDict[tuple[bytes, bool, int, int], StepTurn] = OrderedDict()
+# The turns kept by the hash of their key (with the key, which a hit
+# compares), least recently used first, and the hashes of the keys asked
+# for once, oldest first. OrderedDicts: a plain dict used so leaves its
+# removed entries at its front until it is rebuilt, and finding the oldest
+# walks past all of them. By hash, so that a new turn's key is hashed once.
+_kept: OrderedDict[int, tuple[tuple[bytes, bool, int, int], StepTurn]] = OrderedDict()
 _seen: OrderedDict[int, None] = OrderedDict()
+_WHITE = Side.WHITE
 
 
 def step_turn(position: Position, roll: Roll) -> StepTurn:
@@ -304,24 +310,34 @@ def step_turn(position: Position, roll: Roll) -> StepTurn:
     # The variant by identity: a kept turn holds its position, so the id
     # is not reused while the entry lives (equal variants made apart only
     # miss each other's turns).
-    key = (position.packed, position.turn is Side.WHITE, roll.high * 8 + roll.low, id(variant))
-    turn = _kept.get(key)
-    if turn is not None:
-        try:  # noqa: SIM105 (see _drop_oldest)
-            _kept.move_to_end(key)  # the most recently used, last
+    key = (position.packed, position.turn is _WHITE, roll.high * 8 + roll.low, id(variant))
+    seen = hash(key)
+    kept = _kept.get(seen)
+    if kept is not None and kept[0] == key:
+        try:  # noqa: SIM105 (see below)
+            _kept.move_to_end(seen)  # the most recently used, last
         except KeyError:  # another thread has dropped it since
             pass
-        return turn
+        return kept[1]
     turn = StepTurn(variant.legal_plays(position, roll, cache=False))
-    seen = hash(key)
+    # Another thread may have emptied a table since its length was read:
+    # then there is nothing to pop (a cache need not be exact). A try, not
+    # contextlib.suppress: a new turn pops once the table is full, and the
+    # context manager costs three times the pop.
     if seen in _seen:
-        _kept[key] = turn
+        _kept[seen] = (key, turn)
         if len(_kept) > TURNS_KEPT:
-            _drop_oldest(_kept)
+            try:  # noqa: SIM105
+                _kept.popitem(last=False)
+            except KeyError:
+                pass
     else:
         _seen[seen] = None
         if len(_seen) > TURNS_SEEN:
-            _drop_oldest(_seen)
+            try:  # noqa: SIM105
+                _seen.popitem(last=False)
+            except KeyError:
+                pass
     return turn
 
 
@@ -329,17 +345,6 @@ def clear_turns() -> None:
     """Forget every turn :func:`step_turn` keeps or has seen."""
     _kept.clear()
     _seen.clear()
-
-
-def _drop_oldest(table: OrderedDict[Any, Any]) -> None:
-    # Another thread may have emptied the table since: then there is
-    # nothing to do (a cache need not be exact). A try, not
-    # contextlib.suppress: this runs for every new turn once the table is
-    # full, and the context manager costs three times the pop.
-    try:  # noqa: SIM105
-        table.popitem(last=False)
-    except KeyError:
-        pass
 
 
 def _safe_name(action: object) -> str:
