@@ -347,7 +347,8 @@ class NardyState(pyspiel.State):  # type: ignore[misc]
                 else Roll(action // 6 + 1, action % 6 + 1)
             )
         turn = step_turn(position, roll)
-        self.phase = Phase(position, turn, phase.plies, int(position.turn), False)
+        player = 0 if position.turn is _SIDES[0] else 1  # (int() of an IntEnum costs more)
+        self.phase = Phase(position, turn, phase.plies, player, False)
         self.node = turn.start_code
 
     def _action_to_string(self, player: int, action: int) -> str:

@@ -88,9 +88,9 @@ class Position:
     def from_packed(cls, variant: Variant, turn: Side, packed: bytes) -> Position:
         """A position from its packed state, unvalidated: for the engine and trusted decoders."""
         self = object.__new__(cls)
-        _set(self, "variant", variant)
-        _set(self, "turn", turn)
-        _set(self, "packed", packed)
+        _SET_VARIANT(self, variant)
+        _SET_TURN(self, turn)
+        _SET_PACKED(self, packed)
         return self
 
     @classmethod
@@ -451,6 +451,14 @@ class Position:
         from nardy import svg
 
         return svg.board(self)
+
+
+# The slots' own setters, bound once: from_packed builds a position for every
+# play made, and object.__setattr__ costs a quarter more per attribute (it
+# checks the call and looks the name up).
+_SET_VARIANT = Position.__dict__["variant"].__set__
+_SET_TURN = Position.__dict__["turn"].__set__
+_SET_PACKED = Position.__dict__["packed"].__set__
 
 
 def _bits(mask: int) -> list[int]:
