@@ -195,13 +195,12 @@ def unpack(packed: bytes) -> State:
 
 
 def key_of(state: State | list[int]) -> int:
-    """The key of a state: its packed form read as one little-endian int."""
-    key = 0
-    for i in range(len(state) - 1, BASE_SIZE - 1, -1):
-        key = (key << (8 * EXTRA_BYTES)) | state[i]
-    for i in range(BASE_SIZE - 1, -1, -1):
-        key = (key << 8) | (state[i] + ZERO)
-    return key
+    """The key of a state: its packed form read as one little-endian int.
+
+    Packed, then read in one call: shifted in a slot at a time, the key
+    would be a new big int at each of its 28 or more slots.
+    """
+    return _FROM_BYTES(pack(tuple(state)), "little")
 
 
 def key_of_packed(packed: bytes) -> int:

@@ -83,6 +83,8 @@ __all__ = [
 ]
 
 _DICE_MASK: Final = (1 << DICE_BITS) - 1
+# The step actions' numbers, 0 to 151 (see nardy.env.steps).
+_ACTIONS: Final = 152
 #: What :meth:`StepTree.step` answers for an action that is not allowed.
 NOT_ALLOWED: Final = -(1 << 40)
 
@@ -94,6 +96,13 @@ _INDEX_BITS: Final = 12
 _INDEX_MASK: Final = (1 << _INDEX_BITS) - 1
 _TAG_SHIFT: Final = 40
 _TAG_MASK: Final = (1 << 18) - 1
+
+
+def _code_change(kind: int, action: int) -> int:
+    """How a step action of ``kind`` changes a node's code: the key's change and the die used."""
+    src, dst = _target(action)
+    change: int = KEY_CHANGE[change_at(kind, src, dst)] << DICE_BITS
+    return change if action == RETURN else change - UNIT[action % 6 + 1]
 
 
 def _slot(h: i64, mask: i64) -> i64:
@@ -129,6 +138,15 @@ def _target(action: i64) -> tuple[i64, i64]:
     src = action // 6 + 1
     dst = src - (action % 6 + 1)
     return src, dst if dst > MOVER_OFF else MOVER_OFF
+
+
+# _code_change of each kind of each action (PASS's entries are never read):
+# big ints, read as objects.
+_CODE_CHANGE: Final[tuple[Any, ...]] = tuple(
+    _code_change(kind, action) if action != PASS else 0
+    for kind in range(6)
+    for action in range(_ACTIONS)
+)
 
 
 class StepTree:
@@ -195,9 +213,11 @@ class StepTree:
         #: The node before any step.
         self.start: int = node_code(key_of_packed(packed), dice)
         self.allowed_made: dict[int, tuple[int, ...]] = {}
-        # Whether a node reaches a result, by its dice left, then its key.
-        self.reached: dict[int, dict[Any, bool]] = {}
-        self.ends_made: dict[int, frozenset[int]] = {}
+        # Whether a node reaches a result, by its dice left, then its key,
+        # and ends: made when first needed (a random player's turn of two
+        # dice needs neither).
+        self.reached: dict[int, dict[Any, bool]] | None = None
+        self.ends_made: dict[int, frozenset[int]] | None = None
         # The node a step last reached and its board (its allowed actions
         # are asked for next), first the start; and the node last asked
         # about with its allowed actions (a player's turn asks about each
@@ -242,12 +262,13 @@ class StepTree:
 
     def find(self, key: int, h: int) -> int:
         """The index of the legal play whose result has ``key`` (its hash ``h``), or -1."""
-        return self._index(key, 0, h)
+        return self._index(key, None, h)
 
     def _index(self, base: Any, change: Any, h: i64) -> i64:
         """The index of the result whose key is ``base + change`` (hashed ``h``), or -1.
 
-        The sum is made only when an entry's tag matches the hash's.
+        The sum is made only when an entry's tag matches the hash's; a
+        ``change`` of ``None`` is none.
         """
         table = self.table
         mask = self.mask
@@ -260,7 +281,7 @@ class StepTree:
                 return -1
             if entry & ~_INDEX_MASK == tag:
                 if key is None:
-                    key = base + change
+                    key = base if change is None else base + change
                 i = (entry & _INDEX_MASK) - 1
                 if self.keys[i] == key:
                     return i
@@ -303,7 +324,7 @@ class StepTree:
         """Whether some sequence of steps the board allows from ``node`` makes a legal play."""
         key = node >> DICE_BITS
         h: i64 = hash(key)
-        if self._index(key, 0, h) >= 0:
+        if self._index(key, None, h) >= 0:
             return True
         return self._reach(self.board(node), key, 0, h, node & _DICE_MASK)
 
@@ -330,7 +351,7 @@ class StepTree:
         returns = bool(out) and out[-1] == RETURN
         if returns:
             out.pop()
-        if (out or returns or node == self.start) and self._index(key, 0, h) >= 0:
+        if (out or returns or node == self.start) and self._index(key, None, h) >= 0:
             out.append(PASS)  # end the play here (or pass: nothing can be played)
         if returns:
             out.append(RETURN)
@@ -343,36 +364,40 @@ class StepTree:
         """
         if action not in self.allowed(node):
             return NOT_ALLOWED
-        key = node >> DICE_BITS
         if action == PASS:
+            key = node >> DICE_BITS
             return -1 - self.find(key, hash(key))
         t = self._board_of(node)
         src, dst = _target(action)
         kind = step_kind(t, src, dst, self.contact)
-        child_key: int = key + KEY_CHANGE[change_at(kind, src, dst)]
-        left: int = left_after(node & _DICE_MASK, action)  # an int: or-ed into a big int below
-        if not left:
+        # The child's code in one addition: the key's change and the die used.
+        child: int = node + _CODE_CHANGE[kind * _ACTIONS + action]
+        if not left_after(node & _DICE_MASK, action):
             bar: i64 = t[MOVER_BAR]
             if bar <= 0 or self.bar != RETURN_MODEL:
                 # No die left and no return to make: the play is complete (an
                 # allowed step leads to a legal play), with nothing to explore.
+                child_key = child >> DICE_BITS
                 return -1 - self.find(child_key, hash(child_key))
         make(t, src, dst, kind)
-        child = (child_key << DICE_BITS) | left
         self.last = (child, t)  # t is this call's own copy: readers copy it again
         if self.allowed(child):
             return child
+        child_key = child >> DICE_BITS
         return -1 - self.find(child_key, hash(child_key))
 
     def ends(self, node: int) -> frozenset[int]:
         """The indices of the legal plays some sequence of steps from ``node`` makes."""
-        made = self.ends_made.get(node)
+        ends = self.ends_made
+        if ends is None:
+            ends = self.ends_made = {}
+        made = ends.get(node)
         if made is None:
             here = self.play_at(node)
             out = {here} if here >= 0 else set()
             for child in self.children(node).values():
                 out |= self.ends(child)
-            made = self.ends_made[node] = frozenset(out)
+            made = ends[node] = frozenset(out)
         return made
 
     # --- the steps ----------------------------------------------------------------
@@ -520,9 +545,12 @@ class StepTree:
         if self.waits and not self._pips_fit(t, waiting, dice):
             return False  # (where checkers wait for a return, branches die often)
         key: Any = base + change
-        memo = self.reached.get(dice)
+        reached = self.reached
+        if reached is None:
+            reached = self.reached = {}
+        memo = reached.get(dice)
         if memo is None:
-            memo = self.reached[dice] = {}
+            memo = reached[dice] = {}
         known = memo.get(key)
         if known is not None:
             return known
