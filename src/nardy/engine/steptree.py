@@ -386,6 +386,20 @@ class StepTree:
         child_key = child >> DICE_BITS
         return -1 - self.find(child_key, hash(child_key))
 
+    def child(self, node: int, action: int) -> int:
+        """The node an allowed ``action`` at ``node`` reaches, whether the play goes on or ends there.
+
+        ``node`` itself for :data:`PASS`. Unlike :meth:`step`, nothing is
+        checked: for the node where a play that :meth:`step` completed ends.
+        """
+        if action == PASS:
+            return node
+        last = self.last
+        t = last[1] if node == last[0] else self.board(node)  # (only read)
+        src, dst = _target(action)
+        child: int = node + _CODE_CHANGE[step_kind(t, src, dst, self.contact) * _ACTIONS + action]
+        return child
+
     def ends(self, node: int) -> frozenset[int]:
         """The indices of the legal plays some sequence of steps from ``node`` makes."""
         ends = self.ends_made

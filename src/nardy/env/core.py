@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from nardy.core import Roll, Side
 from nardy.env.encoding import ENCODINGS, Array, encoding_size, observer
-from nardy.env.steps import NUM_ACTIONS, Node, StepTurn
+from nardy.env.steps import NUM_ACTIONS, StepTurn
 from nardy.errors import IllegalActionError, InvalidOptionError
 from nardy.game import Game
 from nardy.geometry import Entering
@@ -138,7 +138,10 @@ class TurnState:
         self.legal: LegalPlays = self.position.legal_plays(self.roll)
         self.moves = self.variant.moves(self.roll)
         self.turn: StepTurn | None = None
-        self.node: Node | None = None
+        #: In step mode, the steps taken so far: a node code of :attr:`turn`'s
+        #: tree (:mod:`nardy.engine.steptree`), where the play ended once
+        #: it is complete.
+        self.node: int | None = None
         self.plies = 0
 
     def copy(self) -> TurnState:
@@ -198,7 +201,7 @@ class TurnState:
         self.moves = self.variant.moves(roll)
         if self.action_mode == "step":
             self.turn = StepTurn(self.legal)
-            self.node = self.turn.start
+            self.node = self.turn.start_code
 
     def act(self, action: object) -> bool:
         """Apply ``action`` of the side to move; true when its play is complete.
@@ -220,11 +223,15 @@ class TurnState:
             self.position = self.legal.resulting_position(action)
             self.plies += 1
             return True
-        node = self.turn.advance(self.node, action)
-        self.node = node
-        if not self.turn.is_complete(node, action):
+        turn = self.turn
+        node = self.node
+        after = turn.step_code(node, action)  # raises IllegalActionError if not allowed
+        if after >= 0:  # the play goes on
+            self.node = after
             return False
-        self.position = self.legal.resulting_position(self.turn.finish(node))
+        # Where the play ended (observations made before the next roll read it).
+        self.node = turn.tree.child(node, action)
+        self.position = self.legal.resulting_position(-1 - after)
         self.plies += 1
         return True
 
@@ -234,7 +241,7 @@ class TurnState:
             n = self.num_actions
             return self.prefix[n - len(self.legal) : 2 * n - len(self.legal)].copy()
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        mask[list(self.turn.allowed_actions(self.node))] = 1
+        mask[list(self.turn.tree.allowed(self.node))] = 1
         return mask
 
     def observation(self, side: Side, over: bool) -> Observation:
@@ -264,8 +271,8 @@ class TurnState:
     def observe(self, side: Side) -> Array:
         """The encoded position and dice from ``side``'s point of view."""
         if self.turn is not None and self.node is not None:
-            position = self.turn.node_position(self.node)
-            dice: tuple[int, ...] = self.node[1]
+            position = self.turn.position_at(self.node)
+            dice: tuple[int, ...] = self.turn.tree.dice(self.node)
         else:
             position = self.position
             dice = self.moves
