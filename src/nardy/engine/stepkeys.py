@@ -218,9 +218,13 @@ def make_step(t: list[int], src: int, dst: int, contact: int) -> int:
 
 def dice_code(dice: tuple[int, ...] | list[int]) -> int:
     """The dice left as one int: 5 bits a face, its count (what a node's code ends with)."""
-    code = 0
-    for d in dice:
-        code += UNIT[d]
+    code: i64 = 0
+    if isinstance(dice, tuple):  # (each branch iterates its own type natively, compiled)
+        for d in dice:
+            code += UNIT[d]
+    else:
+        for d in dice:
+            code += UNIT[d]
     return code
 
 

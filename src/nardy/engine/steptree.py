@@ -200,7 +200,7 @@ class StepTree:
         self.waits = False
         if bar == RETURN_MODEL:
             self.waits = packed[MOVER_BAR] != ZERO
-            if results:
+            if self.waits:  # (else none waits at the start, nor in any result)
                 least: i64 = 255
                 for key in results:
                     waiting: i64 = (key >> (8 * MOVER_BAR)) & 0xFF
