@@ -335,16 +335,16 @@ class StepTree:
             return asked[1]
         made = self.allowed_made.get(node)
         if made is None:
-            made = self.allowed_made[node] = self._allowed(node)
+            made = self.allowed_made[node] = self._allowed(node, self._board_of(node))
         self.asked = (node, made)
         return made
 
-    def _allowed(self, node: int) -> tuple[int, ...]:
-        """Work out :meth:`allowed`."""
+    def _allowed(self, node: int, t: list[int]) -> tuple[int, ...]:
+        """Work out :meth:`allowed` on ``t``, the board of ``node`` (a list no other reader holds)."""
         key: Any = node >> DICE_BITS
         h: i64 = hash(key)
         out: list[int] = []
-        self._walk(self._board_of(node), key, h, node & _DICE_MASK, out)
+        self._walk(t, key, h, node & _DICE_MASK, out)
         # The walk met the points from the 24 down and each point's dice from
         # the highest, a return first: reversed, the actions ascend.
         out.reverse()
@@ -380,8 +380,15 @@ class StepTree:
                 child_key = child >> DICE_BITS
                 return -1 - self.find(child_key, hash(child_key))
         make(t, src, dst, kind)
-        self.last = (child, t)  # t is this call's own copy: readers copy it again
-        if self.allowed(child):
+        # Its allowed actions are asked for next: worked out here on t, this
+        # call's own copy (no other reader holds it yet, so it need not be
+        # copied again), before t is handed on with the node; readers copy it.
+        made = self.allowed_made.get(child)
+        if made is None:
+            made = self.allowed_made[child] = self._allowed(child, t)
+        self.last = (child, t)
+        self.asked = (child, made)
+        if made:
             return child
         child_key = child >> DICE_BITS
         return -1 - self.find(child_key, hash(child_key))
