@@ -209,7 +209,7 @@ class StepTree:
                 self.min_bar = least - ZERO
         # Each result's checkers on the bar and pips (see _pips_fit), made
         # when first needed.
-        self.result_pips: list[tuple[int, int]] = []
+        self.result_pips: list[int] = []
         #: The node before any step.
         self.start: int = node_code(key_of_packed(packed), dice)
         self.allowed_made: dict[int, tuple[int, ...]] = {}
@@ -342,6 +342,12 @@ class StepTree:
     def _allowed(self, node: int, t: list[int]) -> tuple[int, ...]:
         """Work out :meth:`allowed` on ``t``, the board of ``node`` (a list no other reader holds)."""
         key: Any = node >> DICE_BITS
+        keys = self.keys
+        if len(keys) == 1 and keys[0] == key and node == self.start:
+            # The only legal play is the pass: no step leads back to the
+            # start (each moves a checker of the mover's on, lowering his
+            # pips), so none is allowed, and the search need not try each.
+            return (PASS,)
         h: i64 = hash(key)
         out: list[int] = []
         self._walk(t, key, h, node & _DICE_MASK, out)
@@ -563,8 +569,6 @@ class StepTree:
                 if returns:
                     return self._last_returning(t, base, change, h, bit // 5 + 1, returns)
                 return self._last(t, base, change, h, bit // 5 + 1)
-        if self.waits and not self._pips_fit(t, waiting, dice):
-            return False  # (where checkers wait for a return, branches die often)
         key: Any = base + change
         reached = self.reached
         if reached is None:
@@ -575,7 +579,11 @@ class StepTree:
         known = memo.get(key)
         if known is not None:
             return known
-        found = memo[key] = self._walk(t, key, h, dice, None)
+        # Where checkers wait for a return, branches die often: the pips
+        # tell many at once (remembered like the rest, looked up first).
+        found = memo[key] = (not self.waits or self._pips_fit(t, waiting, dice)) and self._walk(
+            t, key, h, dice, None
+        )
         return found
 
     def _pips_fit(self, t: list[int], waiting: i64, dice: i64) -> bool:
@@ -592,10 +600,10 @@ class StepTree:
         of the dice to play.
         """
         made = self.result_pips
-        if not made:
+        if not made:  # each result's bar count and pips, as bar * 1024 + pips
             for key in self.keys:
                 packed = key.to_bytes(self.size, "little")
-                made.append((packed[MOVER_BAR] - ZERO, _pips_of(packed)))
+                made.append((packed[MOVER_BAR] - ZERO) * 1024 + _pips_of(packed))
         bar: i64 = t[MOVER_BAR]
         pips: i64 = MOVER_BAR * bar
         p: i64 = 1
@@ -609,9 +617,10 @@ class StepTree:
         while d <= 6:
             total += d * ((dice >> (5 * (d - 1))) & 31)
             d += 1
-        for result_bar, result_pips in made:
-            returns = waiting - result_bar
-            if returns >= 0 and returns <= pips - result_pips <= returns + total:
+        for entry in made:
+            both: i64 = entry
+            returns = waiting - (both >> 10)
+            if returns >= 0 and returns <= pips - (both & 1023) <= returns + total:
                 return True
         return False
 
