@@ -735,3 +735,22 @@ def test_a_play_that_earns_another_roll_keeps_the_turn() -> None:
         game = game.roll((3, 1)).play(0)
         assert game.turn is B
         assert nardy.Game.from_json(game.to_json()) == game
+
+
+@pytest.mark.parametrize("variant", ["backgammon", "plakoto", "kush"])
+def test_key_of_is_the_packed_state_read_as_an_int(variant: str) -> None:
+    """layout.key_of and key_of_packed: one key per state, what the engine's results carry."""
+    rules = nardy.find_variant(variant)
+    rng = random.Random(variant)
+    position = rules.starting_position()
+    states = 0
+    while not position.is_over() and states < 60:
+        roll = Roll(rng.randint(1, 6), rng.randint(1, 6))
+        legal = position.legal_plays(roll)
+        for state, key in zip(legal.result_states(), legal.raw_results(), strict=True):
+            assert layout.key_of(state) == key
+            assert layout.key_of(list(state)) == key
+            assert layout.key_of_packed(layout.pack(state)) == key
+            states += 1
+        position = legal.resulting_position(rng.randrange(len(legal)))
+    assert states >= 60

@@ -471,3 +471,23 @@ def test_the_env_rolls_as_randint_does() -> None:
     env.state_.rng = ours
     for _ in range(500):
         assert env.state_.random_roll() == Roll(theirs.randint(1, 6), theirs.randint(1, 6))
+
+
+def test_step_mode_keeps_its_node_as_a_tree_code() -> None:
+    """Step mode: the state's node is its turn's tree node code, and the mask its allowed steps."""
+    env = aec_env("kush", action_mode="step")
+    env.reset(seed=9)
+    rng = random.Random(9)
+    steps = 0
+    for _ in range(400):
+        state = env.state_
+        assert state.turn is not None
+        assert isinstance(state.node, int)
+        mask = env.observe(env.agent_selection)["action_mask"]
+        allowed = list(state.turn.tree.allowed(state.node))
+        assert [int(a) for a in mask.nonzero()[0]] == allowed
+        env.step(rng.choice(allowed))
+        steps += 1
+        if any(env.terminations.values()) or any(env.truncations.values()):
+            break
+    assert steps > 50

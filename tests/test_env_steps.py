@@ -440,3 +440,45 @@ def test_step_turn_keeps_a_turn_asked_for_twice() -> None:
     assert step_turn(position.pass_turn(), Roll(6, 5)) is not second  # the turn is in the key
     clear_turns()
     assert step_turn(position, Roll(6, 5)) is not second
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_child_is_the_node_a_step_reaches(variant: str) -> None:
+    """StepTree.child: the node of each allowed action, where a play ends too; a pass stays put."""
+    checked = 0
+    for position, roll in game_positions(variant, 30, seed=5, stride=2):
+        turn = StepTurn(position.legal_plays(roll))
+        tree = turn.tree
+        stack = [turn.start_code]
+        while stack:
+            code = stack.pop()
+            children = tree.children(code)
+            for action in tree.allowed(code):
+                if action == PASS:
+                    assert tree.child(code, action) == code
+                    continue
+                child = tree.child(code, action)
+                assert child == children[action]
+                after = tree.step(code, action)
+                if after >= 0:
+                    assert after == child
+                    stack.append(child)
+                else:  # the play is complete: the node where it ended is its result's
+                    assert tree.play_at(child) == -1 - after
+                checked += 1
+    assert checked > 100
+
+
+def test_a_pass_with_steps_the_board_allows() -> None:
+    """A forced pass where the board allows steps (the rules forbid them all): only the pass."""
+    found = 0
+    for variant in VARIANTS:
+        for position, roll in game_positions(variant, 300, seed=6):
+            legal = position.legal_plays(roll)
+            turn = StepTurn(legal)
+            if not legal.is_pass or not turn.children(turn.start):
+                continue
+            assert turn.allowed(turn.start) == [PASS]
+            assert Oracle(legal).allowed(turn.start, True) == [PASS]
+            found += 1
+    assert found > 0, "random games have passes whose steps the rules refuse"
