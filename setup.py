@@ -1,7 +1,7 @@
 """Build nardy: the rules engine compiled with mypyc when possible, pure Python otherwise.
 
 The plain-int modules of the engine and the named rules (``nardy/engine``,
-``nardy/rules``) and ``nardy/legal.py`` are compiled to C extensions with
+``nardy/rules``) and ``nardy/model/legal.py`` are compiled to C extensions with
 mypyc, which ships with mypy. Set ``NARDY_PURE=1`` to build a pure-Python package; without a C
 compiler the extensions are skipped (they are optional) and the same
 modules run as Python. ``nardy.compiled`` says which build is running.
@@ -18,7 +18,7 @@ from setuptools import Extension, setup
 
 #: The modules compiled in the fast build: the engine and the named rules
 #: (plain ints, no attrs, no dynamic features), the path that wraps their
-#: answer (nardy.legal), the writer of ``nardy legal``'s answers
+#: answer (nardy.model.legal), the writer of ``nardy legal``'s answers
 #: (nardy.answers, plain strs and ints) and perft's counting loop.
 COMPILED = sorted(
     [
@@ -28,7 +28,7 @@ COMPILED = sorted(
             for path in Path(folder).glob("*.py")
             if path.name != "__init__.py"
         ),
-        "src/nardy/legal.py",
+        "src/nardy/model/legal.py",
         "src/nardy/answers.py",
         "src/nardy/perftcore.py",  # perft's counting loop (plain ints too)
     ]

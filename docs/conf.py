@@ -43,7 +43,7 @@ nitpick_ignore_regex = [
     # builtin generics come through as reference targets.
     ("py:class", r"(tuple|list)\[.*\]"),
     # The TypeVar of register_variant's signature (a class decorator).
-    ("py:class", r"nardy\.(variant|registry)\.V"),
+    ("py:class", r"nardy\.(variant|model\.registry)\.V"),
     # mypyc's machine int (mypy_extensions.i64) in the signatures of compiled
     # engine functions: to a reader, and interpreted, an int.
     ("py:class", r"i64"),
@@ -209,8 +209,12 @@ def _resolve_short_name(app: Any, env: Any, node: Any, contnode: Any) -> Any:
     domain = env.get_domain("py")
     target = node["reftarget"]
     parts = target.split(".")
-    if len(parts) > 2 and parts[0] == "nardy" and ".".join(parts[:2]) in sys.modules:
-        target = "nardy." + ".".join(parts[2:])
+    # The longest prefix that names a module (nardy.model.result.Result.name
+    # is nardy.Result.name).
+    for end in range(len(parts) - 1, 1, -1):
+        if parts[0] == "nardy" and ".".join(parts[:end]) in sys.modules:
+            target = "nardy." + ".".join(parts[end:])
+            break
     node["refspecific"] = True
     try:
         return domain.resolve_xref(

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 import pytest
 
 import nardy
-from nardy import cache
 from nardy.errors import InvalidOptionError
+from nardy.model import cache
 
 
 @pytest.fixture(autouse=True)

@@ -17,7 +17,6 @@ from collections.abc import Callable
 import pytest
 
 import nardy
-from nardy.core import Roll
 from nardy.engine.found import Found, pips
 from nardy.engine.layout import (
     code_of_steps,
@@ -31,6 +30,7 @@ from nardy.engine.search import legal_plays, max_use
 from nardy.engine.tracking import HIT, search_tracking
 from nardy.engine.turn import HitterRule
 from nardy.geometry import Entering
+from nardy.model.basics import Roll
 from nardy.variant import Variant
 
 CAUCASIAN = ["caucasian", "caucasian(no_hide_after_hit=anywhere)"]

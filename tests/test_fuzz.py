@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 import nardy
 from nardy import Game, GameOptions, Match, NardyError, Position, Roll, Side
 from nardy.cli import legal_line
-from nardy.notation import parse_moves
+from nardy.model.notation import parse_moves
 from nardy.variant import variant_names
 from strategies import positions
 

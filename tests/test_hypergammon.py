@@ -13,8 +13,8 @@ from nardy import RecordWarning, Side
 from nardy.actions import Phase
 from nardy.errors import CheckerCountError, InvalidOptionError, UnsupportedFormatError
 from nardy.formats import read_mat, read_sgf, write_mat, write_sgf
+from nardy.model.result import ResultKind as K
 from nardy.perft import PerftRow, perft
-from nardy.result import ResultKind as K
 from nardy.testing import check_variant
 from test_mat import history_of
 

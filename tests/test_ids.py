@@ -28,7 +28,7 @@ from nardy.formats import (
 )
 from nardy.formats.commands import describe_id
 from nardy.matchstate import GameState, MatchState
-from nardy.result import ResultKind
+from nardy.model.result import ResultKind
 from strategies import positions
 
 W, B = Side.WHITE, Side.BLACK

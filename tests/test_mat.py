@@ -22,7 +22,7 @@ from nardy import Side
 from nardy.actions import ActionKind, EndReason, Phase
 from nardy.errors import RecordError, RecordWarning, UnsupportedFormatError
 from nardy.formats import MatchRecord, load_mat, read_mat, write_mat
-from nardy.result import ResultKind
+from nardy.model.result import ResultKind
 
 DATA = Path(__file__).parent / "data" / "mat"
 FILES = sorted(DATA.glob("*.txt"))

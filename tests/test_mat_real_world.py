@@ -38,7 +38,7 @@ from nardy.formats import (
     write_mat,
     write_sgf,
 )
-from nardy.result import ResultKind
+from nardy.model.result import ResultKind
 from nardy.viewer import load_record
 
 #: Five rows of a Galaxy game (bob moves first); each spelling adds its own ending.

@@ -19,7 +19,7 @@ from nardy.errors import (
 )
 from nardy.formats import gnubg_id, read_gnubg_id, read_mat, read_sgf, write_mat, write_sgf
 from nardy.matchstate import MatchState
-from nardy.result import ResultKind
+from nardy.model.result import ResultKind
 from test_mat import random_match
 
 W, B = Side.WHITE, Side.BLACK

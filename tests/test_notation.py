@@ -27,7 +27,7 @@ from nardy import (
     format_steps,
     parse_moves,
 )
-from nardy.notation import Move
+from nardy.model.notation import Move
 from strategies import FAMILY_SPECS, positions, rolls
 
 BG = nardy.find_variant("backgammon")

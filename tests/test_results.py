@@ -16,9 +16,9 @@ import nardy
 from nardy import InvalidOptionError, Position, Result, ResultKind, Side, Variant
 from nardy.actions import CubeState, EndReason, Outcome
 from nardy.cli import main
+from nardy.model.result import with_article
 from nardy.options import GameOptions
 from nardy.outcome import bear_off
-from nardy.result import with_article
 
 K = ResultKind
 BG = nardy.find_variant("backgammon")

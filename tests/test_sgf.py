@@ -13,7 +13,7 @@ import nardy
 from nardy.actions import ActionKind, EndReason
 from nardy.errors import RecordError, UnsupportedFormatError
 from nardy.formats import load_mat, load_sgf, read_mat, read_sgf, write_sgf
-from nardy.result import ResultKind
+from nardy.model.result import ResultKind
 from test_mat import GALAXY, every_match, history_of, random_match
 
 # What gnubg writes for the first game of the Galaxy example (its GS

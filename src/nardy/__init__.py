@@ -14,14 +14,17 @@ Everything public is importable from this package.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+import sys
+import types
+from collections.abc import Sequence
+from importlib.machinery import ModuleSpec
+from typing import TYPE_CHECKING, Any, cast
 
 # What every command needs (the variants register themselves on import, so
 # find_variant knows them) is imported now; the game, match and session layer
 # is imported on first use (see __getattr__), so that ``nardy legal`` and
 # other programs that only ask for legal plays do not pay for it at start-up.
-from nardy import cache, errors
-from nardy.core import ALL_ROLLS, BAR, OFF, Roll, RollLike, Side
+from nardy import errors
 from nardy.engine import search as _engine_search
 from nardy.engine.turn import HitterRule, StepRule
 from nardy.errors import (
@@ -53,20 +56,23 @@ from nardy.errors import (
 )
 from nardy.extra import ExtraField, ExtraKind
 from nardy.geometry import Contact, Entering, Geometry
-from nardy.legal import LegalPlays
-from nardy.notation import parse_moves
-from nardy.options import GameOptions
-from nardy.perft import perft
-from nardy.play import Play, Step, format_steps
-from nardy.position import Position
-from nardy.registry import (
+from nardy.model import cache
+from nardy.model.basics import ALL_ROLLS, BAR, OFF, Roll, RollLike, Side
+from nardy.model.display import draw_with as _draw_with
+from nardy.model.legal import LegalPlays
+from nardy.model.notation import parse_moves
+from nardy.model.play import Play, Step, format_steps
+from nardy.model.position import Position
+from nardy.model.registry import (
     VARIANTS,
     find_variant,
     register_variant,
     unregister_variant,
     variant_names,
 )
-from nardy.result import Result, ResultKind
+from nardy.model.result import Result, ResultKind
+from nardy.options import GameOptions
+from nardy.perft import perft
 from nardy.scoring import ScoringTable
 from nardy.variant import Variant
 from nardy.variants import (
@@ -83,6 +89,8 @@ from nardy.variants import (
 )
 
 if TYPE_CHECKING:  # imported on first use at run time (see _LAZY below)
+    from importlib.abc import Loader
+
     from nardy import actions as actions
     from nardy import dice as dice
     from nardy import doubling as doubling
@@ -138,6 +146,106 @@ def __getattr__(name: str) -> Any:
 def __dir__() -> list[str]:
     """The module's names, the lazily imported ones included."""
     return sorted({*globals(), *_LAZY, *_LAZY_MODULES})
+
+
+def _drawings() -> types.ModuleType:
+    """The pictures that values, games and matches show in Jupyter (:mod:`nardy.model.display`)."""
+    from nardy import svg
+
+    return svg
+
+
+_draw_with(_drawings)
+
+# --- the old module paths -----------------------------------------------------------
+
+#: The modules that moved when the package was laid out in layers, by their
+#: old dotted names. Importing an old name gives the new module itself (one
+#: module object, in ``sys.modules`` under both names), so that programs and
+#: pickles that name the old modules keep working. The submodules of a moved
+#: package follow it. Type checkers do not see the old names; the
+#: documentation uses the new ones (:doc:`architecture` lists both).
+_MOVED: dict[str, str] = {
+    "nardy._board": "nardy.model.text_board",
+    "nardy.cache": "nardy.model.cache",
+    "nardy.checks": "nardy.model.validate",
+    "nardy.core": "nardy.model.basics",
+    "nardy.legal": "nardy.model.legal",
+    "nardy.notation": "nardy.model.notation",
+    "nardy.play": "nardy.model.play",
+    "nardy.position": "nardy.model.position",
+    "nardy.registry": "nardy.model.registry",
+    "nardy.result": "nardy.model.result",
+}
+
+#: The old modules whose names went to more than one new module: the old
+#: name imports a module of its own that holds the public names of each.
+_SPLIT: dict[str, tuple[str, ...]] = {
+    # check_play went to the module of the plays it checks.
+    "nardy.reading": ("nardy.model.validate", "nardy.model.play"),
+}
+
+#: The moved packages whose submodules follow them (``nardy.env.aec``).
+_MOVED_PACKAGES: frozenset[str] = frozenset()
+
+
+def _new_name(name: str) -> str | None:
+    """The new name of a module's old name (``None``: the name did not move)."""
+    new = _MOVED.get(name)
+    if new is None:
+        parent, _, child = name.rpartition(".")
+        if parent in _MOVED_PACKAGES:
+            new = f"{_MOVED[parent]}.{child}"
+    return new
+
+
+class _OldPaths:
+    """The finder and loader of the old module paths (first on ``sys.meta_path``).
+
+    It claims only the names in :data:`_MOVED` and :data:`_SPLIT` (and the
+    submodules of a moved package), before the path finder could load a
+    second copy of a module under its old name.
+    """
+
+    def find_spec(
+        self, name: str, path: Sequence[str] | None, target: types.ModuleType | None = None
+    ) -> ModuleSpec | None:
+        if not name.startswith("nardy."):
+            return None
+        loader = cast(
+            "Loader", self
+        )  # a loader without the base class (importlib.abc is slow to import)
+        if name in _SPLIT:
+            return ModuleSpec(name, loader)
+        new = _new_name(name)
+        return None if new is None else ModuleSpec(name, loader, loader_state=new)
+
+    def create_module(self, spec: ModuleSpec) -> types.ModuleType:
+        if spec.name in _SPLIT:
+            return types.ModuleType(spec.name, f"The old path of {', '.join(_SPLIT[spec.name])}.")
+        module = importlib.import_module(spec.loader_state)
+        # The import system sets __spec__ to the old name's spec after this
+        # returns; exec_module puts the module's own back.
+        spec.loader_state = module.__spec__
+        return module
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        spec = module.__spec__
+        assert spec is not None
+        if spec.name not in _SPLIT:
+            module.__spec__ = spec.loader_state
+            return
+        names: set[str] = set()
+        for new in _SPLIT[spec.name]:
+            source = importlib.import_module(new)
+            for name in source.__all__:
+                setattr(module, name, getattr(source, name))
+            names.update(source.__all__)
+        module.__all__ = sorted(names)  # type: ignore[attr-defined]
+
+
+if not any(type(finder).__name__ == "_OldPaths" for finder in sys.meta_path):
+    sys.meta_path.insert(0, _OldPaths())
 
 
 #: The version of nardy (also the package's version: pyproject.toml reads it

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from nardy.core import Side
-from nardy.play import Play
-from nardy.result import Result, ResultKind
+from nardy.model.basics import Side
+from nardy.model.play import Play
+from nardy.model.result import Result, ResultKind
 
 if TYPE_CHECKING:
     from nardy.variant import Variant
@@ -209,7 +209,7 @@ class Outcome:
     ``base`` the points before the cube (after Jacoby, ``gammons_with_cube``
     and ``scoring``), ``cube`` the cube value that multiplies it, and
     ``points = base * cube``. ``result`` is the final position's
-    :class:`~nardy.result.Result` when the game was played out. ``name`` is
+    :class:`~nardy.model.result.Result` when the game was played out. ``name`` is
     what the variant's players call ``kind`` (``"mars"``, ``"draw"``;
     :meth:`Variant.result_name <nardy.Variant.result_name>`), the kind's
     value when none is given, and empty when there is no kind; it is what

@@ -21,15 +21,15 @@ import sys
 from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, Any
 
-from nardy.checks import shown
-from nardy.core import Roll, Side
 from nardy.errors import InputError, NardyError
 from nardy.legalio import LINE_LIMIT as LINE_LIMIT
 from nardy.legalio import MESSAGE_LIMIT as MESSAGE_LIMIT
 from nardy.legalio import legal_command, legal_line, legal_main, prepare_streams, stdout_gone
-from nardy.position import Position
-from nardy.registry import as_variant
-from nardy.result import with_article
+from nardy.model.basics import Roll, Side
+from nardy.model.position import Position
+from nardy.model.registry import as_variant
+from nardy.model.result import with_article
+from nardy.model.validate import shown
 from nardy.variant import Variant, find_variant, variant_names
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from nardy.checks import shown
+from nardy.model.validate import shown
 
 __all__ = ["add_output", "add_seed", "add_variant", "key_value", "positive"]
 

@@ -10,9 +10,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from nardy.checks import shown, take
-from nardy.core import RollLike
 from nardy.errors import InvalidDiceError, InvalidOptionError
+from nardy.model.basics import RollLike
+from nardy.model.validate import shown, take
 
 __all__ = [
     "DiceCallable",

@@ -13,9 +13,9 @@ doubler's opponent; whoever drops loses the stake before the last step.
 from __future__ import annotations
 
 from nardy.actions import CubeState
-from nardy.checks import shown
-from nardy.core import Side
 from nardy.errors import InvalidOptionError
+from nardy.model.basics import Side
+from nardy.model.validate import shown
 from nardy.options import GameOptions
 
 __all__ = [

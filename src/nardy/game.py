@@ -38,9 +38,6 @@ from nardy.actions import (
     Resignation,
     scored_kinds,
 )
-from nardy.checks import flag, integer, optional_side, result_kind, shown
-from nardy.checks import side as as_side
-from nardy.core import Roll, RollLike, Side
 from nardy.dice import DiceSource, DiceSourceLike, OpeningDice, dice_source, opening_dice
 from nardy.errors import (
     CubeActionError,
@@ -52,19 +49,22 @@ from nardy.errors import (
     ResignationError,
     WrongPhaseError,
 )
-from nardy.legal import LegalPlays
+from nardy.model.basics import Roll, RollLike, Side
+from nardy.model.legal import LegalPlays
+from nardy.model.play import Play
+from nardy.model.position import Position
+from nardy.model.registry import as_variant
+from nardy.model.result import ResultKind
+from nardy.model.validate import flag, integer, optional_side, result_kind, shown
+from nardy.model.validate import side as as_side
 from nardy.options import GameOptions
-from nardy.play import Play
-from nardy.position import Position
-from nardy.registry import as_variant
-from nardy.result import ResultKind
 from nardy.scoring import checkers_left
 from nardy.variant import Variant
 
 __all__ = ["Game", "PlayLike"]
 
 PlayLike = Play | str | int
-"""A :class:`~nardy.play.Play`, its notation, or its index in :meth:`Game.legal_plays`."""
+"""A :class:`~nardy.model.play.Play`, its notation, or its index in :meth:`Game.legal_plays`."""
 
 
 @attrs.frozen(kw_only=True)
@@ -448,7 +448,7 @@ class Game:
         )
 
     def play(self, play: PlayLike, *, by: Side | None = None) -> Game:
-        """Play the dice on the table: a :class:`~nardy.play.Play`, its notation, or an index.
+        """Play the dice on the table: a :class:`~nardy.model.play.Play`, its notation, or an index.
 
         A forced pass is the empty play (``""``). Raises
         :class:`~nardy.errors.WrongPhaseError` (e.g. moving before rolling),

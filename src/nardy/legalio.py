@@ -20,13 +20,13 @@ from collections.abc import Iterator, Sequence
 from typing import IO, Any, Final
 
 from nardy.answers import TextPieces, dice_index, packed_question, plays_text, quiet_numbers
-from nardy.checks import shown
-from nardy.core import Roll, Side
 from nardy.engine.layout import BASE_SIZE
 from nardy.errors import InputError, NardyError
-from nardy.legal import LegalPlays
-from nardy.position import Position
-from nardy.registry import find_variant, split_spec
+from nardy.model.basics import Roll, Side
+from nardy.model.legal import LegalPlays
+from nardy.model.position import Position
+from nardy.model.registry import find_variant, split_spec
+from nardy.model.validate import shown
 from nardy.variant import Variant
 
 __all__ = [

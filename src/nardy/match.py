@@ -20,15 +20,15 @@ import attrs
 
 from nardy import records
 from nardy.actions import CubeState, Number, as_number
-from nardy.checks import flag, integer, shown
-from nardy.core import RollLike, Side
 from nardy.dice import DiceSource, DiceSourceLike, OpeningDice, dice_source
 from nardy.errors import GameOverError, IllegalActionError, InvalidOptionError
 from nardy.game import Game, PlayLike
+from nardy.model.basics import RollLike, Side
+from nardy.model.position import Position
+from nardy.model.registry import as_variant
+from nardy.model.result import ResultKind
+from nardy.model.validate import flag, integer, shown
 from nardy.options import GameOptions
-from nardy.position import Position
-from nardy.registry import as_variant
-from nardy.result import ResultKind
 from nardy.variant import Variant
 
 __all__ = ["NEXT_GAME_RULES", "ROTATIONS", "Match", "next_game_start"]

@@ -22,13 +22,13 @@ from typing import Any
 import attrs
 
 from nardy.actions import ActionKind, CubeState, EndReason, Phase, Resignation
-from nardy.core import Roll, Side
 from nardy.errors import InvalidOptionError
 from nardy.game import Game
 from nardy.match import Match
+from nardy.model.basics import Roll, Side
+from nardy.model.position import Position
+from nardy.model.result import ResultKind
 from nardy.options import GameOptions
-from nardy.position import Position
-from nardy.result import ResultKind
 from nardy.variant import Variant
 
 __all__ = ["GameState", "MatchState"]

@@ -44,15 +44,15 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from nardy.core import ALL_ROLLS, Roll, Side
 from nardy.engine.steptree import NOT_ALLOWED
 from nardy.env.encoding import ENCODINGS, encoding_size, observer
 from nardy.env.steps import NUM_ACTIONS, StepTurn, action_name, step_turn
 from nardy.errors import InvalidOptionError, NardyError
 from nardy.game import Game
-from nardy.position import Position
-from nardy.registry import find_variant, variant_names
-from nardy.result import ResultKind
+from nardy.model.basics import ALL_ROLLS, Roll, Side
+from nardy.model.position import Position
+from nardy.model.registry import find_variant, variant_names
+from nardy.model.result import ResultKind
 from nardy.variant import Variant
 
 __all__ = ["GAME_NAMES", "NardyGame", "NardyObserver", "NardyState", "Phase", "game_name", "load"]

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from nardy.checks import shown
 from nardy.errors import InvalidOptionError, UnknownOptionError
-from nardy.registry import as_variant
+from nardy.model.registry import as_variant
+from nardy.model.validate import shown
 
 if TYPE_CHECKING:
     from nardy.variant import Variant

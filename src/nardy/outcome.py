@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING
 import attrs
 
 from nardy.actions import CubeState, EndReason, Outcome, as_number
-from nardy.checks import shown
-from nardy.core import Side
 from nardy.errors import IllegalActionError
+from nardy.model.basics import Side
+from nardy.model.result import Result, ResultKind
+from nardy.model.validate import shown
 from nardy.options import GameOptions
-from nardy.result import Result, ResultKind
 
 if TYPE_CHECKING:
     from nardy.variant import Variant

@@ -34,9 +34,9 @@ from typing import IO, Any
 import attrs
 
 from nardy import perftcore
-from nardy.core import ALL_ROLLS
 from nardy.errors import InvalidOptionError, NardyError
-from nardy.position import Position
+from nardy.model.basics import ALL_ROLLS
+from nardy.model.position import Position
 from nardy.variant import Variant, find_variant
 
 __all__ = ["PerftResult", "PerftRow", "count", "main", "perft"]

@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from nardy.actions import Action, ActionKind, CubeState
-from nardy.checks import result_kind, shown
-from nardy.core import Side
 from nardy.dice import DiceSourceLike, check_die
 from nardy.errors import NardyError, RecordError
+from nardy.model.basics import Side
+from nardy.model.position import Position
+from nardy.model.validate import result_kind, shown
 from nardy.options import GameOptions
-from nardy.position import Position
 
 if TYPE_CHECKING:
     from nardy.game import Game

@@ -24,16 +24,16 @@ import attrs
 
 from nardy import svg, viewer
 from nardy.actions import ActionKind, CubeState
-from nardy.checks import shown
 from nardy.cliargs import add_output, add_variant
-from nardy.core import Side
 from nardy.errors import InputError, InvalidIdError
 from nardy.formats.fibs import read_fibs_board
 from nardy.formats.gnubgid import read_gnubg_id
 from nardy.formats.xgid import read_xgid
 from nardy.game import Game
 from nardy.matchstate import MatchState
-from nardy.position import Position
+from nardy.model.basics import Side
+from nardy.model.position import Position
+from nardy.model.validate import shown
 from nardy.variant import find_variant, split_spec
 
 __all__ = ["Picture", "add_commands", "picture_of_record", "picture_of_text"]

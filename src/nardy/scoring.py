@@ -22,14 +22,14 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from nardy.checks import integer, result_kind, shown
-from nardy.core import Side
 from nardy.errors import InvalidOptionError, UnscoredKindError
 from nardy.geometry import Geometry
-from nardy.result import ResultKind
+from nardy.model.basics import Side
+from nardy.model.result import ResultKind
+from nardy.model.validate import integer, result_kind, shown
 
 if TYPE_CHECKING:
-    from nardy.position import Position
+    from nardy.model.position import Position
 
 __all__ = [
     "PRESETS",
@@ -127,7 +127,7 @@ class ScoringTable:
     def points(self, kind: ResultKind, loser_left: int = 0) -> int:
         """What a result of ``kind`` is worth before the cube (``loser_left`` for checkers-left).
 
-        ``kind`` is a :class:`~nardy.result.ResultKind` or its value
+        ``kind`` is a :class:`~nardy.model.result.ResultKind` or its value
         (``"gammon"``). Raises :class:`~nardy.errors.UnscoredKindError` for a
         kind the table does not have, :class:`~nardy.errors.InvalidOptionError`
         for a ``loser_left`` that is not an integer >= 0.

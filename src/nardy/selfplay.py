@@ -42,13 +42,13 @@ from typing import Any
 import attrs
 
 from nardy.actions import Phase
-from nardy.checks import shown
-from nardy.core import Roll
 from nardy.errors import InvalidOptionError, NardyError
 from nardy.game import Game, PlayLike
 from nardy.geometry import Contact
-from nardy.position import Position
-from nardy.registry import as_variant
+from nardy.model.basics import Roll
+from nardy.model.position import Position
+from nardy.model.registry import as_variant
+from nardy.model.validate import shown
 from nardy.variant import Variant
 
 __all__ = [

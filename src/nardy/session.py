@@ -23,8 +23,6 @@ import attrs
 
 from nardy import records
 from nardy.actions import CubeState, Number, as_number
-from nardy.checks import integer, shown
-from nardy.core import RollLike, Side
 from nardy.dice import DiceSource, DiceSourceLike, OpeningDice, dice_source
 from nardy.errors import (
     GameOverError,
@@ -35,10 +33,12 @@ from nardy.errors import (
 )
 from nardy.game import Game, PlayLike
 from nardy.match import NEXT_GAME_RULES, next_game_start
+from nardy.model.basics import RollLike, Side
+from nardy.model.position import Position
+from nardy.model.registry import as_variant
+from nardy.model.result import ResultKind
+from nardy.model.validate import integer, shown
 from nardy.options import GameOptions
-from nardy.position import Position
-from nardy.registry import as_variant
-from nardy.result import ResultKind
 from nardy.variant import Variant
 
 __all__ = ["SESSION_RECORD_VERSION", "Session"]

@@ -26,16 +26,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
 from nardy.actions import CubeState
-from nardy.core import BAR, OFF, Roll, RollLike, Side
 from nardy.errors import NardyError
 from nardy.geometry import Geometry
-from nardy.play import Play, Step
+from nardy.model.basics import BAR, OFF, Roll, RollLike, Side
+from nardy.model.play import Play, Step
 
 if TYPE_CHECKING:
     import nardy
     from nardy.game import Game
     from nardy.match import Match
-    from nardy.position import Position
+    from nardy.model.position import Position
 
 __all__ = ["DEFAULT_COLORS", "SvgOptionError", "board", "game", "legal_plays_html", "match"]
 

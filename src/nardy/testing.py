@@ -39,12 +39,12 @@ from collections import Counter
 
 import attrs
 
-from nardy.core import OFF, Roll, Side
 from nardy.errors import ConformanceError, NardyError
 from nardy.extra import ExtraKind
-from nardy.position import Position
-from nardy.registry import find_variant
-from nardy.result import ResultKind
+from nardy.model.basics import OFF, Roll, Side
+from nardy.model.position import Position
+from nardy.model.registry import find_variant
+from nardy.model.result import ResultKind
 from nardy.variant import Variant
 
 __all__ = [

@@ -12,8 +12,8 @@ rules (:meth:`~Variant.moves`, :meth:`~Variant.turn_contact`,
 :meth:`~Variant.play_filter`), hands them with the plain-int state to
 :func:`nardy.engine.search.legal_plays` (which picks a kernel and applies the
 maximum-use rule), adds :meth:`~Variant.extra_plays`, and wraps the result in
-a :class:`~nardy.legal.LegalPlays`. Positions are separate immutable values
-(:class:`~nardy.position.Position`).
+a :class:`~nardy.model.legal.LegalPlays`. Positions are separate immutable values
+(:class:`~nardy.model.position.Position`).
 """
 
 from __future__ import annotations
@@ -25,11 +25,6 @@ from typing import Any, ClassVar
 
 import attrs
 
-from nardy import cache
-from nardy import legal as legal_plays_of
-from nardy.checks import integer, result_kind, shown, take
-from nardy.checks import side as as_side
-from nardy.core import ALL_ROLLS, Roll, RollLike, Side
 from nardy.engine import layout, physics
 from nardy.engine.layout import Steps
 from nardy.engine.plan import Plan
@@ -45,11 +40,13 @@ from nardy.errors import (
 )
 from nardy.extra import PINS, ExtraField, ExtraKind
 from nardy.geometry import Contact, Entering, Geometry
-from nardy.legal import LegalPlays
-from nardy.play import Play
-from nardy.position import Position
-from nardy.reading import by_side, check_pins, check_play, int_tuple, pair, point_set
-from nardy.registry import (
+from nardy.model import cache
+from nardy.model import legal as legal_plays_of
+from nardy.model.basics import ALL_ROLLS, Roll, RollLike, Side
+from nardy.model.legal import LegalPlays
+from nardy.model.play import Play, check_play
+from nardy.model.position import Position
+from nardy.model.registry import (
     VARIANTS,
     find_variant,
     register_variant,
@@ -57,7 +54,19 @@ from nardy.registry import (
     unregister_variant,
     variant_names,
 )
-from nardy.result import Result, ResultKind
+from nardy.model.result import Result, ResultKind
+from nardy.model.validate import (
+    by_side,
+    check_pins,
+    int_tuple,
+    integer,
+    pair,
+    point_set,
+    result_kind,
+    shown,
+    take,
+)
+from nardy.model.validate import side as as_side
 from nardy.scoring import ScoringTable, checkers_left
 
 __all__ = [
@@ -289,7 +298,7 @@ class Variant(abc.ABC):
         """A position from checker counts per point, each side in its own numbering.
 
         ``white`` and ``black`` map point (1..24) to count. ``bar`` and
-        ``off`` are indexed by :class:`~nardy.core.Side` (white first); when
+        ``off`` are indexed by :class:`~nardy.model.basics.Side` (white first); when
         ``off`` is omitted it makes each side add up to :attr:`checkers`.
         With pinning contact, ``pins`` maps a side to its own points where
         one of its checkers lies pinned (that checker is counted in the
@@ -690,7 +699,7 @@ class Variant(abc.ABC):
         return packed[layout.MOVER_OFF] == n or packed[layout.OPP_OFF] == n
 
     def result(self, position: Position) -> Result | None:
-        """Hook: the :class:`~nardy.result.Result` of a finished game, else ``None``.
+        """Hook: the :class:`~nardy.model.result.Result` of a finished game, else ``None``.
 
         Default: the side that has borne off every checker wins; the kind and
         points come from :meth:`scoring_table`. A draw is a result whose
@@ -737,7 +746,7 @@ class Variant(abc.ABC):
     def points(self, kind: ResultKind, loser_left: int = 0) -> int:
         """What a result of ``kind`` is worth before the cube.
 
-        ``kind`` is a :class:`~nardy.result.ResultKind` or its value
+        ``kind`` is a :class:`~nardy.model.result.ResultKind` or its value
         (``"gammon"``). ``loser_left`` (checkers the loser has not borne
         off, 0..:attr:`checkers`) matters only for checkers-left scoring.
         Raises :class:`~nardy.errors.UnscoredKindError` for a kind this

@@ -26,8 +26,6 @@ import attrs
 
 from nardy import svg
 from nardy.actions import Action, ActionKind, as_number
-from nardy.checks import shown
-from nardy.core import Side
 from nardy.errors import NardyError, RecordError
 from nardy.formats.mat import read_mat
 from nardy.formats.replay import MatchRecord, recorded_games
@@ -35,7 +33,9 @@ from nardy.formats.sgf import read_sgf
 from nardy.formats.text import read_text
 from nardy.game import Game
 from nardy.match import Match
-from nardy.position import Position
+from nardy.model.basics import Side
+from nardy.model.position import Position
+from nardy.model.validate import shown
 
 __all__ = ["Record", "ViewStep", "html", "load_record", "read_record", "steps"]
 

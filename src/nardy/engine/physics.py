@@ -1,7 +1,7 @@
 """One play given step by step, checked against the physics of the board.
 
 The search kernels never need this: they only make legal steps. It is for a
-play that comes from outside (a :class:`~nardy.play.Play` built by hand, in
+play that comes from outside (a :class:`~nardy.model.play.Play` built by hand, in
 any step order): its steps are made one by one, each checked for what the
 board allows (a checker to move, the die it claims, an open landing point),
 and the state reached is then compared with the legal plays' results by the

@@ -46,7 +46,7 @@ class Plan:
         self.must_play_higher = must_play_higher
         #: The packed byte of a borne-off count once a side has them all.
         self.all_off = all_off
-        #: The variant's legal-play sets (a :class:`nardy.legal.Store`).
+        #: The variant's legal-play sets (a :class:`nardy.model.legal.Store`).
         self.cache = cache
         self.moves = moves
         #: The contact code by roll (its moves) where the contact changes with the roll.

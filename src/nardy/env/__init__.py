@@ -22,7 +22,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from nardy.registry import variant_names
+from nardy.model.registry import variant_names
 
 if TYPE_CHECKING:
     from nardy.env.aec import AGENTS, NardyAECEnv, aec_env

@@ -10,11 +10,11 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from nardy.core import Roll, Side
 from nardy.env.core import REWARDS, Observation, TurnState
 from nardy.errors import InvalidOptionError
-from nardy.legal import LegalPlays
-from nardy.position import Position
+from nardy.model.basics import Roll, Side
+from nardy.model.legal import LegalPlays
+from nardy.model.position import Position
 from nardy.svg import board
 from nardy.variant import Variant
 

@@ -29,11 +29,11 @@ from collections.abc import Callable, Iterable
 import numpy as np
 import numpy.typing as npt
 
-from nardy.core import Side
 from nardy.engine.layout import EXTRA_BYTES, ZERO
 from nardy.errors import InvalidOptionError
 from nardy.extra import ExtraKind
-from nardy.position import Position
+from nardy.model.basics import Side
+from nardy.model.position import Position
 from nardy.variant import Variant
 
 __all__ = [

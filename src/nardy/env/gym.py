@@ -9,11 +9,11 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from nardy.core import Roll
 from nardy.env.aec import NardyAECEnv
 from nardy.env.core import Observation
 from nardy.errors import GameOverError, InvalidOptionError
-from nardy.position import Position
+from nardy.model.basics import Roll
+from nardy.model.position import Position
 from nardy.variant import Variant
 
 __all__ = ["NardyGymEnv", "Policy", "gym_env", "random_policy"]

@@ -44,7 +44,6 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from nardy.core import BAR, OFF, Roll, Side
 from nardy.engine.layout import State, pack, unpack
 from nardy.engine.physics import ENTER, NO_BAR
 from nardy.engine.physics import RETURN as RETURN_MODEL
@@ -52,8 +51,9 @@ from nardy.engine.steptree import NOT_ALLOWED, PASS, RETURN, StepTree, node_code
 from nardy.engine.tracking import BLOCK, HIT, PIN
 from nardy.errors import IllegalActionError
 from nardy.geometry import Contact, Entering
-from nardy.legal import LegalPlays
-from nardy.position import Position
+from nardy.model.basics import BAR, OFF, Roll, Side
+from nardy.model.legal import LegalPlays
+from nardy.model.position import Position
 from nardy.variant import Variant
 
 __all__ = [

@@ -33,8 +33,8 @@ from nardy.formats.xgid import read_xgid, xgid
 from nardy.legalio import error_answer, input_batches
 from nardy.match import Match
 from nardy.matchstate import MatchState
-from nardy.position import Position
-from nardy.registry import find_variant
+from nardy.model.position import Position
+from nardy.model.registry import find_variant
 from nardy.session import Session
 from nardy.variant import Variant
 

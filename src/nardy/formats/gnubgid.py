@@ -53,12 +53,12 @@ import base64
 import binascii
 
 from nardy.actions import Resignation
-from nardy.core import Side
 from nardy.errors import InvalidIdError, NardyError, UnsupportedFormatError
 from nardy.matchstate import GameState, MatchState
-from nardy.position import Position
-from nardy.registry import find_variant
-from nardy.result import ResultKind
+from nardy.model.basics import Side
+from nardy.model.position import Position
+from nardy.model.registry import find_variant
+from nardy.model.result import ResultKind
 from nardy.variant import Variant
 
 __all__ = ["gnubg_id", "match_id", "read_gnubg_id", "read_match_id"]

@@ -19,13 +19,13 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from nardy.actions import Action, EndReason, Number, Phase
-from nardy.core import Roll, Side
 from nardy.errors import NardyError, RecordError, RecordWarning
 from nardy.formats.setup import Edit, apply_edit
 from nardy.game import Game
 from nardy.match import Match
+from nardy.model.basics import Roll, Side
+from nardy.model.result import ResultKind
 from nardy.options import GameOptions
-from nardy.result import ResultKind
 from nardy.session import Session
 from nardy.variant import Variant
 

@@ -23,10 +23,10 @@ from __future__ import annotations
 import attrs
 
 from nardy.actions import CubeState, Phase
-from nardy.core import Side
 from nardy.errors import RecordError
 from nardy.game import Game
-from nardy.position import Position
+from nardy.model.basics import Side
+from nardy.model.position import Position
 
 __all__ = ["BAR_INDEX", "Edit", "apply_edit", "counts_of"]
 

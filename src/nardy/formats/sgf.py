@@ -39,7 +39,6 @@ from pathlib import Path
 import attrs
 
 from nardy.actions import ActionKind, EndReason
-from nardy.core import BAR, OFF
 from nardy.errors import RecordError, UnsupportedFormatError
 from nardy.formats.replay import (
     Entry,
@@ -56,7 +55,8 @@ from nardy.formats.setup import Edit, counts_of
 from nardy.formats.text import read_text
 from nardy.game import Game
 from nardy.match import Match
-from nardy.play import Play
+from nardy.model.basics import BAR, OFF
+from nardy.model.play import Play
 from nardy.session import Session
 from nardy.variant import find_variant
 

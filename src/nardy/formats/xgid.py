@@ -36,12 +36,12 @@ from __future__ import annotations
 import string
 from collections.abc import Callable
 
-from nardy.core import Side
 from nardy.errors import InvalidIdError, NardyError, UnsupportedFormatError
 from nardy.formats.gnubgid import cube_power
 from nardy.matchstate import GameState, MatchState
-from nardy.position import Position
-from nardy.registry import find_variant
+from nardy.model.basics import Side
+from nardy.model.position import Position
+from nardy.model.registry import find_variant
 from nardy.variant import Variant
 
 __all__ = ["read_xgid", "xgid"]

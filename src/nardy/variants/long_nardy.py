@@ -18,13 +18,13 @@ from typing import ClassVar
 
 import attrs
 
-from nardy.core import Roll
 from nardy.engine.layout import OPP_BAR
 from nardy.engine.turn import ALL_POINTS, HitterRule, PlayFilter, StepRule
 from nardy.geometry import Contact, Entering, Geometry
+from nardy.model.basics import Roll
+from nardy.model.registry import register_variant
+from nardy.model.result import ResultKind
 from nardy.options import choice, is_bool, read_bool
-from nardy.registry import register_variant
-from nardy.result import ResultKind
 from nardy.rules.long_nardy import (
     HEAD,
     HEAD_EXCEPTIONS,

@@ -18,15 +18,15 @@ from typing import ClassVar
 
 import attrs
 
-from nardy.core import Roll, Side
 from nardy.engine.layout import Candidate
 from nardy.engine.turn import HitterRule, PlayFilter, StepRule
 from nardy.errors import InvalidOptionError
 from nardy.geometry import Contact, Geometry
+from nardy.model.basics import Roll, Side
+from nardy.model.position import Position
+from nardy.model.registry import register_variant
+from nardy.model.result import Result, ResultKind
 from nardy.options import choice, read_int, to_bool
-from nardy.position import Position
-from nardy.registry import register_variant
-from nardy.result import Result, ResultKind
 from nardy.rules.tavli import (
     DRAW,
     MOTHER_EXCEPTIONS,

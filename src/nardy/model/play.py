@@ -1,4 +1,4 @@
-"""Plays: one whole roll, as checker steps (the set of legal plays is :mod:`nardy.legal`)."""
+"""Plays: one whole roll, as checker steps (the set of legal plays is :mod:`nardy.model.legal`)."""
 
 from __future__ import annotations
 
@@ -6,21 +6,21 @@ from collections.abc import Sequence
 
 import attrs
 
-from nardy.checks import shown
-from nardy.core import Roll
 from nardy.engine.layout import RawStep, steps_of_code
 from nardy.engine.notation import point_name, write_steps
-from nardy.errors import InvalidNotationError
+from nardy.errors import IllegalPlayError, InvalidNotationError
+from nardy.model.basics import Roll
+from nardy.model.validate import shown
 
-__all__ = ["Play", "Step", "format_steps", "steps_of"]
+__all__ = ["Play", "Step", "check_play", "format_steps", "steps_of"]
 
 
 @attrs.frozen(order=True)
 class Step:
     """One checker moved by one die, in the mover's numbering.
 
-    ``src`` is 1..24 or :data:`~nardy.core.BAR` (25); ``dst`` is 1..24 or
-    :data:`~nardy.core.OFF` (0). ``hit`` is true when the step sent an
+    ``src`` is 1..24 or :data:`~nardy.model.basics.BAR` (25); ``dst`` is 1..24 or
+    :data:`~nardy.model.basics.OFF` (0). ``hit`` is true when the step sent an
     opposing blot to the bar. ``die`` is the die value used (for a bear-off
     from a lower point it can exceed ``src - dst``).
     """
@@ -109,3 +109,20 @@ def steps_of(code: int) -> tuple[Step, ...]:
         if len(_PLAY_STEPS) < 100_000:
             _PLAY_STEPS[code] = steps
     return steps
+
+
+def check_play(play: Play) -> None:
+    """A play made by hand must hold steps a legal play could have: points, dice, a roll."""
+    roll = play.roll
+    if not isinstance(roll, Roll):
+        raise IllegalPlayError(f"a play's roll must be a nardy.Roll, got {shown(roll)}")
+    steps = play.steps
+    if not isinstance(steps, tuple) or len(steps) > 8:
+        raise IllegalPlayError(f"a play's steps must be a tuple of steps, got {shown(steps)}")
+    for step in steps:
+        if (
+            not isinstance(step, Step)
+            or any(type(v) is not int for v in (step.src, step.dst, step.die))
+            or not (0 <= step.dst < step.src <= 25 and 1 <= step.die <= 6)
+        ):
+            raise IllegalPlayError(f"not a step of a play: {shown(step)} in {shown(steps)}")

@@ -1,4 +1,4 @@
-"""Checks of outside input shared by the public entry points.
+"""Outside input checked before use, shared by the public entry points.
 
 Every public function and constructor answers bad input with a
 :class:`~nardy.errors.NardyError` subclass whose message names the input
@@ -7,24 +7,46 @@ briefly whatever it is (:func:`shown`), refuse text and sequences longer
 than any valid input *before* parsing them (:func:`bounded_text`,
 :func:`take`), and read the values the documentation names in the forms
 it names (:func:`side`, :func:`result_kind`, :func:`flag`, :func:`integer`).
+
+Positions given by hand are read here too: the array form's lists
+(:func:`int_tuple`, :func:`pair`), per-side pairs (:func:`by_side`) and
+pins (:func:`point_set`, :func:`check_pins`).
+:class:`~nardy.variants.base.Variant` builds positions from these; each
+refuses anything but the documented form with an
+:class:`~nardy.errors.InvalidPositionError` that names the input, reading
+at most as many items as a valid input has. (A play given by hand is
+checked by :func:`nardy.model.play.check_play`.)
 """
 
 from __future__ import annotations
 
 import itertools
 import reprlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from nardy.core import Side
-from nardy.errors import InvalidOptionError, InvalidSideError, NardyError, UnscoredKindError
-from nardy.result import ResultKind
+from nardy.engine import layout
+from nardy.errors import (
+    CheckerCountError,
+    InvalidOptionError,
+    InvalidPositionError,
+    InvalidSideError,
+    NardyError,
+    UnscoredKindError,
+)
+from nardy.model.basics import Side
+from nardy.model.result import ResultKind
 
 __all__ = [
     "bounded_text",
+    "by_side",
+    "check_pins",
     "flag",
+    "int_tuple",
     "integer",
     "optional_side",
+    "pair",
+    "point_set",
     "result_kind",
     "shown",
     "side",
@@ -92,7 +114,7 @@ def take(values: object, most: int, what: str, error: type[NardyError]) -> list[
 
 
 def side(value: object, what: str = "side") -> Side:
-    """A :class:`~nardy.core.Side` from a Side, ``0``/``1`` or ``"w"``/``"white"``/``"b"``/``"black"``.
+    """A :class:`~nardy.model.basics.Side` from a Side, ``0``/``1`` or ``"w"``/``"white"``/``"b"``/``"black"``.
 
     The forms :meth:`Side.coerce <nardy.Side.coerce>` reads; anything else (a
     bool, another number, another string) raises
@@ -115,7 +137,7 @@ def optional_side(value: object, what: str) -> Side | None:
 
 
 def result_kind(value: object, what: str = "result kind") -> ResultKind:
-    """A :class:`~nardy.result.ResultKind` from a ResultKind or its value (``"gammon"``).
+    """A :class:`~nardy.model.result.ResultKind` from a ResultKind or its value (``"gammon"``).
 
     Raises :class:`~nardy.errors.UnscoredKindError` naming ``what``.
     """
@@ -147,3 +169,89 @@ def integer(value: object, what: str, low: int, high: int | None = None) -> int:
         return int(value)
     span = f"{low}..{high}" if high is not None else f">= {low}"
     raise InvalidOptionError(f"{what} must be an integer {span}, got {shown(value)}")
+
+
+# --- positions given by hand -------------------------------------------------------
+
+
+def check_pins(board: tuple[int, ...], mine: int, theirs: int, form: str) -> None:
+    """Pins lie under the other side's checkers, one per point, never both ways."""
+    where = f"{form}, pinned={layout.point_bits(mine)}, opp_pinned={layout.point_bits(theirs)}"
+    if mine & theirs:
+        raise InvalidPositionError(f"a point in both pinned and opp_pinned: {where}")
+    for p in layout.point_bits(mine):
+        if board[p - 1] >= 0:
+            raise InvalidPositionError(
+                f"the mover's checker pinned on {p} needs opposing checkers on top: {where}"
+            )
+    for p in layout.point_bits(theirs):
+        if board[p - 1] <= 0:
+            raise InvalidPositionError(
+                f"the opponent's checker pinned on {p} needs the mover's checkers on top: {where}"
+            )
+
+
+def point_set(label: str, points: object) -> int:
+    """A sorted list of points 1..24 as a bitmask (bit p for point p)."""
+    items = take(points, 24, f"{label} (a list of points 1..24)", InvalidPositionError)
+    mask = 0
+    for p in items:
+        if isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= 24:
+            raise InvalidPositionError(
+                f"{label} holds points 1..24, got {shown(p)} in {shown(items)}"
+            )
+        if mask >> p & 1:
+            raise InvalidPositionError(f"{label} lists point {p} twice: {shown(items)}")
+        mask |= 1 << p
+    return mask
+
+
+def int_tuple(label: str, values: Iterable[int], length: int) -> tuple[int, ...]:
+    """``length`` integers (checker counts) from a list; ``label`` names it in errors."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+        raise InvalidPositionError(
+            f"{label} must be a sequence of {length} integers, got {shown(values)}"
+        )
+    items = tuple(take(values, length, label, InvalidPositionError))
+    if len(items) != length:
+        more = "more than " if len(items) > length else ""
+        raise InvalidPositionError(
+            f"{label} must have {length} entries, got {more}{len(items)}: {shown(values)}"
+        )
+    for x in items:
+        if isinstance(x, bool) or not isinstance(x, int):
+            raise InvalidPositionError(
+                f"{label} entries must be integers, got {shown(x)} in {shown(items)}"
+            )
+        if not -1000 <= x <= 1000:  # far more checkers than any variant has
+            raise CheckerCountError(f"{label} holds an impossible count {shown(x)}")
+    return items
+
+
+def pair(label: str, values: Iterable[int]) -> tuple[int, int]:
+    """Two integers (mover's, opponent's) from a list, as :func:`int_tuple` reads them."""
+    items = int_tuple(label, values, 2)
+    return (items[0], items[1])
+
+
+def by_side(label: str, value: Mapping[Side, int] | Sequence[int]) -> tuple[int, int]:
+    """Read a per-colour pair: a mapping keyed by Side (or 0/1, "white"/"black"), or (white, black)."""
+    if isinstance(value, Mapping):
+        out = [0, 0]
+        for key, count in value.items():
+            try:
+                side = Side.coerce(key)
+            except NardyError:
+                raise InvalidPositionError(
+                    f"{label} keys must be sides (Side.WHITE/Side.BLACK), got {shown(key)} "
+                    f"in {shown(value)}"
+                ) from None
+            if isinstance(count, bool) or not isinstance(count, int):
+                raise InvalidPositionError(
+                    f"{label} counts must be integers, got {shown(count)} in {shown(value)}"
+                )
+            if not 0 <= count <= 1000:
+                raise CheckerCountError(f"{label} holds an impossible count {shown(count)}")
+            out[side] = count
+        return (out[0], out[1])
+    return pair(label, value)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from nardy.core import Side
+from nardy.model.basics import Side
 
 if TYPE_CHECKING:
-    from nardy.position import Position
+    from nardy.model.position import Position
 
 __all__ = ["draw", "draw_unicode"]
 

@@ -1,6 +1,6 @@
 """Reading plays written in standard notation.
 
-Formatting lives with the play (:meth:`nardy.play.Play.notation`); this module
+Formatting lives with the play (:meth:`nardy.model.play.Play.notation`); this module
 parses. Parsing is lenient -- moves in any order, ``-`` for ``/``, ``bar``,
 ``b`` or ``25`` for the bar, ``off``, ``o`` or ``0`` for off, ``(n)`` counts,
 ``*`` hit marks optional -- and is resolved against the legal plays: every
@@ -17,16 +17,16 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from nardy.checks import bounded_text, shown
-from nardy.core import BAR, OFF
 from nardy.engine.layout import State, key_of
 from nardy.engine.physics import ENTER, NO_BAR, RETURN, RETURN_POINT, make_steps
 from nardy.engine.tracking import BLOCK, HIT, PIN
 from nardy.errors import AmbiguousPlayError, IllegalPlayError, InvalidNotationError
 from nardy.geometry import Contact, Entering
+from nardy.model.basics import BAR, OFF
+from nardy.model.validate import bounded_text, shown
 
 if TYPE_CHECKING:
-    from nardy.legal import LegalPlays
+    from nardy.model.legal import LegalPlays
 
 __all__ = ["Move", "parse_moves", "resolve_notation"]
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from nardy.checks import bounded_text, shown
 from nardy.errors import InvalidOptionError, NardyError, UnknownOptionError, UnknownVariantError
+from nardy.model.validate import bounded_text, shown
 
 if TYPE_CHECKING:
     from nardy.variant import Variant

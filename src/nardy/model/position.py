@@ -9,19 +9,20 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from nardy.checks import bounded_text, flag, shown
-from nardy.checks import side as as_side
-from nardy.core import RollLike, Side
 from nardy.engine.layout import MOVER_BAR, MOVER_OFF, OPP_BAR, OPP_OFF, ZERO, pack, unpack
 from nardy.errors import InvalidIdError, InvalidPositionError, NardyError, UnsupportedFormatError
 from nardy.extra import ExtraKind
 from nardy.geometry import Contact
-from nardy.registry import as_variant, find_variant
+from nardy.model.basics import RollLike, Side
+from nardy.model.display import drawings
+from nardy.model.registry import as_variant, find_variant
+from nardy.model.validate import bounded_text, flag, shown
+from nardy.model.validate import side as as_side
 
 if TYPE_CHECKING:
-    from nardy.legal import LegalPlays
-    from nardy.play import Play
-    from nardy.result import Result
+    from nardy.model.legal import LegalPlays
+    from nardy.model.play import Play
+    from nardy.model.result import Result
     from nardy.variant import Variant
 
 __all__ = ["Position"]
@@ -247,9 +248,9 @@ class Position:
         return self.legal_plays(roll).find(notation)
 
     def result(self) -> Result | None:
-        """The :class:`~nardy.result.Result` if the game is over, else ``None``.
+        """The :class:`~nardy.model.result.Result` if the game is over, else ``None``.
 
-        Its :attr:`~nardy.result.Result.name` is the variant's word for it.
+        Its :attr:`~nardy.model.result.Result.name` is the variant's word for it.
         """
         result = self.variant.result(self)
         if result is None or result.name:
@@ -414,7 +415,7 @@ class Position:
         return hash(self.packed) ^ self.turn
 
     def __str__(self) -> str:
-        from nardy._board import draw
+        from nardy.model.text_board import draw
 
         return draw(self)
 
@@ -437,7 +438,7 @@ class Position:
         count on the fifth row of a taller stack and a pinned checker at the
         edge under its pinner; ``str(position)`` stays ASCII.
         """
-        from nardy._board import draw
+        from nardy.model.text_board import draw
 
         return draw(
             self,
@@ -448,9 +449,8 @@ class Position:
 
     def _repr_svg_(self) -> str:
         """The board as SVG, for Jupyter (see :func:`nardy.svg.board`)."""
-        from nardy import svg
-
-        return svg.board(self)
+        picture: str = drawings().board(self)
+        return picture
 
 
 # The slots' own setters, bound once: from_packed builds a position for every

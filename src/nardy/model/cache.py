@@ -8,7 +8,7 @@ keyed by the packed position, the turn and the roll; :func:`resize` bounds
 every store, and engines that never ask twice can resize it to 0.
 
 Threads may share the stores: the controls here take a lock, and a store
-(:class:`nardy.legal.Store`) is safe to read and add to from any thread.
+(:class:`nardy.model.legal.Store`) is safe to read and add to from any thread.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 import threading
 
 from nardy.errors import InvalidOptionError
-from nardy.legal import Store
+from nardy.model.legal import Store
 
 __all__ = ["clear", "info", "limit", "resize", "store"]
 

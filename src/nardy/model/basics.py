@@ -88,7 +88,7 @@ _OPPONENTS: Final = (Side.BLACK, Side.WHITE)
 
 
 def _brief(value: object) -> str:
-    """A short repr for messages about sides and dice (the long form is nardy.checks.shown)."""
+    """A short repr for messages about sides and dice (the long form is nardy.model.validate.shown)."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
         return "<a huge integer>"
     try:

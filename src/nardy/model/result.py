@@ -6,8 +6,8 @@ import enum
 
 import attrs
 
-from nardy.core import Side
 from nardy.errors import UnscoredKindError
+from nardy.model.basics import Side
 
 __all__ = ["Result", "ResultKind"]
 

@@ -16,16 +16,17 @@ import warnings
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, overload
 
-from nardy.checks import shown
-from nardy.core import Roll, Side
 from nardy.engine.found import COMPILED as _COMPILED
 from nardy.engine.layout import MOVER_OFF, OPP_OFF, code_of_steps, key_of, unpack
 from nardy.engine.notation import write_code
 from nardy.engine.plan import Plan
 from nardy.errors import IllegalPlayError, NardyError
-from nardy.notation import resolve_notation
-from nardy.play import Play, steps_of
-from nardy.position import Position
+from nardy.model.basics import Roll, Side
+from nardy.model.display import drawings
+from nardy.model.notation import resolve_notation
+from nardy.model.play import Play, steps_of
+from nardy.model.position import Position
+from nardy.model.validate import shown
 
 __all__ = ["LegalPlays", "Store", "find"]
 
@@ -155,7 +156,7 @@ class LegalPlays:
     There is one play per distinct resulting position; a forced pass is one
     empty play. The order is the generator's, which is deterministic.
     Membership accepts a :class:`Play` (compared by resulting position) or a
-    notation string. The :class:`Play` and :class:`~nardy.position.Position`
+    notation string. The :class:`Play` and :class:`~nardy.model.position.Position`
     objects are built only when asked for; the generator itself works on
     ints. Get one from :meth:`Position.legal_plays <nardy.Position.legal_plays>`.
     """
@@ -332,9 +333,8 @@ class LegalPlays:
 
     def _repr_html_(self) -> str:
         """The plays as an HTML table, for Jupyter (see :func:`nardy.svg.legal_plays_html`)."""
-        from nardy import svg
-
-        return svg.legal_plays_html(self)
+        table: str = drawings().legal_plays_html(self)
+        return table
 
     @property
     def is_pass(self) -> bool:

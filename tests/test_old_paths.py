@@ -1,0 +1,129 @@
+"""The module paths of nardy before it was laid out in layers still import, as the new modules.
+
+Every old path imports the module that took its place (the same object,
+under both names in ``sys.modules``); an old module whose names went to
+more than one new module gives each name's new object. Pickles written
+before the move (``data/old_paths.pickle``, written by nardy 0.1.0 at
+commit 052b192) still load.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import nardy
+
+SRC = str(Path(__file__).resolve().parent.parent / "src")
+
+#: Old module path -> the module that took its place.
+MOVED = {
+    "nardy._board": "nardy.model.text_board",
+    "nardy.cache": "nardy.model.cache",
+    "nardy.checks": "nardy.model.validate",
+    "nardy.core": "nardy.model.basics",
+    "nardy.legal": "nardy.model.legal",
+    "nardy.notation": "nardy.model.notation",
+    "nardy.play": "nardy.model.play",
+    "nardy.position": "nardy.model.position",
+    "nardy.registry": "nardy.model.registry",
+    "nardy.result": "nardy.model.result",
+}
+
+#: Old modules whose public names (their ``__all__``) went to more than one
+#: new module: each name -> the module that holds it now.
+SPLIT = {
+    "nardy.reading": {
+        "by_side": "nardy.model.validate",
+        "check_pins": "nardy.model.validate",
+        "check_play": "nardy.model.play",
+        "int_tuple": "nardy.model.validate",
+        "pair": "nardy.model.validate",
+        "point_set": "nardy.model.validate",
+    },
+}
+
+
+@pytest.mark.parametrize(("old", "new"), sorted(MOVED.items()))
+def test_an_old_path_imports_the_new_module(old: str, new: str) -> None:
+    module = importlib.import_module(old)
+    assert module is importlib.import_module(new)
+    assert sys.modules[old] is sys.modules[new] is module
+    # The module keeps its own name and spec (pickles and reloads use them).
+    assert module.__name__ == new
+    assert module.__spec__ is not None
+    assert module.__spec__.name == new
+
+
+@pytest.mark.parametrize("old", sorted(SPLIT))
+def test_an_old_split_module_gives_each_name_from_its_new_module(old: str) -> None:
+    module = importlib.import_module(old)
+    for name, new in SPLIT[old].items():
+        assert getattr(module, name) is getattr(importlib.import_module(new), name)
+
+
+def test_old_paths_import_first_in_a_fresh_interpreter() -> None:
+    # No new module is imported before the old names here (only the package
+    # itself, as every import of a submodule does).
+    code = "\n".join(
+        [
+            "import importlib, sys",
+            f"moved = {MOVED!r}",
+            "for old in moved:",
+            "    module = importlib.import_module(old)",
+            "    assert module is sys.modules[moved[old]], old",
+            "    assert module.__spec__.name == moved[old], old",
+            "print('ok')",
+        ]
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "PYTHONPATH": SRC},
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["ok"]
+
+
+def test_from_imports_of_old_paths() -> None:
+    # Run as text: type checkers do not know the old paths (nor should they).
+    names: dict[str, object] = {}
+    exec("from nardy.core import Side\nfrom nardy.position import Position", names)
+    assert names["Side"] is nardy.Side
+    assert names["Position"] is nardy.Position
+
+
+def test_an_unknown_name_under_an_old_path_is_still_an_import_error() -> None:
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("nardy.no_such_module")
+
+
+def test_pickles_written_before_the_move_still_load() -> None:
+    data = (Path(__file__).parent / "data" / "old_paths.pickle").read_bytes()
+    assert b"nardy.core" in data  # written with the old paths
+    old = pickle.loads(data)
+    variant = nardy.find_variant("caucasian(no_hide_after_hit=anywhere)")
+    assert old["variant"] == variant
+    assert old["position"] == variant.starting_position()
+    plakoto = nardy.find_variant("plakoto").starting_position()
+    assert old["pinned_position"] == plakoto.legal_plays((6, 1)).resulting_position(0)
+    assert old["side"] is nardy.Side.BLACK
+    assert old["roll"] == nardy.Roll(3, 1)
+    assert old["play"] == variant.starting_position().legal_plays((3, 1))[0]
+    assert old["result_kind"] is nardy.ResultKind.GAMMON
+    assert old["geometry"] is nardy.Geometry.ROTATE
+    assert old["extra"] is nardy.ExtraKind.POINTS
+    assert old["game_options"] == nardy.GameOptions(beaver=True)
+    assert old["cube"] == nardy.CubeState(value=2)
+    assert old["phase"] is nardy.Phase.ROLL
+    assert old["game"].position == nardy.Game.new("backgammon", rng=1).roll().position
+    assert old["match"].describe() == nardy.Match.new("backgammon", 3, rng=2).describe()
