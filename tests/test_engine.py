@@ -22,7 +22,7 @@ from nardy.engine import layout, physics
 from nardy.engine.search import choose_kernel
 from nardy.engine.tracking import BLOCK, HIT, PIN
 from nardy.engine.turn import HitterRule, StepRule
-from nardy.geometry import Contact, Entering
+from nardy.rules.vocabulary import Contact, Entering
 from nardy.testing import check_variant
 from toy_variants import (
     BonusDoublesHypergammon,

@@ -29,8 +29,8 @@ from nardy.engine.layout import (
 from nardy.engine.search import legal_plays, max_use
 from nardy.engine.tracking import HIT, search_tracking
 from nardy.engine.turn import HitterRule
-from nardy.geometry import Entering
 from nardy.model.basics import Roll
+from nardy.rules.vocabulary import Entering
 from nardy.variant import Variant
 
 CAUCASIAN = ["caucasian", "caucasian(no_hide_after_hit=anywhere)"]

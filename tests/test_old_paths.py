@@ -28,6 +28,8 @@ MOVED = {
     "nardy.cache": "nardy.model.cache",
     "nardy.checks": "nardy.model.validate",
     "nardy.core": "nardy.model.basics",
+    "nardy.extra": "nardy.rules.vocabulary",
+    "nardy.geometry": "nardy.rules.vocabulary",
     "nardy.legal": "nardy.model.legal",
     "nardy.notation": "nardy.model.notation",
     "nardy.play": "nardy.model.play",

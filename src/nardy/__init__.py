@@ -54,8 +54,6 @@ from nardy.errors import (
     UnsupportedFormatError,
     WrongPhaseError,
 )
-from nardy.extra import ExtraField, ExtraKind
-from nardy.geometry import Contact, Entering, Geometry
 from nardy.model import cache
 from nardy.model.basics import ALL_ROLLS, BAR, OFF, Roll, RollLike, Side
 from nardy.model.display import draw_with as _draw_with
@@ -73,6 +71,7 @@ from nardy.model.registry import (
 from nardy.model.result import Result, ResultKind
 from nardy.options import GameOptions
 from nardy.perft import perft
+from nardy.rules.vocabulary import Contact, Entering, ExtraField, ExtraKind, Geometry
 from nardy.scoring import ScoringTable
 from nardy.variant import Variant
 from nardy.variants import (
@@ -170,6 +169,8 @@ _MOVED: dict[str, str] = {
     "nardy.cache": "nardy.model.cache",
     "nardy.checks": "nardy.model.validate",
     "nardy.core": "nardy.model.basics",
+    "nardy.extra": "nardy.rules.vocabulary",
+    "nardy.geometry": "nardy.rules.vocabulary",
     "nardy.legal": "nardy.model.legal",
     "nardy.notation": "nardy.model.notation",
     "nardy.play": "nardy.model.play",

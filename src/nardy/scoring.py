@@ -23,10 +23,10 @@ from typing import TYPE_CHECKING
 import attrs
 
 from nardy.errors import InvalidOptionError, UnscoredKindError
-from nardy.geometry import Geometry
 from nardy.model.basics import Side
 from nardy.model.result import ResultKind
 from nardy.model.validate import integer, result_kind, shown
+from nardy.rules.vocabulary import Geometry
 
 if TYPE_CHECKING:
     from nardy.model.position import Position

@@ -44,11 +44,11 @@ import attrs
 from nardy.actions import Phase
 from nardy.errors import InvalidOptionError, NardyError
 from nardy.game import Game, PlayLike
-from nardy.geometry import Contact
 from nardy.model.basics import Roll
 from nardy.model.position import Position
 from nardy.model.registry import as_variant
 from nardy.model.validate import shown
+from nardy.rules.vocabulary import Contact
 from nardy.variant import Variant
 
 __all__ = [

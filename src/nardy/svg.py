@@ -27,9 +27,9 @@ from typing import TYPE_CHECKING, Final
 
 from nardy.actions import CubeState
 from nardy.errors import NardyError
-from nardy.geometry import Geometry
 from nardy.model.basics import BAR, OFF, Roll, RollLike, Side
 from nardy.model.play import Play, Step
+from nardy.rules.vocabulary import Geometry
 
 if TYPE_CHECKING:
     import nardy

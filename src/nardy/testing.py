@@ -40,11 +40,11 @@ from collections import Counter
 import attrs
 
 from nardy.errors import ConformanceError, NardyError
-from nardy.extra import ExtraKind
 from nardy.model.basics import OFF, Roll, Side
 from nardy.model.position import Position
 from nardy.model.registry import find_variant
 from nardy.model.result import ResultKind
+from nardy.rules.vocabulary import ExtraKind
 from nardy.variant import Variant
 
 __all__ = [

@@ -38,8 +38,6 @@ from nardy.errors import (
     NardyError,
     SharedPointError,
 )
-from nardy.extra import PINS, ExtraField, ExtraKind
-from nardy.geometry import Contact, Entering, Geometry
 from nardy.model import cache
 from nardy.model import legal as legal_plays_of
 from nardy.model.basics import ALL_ROLLS, Roll, RollLike, Side
@@ -67,6 +65,7 @@ from nardy.model.validate import (
     take,
 )
 from nardy.model.validate import side as as_side
+from nardy.rules.vocabulary import PINS, Contact, Entering, ExtraField, ExtraKind, Geometry
 from nardy.scoring import ScoringTable, checkers_left
 
 __all__ = [

@@ -21,11 +21,11 @@ from nardy.env.encoding import ENCODINGS, Array, encoding_size, observer
 from nardy.env.steps import NUM_ACTIONS, StepTurn
 from nardy.errors import IllegalActionError, InvalidOptionError
 from nardy.game import Game
-from nardy.geometry import Entering
 from nardy.model.basics import Roll, Side
 from nardy.model.legal import LegalPlays
 from nardy.model.position import Position
 from nardy.model.registry import as_variant
+from nardy.rules.vocabulary import Entering
 from nardy.variant import Variant
 
 __all__ = ["ACTION_MODES", "REWARDS", "Mask", "Observation", "Opening", "TurnState", "max_plays"]

@@ -31,9 +31,9 @@ import numpy.typing as npt
 
 from nardy.engine.layout import EXTRA_BYTES, ZERO
 from nardy.errors import InvalidOptionError
-from nardy.extra import ExtraKind
 from nardy.model.basics import Side
 from nardy.model.position import Position
+from nardy.rules.vocabulary import ExtraKind
 from nardy.variant import Variant
 
 __all__ = [

@@ -50,10 +50,10 @@ from nardy.engine.physics import RETURN as RETURN_MODEL
 from nardy.engine.steptree import NOT_ALLOWED, PASS, RETURN, StepTree, node_code
 from nardy.engine.tracking import BLOCK, HIT, PIN
 from nardy.errors import IllegalActionError
-from nardy.geometry import Contact, Entering
 from nardy.model.basics import BAR, OFF, Roll, Side
 from nardy.model.legal import LegalPlays
 from nardy.model.position import Position
+from nardy.rules.vocabulary import Contact, Entering
 from nardy.variant import Variant
 
 __all__ = [

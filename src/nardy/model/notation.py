@@ -21,9 +21,9 @@ from nardy.engine.layout import State, key_of
 from nardy.engine.physics import ENTER, NO_BAR, RETURN, RETURN_POINT, make_steps
 from nardy.engine.tracking import BLOCK, HIT, PIN
 from nardy.errors import AmbiguousPlayError, IllegalPlayError, InvalidNotationError
-from nardy.geometry import Contact, Entering
 from nardy.model.basics import BAR, OFF
 from nardy.model.validate import bounded_text, shown
+from nardy.rules.vocabulary import Contact, Entering
 
 if TYPE_CHECKING:
     from nardy.model.legal import LegalPlays

@@ -11,13 +11,12 @@ import attrs
 
 from nardy.engine.layout import MOVER_BAR, MOVER_OFF, OPP_BAR, OPP_OFF, ZERO, pack, unpack
 from nardy.errors import InvalidIdError, InvalidPositionError, NardyError, UnsupportedFormatError
-from nardy.extra import ExtraKind
-from nardy.geometry import Contact
 from nardy.model.basics import RollLike, Side
 from nardy.model.display import drawings
 from nardy.model.registry import as_variant, find_variant
 from nardy.model.validate import bounded_text, flag, shown
 from nardy.model.validate import side as as_side
+from nardy.rules.vocabulary import Contact, ExtraKind
 
 if TYPE_CHECKING:
     from nardy.model.legal import LegalPlays

@@ -17,12 +17,12 @@ import attrs
 
 from nardy.engine.turn import HitterRule
 from nardy.errors import InvalidOptionError
-from nardy.geometry import Contact, Geometry
 from nardy.model.basics import Roll
 from nardy.model.registry import register_variant
 from nardy.model.validate import shown
 from nardy.options import choice, is_bool, option_owner, read_bool, read_int
 from nardy.rules.backgammon import no_hide_after_hit
+from nardy.rules.vocabulary import Contact, Geometry
 from nardy.scoring import PRESETS, ScoringTable, points_option, scoring_table
 from nardy.variant import State, Variant
 

@@ -20,7 +20,6 @@ import attrs
 
 from nardy.engine.layout import OPP_BAR
 from nardy.engine.turn import ALL_POINTS, HitterRule, PlayFilter, StepRule
-from nardy.geometry import Contact, Entering, Geometry
 from nardy.model.basics import Roll
 from nardy.model.registry import register_variant
 from nardy.model.result import ResultKind
@@ -36,6 +35,7 @@ from nardy.rules.long_nardy import (
     head_limit,
     kush_return,
 )
+from nardy.rules.vocabulary import Contact, Entering, Geometry
 from nardy.scoring import ScoringTable, points_option, scoring_table
 from nardy.variant import RawPlay, State, Variant
 

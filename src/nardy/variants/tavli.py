@@ -21,7 +21,6 @@ import attrs
 from nardy.engine.layout import Candidate
 from nardy.engine.turn import HitterRule, PlayFilter, StepRule
 from nardy.errors import InvalidOptionError
-from nardy.geometry import Contact, Geometry
 from nardy.model.basics import Roll, Side
 from nardy.model.position import Position
 from nardy.model.registry import register_variant
@@ -39,6 +38,7 @@ from nardy.rules.tavli import (
     mother_verdict_packed,
     trapped,
 )
+from nardy.rules.vocabulary import Contact, Geometry
 from nardy.scoring import PRESETS, ScoringRow, ScoringTable, none_off, single
 from nardy.variant import State, Variant
 from nardy.variants.backgammon import Backgammon

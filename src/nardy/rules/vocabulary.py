@@ -1,0 +1,103 @@
+"""The vocabulary a variant's rules are written in: geometry, contact, the bar, extra state.
+
+Each of these is class data of a :class:`~nardy.variants.base.Variant`; the
+engine turns it into tables once per configured variant
+(:mod:`nardy.engine`).
+
+Extra state is what a variant declares beyond checkers on points, bar and
+off. A position of such a variant carries, for each declared field, one
+value per side (in the state: the mover's, then the opponent's; see
+:mod:`nardy.engine.layout`). The field says how the value turns round with
+the board, how it reads and writes in the array form and the position ID,
+and whether it holds checkers (so that each side's checkers still add up).
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+__all__ = ["PINS", "Contact", "Entering", "ExtraField", "ExtraKind", "Geometry"]
+
+
+class Geometry(enum.Enum):
+    """How the two players' numberings of the points relate."""
+
+    #: Opposite directions (backgammon): my point p is the opponent's 25 - p.
+    MIRROR = "mirror"
+    #: Same direction, starting points in opposite corners (long nardy): my
+    #: point p is the opponent's (p + 11) mod 24 + 1.
+    ROTATE = "rotate"
+
+    def opponent_point(self, p: int) -> int:
+        """The opponent's number for my point ``p`` (1..24)."""
+        if self is Geometry.MIRROR:
+            return 25 - p
+        return (p + 11) % 24 + 1
+
+
+class Contact(enum.Enum):
+    """What an opposing checker on a point does to the mover."""
+
+    #: Two or more close the point; a single one (a blot) can be hit, and
+    #: goes to its owner's bar.
+    HIT = "hit"
+    #: Any opposing checker closes the point; nothing is ever hit.
+    BLOCK = "block"
+    #: Two or more close the point; landing on a single free one pins it
+    #: (both stay on the point, the pinned one underneath, unable to move
+    #: until the last checker on top leaves). A point where one of the
+    #: mover's own checkers lies pinned is closed to him. Positions of a
+    #: variant with this contact carry the pins (``pinned``/``opp_pinned``).
+    PIN = "pin"
+
+
+class Entering(enum.Enum):
+    """What becomes of a checker on the bar (in a variant that has one)."""
+
+    #: It must enter before any other checker moves, on the point 25 - die
+    #: (the opponent's home board); a die that cannot enter is lost.
+    ENTER = "enter"
+    #: The dice never move it; it comes back only through a play of the
+    #: variant's own (:meth:`~nardy.variant.Variant.extra_plays`, as in
+    #: Kush). It does not stop other checkers from moving, but it is not
+    #: home, so nothing is borne off while it waits.
+    RETURN = "return"
+
+
+# --- extra state ------------------------------------------------------------------
+
+
+class ExtraKind(enum.Enum):
+    """What an extra field holds for each side."""
+
+    #: A set of points (in the side's own numbering when it speaks for
+    #: itself; in the mover's numbering in the array form). One checker per
+    #: point when the field holds checkers.
+    POINTS = "points"
+    #: A number of checkers (or of anything else).
+    COUNT = "count"
+
+
+@attrs.frozen
+class ExtraField:
+    """One declared field of extra state.
+
+    ``name`` names it in position IDs (``...:pins=19/7``). In the array form
+    a ``POINTS`` field is two keys, ``keys[0]`` the mover's points and
+    ``keys[1]`` the opponent's, each a sorted list of points in the mover's
+    numbering; a ``COUNT`` field is one key ``keys[0]`` holding
+    ``[mover, opponent]``.
+    """
+
+    name: str
+    kind: ExtraKind
+    keys: tuple[str, ...]
+    #: Whether each point (or each unit of the count) is one of the side's checkers.
+    holds_checkers: bool = True
+
+
+#: The pins of a variant with pinning contact: the points where one of a
+#: side's checkers lies pinned under the other side's.
+PINS = ExtraField("pins", ExtraKind.POINTS, ("pinned", "opp_pinned"))
