@@ -25,7 +25,7 @@ COMPILED = sorted(
         *(
             str(path)
             for folder in ("src/nardy/engine", "src/nardy/rules")
-            for path in Path(folder).glob("*.py")
+            for path in Path(folder).rglob("*.py")
             if path.name != "__init__.py"
         ),
         "src/nardy/model/legal.py",

@@ -18,10 +18,11 @@ import pytest
 
 import nardy
 from nardy import InvalidPositionError, Position, Roll, Side, Step
-from nardy.engine import layout, physics
+from nardy.engine import apply_steps
+from nardy.engine import state as engine_state
+from nardy.engine.kernels.general import BLOCK, HIT, PIN
 from nardy.engine.search import choose_kernel
-from nardy.engine.tracking import BLOCK, HIT, PIN
-from nardy.engine.turn import HitterRule, StepRule
+from nardy.engine.turn_rules import HitterRule, StepRule
 from nardy.rules.vocabulary import Contact, Entering
 from nardy.testing import check_variant
 from toy_variants import (
@@ -277,10 +278,10 @@ def test_a_double_of_more_than_four_moves() -> None:
     from nardy.engine.search import legal_plays
 
     start = nardy.Backgammon().starting_position().packed
-    board = layout.unpack_list(start)
+    board = engine_state.unpack_list(start)
     keys, codes = legal_plays(start, board, (1,) * 6, HIT, True, None, None, None, True)
     assert keys
-    assert all(len(layout.steps_of_code(code)) == 6 for code in codes)
+    assert all(len(engine_state.steps_of_code(code)) == 6 for code in codes)
     four, _ = legal_plays(start, board, (1,) * 4, HIT, True, None, None, None, True)
     assert len(keys) > len(four)
 
@@ -297,7 +298,7 @@ def test_a_step_rule_sees_only_the_steps_it_watches() -> None:
     start = nardy.Backgammon().starting_position().packed
     legal_plays(
         start,
-        layout.unpack_list(start),
+        engine_state.unpack_list(start),
         (3, 1),
         HIT,
         True,
@@ -317,7 +318,7 @@ def test_a_step_rule_floor_is_kept_by_every_kernel() -> None:
     board = [0] * 28
     board[24], board[13], board[1] = 2, 1, -15
     board[27] = 0  # the opponent's 15 stand on one point; nobody is off
-    packed = layout.pack(tuple(board))
+    packed = engine_state.pack(tuple(board))
     floor = StepRule(
         lambda board, src, dst: True, watch_from=0, watch_to=0, floor_point=24, floor=1
     )
@@ -329,18 +330,23 @@ def test_a_step_rule_floor_is_kept_by_every_kernel() -> None:
                 packed, list(board), dice, contact, False, floor, None, None, True
             )
             for key in keys:
-                assert layout.unpack(layout.packed_of_key(key, 28))[24] >= 1, (dice, contact)
+                assert engine_state.unpack(engine_state.packed_of_key(key, 28))[24] >= 1, (
+                    dice,
+                    contact,
+                )
             assert keys
             # Without the floor both checkers may leave.
             free = StepRule(floor.base_check, watch_from=0, watch_to=0)
             keys, _ = legal_plays(packed, list(board), dice, contact, False, free, None, None, True)
-            assert any(layout.unpack(layout.packed_of_key(k, 28))[24] == 0 for k in keys)
+            assert any(
+                engine_state.unpack(engine_state.packed_of_key(k, 28))[24] == 0 for k in keys
+            )
 
 
 def _plain(end: Any) -> Any:
     """A whole-play filter wrapped in a plain function: the engine takes it the general way."""
 
-    def wrapped(start: layout.State, candidates: list[layout.Candidate]) -> list[Any]:
+    def wrapped(start: engine_state.State, candidates: list[engine_state.Candidate]) -> list[Any]:
         result: list[Any] = end(start, candidates)
         return result
 
@@ -372,7 +378,7 @@ def test_the_end_of_turn_filter_judged_most_dice_first_gives_the_full_answer(spe
         rule = variant.step_rule(start, roll)
         hitter = variant.hitter_rule(start, roll)
         contact = HIT if variant.turn_contact(roll) is Contact.HIT else BLOCK
-        board = layout.unpack_list(position.packed)
+        board = engine_state.unpack_list(position.packed)
         args = (position.packed, board, roll.moves, contact, enters, rule, hitter)
         fast = legal_plays(*args, end, True)
         slow = legal_plays(*args, wrapped, True)
@@ -383,7 +389,7 @@ def test_the_end_of_turn_filter_judged_most_dice_first_gives_the_full_answer(spe
     assert compared == 400
 
 
-def _bunched_long_state(rng: random.Random) -> layout.State:
+def _bunched_long_state(rng: random.Random) -> engine_state.State:
     """A long-nardy position whose mover has runs of points, every opposing checker behind them.
 
     The opponent's fifteen stand in the first half of his route (route
@@ -426,7 +432,7 @@ def test_the_end_of_turn_rule_judged_on_the_kernels_board_gives_the_full_answer(
             for b in range(1, a + 1):
                 roll = Roll(a, b)
                 rule = variant.step_rule(state, roll)
-                args = (layout.pack(state), list(state), roll.moves, BLOCK, True, rule, None)
+                args = (engine_state.pack(state), list(state), roll.moves, BLOCK, True, rule, None)
                 fast = legal_plays(*args, end, True)
                 assert fast == legal_plays(*args, wrapped, True), (state, roll)
                 unfiltered = legal_plays(*args, None, True)
@@ -640,7 +646,7 @@ _SHORTENED = [
 
 @pytest.mark.parametrize(("state", "dice"), _SHORTENED)
 def test_the_end_of_turn_rule_refusing_every_longest_play_leaves_the_shorter(
-    state: layout.State, dice: tuple[int, int]
+    state: engine_state.State, dice: tuple[int, int]
 ) -> None:
     from nardy.engine.search import legal_plays
     from nardy.rules.long_nardy import SixBlockAtEnd
@@ -651,11 +657,11 @@ def test_the_end_of_turn_rule_refusing_every_longest_play_leaves_the_shorter(
 
     roll = Roll(*dice)
     rule = variant.step_rule(state, roll)
-    args = (layout.pack(state), list(state), roll.moves, BLOCK, True, rule, None)
+    args = (engine_state.pack(state), list(state), roll.moves, BLOCK, True, rule, None)
     fast = legal_plays(*args, end, True)
     assert fast == legal_plays(*args, wrapped, True)
-    most = max(len(layout.steps_of_code(c)) for c in legal_plays(*args, None, True)[1])
-    assert all(len(layout.steps_of_code(c)) < most for c in fast[1])
+    most = max(len(engine_state.steps_of_code(c)) for c in legal_plays(*args, None, True)[1])
+    assert all(len(engine_state.steps_of_code(c)) < most for c in fast[1])
 
 
 def test_a_six_block_held_at_the_start_may_not_be_moved_up_whole() -> None:
@@ -686,16 +692,16 @@ def test_physics_of_a_given_play(
 ) -> None:
     start = nardy.Backgammon().starting_position().raw
     if message is None:
-        physics.make_steps(start, steps, (3, 1), HIT, physics.ENTER)
+        apply_steps.make_steps(start, steps, (3, 1), HIT, apply_steps.ENTER)
     else:
         with pytest.raises(nardy.IllegalPlayError, match=message):
-            physics.make_steps(start, steps, (3, 1), HIT, physics.ENTER)
+            apply_steps.make_steps(start, steps, (3, 1), HIT, apply_steps.ENTER)
 
 
 def test_a_blocked_landing_is_refused_by_physics() -> None:
     start = nardy.Backgammon().starting_position().raw
     with pytest.raises(nardy.IllegalPlayError, match="closed point"):
-        physics.make_steps(start, ((24, 19, 5),), (5, 2), HIT, physics.ENTER)
+        apply_steps.make_steps(start, ((24, 19, 5),), (5, 2), HIT, apply_steps.ENTER)
 
 
 def test_apply_accepts_any_order_of_the_steps() -> None:
@@ -739,7 +745,7 @@ def test_a_play_that_earns_another_roll_keeps_the_turn() -> None:
 
 @pytest.mark.parametrize("variant", ["backgammon", "plakoto", "kush"])
 def test_key_of_is_the_packed_state_read_as_an_int(variant: str) -> None:
-    """layout.key_of and key_of_packed: one key per state, what the engine's results carry."""
+    """engine_state.key_of and key_of_packed: one key per state, what the engine's results carry."""
     rules = nardy.find_variant(variant)
     rng = random.Random(variant)
     position = rules.starting_position()
@@ -748,9 +754,9 @@ def test_key_of_is_the_packed_state_read_as_an_int(variant: str) -> None:
         roll = Roll(rng.randint(1, 6), rng.randint(1, 6))
         legal = position.legal_plays(roll)
         for state, key in zip(legal.result_states(), legal.raw_results(), strict=True):
-            assert layout.key_of(state) == key
-            assert layout.key_of(list(state)) == key
-            assert layout.key_of_packed(layout.pack(state)) == key
+            assert engine_state.key_of(state) == key
+            assert engine_state.key_of(list(state)) == key
+            assert engine_state.key_of_packed(engine_state.pack(state)) == key
             states += 1
         position = legal.resulting_position(rng.randrange(len(legal)))
     assert states >= 60

@@ -24,11 +24,11 @@ from hypothesis import strategies as st
 
 import nardy
 from nardy import OFF, Play, Roll, Step
-from nardy.engine.layout import may_bear_off, pack
-from nardy.engine.physics import ENTER, NO_BAR, RETURN_POINT, make_steps
-from nardy.engine.physics import RETURN as RETURN_MODEL
+from nardy.engine.apply_steps import ENTER, NO_BAR, RETURN_POINT, make_steps
+from nardy.engine.apply_steps import RETURN as RETURN_MODEL
+from nardy.engine.kernels.general import BLOCK, HIT, PIN, is_open, move_checker
+from nardy.engine.state import may_bear_off, pack
 from nardy.engine.steptree import StepTree, make_step
-from nardy.engine.tracking import BLOCK, HIT, PIN, is_open, move_checker
 from nardy.env.steps import (
     NUM_ACTIONS,
     PASS,

@@ -1,7 +1,7 @@
 """The faster searches for doubles agree with the tracking kernel, order and plays included.
 
 :func:`nardy.engine.search.legal_plays` sends Caucasian nardy's doubles
-(the no-hide rule) to :mod:`nardy.engine.marked` and Kush's doubles to it or
+(the no-hide rule) to :mod:`nardy.engine.kernels.hitter_doubles` and Kush's doubles to it or
 to :mod:`nardy.rules.kush`. Each must give what the general tracking kernel
 gives for the same rules: the same keys and plays, in the same order, after
 the maximum-use rule. Random positions, dense with blots and near-blocks,
@@ -17,8 +17,10 @@ from collections.abc import Callable
 import pytest
 
 import nardy
-from nardy.engine.found import Found, pips
-from nardy.engine.layout import (
+from nardy.engine.kernels.general import HIT, search_tracking
+from nardy.engine.results import Found, pips
+from nardy.engine.search import legal_plays, max_use
+from nardy.engine.state import (
     code_of_steps,
     key_of,
     pack,
@@ -26,9 +28,7 @@ from nardy.engine.layout import (
     steps_of_code,
     unpack,
 )
-from nardy.engine.search import legal_plays, max_use
-from nardy.engine.tracking import HIT, search_tracking
-from nardy.engine.turn import HitterRule
+from nardy.engine.turn_rules import HitterRule
 from nardy.model.basics import Roll
 from nardy.rules.vocabulary import Entering
 from nardy.variant import Variant

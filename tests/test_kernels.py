@@ -23,14 +23,14 @@ from hypothesis import strategies as st
 
 import nardy
 from nardy import Position, Roll
-from nardy.engine.found import Found, IntIndex, int_index
-from nardy.engine.layout import MOVE, STEP_BITS, key_of, unpack_list
-from nardy.engine.ordered import search_ordered
-from nardy.engine.pinning import search_pinning
-from nardy.engine.positional import search_positional
+from nardy.engine.kernels.board_only import search_ordered
+from nardy.engine.kernels.general import BLOCK, HIT, PIN, search_tracking
+from nardy.engine.kernels.pins import search_pinning
+from nardy.engine.kernels.position_rules import search_positional
+from nardy.engine.results import Found, IntIndex, int_index
 from nardy.engine.search import max_use
-from nardy.engine.tracking import BLOCK, HIT, PIN, search_tracking
-from nardy.engine.turn import StepRule
+from nardy.engine.state import MOVE, STEP_BITS, key_of, unpack_list
+from nardy.engine.turn_rules import StepRule
 
 ROLLS = [Roll(a, b) for a in range(1, 7) for b in range(1, a + 1)]
 
@@ -368,7 +368,7 @@ def test_a_skipped_point_filled_this_turn_must_have_a_legal_move() -> None:
 
 # --- the small-int index of the kernels ------------------------------------------------
 
-CHANGE_LIMIT = 3 * (6**24 - 1) // 5  # the largest change of two steps (ordered.py)
+CHANGE_LIMIT = 3 * (6**24 - 1) // 5  # the largest change of two steps (kernels/board_only.py)
 
 
 @given(st.lists(st.integers(-CHANGE_LIMIT, CHANGE_LIMIT), max_size=300))

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 
-from nardy.engine.layout import OPP_PINNED, PINNED, key_of
-from nardy.engine.pinning import search_pinning
-from nardy.engine.tracking import PIN, search_tracking
+from nardy.engine.kernels.general import PIN, search_tracking
+from nardy.engine.kernels.pins import search_pinning
+from nardy.engine.state import OPP_PINNED, PINNED, key_of
 from test_kernels import outcome
 
 DICE = [(a, b) for a in range(1, 7) for b in range(1, 7) if a != b] + [

@@ -28,8 +28,8 @@ from hypothesis import strategies as st
 import nardy
 from helpers import run_legal
 from nardy import Position, ResultKind, Roll, Side
-from nardy.engine.layout import OPP_OFF, State, unpack
-from nardy.engine.turn import StepRule
+from nardy.engine.state import OPP_OFF, State, unpack
+from nardy.engine.turn_rules import StepRule
 from nardy.errors import InvalidOptionError, InvalidPositionError
 from nardy.rules.long_nardy import BEFORE, ROUTE, in_block, six_block_guard
 from nardy.rules.tavli import QUARTER, START, FevgaSteps, trapped

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, cast
 # other programs that only ask for legal plays do not pay for it at start-up.
 from nardy import errors
 from nardy.engine import search as _engine_search
-from nardy.engine.turn import HitterRule, StepRule
+from nardy.engine.turn_rules import HitterRule, StepRule
 from nardy.errors import (
     AmbiguousPlayError,
     BarNotAllowedError,
@@ -169,6 +169,16 @@ _MOVED: dict[str, str] = {
     "nardy.cache": "nardy.model.cache",
     "nardy.checks": "nardy.model.validate",
     "nardy.core": "nardy.model.basics",
+    "nardy.engine.found": "nardy.engine.results",
+    "nardy.engine.layout": "nardy.engine.state",
+    "nardy.engine.marked": "nardy.engine.kernels.hitter_doubles",
+    "nardy.engine.notation": "nardy.engine.notation_write",
+    "nardy.engine.ordered": "nardy.engine.kernels.board_only",
+    "nardy.engine.physics": "nardy.engine.apply_steps",
+    "nardy.engine.pinning": "nardy.engine.kernels.pins",
+    "nardy.engine.positional": "nardy.engine.kernels.position_rules",
+    "nardy.engine.tracking": "nardy.engine.kernels.general",
+    "nardy.engine.turn": "nardy.engine.turn_rules",
     "nardy.extra": "nardy.rules.vocabulary",
     "nardy.geometry": "nardy.rules.vocabulary",
     "nardy.legal": "nardy.model.legal",

@@ -19,7 +19,7 @@ from __future__ import annotations
 from json.encoder import encode_basestring_ascii
 from typing import Final
 
-from nardy.engine.layout import BASE_SIZE, ZERO
+from nardy.engine.state import BASE_SIZE, ZERO
 
 __all__ = ["TextPieces", "dice_index", "packed_question", "plays_text", "quiet_numbers"]
 
@@ -88,7 +88,7 @@ def plays_text(notations: list[str], keys: list[int], size: int, pieces: TextPie
     ``notations`` and ``keys`` are a legal set's :meth:`notations
     <nardy.LegalPlays.notations>` and :meth:`raw_results
     <nardy.LegalPlays.raw_results>`, ``size`` the length of its packed
-    position (``nardy.engine.layout.BASE_SIZE`` without extra state).
+    position (``nardy.engine.state.BASE_SIZE`` without extra state).
     The same text as ``json.dumps({"plays": [{"play": ..., "board": ...,
     "bar": ..., "off": ...}, ...]}) + "\n"``.
     """
@@ -160,7 +160,7 @@ def packed_question(
     ``checkers`` a side (and a bar when ``has_bar``): lists of ints (24, 2
     and 2 of them), no negative bar or off, no bar where there is none, each
     side's checkers adding up, not both sides borne off. The result is the
-    state packed (:func:`~nardy.engine.layout.pack`), the mover to play.
+    state packed (:func:`~nardy.engine.state.pack`), the mover to play.
     """
     if not isinstance(board, list) or type(board) is not list or len(board) != 24:
         return None

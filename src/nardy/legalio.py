@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from typing import IO, Any, Final
 
 from nardy.answers import TextPieces, dice_index, packed_question, plays_text, quiet_numbers
-from nardy.engine.layout import BASE_SIZE
+from nardy.engine.state import BASE_SIZE
 from nardy.errors import InputError, NardyError
 from nardy.model.basics import Roll, Side
 from nardy.model.legal import LegalPlays

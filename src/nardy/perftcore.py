@@ -50,7 +50,7 @@ __all__ = [
 
 #: The paths36 count sits this many bits above the paths21 count in a multiplicity.
 SHIFT: Final = 128
-#: Bytes of a state without extra fields (see :mod:`nardy.engine.layout`).
+#: Bytes of a state without extra fields (see :mod:`nardy.engine.state`).
 BASE_SIZE: Final = 28
 # A child's bytes 26 and 27 (the opponent's bar and borne-off counts) are its
 # key shifted down this far, for a state without extra fields.

@@ -25,11 +25,12 @@ from typing import Any, ClassVar
 
 import attrs
 
-from nardy.engine import layout, physics
-from nardy.engine.layout import Steps
+from nardy.engine import apply_steps
+from nardy.engine import state as engine_state
+from nardy.engine.kernels.general import BLOCK, HIT, PIN
 from nardy.engine.plan import Plan
-from nardy.engine.tracking import BLOCK, HIT, PIN
-from nardy.engine.turn import HitterRule, PlayFilter, StepRule
+from nardy.engine.state import Steps
+from nardy.engine.turn_rules import HitterRule, PlayFilter, StepRule
 from nardy.errors import (
     BarNotAllowedError,
     CheckerCountError,
@@ -83,7 +84,7 @@ __all__ = [
     "variant_names",
 ]
 
-#: A state: a tuple of ints in the mover's frame (:mod:`nardy.engine.layout`).
+#: A state: a tuple of ints in the mover's frame (:mod:`nardy.engine.state`).
 State = tuple[int, ...]
 #: A legal play on states: the resulting state (mover's frame, turn not yet
 #: passed) and its steps ``(src, dst, die, hit)``.
@@ -281,7 +282,9 @@ class Variant(abc.ABC):
             off_t = pair("off", off)
         self.validate(board_t, bar_t, off_t, extra_t)
         return Position.from_packed(
-            self, turn, layout.pack((off_t[0], *board_t, bar_t[0], bar_t[1], off_t[1], *extra_t))
+            self,
+            turn,
+            engine_state.pack((off_t[0], *board_t, bar_t[0], bar_t[1], off_t[1], *extra_t)),
         )
 
     def from_counts(
@@ -359,8 +362,8 @@ class Variant(abc.ABC):
         extra: dict[str, Any] = {}
         if self.contact is Contact.PIN:
             extra = {
-                "pinned": layout.point_bits(mover_pins),
-                "opp_pinned": layout.point_bits(opp_pins),
+                "pinned": engine_state.point_bits(mover_pins),
+                "opp_pinned": engine_state.point_bits(opp_pins),
             }
         return self.position(
             board,
@@ -501,7 +504,7 @@ class Variant(abc.ABC):
         """The engine's path: the legal plays of a packed state as keys and packed steps.
 
         The keys of the resulting states (mover's frame, turn not passed) and
-        each play's steps packed into one int (:mod:`nardy.engine.layout`), in
+        each play's steps packed into one int (:mod:`nardy.engine.state`), in
         the order of :meth:`legal_plays`; a pass is the start's key with no
         steps (0).
         """
@@ -514,11 +517,14 @@ class Variant(abc.ABC):
         ``(state, ())``. A variant may override this with a move generator
         of its own (the engine and its hooks are then not used for it).
         """
-        packed = layout.pack(state)
+        packed = engine_state.pack(state)
         keys, codes = self.play_keys(packed, roll)
         size = len(state)
         return [
-            (layout.unpack(layout.packed_of_key(k, size)), layout.steps_of_code(c))
+            (
+                engine_state.unpack(engine_state.packed_of_key(k, size)),
+                engine_state.steps_of_code(c),
+            )
             for k, c in zip(keys, codes)
         ]
 
@@ -556,11 +562,11 @@ class Variant(abc.ABC):
         for i, candidate in enumerate(legal):
             if candidate.steps == play.steps:
                 return i
-        bar = physics.NO_BAR
+        bar = apply_steps.NO_BAR
         if self.has_bar:
-            bar = physics.RETURN if self.entering is Entering.RETURN else physics.ENTER
+            bar = apply_steps.RETURN if self.entering is Entering.RETURN else apply_steps.ENTER
         try:
-            state = physics.make_steps(
+            state = apply_steps.make_steps(
                 position.raw,
                 ((s.src, s.dst, s.die) for s in play.steps),
                 self.moves(play.roll),
@@ -569,7 +575,7 @@ class Variant(abc.ABC):
             )
         except IllegalPlayError as exc:
             raise IllegalPlayError(f"{bad}: {exc}") from None
-        key = layout.key_of(state)
+        key = engine_state.key_of(state)
         for i, found in enumerate(legal.raw_results()):
             if found == key:
                 return i
@@ -591,11 +597,15 @@ class Variant(abc.ABC):
             rotate = cls.geometry is Geometry.ROTATE
             if cls.extra_fields():
                 state_flip = cls.flipper()
-                flip = _PACKED_FLIPPERS[cls] = lambda p: layout.pack(state_flip(layout.unpack(p)))
+                flip = _PACKED_FLIPPERS[cls] = lambda p: engine_state.pack(
+                    state_flip(engine_state.unpack(p))
+                )
             else:
                 # A compiled function, not a lambda: the engine calls it per result.
                 flip = _PACKED_FLIPPERS[cls] = (
-                    layout.flip_packed_rotated if rotate else layout.flip_packed_mirrored
+                    engine_state.flip_packed_rotated
+                    if rotate
+                    else engine_state.flip_packed_mirrored
                 )
         return flip
 
@@ -605,10 +615,10 @@ class Variant(abc.ABC):
         flip = _FLIPPERS.get(cls)
         if flip is None:
             kinds = tuple(
-                layout.POINTS if f.kind is ExtraKind.POINTS else layout.COUNT
+                engine_state.POINTS if f.kind is ExtraKind.POINTS else engine_state.COUNT
                 for f in cls.extra_fields()
             )
-            flip = _FLIPPERS[cls] = layout.flipper(cls.geometry is Geometry.ROTATE, kinds)
+            flip = _FLIPPERS[cls] = engine_state.flipper(cls.geometry is Geometry.ROTATE, kinds)
         return flip
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -643,7 +653,7 @@ class Variant(abc.ABC):
         """Hook: the per-step check of this turn, or ``None`` (the default) for none.
 
         ``start`` is the state the turn starts from. The returned
-        :class:`~nardy.engine.turn.StepRule` is called after every step it
+        :class:`~nardy.engine.turn_rules.StepRule` is called after every step it
         watches, with the board as it is after the step; a step it refuses
         is not playable.
         """
@@ -693,9 +703,9 @@ class Variant(abc.ABC):
         """
         if type(position) is not Position:
             self._check_own(position)
-        n = self.checkers + layout.ZERO
+        n = self.checkers + engine_state.ZERO
         packed = position.packed
-        return packed[layout.MOVER_OFF] == n or packed[layout.OPP_OFF] == n
+        return packed[engine_state.MOVER_OFF] == n or packed[engine_state.OPP_OFF] == n
 
     def result(self, position: Position) -> Result | None:
         """Hook: the :class:`~nardy.model.result.Result` of a finished game, else ``None``.
@@ -780,7 +790,7 @@ def _plan(variant: Variant) -> Plan:
         contact=_contact_code(variant.contact),
         enters=variant.entering is not Entering.RETURN,
         must_play_higher=bool(getattr(variant, "must_play_higher", True)),
-        all_off=variant.checkers + layout.ZERO,
+        all_off=variant.checkers + engine_state.ZERO,
         cache=cache.store(),
         moves=own("moves"),
         turn_contact=None

@@ -1,28 +1,54 @@
-"""The rules engine: legal-play search on plain ints.
+"""The rules engine: legal-play search on plain ints (compiled in the fast build).
 
 Nothing in this package builds an attrs object or knows a variant class: a
-:class:`~nardy.variant.Variant` describes its rules as data and per-turn rule
-objects (:mod:`nardy.engine.turn`), :mod:`nardy.engine.search` chooses one of
-three search kernels and applies the maximum-use rule, and the variant wraps
-what comes back into public values. The modules here work on the *state*, a
-tuple of ints in the mover's frame (:mod:`nardy.engine.layout`).
+:class:`~nardy.variants.base.Variant` describes its rules as data and per-turn
+rule objects (:mod:`nardy.engine.turn_rules`), :mod:`nardy.engine.search`
+chooses a search and applies the maximum-use rule, and the variant wraps
+what comes back into public values. The modules here work on the *state*,
+a tuple of ints in the mover's frame (:mod:`nardy.engine.state`).
 
 Modules:
 
-* :mod:`~nardy.engine.layout` -- the state layout, the frame flip, pins.
-* :mod:`~nardy.engine.turn` -- the per-turn rule objects variants hand in.
-* :mod:`~nardy.engine.ordered` -- kernel for rules without per-step checks.
-* :mod:`~nardy.engine.positional` -- kernel for blocking rules judged on the
-  position (long nardy's head and six-block rules).
-* :mod:`~nardy.engine.tracking` -- kernel that follows individual checkers
-  (a hitter's restrictions) and pins.
-* :mod:`~nardy.engine.marked` -- the same answers for a double under a
-  hitter rule (Caucasian nardy's, Kush's), in non-increasing order.
-* :mod:`~nardy.engine.search` -- kernel choice, whole-play filter, maximum use.
-* :mod:`~nardy.engine.physics` -- one step of a user's play, checked.
+* :mod:`~nardy.engine.state` -- the state layout, its packed form and key,
+  packed steps, the frame flip, pins.
+* :mod:`~nardy.engine.turn_rules` -- the per-turn rule objects variants hand in.
+* :mod:`~nardy.engine.results` -- what a search hands back: the distinct
+  results, one representative play each.
+* :mod:`~nardy.engine.plan` -- a configured variant's hooks, fixed once, and
+  the path from a roll to :mod:`~nardy.engine.search`.
+* :mod:`~nardy.engine.search` -- the choice of search, the whole-play
+  filter, the maximum-use rule.
+* :mod:`nardy.engine.kernels` -- the search kernels (below).
+* :mod:`~nardy.engine.notation_write` -- writing a play in notation.
+* :mod:`~nardy.engine.apply_steps` -- one step of a play given from
+  outside, checked against the board.
 * :mod:`~nardy.engine.steptree` -- a roll played one checker step at a time:
   which steps still lead to a legal play (the step actions of the
   environments and the OpenSpiel games).
 * :mod:`~nardy.engine.stepkeys` -- one such step on a board, and its change
   of a key and of the key's hash.
+
+There are six searches. :func:`~nardy.engine.search.choose_kernel` picks one
+of four general kernels by the rules' shape (its names in quotes):
+
+* :mod:`~nardy.engine.kernels.board_only` (``"ordered"``) -- rules that judge
+  each step by the board alone (the backgammon family, tavla, a hitter
+  rule on two dice): a double's sources in non-increasing order;
+* :mod:`~nardy.engine.kernels.pins` (``"pinning"``) -- pinning contact with no
+  per-turn rule (plakoto);
+* :mod:`~nardy.engine.kernels.position_rules` (``"positional"``) -- blocking
+  contact with rules judged on the position (long nardy's head and
+  six-block rules, fevga);
+* :mod:`~nardy.engine.kernels.general` (``"tracking"``) -- everything else: it
+  follows individual checkers (a hitter's restrictions, pins under a rule).
+
+Two more give the general kernel's answers faster for named rules on a
+double (:mod:`~nardy.engine.search` dispatches to them by the rule, the one
+place the engine knows :mod:`nardy.rules`):
+
+* :mod:`~nardy.engine.kernels.hitter_doubles` -- a double under a hitter
+  rule (Caucasian nardy's no-hide rule, Kush's stops), in non-increasing
+  order of sources;
+* the search of Kush's doubles in :mod:`nardy.rules.kush`, for the doubles
+  where Kush's six-block rule may refuse a move.
 """

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from nardy.engine.layout import State, code_of_steps, key_of, key_of_packed, unpack_list
 from nardy.engine.search import legal_plays
-from nardy.engine.turn import HitterRule, PlayFilter, StepRule
+from nardy.engine.state import State, code_of_steps, key_of, key_of_packed, unpack_list
+from nardy.engine.turn_rules import HitterRule, PlayFilter, StepRule
 
 __all__ = ["Plan"]
 
@@ -38,7 +38,7 @@ class Plan:
         raw_plays: Callable[[State, Any], list[tuple[State, Any]]] | None,
         is_over: Callable[[Any], bool] | None,
     ) -> None:
-        #: The contact code (:mod:`nardy.engine.tracking`) of the variant's data.
+        #: The contact code (:mod:`nardy.engine.kernels.general`) of the variant's data.
         self.contact = contact
         #: Whether checkers on the bar enter with the dice.
         self.enters = enters

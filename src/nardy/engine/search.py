@@ -13,8 +13,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import cast
 
-from nardy.engine.found import Found, pips
-from nardy.engine.layout import (
+from nardy.engine.kernels.board_only import search_ordered
+from nardy.engine.kernels.general import BLOCK, HIT, PIN, search_tracking
+from nardy.engine.kernels.hitter_doubles import (
+    HEAD,
+    NO_LIMIT,
+    no_hide_exchanges,
+    search_marked_double,
+    search_no_hide_double,
+)
+from nardy.engine.kernels.pins import search_pinning
+from nardy.engine.kernels.position_rules import search_positional
+from nardy.engine.results import Found, pips
+from nardy.engine.state import (
     MOST_MOVES,
     MOVER_BAR,
     OPP_BAR,
@@ -27,18 +38,7 @@ from nardy.engine.layout import (
     steps_of_code,
     unpack,
 )
-from nardy.engine.marked import (
-    HEAD,
-    NO_LIMIT,
-    no_hide_exchanges,
-    search_marked_double,
-    search_no_hide_double,
-)
-from nardy.engine.ordered import search_ordered
-from nardy.engine.pinning import search_pinning
-from nardy.engine.positional import search_positional
-from nardy.engine.tracking import BLOCK, HIT, PIN, search_tracking
-from nardy.engine.turn import HitterRule, PlayFilter, StepRule
+from nardy.engine.turn_rules import HitterRule, PlayFilter, StepRule
 from nardy.rules.backgammon import no_hide_after_hit
 from nardy.rules.kush import search_kush_double, six_block_watch
 from nardy.rules.long_nardy import KushDoubleSteps, SixBlockAtEnd
@@ -69,8 +69,8 @@ def choose_kernel(
     * ``"ordered"``: no per-step rule or filter, hitting or blocking
       contact, checkers on the bar enter (the board alone decides each
       step), no hitter rule or one that fits it (any rule on two dice,
-      one without a check on a double: see :mod:`nardy.engine.ordered`),
-      and at most four moves (:data:`~nardy.engine.layout.MOST_MOVES`);
+      one without a check on a double: see :mod:`nardy.engine.kernels.board_only`),
+      and at most four moves (:data:`~nardy.engine.state.MOST_MOVES`);
     * ``"pinning"``: pinning contact with no per-step rule, filter or
       hitter rule, nothing on a bar, and at most four moves;
     * ``"positional"``: blocking contact with a per-step rule or a filter,
@@ -138,7 +138,7 @@ def legal_plays(
 ) -> tuple[list[int], list[int]]:
     """The legal plays: the resulting keys and the packed steps, max-use applied.
 
-    ``packed`` is the state the turn starts from (:mod:`nardy.engine.layout`),
+    ``packed`` is the state the turn starts from (:mod:`nardy.engine.state`),
     ``board`` the same state as a list for the kernels to work on (changed
     in place and restored), ``start`` the same as a tuple if the caller has
     it (else empty); the resulting keys are still in the mover's frame.
@@ -197,16 +197,16 @@ def _fast_double(
 
     Filtered already when the rules had a play filter. Two rule sets that
     would otherwise go to the tracking kernel, for doubles of at most four
-    moves (:data:`~nardy.engine.layout.MOST_MOVES`):
+    moves (:data:`~nardy.engine.state.MOST_MOVES`):
 
     * Caucasian nardy's no-hide rule (:func:`nardy.rules.backgammon.no_hide_after_hit`)
-      and nothing else: :mod:`nardy.engine.marked`, in non-increasing order
-      when :func:`~nardy.engine.marked.no_hide_exchanges` says that order is
+      and nothing else: :mod:`nardy.engine.kernels.hitter_doubles`, in non-increasing order
+      when :func:`~nardy.engine.kernels.hitter_doubles.no_hide_exchanges` says that order is
       exact, else in every order;
     * a Kush double (:class:`nardy.rules.long_nardy.KushDoubleSteps`, the
       hitter stops, checkers on the bar wait). When no block of six can form
       (:func:`nardy.rules.kush.six_block_watch`) only the head rule is left,
-      a limit on moves from the 24-point: :mod:`nardy.engine.marked`, and
+      a limit on moves from the 24-point: :mod:`nardy.engine.kernels.hitter_doubles`, and
       with the six-block rule judged at the end of the turn the variant's
       filter keeps every play. Otherwise :func:`nardy.rules.kush.search_kush_double`.
       The filter must be :class:`nardy.rules.long_nardy.SixBlockAtEnd` (any

@@ -1,7 +1,7 @@
 """One checker step on a board, and what it does to a key and its hash: the step tree's parts.
 
 :mod:`nardy.engine.steptree` searches a roll's steps on one board, made
-and unmade in place (a list of ints, :mod:`nardy.engine.layout`), and
+and unmade in place (a list of ints, :mod:`nardy.engine.state`), and
 identifies the state each step reaches by its *key* (the packed state read
 as one int) and that key's hash. This module is the part that knows one
 step: whether the board allows it (an open landing point, the bear-off
@@ -22,7 +22,9 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Any, Final
 
-from nardy.engine.layout import (
+from nardy.engine.apply_steps import RETURN_POINT
+from nardy.engine.kernels.general import BLOCK, HIT, PIN
+from nardy.engine.state import (
     BASE_SIZE,
     EXTRA_BYTES,
     HOME,
@@ -33,8 +35,6 @@ from nardy.engine.layout import (
     PINNED,
     WEIGHT,
 )
-from nardy.engine.physics import RETURN_POINT
-from nardy.engine.tracking import BLOCK, HIT, PIN
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -123,7 +123,7 @@ def change_at(kind: i64, src: i64, dst: i64) -> i64:
 
 
 def open_to(t: list[int], dst: i64, contact: i64) -> bool:
-    """Whether the mover may land on point ``dst`` (:func:`~nardy.engine.tracking.is_open`)."""
+    """Whether the mover may land on point ``dst`` (:func:`~nardy.engine.kernels.general.is_open`)."""
     x: i64 = t[dst]
     if x >= 0:
         return True
@@ -139,7 +139,7 @@ def open_to(t: list[int], dst: i64, contact: i64) -> bool:
 def has_higher(t: list[int], src: i64) -> bool:
     """Whether a checker of the mover's stands in his home board above point ``src``.
 
-    What the bear-off rule (:func:`~nardy.engine.layout.may_bear_off`)
+    What the bear-off rule (:func:`~nardy.engine.state.may_bear_off`)
     asks of a die higher than the point.
     """
     p: i64 = src + 1
@@ -156,7 +156,7 @@ def outside_home(t: list[int]) -> bool:
 
     Together with his free checkers on the points above it (which a scan
     from the 24 down meets first), all that
-    :func:`~nardy.engine.layout.may_bear_off` asks of the count.
+    :func:`~nardy.engine.state.may_bear_off` asks of the count.
     """
     bar: i64 = t[MOVER_BAR]
     if bar > 0:
@@ -207,7 +207,7 @@ def make(t: list[int], src: i64, dst: i64, kind: i64) -> None:
 def make_step(t: list[int], src: int, dst: int, contact: int) -> int:
     """Make a step the board allows on ``t`` in place; returns how the key changed.
 
-    The same as :func:`~nardy.engine.tracking.move_checker`, by the kind of
+    The same as :func:`~nardy.engine.kernels.general.move_checker`, by the kind of
     step and one table entry.
     """
     kind = step_kind(t, src, dst, contact)

@@ -4,7 +4,7 @@ What ``nardy.env.steps.StepTurn`` answers (that module states the
 rules: a step is allowed when some sequence of steps the board allows,
 starting with it, ends in the resulting position of a legal play), on plain
 ints so that it compiles with the engine. A node of the tree is one int,
-its *code*: the key of the state reached (:mod:`nardy.engine.layout`)
+its *code*: the key of the state reached (:mod:`nardy.engine.state`)
 shifted left by :data:`DICE_BITS`, over the dice left as counts
 (:func:`dice_code`). A code is a value: equal codes are the same node
 whatever the path to it, it pickles, and a copy of it is itself.
@@ -14,7 +14,7 @@ step allowed at a node a player stands on. The search for an answer stops
 at the first play found, makes and unmakes its steps on one board in place,
 and remembers its answer per node. A step's change of the key is one entry
 of a table (by the kind of step: :mod:`nardy.engine.stepkeys`;
-:func:`make_step` is :func:`~nardy.engine.tracking.move_checker` made so),
+:func:`make_step` is :func:`~nardy.engine.kernels.general.move_checker` made so),
 and so is its change of the key's hash: Python's own hash of an int, the
 int modulo a prime, so a result's hash costs nothing to make. Whether a step
 lands on a legal play is read from the hashes first (machine ints, no
@@ -31,7 +31,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from nardy.engine.layout import (
+from nardy.engine.apply_steps import ENTER, RETURN_POINT
+from nardy.engine.apply_steps import RETURN as RETURN_MODEL
+from nardy.engine.kernels.general import PIN
+from nardy.engine.state import (
     HOME,
     MOVER_BAR,
     MOVER_OFF,
@@ -41,8 +44,6 @@ from nardy.engine.layout import (
     key_of_packed,
     unpack_list,
 )
-from nardy.engine.physics import ENTER, RETURN_POINT
-from nardy.engine.physics import RETURN as RETURN_MODEL
 from nardy.engine.stepkeys import (
     DICE_BITS,
     HASH_CHANGE,
@@ -65,7 +66,6 @@ from nardy.engine.stepkeys import (
     outside_home,
     step_kind,
 )
-from nardy.engine.tracking import PIN
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -156,8 +156,8 @@ class StepTree:
     moves of the roll, ``results`` the keys of the legal plays' resulting
     states in order (:meth:`LegalPlays.raw_results
     <nardy.LegalPlays.raw_results>`), ``contact`` a contact code of
-    :mod:`nardy.engine.tracking` and ``bar`` a bar model of
-    :mod:`nardy.engine.physics`. Nodes are explored when first asked
+    :mod:`nardy.engine.kernels.general` and ``bar`` a bar model of
+    :mod:`nardy.engine.apply_steps`. Nodes are explored when first asked
     about and remembered; the answers never change.
     """
 

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable
 import numpy as np
 import numpy.typing as npt
 
-from nardy.engine.layout import EXTRA_BYTES, ZERO
+from nardy.engine.state import EXTRA_BYTES, ZERO
 from nardy.errors import InvalidOptionError
 from nardy.model.basics import Side
 from nardy.model.position import Position

@@ -16,10 +16,10 @@ import warnings
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, overload
 
-from nardy.engine.found import COMPILED as _COMPILED
-from nardy.engine.layout import MOVER_OFF, OPP_OFF, code_of_steps, key_of, unpack
-from nardy.engine.notation import write_code
+from nardy.engine.notation_write import write_code
 from nardy.engine.plan import Plan
+from nardy.engine.results import COMPILED as _COMPILED
+from nardy.engine.state import MOVER_OFF, OPP_OFF, code_of_steps, key_of, unpack
 from nardy.errors import IllegalPlayError, NardyError
 from nardy.model.basics import Roll, Side
 from nardy.model.display import drawings
@@ -213,7 +213,7 @@ class LegalPlays:
         A key is an int: the resulting state packed (before the turn passes,
         in the frame of :attr:`position`), read as a little-endian number;
         equal keys are equal positions. :meth:`result_states` unpacks them;
-        ``nardy.engine.layout.unpack(key.to_bytes(...))`` does it by hand.
+        ``nardy.engine.state.unpack(key.to_bytes(...))`` does it by hand.
         """
         return self._keys
 

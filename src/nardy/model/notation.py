@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from nardy.engine.layout import State, key_of
-from nardy.engine.physics import ENTER, NO_BAR, RETURN, RETURN_POINT, make_steps
-from nardy.engine.tracking import BLOCK, HIT, PIN
+from nardy.engine.apply_steps import ENTER, NO_BAR, RETURN, RETURN_POINT, make_steps
+from nardy.engine.kernels.general import BLOCK, HIT, PIN
+from nardy.engine.state import State, key_of
 from nardy.errors import AmbiguousPlayError, IllegalPlayError, InvalidNotationError
 from nardy.model.basics import BAR, OFF
 from nardy.model.validate import bounded_text, shown
@@ -175,7 +175,7 @@ class _Walk:
     checker may take one die or several (stopping on unwritten points on
     the way), but it stops on every written point. Steps are made in any
     order across checkers and checked against the board
-    (:func:`nardy.engine.physics.make_steps`); a finished walk that reaches
+    (:func:`nardy.engine.apply_steps.make_steps`); a finished walk that reaches
     the result of a legal play is a way that play fits the text. Walks
     are few: at most four dice, a handful of checkers.
     """

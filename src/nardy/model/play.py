@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from nardy.engine.layout import RawStep, steps_of_code
-from nardy.engine.notation import point_name, write_steps
+from nardy.engine.notation_write import point_name, write_steps
+from nardy.engine.state import RawStep, steps_of_code
 from nardy.errors import IllegalPlayError, InvalidNotationError
 from nardy.model.basics import Roll
 from nardy.model.validate import shown
@@ -41,7 +41,7 @@ def format_steps(steps: Sequence[Step]) -> str:
     that a point where the checker hit is kept (``24/18*/15``); identical
     moves are counted (``8/5(2)``); moves are listed from the highest source
     down. An empty sequence (a pass) formats as ``""``. (The rule is
-    :func:`nardy.engine.notation.write_steps`.) Anything but a list or tuple
+    :func:`nardy.engine.notation_write.write_steps`.) Anything but a list or tuple
     of :class:`Step` raises :class:`~nardy.errors.InvalidNotationError`.
     """
     if not isinstance(steps, (list, tuple)) or not all(isinstance(s, Step) for s in steps):

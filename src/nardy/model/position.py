@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from nardy.engine.layout import MOVER_BAR, MOVER_OFF, OPP_BAR, OPP_OFF, ZERO, pack, unpack
+from nardy.engine.state import MOVER_BAR, MOVER_OFF, OPP_BAR, OPP_OFF, ZERO, pack, unpack
 from nardy.errors import InvalidIdError, InvalidPositionError, NardyError, UnsupportedFormatError
 from nardy.model.basics import RollLike, Side
 from nardy.model.display import drawings
@@ -60,7 +60,7 @@ class Position:
     variant: Variant
     turn: Side
     packed: bytes
-    """The state in packed form (:func:`nardy.engine.layout.pack`), mover's frame."""
+    """The state in packed form (:func:`nardy.engine.state.pack`), mover's frame."""
 
     def __init__(
         self,
@@ -80,7 +80,7 @@ class Position:
 
         ``off[mover]``, points 1..24, ``bar[mover]``, ``bar[opponent]``,
         ``off[opponent]``, then two ints per extra field of the variant (see
-        :mod:`nardy.engine.layout`).
+        :mod:`nardy.engine.state`).
         """
         return unpack(self.packed)
 

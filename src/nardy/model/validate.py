@@ -25,7 +25,7 @@ import reprlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from nardy.engine import layout
+from nardy.engine.state import point_bits
 from nardy.errors import (
     CheckerCountError,
     InvalidOptionError,
@@ -176,15 +176,15 @@ def integer(value: object, what: str, low: int, high: int | None = None) -> int:
 
 def check_pins(board: tuple[int, ...], mine: int, theirs: int, form: str) -> None:
     """Pins lie under the other side's checkers, one per point, never both ways."""
-    where = f"{form}, pinned={layout.point_bits(mine)}, opp_pinned={layout.point_bits(theirs)}"
+    where = f"{form}, pinned={point_bits(mine)}, opp_pinned={point_bits(theirs)}"
     if mine & theirs:
         raise InvalidPositionError(f"a point in both pinned and opp_pinned: {where}")
-    for p in layout.point_bits(mine):
+    for p in point_bits(mine):
         if board[p - 1] >= 0:
             raise InvalidPositionError(
                 f"the mover's checker pinned on {p} needs opposing checkers on top: {where}"
             )
-    for p in layout.point_bits(theirs):
+    for p in point_bits(theirs):
         if board[p - 1] <= 0:
             raise InvalidPositionError(
                 f"the opponent's checker pinned on {p} needs the mover's checkers on top: {where}"

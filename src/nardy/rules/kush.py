@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from nardy.engine.found import Found
-from nardy.engine.layout import (
+from nardy.engine.results import Found
+from nardy.engine.state import (
     HIT_BIT,
     HIT_MOVE,
     HOME,
@@ -130,7 +130,7 @@ def search_kush_double(
 ) -> Found:
     """A Kush double's moves in every order, as the tracking kernel searches them.
 
-    The same depth-first search as :func:`nardy.engine.tracking.search_tracking`
+    The same depth-first search as :func:`nardy.engine.kernels.general.search_tracking`
     for these rules (sources from high to low, checkers on the bar wait and
     count as outside, a hit stops the hitter, ``check`` judges each step), so
     the results, their order and their plays are the same. ``check``'s

@@ -2,7 +2,7 @@
 
 Tavla's frozen hitter, plakoto's mother checker, and fevga's starting
 checker, starting quarter and trapping primes, each a small function or
-callable of the plain-int state (:mod:`nardy.engine.layout`, mover's frame:
+callable of the plain-int state (:mod:`nardy.engine.state`, mover's frame:
 he travels 24 -> 1 and his starting point is his 24-point). Fevga moves
 round the board the way long nardy does, so its primes are long nardy's
 six-point blocks (:mod:`nardy.rules.long_nardy`).
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from nardy.engine.layout import (
+from nardy.engine.state import (
     BASE_SIZE,
     EXTRA_BYTES,
     MOVER_OFF,
@@ -21,7 +21,7 @@ from nardy.engine.layout import (
     State,
     unpack,
 )
-from nardy.engine.turn import HitterRule, StepRule
+from nardy.engine.turn_rules import HitterRule, StepRule
 from nardy.rules.long_nardy import BEFORE, ROUTE, six_block_allows, six_block_guard
 
 __all__ = [

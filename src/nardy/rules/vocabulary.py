@@ -7,7 +7,7 @@ engine turns it into tables once per configured variant
 Extra state is what a variant declares beyond checkers on points, bar and
 off. A position of such a variant carries, for each declared field, one
 value per side (in the state: the mover's, then the opponent's; see
-:mod:`nardy.engine.layout`). The field says how the value turns round with
+:mod:`nardy.engine.state`). The field says how the value turns round with
 the board, how it reads and writes in the array form and the position ID,
 and whether it holds checkers (so that each side's checkers still add up).
 """

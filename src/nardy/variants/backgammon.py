@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from nardy.engine.turn import HitterRule
+from nardy.engine.turn_rules import HitterRule
 from nardy.errors import InvalidOptionError
 from nardy.model.basics import Roll
 from nardy.model.registry import register_variant

@@ -18,8 +18,8 @@ from typing import ClassVar
 
 import attrs
 
-from nardy.engine.layout import OPP_BAR
-from nardy.engine.turn import ALL_POINTS, HitterRule, PlayFilter, StepRule
+from nardy.engine.state import OPP_BAR
+from nardy.engine.turn_rules import ALL_POINTS, HitterRule, PlayFilter, StepRule
 from nardy.model.basics import Roll
 from nardy.model.registry import register_variant
 from nardy.model.result import ResultKind

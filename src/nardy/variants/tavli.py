@@ -18,8 +18,8 @@ from typing import ClassVar
 
 import attrs
 
-from nardy.engine.layout import Candidate
-from nardy.engine.turn import HitterRule, PlayFilter, StepRule
+from nardy.engine.state import Candidate
+from nardy.engine.turn_rules import HitterRule, PlayFilter, StepRule
 from nardy.errors import InvalidOptionError
 from nardy.model.basics import Roll, Side
 from nardy.model.position import Position

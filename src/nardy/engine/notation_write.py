@@ -7,7 +7,7 @@ listed from the highest source down, then the highest destination. The bar
 is ``bar`` and off is ``off``. A pass is ``""``.
 
 :func:`write_steps` is the one implementation; :func:`write_code` writes a
-packed play (:func:`~nardy.engine.layout.steps_of_code`) and remembers what
+packed play (:func:`~nardy.engine.state.steps_of_code`) and remembers what
 it wrote, because the same plays come up again and again.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from nardy.engine.layout import HIT_BIT, MOVER_BAR, MOVER_OFF, STEP_BITS
+from nardy.engine.state import HIT_BIT, MOVER_BAR, MOVER_OFF, STEP_BITS
 
 __all__ = ["point_name", "write_code", "write_steps"]
 

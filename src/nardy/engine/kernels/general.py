@@ -9,7 +9,7 @@ both kinds tries both. No ordering shortcut is taken: nodes are deduplicated
 by (state, marked checkers, dice used) instead.
 
 Two rule sets on a double seldom come here: :mod:`nardy.engine.search` hands
-Caucasian nardy's no-hide rule to :mod:`nardy.engine.marked` and Kush's
+Caucasian nardy's no-hide rule to :mod:`nardy.engine.kernels.hitter_doubles` and Kush's
 doubles to it or to :mod:`nardy.rules.kush`, which give this kernel's
 results in this kernel's order (each module says why).
 """
@@ -19,8 +19,8 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Final
 
-from nardy.engine.found import Found
-from nardy.engine.layout import (
+from nardy.engine.results import Found
+from nardy.engine.state import (
     BASE_SIZE,
     EXTRA_BYTES,
     HIT_BIT,
@@ -34,7 +34,7 @@ from nardy.engine.layout import (
     WEIGHT,
     may_bear_off,
 )
-from nardy.engine.turn import HitterRule, StepRule
+from nardy.engine.turn_rules import HitterRule, StepRule
 
 __all__ = ["BLOCK", "HIT", "PIN", "is_open", "move_checker", "search_tracking"]
 

@@ -1,6 +1,6 @@
 """What a search kernel hands back: the distinct results, in the order found.
 
-Each result is identified by its key (the packed state, :mod:`nardy.engine.layout`)
+Each result is identified by its key (the packed state, :mod:`nardy.engine.state`)
 and carries one representative play, its steps packed into one int (so the
 play also says how many dice it used and their pips, :func:`rank`). When a
 later sequence reaches a result already found, it replaces the
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final, cast
 
-from nardy.engine.layout import STEP_BITS
+from nardy.engine.state import STEP_BITS
 
 __all__ = ["COMPILED", "Found", "IntIndex", "IntSet", "int_index", "int_set", "pips", "rank"]
 

@@ -4,7 +4,7 @@ A variant's hooks (:meth:`~nardy.variant.Variant.step_rule`,
 :meth:`~nardy.variant.Variant.hitter_rule`,
 :meth:`~nardy.variant.Variant.play_filter`) return these for one position and
 roll; the search kernels call them on the plain-int state
-(:mod:`nardy.engine.layout`). ``None`` from a hook means "no such rule", and
+(:mod:`nardy.engine.state`). ``None`` from a hook means "no such rule", and
 costs nothing in the search.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from nardy.engine.layout import Candidate, State
+from nardy.engine.state import Candidate, State
 
 __all__ = [
     "ALL_POINTS",

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from nardy.engine.layout import MOVER_BAR, MOVER_OFF, State
-from nardy.engine.tracking import is_open, move_checker
+from nardy.engine.kernels.general import is_open, move_checker
+from nardy.engine.state import MOVER_BAR, MOVER_OFF, State
 from nardy.errors import IllegalPlayError
 
 __all__ = ["ENTER", "NO_BAR", "RETURN", "RETURN_POINT", "make_steps"]
@@ -42,7 +42,7 @@ def make_steps(
 
     Raises :class:`~nardy.errors.IllegalPlayError` with the reason for the
     first step the board does not allow. ``contact`` is a contact code of
-    :mod:`nardy.engine.tracking`, ``bar`` one of :data:`ENTER`,
+    :mod:`nardy.engine.kernels.general`, ``bar`` one of :data:`ENTER`,
     :data:`RETURN`, :data:`NO_BAR`.
     """
     left = list(dice)

@@ -7,7 +7,7 @@ mover stops his bear-off. None of that makes the order of the mover's own
 steps matter for where a point is open: a point holding two or more free
 opposing checkers, or one of his own pinned checkers, stays closed all
 turn, and every other point stays open to him. So, as in
-:mod:`nardy.engine.ordered`, the moves of a double are tried with their
+:mod:`nardy.engine.kernels.board_only`, the moves of a double are tried with their
 sources in non-increasing order, each set of moves once.
 
 **Sets of points.** The search keeps three sets as ints (bit p for point
@@ -38,7 +38,7 @@ his checkers. Three consequences:
   counted): the repeated results are known in advance, and skipped by a
   bit test with no look-up (``_apart``, ``_apart_swapped``).
 * Two different dice, when a bear-off is possible: a result is recognised
-  by a small int, its *change*, as in :mod:`nardy.engine.ordered`: the sum
+  by a small int, its *change*, as in :mod:`nardy.engine.kernels.board_only`: the sum
   over the points of how the mover's count there changed, times
   ``5 ** (p - 1)`` (:data:`CHANGE`). Two steps change a count by -2 to +2,
   so equal changes mean equal counts, and the sum stays below
@@ -58,7 +58,7 @@ typed ``Any``: a key (288 bits) is never a machine int, and compiled, an
 unboxed and boxed again for the list; as ``Any`` the addition is one
 ``PyNumber_Add``. They are plain ints all the same. The small ints, the
 other way round (points, sets of points as bits, a play's code, a change),
-are machine ints (``i64``), as in :mod:`nardy.engine.positional`, which
+are machine ints (``i64``), as in :mod:`nardy.engine.kernels.position_rules`, which
 says why, and why a play then holds four moves at most. The sets still to
 scan stay ``int``: compiled, ``int.bit_length`` is a native operation
 (``i64`` has none), and interpreted it needs no conversion.
@@ -68,8 +68,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from nardy.engine.found import Found, IntIndex, int_index
-from nardy.engine.layout import (
+from nardy.engine.results import Found, IntIndex, int_index
+from nardy.engine.state import (
     BASE_SIZE,
     EXTRA_BYTES,
     HIT_BIT,

@@ -1,6 +1,6 @@
 """Search kernel for a double under a hitter rule, in non-increasing order of sources.
 
-The general kernel (:mod:`nardy.engine.tracking`) tries every order of a
+The general kernel (:mod:`nardy.engine.kernels.general`) tries every order of a
 double's moves, and from a point holding both marked checkers (those that
 hit) and unmarked ones it tries moving each kind, unmarked first. Its
 results come in the order of a depth-first search over the sequences of
@@ -8,7 +8,7 @@ results come in the order of a depth-first search over the sequences of
 sequence reaching it in that order leads, with that sequence as its play.
 This kernel gives the same results, in the same order, with the same plays,
 by searching only the sequences whose sources never increase, for two kinds
-of hitter rule (:class:`~nardy.engine.turn.HitterRule`, hits on points
+of hitter rule (:class:`~nardy.engine.turn_rules.HitterRule`, hits on points
 ``<= zone`` mark the hitter):
 
 * **stops** (no check): a marked checker never moves again (Kush's rule on
@@ -20,7 +20,7 @@ of hitter rule (:class:`~nardy.engine.turn.HitterRule`, hits on points
 **Why non-increasing order is exact.** All moves of a double have the same
 length, so the position reached depends only on the multiset of sources
 (which move hits is fixed by which arrives first, the position is not), and
-distinct multisets reach distinct positions (:mod:`nardy.engine.ordered`).
+distinct multisets reach distinct positions (:mod:`nardy.engine.kernels.board_only`).
 Say that *exchange* holds when, from every state the search can reach
 (position and marks), any legal completion of a multiset ``R`` of sources
 can be replaced by one that starts from ``max(R)``. Then the first sequence
@@ -68,8 +68,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from nardy.engine.found import Found, IntIndex, int_index
-from nardy.engine.layout import (
+from nardy.engine.results import Found, IntIndex, int_index
+from nardy.engine.state import (
     HIT_BIT,
     HIT_MOVE,
     HOME,
@@ -96,9 +96,9 @@ __all__ = [
 HEAD: Final = 24
 #: A head limit that never binds.
 NO_LIMIT: Final = 99
-#: :data:`~nardy.engine.layout.MOVE` and ``HIT_MOVE``, read as objects: a key
+#: :data:`~nardy.engine.state.MOVE` and ``HIT_MOVE``, read as objects: a key
 #: (224 bits) is never a machine int, and typed ``int`` each addition would
-#: be checked for one (see :mod:`nardy.engine.positional`).
+#: be checked for one (see :mod:`nardy.engine.kernels.position_rules`).
 _MOVE: Final[tuple[tuple[Any, ...], ...]] = MOVE
 _HIT_MOVE: Final[tuple[tuple[Any, ...], ...]] = HIT_MOVE
 
@@ -196,8 +196,8 @@ class _Search:
     """One search: the board (changed in place and restored) and the fixed rules.
 
     Compiled, its small ints (points, bit sets, a play's code: at most four
-    moves, see :data:`~nardy.engine.layout.MOST_MOVES`) are machine ints
-    (``i64``), as in :mod:`nardy.engine.positional`.
+    moves, see :data:`~nardy.engine.state.MOST_MOVES`) are machine ints
+    (``i64``), as in :mod:`nardy.engine.kernels.position_rules`.
     """
 
     def __init__(
@@ -403,7 +403,7 @@ def search_no_hide_double(board: list[int], key: int, die: int, moves: int, zone
     """A double under the no-hide rule in every order, as the tracking kernel searches it.
 
     For the positions :func:`no_hide_exchanges` refuses: the same
-    depth-first search as :func:`nardy.engine.tracking.search_tracking`
+    depth-first search as :func:`nardy.engine.kernels.general.search_tracking`
     (hitting contact, checkers on the bar enter first, sources from high to
     low, an unmarked checker before a marked one), so the same results in
     the same order with the same plays; only cheaper. A node is the multiset

@@ -6,7 +6,7 @@ Then moving a higher checker first never makes a later step illegal, so on
 a double the sources can be taken in non-increasing order and each set of
 moves is tried once.
 
-A hitter rule (:class:`~nardy.engine.turn.HitterRule`: a checker that hits
+A hitter rule (:class:`~nardy.engine.turn_rules.HitterRule`: a checker that hits
 on a point ``<= zone`` is *marked*) fits here too. With two dice the marked
 checker is the only one on its point (that point held the opponent's blot),
 so its second step is the one step from that point; it must pass the rule's
@@ -18,7 +18,7 @@ higher points, so in non-increasing order they all arrive before any leaves).
 
 The board is one list changed in place (each step made, explored, undone),
 and the key of the position reached changes by one table entry per step
-(:data:`~nardy.engine.layout.MOVE`, :data:`~nardy.engine.layout.HIT_MOVE`).
+(:data:`~nardy.engine.state.MOVE`, :data:`~nardy.engine.state.HIT_MOVE`).
 
 With two different dice a result is recognised by a small int, its
 *change*: the sum over the 24 points of how the point's signed count changed,
@@ -50,8 +50,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from nardy.engine.found import Found, IntIndex, int_index, rank
-from nardy.engine.layout import (
+from nardy.engine.results import Found, IntIndex, int_index, rank
+from nardy.engine.state import (
     HIT_BIT,
     HIT_MOVE,
     HOME,
@@ -64,7 +64,7 @@ from nardy.engine.layout import (
     STEP_BITS,
     may_bear_off,
 )
-from nardy.engine.turn import StepCheck
+from nardy.engine.turn_rules import StepCheck
 
 __all__ = ["CHANGE", "HIT_CHANGE", "search_ordered"]
 

@@ -25,7 +25,7 @@ to low, skipping those now empty, and the points filled this turn (the
 *tail*) follow in the order filled, packed five bits each into one int.
 A step that no rule watches is judged without touching the board.
 
-The kernel takes at most four moves (:data:`~nardy.engine.layout.MOST_MOVES`),
+The kernel takes at most four moves (:data:`~nardy.engine.state.MOST_MOVES`),
 so that every small int it keeps (a play's code, a multiset of sources,
 points as bits) fits a machine int: compiled, those are typed ``i64`` and
 each operation on them is one machine instruction, not a check for a
@@ -65,9 +65,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from nardy.engine.found import Found, IntIndex, IntSet, int_index, int_set, rank
-from nardy.engine.layout import HOME, MOVE, MOVER_OFF, STEP_BITS, may_bear_off
-from nardy.engine.turn import EndRule, StepCheck, StepRule
+from nardy.engine.results import Found, IntIndex, IntSet, int_index, int_set, rank
+from nardy.engine.state import HOME, MOVE, MOVER_OFF, STEP_BITS, may_bear_off
+from nardy.engine.turn_rules import EndRule, StepCheck, StepRule
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -76,7 +76,7 @@ __all__ = ["search_positional"]
 
 #: ``_POW5[p]``: what a move from point ``p`` adds to the multiset of sources.
 _POW5: Final[tuple[int, ...]] = tuple(5**p for p in range(25))
-#: :data:`~nardy.engine.layout.MOVE`, read as objects: a key (224 bits) is
+#: :data:`~nardy.engine.state.MOVE`, read as objects: a key (224 bits) is
 #: never a machine int, and compiled, keys typed ``int`` would be checked for
 #: one before and after each addition and boxed again for the results'
 #: list; typed ``Any`` (they are plain ints all the same) an addition is one
