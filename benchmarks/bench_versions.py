@@ -54,8 +54,8 @@ items = [(bg.position(d["board"], d["bar"], d["off"]), nardy.Roll(*d["dice"])) f
 def clear():
     if hasattr(nardy, "cache"):
         nardy.cache.clear()
-    else:  # 0.1.0 had no public control: its cache was a dict in nardy.variant
-        vars(sys.modules["nardy.variant"])["_CACHE"].clear()
+    else:  # 0.1.0 had no public control: its cache was a dict in nardy.variants.base
+        vars(sys.modules["nardy.variants.base"])["_CACHE"].clear()
 
 def best(run):
     fastest = float("inf")

@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 import nardy
 from nardy import Contact, Game, Match, Phase, Play, Position, ResultKind, Side
 from nardy.actions import EndReason
-from nardy.variant import VARIANTS
+from nardy.variants.base import VARIANTS
 
 #: A match is a few games; a game that goes on this long is a bug.
 MAX_ACTIONS = 20_000

@@ -16,7 +16,7 @@ import pytest
 from helpers import board_of, run_legal
 from nardy.cli import legal_line, main, variants_table
 from nardy.errors import InputError
-from nardy.variant import VARIANTS
+from nardy.variants.base import VARIANTS
 
 #: The longest error message a line may carry.
 MESSAGE_LIMIT = 400

@@ -11,7 +11,7 @@ import pytest
 
 import nardy
 from nardy.testing import ConformanceError, check_idle_hooks, check_legal_plays, check_variant
-from nardy.variant import RawPlay, State
+from nardy.variants.base import RawPlay, State
 
 SPECS = [
     "backgammon",

@@ -31,7 +31,7 @@ from nardy.engine.state import (
 from nardy.engine.turn_rules import HitterRule
 from nardy.model.basics import Roll
 from nardy.rules.vocabulary import Entering
-from nardy.variant import Variant
+from nardy.variants.base import Variant
 
 CAUCASIAN = ["caucasian", "caucasian(no_hide_after_hit=anywhere)"]
 KUSH = [

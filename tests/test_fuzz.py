@@ -24,7 +24,7 @@ import nardy
 from nardy import Game, GameOptions, Match, NardyError, Position, Roll, Side
 from nardy.cli import legal_line
 from nardy.model.notation import parse_moves
-from nardy.variant import variant_names
+from nardy.variants.base import variant_names
 from strategies import positions
 
 T = TypeVar("T")

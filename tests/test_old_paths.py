@@ -42,10 +42,13 @@ MOVED = {
     "nardy.geometry": "nardy.rules.vocabulary",
     "nardy.legal": "nardy.model.legal",
     "nardy.notation": "nardy.model.notation",
+    "nardy.options": "nardy.variants.options",
     "nardy.play": "nardy.model.play",
     "nardy.position": "nardy.model.position",
     "nardy.registry": "nardy.model.registry",
     "nardy.result": "nardy.model.result",
+    "nardy.scoring": "nardy.variants.scoring",
+    "nardy.variant": "nardy.variants.base",
 }
 
 #: Old modules whose public names (their ``__all__``) went to more than one

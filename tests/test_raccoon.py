@@ -31,7 +31,7 @@ from nardy.cli import cube_decision
 from nardy.errors import InvalidOptionError, UnsupportedFormatError
 from nardy.formats import read_xgid, write_mat, write_sgf, xgid
 from nardy.matchstate import MatchState
-from nardy.options import GameOptions
+from nardy.variants.options import GameOptions
 
 W, B = Side.WHITE, Side.BLACK
 BG = nardy.find_variant("backgammon")

@@ -17,8 +17,8 @@ from nardy import InvalidOptionError, Position, Result, ResultKind, Side, Varian
 from nardy.actions import CubeState, EndReason, Outcome
 from nardy.cli import main
 from nardy.model.result import with_article
-from nardy.options import GameOptions
 from nardy.outcome import bear_off
+from nardy.variants.options import GameOptions
 
 K = ResultKind
 BG = nardy.find_variant("backgammon")

@@ -6,7 +6,7 @@ import pytest
 
 import nardy
 from nardy import ResultKind, Side
-from nardy.scoring import (
+from nardy.variants.scoring import (
     PRESETS,
     behind_winners_home,
     checkers_left,

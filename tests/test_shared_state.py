@@ -19,8 +19,8 @@ import pytest
 
 import nardy
 from nardy import Game, Roll, Side
-from nardy.scoring import PRESETS, ScoringTable
-from nardy.variant import VARIANTS
+from nardy.variants.base import VARIANTS
+from nardy.variants.scoring import PRESETS, ScoringTable
 
 
 @pytest.mark.parametrize("cls", list(VARIANTS), ids=[c.name for c in VARIANTS])

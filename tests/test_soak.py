@@ -17,7 +17,7 @@ import pytest
 
 import nardy
 from nardy import Position, Result, ResultKind, Roll, Side
-from nardy.variant import VARIANTS
+from nardy.variants.base import VARIANTS
 from toy_variants import registered
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))

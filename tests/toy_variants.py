@@ -15,8 +15,8 @@ import attrs
 
 import nardy
 from nardy import Contact, HitterRule, Play, Position, Result, ResultKind, Roll, Side
-from nardy.scoring import PRESETS, ScoringTable
-from nardy.variant import State
+from nardy.variants.base import State
+from nardy.variants.scoring import PRESETS, ScoringTable
 
 
 @contextmanager

@@ -69,11 +69,8 @@ from nardy.model.registry import (
     variant_names,
 )
 from nardy.model.result import Result, ResultKind
-from nardy.options import GameOptions
 from nardy.perft import perft
 from nardy.rules.vocabulary import Contact, Entering, ExtraField, ExtraKind, Geometry
-from nardy.scoring import ScoringTable
-from nardy.variant import Variant
 from nardy.variants import (
     Backgammon,
     Caucasian,
@@ -86,6 +83,9 @@ from nardy.variants import (
     Portes,
     Tavla,
 )
+from nardy.variants.base import Variant
+from nardy.variants.options import GameOptions
+from nardy.variants.scoring import ScoringTable
 
 if TYPE_CHECKING:  # imported on first use at run time (see _LAZY below)
     from importlib.abc import Loader
@@ -183,10 +183,13 @@ _MOVED: dict[str, str] = {
     "nardy.geometry": "nardy.rules.vocabulary",
     "nardy.legal": "nardy.model.legal",
     "nardy.notation": "nardy.model.notation",
+    "nardy.options": "nardy.variants.options",
     "nardy.play": "nardy.model.play",
     "nardy.position": "nardy.model.position",
     "nardy.registry": "nardy.model.registry",
     "nardy.result": "nardy.model.result",
+    "nardy.scoring": "nardy.variants.scoring",
+    "nardy.variant": "nardy.variants.base",
 }
 
 #: The old modules whose names went to more than one new module: the old

@@ -20,7 +20,7 @@ from nardy.model.play import Play
 from nardy.model.result import Result, ResultKind
 
 if TYPE_CHECKING:
-    from nardy.variant import Variant
+    from nardy.variants.base import Variant
 
 __all__ = [
     "Action",
@@ -47,7 +47,7 @@ def as_number(value: float) -> Number:
 def scored_kinds(variant: Variant) -> tuple[ResultKind, ...]:
     """The result kinds ``variant`` scores (what a resignation may offer).
 
-    The same as :meth:`Variant.result_kinds() <nardy.variant.Variant.result_kinds>`.
+    The same as :meth:`Variant.result_kinds() <nardy.variants.base.Variant.result_kinds>`.
     """
     return variant.result_kinds()
 

@@ -30,7 +30,7 @@ from nardy.model.position import Position
 from nardy.model.registry import as_variant
 from nardy.model.result import with_article
 from nardy.model.validate import shown
-from nardy.variant import Variant, find_variant, variant_names
+from nardy.variants.base import Variant, find_variant, variant_names
 
 if TYPE_CHECKING:
     # argparse and random are imported where they are used: `nardy legal`
@@ -300,7 +300,7 @@ def _cmd_demo(args: argparse.Namespace, stdout: IO[str]) -> int:
 
 
 def _cmd_match(args: argparse.Namespace, rules: Variant, stdout: IO[str]) -> int:
-    from nardy.options import GameOptions
+    from nardy.variants.options import GameOptions
 
     try:
         options = GameOptions.from_dict(_options(args.game_option))
@@ -339,7 +339,7 @@ def variants_table() -> list[dict[str, Any]]:
     """
     import attrs
 
-    from nardy.variant import VARIANTS
+    from nardy.variants.base import VARIANTS
 
     table = []
     for cls in VARIANTS:
@@ -362,7 +362,7 @@ def _cmd_variants(args: argparse.Namespace, stdout: IO[str]) -> int:
     if args.json:
         stdout.write(json.dumps(variants_table(), indent=1) + "\n")
         return 0
-    from nardy.variant import VARIANTS
+    from nardy.variants.base import VARIANTS
 
     for cls in VARIANTS:
         names = ", ".join(cls.aliases)

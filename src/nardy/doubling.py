@@ -1,6 +1,6 @@
 """The doubling cube's rules: who may double, beaver or raccoon, and what a take or a drop leaves.
 
-Pure functions of the :class:`~nardy.options.GameOptions` and the
+Pure functions of the :class:`~nardy.variants.options.GameOptions` and the
 :class:`~nardy.actions.CubeState`; :class:`~nardy.game.Game` asks them and
 keeps the state. A pending offer is a double answered by ``answers``
 immediate redoubles: 0 (a double), 1 (a beaver: the taker takes and turns the
@@ -16,7 +16,7 @@ from nardy.actions import CubeState
 from nardy.errors import InvalidOptionError
 from nardy.model.basics import Side
 from nardy.model.validate import shown
-from nardy.options import GameOptions
+from nardy.variants.options import GameOptions
 
 __all__ = [
     "BEAVER",

@@ -10,7 +10,7 @@ names the action and the state. Everything a snapshot knows is inspectable
 game serialises to JSON (:meth:`Game.to_json`) and back
 (:meth:`Game.from_json`), which replays and re-validates every action.
 
-The pieces live next door: the options in :mod:`nardy.options`, the dice in
+The pieces live next door: the options in :mod:`nardy.variants.options`, the dice in
 :mod:`nardy.dice`, the values a snapshot holds in :mod:`nardy.actions`, what
 a finished game is worth in :mod:`nardy.outcome`, the JSON records in
 :mod:`nardy.records` and the errors in :mod:`nardy.errors`. The decisions
@@ -57,9 +57,9 @@ from nardy.model.registry import as_variant
 from nardy.model.result import ResultKind
 from nardy.model.validate import flag, integer, optional_side, result_kind, shown
 from nardy.model.validate import side as as_side
-from nardy.options import GameOptions
-from nardy.scoring import checkers_left
-from nardy.variant import Variant
+from nardy.variants.base import Variant
+from nardy.variants.options import GameOptions
+from nardy.variants.scoring import checkers_left
 
 __all__ = ["Game", "PlayLike"]
 
@@ -133,8 +133,8 @@ class Game:
     ) -> Game:
         """A new game, before the opening roll.
 
-        ``variant`` is a :class:`~nardy.variant.Variant` or a name for
-        :func:`~nardy.variant.find_variant` (spec form with options allowed).
+        ``variant`` is a :class:`~nardy.variants.base.Variant` or a name for
+        :func:`~nardy.variants.base.find_variant` (spec form with options allowed).
         Game options come as a :class:`GameOptions`, a mapping, or keyword
         arguments. ``rng`` is the dice source: a :class:`random.Random`, a
         seed, or a callable returning a die or a pair (default: an unseeded

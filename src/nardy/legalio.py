@@ -27,7 +27,7 @@ from nardy.model.legal import LegalPlays
 from nardy.model.position import Position
 from nardy.model.registry import find_variant, split_spec
 from nardy.model.validate import shown
-from nardy.variant import Variant
+from nardy.variants.base import Variant
 
 __all__ = [
     "LINE_LIMIT",

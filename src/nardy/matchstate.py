@@ -28,8 +28,8 @@ from nardy.match import Match
 from nardy.model.basics import Roll, Side
 from nardy.model.position import Position
 from nardy.model.result import ResultKind
-from nardy.options import GameOptions
-from nardy.variant import Variant
+from nardy.variants.base import Variant
+from nardy.variants.options import GameOptions
 
 __all__ = ["GameState", "MatchState"]
 

@@ -53,7 +53,7 @@ from nardy.model.basics import ALL_ROLLS, Roll, Side
 from nardy.model.position import Position
 from nardy.model.registry import find_variant, variant_names
 from nardy.model.result import ResultKind
-from nardy.variant import Variant
+from nardy.variants.base import Variant
 
 __all__ = ["GAME_NAMES", "NardyGame", "NardyObserver", "NardyState", "Phase", "game_name", "load"]
 

@@ -1,8 +1,8 @@
 """What a finished game is worth to the players: its points by the game options, times the cube.
 
 The variant says what each result kind is worth
-(:meth:`Variant.points <nardy.variant.Variant.points>`); the game options
-(:class:`~nardy.options.GameOptions`) can change that: ``jacoby`` and
+(:meth:`Variant.points <nardy.variants.base.Variant.points>`); the game options
+(:class:`~nardy.variants.options.GameOptions`) can change that: ``jacoby`` and
 ``gammons_with_cube`` make gammons and backgammons count single,
 ``scoring="checkers-left"`` counts the loser's checkers not borne off
 instead, and ``draw_points`` says what a last-roll draw gives each side.
@@ -21,10 +21,10 @@ from nardy.errors import IllegalActionError
 from nardy.model.basics import Side
 from nardy.model.result import Result, ResultKind
 from nardy.model.validate import shown
-from nardy.options import GameOptions
+from nardy.variants.options import GameOptions
 
 if TYPE_CHECKING:
-    from nardy.variant import Variant
+    from nardy.variants.base import Variant
 
 __all__ = ["base_points", "bear_off", "draw", "drop", "resignation", "stated"]
 

@@ -37,7 +37,7 @@ from nardy import perftcore
 from nardy.errors import InvalidOptionError, NardyError
 from nardy.model.basics import ALL_ROLLS
 from nardy.model.position import Position
-from nardy.variant import Variant, find_variant
+from nardy.variants.base import Variant, find_variant
 
 __all__ = ["PerftResult", "PerftRow", "count", "main", "perft"]
 

@@ -28,7 +28,7 @@ from nardy.errors import NardyError, RecordError
 from nardy.model.basics import Side
 from nardy.model.position import Position
 from nardy.model.validate import result_kind, shown
-from nardy.options import GameOptions
+from nardy.variants.options import GameOptions
 
 if TYPE_CHECKING:
     from nardy.game import Game

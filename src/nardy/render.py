@@ -34,7 +34,7 @@ from nardy.matchstate import MatchState
 from nardy.model.basics import Side
 from nardy.model.position import Position
 from nardy.model.validate import shown
-from nardy.variant import find_variant, split_spec
+from nardy.variants.base import find_variant, split_spec
 
 __all__ = ["Picture", "add_commands", "picture_of_record", "picture_of_text"]
 

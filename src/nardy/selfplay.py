@@ -49,7 +49,7 @@ from nardy.model.position import Position
 from nardy.model.registry import as_variant
 from nardy.model.validate import shown
 from nardy.rules.vocabulary import Contact
-from nardy.variant import Variant
+from nardy.variants.base import Variant
 
 __all__ = [
     "BACKENDS",

@@ -38,8 +38,8 @@ from nardy.model.position import Position
 from nardy.model.registry import as_variant
 from nardy.model.result import ResultKind
 from nardy.model.validate import integer, shown
-from nardy.options import GameOptions
-from nardy.variant import Variant
+from nardy.variants.base import Variant
+from nardy.variants.options import GameOptions
 
 __all__ = ["SESSION_RECORD_VERSION", "Session"]
 

@@ -45,7 +45,7 @@ from nardy.model.position import Position
 from nardy.model.registry import find_variant
 from nardy.model.result import ResultKind
 from nardy.rules.vocabulary import ExtraKind
-from nardy.variant import Variant
+from nardy.variants.base import Variant
 
 __all__ = [
     "ConformanceError",

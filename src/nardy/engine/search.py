@@ -1,7 +1,7 @@
 """Legal plays from rules: choose a kernel, filter whole plays, apply maximum use.
 
 This is the one path from a variant's data and per-turn rules to its legal
-plays; :meth:`nardy.variant.Variant.legal_plays` calls :func:`legal_plays`.
+plays; :meth:`nardy.variants.base.Variant.legal_plays` calls :func:`legal_plays`.
 Two rule sets the general tracking kernel would search on a double have
 faster searches that give the same answers (see ``_fast_double``): Caucasian
 nardy's no-hide rule and Kush's doubles. That is the one place the engine

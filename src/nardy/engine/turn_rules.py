@@ -1,8 +1,8 @@
 """The per-turn rule objects a variant hands to the engine.
 
-A variant's hooks (:meth:`~nardy.variant.Variant.step_rule`,
-:meth:`~nardy.variant.Variant.hitter_rule`,
-:meth:`~nardy.variant.Variant.play_filter`) return these for one position and
+A variant's hooks (:meth:`~nardy.variants.base.Variant.step_rule`,
+:meth:`~nardy.variants.base.Variant.hitter_rule`,
+:meth:`~nardy.variants.base.Variant.play_filter`) return these for one position and
 roll; the search kernels call them on the plain-int state
 (:mod:`nardy.engine.state`). ``None`` from a hook means "no such rule", and
 costs nothing in the search.

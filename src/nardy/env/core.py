@@ -26,7 +26,7 @@ from nardy.model.legal import LegalPlays
 from nardy.model.position import Position
 from nardy.model.registry import as_variant
 from nardy.rules.vocabulary import Entering
-from nardy.variant import Variant
+from nardy.variants.base import Variant
 
 __all__ = ["ACTION_MODES", "REWARDS", "Mask", "Observation", "Opening", "TurnState", "max_plays"]
 

@@ -34,7 +34,7 @@ from nardy.errors import InvalidOptionError
 from nardy.model.basics import Side
 from nardy.model.position import Position
 from nardy.rules.vocabulary import ExtraKind
-from nardy.variant import Variant
+from nardy.variants.base import Variant
 
 __all__ = [
     "ENCODINGS",

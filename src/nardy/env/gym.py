@@ -14,7 +14,7 @@ from nardy.env.core import Observation
 from nardy.errors import GameOverError, InvalidOptionError
 from nardy.model.basics import Roll
 from nardy.model.position import Position
-from nardy.variant import Variant
+from nardy.variants.base import Variant
 
 __all__ = ["NardyGymEnv", "Policy", "gym_env", "random_policy"]
 

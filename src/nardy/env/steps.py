@@ -54,7 +54,7 @@ from nardy.model.basics import BAR, OFF, Roll, Side
 from nardy.model.legal import LegalPlays
 from nardy.model.position import Position
 from nardy.rules.vocabulary import Contact, Entering
-from nardy.variant import Variant
+from nardy.variants.base import Variant
 
 __all__ = [
     "NUM_ACTIONS",

@@ -36,7 +36,7 @@ from nardy.matchstate import MatchState
 from nardy.model.position import Position
 from nardy.model.registry import find_variant
 from nardy.session import Session
-from nardy.variant import Variant
+from nardy.variants.base import Variant
 
 __all__ = ["add_commands", "convert", "describe_id"]
 

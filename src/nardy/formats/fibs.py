@@ -36,7 +36,7 @@ from nardy.matchstate import GameState, MatchState
 from nardy.model.basics import Side
 from nardy.model.position import Position
 from nardy.model.registry import find_variant
-from nardy.variant import Variant
+from nardy.variants.base import Variant
 
 __all__ = ["fibs_board", "read_fibs_board"]
 

@@ -59,7 +59,7 @@ from nardy.model.basics import Side
 from nardy.model.position import Position
 from nardy.model.registry import find_variant
 from nardy.model.result import ResultKind
-from nardy.variant import Variant
+from nardy.variants.base import Variant
 
 __all__ = ["gnubg_id", "match_id", "read_gnubg_id", "read_match_id"]
 

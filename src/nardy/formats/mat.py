@@ -53,7 +53,7 @@ from nardy.formats.text import read_text
 from nardy.game import Game
 from nardy.match import Match
 from nardy.session import Session
-from nardy.variant import Variant, find_variant
+from nardy.variants.base import Variant, find_variant
 
 __all__ = ["load_mat", "read_mat", "write_mat"]
 

@@ -25,9 +25,9 @@ from nardy.game import Game
 from nardy.match import Match
 from nardy.model.basics import Roll, Side
 from nardy.model.result import ResultKind
-from nardy.options import GameOptions
 from nardy.session import Session
-from nardy.variant import Variant
+from nardy.variants.base import Variant
+from nardy.variants.options import GameOptions
 
 __all__ = [
     "Entry",

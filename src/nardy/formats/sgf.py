@@ -58,7 +58,7 @@ from nardy.match import Match
 from nardy.model.basics import BAR, OFF
 from nardy.model.play import Play
 from nardy.session import Session
-from nardy.variant import find_variant
+from nardy.variants.base import find_variant
 
 __all__ = ["load_sgf", "read_sgf", "write_sgf"]
 

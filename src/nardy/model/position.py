@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from nardy.model.legal import LegalPlays
     from nardy.model.play import Play
     from nardy.model.result import Result
-    from nardy.variant import Variant
+    from nardy.variants.base import Variant
 
 __all__ = ["Position"]
 

@@ -14,7 +14,7 @@ from nardy.errors import InvalidOptionError, NardyError, UnknownOptionError, Unk
 from nardy.model.validate import bounded_text, shown
 
 if TYPE_CHECKING:
-    from nardy.variant import Variant
+    from nardy.variants.base import Variant
 
 __all__ = [
     "VARIANTS",
@@ -78,7 +78,7 @@ def is_variant(value: object) -> bool:
     one that defines :class:`~nardy.Variant` (that one imports this).
     """
     return any(
-        cls.__name__ == "Variant" and cls.__module__ == "nardy.variant"
+        cls.__name__ == "Variant" and cls.__module__ == "nardy.variants.base"
         for cls in type(value).__mro__
     )
 

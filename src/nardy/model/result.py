@@ -17,7 +17,7 @@ class ResultKind(enum.Enum):
 
     The values are stable strings (used in JSON). Which kinds a variant uses,
     their conditions and what each is worth are its scoring table
-    (:mod:`nardy.scoring`).
+    (:mod:`nardy.variants.scoring`).
     """
 
     #: The loser has borne off at least one checker (backgammon "single",

@@ -60,7 +60,7 @@ class Entering(enum.Enum):
     #: (the opponent's home board); a die that cannot enter is lost.
     ENTER = "enter"
     #: The dice never move it; it comes back only through a play of the
-    #: variant's own (:meth:`~nardy.variant.Variant.extra_plays`, as in
+    #: variant's own (:meth:`~nardy.variants.base.Variant.extra_plays`, as in
     #: Kush). It does not stop other checkers from moving, but it is not
     #: home, so nothing is borne off while it waits.
     RETURN = "return"

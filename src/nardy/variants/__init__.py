@@ -1,4 +1,21 @@
-"""The built-in variants (importing this package registers them)."""
+"""The variants: the base class every ruleset extends, its helpers, and the built-in ones.
+
+* :mod:`~nardy.variants.base` -- :class:`~nardy.Variant`: class data,
+  options, the hooks with their defaults, and the engine methods;
+* :mod:`~nardy.variants.position_forms` -- positions given by hand (counts
+  per side, pins, extra keys), read for a variant;
+* :mod:`~nardy.variants.options` -- the converters and validators of
+  options;
+* :mod:`~nardy.variants.scoring` -- the scoring tables every variant scores
+  with;
+* :mod:`~nardy.variants.backgammon`, :mod:`~nardy.variants.long_nardy`,
+  :mod:`~nardy.variants.tavli` -- the built-in variants, whose rules that
+  are not data are in :mod:`nardy.rules`.
+
+Importing this package registers the built-in variants (with
+:func:`~nardy.register_variant`), so that :func:`~nardy.find_variant`
+knows them.
+"""
 
 from __future__ import annotations
 

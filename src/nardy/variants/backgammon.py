@@ -2,7 +2,7 @@
 
 Backgammon's movement is pure data (mirror geometry, hitting contact, the
 bar, the standard bear-off); its scoring is a preset of
-:mod:`nardy.scoring`. Caucasian nardy adds one rule, in
+:mod:`nardy.variants.scoring`. Caucasian nardy adds one rule, in
 :mod:`nardy.rules.backgammon`. The documentation page of each variant gives
 the rules in prose with the options.
 """
@@ -20,11 +20,11 @@ from nardy.errors import InvalidOptionError
 from nardy.model.basics import Roll
 from nardy.model.registry import register_variant
 from nardy.model.validate import shown
-from nardy.options import choice, is_bool, option_owner, read_bool, read_int
 from nardy.rules.backgammon import no_hide_after_hit
 from nardy.rules.vocabulary import Contact, Geometry
-from nardy.scoring import PRESETS, ScoringTable, points_option, scoring_table
-from nardy.variant import State, Variant
+from nardy.variants.base import State, Variant
+from nardy.variants.options import choice, is_bool, option_owner, read_bool, read_int
+from nardy.variants.scoring import PRESETS, ScoringTable, points_option, scoring_table
 
 __all__ = ["Backgammon", "Caucasian", "Hypergammon", "Nackgammon"]
 
@@ -41,7 +41,7 @@ class _HitFamily(Variant):
     #: If only one die of a non-double can be played and either could be,
     #: the higher must be played. False lets the player choose.
     must_play_higher: bool = attrs.field(default=True, converter=read_bool, validator=is_bool)
-    #: Scoring preset (:data:`nardy.scoring.PRESETS`): ``"standard"``
+    #: Scoring preset (:data:`nardy.variants.scoring.PRESETS`): ``"standard"``
     #: (1/2/3), ``"backgammon-on-bar"`` (adds a 4-point kind for a checker on
     #: the bar), ``"russian"`` (oin 1 / mars 2, nothing higher),
     #: ``"four-level"`` (1/2/3/4 with a "home mars") or ``"checkers-left"``

@@ -23,7 +23,6 @@ from nardy.engine.turn_rules import ALL_POINTS, HitterRule, PlayFilter, StepRule
 from nardy.model.basics import Roll
 from nardy.model.registry import register_variant
 from nardy.model.result import ResultKind
-from nardy.options import choice, is_bool, read_bool
 from nardy.rules.long_nardy import (
     HEAD,
     HEAD_EXCEPTIONS,
@@ -36,8 +35,9 @@ from nardy.rules.long_nardy import (
     kush_return,
 )
 from nardy.rules.vocabulary import Contact, Entering, Geometry
-from nardy.scoring import ScoringTable, points_option, scoring_table
-from nardy.variant import RawPlay, State, Variant
+from nardy.variants.base import RawPlay, State, Variant
+from nardy.variants.options import choice, is_bool, read_bool
+from nardy.variants.scoring import ScoringTable, points_option, scoring_table
 
 # The end-of-turn filters: one per six-block rule (they hold nothing else).
 _AT_END: dict[str, SixBlockAtEnd] = {name: SixBlockAtEnd(name) for name in SIX_BLOCK_RULES}

@@ -25,7 +25,6 @@ from nardy.model.basics import Roll, Side
 from nardy.model.position import Position
 from nardy.model.registry import register_variant
 from nardy.model.result import Result, ResultKind
-from nardy.options import choice, read_int, to_bool
 from nardy.rules.tavli import (
     DRAW,
     MOTHER_EXCEPTIONS,
@@ -39,9 +38,10 @@ from nardy.rules.tavli import (
     trapped,
 )
 from nardy.rules.vocabulary import Contact, Geometry
-from nardy.scoring import PRESETS, ScoringRow, ScoringTable, none_off, single
-from nardy.variant import State, Variant
 from nardy.variants.backgammon import Backgammon
+from nardy.variants.base import State, Variant
+from nardy.variants.options import choice, read_int, to_bool
+from nardy.variants.scoring import PRESETS, ScoringRow, ScoringTable, none_off, single
 
 __all__ = ["TAVLI_GAME_DEFAULTS", "Fevga", "Plakoto", "Portes", "Tavla"]
 

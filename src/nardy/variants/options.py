@@ -22,7 +22,7 @@ from nardy.model.registry import as_variant
 from nardy.model.validate import shown
 
 if TYPE_CHECKING:
-    from nardy.variant import Variant
+    from nardy.variants.base import Variant
 
 __all__ = [
     "OPENING_POLICIES",
@@ -168,7 +168,7 @@ class GameOptions:
     """How a game is started, doubled and scored. Every field has a documented default.
 
     The rules of the board itself (and the result kinds and their points)
-    belong to the :class:`~nardy.variant.Variant`; these are the agreements
+    belong to the :class:`~nardy.variants.base.Variant`; these are the agreements
     between the players one level up.
     """
 

@@ -37,7 +37,6 @@ from nardy.errors import (
     IllegalPlayError,
     InvalidPositionError,
     NardyError,
-    SharedPointError,
 )
 from nardy.model import cache
 from nardy.model import legal as legal_plays_of
@@ -60,14 +59,19 @@ from nardy.model.validate import (
     int_tuple,
     integer,
     pair,
-    point_set,
     result_kind,
     shown,
-    take,
 )
 from nardy.model.validate import side as as_side
 from nardy.rules.vocabulary import PINS, Contact, Entering, ExtraField, ExtraKind, Geometry
-from nardy.scoring import ScoringTable, checkers_left
+from nardy.variants.position_forms import (
+    board_of_counts,
+    counts_by_side,
+    extra_from_array,
+    held_by_extras,
+    pins_by_side,
+)
+from nardy.variants.scoring import ScoringTable, checkers_left
 
 __all__ = [
     "VARIANTS",
@@ -157,7 +161,7 @@ class Variant(abc.ABC):
     #: Game options this variant is played with unless the caller says
     #: otherwise (e.g. ``{"cube": False}`` for a game played without the
     #: cube); :class:`~nardy.game.Game` and :class:`~nardy.match.Match` put
-    #: the caller's options on top. Empty: the :class:`~nardy.options.GameOptions`
+    #: the caller's options on top. Empty: the :class:`~nardy.variants.options.GameOptions`
     #: defaults.
     game_defaults: ClassVar[Mapping[str, Any]] = MappingProxyType({})
     #: How its players start games and matches, the defaults of
@@ -261,11 +265,11 @@ class Variant(abc.ABC):
         turn = as_side(turn, "turn")
         board_t = int_tuple("board", board, 24)
         bar_t = pair("bar", bar)
-        extra_t = self._extra_from_array(extra)
+        extra_t = extra_from_array(self.extra_fields(), extra, self.name)
         if self.contact is Contact.PIN:
             check_pins(board_t, extra_t[0], extra_t[1], f"board={list(board_t)}")
         if off is None:
-            held = self._held_by_extras(extra_t)
+            held = held_by_extras(self.extra_fields(), extra_t)
             sides = ((turn, 1, bar_t[0] + held[0]), (turn.opponent, -1, bar_t[1] + held[1]))
             for side, sign, elsewhere in sides:
                 on = sum(x for x in board_t if x * sign > 0) * sign + elsewhere
@@ -306,59 +310,13 @@ class Variant(abc.ABC):
         one of its checkers lies pinned (that checker is counted in the
         side's count for the point).
         """
-        own: list[list[int]] = [[0] * 25, [0] * 25]
-        for side, counts in ((Side.WHITE, white), (Side.BLACK, black)):
-            if not isinstance(counts, Mapping):
-                raise InvalidPositionError(
-                    f"{side} must be a mapping of points to checker counts, got {shown(counts)}"
-                )
-            for point, count in counts.items():
-                if isinstance(point, bool) or not isinstance(point, int) or not 1 <= point <= 24:
-                    raise InvalidPositionError(
-                        f"{side} point must be 1..24, got {shown(point)} in {shown(counts)}"
-                    )
-                if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                    raise CheckerCountError(
-                        f"{side} count on point {point} must be a non-negative "
-                        f"integer, got {shown(count)}"
-                    )
-                own[side][point] += count
-        pinned = self._pinsby_side(pins)
+        own = counts_by_side(white, black)
+        pinned = pins_by_side(pins, self.contact, self.name)
         bars = by_side("bar", bar)
         offs = None if off is None else by_side("off", off)
         mover = as_side(turn, "turn")
         other = mover.opponent
-        opp = self.geometry.opponent_point
-        board = [0] * 24
-        mover_pins = opp_pins = 0
-        for p in range(1, 25):
-            q = opp(p)
-            mine, theirs = own[mover][p], own[other][q]
-            mine_pinned, theirs_pinned = p in pinned[mover], q in pinned[other]
-            if mine_pinned:
-                mover_pins |= 1 << p
-            if theirs_pinned:
-                opp_pins |= 1 << p
-            if mine and theirs and not (mine_pinned or theirs_pinned):
-                raise SharedPointError(
-                    f"both colours on one point: {mover.name.lower()} {mine} on its {p}, "
-                    f"{other.name.lower()} {theirs} on its {q}"
-                )
-            for side, here, pinned_here in (
-                (mover, mine, mine_pinned),
-                (other, theirs, theirs_pinned),
-            ):
-                if pinned_here and here != 1:
-                    raise InvalidPositionError(
-                        f"{side.name.lower()} has {here} checkers on a point where one of its "
-                        "checkers lies pinned; a pinned checker is alone under the other side's"
-                    )
-            if mine_pinned:
-                board[p - 1] = -theirs
-            elif theirs_pinned:
-                board[p - 1] = mine
-            else:
-                board[p - 1] = mine - theirs
+        board, mover_pins, opp_pins = board_of_counts(own, mover, self.geometry, pinned)
         extra: dict[str, Any] = {}
         if self.contact is Contact.PIN:
             extra = {
@@ -409,7 +367,7 @@ class Variant(abc.ABC):
             raise BarNotAllowedError(f"{self.name} has no bar, but bar={list(bar)} in {form}")
         if self.contact is Contact.PIN:
             check_pins(board, extra[0], extra[1], form)
-        held = self._held_by_extras(extra)
+        held = held_by_extras(self.extra_fields(), extra)
         mine = sum(x for x in board if x > 0) + bar[0] + off[0] + held[0]
         theirs = -sum(x for x in board if x < 0) + bar[1] + off[1] + held[1]
         for who, total in (("mover", mine), ("opponent", theirs)):
@@ -420,58 +378,6 @@ class Variant(abc.ABC):
                 )
         if off[0] == self.checkers and off[1] == self.checkers:
             raise InvalidPositionError(f"both sides have borne off every checker in {form}")
-
-    def _extra_from_array(self, extra: Mapping[str, Any]) -> tuple[int, ...]:
-        """The extra ints of the state from array-form keyword arguments."""
-        fields = self.extra_fields()
-        known = {key for f in fields for key in f.keys}
-        for key in extra:
-            if key not in known:
-                what = f"its extra keys are {sorted(known)}" if known else "it has no extra state"
-                raise InvalidPositionError(f"unknown key {key!r} for {self.name}: {what}")
-        out: list[int] = []
-        for f in fields:
-            if f.kind is ExtraKind.POINTS:
-                out += (point_set(f.keys[0], extra.get(f.keys[0], ())),)
-                out += (point_set(f.keys[1], extra.get(f.keys[1], ())),)
-            else:
-                out += pair(f.keys[0], extra.get(f.keys[0], (0, 0)))
-        return tuple(out)
-
-    def _held_by_extras(self, extra: Sequence[int]) -> tuple[int, int]:
-        """How many checkers of the mover and of the opponent the extra state holds."""
-        mine = theirs = 0
-        for i, f in enumerate(self.extra_fields()):
-            if not f.holds_checkers:
-                continue
-            a, b = extra[2 * i], extra[2 * i + 1]
-            if f.kind is ExtraKind.POINTS:
-                a, b = a.bit_count(), b.bit_count()
-            mine += a
-            theirs += b
-        return mine, theirs
-
-    def _pinsby_side(self, pins: Mapping[Side, Iterable[int]] | None) -> tuple[set[int], set[int]]:
-        out: tuple[set[int], set[int]] = (set(), set())
-        if pins is None:
-            return out
-        if not isinstance(pins, Mapping):
-            raise InvalidPositionError(
-                f"pins must be a mapping of sides to points, got {shown(pins)}"
-            )
-        if not pins:
-            return out
-        if self.contact is not Contact.PIN:
-            raise InvalidPositionError(f"{self.name} does not pin, but pins={shown(pins)}")
-        for key, points in pins.items():
-            side = as_side(key, "a key of pins")
-            for p in take(points, 24, "the pinned points", InvalidPositionError):
-                if isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= 24:
-                    raise InvalidPositionError(
-                        f"a pinned point is 1..24, got {shown(p)} in {shown(pins)}"
-                    )
-                out[side].add(p)
-        return out
 
     # --- plays ------------------------------------------------------------------
 
@@ -733,7 +639,7 @@ class Variant(abc.ABC):
         """The result kinds, their conditions and points this variant scores.
 
         Every variant says how it scores: usually a preset of
-        :data:`nardy.scoring.PRESETS` (``PRESETS["standard"]`` for
+        :data:`nardy.variants.scoring.PRESETS` (``PRESETS["standard"]`` for
         backgammon's single, gammon and backgammon), with its points perhaps
         overridden by an option.
         """

@@ -1,0 +1,154 @@
+"""Positions given by hand: checker counts per side, pins and extra keys, read for a variant.
+
+:meth:`Variant.position <nardy.Variant.position>` (the mover-relative array
+form) and :meth:`Variant.from_counts <nardy.Variant.from_counts>` (counts
+per point, each side in its own numbering) build positions from these
+forms. The functions here do the reading that needs the variant's words
+(its geometry, contact and extra fields) but not the variant itself: each
+refuses anything but the documented form with an
+:class:`~nardy.errors.InvalidPositionError` subclass that names the input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from nardy.errors import CheckerCountError, InvalidPositionError, SharedPointError
+from nardy.model.basics import Side
+from nardy.model.validate import pair, point_set, shown, take
+from nardy.model.validate import side as as_side
+from nardy.rules.vocabulary import Contact, ExtraField, ExtraKind, Geometry
+
+__all__ = [
+    "board_of_counts",
+    "counts_by_side",
+    "extra_from_array",
+    "held_by_extras",
+    "pins_by_side",
+]
+
+
+def counts_by_side(white: Mapping[int, int], black: Mapping[int, int]) -> list[list[int]]:
+    """Each side's counts by its own point (index 1..24), from ``{point: count}`` mappings."""
+    own: list[list[int]] = [[0] * 25, [0] * 25]
+    for side, counts in ((Side.WHITE, white), (Side.BLACK, black)):
+        if not isinstance(counts, Mapping):
+            raise InvalidPositionError(
+                f"{side} must be a mapping of points to checker counts, got {shown(counts)}"
+            )
+        for point, count in counts.items():
+            if isinstance(point, bool) or not isinstance(point, int) or not 1 <= point <= 24:
+                raise InvalidPositionError(
+                    f"{side} point must be 1..24, got {shown(point)} in {shown(counts)}"
+                )
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise CheckerCountError(
+                    f"{side} count on point {point} must be a non-negative "
+                    f"integer, got {shown(count)}"
+                )
+            own[side][point] += count
+    return own
+
+
+def pins_by_side(
+    pins: Mapping[Side, Iterable[int]] | None, contact: Contact, name: str
+) -> tuple[set[int], set[int]]:
+    """Each side's own points where one of its checkers lies pinned (variant ``name`` pins by ``contact``)."""
+    out: tuple[set[int], set[int]] = (set(), set())
+    if pins is None:
+        return out
+    if not isinstance(pins, Mapping):
+        raise InvalidPositionError(f"pins must be a mapping of sides to points, got {shown(pins)}")
+    if not pins:
+        return out
+    if contact is not Contact.PIN:
+        raise InvalidPositionError(f"{name} does not pin, but pins={shown(pins)}")
+    for key, points in pins.items():
+        side = as_side(key, "a key of pins")
+        for p in take(points, 24, "the pinned points", InvalidPositionError):
+            if isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= 24:
+                raise InvalidPositionError(
+                    f"a pinned point is 1..24, got {shown(p)} in {shown(pins)}"
+                )
+            out[side].add(p)
+    return out
+
+
+def board_of_counts(
+    own: list[list[int]], mover: Side, geometry: Geometry, pinned: tuple[set[int], set[int]]
+) -> tuple[list[int], int, int]:
+    """The mover's board (the array form) and both sides' pins as bits, from per-side counts.
+
+    ``own`` and ``pinned`` are each side's counts and pinned points in its
+    own numbering (:func:`counts_by_side`, :func:`pins_by_side`); a pinned
+    checker is counted on its point. Raises
+    :class:`~nardy.errors.SharedPointError` for both colours on one point,
+    unless one of them lies pinned there alone.
+    """
+    other = mover.opponent
+    opp = geometry.opponent_point
+    board = [0] * 24
+    mover_pins = opp_pins = 0
+    for p in range(1, 25):
+        q = opp(p)
+        mine, theirs = own[mover][p], own[other][q]
+        mine_pinned, theirs_pinned = p in pinned[mover], q in pinned[other]
+        if mine_pinned:
+            mover_pins |= 1 << p
+        if theirs_pinned:
+            opp_pins |= 1 << p
+        if mine and theirs and not (mine_pinned or theirs_pinned):
+            raise SharedPointError(
+                f"both colours on one point: {mover.name.lower()} {mine} on its {p}, "
+                f"{other.name.lower()} {theirs} on its {q}"
+            )
+        for side, here, pinned_here in (
+            (mover, mine, mine_pinned),
+            (other, theirs, theirs_pinned),
+        ):
+            if pinned_here and here != 1:
+                raise InvalidPositionError(
+                    f"{side.name.lower()} has {here} checkers on a point where one of its "
+                    "checkers lies pinned; a pinned checker is alone under the other side's"
+                )
+        if mine_pinned:
+            board[p - 1] = -theirs
+        elif theirs_pinned:
+            board[p - 1] = mine
+        else:
+            board[p - 1] = mine - theirs
+    return board, mover_pins, opp_pins
+
+
+def extra_from_array(
+    fields: Sequence[ExtraField], extra: Mapping[str, Any], name: str
+) -> tuple[int, ...]:
+    """The extra ints of the state from array-form keyword arguments (variant ``name``'s ``fields``)."""
+    known = {key for f in fields for key in f.keys}
+    for key in extra:
+        if key not in known:
+            what = f"its extra keys are {sorted(known)}" if known else "it has no extra state"
+            raise InvalidPositionError(f"unknown key {key!r} for {name}: {what}")
+    out: list[int] = []
+    for f in fields:
+        if f.kind is ExtraKind.POINTS:
+            out += (point_set(f.keys[0], extra.get(f.keys[0], ())),)
+            out += (point_set(f.keys[1], extra.get(f.keys[1], ())),)
+        else:
+            out += pair(f.keys[0], extra.get(f.keys[0], (0, 0)))
+    return tuple(out)
+
+
+def held_by_extras(fields: Sequence[ExtraField], extra: Sequence[int]) -> tuple[int, int]:
+    """How many checkers of the mover and of the opponent the extra state holds."""
+    mine = theirs = 0
+    for i, f in enumerate(fields):
+        if not f.holds_checkers:
+            continue
+        a, b = extra[2 * i], extra[2 * i + 1]
+        if f.kind is ExtraKind.POINTS:
+            a, b = a.bit_count(), b.bit_count()
+        mine += a
+        theirs += b
+    return mine, theirs
