@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 
 import nardy
 from nardy import Contact, Game, Match, Phase, Play, Position, ResultKind, Side
-from nardy.actions import EndReason
+from nardy.game.actions import EndReason
 from nardy.variants.base import VARIANTS
 
 #: A match is a few games; a game that goes on this long is a bug.

@@ -137,7 +137,7 @@ def setup(app: Any) -> dict[str, Any]:
         def run(self) -> list[nodes.Node]:
             import nardy
             from nardy import svg
-            from nardy.actions import CubeState
+            from nardy.game.actions import CubeState
 
             text = self.arguments[0]
             if ":" in text:
@@ -196,8 +196,8 @@ def _resolve_short_name(app: Any, env: Any, node: Any, contnode: Any) -> Any:
     """Resolve a Python reference the API page documents under another name.
 
     Docstrings name objects by the module that defines them
-    (``nardy.game.Game.roll``) or relative to it (``Game.roll`` inside
-    ``nardy.game``), while the API page documents everything under ``nardy``
+    (``nardy.game.game.Game.roll``) or relative to it (``Game.roll`` inside
+    ``nardy.game.game``), while the API page documents everything under ``nardy``
     (``nardy.Game.roll``). Try the target without its submodule, then a
     unique suffix match (as ``:class:`.Name``` does); anything else is left
     to the nitpicky warning.

@@ -14,7 +14,7 @@ import pytest
 
 import nardy
 from nardy import svg, viewer
-from nardy.actions import CubeState
+from nardy.game.actions import CubeState
 from pngs import differing, read_png
 from test_mat import FILES
 from webdriver import CHROMEDRIVER, CHROMIUM, Browser, screenshot

@@ -289,7 +289,7 @@ def test_nardy_legal_imports_no_game_layer() -> None:
     assert "nardy.legalio" in loaded
     for module in (
         "nardy.game",
-        "nardy.match",
+        "nardy.game.match",
         "nardy.selfplay_cli",
         "nardy.formats",
         "multiprocessing",
@@ -301,7 +301,7 @@ def test_lazy_names_of_the_package() -> None:
     for name in nardy.__all__:
         assert getattr(nardy, name) is not None
     assert nardy.Game is nardy.game.Game
-    assert nardy.Session.__module__ == "nardy.session"
+    assert nardy.Session.__module__ == "nardy.game.session"
     assert {"Game", "Match", "session"} <= set(dir(nardy))
     with pytest.raises(AttributeError):
         nardy.no_such_name  # noqa: B018

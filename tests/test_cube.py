@@ -18,7 +18,7 @@ from nardy import (
     Side,
     WrongPhaseError,
 )
-from nardy.variants.options import cube_values
+from nardy.game.options import cube_values
 
 W, B = Side.WHITE, Side.BLACK
 BG = nardy.find_variant("backgammon")

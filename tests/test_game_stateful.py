@@ -43,7 +43,7 @@ from nardy import (
     Side,
 )
 from nardy.cli import choose_play
-from nardy.variants.options import OPENING_POLICIES, cube_values
+from nardy.game.options import OPENING_POLICIES, cube_values
 
 VARIANTS = ["hypergammon", "backgammon", "long-nardy", "kush", "nackgammon", "caucasian"]
 

@@ -10,9 +10,9 @@ import pytest
 
 import nardy
 from nardy import RecordWarning, Side
-from nardy.actions import Phase
 from nardy.errors import CheckerCountError, InvalidOptionError, UnsupportedFormatError
 from nardy.formats import read_mat, read_sgf, write_mat, write_sgf
+from nardy.game.actions import Phase
 from nardy.model.result import ResultKind as K
 from nardy.perft import PerftRow, perft
 from nardy.testing import check_variant

@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 import nardy
 from nardy import Side
-from nardy.actions import Phase, Resignation
 from nardy.errors import InvalidIdError, InvalidOptionError, NardyError, UnsupportedFormatError
 from nardy.formats import (
     fibs_board,
@@ -27,7 +26,8 @@ from nardy.formats import (
     xgid,
 )
 from nardy.formats.commands import describe_id
-from nardy.matchstate import GameState, MatchState
+from nardy.game.actions import Phase, Resignation
+from nardy.game.id_state import GameState, MatchState
 from nardy.model.result import ResultKind
 from strategies import positions
 

@@ -26,10 +26,10 @@ import pytest
 
 import nardy
 from nardy import Side
-from nardy.actions import Phase
 from nardy.formats import gnubg_id, read_gnubg_id, xgid
 from nardy.formats.commands import describe_id
-from nardy.matchstate import GameState, MatchState
+from nardy.game.actions import Phase
+from nardy.game.id_state import GameState, MatchState
 
 gnubg = pytest.importorskip("gnubg", reason="the gnubg oracle (dependency group 'reference')")
 

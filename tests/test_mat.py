@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 import nardy
 from nardy import Side
-from nardy.actions import ActionKind, EndReason, Phase
 from nardy.errors import RecordError, RecordWarning, UnsupportedFormatError
 from nardy.formats import MatchRecord, load_mat, read_mat, write_mat
+from nardy.game.actions import ActionKind, EndReason, Phase
 from nardy.model.result import ResultKind
 
 DATA = Path(__file__).parent / "data" / "mat"
@@ -369,7 +369,7 @@ def test_the_side_not_on_roll_may_resign() -> None:
     assert game.turn is B
     offered = game.resign("gammon", by=W)
     assert offered.to_act is B
-    assert offered.resignation == nardy.actions.Resignation(W, ResultKind.GAMMON)
+    assert offered.resignation == nardy.game.actions.Resignation(W, ResultKind.GAMMON)
     ended = offered.accept(by=B)
     assert ended.outcome is not None
     assert ended.outcome.winner is B

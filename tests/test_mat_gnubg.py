@@ -31,8 +31,8 @@ from typing import Any
 
 import pytest
 
-from nardy.actions import ActionKind, Phase
 from nardy.formats import load_mat, load_sgf, write_mat
+from nardy.game.actions import ActionKind, Phase
 from test_mat import every_match
 
 gnubg = pytest.importorskip("gnubg", reason="the gnubg oracle (dependency group 'reference')")

@@ -26,7 +26,6 @@ from nardy import (
     Side,
     WrongPhaseError,
 )
-from nardy.actions import ActionKind, EndReason, Phase
 from nardy.cli import main
 from nardy.formats import (
     decode_text,
@@ -38,6 +37,7 @@ from nardy.formats import (
     write_mat,
     write_sgf,
 )
+from nardy.game.actions import ActionKind, EndReason, Phase
 from nardy.model.result import ResultKind
 from nardy.viewer import load_record
 

@@ -9,7 +9,7 @@ the scores, the Crawford game, the turn and a pending double) are compared
 with the IDs nardy gives that snapshot of the match.
 
 A Match ID numbers the players as the record does (gnubg's player 0 is the
-first player); nardy's :class:`~nardy.matchstate.MatchState` numbers sides
+first player); nardy's :class:`~nardy.game.id_state.MatchState` numbers sides
 (white is gnubg's player 0), and a record's games give white to whoever
 moves first, so the comparison reads nardy's ID from player 0's side.
 
@@ -38,10 +38,10 @@ import pytest
 
 import nardy
 from nardy import Side
-from nardy.actions import ActionKind, EndReason, Phase
 from nardy.formats import gnubg_id, load_mat, write_mat
 from nardy.formats.replay import recorded_games
-from nardy.matchstate import GameState, MatchState
+from nardy.game.actions import ActionKind, EndReason, Phase
+from nardy.game.id_state import GameState, MatchState
 from test_mat import every_match
 
 gnubg = pytest.importorskip("gnubg", reason="the gnubg oracle (dependency group 'reference')")

@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 import nardy
 from nardy import Side
-from nardy.actions import ActionKind, CubeState, EndReason, Phase
 from nardy.errors import (
     GameOverError,
     IllegalActionError,
@@ -18,7 +17,8 @@ from nardy.errors import (
     WrongPhaseError,
 )
 from nardy.formats import gnubg_id, read_gnubg_id, read_mat, read_sgf, write_mat, write_sgf
-from nardy.matchstate import MatchState
+from nardy.game.actions import ActionKind, CubeState, EndReason, Phase
+from nardy.game.id_state import MatchState
 from nardy.model.result import ResultKind
 from test_mat import random_match
 

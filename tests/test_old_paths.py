@@ -25,9 +25,12 @@ SRC = str(Path(__file__).resolve().parent.parent / "src")
 #: Old module path -> the module that took its place.
 MOVED = {
     "nardy._board": "nardy.model.text_board",
+    "nardy.actions": "nardy.game.actions",
     "nardy.cache": "nardy.model.cache",
     "nardy.checks": "nardy.model.validate",
     "nardy.core": "nardy.model.basics",
+    "nardy.dice": "nardy.game.dice",
+    "nardy.doubling": "nardy.game.doubling",
     "nardy.engine.found": "nardy.engine.results",
     "nardy.engine.layout": "nardy.engine.state",
     "nardy.engine.marked": "nardy.engine.kernels.hitter_doubles",
@@ -41,19 +44,37 @@ MOVED = {
     "nardy.extra": "nardy.rules.vocabulary",
     "nardy.geometry": "nardy.rules.vocabulary",
     "nardy.legal": "nardy.model.legal",
+    "nardy.match": "nardy.game.match",
+    "nardy.matchstate": "nardy.game.id_state",
     "nardy.notation": "nardy.model.notation",
-    "nardy.options": "nardy.variants.options",
+    "nardy.outcome": "nardy.game.outcome",
     "nardy.play": "nardy.model.play",
     "nardy.position": "nardy.model.position",
+    "nardy.records": "nardy.game.records",
     "nardy.registry": "nardy.model.registry",
     "nardy.result": "nardy.model.result",
     "nardy.scoring": "nardy.variants.scoring",
+    "nardy.session": "nardy.game.session",
     "nardy.variant": "nardy.variants.base",
 }
 
 #: Old modules whose public names (their ``__all__``) went to more than one
 #: new module: each name -> the module that holds it now.
 SPLIT = {
+    "nardy.options": {
+        "OPENING_POLICIES": "nardy.game.options",
+        "GameOptions": "nardy.game.options",
+        "at_least": "nardy.variants.options",
+        "choice": "nardy.variants.options",
+        "cube_values": "nardy.game.options",
+        "is_bool": "nardy.variants.options",
+        "is_optional_bool": "nardy.variants.options",
+        "option_owner": "nardy.variants.options",
+        "read_bool": "nardy.variants.options",
+        "read_int": "nardy.variants.options",
+        "read_optional_bool": "nardy.variants.options",
+        "to_bool": "nardy.variants.options",
+    },
     "nardy.reading": {
         "by_side": "nardy.model.validate",
         "check_pins": "nardy.model.validate",
@@ -62,6 +83,13 @@ SPLIT = {
         "pair": "nardy.model.validate",
         "point_set": "nardy.model.validate",
     },
+}
+
+
+#: Old modules that are packages now, and the module of the package that
+#: holds their old names (every name the old module defined).
+BECAME_PACKAGES = {
+    "nardy.game": ("nardy.game.game", ["Game", "PlayLike"]),
 }
 
 
@@ -81,6 +109,17 @@ def test_an_old_split_module_gives_each_name_from_its_new_module(old: str) -> No
     module = importlib.import_module(old)
     for name, new in SPLIT[old].items():
         assert getattr(module, name) is getattr(importlib.import_module(new), name)
+
+
+@pytest.mark.parametrize("old", sorted(BECAME_PACKAGES))
+def test_an_old_module_that_became_a_package_gives_its_old_names(old: str) -> None:
+    package = importlib.import_module(old)
+    new, names = BECAME_PACKAGES[old]
+    module = importlib.import_module(new)
+    for name in names:
+        assert getattr(package, name) is getattr(module, name)
+    with pytest.raises(AttributeError):
+        package.no_such_name  # noqa: B018
 
 
 def test_old_paths_import_first_in_a_fresh_interpreter() -> None:

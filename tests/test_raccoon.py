@@ -26,12 +26,12 @@ from nardy import (
     Side,
     WrongPhaseError,
 )
-from nardy.actions import ActionKind, CubeState
 from nardy.cli import cube_decision
 from nardy.errors import InvalidOptionError, UnsupportedFormatError
 from nardy.formats import read_xgid, write_mat, write_sgf, xgid
-from nardy.matchstate import MatchState
-from nardy.variants.options import GameOptions
+from nardy.game.actions import ActionKind, CubeState
+from nardy.game.id_state import MatchState
+from nardy.game.options import GameOptions
 
 W, B = Side.WHITE, Side.BLACK
 BG = nardy.find_variant("backgammon")

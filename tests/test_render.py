@@ -11,11 +11,11 @@ import pytest
 
 import nardy
 from nardy import Side, svg
-from nardy.actions import ActionKind, CubeState
 from nardy.cli import main
 from nardy.errors import InputError, InvalidIdError, NardyError
 from nardy.formats import fibs_board, gnubg_id, read_mat, xgid
-from nardy.matchstate import MatchState
+from nardy.game.actions import ActionKind, CubeState
+from nardy.game.id_state import MatchState
 from nardy.render import Picture, picture_of_record, picture_of_text
 from nardy.viewer import Record, read_record
 from test_mat import FILES, GALAXY

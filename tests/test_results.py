@@ -14,11 +14,11 @@ import pytest
 
 import nardy
 from nardy import InvalidOptionError, Position, Result, ResultKind, Side, Variant
-from nardy.actions import CubeState, EndReason, Outcome
 from nardy.cli import main
+from nardy.game.actions import CubeState, EndReason, Outcome
+from nardy.game.options import GameOptions
+from nardy.game.outcome import bear_off
 from nardy.model.result import with_article
-from nardy.outcome import bear_off
-from nardy.variants.options import GameOptions
 
 K = ResultKind
 BG = nardy.find_variant("backgammon")

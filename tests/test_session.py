@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 import nardy
 from nardy import Session, Side
-from nardy.actions import ActionKind, CubeState, Phase
 from nardy.errors import GameOverError, IllegalActionError, InvalidOptionError, RecordError
 from nardy.formats import read_mat, read_sgf, write_mat, write_sgf
+from nardy.game.actions import ActionKind, CubeState, Phase
 from test_mat import GALAXY
 
 W, B = Side.WHITE, Side.BLACK

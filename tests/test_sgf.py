@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nardy
-from nardy.actions import ActionKind, EndReason
 from nardy.errors import RecordError, UnsupportedFormatError
 from nardy.formats import load_mat, load_sgf, read_mat, read_sgf, write_sgf
+from nardy.game.actions import ActionKind, EndReason
 from nardy.model.result import ResultKind
 from test_mat import GALAXY, every_match, history_of, random_match
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import nardy
 from nardy import Side, svg
-from nardy.actions import CubeState
+from nardy.game.actions import CubeState
 from strategies import positions, random_positions
 from strategies_tavli import random_tavli_positions, tavli_positions
 

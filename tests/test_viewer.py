@@ -14,10 +14,10 @@ import pytest
 
 import nardy
 from nardy import viewer
-from nardy.actions import ActionKind
 from nardy.cli import main, run_match
 from nardy.errors import RecordError
 from nardy.formats import read_mat, write_sgf
+from nardy.game.actions import ActionKind
 from test_mat import FILES, GALAXY
 from test_svg import NS, drawn, expected
 

@@ -21,8 +21,8 @@ from importlib.machinery import ModuleSpec
 from typing import TYPE_CHECKING, Any, cast
 
 # What every command needs (the variants register themselves on import, so
-# find_variant knows them) is imported now; the game, match and session layer
-# is imported on first use (see __getattr__), so that ``nardy legal`` and
+# find_variant knows them) is imported now; the game layer (nardy.game, the
+# game options included) is imported on first use (see __getattr__), so that ``nardy legal`` and
 # other programs that only ask for legal plays do not pay for it at start-up.
 from nardy import errors
 from nardy.engine import search as _engine_search
@@ -84,49 +84,59 @@ from nardy.variants import (
     Tavla,
 )
 from nardy.variants.base import Variant
-from nardy.variants.options import GameOptions
 from nardy.variants.scoring import ScoringTable
 
 if TYPE_CHECKING:  # imported on first use at run time (see _LAZY below)
     from importlib.abc import Loader
 
-    from nardy import actions as actions
-    from nardy import dice as dice
-    from nardy import doubling as doubling
     from nardy import game as game
-    from nardy import match as match
-    from nardy import matchstate as matchstate
-    from nardy import outcome as outcome
-    from nardy import records as records
-    from nardy import session as session
-    from nardy.actions import Action, ActionKind, CubeState, EndReason, Outcome, Phase
-    from nardy.dice import DiceSource
-    from nardy.game import Game
-    from nardy.match import Match
-    from nardy.matchstate import GameState, MatchState
-    from nardy.session import Session
+    from nardy.game import actions as actions
+    from nardy.game import dice as dice
+    from nardy.game import doubling as doubling
+    from nardy.game import id_state as matchstate  # noqa: F401 (the name of the old module)
+    from nardy.game import match as match
+    from nardy.game import outcome as outcome
+    from nardy.game import records as records
+    from nardy.game import session as session
+    from nardy.game.actions import Action, ActionKind, CubeState, EndReason, Outcome, Phase
+    from nardy.game.dice import DiceSource
+    from nardy.game.game import Game
+    from nardy.game.id_state import GameState, MatchState
+    from nardy.game.match import Match
+    from nardy.game.options import GameOptions
+    from nardy.game.session import Session
 
 #: The public names imported on first use, by the module that defines them.
 _LAZY: dict[str, str] = {
-    "Action": "nardy.actions",
-    "ActionKind": "nardy.actions",
-    "CubeState": "nardy.actions",
-    "EndReason": "nardy.actions",
-    "Outcome": "nardy.actions",
-    "Phase": "nardy.actions",
-    "DiceSource": "nardy.dice",
-    "Game": "nardy.game",
-    "Match": "nardy.match",
-    "GameState": "nardy.matchstate",
-    "MatchState": "nardy.matchstate",
-    "Session": "nardy.session",
+    "Action": "nardy.game.actions",
+    "ActionKind": "nardy.game.actions",
+    "CubeState": "nardy.game.actions",
+    "EndReason": "nardy.game.actions",
+    "Outcome": "nardy.game.actions",
+    "Phase": "nardy.game.actions",
+    "DiceSource": "nardy.game.dice",
+    "Game": "nardy.game.game",
+    "GameOptions": "nardy.game.options",
+    "Match": "nardy.game.match",
+    "GameState": "nardy.game.id_state",
+    "MatchState": "nardy.game.id_state",
+    "Session": "nardy.game.session",
 }
 
 #: The submodules that ``import nardy`` used to import (so ``nardy.game`` worked
-#: without importing it): still reachable as attributes, imported on first use.
-_LAZY_MODULES = frozenset(
-    ("actions", "dice", "doubling", "game", "match", "matchstate", "outcome", "records", "session")
-)
+#: without importing it), by the modules that hold them now: still reachable
+#: as attributes, imported on first use.
+_LAZY_MODULES: dict[str, str] = {
+    "actions": "nardy.game.actions",
+    "dice": "nardy.game.dice",
+    "doubling": "nardy.game.doubling",
+    "game": "nardy.game",
+    "match": "nardy.game.match",
+    "matchstate": "nardy.game.id_state",
+    "outcome": "nardy.game.outcome",
+    "records": "nardy.game.records",
+    "session": "nardy.game.session",
+}
 
 
 def __getattr__(name: str) -> Any:
@@ -135,7 +145,7 @@ def __getattr__(name: str) -> Any:
     if where is not None:
         value = getattr(importlib.import_module(where), name)
     elif name in _LAZY_MODULES:
-        value = importlib.import_module(f"nardy.{name}")
+        value = importlib.import_module(_LAZY_MODULES[name])
     else:
         raise AttributeError(f"module 'nardy' has no attribute {name!r}")
     globals()[name] = value  # later look-ups find it directly
@@ -166,9 +176,12 @@ _draw_with(_drawings)
 #: documentation uses the new ones (:doc:`architecture` lists both).
 _MOVED: dict[str, str] = {
     "nardy._board": "nardy.model.text_board",
+    "nardy.actions": "nardy.game.actions",
     "nardy.cache": "nardy.model.cache",
     "nardy.checks": "nardy.model.validate",
     "nardy.core": "nardy.model.basics",
+    "nardy.dice": "nardy.game.dice",
+    "nardy.doubling": "nardy.game.doubling",
     "nardy.engine.found": "nardy.engine.results",
     "nardy.engine.layout": "nardy.engine.state",
     "nardy.engine.marked": "nardy.engine.kernels.hitter_doubles",
@@ -182,19 +195,25 @@ _MOVED: dict[str, str] = {
     "nardy.extra": "nardy.rules.vocabulary",
     "nardy.geometry": "nardy.rules.vocabulary",
     "nardy.legal": "nardy.model.legal",
+    "nardy.match": "nardy.game.match",
+    "nardy.matchstate": "nardy.game.id_state",
     "nardy.notation": "nardy.model.notation",
-    "nardy.options": "nardy.variants.options",
+    "nardy.outcome": "nardy.game.outcome",
     "nardy.play": "nardy.model.play",
     "nardy.position": "nardy.model.position",
+    "nardy.records": "nardy.game.records",
     "nardy.registry": "nardy.model.registry",
     "nardy.result": "nardy.model.result",
     "nardy.scoring": "nardy.variants.scoring",
+    "nardy.session": "nardy.game.session",
     "nardy.variant": "nardy.variants.base",
 }
 
 #: The old modules whose names went to more than one new module: the old
 #: name imports a module of its own that holds the public names of each.
 _SPLIT: dict[str, tuple[str, ...]] = {
+    # The game options went up to the game layer, the converters stayed with the variants.
+    "nardy.options": ("nardy.game.options", "nardy.variants.options"),
     # check_play went to the module of the plays it checks.
     "nardy.reading": ("nardy.model.validate", "nardy.model.play"),
 }

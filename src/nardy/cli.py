@@ -38,8 +38,8 @@ if TYPE_CHECKING:
     import argparse
     import random
 
-    from nardy.game import Game
-    from nardy.match import Match
+    from nardy.game.game import Game
+    from nardy.game.match import Match
 
 __all__ = ["choose_play", "cube_decision", "legal_line", "main", "run_match", "variants_table"]
 
@@ -186,8 +186,8 @@ def cube_decision(game: Game) -> str:
     are never played (one offered is taken); nobody resigns. Anything but a :class:`~nardy.Game` raises
     :class:`~nardy.errors.InputError`.
     """
-    from nardy.actions import Phase
-    from nardy.game import Game
+    from nardy.game.actions import Phase
+    from nardy.game.game import Game
 
     if not isinstance(game, Game):
         raise InputError(f"cube_decision takes a Game, got {shown(game)}")
@@ -227,8 +227,8 @@ def run_match(
     """
     import random
 
-    from nardy.actions import Phase
-    from nardy.match import Match
+    from nardy.game.actions import Phase
+    from nardy.game.match import Match
 
     rules = as_variant(rules)
     rng = random.Random(_seed(seed))
@@ -270,7 +270,7 @@ def run_match(
 
 
 def _print_game(out: IO[str], match: Match, game: Game, number: int) -> None:
-    from nardy.actions import EndReason
+    from nardy.game.actions import EndReason
 
     outcome = game.outcome
     assert outcome is not None
@@ -300,7 +300,7 @@ def _cmd_demo(args: argparse.Namespace, stdout: IO[str]) -> int:
 
 
 def _cmd_match(args: argparse.Namespace, rules: Variant, stdout: IO[str]) -> int:
-    from nardy.variants.options import GameOptions
+    from nardy.game.options import GameOptions
 
     try:
         options = GameOptions.from_dict(_options(args.game_option))

@@ -48,7 +48,7 @@ from nardy.engine.steptree import NOT_ALLOWED
 from nardy.env.encoding import ENCODINGS, encoding_size, observer
 from nardy.env.steps import NUM_ACTIONS, StepTurn, action_name, step_turn
 from nardy.errors import InvalidOptionError, NardyError
-from nardy.game import Game
+from nardy.game.game import Game
 from nardy.model.basics import ALL_ROLLS, Roll, Side
 from nardy.model.position import Position
 from nardy.model.registry import find_variant, variant_names

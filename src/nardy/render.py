@@ -23,14 +23,14 @@ from typing import IO, Any
 import attrs
 
 from nardy import svg, viewer
-from nardy.actions import ActionKind, CubeState
 from nardy.cliargs import add_output, add_variant
 from nardy.errors import InputError, InvalidIdError
 from nardy.formats.fibs import read_fibs_board
 from nardy.formats.gnubgid import read_gnubg_id
 from nardy.formats.xgid import read_xgid
-from nardy.game import Game
-from nardy.matchstate import MatchState
+from nardy.game.actions import ActionKind, CubeState
+from nardy.game.game import Game
+from nardy.game.id_state import MatchState
 from nardy.model.basics import Side
 from nardy.model.position import Position
 from nardy.model.validate import shown

@@ -41,9 +41,9 @@ from typing import Any
 
 import attrs
 
-from nardy.actions import Phase
 from nardy.errors import InvalidOptionError, NardyError
-from nardy.game import Game, PlayLike
+from nardy.game.actions import Phase
+from nardy.game.game import Game, PlayLike
 from nardy.model.basics import Roll
 from nardy.model.position import Position
 from nardy.model.registry import as_variant

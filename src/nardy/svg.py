@@ -25,16 +25,16 @@ import functools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
-from nardy.actions import CubeState
 from nardy.errors import NardyError
+from nardy.game.actions import CubeState
 from nardy.model.basics import BAR, OFF, Roll, RollLike, Side
 from nardy.model.play import Play, Step
 from nardy.rules.vocabulary import Geometry
 
 if TYPE_CHECKING:
     import nardy
-    from nardy.game import Game
-    from nardy.match import Match
+    from nardy.game.game import Game
+    from nardy.game.match import Match
     from nardy.model.position import Position
 
 __all__ = ["DEFAULT_COLORS", "SvgOptionError", "board", "game", "legal_plays_html", "match"]
@@ -224,7 +224,7 @@ def board(
         ``None`` to leave the size to the page (only a ``viewBox``).
     :param colors: colours to change, by the keys of :data:`DEFAULT_COLORS`.
     :param dice: a roll to show on the mover's half of the board.
-    :param cube: the cube: a :class:`~nardy.actions.CubeState` (value, owner,
+    :param cube: the cube: a :class:`~nardy.game.actions.CubeState` (value, owner,
         a pending offer) or a value (centred). ``None`` draws no cube.
     :param cube_offer: the value a pending double offers (default: twice
         the cube's value).
@@ -559,8 +559,8 @@ def game(
     The last play made is outlined; the cube is left out when the game does
     not use one. The options are those of :func:`board`.
     """
-    from nardy.actions import ActionKind, Phase
-    from nardy.doubling import raised
+    from nardy.game.actions import ActionKind, Phase
+    from nardy.game.doubling import raised
 
     last = next((a.play for a in reversed(state.history) if a.kind is ActionKind.PLAY), None)
     # The value on the table: a double turns the cube one step, a beaver two,

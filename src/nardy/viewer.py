@@ -25,14 +25,14 @@ from typing import Final
 import attrs
 
 from nardy import svg
-from nardy.actions import Action, ActionKind, as_number
 from nardy.errors import NardyError, RecordError
 from nardy.formats.mat import read_mat
 from nardy.formats.replay import MatchRecord, recorded_games
 from nardy.formats.sgf import read_sgf
 from nardy.formats.text import read_text
-from nardy.game import Game
-from nardy.match import Match
+from nardy.game.actions import Action, ActionKind, as_number
+from nardy.game.game import Game
+from nardy.game.match import Match
 from nardy.model.basics import Side
 from nardy.model.position import Position
 from nardy.model.validate import shown

@@ -20,7 +20,7 @@ import numpy.typing as npt
 from nardy.env.encoding import ENCODINGS, Array, encoding_size, observer
 from nardy.env.steps import NUM_ACTIONS, StepTurn
 from nardy.errors import IllegalActionError, InvalidOptionError
-from nardy.game import Game
+from nardy.game.game import Game
 from nardy.model.basics import Roll, Side
 from nardy.model.legal import LegalPlays
 from nardy.model.position import Position

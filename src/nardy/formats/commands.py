@@ -30,12 +30,12 @@ from nardy.formats.replay import MatchRecord
 from nardy.formats.sgf import read_sgf, write_sgf
 from nardy.formats.text import read_text
 from nardy.formats.xgid import read_xgid, xgid
+from nardy.game.id_state import MatchState
+from nardy.game.match import Match
+from nardy.game.session import Session
 from nardy.legalio import error_answer, input_batches
-from nardy.match import Match
-from nardy.matchstate import MatchState
 from nardy.model.position import Position
 from nardy.model.registry import find_variant
-from nardy.session import Session
 from nardy.variants.base import Variant
 
 __all__ = ["add_commands", "convert", "describe_id"]

@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from nardy.errors import InvalidIdError, NardyError, UnsupportedFormatError
-from nardy.matchstate import GameState, MatchState
+from nardy.game.id_state import GameState, MatchState
 from nardy.model.basics import Side
 from nardy.model.position import Position
 from nardy.model.registry import find_variant

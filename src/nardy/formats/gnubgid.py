@@ -31,8 +31,8 @@ What gnubg writes around a game's ends, and nardy reads and writes the same:
 
 * the first position of every game of an analysis export has the game
   state 0 (not started) with the opening roll in the dice and its winner on
-  roll: :class:`~nardy.matchstate.MatchState` keeps it as
-  :attr:`GameState.NONE <nardy.matchstate.GameState.NONE>` with dice;
+  roll: :class:`~nardy.game.id_state.MatchState` keeps it as
+  :attr:`GameState.NONE <nardy.game.id_state.GameState.NONE>` with dice;
 * once a game has ended (states 2, 3 and 4) the scores count its points, so
   the winner's may reach the match length;
 * in a game ended by a pass (state 4) bit 6 names the doubler and bit 11
@@ -52,9 +52,9 @@ from __future__ import annotations
 import base64
 import binascii
 
-from nardy.actions import Resignation
 from nardy.errors import InvalidIdError, NardyError, UnsupportedFormatError
-from nardy.matchstate import GameState, MatchState
+from nardy.game.actions import Resignation
+from nardy.game.id_state import GameState, MatchState
 from nardy.model.basics import Side
 from nardy.model.position import Position
 from nardy.model.registry import find_variant

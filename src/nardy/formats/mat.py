@@ -33,7 +33,6 @@ from pathlib import Path
 
 import attrs
 
-from nardy.actions import ActionKind
 from nardy.errors import RecordError, UnsupportedFormatError
 from nardy.formats.replay import (
     Entry,
@@ -50,9 +49,10 @@ from nardy.formats.replay import (
     start_match,
 )
 from nardy.formats.text import read_text
-from nardy.game import Game
-from nardy.match import Match
-from nardy.session import Session
+from nardy.game.actions import ActionKind
+from nardy.game.game import Game
+from nardy.game.match import Match
+from nardy.game.session import Session
 from nardy.variants.base import Variant, find_variant
 
 __all__ = ["load_mat", "read_mat", "write_mat"]

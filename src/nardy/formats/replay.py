@@ -18,16 +18,16 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from nardy.actions import Action, EndReason, Number, Phase
 from nardy.errors import NardyError, RecordError, RecordWarning
 from nardy.formats.setup import Edit, apply_edit
-from nardy.game import Game
-from nardy.match import Match
+from nardy.game.actions import Action, EndReason, Number, Phase
+from nardy.game.game import Game
+from nardy.game.match import Match
+from nardy.game.options import GameOptions
+from nardy.game.session import Session
 from nardy.model.basics import Roll, Side
 from nardy.model.result import ResultKind
-from nardy.session import Session
 from nardy.variants.base import Variant
-from nardy.variants.options import GameOptions
 
 __all__ = [
     "Entry",

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import attrs
 
-from nardy.actions import CubeState, Phase
 from nardy.errors import RecordError
-from nardy.game import Game
+from nardy.game.actions import CubeState, Phase
+from nardy.game.game import Game
 from nardy.model.basics import Side
 from nardy.model.position import Position
 

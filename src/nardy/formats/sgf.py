@@ -38,7 +38,6 @@ from pathlib import Path
 
 import attrs
 
-from nardy.actions import ActionKind, EndReason
 from nardy.errors import RecordError, UnsupportedFormatError
 from nardy.formats.replay import (
     Entry,
@@ -53,11 +52,12 @@ from nardy.formats.replay import (
 )
 from nardy.formats.setup import Edit, counts_of
 from nardy.formats.text import read_text
-from nardy.game import Game
-from nardy.match import Match
+from nardy.game.actions import ActionKind, EndReason
+from nardy.game.game import Game
+from nardy.game.match import Match
+from nardy.game.session import Session
 from nardy.model.basics import BAR, OFF
 from nardy.model.play import Play
-from nardy.session import Session
 from nardy.variants.base import find_variant
 
 __all__ = ["load_sgf", "read_sgf", "write_sgf"]

@@ -38,7 +38,7 @@ from collections.abc import Callable
 
 from nardy.errors import InvalidIdError, NardyError, UnsupportedFormatError
 from nardy.formats.gnubgid import cube_power
-from nardy.matchstate import GameState, MatchState
+from nardy.game.id_state import GameState, MatchState
 from nardy.model.basics import Side
 from nardy.model.position import Position
 from nardy.model.registry import find_variant

@@ -99,7 +99,7 @@ def _brief(value: object) -> str:
 
 
 def _check_die(value: object) -> int:
-    # The wording of nardy.dice.check_die: one message for a bad die wherever it is met.
+    # The wording of nardy.game.dice.check_die: one message for a bad die wherever it is met.
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
         raise InvalidDiceError(f"a die is an integer 1..6, got {_brief(value)}")
     return value

@@ -160,8 +160,8 @@ class Variant(abc.ABC):
     uniform_dice_use: ClassVar[bool] = True
     #: Game options this variant is played with unless the caller says
     #: otherwise (e.g. ``{"cube": False}`` for a game played without the
-    #: cube); :class:`~nardy.game.Game` and :class:`~nardy.match.Match` put
-    #: the caller's options on top. Empty: the :class:`~nardy.variants.options.GameOptions`
+    #: cube); :class:`~nardy.game.game.Game` and :class:`~nardy.game.match.Match` put
+    #: the caller's options on top. Empty: the :class:`~nardy.game.options.GameOptions`
     #: defaults.
     game_defaults: ClassVar[Mapping[str, Any]] = MappingProxyType({})
     #: How its players start games and matches, the defaults of
@@ -176,7 +176,7 @@ class Variant(abc.ABC):
     #: kind's value (long nardy: ``oin``, ``mars``, ``koks``); see
     #: :meth:`result_name`.
     result_names: ClassVar[Mapping[ResultKind, str]] = MappingProxyType({})
-    #: See :attr:`winner_takes_white`: one of :data:`nardy.match.NEXT_GAME_RULES`.
+    #: See :attr:`winner_takes_white`: one of :data:`nardy.game.match.NEXT_GAME_RULES`.
     next_game: ClassVar[str] = "opening-roll"
 
     # The engine's plan of this configuration (made on first use; not an option).

@@ -10,10 +10,10 @@ names the action and the state. Everything a snapshot knows is inspectable
 game serialises to JSON (:meth:`Game.to_json`) and back
 (:meth:`Game.from_json`), which replays and re-validates every action.
 
-The pieces live next door: the options in :mod:`nardy.variants.options`, the dice in
-:mod:`nardy.dice`, the values a snapshot holds in :mod:`nardy.actions`, what
-a finished game is worth in :mod:`nardy.outcome`, the JSON records in
-:mod:`nardy.records` and the errors in :mod:`nardy.errors`. The decisions
+The pieces live next door: the options in :mod:`nardy.game.options`, the dice in
+:mod:`nardy.game.dice`, the values a snapshot holds in :mod:`nardy.game.actions`, what
+a finished game is worth in :mod:`nardy.game.outcome`, the JSON records in
+:mod:`nardy.game.records` and the errors in :mod:`nardy.errors`. The decisions
 taken where the rules of play are silent are listed in the documentation
 page "Scoring" and repeated on the options.
 """
@@ -25,20 +25,6 @@ from typing import Any
 
 import attrs
 
-from nardy import doubling, records
-from nardy import outcome as outcome_of
-from nardy.actions import (
-    Action,
-    ActionKind,
-    CubeState,
-    EndReason,
-    Number,
-    Outcome,
-    Phase,
-    Resignation,
-    scored_kinds,
-)
-from nardy.dice import DiceSource, DiceSourceLike, OpeningDice, dice_source, opening_dice
 from nardy.errors import (
     CubeActionError,
     GameOverError,
@@ -49,7 +35,23 @@ from nardy.errors import (
     ResignationError,
     WrongPhaseError,
 )
+from nardy.game import doubling, records
+from nardy.game import outcome as outcome_of
+from nardy.game.actions import (
+    Action,
+    ActionKind,
+    CubeState,
+    EndReason,
+    Number,
+    Outcome,
+    Phase,
+    Resignation,
+    scored_kinds,
+)
+from nardy.game.dice import DiceSource, DiceSourceLike, OpeningDice, dice_source, opening_dice
+from nardy.game.options import GameOptions
 from nardy.model.basics import Roll, RollLike, Side
+from nardy.model.display import drawings
 from nardy.model.legal import LegalPlays
 from nardy.model.play import Play
 from nardy.model.position import Position
@@ -58,7 +60,6 @@ from nardy.model.result import ResultKind
 from nardy.model.validate import flag, integer, optional_side, result_kind, shown
 from nardy.model.validate import side as as_side
 from nardy.variants.base import Variant
-from nardy.variants.options import GameOptions
 from nardy.variants.scoring import checkers_left
 
 __all__ = ["Game", "PlayLike"]
@@ -142,7 +143,7 @@ class Game:
         with an ordinary roll (a match uses it). ``start`` sets the game up
         from a given position instead of the variant's start: its side to
         move starts with an ordinary roll (for exercises, endgames and
-        tests); ``start_cube`` (a :class:`~nardy.actions.CubeState` with
+        tests); ``start_cube`` (a :class:`~nardy.game.actions.CubeState` with
         nothing pending) is then the cube it starts with. ``crawford`` marks the
         Crawford game of a match.
         """
@@ -337,9 +338,8 @@ class Game:
 
     def _repr_svg_(self) -> str:
         """The board with the dice and the cube as SVG, for Jupyter (see :func:`nardy.svg.game`)."""
-        from nardy import svg
-
-        return svg.game(self)
+        picture: str = drawings().game(self)
+        return picture
 
     # --- helpers ----------------------------------------------------------------------
 
@@ -691,7 +691,7 @@ class Game:
         """Replay one history entry (the side named in it must be the one to act).
 
         Raises :class:`~nardy.errors.RecordError` for an entry that is not
-        an :class:`~nardy.actions.Action` or lacks its side, and the error of
+        an :class:`~nardy.game.actions.Action` or lacks its side, and the error of
         the action itself when the game does not allow it.
         """
         if not isinstance(action, Action) or not isinstance(action.kind, ActionKind):
@@ -751,7 +751,7 @@ class Game:
             crawford=self.crawford,
         )
 
-    # --- records (see nardy.records) --------------------------------------------------
+    # --- records (see nardy.game.records) --------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """The game record as JSON-able data: setup, every action, and the state reached.
@@ -786,7 +786,7 @@ class Game:
         return records.replay(self, actions, offset=offset)
 
 
-# The immediate redoubles that answer a pending double, by phase (see nardy.doubling).
+# The immediate redoubles that answer a pending double, by phase (see nardy.game.doubling).
 _ANSWERS = {
     Phase.DOUBLED: doubling.DOUBLE,
     Phase.BEAVERED: doubling.BEAVER,

@@ -6,11 +6,11 @@ games, and the score. Loading a record replays every action through the
 rules, so a record that loads is a legal game, and the stored state must
 agree with the replayed one.
 
-Use the methods :meth:`Game.to_json <nardy.game.Game.to_json>`,
-:meth:`Game.from_json <nardy.game.Game.from_json>`,
-:meth:`Match.to_json <nardy.match.Match.to_json>` and their kin; they call
-the functions here. This module never imports :mod:`nardy.game` or
-:mod:`nardy.match` (they import it): a loader is handed the class to build
+Use the methods :meth:`Game.to_json <nardy.game.game.Game.to_json>`,
+:meth:`Game.from_json <nardy.game.game.Game.from_json>`,
+:meth:`Match.to_json <nardy.game.match.Match.to_json>` and their kin; they call
+the functions here. This module never imports :mod:`nardy.game.game` or
+:mod:`nardy.game.match` (they import it): a loader is handed the class to build
 (``game_from_dict(Game, data)`` calls ``Game.new``).
 """
 
@@ -22,17 +22,17 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from nardy.actions import Action, ActionKind, CubeState
-from nardy.dice import DiceSourceLike, check_die
 from nardy.errors import NardyError, RecordError
+from nardy.game.actions import Action, ActionKind, CubeState
+from nardy.game.dice import DiceSourceLike, check_die
+from nardy.game.options import GameOptions
 from nardy.model.basics import Side
 from nardy.model.position import Position
 from nardy.model.validate import result_kind, shown
-from nardy.variants.options import GameOptions
 
 if TYPE_CHECKING:
-    from nardy.game import Game
-    from nardy.match import Match
+    from nardy.game.game import Game
+    from nardy.game.match import Match
 
 __all__ = [
     "GAME_RECORD_VERSION",
@@ -117,7 +117,7 @@ def _letter(value: object, what: str) -> Side | None:
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
-    """The record of ``game`` as JSON-able data (see :meth:`Game.to_dict <nardy.game.Game.to_dict>`)."""
+    """The record of ``game`` as JSON-able data (see :meth:`Game.to_dict <nardy.game.game.Game.to_dict>`)."""
     two = game.options.opening.startswith("two_dice")
     # "start_cube" only for a game set up with a cube, so older records stay as they were.
     cube = {} if game.start_cube is None else {"start_cube": _cube_to_dict(game.start_cube)}
@@ -316,7 +316,7 @@ def _word(value: object) -> str:
 
 
 def match_to_dict(match: Match) -> dict[str, Any]:
-    """The record of ``match`` as JSON-able data (see :meth:`Match.to_dict <nardy.match.Match.to_dict>`)."""
+    """The record of ``match`` as JSON-able data (see :meth:`Match.to_dict <nardy.game.match.Match.to_dict>`)."""
     played = [*match.games, *(() if match.game is None else (match.game,))]
     # Written only when they say something, so that older records stay as they were.
     extra: dict[str, Any] = {}

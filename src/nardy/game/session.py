@@ -21,9 +21,6 @@ from typing import Any
 
 import attrs
 
-from nardy import records
-from nardy.actions import CubeState, Number, as_number
-from nardy.dice import DiceSource, DiceSourceLike, OpeningDice, dice_source
 from nardy.errors import (
     GameOverError,
     IllegalActionError,
@@ -31,15 +28,18 @@ from nardy.errors import (
     NardyError,
     RecordError,
 )
-from nardy.game import Game, PlayLike
-from nardy.match import NEXT_GAME_RULES, next_game_start
+from nardy.game import records
+from nardy.game.actions import CubeState, Number, as_number
+from nardy.game.dice import DiceSource, DiceSourceLike, OpeningDice, dice_source
+from nardy.game.game import Game, PlayLike
+from nardy.game.match import NEXT_GAME_RULES, next_game_start
+from nardy.game.options import GameOptions
 from nardy.model.basics import RollLike, Side
 from nardy.model.position import Position
 from nardy.model.registry import as_variant
 from nardy.model.result import ResultKind
 from nardy.model.validate import integer, shown
 from nardy.variants.base import Variant
-from nardy.variants.options import GameOptions
 
 __all__ = ["SESSION_RECORD_VERSION", "Session"]
 
@@ -63,7 +63,7 @@ class Session:
     variant: Variant
     #: The game options every game is played with (Jacoby, beavers, cube ...).
     options: GameOptions
-    #: How the next game starts: one of :data:`~nardy.match.NEXT_GAME_RULES`.
+    #: How the next game starts: one of :data:`~nardy.game.match.NEXT_GAME_RULES`.
     next_game: str
     #: Points won so far by player 0 and player 1.
     totals: tuple[Number, Number] = (0, 0)
@@ -171,45 +171,45 @@ class Session:
     def roll(
         self, dice: RollLike | OpeningDice | None = None, *, by: Side | None = None
     ) -> Session:
-        """:meth:`Game.roll <nardy.game.Game.roll>` in the game in progress."""
+        """:meth:`Game.roll <nardy.game.game.Game.roll>` in the game in progress."""
         return self.advance(self.current().roll(dice, by=by))
 
     def play(self, play: PlayLike, *, by: Side | None = None) -> Session:
-        """:meth:`Game.play <nardy.game.Game.play>` in the game in progress."""
+        """:meth:`Game.play <nardy.game.game.Game.play>` in the game in progress."""
         return self.advance(self.current().play(play, by=by))
 
     def double(self, *, by: Side | None = None) -> Session:
-        """:meth:`Game.double <nardy.game.Game.double>` in the game in progress."""
+        """:meth:`Game.double <nardy.game.game.Game.double>` in the game in progress."""
         return self.advance(self.current().double(by=by))
 
     def take(self, *, by: Side | None = None) -> Session:
-        """:meth:`Game.take <nardy.game.Game.take>` in the game in progress."""
+        """:meth:`Game.take <nardy.game.game.Game.take>` in the game in progress."""
         return self.advance(self.current().take(by=by))
 
     def drop(self, *, by: Side | None = None) -> Session:
-        """:meth:`Game.drop <nardy.game.Game.drop>` in the game in progress."""
+        """:meth:`Game.drop <nardy.game.game.Game.drop>` in the game in progress."""
         return self.advance(self.current().drop(by=by))
 
     def beaver(self, *, by: Side | None = None) -> Session:
-        """:meth:`Game.beaver <nardy.game.Game.beaver>` in the game in progress."""
+        """:meth:`Game.beaver <nardy.game.game.Game.beaver>` in the game in progress."""
         return self.advance(self.current().beaver(by=by))
 
     def raccoon(self, *, by: Side | None = None) -> Session:
-        """:meth:`Game.raccoon <nardy.game.Game.raccoon>` in the game in progress."""
+        """:meth:`Game.raccoon <nardy.game.game.Game.raccoon>` in the game in progress."""
         return self.advance(self.current().raccoon(by=by))
 
     def resign(
         self, level: ResultKind | str = ResultKind.SINGLE, *, by: Side | None = None
     ) -> Session:
-        """:meth:`Game.resign <nardy.game.Game.resign>` in the game in progress."""
+        """:meth:`Game.resign <nardy.game.game.Game.resign>` in the game in progress."""
         return self.advance(self.current().resign(level, by=by))
 
     def accept(self, *, by: Side | None = None) -> Session:
-        """:meth:`Game.accept <nardy.game.Game.accept>` in the game in progress."""
+        """:meth:`Game.accept <nardy.game.game.Game.accept>` in the game in progress."""
         return self.advance(self.current().accept(by=by))
 
     def reject(self, *, by: Side | None = None) -> Session:
-        """:meth:`Game.reject <nardy.game.Game.reject>` in the game in progress."""
+        """:meth:`Game.reject <nardy.game.game.Game.reject>` in the game in progress."""
         return self.advance(self.current().reject(by=by))
 
     def set_up(

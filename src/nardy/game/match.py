@@ -1,6 +1,6 @@
 """Matches and series: games to N points, the Crawford rule, colour alternation, records.
 
-A :class:`Match` is an immutable snapshot like :class:`~nardy.game.Game`:
+A :class:`Match` is an immutable snapshot like :class:`~nardy.game.game.Game`:
 its actions (:meth:`Match.roll`, :meth:`Match.play`, :meth:`Match.double`,
 ...) act on the game in progress and return a new snapshot; when a game
 ends its points go to the player who won it and the next game starts by
@@ -18,18 +18,19 @@ from typing import Any
 
 import attrs
 
-from nardy import records
-from nardy.actions import CubeState, Number, as_number
-from nardy.dice import DiceSource, DiceSourceLike, OpeningDice, dice_source
 from nardy.errors import GameOverError, IllegalActionError, InvalidOptionError
-from nardy.game import Game, PlayLike
+from nardy.game import records
+from nardy.game.actions import CubeState, Number, as_number
+from nardy.game.dice import DiceSource, DiceSourceLike, OpeningDice, dice_source
+from nardy.game.game import Game, PlayLike
+from nardy.game.options import GameOptions
 from nardy.model.basics import RollLike, Side
+from nardy.model.display import drawings
 from nardy.model.position import Position
 from nardy.model.registry import as_variant
 from nardy.model.result import ResultKind
 from nardy.model.validate import flag, integer, shown
 from nardy.variants.base import Variant
-from nardy.variants.options import GameOptions
 
 __all__ = ["NEXT_GAME_RULES", "ROTATIONS", "Match", "next_game_start"]
 
@@ -134,7 +135,7 @@ class Match:
         with the players; for long nardy the colours alternate and the player
         who had black starts the next game as white.
 
-        Game options come as a :class:`~nardy.game.GameOptions`, a mapping or
+        Game options come as a :class:`~nardy.game.game.GameOptions`, a mapping or
         keyword arguments (``jacoby`` is switched off). ``rng`` is the dice
         source shared by all games (a :class:`random.Random`, a seed or a
         callable).
@@ -205,7 +206,7 @@ class Match:
         """The match with its game in progress, not yet begun, set up from ``start``.
 
         The game starts at ``start`` with its side to move on roll and
-        ``start_cube`` (a :class:`~nardy.actions.CubeState`, by default centred at
+        ``start_cube`` (a :class:`~nardy.game.actions.CubeState`, by default centred at
         1); ``white_player`` (default: the game's) plays white. This is how a
         match continues from a given position, and how records that set a
         position up are read. Raises :class:`~nardy.errors.IllegalActionError`
@@ -316,44 +317,43 @@ class Match:
 
     def _repr_svg_(self) -> str:
         """The board and the score as SVG, for Jupyter (see :func:`nardy.svg.match`)."""
-        from nardy import svg
-
-        return svg.match(self)
+        picture: str = drawings().match(self)
+        return picture
 
     # --- actions (on the game in progress) ------------------------------------------
 
     def roll(self, dice: RollLike | OpeningDice | None = None, *, by: Side | None = None) -> Match:
-        """:meth:`Game.roll <nardy.game.Game.roll>` in the game in progress."""
+        """:meth:`Game.roll <nardy.game.game.Game.roll>` in the game in progress."""
         return self.advance(self.current().roll(dice, by=by))
 
     def play(self, play: PlayLike, *, by: Side | None = None) -> Match:
-        """:meth:`Game.play <nardy.game.Game.play>` in the game in progress."""
+        """:meth:`Game.play <nardy.game.game.Game.play>` in the game in progress."""
         return self.advance(self.current().play(play, by=by))
 
     def double(self, *, by: Side | None = None) -> Match:
-        """:meth:`Game.double <nardy.game.Game.double>` (refused in the Crawford game)."""
+        """:meth:`Game.double <nardy.game.game.Game.double>` (refused in the Crawford game)."""
         return self.advance(self.current().double(by=by))
 
     def take(self, *, by: Side | None = None) -> Match:
-        """:meth:`Game.take <nardy.game.Game.take>` in the game in progress."""
+        """:meth:`Game.take <nardy.game.game.Game.take>` in the game in progress."""
         return self.advance(self.current().take(by=by))
 
     def drop(self, *, by: Side | None = None) -> Match:
-        """:meth:`Game.drop <nardy.game.Game.drop>` in the game in progress."""
+        """:meth:`Game.drop <nardy.game.game.Game.drop>` in the game in progress."""
         return self.advance(self.current().drop(by=by))
 
     def beaver(self, *, by: Side | None = None) -> Match:
-        """:meth:`Game.beaver <nardy.game.Game.beaver>` in the game in progress."""
+        """:meth:`Game.beaver <nardy.game.game.Game.beaver>` in the game in progress."""
         return self.advance(self.current().beaver(by=by))
 
     def raccoon(self, *, by: Side | None = None) -> Match:
-        """:meth:`Game.raccoon <nardy.game.Game.raccoon>` in the game in progress."""
+        """:meth:`Game.raccoon <nardy.game.game.Game.raccoon>` in the game in progress."""
         return self.advance(self.current().raccoon(by=by))
 
     def resign(
         self, level: ResultKind | str = ResultKind.SINGLE, *, by: Side | None = None
     ) -> Match:
-        """:meth:`Game.resign <nardy.game.Game.resign>` in the game in progress."""
+        """:meth:`Game.resign <nardy.game.game.Game.resign>` in the game in progress."""
         return self.advance(self.current().resign(level, by=by))
 
     def concede(self, player: int) -> Match:
@@ -369,11 +369,11 @@ class Match:
         return attrs.evolve(self, games=games, game=None, conceded_by=player)
 
     def accept(self, *, by: Side | None = None) -> Match:
-        """:meth:`Game.accept <nardy.game.Game.accept>` in the game in progress."""
+        """:meth:`Game.accept <nardy.game.game.Game.accept>` in the game in progress."""
         return self.advance(self.current().accept(by=by))
 
     def reject(self, *, by: Side | None = None) -> Match:
-        """:meth:`Game.reject <nardy.game.Game.reject>` in the game in progress."""
+        """:meth:`Game.reject <nardy.game.game.Game.reject>` in the game in progress."""
         return self.advance(self.current().reject(by=by))
 
     def advance(self, game: Game) -> Match:
@@ -381,7 +381,7 @@ class Match:
 
         When ``game`` is over its points are scored, and the next game is
         started (or the match ends). This is how the action methods work;
-        call it directly to drive the game with :class:`~nardy.game.Game`
+        call it directly to drive the game with :class:`~nardy.game.game.Game`
         methods.
         """
         now = self.current()
@@ -431,10 +431,10 @@ class Match:
             self, scores=scores, games=games, game=following, crawford_game=crawford_game
         )
 
-    # --- records (see nardy.records) --------------------------------------------------
+    # --- records (see nardy.game.records) --------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """The match record: its setup, every game's record (see :meth:`Game.to_dict <nardy.game.Game.to_dict>`), the score."""
+        """The match record: its setup, every game's record (see :meth:`Game.to_dict <nardy.game.game.Game.to_dict>`), the score."""
         return records.match_to_dict(self)
 
     def to_json(self, indent: int | None = None) -> str:

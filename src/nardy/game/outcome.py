@@ -2,12 +2,12 @@
 
 The variant says what each result kind is worth
 (:meth:`Variant.points <nardy.variants.base.Variant.points>`); the game options
-(:class:`~nardy.variants.options.GameOptions`) can change that: ``jacoby`` and
+(:class:`~nardy.game.options.GameOptions`) can change that: ``jacoby`` and
 ``gammons_with_cube`` make gammons and backgammons count single,
 ``scoring="checkers-left"`` counts the loser's checkers not borne off
 instead, and ``draw_points`` says what a last-roll draw gives each side.
 The cube multiplies everything. Each function returns the
-:class:`~nardy.actions.Outcome` a game ends with.
+:class:`~nardy.game.actions.Outcome` a game ends with.
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from nardy.actions import CubeState, EndReason, Outcome, as_number
 from nardy.errors import IllegalActionError
+from nardy.game.actions import CubeState, EndReason, Outcome, as_number
+from nardy.game.options import GameOptions
 from nardy.model.basics import Side
 from nardy.model.result import Result, ResultKind
 from nardy.model.validate import shown
-from nardy.variants.options import GameOptions
 
 if TYPE_CHECKING:
     from nardy.variants.base import Variant
@@ -64,7 +64,7 @@ def bear_off(
 ) -> Outcome:
     """The game was played out: the ``result`` of the final position, times the cube.
 
-    ``reason`` is :attr:`~nardy.actions.EndReason.BEAR_OFF` when a side
+    ``reason`` is :attr:`~nardy.game.actions.EndReason.BEAR_OFF` when a side
     bore off all its checkers, else how the variant's rules ended it. A
     drawn result is worth nothing to either side.
     """
@@ -144,7 +144,7 @@ def stated(outcome: Outcome, points: object) -> Outcome:
     Real exports sometimes state a result the rules do not count (``Wins 1
     point`` after a gammon was borne off); a lenient reader follows the
     record. The outcome keeps how the game ended and its kind; ``points``
-    becomes the stated value and :attr:`~nardy.actions.Outcome.rules_points`
+    becomes the stated value and :attr:`~nardy.game.actions.Outcome.rules_points`
     keeps the rules' count. Stating the rules' count gives the plain
     outcome back. Raises :class:`~nardy.errors.IllegalActionError` for a
     draw, or points that are not a positive integer.

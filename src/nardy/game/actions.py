@@ -1,6 +1,6 @@
 """The values a game is made of: its phase, its history, its cube, its outcome.
 
-These are the immutable pieces of a :class:`~nardy.game.Game` snapshot and
+These are the immutable pieces of a :class:`~nardy.game.game.Game` snapshot and
 of its JSON record: what the game waits for (:class:`Phase`), the entries of
 its history (:class:`Action`, :class:`ActionKind`), the doubling cube
 (:class:`CubeState`), a pending :class:`Resignation`, and how the game ended
@@ -55,7 +55,7 @@ def scored_kinds(variant: Variant) -> tuple[ResultKind, ...]:
 class Phase(enum.Enum):
     """What the game is waiting for."""
 
-    #: The opening roll that decides who starts (:meth:`Game.roll <nardy.game.Game.roll>`).
+    #: The opening roll that decides who starts (:meth:`Game.roll <nardy.game.game.Game.roll>`).
     OPENING = "opening"
     #: The side on turn may double, resign or roll.
     ROLL = "roll"
@@ -69,7 +69,7 @@ class Phase(enum.Enum):
     RACCOONED = "raccooned"
     #: A resignation is pending: the opponent accepts or rejects it.
     RESIGNED = "resigned"
-    #: The game is over; see :attr:`Game.outcome <nardy.game.Game.outcome>`.
+    #: The game is over; see :attr:`Game.outcome <nardy.game.game.Game.outcome>`.
     OVER = "over"
 
 

@@ -21,15 +21,15 @@ from typing import Any
 
 import attrs
 
-from nardy.actions import ActionKind, CubeState, EndReason, Phase, Resignation
 from nardy.errors import InvalidOptionError
-from nardy.game import Game
-from nardy.match import Match
+from nardy.game.actions import ActionKind, CubeState, EndReason, Phase, Resignation
+from nardy.game.game import Game
+from nardy.game.match import Match
+from nardy.game.options import GameOptions
 from nardy.model.basics import Roll, Side
 from nardy.model.position import Position
 from nardy.model.result import ResultKind
 from nardy.variants.base import Variant
-from nardy.variants.options import GameOptions
 
 __all__ = ["GameState", "MatchState"]
 
@@ -101,7 +101,9 @@ def _dice(value: object) -> tuple[int, int] | None:
 
 def _resignation(value: object) -> Resignation | None:
     if value is not None and not isinstance(value, Resignation):
-        raise InvalidOptionError(f"a resignation is a nardy.actions.Resignation, got {value!r}")
+        raise InvalidOptionError(
+            f"a resignation is a nardy.game.actions.Resignation, got {value!r}"
+        )
     return value
 
 

@@ -1,7 +1,7 @@
 """The doubling cube's rules: who may double, beaver or raccoon, and what a take or a drop leaves.
 
-Pure functions of the :class:`~nardy.variants.options.GameOptions` and the
-:class:`~nardy.actions.CubeState`; :class:`~nardy.game.Game` asks them and
+Pure functions of the :class:`~nardy.game.options.GameOptions` and the
+:class:`~nardy.game.actions.CubeState`; :class:`~nardy.game.game.Game` asks them and
 keeps the state. A pending offer is a double answered by ``answers``
 immediate redoubles: 0 (a double), 1 (a beaver: the taker takes and turns the
 cube one more step, keeping it) or 2 (a raccoon: the doubler answers the
@@ -12,11 +12,11 @@ doubler's opponent; whoever drops loses the stake before the last step.
 
 from __future__ import annotations
 
-from nardy.actions import CubeState
 from nardy.errors import InvalidOptionError
+from nardy.game.actions import CubeState
+from nardy.game.options import GameOptions
 from nardy.model.basics import Side
 from nardy.model.validate import shown
-from nardy.variants.options import GameOptions
 
 __all__ = [
     "BEAVER",
