@@ -24,7 +24,6 @@ SRC = str(Path(__file__).resolve().parent.parent / "src")
 
 #: Old module path -> the module that took its place.
 MOVED = {
-    "nardy._board": "nardy.model.text_board",
     "nardy.actions": "nardy.game.actions",
     "nardy.cache": "nardy.model.cache",
     "nardy.checks": "nardy.model.validate",

@@ -175,7 +175,6 @@ _draw_with(_drawings)
 #: package follow it. Type checkers do not see the old names; the
 #: documentation uses the new ones (:doc:`architecture` lists both).
 _MOVED: dict[str, str] = {
-    "nardy._board": "nardy.model.text_board",
     "nardy.actions": "nardy.game.actions",
     "nardy.cache": "nardy.model.cache",
     "nardy.checks": "nardy.model.validate",
