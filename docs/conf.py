@@ -116,7 +116,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_directive("nardy-variant-table", VariantTable)
 
     class Board(SphinxDirective):
-        """``.. nardy-board:: VARIANT|POSITION-ID`` -- a board drawn by nardy.svg.
+        """``.. nardy-board:: VARIANT|POSITION-ID`` -- a board drawn by nardy.pictures.svg.
 
         A variant name draws its starting position. Options: ``:dice: 64``,
         ``:play: 8/2 6/2`` (with ``:dice:``), ``:cube: 2`` (centred),
@@ -136,8 +136,8 @@ def setup(app: Any) -> dict[str, Any]:
 
         def run(self) -> list[nodes.Node]:
             import nardy
-            from nardy import svg
             from nardy.game.actions import CubeState
+            from nardy.pictures import svg
 
             text = self.arguments[0]
             if ":" in text:

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import nardy
-from nardy import svg, viewer
 from nardy.game.actions import CubeState
+from nardy.pictures import svg, viewer
 from pngs import differing, read_png
 from test_mat import FILES
 from webdriver import CHROMEDRIVER, CHROMIUM, Browser, screenshot

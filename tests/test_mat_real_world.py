@@ -39,7 +39,7 @@ from nardy.formats import (
 )
 from nardy.game.actions import ActionKind, EndReason, Phase
 from nardy.model.result import ResultKind
-from nardy.viewer import load_record
+from nardy.pictures.viewer import load_record
 
 #: Five rows of a Galaxy game (bob moves first); each spelling adds its own ending.
 HEAD = """\

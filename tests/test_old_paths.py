@@ -54,7 +54,9 @@ MOVED = {
     "nardy.result": "nardy.model.result",
     "nardy.scoring": "nardy.variants.scoring",
     "nardy.session": "nardy.game.session",
+    "nardy.svg": "nardy.pictures.svg",
     "nardy.variant": "nardy.variants.base",
+    "nardy.viewer": "nardy.pictures.viewer",
 }
 
 #: Old modules whose public names (their ``__all__``) went to more than one

@@ -11,8 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nardy
-from nardy import Side, svg
+from nardy import Side
 from nardy.game.actions import CubeState
+from nardy.pictures import svg
 from strategies import positions, random_positions
 from strategies_tavli import random_tavli_positions, tavli_positions
 

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 import nardy
-from nardy import viewer
 from nardy.cli import main, run_match
 from nardy.errors import RecordError
 from nardy.formats import read_mat, write_sgf
 from nardy.game.actions import ActionKind
+from nardy.pictures import viewer
 from test_mat import FILES, GALAXY
 from test_svg import NS, drawn, expected
 

@@ -159,7 +159,7 @@ def __dir__() -> list[str]:
 
 def _drawings() -> types.ModuleType:
     """The pictures that values, games and matches show in Jupyter (:mod:`nardy.model.display`)."""
-    from nardy import svg
+    from nardy.pictures import svg
 
     return svg
 
@@ -205,7 +205,9 @@ _MOVED: dict[str, str] = {
     "nardy.result": "nardy.model.result",
     "nardy.scoring": "nardy.variants.scoring",
     "nardy.session": "nardy.game.session",
+    "nardy.svg": "nardy.pictures.svg",
     "nardy.variant": "nardy.variants.base",
+    "nardy.viewer": "nardy.pictures.viewer",
 }
 
 #: The old modules whose names went to more than one new module: the old

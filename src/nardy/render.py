@@ -5,7 +5,7 @@ ID (``PositionID:MatchID``), a gnubg Position ID, an XGID, a FIBS
 ``board:`` line, a nardy position ID, the array-form JSON object of
 ``nardy legal``, or a position of a record file (``.mat``, ``.sgf`` or
 nardy JSON) chosen with ``--game N --move M``. ``nardy view RECORD -o
-OUT.html`` writes the record's match viewer (see :mod:`nardy.viewer`).
+OUT.html`` writes the record's match viewer (see :mod:`nardy.pictures.viewer`).
 For bad input both raise a :class:`~nardy.errors.NardyError` (or an
 :class:`OSError`), which the ``nardy`` command reports in one line on
 standard error with exit status 1 (see :func:`nardy.cli.main`).
@@ -22,7 +22,6 @@ from typing import IO, Any
 
 import attrs
 
-from nardy import svg, viewer
 from nardy.cliargs import add_output, add_variant
 from nardy.errors import InputError, InvalidIdError
 from nardy.formats.fibs import read_fibs_board
@@ -34,6 +33,7 @@ from nardy.game.id_state import MatchState
 from nardy.model.basics import Side
 from nardy.model.position import Position
 from nardy.model.validate import shown
+from nardy.pictures import svg, viewer
 from nardy.variants.base import find_variant, split_spec
 
 __all__ = ["Picture", "add_commands", "picture_of_record", "picture_of_text"]
@@ -48,13 +48,13 @@ class Picture:
 
     #: The position.
     position: Position
-    #: Further arguments of :func:`nardy.svg.board` (dice, cube, play, names, ...).
+    #: Further arguments of :func:`nardy.pictures.svg.board` (dice, cube, play, names, ...).
     extras: Mapping[str, Any] = attrs.field(factory=dict)
-    #: A game whose snapshot is drawn instead, by :func:`nardy.svg.game`.
+    #: A game whose snapshot is drawn instead, by :func:`nardy.pictures.svg.game`.
     game: Game | None = None
 
     def svg(self, **options: Any) -> str:
-        """The SVG document, with :func:`nardy.svg.board`'s ``options`` (size, flipped, home, ...)."""
+        """The SVG document, with :func:`nardy.pictures.svg.board`'s ``options`` (size, flipped, home, ...)."""
         if self.game is not None:
             return svg.game(self.game, **self.extras, **options)
         return svg.board(self.position, **self.extras, **options)

@@ -15,7 +15,7 @@ from nardy.errors import InvalidOptionError
 from nardy.model.basics import Roll, Side
 from nardy.model.legal import LegalPlays
 from nardy.model.position import Position
-from nardy.svg import board
+from nardy.pictures.svg import board
 from nardy.variants.base import Variant
 
 __all__ = ["AGENTS", "NardyAECEnv", "Notations", "aec_env"]

@@ -337,7 +337,7 @@ class Game:
         return f"<{type(self).__name__} {self.variant.spec()}: {self.describe()}>"
 
     def _repr_svg_(self) -> str:
-        """The board with the dice and the cube as SVG, for Jupyter (see :func:`nardy.svg.game`)."""
+        """The board with the dice and the cube as SVG, for Jupyter (see :func:`nardy.pictures.svg.game`)."""
         picture: str = drawings().game(self)
         return picture
 

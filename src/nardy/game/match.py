@@ -316,7 +316,7 @@ class Match:
         return f"<{type(self).__name__} {self.variant.spec()} {head}>"
 
     def _repr_svg_(self) -> str:
-        """The board and the score as SVG, for Jupyter (see :func:`nardy.svg.match`)."""
+        """The board and the score as SVG, for Jupyter (see :func:`nardy.pictures.svg.match`)."""
         picture: str = drawings().match(self)
         return picture
 

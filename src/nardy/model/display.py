@@ -3,7 +3,7 @@
 :class:`~nardy.Position` and :class:`~nardy.LegalPlays` here, and
 :class:`~nardy.Game` and :class:`~nardy.Match` in the game layer, show
 themselves in Jupyter (``_repr_svg_``, ``_repr_html_``) with the drawings
-of :mod:`nardy.svg`. That module draws games and matches too, so it lies
+of :mod:`nardy.pictures.svg`. That module draws games and matches too, so it lies
 above the values and the game layer, and importing it from them would
 make the layers a cycle. The package hands the drawings down instead:
 ``nardy/__init__.py`` calls :func:`draw_with` with a function that imports

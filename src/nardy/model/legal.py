@@ -332,7 +332,7 @@ class LegalPlays:
         return f"<LegalPlays roll={self._roll} n={len(plays)} ({shown}{more})>"
 
     def _repr_html_(self) -> str:
-        """The plays as an HTML table, for Jupyter (see :func:`nardy.svg.legal_plays_html`)."""
+        """The plays as an HTML table, for Jupyter (see :func:`nardy.pictures.svg.legal_plays_html`)."""
         table: str = drawings().legal_plays_html(self)
         return table
 

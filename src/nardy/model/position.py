@@ -447,7 +447,7 @@ class Position:
         )
 
     def _repr_svg_(self) -> str:
-        """The board as SVG, for Jupyter (see :func:`nardy.svg.board`)."""
+        """The board as SVG, for Jupyter (see :func:`nardy.pictures.svg.board`)."""
         picture: str = drawings().board(self)
         return picture
 

@@ -24,7 +24,6 @@ from typing import Final
 
 import attrs
 
-from nardy import svg
 from nardy.errors import NardyError, RecordError
 from nardy.formats.mat import read_mat
 from nardy.formats.replay import MatchRecord, recorded_games
@@ -36,6 +35,7 @@ from nardy.game.match import Match
 from nardy.model.basics import Side
 from nardy.model.position import Position
 from nardy.model.validate import shown
+from nardy.pictures import svg
 
 __all__ = ["Record", "ViewStep", "html", "load_record", "read_record", "steps"]
 
