@@ -19,7 +19,7 @@ from setuptools import Extension, setup
 #: The modules compiled in the fast build: the engine and the named rules
 #: (plain ints, no attrs, no dynamic features), the path that wraps their
 #: answer (nardy.model.legal), the writer of ``nardy legal``'s answers
-#: (nardy.answers, plain strs and ints) and perft's counting loop.
+#: (nardy.cli.legal_text, plain strs and ints) and perft's counting loop.
 COMPILED = sorted(
     [
         *(
@@ -29,7 +29,7 @@ COMPILED = sorted(
             if path.name != "__init__.py"
         ),
         "src/nardy/model/legal.py",
-        "src/nardy/answers.py",
+        "src/nardy/cli/legal_text.py",
         "src/nardy/perftcore.py",  # perft's counting loop (plain ints too)
     ]
 )

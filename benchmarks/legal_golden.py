@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import nardy
-from nardy.cli import legal_line
+from nardy.cli.main import legal_line
 
 sys.path.insert(0, str(Path(__file__).parent))
 import positions  # a sibling script, not a package

@@ -40,7 +40,7 @@ from nardy import (
     Side,
     Step,
 )
-from nardy.cli import choose_play, cube_decision, legal_line, run_demo, run_match
+from nardy.cli.main import choose_play, cube_decision, legal_line, run_demo, run_match
 
 #: At most this long for any call (seconds); a 1 MB input must answer in time too.
 TIME_LIMIT = 0.5

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from nardy.cli import main
+from nardy.cli.main import main
 
 
 def board_of(mine: Mapping[int, int], theirs: Mapping[int, int]) -> list[int]:

@@ -7,7 +7,7 @@ import os
 import pytest
 
 import nardy
-from nardy.cli import main
+from nardy.cli.main import main
 
 
 def test_the_build_is_the_expected_one() -> None:

@@ -13,7 +13,7 @@ import pytest
 import nardy
 from helpers import board_of, run_legal
 from nardy import Position, Side
-from nardy.cli import main
+from nardy.cli.main import main
 
 BG = nardy.find_variant("backgammon")
 FAMILY = ["backgammon", "nackgammon", "hypergammon", "caucasian"]

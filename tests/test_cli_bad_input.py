@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from helpers import board_of, run_legal
-from nardy.cli import legal_line, main, variants_table
+from nardy.cli.main import legal_line, main, variants_table
 from nardy.errors import InputError
 from nardy.variants.base import VARIANTS
 

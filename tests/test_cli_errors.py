@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-import nardy.cli
-from nardy.cli import build_parser, main
+import nardy.cli.main
+from nardy.cli.main import build_parser, main
 from test_mat import GALAXY
 
 Capture = pytest.CaptureFixture[str]
@@ -152,7 +152,7 @@ def test_file_errors_are_bad_input_whoever_runs_the_tests(
     def fails() -> list[dict[str, object]]:
         raise error
 
-    monkeypatch.setattr(nardy.cli, "variants_table", fails)
+    monkeypatch.setattr(nardy.cli.main, "variants_table", fails)
     assert main(["variants", "--json"]) == 1
     assert capsys.readouterr().err == f"nardy variants: {message}\n"
 
@@ -168,8 +168,8 @@ def test_a_bug_is_one_line_naming_the_exception(
     monkeypatch: pytest.MonkeyPatch, capsys: Capture
 ) -> None:
     monkeypatch.delenv("NARDY_DEBUG", raising=False)
-    monkeypatch.setattr(nardy.cli, "variants_table", boom)
-    assert main(["variants", "--json"]) == nardy.cli.INTERNAL_ERROR == 70
+    monkeypatch.setattr(nardy.cli.main, "variants_table", boom)
+    assert main(["variants", "--json"]) == nardy.cli.main.INTERNAL_ERROR == 70
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert err.startswith("nardy variants: internal error, a bug in nardy: ZeroDivisionError: boom")
@@ -181,7 +181,7 @@ def test_nardy_debug_raises_the_error(
     value: str, monkeypatch: pytest.MonkeyPatch, capsys: Capture
 ) -> None:
     monkeypatch.setenv("NARDY_DEBUG", value)
-    monkeypatch.setattr(nardy.cli, "variants_table", boom)
+    monkeypatch.setattr(nardy.cli.main, "variants_table", boom)
     with pytest.raises(ZeroDivisionError):
         main(["variants", "--json"])
     monkeypatch.setenv("NARDY_DEBUG", "0")  # 0 (or empty) is off
@@ -192,8 +192,8 @@ def test_ctrl_c_is_status_130(monkeypatch: pytest.MonkeyPatch, capsys: Capture) 
     def interrupted(*args: object, **kwargs: object) -> int:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(nardy.cli, "run_demo", interrupted)
-    assert main(["demo"]) == nardy.cli.INTERRUPTED == 130
+    monkeypatch.setattr(nardy.cli.main, "run_demo", interrupted)
+    assert main(["demo"]) == nardy.cli.main.INTERRUPTED == 130
     assert capsys.readouterr().err == "nardy demo: interrupted\n"
 
 

@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 import nardy
-from nardy.cli import main
+from nardy.cli.convert import convert, describe_id
+from nardy.cli.legal import error_answer
+from nardy.cli.main import main
 from nardy.errors import InvalidIdError, UnsupportedFormatError
 from nardy.formats import read_mat, read_sgf
-from nardy.formats.commands import convert, describe_id
-from nardy.legalio import error_answer
 from test_mat import GALAXY, every_match
 from test_sgf import games_of
 

@@ -1,8 +1,8 @@
 """``nardy legal``'s fast path writes exactly what ``json.dumps(legal_line(...))`` writes.
 
-:class:`nardy.legalio.LegalFilter` answers well-formed questions without
+:class:`nardy.cli.legal.LegalFilter` answers well-formed questions without
 building dicts or calling ``json``; these tests compare it, line by line,
-with the definition (:func:`nardy.cli.legal_line` and the error line) on
+with the definition (:func:`nardy.cli.main.legal_line` and the error line) on
 seeded positions of every variant, good and spoiled, check that its reader
 answers every line it has read before it waits for more, and that the
 command's quick argument reading agrees with the parser.
@@ -27,9 +27,9 @@ from hypothesis import strategies as st
 
 import nardy
 from helpers import board_of
-from nardy.answers import packed_question
-from nardy.cli import build_parser, legal_line
-from nardy.legalio import LegalFilter, error_answer, legal_arguments, run_legal
+from nardy.cli.legal import LegalFilter, error_answer, legal_arguments, run_legal
+from nardy.cli.legal_text import packed_question
+from nardy.cli.main import build_parser, legal_line
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 
@@ -274,7 +274,7 @@ def test_anything_else_is_left_to_the_parser(argv: list[str]) -> None:
 
 def test_nardy_legal_imports_no_game_layer() -> None:
     code = (
-        "import sys, nardy.cli; "
+        "import sys, nardy.cli.main; "
         "print(' '.join(sorted(m for m in sys.modules if m.startswith(('nardy', 'multiprocessing')))))"
     )
     proc = subprocess.run(
@@ -286,11 +286,11 @@ def test_nardy_legal_imports_no_game_layer() -> None:
         env={**os.environ, "PYTHONPATH": SRC},
     )
     loaded = set(proc.stdout.split())
-    assert "nardy.legalio" in loaded
+    assert "nardy.cli.legal" in loaded
     for module in (
         "nardy.game",
         "nardy.game.match",
-        "nardy.selfplay_cli",
+        "nardy.cli.selfplay",
         "nardy.formats",
         "multiprocessing",
     ):

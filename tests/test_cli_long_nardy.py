@@ -17,7 +17,7 @@ import sys
 import pytest
 
 from helpers import board_of, run_legal
-from nardy.cli import main
+from nardy.cli.main import main
 
 START = {"board": board_of({24: 15}, {12: 15}), "bar": [0, 0], "off": [0, 0]}
 

@@ -10,7 +10,7 @@ import pytest
 
 import nardy
 from nardy import Game, Match, Phase, Side
-from nardy.cli import DOUBLE_LEAD, TAKE_LEAD, cube_decision, main
+from nardy.cli.main import DOUBLE_LEAD, TAKE_LEAD, cube_decision, main
 
 GAME_LINE = re.compile(
     r"^Game (?P<n>\d+)(?P<crawford> \(Crawford\))?: (?P<white>[AB]) white, (?P<black>[AB]) black; "

@@ -33,7 +33,7 @@ from nardy import (
     UnsupportedFormatError,
     errors,
 )
-from nardy.cli import legal_line
+from nardy.cli.main import legal_line
 
 BG = nardy.find_variant("backgammon")
 START = BG.starting_position()

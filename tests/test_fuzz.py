@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 import nardy
 from nardy import Game, GameOptions, Match, NardyError, Position, Roll, Side
-from nardy.cli import legal_line
+from nardy.cli.main import legal_line
 from nardy.model.notation import parse_moves
 from nardy.variants.base import variant_names
 from strategies import positions

@@ -42,7 +42,7 @@ from nardy import (
     ResultKind,
     Side,
 )
-from nardy.cli import choose_play
+from nardy.cli.main import choose_play
 from nardy.game.options import OPENING_POLICIES, cube_values
 
 VARIANTS = ["hypergammon", "backgammon", "long-nardy", "kush", "nackgammon", "caucasian"]

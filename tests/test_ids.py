@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import nardy
 from nardy import Side
+from nardy.cli.convert import describe_id
 from nardy.errors import InvalidIdError, InvalidOptionError, NardyError, UnsupportedFormatError
 from nardy.formats import (
     fibs_board,
@@ -25,7 +26,6 @@ from nardy.formats import (
     read_xgid,
     xgid,
 )
-from nardy.formats.commands import describe_id
 from nardy.game.actions import Phase, Resignation
 from nardy.game.id_state import GameState, MatchState
 from nardy.model.result import ResultKind

@@ -26,8 +26,8 @@ import pytest
 
 import nardy
 from nardy import Side
+from nardy.cli.convert import describe_id
 from nardy.formats import gnubg_id, read_gnubg_id, xgid
-from nardy.formats.commands import describe_id
 from nardy.game.actions import Phase
 from nardy.game.id_state import GameState, MatchState
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from nardy.cli import legal_line
+from nardy.cli.main import legal_line
 
 GOLDEN: dict[str, Any] = json.loads(
     (Path(__file__).parent / "data" / "legal_golden.json").read_text()

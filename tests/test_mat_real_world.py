@@ -26,7 +26,7 @@ from nardy import (
     Side,
     WrongPhaseError,
 )
-from nardy.cli import main
+from nardy.cli.main import main
 from nardy.formats import (
     decode_text,
     load_mat,

@@ -23,7 +23,7 @@ from nardy import (
     Phase,
     Side,
 )
-from nardy.cli import run_match
+from nardy.cli.main import run_match
 
 W, B = Side.WHITE, Side.BLACK
 #: Nardy players' custom on a backgammon board (the hand-checked scenarios below

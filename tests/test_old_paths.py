@@ -25,8 +25,10 @@ SRC = str(Path(__file__).resolve().parent.parent / "src")
 #: Old module path -> the module that took its place.
 MOVED = {
     "nardy.actions": "nardy.game.actions",
+    "nardy.answers": "nardy.cli.legal_text",
     "nardy.cache": "nardy.model.cache",
     "nardy.checks": "nardy.model.validate",
+    "nardy.cliargs": "nardy.cli.args",
     "nardy.core": "nardy.model.basics",
     "nardy.dice": "nardy.game.dice",
     "nardy.doubling": "nardy.game.doubling",
@@ -41,8 +43,10 @@ MOVED = {
     "nardy.engine.tracking": "nardy.engine.kernels.general",
     "nardy.engine.turn": "nardy.engine.turn_rules",
     "nardy.extra": "nardy.rules.vocabulary",
+    "nardy.formats.commands": "nardy.cli.convert",
     "nardy.geometry": "nardy.rules.vocabulary",
     "nardy.legal": "nardy.model.legal",
+    "nardy.legalio": "nardy.cli.legal",
     "nardy.match": "nardy.game.match",
     "nardy.matchstate": "nardy.game.id_state",
     "nardy.notation": "nardy.model.notation",
@@ -51,8 +55,10 @@ MOVED = {
     "nardy.position": "nardy.model.position",
     "nardy.records": "nardy.game.records",
     "nardy.registry": "nardy.model.registry",
+    "nardy.render": "nardy.cli.render",
     "nardy.result": "nardy.model.result",
     "nardy.scoring": "nardy.variants.scoring",
+    "nardy.selfplay_cli": "nardy.cli.selfplay",
     "nardy.session": "nardy.game.session",
     "nardy.svg": "nardy.pictures.svg",
     "nardy.variant": "nardy.variants.base",
@@ -90,6 +96,24 @@ SPLIT = {
 #: Old modules that are packages now, and the module of the package that
 #: holds their old names (every name the old module defined).
 BECAME_PACKAGES = {
+    "nardy.cli": (
+        "nardy.cli.main",
+        [
+            "DOUBLE_LEAD",
+            "INTERNAL_ERROR",
+            "INTERRUPTED",
+            "LINE_LIMIT",
+            "MESSAGE_LIMIT",
+            "TAKE_LEAD",
+            "build_parser",
+            "choose_play",
+            "cube_decision",
+            "legal_line",
+            "run_demo",
+            "run_match",
+            "variants_table",
+        ],
+    ),
     "nardy.game": ("nardy.game.game", ["Game", "PlayLike"]),
 }
 
@@ -121,6 +145,28 @@ def test_an_old_module_that_became_a_package_gives_its_old_names(old: str) -> No
         assert getattr(package, name) is getattr(module, name)
     with pytest.raises(AttributeError):
         package.no_such_name  # noqa: B018
+
+
+def test_the_old_function_nardy_cli_main_is_a_callable_module(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # nardy.cli.main was the console script's function; the name is its
+    # module now, which runs the function when called.
+    from nardy.cli.main import main
+
+    cli = importlib.import_module("nardy.cli")
+    assert cli.main(["variants", "--json"]) == 0
+    by_old = capsys.readouterr().out
+    assert main(["variants", "--json"]) == 0
+    assert capsys.readouterr().out == by_old
+    assert cli.main is sys.modules["nardy.cli.main"]
+
+
+def test_an_old_policy_path_still_names_the_demo_player() -> None:
+    from nardy.cli.main import choose_play
+    from nardy.selfplay import resolve_policy
+
+    assert resolve_policy("nardy.cli:choose_play") is choose_play
 
 
 def test_old_paths_import_first_in_a_fresh_interpreter() -> None:

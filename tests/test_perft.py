@@ -21,7 +21,7 @@ import pytest
 
 import nardy
 from nardy import ALL_ROLLS, Position, Roll, Variant
-from nardy.cli import main as cli_main
+from nardy.cli.main import main as cli_main
 from nardy.errors import InvalidIdError, InvalidOptionError
 from nardy.perft import PerftRow, count, perft
 from reference import reference_results

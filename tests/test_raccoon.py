@@ -26,7 +26,7 @@ from nardy import (
     Side,
     WrongPhaseError,
 )
-from nardy.cli import cube_decision
+from nardy.cli.main import cube_decision
 from nardy.errors import InvalidOptionError, UnsupportedFormatError
 from nardy.formats import read_xgid, write_mat, write_sgf, xgid
 from nardy.game.actions import ActionKind, CubeState

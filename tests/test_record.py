@@ -10,7 +10,7 @@ import pytest
 
 import nardy
 from nardy import Game, Match, Phase, RecordError, Side
-from nardy.cli import choose_play, cube_decision
+from nardy.cli.main import choose_play, cube_decision
 
 W, B = Side.WHITE, Side.BLACK
 
@@ -209,7 +209,7 @@ def test_loaded_game_continues_with_a_new_dice_source() -> None:
 def self_play_match(variant: str, length: int, seed: int, **options: Any) -> Match:
     from io import StringIO
 
-    from nardy.cli import run_match
+    from nardy.cli.main import run_match
 
     return run_match(nardy.find_variant(variant), length, seed, StringIO(), options)
 

@@ -11,14 +11,14 @@ import pytest
 
 import nardy
 from nardy import Side
-from nardy.cli import main
+from nardy.cli.main import main
+from nardy.cli.render import Picture, picture_of_record, picture_of_text
 from nardy.errors import InputError, InvalidIdError, NardyError
 from nardy.formats import fibs_board, gnubg_id, read_mat, xgid
 from nardy.game.actions import ActionKind, CubeState
 from nardy.game.id_state import MatchState
 from nardy.pictures import svg
 from nardy.pictures.viewer import Record, read_record
-from nardy.render import Picture, picture_of_record, picture_of_text
 from test_mat import FILES, GALAXY
 from test_svg import NS, drawn, expected, sample
 

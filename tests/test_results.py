@@ -14,7 +14,7 @@ import pytest
 
 import nardy
 from nardy import InvalidOptionError, Position, Result, ResultKind, Side, Variant
-from nardy.cli import main
+from nardy.cli.main import main
 from nardy.game.actions import CubeState, EndReason, Outcome
 from nardy.game.options import GameOptions
 from nardy.game.outcome import bear_off

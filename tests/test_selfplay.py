@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 
 import nardy
 from nardy import Game, InvalidOptionError, Position, Roll, Side, UnknownVariantError
-from nardy.cli import choose_play, main
+from nardy.cli.main import choose_play, main
+from nardy.cli.selfplay import ProgressBar
 from nardy.selfplay import (
     SelfPlayError,
     SelfPlayInterrupted,
@@ -34,7 +35,6 @@ from nardy.selfplay import (
     resolve_policy,
     selfplay,
 )
-from nardy.selfplay_cli import ProgressBar
 
 SRC = str(Path(nardy.__file__).resolve().parent.parent)
 HERE = str(Path(__file__).resolve().parent)
@@ -152,12 +152,12 @@ def test_greedy_maximises_the_pip_difference() -> None:
 def test_resolve_policy() -> None:
     assert resolve_policy("random") is random_policy
     assert resolve_policy("greedy") is greedy_policy
-    assert resolve_policy("nardy.cli:choose_play") is choose_play
+    assert resolve_policy("nardy.cli.main:choose_play") is choose_play
     assert resolve_policy(flaky_policy) is flaky_policy
     for bad, fragment in [
         ("best", "unknown policy"),
         ("nardy.nosuch:f", "cannot import"),
-        ("nardy.cli:nosuch", "has no function"),
+        ("nardy.cli.main:nosuch", "has no function"),
         ("nardy:__version__", "has no function"),
         (":f", "unknown policy"),
         (42, "a policy is"),
@@ -199,7 +199,7 @@ def test_the_cli_writes_the_records_in_order(
 ) -> None:
     out = tmp_path / "games.jsonl"
     argv = ["selfplay", "--variant", "long-nardy", "--games", "3", "--seed", "3"]
-    argv += ["--workers", "1", "--out", str(out), "--policy", "nardy.cli:choose_play"]
+    argv += ["--workers", "1", "--out", str(out), "--policy", "nardy.cli.main:choose_play"]
     assert main(argv) == 0
     assert lines_of(out) == expected("long-nardy", 3, 3, choose_play)
     for line in lines_of(out):

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 import nardy
 from nardy import Side
+from nardy.cli.convert import convert
 from nardy.errors import UnsupportedFormatError
 from nardy.formats import read_mat, read_sgf, write_mat, write_sgf
-from nardy.formats.commands import convert
 from nardy.game.actions import ActionKind, CubeState, Phase
 
 W, B = Side.WHITE, Side.BLACK

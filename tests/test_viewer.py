@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import nardy
-from nardy.cli import main, run_match
+from nardy.cli.main import main, run_match
 from nardy.errors import RecordError
 from nardy.formats import read_mat, write_sgf
 from nardy.game.actions import ActionKind

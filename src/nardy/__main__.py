@@ -2,6 +2,6 @@
 
 import sys
 
-from nardy.cli import main
+from nardy.cli.main import main
 
 sys.exit(main())

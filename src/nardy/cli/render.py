@@ -8,7 +8,7 @@ nardy JSON) chosen with ``--game N --move M``. ``nardy view RECORD -o
 OUT.html`` writes the record's match viewer (see :mod:`nardy.pictures.viewer`).
 For bad input both raise a :class:`~nardy.errors.NardyError` (or an
 :class:`OSError`), which the ``nardy`` command reports in one line on
-standard error with exit status 1 (see :func:`nardy.cli.main`).
+standard error with exit status 1 (see :func:`nardy.cli.main.main`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import IO, Any
 
 import attrs
 
-from nardy.cliargs import add_output, add_variant
+from nardy.cli.args import add_output, add_variant
 from nardy.errors import InputError, InvalidIdError
 from nardy.formats.fibs import read_fibs_board
 from nardy.formats.gnubgid import read_gnubg_id
@@ -269,7 +269,7 @@ def _names_a_file(path: Path) -> bool:
 def _emit(run: Callable[[], str], output: str | None, stdout: IO[str], stderr: IO[str]) -> int:
     """Run a command: its text to ``output`` or stdout; its exit status.
 
-    An error goes up to :func:`nardy.cli.main`, which reports it in one line.
+    An error goes up to :func:`nardy.cli.main.main`, which reports it in one line.
     """
     text = run()
     if output:

@@ -8,7 +8,7 @@ from the notations and the packed results (:meth:`LegalPlays.raw_results
 the same answer: ``", "`` and ``": "`` separators, ASCII, keys in the order
 ``play``, ``board``, ``bar``, ``off``. The checks of a question's lists
 (:func:`packed_question`, :func:`dice_index`, :func:`quiet_numbers`) say yes
-only where the full path (:func:`nardy.legalio.legal_line`) would accept the
+only where the full path (:func:`nardy.cli.legal.legal_line`) would accept the
 same values; anything else goes to the full path, which names the error.
 Plain bytes, strs and ints only, so the fast build compiles this module
 with the engine.

@@ -4,7 +4,7 @@
 answer, every error included. :class:`LegalFilter` gives the same answers as
 text, faster: a well-formed question of a variant without extra state is
 read, checked and written without the dicts and the ``json`` calls that
-:func:`legal_line` needs (see :mod:`nardy.answers`); anything it is not sure
+:func:`legal_line` needs (see :mod:`nardy.cli.legal_text`); anything it is not sure
 of goes to :func:`legal_line`, so an answer is always the text of
 ``json.dumps(legal_line(...))``. :func:`run_legal` is the command's loop.
 
@@ -19,7 +19,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import IO, Any, Final
 
-from nardy.answers import TextPieces, dice_index, packed_question, plays_text, quiet_numbers
+from nardy.cli.legal_text import TextPieces, dice_index, packed_question, plays_text, quiet_numbers
 from nardy.engine.state import BASE_SIZE
 from nardy.errors import InputError, NardyError
 from nardy.model.basics import Roll, Side
@@ -100,7 +100,7 @@ def legal_line(line: str | bytes, variant: str | None, options: dict[str, Any]) 
     Raises a :class:`~nardy.errors.NardyError`: an
     :class:`~nardy.errors.InputError` for a line that is not the documented
     object (not UTF-8, not JSON, too long or too deep, missing keys), else
-    the error of the part that is wrong; :func:`~nardy.legalio.run_legal` turns it into an
+    the error of the part that is wrong; :func:`~nardy.cli.legal.run_legal` turns it into an
     ``{"error": ...}`` line. ``line`` may also be UTF-8 bytes.
     """
     data = _read_line(line)
@@ -169,7 +169,7 @@ class LegalFilter:
     ``variant`` and ``options`` are the command's ``--variant`` and
     ``--option`` values. :meth:`answer` returns the line to write; the fast
     path keeps a few things between lines: the configured variants by
-    ``(name, options)`` and pieces of answer text (:class:`~nardy.answers.TextPieces`).
+    ``(name, options)`` and pieces of answer text (:class:`~nardy.cli.legal_text.TextPieces`).
     """
 
     def __init__(self, variant: str | None, options: dict[str, Any]) -> None:

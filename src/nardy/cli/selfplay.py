@@ -12,7 +12,7 @@ import os
 import sys
 from typing import IO, Any
 
-from nardy.cliargs import add_seed, add_variant, positive
+from nardy.cli.args import add_seed, add_variant, positive
 from nardy.errors import NardyError
 from nardy.selfplay import POLICIES, SelfPlayError, SelfPlayInterrupted, selfplay
 

@@ -5,7 +5,7 @@
 ``board:`` line and prints every ID of that position and state as one JSON
 object. For bad input both raise a :class:`~nardy.errors.NardyError` (or
 an :class:`OSError`), which the ``nardy`` command reports in one line on
-standard error with exit status 1 (see :func:`nardy.cli.main`). ``nardy id``
+standard error with exit status 1 (see :func:`nardy.cli.main.main`). ``nardy id``
 also reads many IDs (several arguments, ``-`` for one per line of standard
 input) and answers each with one JSON line, an ``{"error": ...}`` line for
 one it cannot read, as ``nardy legal`` does.
@@ -21,7 +21,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from nardy.cliargs import add_output, add_variant
+from nardy.cli.args import add_output, add_variant
+from nardy.cli.legal import error_answer, input_batches
 from nardy.errors import InvalidIdError, NardyError, RecordError, UnsupportedFormatError
 from nardy.formats.fibs import fibs_board, read_fibs_board
 from nardy.formats.gnubgid import gnubg_id, match_id, read_gnubg_id
@@ -33,7 +34,6 @@ from nardy.formats.xgid import read_xgid, xgid
 from nardy.game.id_state import MatchState
 from nardy.game.match import Match
 from nardy.game.session import Session
-from nardy.legalio import error_answer, input_batches
 from nardy.model.position import Position
 from nardy.model.registry import find_variant
 from nardy.variants.base import Variant
@@ -54,7 +54,7 @@ def add_commands(sub: Any) -> None:
     )
     conv.add_argument("input", metavar="IN", help="the record to read")
     add_output(conv, "OUT", help="write here (.mat, .sgf or .json), not to standard output")
-    # `nardy convert IN OUT`, the spelling before -o: still read (nardy.cli settles the two).
+    # `nardy convert IN OUT`, the spelling before -o: still read (nardy.cli.main settles the two).
     conv.add_argument("old_output", metavar="OUT", nargs="?", help="old spelling of -o OUT")
     conv.add_argument("--to", choices=FORMATS, help="the output format")
     conv.set_defaults(run=_run_convert)
@@ -83,7 +83,7 @@ def _run_id(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> int:
             stdout.write(json.dumps(describe_id(texts[0], args.variant)) + "\n")
 
         return _guarded(run, stderr)
-    rules = find_variant(args.variant)  # once, not for every line (nardy.cli checked it)
+    rules = find_variant(args.variant)  # once, not for every line (nardy.cli.main checked it)
     failed = False
     for batch in _id_batches(texts):
         out = []
@@ -130,7 +130,7 @@ def _id_answer(line: str | bytes, variant: Variant) -> tuple[str | None, bool]:
 
 
 def _guarded(run: Callable[[], None], stderr: IO[str]) -> int:
-    """Run a command; its exit status. An error goes up to :func:`nardy.cli.main`, which reports it."""
+    """Run a command; its exit status. An error goes up to :func:`nardy.cli.main.main`, which reports it."""
     run()
     return 0
 

@@ -1,7 +1,7 @@
 """The ``nardy`` command line: ``legal`` (a JSON-lines filter), ``demo`` and ``variants``.
 
 The record commands ``nardy convert`` and ``nardy id`` live in
-``nardy.formats.commands``, and ``nardy legal`` itself in :mod:`nardy.legalio`
+``nardy.cli.convert``, and ``nardy legal`` itself in :mod:`nardy.cli.legal`
 (which :func:`main` runs without building the parser of every command, and
 without importing their modules, when the arguments are plainly
 ``legal [--variant NAME] [--option KEY=VALUE]...``).
@@ -18,13 +18,14 @@ from __future__ import annotations
 import json
 import os
 import sys
+import types
 from collections.abc import Sequence
 from typing import IO, TYPE_CHECKING, Any
 
+from nardy.cli.legal import LINE_LIMIT as LINE_LIMIT
+from nardy.cli.legal import MESSAGE_LIMIT as MESSAGE_LIMIT
+from nardy.cli.legal import legal_command, legal_line, legal_main, prepare_streams, stdout_gone
 from nardy.errors import InputError, NardyError
-from nardy.legalio import LINE_LIMIT as LINE_LIMIT
-from nardy.legalio import MESSAGE_LIMIT as MESSAGE_LIMIT
-from nardy.legalio import legal_command, legal_line, legal_main, prepare_streams, stdout_gone
 from nardy.model.basics import Roll, Side
 from nardy.model.position import Position
 from nardy.model.registry import as_variant
@@ -376,7 +377,7 @@ def build_parser() -> argparse.ArgumentParser:
     import argparse
 
     from nardy import __version__, compiled
-    from nardy.cliargs import add_seed, add_variant, key_value, positive
+    from nardy.cli.args import add_seed, add_variant, key_value, positive
 
     parser = argparse.ArgumentParser(
         prog="nardy",
@@ -432,9 +433,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help="print a JSON list with the options' defaults"
     )
     # Imported here: the other commands' modules cost ``nardy legal`` nothing.
-    from nardy.formats.commands import add_commands
-    from nardy.render import add_commands as add_render_commands
-    from nardy.selfplay_cli import add_selfplay
+    from nardy.cli.convert import add_commands
+    from nardy.cli.render import add_commands as add_render_commands
+    from nardy.cli.selfplay import add_selfplay
 
     add_commands(sub)
     add_render_commands(sub)
@@ -597,6 +598,22 @@ def _configure_variant(args: argparse.Namespace) -> int | None:
         return 2
     args.variant = rules.spec()
     return None
+
+
+class _CallableModule(types.ModuleType):
+    """The class of this module: calling the module runs :func:`main`.
+
+    ``nardy.cli.main`` was the function before the command line got its own
+    package; a program that calls it (``from nardy.cli import main``, then
+    ``main(["variants"])``) gets this module now, and calling the module
+    runs :func:`main`.
+    """
+
+    def __call__(self, argv: Sequence[str] | None = None) -> int:
+        return main(argv)
+
+
+sys.modules[__name__].__class__ = _CallableModule
 
 
 if __name__ == "__main__":  # pragma: no cover
