@@ -1,7 +1,7 @@
 """Random-agent episodes per second through nardy's PettingZoo environment, beside OpenSpiel.
 
 For every variant and both action modes, ``--episodes`` whole games through
-:func:`nardy.env.aec_env` (the ``array`` observation): each agent reads its
+:func:`nardy.agents.env.aec_env` (the ``array`` observation): each agent reads its
 observation with ``env.last()`` and picks an allowed action uniformly at
 random from the mask, seeded. The agent reads the int8 mask through a bool
 view (``np.flatnonzero(mask.view(np.bool_))``: the same bytes, the same
@@ -49,7 +49,7 @@ import peers
 from bench_legal import timed
 
 import nardy
-from nardy.env import aec_env
+from nardy.agents.env import aec_env
 
 #: One episode from a seeded generator; returns the number of actions.
 Episode = Callable[[random.Random], int]

@@ -2,7 +2,7 @@
 
 The loop an OpenSpiel user writes, timed for OpenSpiel's own C++
 ``backgammon`` and for every nardy variant's game (``nardy_<name>``,
-:mod:`nardy.openspiel`) in the same run::
+:mod:`nardy.agents.openspiel`) in the same run::
 
     state = game.new_initial_state()
     while not state.is_terminal():
@@ -157,7 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if pyspiel is None:
         print("OpenSpiel is not installed: pip install 'nardy[openspiel]'", file=sys.stderr)
         return 1
-    from nardy.openspiel import load
+    from nardy.agents.openspiel import load
 
     build = "compiled" if nardy.compiled else "pure Python"
     clock = "CPU time" if args.cpu else "wall clock"

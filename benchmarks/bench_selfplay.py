@@ -5,7 +5,7 @@ Usage::
     PYTHONPATH=src python benchmarks/bench_selfplay.py [--games 20] [--run 200] [--variant backgammon]
 
 First, for every variant and both built-in policies, the CPU time of one
-game played in this process (``nardy.selfplay.play_game`` plus its JSON
+game played in this process (``nardy.agents.selfplay.play_game`` plus its JSON
 record), and the record's size. Then ``--run`` games of ``--variant`` with
 1 and 2 workers on each backend: wall-clock games/s including the start of
 the worker processes (Ray itself is started once, before the timings, as on
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from nardy import variant_names
-from nardy.selfplay import play_game, selfplay
+from nardy.agents.selfplay import play_game, selfplay
 
 
 def cpu_per_game(variant: str, policy: str, games: int) -> tuple[float, float, int]:

@@ -1,4 +1,4 @@
-"""OpenSpiel's MCTS bot against its random bot at long nardy (``nardy.openspiel``).
+"""OpenSpiel's MCTS bot against its random bot at long nardy (``nardy.agents.openspiel``).
 
 Run ``python examples/openspiel_mcts.py --games 20 --simulations 20``; it
 prints each game's returns and, at the end, how many games MCTS won. The
@@ -17,7 +17,7 @@ import pyspiel
 from open_spiel.python.algorithms import mcts
 from open_spiel.python.bots.uniform_random import UniformRandomBot
 
-import nardy.openspiel  # registers the nardy_* games
+import nardy.agents.openspiel  # registers the nardy_* games
 
 
 def play(game: pyspiel.Game, bots: list[pyspiel.Bot], rng: np.random.RandomState) -> list[float]:
@@ -41,7 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed (1)")
     args = parser.parse_args(argv)
 
-    game = nardy.openspiel.load(args.variant)
+    game = nardy.agents.openspiel.load(args.variant)
     rng = np.random.RandomState(args.seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     wins = 0

@@ -2,7 +2,7 @@
 
 A small neural network (one hidden layer) estimates the probability that
 the side to move wins, from the ``unit`` encoding of the position
-(:func:`nardy.env.encoding.unit_encoding`) and the two pip counts. Each turn the player encodes the
+(:func:`nardy.agents.env.encoding.unit_encoding`) and the two pip counts. Each turn the player encodes the
 position after every legal play (the afterstates) and picks the one worst
 for the opponent; after each of its turns it moves its estimate of the
 previous position towards the new one (temporal differences, with
@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 import nardy
-from nardy.env.encoding import unit_encoding
+from nardy.agents.env.encoding import unit_encoding
 
 Vector = npt.NDArray[np.float64]
 

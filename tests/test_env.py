@@ -1,4 +1,4 @@
-"""The PettingZoo and Gymnasium environments of nardy.env, every variant, both action modes."""
+"""The PettingZoo and Gymnasium environments of nardy.agents.env, every variant, both action modes."""
 
 from __future__ import annotations
 
@@ -14,16 +14,18 @@ from typing import Any, ClassVar
 import attrs
 import pytest
 
-np = pytest.importorskip("numpy", reason="nardy.env needs the rl extra (numpy)")
-pytest.importorskip("pettingzoo", reason="nardy.env needs the rl extra (pettingzoo)")
-gymnasium = pytest.importorskip("gymnasium", reason="nardy.env needs the rl extra (gymnasium)")
+np = pytest.importorskip("numpy", reason="nardy.agents.env needs the rl extra (numpy)")
+pytest.importorskip("pettingzoo", reason="nardy.agents.env needs the rl extra (pettingzoo)")
+gymnasium = pytest.importorskip(
+    "gymnasium", reason="nardy.agents.env needs the rl extra (gymnasium)"
+)
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import nardy  # noqa: E402
 from nardy import Roll  # noqa: E402
-from nardy.env import (  # noqa: E402
+from nardy.agents.env import (  # noqa: E402
     GYM_IDS,
     aec_env,
     array_encoding,
@@ -31,8 +33,8 @@ from nardy.env import (  # noqa: E402
     max_plays,
     unit_encoding,
 )
-from nardy.env.core import Opening  # noqa: E402
-from nardy.env.steps import PASS  # noqa: E402
+from nardy.agents.env.core import Opening  # noqa: E402
+from nardy.agents.env.steps import PASS  # noqa: E402
 from nardy.errors import GameOverError, IllegalActionError, InvalidOptionError  # noqa: E402
 
 VARIANTS = nardy.variant_names()

@@ -24,12 +24,7 @@ from hypothesis import strategies as st
 
 import nardy
 from nardy import OFF, Play, Roll, Step
-from nardy.engine.apply_steps import ENTER, NO_BAR, RETURN_POINT, make_steps
-from nardy.engine.apply_steps import RETURN as RETURN_MODEL
-from nardy.engine.kernels.general import BLOCK, HIT, PIN, is_open, move_checker
-from nardy.engine.state import may_bear_off, pack
-from nardy.engine.steptree import StepTree, make_step
-from nardy.env.steps import (
+from nardy.agents.env.steps import (
     NUM_ACTIONS,
     PASS,
     RETURN,
@@ -40,6 +35,11 @@ from nardy.env.steps import (
     encode_action,
     step_turn,
 )
+from nardy.engine.apply_steps import ENTER, NO_BAR, RETURN_POINT, make_steps
+from nardy.engine.apply_steps import RETURN as RETURN_MODEL
+from nardy.engine.kernels.general import BLOCK, HIT, PIN, is_open, move_checker
+from nardy.engine.state import may_bear_off, pack
+from nardy.engine.steptree import StepTree, make_step
 from nardy.errors import IllegalActionError
 from strategies import AGREEMENT_SPECS, positions, rolls
 from strategies_tavli import tavli_positions
@@ -254,7 +254,7 @@ def test_steps_need_no_extra() -> None:
         "for name in ('numpy', 'gymnasium', 'pettingzoo'):\n"
         "    sys.modules[name] = None\n"
         "import nardy\n"
-        "from nardy.env.steps import StepTurn\n"
+        "from nardy.agents.env.steps import StepTurn\n"
         "legal = nardy.find_variant('backgammon').starting_position().legal_plays((3, 1))\n"
         "print(len(StepTurn(legal).allowed(StepTurn(legal).start)))\n"
     )

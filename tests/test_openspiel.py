@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel", reason="nardy.openspiel needs the openspiel extra")
+pyspiel = pytest.importorskip("pyspiel", reason="nardy.agents.openspiel needs the openspiel extra")
 
 import nardy  # noqa: E402
-from nardy.env.steps import PASS, StepTurn  # noqa: E402
-from nardy.openspiel import GAME_NAMES, game_name, load  # noqa: E402
+from nardy.agents.env.steps import PASS, StepTurn  # noqa: E402
+from nardy.agents.openspiel import GAME_NAMES, game_name, load  # noqa: E402
 
 VARIANTS = nardy.variant_names()
 

@@ -22,9 +22,7 @@ from hypothesis import strategies as st
 
 import nardy
 from nardy import Game, InvalidOptionError, Position, Roll, Side, UnknownVariantError
-from nardy.cli.main import choose_play, main
-from nardy.cli.selfplay import ProgressBar
-from nardy.selfplay import (
+from nardy.agents.selfplay import (
     SelfPlayError,
     SelfPlayInterrupted,
     game_seeds,
@@ -35,6 +33,8 @@ from nardy.selfplay import (
     resolve_policy,
     selfplay,
 )
+from nardy.cli.main import choose_play, main
+from nardy.cli.selfplay import ProgressBar
 
 SRC = str(Path(nardy.__file__).resolve().parent.parent)
 HERE = str(Path(__file__).resolve().parent)

@@ -193,6 +193,7 @@ _MOVED: dict[str, str] = {
     "nardy.engine.positional": "nardy.engine.kernels.position_rules",
     "nardy.engine.tracking": "nardy.engine.kernels.general",
     "nardy.engine.turn": "nardy.engine.turn_rules",
+    "nardy.env": "nardy.agents.env",
     "nardy.extra": "nardy.rules.vocabulary",
     "nardy.formats.commands": "nardy.cli.convert",
     "nardy.geometry": "nardy.rules.vocabulary",
@@ -201,6 +202,7 @@ _MOVED: dict[str, str] = {
     "nardy.match": "nardy.game.match",
     "nardy.matchstate": "nardy.game.id_state",
     "nardy.notation": "nardy.model.notation",
+    "nardy.openspiel": "nardy.agents.openspiel",
     "nardy.outcome": "nardy.game.outcome",
     "nardy.play": "nardy.model.play",
     "nardy.position": "nardy.model.position",
@@ -209,6 +211,7 @@ _MOVED: dict[str, str] = {
     "nardy.render": "nardy.cli.render",
     "nardy.result": "nardy.model.result",
     "nardy.scoring": "nardy.variants.scoring",
+    "nardy.selfplay": "nardy.agents.selfplay",
     "nardy.selfplay_cli": "nardy.cli.selfplay",
     "nardy.session": "nardy.game.session",
     "nardy.svg": "nardy.pictures.svg",
@@ -226,7 +229,7 @@ _SPLIT: dict[str, tuple[str, ...]] = {
 }
 
 #: The moved packages whose submodules follow them (``nardy.env.aec``).
-_MOVED_PACKAGES: frozenset[str] = frozenset()
+_MOVED_PACKAGES: frozenset[str] = frozenset(["nardy.env"])
 
 
 def _new_name(name: str) -> str | None:

@@ -1,4 +1,4 @@
-"""``nardy selfplay``: seeded self-play games to a JSON-lines file (see :mod:`nardy.selfplay`).
+"""``nardy selfplay``: seeded self-play games to a JSON-lines file (see :mod:`nardy.agents.selfplay`).
 
 Exit status: 0 when every game was written, 1 when a game or a worker
 failed, 2 for bad arguments (with the usage), 130 after Ctrl-C. After 1 or
@@ -12,9 +12,9 @@ import os
 import sys
 from typing import IO, Any
 
+from nardy.agents.selfplay import POLICIES, SelfPlayError, SelfPlayInterrupted, selfplay
 from nardy.cli.args import add_seed, add_variant, positive
 from nardy.errors import NardyError
-from nardy.selfplay import POLICIES, SelfPlayError, SelfPlayInterrupted, selfplay
 
 __all__ = ["ProgressBar", "add_selfplay"]
 

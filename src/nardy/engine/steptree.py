@@ -1,6 +1,6 @@
 """The step tree of one roll on ints: which single checker steps still lead to a legal play.
 
-What ``nardy.env.steps.StepTurn`` answers (that module states the
+What ``nardy.agents.env.steps.StepTurn`` answers (that module states the
 rules: a step is allowed when some sequence of steps the board allows,
 starting with it, ends in the resulting position of a legal play), on plain
 ints so that it compiles with the engine. A node of the tree is one int,
@@ -83,7 +83,7 @@ __all__ = [
 ]
 
 _DICE_MASK: Final = (1 << DICE_BITS) - 1
-# The step actions' numbers, 0 to 151 (see nardy.env.steps).
+# The step actions' numbers, 0 to 151 (see nardy.agents.env.steps).
 _ACTIONS: Final = 152
 #: What :meth:`StepTree.step` answers for an action that is not allowed.
 NOT_ALLOWED: Final = -(1 << 40)

@@ -10,7 +10,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from nardy.env.core import REWARDS, Observation, TurnState
+from nardy.agents.env.core import REWARDS, Observation, TurnState
 from nardy.errors import InvalidOptionError
 from nardy.model.basics import Roll, Side
 from nardy.model.legal import LegalPlays
@@ -120,7 +120,7 @@ class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """``Discrete(N)``: ``N`` is :func:`~nardy.env.max_plays` (play mode) or 152 (step mode)."""
+        """``Discrete(N)``: ``N`` is :func:`~nardy.agents.env.max_plays` (play mode) or 152 (step mode)."""
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -293,8 +293,8 @@ def aec_env(
 
     ``action_mode``: ``"play"`` (action ``i`` is the ``i``-th legal play of
     the roll) or ``"step"`` (one checker step per action:
-    :mod:`nardy.env.steps`). ``observation``: ``"array"`` or ``"unit"``
-    (:mod:`nardy.env.encoding`). ``reward``: ``"points"`` (the result's
+    :mod:`nardy.agents.env.steps`). ``observation``: ``"array"`` or ``"unit"``
+    (:mod:`nardy.agents.env.encoding`). ``reward``: ``"points"`` (the result's
     points, + to the winner and - to the loser, 0 for a draw) or ``"win"``
     (+1/-1). ``max_plies`` truncates the game after that many plays.
     ``render_mode``: ``"ansi"`` (the text board) or ``"svg"``.

@@ -9,8 +9,8 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from nardy.env.aec import NardyAECEnv
-from nardy.env.core import Observation
+from nardy.agents.env.aec import NardyAECEnv
+from nardy.agents.env.core import Observation
 from nardy.errors import GameOverError, InvalidOptionError
 from nardy.model.basics import Roll
 from nardy.model.position import Position
@@ -150,7 +150,7 @@ def gym_env(
     ``opponent`` is ``"random"`` (uniform over the allowed actions, seeded
     by ``reset(seed=...)``) or a callable from the observation dict to an
     action. The other keyword arguments are those of
-    :func:`~nardy.env.aec_env` (``action_mode``, ``observation``, ``reward``,
+    :func:`~nardy.agents.env.aec_env` (``action_mode``, ``observation``, ``reward``,
     ``max_plies``, ``render_mode``, ``afterstates``). The reward is the
     agent's, at the end of the game. An action its mask does not allow ends
     the game with reward ``illegal_reward`` (default -1), or raises with

@@ -17,8 +17,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from nardy.env.encoding import ENCODINGS, Array, encoding_size, observer
-from nardy.env.steps import NUM_ACTIONS, StepTurn
+from nardy.agents.env.encoding import ENCODINGS, Array, encoding_size, observer
+from nardy.agents.env.steps import NUM_ACTIONS, StepTurn
 from nardy.errors import IllegalActionError, InvalidOptionError
 from nardy.game.game import Game
 from nardy.model.basics import Roll, Side
@@ -112,7 +112,7 @@ class TurnState:
     """The state of a game in an environment: position, roll, and the steps taken.
 
     ``action_mode`` is ``"play"`` or ``"step"``; ``observation`` the name of
-    an encoding (:data:`nardy.env.encoding.ENCODINGS`).
+    an encoding (:data:`nardy.agents.env.encoding.ENCODINGS`).
     """
 
     def __init__(self, variant: Variant | str, action_mode: str, observation: str) -> None:

@@ -5,7 +5,7 @@ Importing this module registers one Python game per built-in variant, named
 ``nardy_long_nardy``; :data:`GAME_NAMES`)::
 
     import pyspiel
-    import nardy.openspiel
+    import nardy.agents.openspiel
 
     game = pyspiel.load_game("nardy_long_nardy")
     game = pyspiel.load_game("nardy_long_nardy", {"head_exception": "6-4"})
@@ -25,13 +25,13 @@ Importing this module registers one Python game per built-in variant, named
   variant's opening rule then decides who starts and whether he plays those
   dice or rolls again. Every later roll is ``6 * (high - 1) + (low - 1)``:
   the 21 rolls, a double 1/36, the others 2/36.
-* Actions are the step actions of :mod:`nardy.env.steps` (152 for every
+* Actions are the step actions of :mod:`nardy.agents.env.steps` (152 for every
   variant): one checker step each, plus the pass; the turn passes when the
   steps make a legal play.
 * :meth:`NardyState.returns` gives the result's points, + to the winner and
   - to the loser (a draw 0).
 * Observation tensors are the ``array`` encoding of
-  :mod:`nardy.env.encoding` (``{"encoding": "unit"}`` in the observer's
+  :mod:`nardy.agents.env.encoding` (``{"encoding": "unit"}`` in the observer's
   parameters for the ``unit`` one) followed by the six dice counts, from the
   observing player's side; the observation string is the position ID and
   the dice.
@@ -44,9 +44,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from nardy.agents.env.encoding import ENCODINGS, encoding_size, observer
+from nardy.agents.env.steps import NUM_ACTIONS, StepTurn, action_name, step_turn
 from nardy.engine.steptree import NOT_ALLOWED
-from nardy.env.encoding import ENCODINGS, encoding_size, observer
-from nardy.env.steps import NUM_ACTIONS, StepTurn, action_name, step_turn
 from nardy.errors import InvalidOptionError, NardyError
 from nardy.game.game import Game
 from nardy.model.basics import ALL_ROLLS, Roll, Side
@@ -216,7 +216,7 @@ class NardyState(pyspiel.State):  # type: ignore[misc]
 
     :attr:`position` is the position at the start of the roll being played
     (or now, between rolls), :attr:`roll` the roll (``None`` at a chance
-    node), :attr:`turn` its :class:`~nardy.env.steps.StepTurn` and
+    node), :attr:`turn` its :class:`~nardy.agents.env.steps.StepTurn` and
     :attr:`node` the steps taken so far, a node code of that turn's tree.
     """
 

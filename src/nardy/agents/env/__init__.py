@@ -2,8 +2,8 @@
 
 The environments need the ``rl`` extra (``pip install nardy[rl]``:
 pettingzoo, gymnasium, numpy); ``import nardy`` alone never imports them.
-The step logic (:mod:`nardy.env.steps`) is pure Python and the encodings
-(:mod:`nardy.env.encoding`) need only numpy: importing either does not
+The step logic (:mod:`nardy.agents.env.steps`) is pure Python and the encodings
+(:mod:`nardy.agents.env.encoding`) need only numpy: importing either does not
 import pettingzoo or gymnasium.
 
 Importing this package registers, when gymnasium is installed, one
@@ -13,8 +13,8 @@ Gymnasium id per built-in variant (``nardy/Backgammon-v0``,
 * :func:`aec_env` -- a PettingZoo AEC environment, agents ``"white"`` and
   ``"black"``;
 * :func:`gym_env` -- a Gymnasium environment against an opponent policy;
-* :mod:`nardy.env.encoding` -- the observation encodings, plain functions;
-* :mod:`nardy.env.steps` -- the step action mode's exact logic.
+* :mod:`nardy.agents.env.encoding` -- the observation encodings, plain functions;
+* :mod:`nardy.agents.env.steps` -- the step action mode's exact logic.
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING, Any
 from nardy.model.registry import variant_names
 
 if TYPE_CHECKING:
-    from nardy.env.aec import AGENTS, NardyAECEnv, aec_env
-    from nardy.env.core import max_plays
-    from nardy.env.encoding import array_encoding, dice_features, unit_encoding
-    from nardy.env.gym import NardyGymEnv, gym_env, random_policy
+    from nardy.agents.env.aec import AGENTS, NardyAECEnv, aec_env
+    from nardy.agents.env.core import max_plays
+    from nardy.agents.env.encoding import array_encoding, dice_features, unit_encoding
+    from nardy.agents.env.gym import NardyGymEnv, gym_env, random_policy
 
 __all__ = [
     "AGENTS",
@@ -46,23 +46,23 @@ __all__ = [
 
 # Imported when first used, so that the pure-Python parts need no extra.
 _LAZY = {
-    "AGENTS": "nardy.env.aec",
-    "NardyAECEnv": "nardy.env.aec",
-    "aec_env": "nardy.env.aec",
-    "max_plays": "nardy.env.core",
-    "array_encoding": "nardy.env.encoding",
-    "dice_features": "nardy.env.encoding",
-    "unit_encoding": "nardy.env.encoding",
-    "NardyGymEnv": "nardy.env.gym",
-    "gym_env": "nardy.env.gym",
-    "random_policy": "nardy.env.gym",
+    "AGENTS": "nardy.agents.env.aec",
+    "NardyAECEnv": "nardy.agents.env.aec",
+    "aec_env": "nardy.agents.env.aec",
+    "max_plays": "nardy.agents.env.core",
+    "array_encoding": "nardy.agents.env.encoding",
+    "dice_features": "nardy.agents.env.encoding",
+    "unit_encoding": "nardy.agents.env.encoding",
+    "NardyGymEnv": "nardy.agents.env.gym",
+    "gym_env": "nardy.agents.env.gym",
+    "random_policy": "nardy.agents.env.gym",
 }
 
 
 def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
-        raise AttributeError(f"module 'nardy.env' has no attribute {name!r}")
+        raise AttributeError(f"module 'nardy.agents.env' has no attribute {name!r}")
     return getattr(importlib.import_module(module), name)
 
 
@@ -82,7 +82,7 @@ def _register() -> None:
     for name, gym_id in GYM_IDS.items():
         if gym_id not in gymnasium.registry:
             gymnasium.register(
-                id=gym_id, entry_point="nardy.env.gym:NardyGymEnv", kwargs={"variant": name}
+                id=gym_id, entry_point="nardy.agents.env.gym:NardyGymEnv", kwargs={"variant": name}
             )
 
 
