@@ -30,7 +30,7 @@ COMPILED = sorted(
         ),
         "src/nardy/model/legal.py",
         "src/nardy/cli/legal_text.py",
-        "src/nardy/perftcore.py",  # perft's counting loop (plain ints too)
+        "src/nardy/perft/fast.py",  # perft's counting loop (plain ints too)
     ]
 )
 

@@ -59,6 +59,7 @@ MOVED = {
     "nardy.openspiel": "nardy.agents.openspiel",
     "nardy.outcome": "nardy.game.outcome",
     "nardy.play": "nardy.model.play",
+    "nardy.perftcore": "nardy.perft.fast",
     "nardy.position": "nardy.model.position",
     "nardy.records": "nardy.game.records",
     "nardy.registry": "nardy.model.registry",

@@ -1,6 +1,6 @@
-"""nardy's fast perft loop (nardy.perftcore) against the generic algorithm (nardy.perft.count).
+"""nardy's fast perft loop (nardy.perft.fast) against the generic algorithm (nardy.perft.count).
 
-:func:`nardy.perft.perft` counts with :mod:`nardy.perftcore`: per-group sets
+:func:`nardy.perft.perft` counts with :mod:`nardy.perft.fast`: per-group sets
 for variants without extra state, the plain loop otherwise. Here the same
 generator (the variant's ``play_keys``) drives the generic
 :func:`~nardy.perft.count` over the same keys, and every row must be equal:
@@ -17,7 +17,7 @@ import pytest
 import nardy
 from nardy import ALL_ROLLS, Position, Side, Variant
 from nardy.perft import PerftRow, count, perft
-from nardy.perftcore import finished_by_bytes, opponent_part
+from nardy.perft.fast import finished_by_bytes, opponent_part
 from test_perft import GNUBG_SPECS, REFERENCE_SPECS
 from toy_variants import HomeHitStops, PinningGame, TruceHypergammon, registered
 

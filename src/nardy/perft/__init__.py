@@ -21,7 +21,7 @@ plies, ``passes`` the ``paths21`` sequences whose last play is a pass and
 hashable keys (never one object per state, never one step per path); it
 takes the move generator as a function, so the same algorithm can be driven
 by another program's generator. :func:`perft` runs the same algorithm with
-nardy's generator in the compiled loop of ``nardy.perftcore`` (the
+nardy's generator in the compiled loop of ``nardy.perft.fast`` (the
 tests check that both give the same rows).
 """
 
@@ -33,10 +33,11 @@ from typing import IO, Any
 
 import attrs
 
-from nardy import perftcore
+from nardy.engine.state import ZERO
 from nardy.errors import InvalidOptionError, NardyError
 from nardy.model.basics import ALL_ROLLS
 from nardy.model.position import Position
+from nardy.perft import fast
 from nardy.variants.base import Variant, find_variant
 
 __all__ = ["PerftResult", "PerftRow", "count", "main", "perft"]
@@ -48,7 +49,7 @@ Children = Iterable[tuple[Sequence[Any], bool, bool]]
 Progress = Callable[[int, int, int, float], None]
 
 # Both multiplicities in one int: paths21 in the low bits, paths36 above.
-_SHIFT = perftcore.SHIFT
+_SHIFT = fast.SHIFT
 _LOW = (1 << _SHIFT) - 1
 
 
@@ -169,7 +170,7 @@ def perft(
     flip = rules.packed_flipper()
     rolls = [(roll, roll.is_double) for roll in ALL_ROLLS]
     own_is_over = type(rules).is_over is not Variant.is_over
-    all_off = rules.checkers + 128
+    all_off = rules.checkers + ZERO  # the borne-off byte of a side that is off
     first = position.turn
 
     # Keys are the packed states as ints in the frame of the side that has
@@ -177,22 +178,22 @@ def perft(
     # back into that frame (turning round twice is the identity).
     def finished(key: int, n: int) -> bool:
         if not own_is_over:
-            return perftcore.finished_by_bytes(key, all_off)
+            return fast.finished_by_bytes(key, all_off)
         turn = first if n % 2 == 0 else first.opponent
         return rules.is_over(Position.from_packed(rules, turn, flip(key.to_bytes(size, "little"))))
 
     root = int.from_bytes(flip(position.packed), "little")
     grouped = _groups_exactly(rules) and not own_is_over
     rows: list[PerftRow] = []
-    level: perftcore.Level = {} if finished(root, 0) else {root: 1 | (1 << _SHIFT)}
+    level: fast.Level = {} if finished(root, 0) else {root: 1 | (1 << _SHIFT)}
     for n in range(1, depth + 1):
         last = n == depth
         if grouped:
-            counts = perftcore.expand_grouped(
+            counts = fast.expand_grouped(
                 level, n, last, flip, rules.play_keys, rolls, all_off, progress
             )
         else:
-            counts = perftcore.expand(
+            counts = fast.expand(
                 level,
                 n,
                 last,
@@ -215,7 +216,7 @@ def perft(
 
 
 def _groups_exactly(rules: Variant) -> bool:
-    """Whether ``nardy.perftcore.expand_grouped`` is exact for this variant.
+    """Whether ``nardy.perft.fast.expand_grouped`` is exact for this variant.
 
     It needs plays that change the opponent's checkers only by hitting them
     onto his bar. nardy's engine does that for every variant without extra

@@ -38,6 +38,8 @@ import time
 from collections.abc import Callable
 from typing import Any, Final
 
+from nardy.engine.state import BASE_SIZE, MOVER_BAR, MOVER_OFF, OPP_BAR, OPP_OFF, ZERO
+
 __all__ = [
     "SHIFT",
     "Counts",
@@ -50,14 +52,21 @@ __all__ = [
 
 #: The paths36 count sits this many bits above the paths21 count in a multiplicity.
 SHIFT: Final = 128
-#: Bytes of a state without extra fields (see :mod:`nardy.engine.state`).
-BASE_SIZE: Final = 28
-# A child's bytes 26 and 27 (the opponent's bar and borne-off counts) are its
-# key shifted down this far, for a state without extra fields.
-_TOP_SHIFT: Final = 8 * 26
-# The opponent part of the 24 points: the mover's checkers (bytes above 128)
-# read as empty, the opponent's (128 and below) kept.
-_OPPONENT_ONLY: Final = bytes(min(b, 128) for b in range(256))
+# The byte layout is the engine's (nardy.engine.state): a key's byte 0 is the
+# mover's borne-off count (the loops below read it as ``key & 255``), bytes 1
+# to 24 the points, then the mover's bar, the opponent's bar and borne-off.
+assert MOVER_OFF == 0
+assert OPP_OFF == BASE_SIZE - 1
+# A child's OPP_BAR and OPP_OFF bytes (the opponent's bar and borne-off counts)
+# are its key shifted down this far, for a state without extra fields.
+_TOP_SHIFT: Final = 8 * OPP_BAR
+# A key shifted down this far has the opponent's borne-off count in its low byte.
+_OPP_OFF_SHIFT: Final = 8 * OPP_OFF
+# The opponent part of the 24 points: the mover's checkers (bytes above ZERO)
+# read as empty, the opponent's (ZERO and below) kept.
+_OPPONENT_ONLY: Final = bytes(min(b, ZERO) for b in range(256))
+# Where the opponent's bar count sits in an opponent part (after the 24 points).
+_PART_BAR: Final = MOVER_BAR - 1
 
 #: A level: each state's key and its multiplicity.
 Level = dict[int, int]
@@ -71,12 +80,14 @@ _EVERY: Final = 2048
 
 def finished_by_bytes(key: int, all_off: int) -> bool:
     """Whether a side has borne off everything: byte 0 or byte 27 of the key is ``all_off``."""
-    return (key & 255) == all_off or ((key >> 216) & 255) == all_off
+    return (key & 255) == all_off or ((key >> _OPP_OFF_SHIFT) & 255) == all_off
 
 
 def opponent_part(packed: bytes) -> bytes:
     """The opponent's checkers of a packed state without extra fields (its points, bar and off)."""
-    return packed[1:25].translate(_OPPONENT_ONLY) + packed[26:28]
+    return (
+        packed[MOVER_OFF + 1 : MOVER_BAR].translate(_OPPONENT_ONLY) + packed[OPP_BAR : OPP_OFF + 1]
+    )
 
 
 class Counts:
@@ -189,7 +200,7 @@ def expand_grouped(
     for part, members in groups.items():
         # With nothing on the opponent's bar no child of another group has
         # this group's opponent part: a child that hit has someone on the bar.
-        own = part[24] == 128
+        own = part[_PART_BAR] == ZERO
         local_set: set[int] = set()
         local: Level = {}
         for key in members:
@@ -198,7 +209,7 @@ def expand_grouped(
             done += 1
             mult = level[key]
             packed = flip(key.to_bytes(BASE_SIZE, "little"))
-            top = packed[26] | packed[27] << 8
+            top = packed[OPP_BAR] | packed[OPP_OFF] << 8
             single = mult + (mult >> SHIFT << SHIFT)
             for roll, is_double in rolls:
                 keys, codes = play_keys(packed, roll)
@@ -244,7 +255,7 @@ def _count_finished(
     n = 0
     if finished is None:
         for k in states:
-            if (k & 255) == all_off or ((k >> 216) & 255) == all_off:
+            if (k & 255) == all_off or ((k >> _OPP_OFF_SHIFT) & 255) == all_off:
                 n += 1
     else:
         for k in states:
@@ -257,7 +268,9 @@ def _drop_finished(
     states: Level, depth: int, finished: Callable[[int, int], bool] | None, all_off: int
 ) -> int:
     if finished is None:
-        ends = [k for k in states if (k & 255) == all_off or ((k >> 216) & 255) == all_off]
+        ends = [
+            k for k in states if (k & 255) == all_off or ((k >> _OPP_OFF_SHIFT) & 255) == all_off
+        ]
     else:
         ends = [k for k in states if finished(k, depth)]
     for k in ends:
