@@ -1,8 +1,10 @@
 """Build nardy: the rules engine compiled with mypyc when possible, pure Python otherwise.
 
-The plain-int modules of the engine and the named rules (``nardy/engine``,
-``nardy/rules``) and ``nardy/model/legal.py`` are compiled to C extensions with
-mypyc, which ships with mypy. Set ``NARDY_PURE=1`` to build a pure-Python package; without a C
+The plain-int modules of the engine and its kernels and of the named rules
+(``nardy/engine/**``, ``nardy/rules/**``), and three modules on the hot
+path around them (``nardy/model/legal.py``, ``nardy/cli/legal_text.py``,
+``nardy/perft/fast.py``) are compiled to C extensions with mypyc, which
+ships with mypy. Set ``NARDY_PURE=1`` to build a pure-Python package; without a C
 compiler the extensions are skipped (they are optional) and the same
 modules run as Python. ``nardy.compiled`` says which build is running.
 Everything else about the package is in ``pyproject.toml``.
@@ -16,10 +18,13 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 
-#: The modules compiled in the fast build: the engine and the named rules
-#: (plain ints, no attrs, no dynamic features), the path that wraps their
-#: answer (nardy.model.legal), the writer of ``nardy legal``'s answers
-#: (nardy.cli.legal_text, plain strs and ints) and perft's counting loop.
+#: The modules compiled in the fast build: the engine with its kernels and
+#: the named rules, every module of both folders but the packages'
+#: ``__init__`` (plain ints, no dynamic features; rules/vocabulary's enums and
+#: frozen attrs class compile as ordinary classes), the path that wraps
+#: their answer (nardy.model.legal), the writer of ``nardy legal``'s answers
+#: (nardy.cli.legal_text, plain strs and ints) and perft's counting loop
+#: (nardy.perft.fast). Everything else is Python in both builds.
 COMPILED = sorted(
     [
         *(

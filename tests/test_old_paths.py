@@ -124,6 +124,8 @@ BECAME_PACKAGES = {
         ],
     ),
     "nardy.game": ("nardy.game.game", ["Game", "PlayLike"]),
+    # perft.py became the package's own __init__: the same module.
+    "nardy.perft": ("nardy.perft", ["PerftResult", "PerftRow", "count", "main", "perft"]),
 }
 
 
@@ -189,6 +191,30 @@ def test_an_old_policy_path_still_names_the_demo_player() -> None:
     from nardy.cli.main import choose_play
 
     assert resolve_policy("nardy.cli:choose_play") is choose_play
+
+
+def test_the_old_openspiel_path_registers_the_games() -> None:
+    # Importing nardy.openspiel registers the nardy_* games, as it did.
+    pytest.importorskip("pyspiel", reason="the openspiel extra")
+    code = "\n".join(
+        [
+            "import pyspiel",
+            "assert 'nardy_backgammon' not in pyspiel.registered_names()",
+            "import nardy.openspiel",
+            "assert pyspiel.load_game('nardy_backgammon') is not None",
+            "print('ok')",
+        ]
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "PYTHONPATH": SRC},
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["ok"]
 
 
 def test_old_paths_import_first_in_a_fresh_interpreter() -> None:

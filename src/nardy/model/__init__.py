@@ -11,11 +11,12 @@ finds legal plays (:mod:`nardy.engine`) live elsewhere.
 * :mod:`~nardy.model.play` -- :class:`~nardy.Step` and :class:`~nardy.Play`.
 * :mod:`~nardy.model.legal` -- :class:`~nardy.LegalPlays` and
   :func:`~nardy.model.legal.find`, the one path to the engine (compiled in
-  the fast build); :mod:`~nardy.model.cache` controls its caches.
+  the fast build); :mod:`nardy.cache` (the module ``nardy.model.cache``)
+  controls its caches.
 * :mod:`~nardy.model.notation` -- reading plays written in notation.
 * :mod:`~nardy.model.result` -- :class:`~nardy.Result` and
   :class:`~nardy.ResultKind`.
 * :mod:`~nardy.model.registry` -- variant names and specs to classes
   (a position names its variant, so the names sit here, below the variants).
-* :mod:`~nardy.model.validate` -- outside input checked before use.
+* ``nardy.model.validate`` -- outside input checked before use.
 """
