@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 # What every command needs (the variants register themselves on import, so
 # find_variant knows them) is imported now; the game layer (nardy.game, the
-# game options included) is imported on first use (see __getattr__), so that ``nardy legal`` and
-# other programs that only ask for legal plays do not pay for it at start-up.
+# game options included) is imported on first use (see __getattr__), so
+# that ``nardy legal`` and other programs that only ask for legal plays do
+# not pay for it at start-up.
 from nardy import errors
 from nardy.engine import search as _engine_search
 from nardy.engine.turn_rules import HitterRule, StepRule
