@@ -52,6 +52,7 @@ from nardy.errors import (
     UnknownVariantError,
     UnscoredKindError,
     UnsupportedFormatError,
+    VariantDefinitionError,
     WrongPhaseError,
 )
 from nardy.model import cache
@@ -340,6 +341,7 @@ __all__ = [
     "UnscoredKindError",
     "UnsupportedFormatError",
     "Variant",
+    "VariantDefinitionError",
     "WrongPhaseError",
     "__version__",
     "cache",
