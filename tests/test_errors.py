@@ -89,7 +89,8 @@ def test_hierarchy() -> None:
         assert action_error.__bases__ == (IllegalActionError,)
     assert nardy.RecordError.__bases__ == (NardyError,)
     assert nardy.InputError.__bases__ == (NardyError,)
-    assert len(ALL_ERRORS) == 24
+    assert nardy.VariantDefinitionError.__bases__ == (NardyError, TypeError)
+    assert len(ALL_ERRORS) == 25
 
 
 # --- positions ---------------------------------------------------------------------------

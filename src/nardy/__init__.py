@@ -53,6 +53,7 @@ from nardy.errors import (
     UnknownVariantError,
     UnscoredKindError,
     UnsupportedFormatError,
+    VariantDefinitionError,
     WrongPhaseError,
 )
 from nardy.model import cache
@@ -371,6 +372,7 @@ __all__ = [
     "UnscoredKindError",
     "UnsupportedFormatError",
     "Variant",
+    "VariantDefinitionError",
     "WrongPhaseError",
     "__version__",
     "cache",

@@ -32,6 +32,7 @@ __all__ = [
     "UnknownVariantError",
     "UnscoredKindError",
     "UnsupportedFormatError",
+    "VariantDefinitionError",
     "WrongPhaseError",
 ]
 
@@ -63,6 +64,16 @@ class NardyError(ValueError):
 
 class UnknownVariantError(NardyError):
     """No variant is registered under the given name or alias."""
+
+
+class VariantDefinitionError(NardyError, TypeError):
+    """A variant class's data is broken; the message names the class and the field.
+
+    Raised when the class is registered (:func:`~nardy.register_variant`) or
+    first instantiated: a start on a point outside 1..24, counts that do not
+    add up to the variant's checkers, a geometry, contact or name of the wrong
+    type, ... It is also a :class:`TypeError`, as the class is unusable.
+    """
 
 
 class UnknownOptionError(NardyError):

@@ -31,16 +31,10 @@ from nardy.model.registry import as_variant
 from nardy.model.result import ResultKind
 from nardy.model.validate import flag, integer, shown
 from nardy.variants.base import Variant
+from nardy.variants.class_data import NEXT_GAME_RULES
 
 __all__ = ["NEXT_GAME_RULES", "ROTATIONS", "Match", "next_game_start"]
 
-#: How the next game of a match starts: ``"alternate"`` (as nardy players
-#: do, colours swap and the player who had black starts, as white, with an
-#: ordinary roll), ``"opening-roll"`` (every game starts with an opening
-#: roll) or ``"winner-starts"`` (colours stay; the winner of a game starts
-#: the next with an ordinary roll, and after a drawn game the player who
-#: started it starts again).
-NEXT_GAME_RULES: tuple[str, ...] = ("alternate", "opening-roll", "winner-starts")
 
 #: Matches whose games rotate through several variants, by name: the
 #: variants in the order they are played, and how the next game starts.

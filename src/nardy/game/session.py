@@ -63,7 +63,7 @@ class Session:
     variant: Variant
     #: The game options every game is played with (Jacoby, beavers, cube ...).
     options: GameOptions
-    #: How the next game starts: one of :data:`~nardy.game.match.NEXT_GAME_RULES`.
+    #: How the next game starts: one of :data:`~nardy.variants.class_data.NEXT_GAME_RULES`.
     next_game: str
     #: Points won so far by player 0 and player 1.
     totals: tuple[Number, Number] = (0, 0)

@@ -10,7 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from nardy.errors import InvalidOptionError, NardyError, UnknownOptionError, UnknownVariantError
+from nardy.errors import (
+    InvalidOptionError,
+    NardyError,
+    UnknownOptionError,
+    UnknownVariantError,
+    VariantDefinitionError,
+)
 from nardy.model.validate import bounded_text, shown
 
 if TYPE_CHECKING:
@@ -40,13 +46,20 @@ def _norm(name: str) -> str:
 def register_variant(cls: V) -> V:
     """Class decorator: make a variant findable by its name and aliases.
 
-    Raises :class:`ValueError` when a name or alias is taken by another class.
+    Checks the class's data first (:meth:`Variant.check_class_data
+    <nardy.Variant.check_class_data>`). Raises
+    :class:`~nardy.errors.VariantDefinitionError` (a :class:`ValueError`)
+    for broken class data, or when a name or alias is taken by another class.
     """
+    cls.check_class_data()
     for key in (cls.name, *cls.aliases):
         norm = _norm(key)
         other = _BY_NAME.get(norm)
         if other is not None and other is not cls:
-            raise ValueError(f"variant name {key!r} is taken by {other.__name__}")
+            field = "name" if key == cls.name else "aliases"
+            raise VariantDefinitionError(
+                f"{cls.__qualname__}.{field}: {key!r} is taken by {other.__qualname__}"
+            )
     for key in (cls.name, *cls.aliases):
         _BY_NAME[_norm(key)] = cls
     if cls not in VARIANTS:

@@ -64,6 +64,7 @@ from nardy.model.validate import (
 )
 from nardy.model.validate import side as as_side
 from nardy.rules.vocabulary import PINS, Contact, Entering, ExtraField, ExtraKind, Geometry
+from nardy.variants.class_data import check_layout, check_variant_class
 from nardy.variants.position_forms import (
     board_of_counts,
     counts_by_side,
@@ -176,7 +177,7 @@ class Variant(abc.ABC):
     #: kind's value (long nardy: ``oin``, ``mars``, ``koks``); see
     #: :meth:`result_name`.
     result_names: ClassVar[Mapping[ResultKind, str]] = MappingProxyType({})
-    #: See :attr:`winner_takes_white`: one of :data:`nardy.game.match.NEXT_GAME_RULES`.
+    #: See :attr:`winner_takes_white`: one of :data:`nardy.variants.class_data.NEXT_GAME_RULES`.
     next_game: ClassVar[str] = "opening-roll"
 
     # The engine's plan of this configuration (made on first use; not an option).
@@ -186,22 +187,30 @@ class Variant(abc.ABC):
         # Class data is shared by every instance: keep the layout read-only.
         super().__init_subclass__(**kwargs)
         # (A variant whose layout depends on an option makes ``start`` a property.)
-        if not isinstance(
-            cls.__dict__.get("start", MappingProxyType({})), (MappingProxyType, property)
-        ):
-            cls.start = MappingProxyType(dict(cls.start))
-        if not isinstance(cls.__dict__.get("result_names", MappingProxyType({})), MappingProxyType):
-            cls.result_names = MappingProxyType(dict(cls.result_names))
-        if not isinstance(cls.aliases, tuple):
-            cls.aliases = tuple(cls.aliases)
-        if not isinstance(cls.extra_state, tuple):
-            cls.extra_state = tuple(cls.extra_state)
+        # Anything else is left as given, for check_class_data to name.
+        for field in ("start", "result_names"):
+            value = cls.__dict__.get(field)
+            if isinstance(value, Mapping) and not isinstance(value, MappingProxyType):
+                setattr(cls, field, MappingProxyType(dict(value)))
+        for field in ("aliases", "extra_state"):
+            value = cls.__dict__.get(field)
+            if isinstance(value, list):
+                setattr(cls, field, tuple(value))
 
     def __attrs_pre_init__(self) -> None:
-        if not type(self).name:
-            raise TypeError(
-                f"{type(self).__name__} is abstract: a variant class sets its name and start"
-            )
+        # First use: broken class data is named here, not deep in the engine.
+        type(self).check_class_data()
+
+    @classmethod
+    def check_class_data(cls) -> None:
+        """Check this class's data (once); :func:`~nardy.register_variant` and the first instance call it.
+
+        Raises :class:`~nardy.errors.VariantDefinitionError` naming the class
+        and the field: a start on a point outside 1..24, counts that do not
+        add up to :attr:`checkers`, a geometry, contact or name of the wrong
+        type, ... (:mod:`nardy.variants.class_data` lists every check).
+        """
+        check_variant_class(cls)
 
     # --- identity -------------------------------------------------------------
 
@@ -239,6 +248,7 @@ class Variant(abc.ABC):
     def starting_position(self, turn: Side = Side.WHITE) -> Position:
         """The position before the first play, ``turn`` to move."""
         turn = as_side(turn, "turn")
+        check_layout(self)
         board = [0] * 24
         for point, count in self.start.items():
             board[point - 1] += count
