@@ -174,3 +174,18 @@ def test_from_counts_names_an_unknown_field() -> None:
         MirrorPool().from_counts({6: 12}, {6: 12}, extra={"pools": (3, 3)})
     with pytest.raises(InvalidPositionError, match=r"a point of marks is 1\.\.24"):
         MirrorPool().from_counts({6: 12}, {6: 12}, extra={"pool": (3, 3), "marks": ([25], [])})
+
+
+def test_the_text_boards_show_each_count_field() -> None:
+    start = MirrorPool().starting_position()
+    assert "bar X 0 O 0   pool X 3 O 3   off X 0 O 0" in str(start)
+    assert "bar ○ 0 ● 0   pool ○ 3 ● 3   off ○ 0 ● 0" in start.diagram(unicode=True)
+    assert "pool" not in str(nardy.Backgammon().starting_position())
+
+
+def test_a_checker_in_a_pool_counts_25_pips() -> None:
+    start = MirrorPool().starting_position()
+    on_board = sum((i + 1) * n for i, n in enumerate(start.checkers(nardy.Side.WHITE)))
+    assert start.pip_count(nardy.Side.WHITE) == on_board + 3 * 25
+    # Points that hold no checkers add nothing.
+    assert RotatePool().starting_position().pip_count(nardy.Side.WHITE) == 15 * 24

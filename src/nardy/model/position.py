@@ -223,9 +223,28 @@ class Position:
         return self.packed[MOVER_OFF if side == self.turn else OPP_OFF] - ZERO
 
     def pip_count(self, side: Side) -> int:
-        """Pips ``side`` needs to bear off everything (a checker on the bar counts 25)."""
+        """Pips ``side`` needs to bear off everything.
+
+        A checker on the bar counts 25, and so does each checker a count
+        field of the variant holds (a pool of checkers not yet entered:
+        they enter as a checker from the bar does).
+        """
         points = self.checkers(side)
-        return sum((i + 1) * n for i, n in enumerate(points)) + 25 * self.bar(side)
+        waiting = self.bar(side) + self._held_in_counts(side)
+        return sum((i + 1) * n for i, n in enumerate(points)) + 25 * waiting
+
+    def _held_in_counts(self, side: Side) -> int:
+        """The checkers of ``side`` that the variant's count fields hold (0 for most variants)."""
+        fields = self.variant.extra_state
+        if not fields:
+            return 0
+        values = self.extra(side)
+        held = 0
+        for f in fields:
+            value = values[f.name]
+            if f.holds_checkers and isinstance(value, int):  # a count, not points
+                held += value
+        return held
 
     # --- rules (delegated to the variant) -----------------------------------------
 
