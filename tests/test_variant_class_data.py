@@ -92,6 +92,32 @@ BROKEN: list[tuple[str, dict[str, Any], str, str]] = [
         "extra_state",
         "twice",
     ),
+    (
+        "a start extra that is not declared",
+        {"start_extra": {"pool": 3}, "start": {1: 12}},
+        "start_extra",
+        "'pool'",
+    ),
+    (
+        "a start pool that does not add up",
+        {
+            "extra_state": (ExtraField("pool", ExtraKind.COUNT, ("pool",)),),
+            "start_extra": {"pool": 4},
+            "start": {1: 12},
+        },
+        "start",
+        "start_extra 4 more",
+    ),
+    (
+        "a start pool that is not a count",
+        {
+            "extra_state": (ExtraField("pool", ExtraKind.COUNT, ("pool",)),),
+            "start_extra": {"pool": "3"},
+            "start": {1: 12},
+        },
+        "start_extra",
+        "'3'",
+    ),
     ("result names by str", {"result_names": {"gammon": "mars"}}, "result_names", "ResultKind"),
     ("game defaults as a list", {"game_defaults": [("cube", False)]}, "game_defaults", "map"),
     ("an unknown next-game rule", {"next_game": "coin"}, "next_game", "'coin'"),
@@ -193,6 +219,15 @@ def test_a_layout_that_depends_on_an_option_is_checked_per_configuration() -> No
     assert _OptionLayout().starting_position().board[23] == 1
     with pytest.raises(VariantDefinitionError, match=r"_OptionLayout\.start holds 3 checkers"):
         _OptionLayout(checkers=4).starting_position()
+
+
+def test_a_start_pool_counts_towards_the_checkers() -> None:
+    pool = ExtraField("pool", ExtraKind.COUNT, ("pool",))
+    cls = make(extra_state=(pool,), start_extra={"pool": 15}, start={})
+    cls.check_class_data()
+    start = cls().starting_position()
+    assert start.extra(nardy.Side.WHITE)["pool"] == 15
+    assert start.off(nardy.Side.WHITE) == 0
 
 
 def test_result_names_by_kind_pass() -> None:

@@ -223,9 +223,28 @@ class Position:
         return self.packed[MOVER_OFF if side == self.turn else OPP_OFF] - ZERO
 
     def pip_count(self, side: Side) -> int:
-        """Pips ``side`` needs to bear off everything (a checker on the bar counts 25)."""
+        """Pips ``side`` needs to bear off everything.
+
+        A checker on the bar counts 25, and so does each checker a count
+        field of the variant holds (a pool of checkers not yet entered:
+        they enter as a checker from the bar does).
+        """
         points = self.checkers(side)
-        return sum((i + 1) * n for i, n in enumerate(points)) + 25 * self.bar(side)
+        waiting = self.bar(side) + self._held_in_counts(side)
+        return sum((i + 1) * n for i, n in enumerate(points)) + 25 * waiting
+
+    def _held_in_counts(self, side: Side) -> int:
+        """The checkers of ``side`` that the variant's count fields hold (0 for most variants)."""
+        fields = self.variant.extra_state
+        if not fields:
+            return 0
+        values = self.extra(side)
+        held = 0
+        for f in fields:
+            value = values[f.name]
+            if f.holds_checkers and isinstance(value, int):  # a count, not points
+                held += value
+        return held
 
     # --- rules (delegated to the variant) -----------------------------------------
 
@@ -323,10 +342,16 @@ class Position:
             raise InvalidIdError(f"bad digit in position ID {shown(position_id)}") from None
         white = {p + 1: n for p, n in enumerate(counts[0][:24]) if n}
         black = {p + 1: n for p, n in enumerate(counts[1][:24]) if n}
-        pins = _read_extras(variant, extras, position_id)
+        fields = _read_extras(variant, extras, position_id)
+        pins = fields.pop("pins", None)
         try:
             return variant.from_counts(
-                white, black, bar=(counts[0][24], counts[1][24]), turn=turn, pins=pins
+                white,
+                black,
+                bar=(counts[0][24], counts[1][24]),
+                turn=turn,
+                pins=None if pins is None else dict(zip((Side.WHITE, Side.BLACK), pins)),
+                extra=fields,
             )
         except NardyError as exc:
             raise type(exc)(f"{exc} (from position ID {shown(position_id)})") from exc
@@ -476,10 +501,15 @@ def _split_extras(text: str) -> list[str]:
 
 def _read_extras(
     variant: Variant, extras: list[str], position_id: str
-) -> dict[Side, list[int]] | None:
-    """The pins written in a position ID's extra parts (the only extra field IDs carry now)."""
+) -> dict[str, tuple[Any, Any]]:
+    """The extra fields written in a position ID (``name=WHITE/BLACK`` each), by field name.
+
+    Each side's value as the ID writes it: points (``19.20``, in the side's
+    own numbering) as a list, a count as an int. Every declared field must
+    be there, once; nothing else may.
+    """
     fields = {f.name: f for f in variant.extra_fields()}
-    seen: dict[str, tuple[str, str]] = {}
+    seen: dict[str, tuple[Any, Any]] = {}
     for part in extras:
         name, _, value = part.partition("=")
         if name not in fields or name in seen:
@@ -491,18 +521,26 @@ def _read_extras(
             raise InvalidIdError(
                 f"bad {name} field {shown(value)} in position ID {shown(position_id)}"
             )
-        seen[name] = (white, black)
+        kind = fields[name].kind
+        seen[name] = (
+            _id_value(kind, white, name, position_id),
+            _id_value(kind, black, name, position_id),
+        )
     missing = [name for name in fields if name not in seen]
     if missing:
         raise InvalidIdError(
             f"position ID {shown(position_id)} lacks its {', '.join(missing)} field"
         )
-    if "pins" not in seen:
-        return None
-    pins: dict[Side, list[int]] = {}
-    for side, written in zip((Side.WHITE, Side.BLACK), seen["pins"]):
-        points = [p for p in written.split(".") if p]
-        if not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in points):
-            raise InvalidIdError(f"bad pins {shown(written)} in position ID {shown(position_id)}")
-        pins[side] = [int(p) for p in points]
-    return pins
+    return seen
+
+
+def _id_value(kind: ExtraKind, written: str, name: str, position_id: str) -> Any:
+    """One side's value of an extra field as a position ID writes it: points or a count."""
+    if kind is ExtraKind.COUNT:
+        if not (written.isascii() and written.isdigit() and len(written) <= 3):
+            raise InvalidIdError(f"bad {name} {shown(written)} in position ID {shown(position_id)}")
+        return int(written)
+    points = [p for p in written.split(".") if p]
+    if not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in points):
+        raise InvalidIdError(f"bad {name} {shown(written)} in position ID {shown(position_id)}")
+    return [int(p) for p in points]

@@ -69,6 +69,7 @@ def draw(
     extras = []
     if variant.has_bar:
         extras.append(f"bar X {position.bar(Side.WHITE)} O {position.bar(Side.BLACK)}")
+    extras += [f"{name} X {white} O {black}" for name, white, black in _counted(position)]
     extras.append(f"off X {position.off(Side.WHITE)} O {position.off(Side.BLACK)}")
     extras.append(f"pips X {position.pip_count(Side.WHITE)} O {position.pip_count(Side.BLACK)}")
     lines.append("   ".join(extras))
@@ -219,6 +220,18 @@ def _totals(position: Position) -> str:
     parts = []
     if position.variant.has_bar:
         parts.append(f"bar {w} {position.bar(Side.WHITE)} {b} {position.bar(Side.BLACK)}")
+    parts += [f"{name} {w} {white} {b} {black}" for name, white, black in _counted(position)]
     parts.append(f"off {w} {position.off(Side.WHITE)} {b} {position.off(Side.BLACK)}")
     parts.append(f"pips {w} {position.pip_count(Side.WHITE)} {b} {position.pip_count(Side.BLACK)}")
     return "   ".join(parts)
+
+
+def _counted(position: Position) -> list[tuple[str, int, int]]:
+    """The variant's declared count fields (a pool, ...): name, white's and black's value."""
+    out: list[tuple[str, int, int]] = []
+    white, black = position.extra(Side.WHITE), position.extra(Side.BLACK)
+    for field in position.variant.extra_state:
+        w, b = white[field.name], black[field.name]
+        if isinstance(w, int) and isinstance(b, int):  # a count, not points
+            out.append((field.name, w, b))
+    return out

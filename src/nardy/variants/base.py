@@ -69,6 +69,7 @@ from nardy.variants.position_forms import (
     board_of_counts,
     counts_by_side,
     extra_from_array,
+    extra_keys_of_sides,
     held_by_extras,
     pins_by_side,
 )
@@ -153,6 +154,12 @@ class Variant(abc.ABC):
     #: Extra state the positions carry, beyond the pins that pinning
     #: contact implies (see :meth:`extra_fields`).
     extra_state: ClassVar[tuple[ExtraField, ...]] = ()
+    #: Each side's value of an extra field in the starting position, by
+    #: field name (a count, or points in the side's own numbering), e.g.
+    #: ``{"pool": 15}`` for a game whose checkers all start off the board
+    #: waiting to enter. A field left out starts empty. Checkers a field
+    #: holds count with :attr:`start` towards :attr:`checkers`.
+    start_extra: ClassVar[Mapping[str, Any]] = MappingProxyType({})
     #: Whether the gnubg Position ID is defined for this variant.
     gnubg_id_supported: ClassVar[bool] = False
     #: Whether every legal play of a roll uses the same number of dice (the
@@ -188,7 +195,7 @@ class Variant(abc.ABC):
         super().__init_subclass__(**kwargs)
         # (A variant whose layout depends on an option makes ``start`` a property.)
         # Anything else is left as given, for check_class_data to name.
-        for field in ("start", "result_names"):
+        for field in ("start", "start_extra", "result_names"):
             value = cls.__dict__.get(field)
             if isinstance(value, Mapping) and not isinstance(value, MappingProxyType):
                 setattr(cls, field, MappingProxyType(dict(value)))
@@ -253,7 +260,14 @@ class Variant(abc.ABC):
         for point, count in self.start.items():
             board[point - 1] += count
             board[self.geometry.opponent_point(point) - 1] -= count
-        return self.position(board, turn=turn)
+        keys = extra_keys_of_sides(
+            self.extra_state,
+            {name: (value, value) for name, value in self.start_extra.items()},
+            turn,
+            self.geometry,
+            self.name,
+        )
+        return self.position(board, turn=turn, **keys)
 
     def position(
         self,
@@ -310,6 +324,7 @@ class Variant(abc.ABC):
         off: Mapping[Side, int] | Sequence[int] | None = None,
         turn: Side = Side.WHITE,
         pins: Mapping[Side, Iterable[int]] | None = None,
+        extra: Mapping[str, Mapping[Side, Any] | Sequence[Any]] | None = None,
     ) -> Position:
         """A position from checker counts per point, each side in its own numbering.
 
@@ -318,7 +333,10 @@ class Variant(abc.ABC):
         ``off`` is omitted it makes each side add up to :attr:`checkers`.
         With pinning contact, ``pins`` maps a side to its own points where
         one of its checkers lies pinned (that checker is counted in the
-        side's count for the point).
+        side's count for the point). ``extra`` gives the variant's other
+        extra fields (:meth:`extra_fields`) by name, each side's value
+        indexed by side (white first): a count, or points in the side's own
+        numbering; a field left out is empty.
         """
         own = counts_by_side(white, black)
         pinned = pins_by_side(pins, self.contact, self.name)
@@ -327,18 +345,16 @@ class Variant(abc.ABC):
         mover = as_side(turn, "turn")
         other = mover.opponent
         board, mover_pins, opp_pins = board_of_counts(own, mover, self.geometry, pinned)
-        extra: dict[str, Any] = {}
+        keys = extra_keys_of_sides(self.extra_state, extra, mover, self.geometry, self.name)
         if self.contact is Contact.PIN:
-            extra = {
-                "pinned": engine_state.point_bits(mover_pins),
-                "opp_pinned": engine_state.point_bits(opp_pins),
-            }
+            keys["pinned"] = engine_state.point_bits(mover_pins)
+            keys["opp_pinned"] = engine_state.point_bits(opp_pins)
         return self.position(
             board,
             (bars[mover], bars[other]),
             None if offs is None else (offs[mover], offs[other]),
             turn=mover,
-            **extra,
+            **keys,
         )
 
     def from_gnubg_id(self, gnubg_id: str, turn: Side = Side.WHITE) -> Position:

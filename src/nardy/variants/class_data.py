@@ -80,9 +80,10 @@ def check_variant_class(cls: type[Variant]) -> None:
     dynamic = _option_dependent(cls)
     if "checkers" not in dynamic:
         _check_checkers(cls, cls.checkers)
+    _check_extra_state(cls)
+    _check_start_extra(cls)
     if not dynamic & {"checkers", "start"}:
         _check_start(cls, cls.start, cls.checkers, cls.geometry)
-    _check_extra_state(cls)
     _check_result_names(cls)
     _check_match_data(cls)
     _check_gnubg_id(cls, dynamic)
@@ -193,12 +194,14 @@ def _check_start(cls: type[Variant], start: object, checkers: int, geometry: Geo
                 f"puts {shown(count)} checkers on point {point}: a count is a positive integer",
             )
     total = sum(start.values())
-    if total != checkers:
+    held = _held_at_start(cls)
+    if total + held != checkers:
+        besides = f" and start_extra {held} more" if held else ""
         _broken(
             cls,
             "start",
-            f"holds {total} checkers ({dict(start)}), but {cls.__qualname__}.checkers "
-            f"is {checkers}: each side starts with all its checkers",
+            f"holds {total} checkers ({dict(start)}){besides}, but "
+            f"{cls.__qualname__}.checkers is {checkers}: each side starts with all its checkers",
         )
     for point in start:
         theirs = geometry.opponent_point(point)
@@ -243,6 +246,38 @@ def _check_extra_state(cls: type[Variant]) -> None:
                     f"field {field.name!r} has key {shown(key)}, which is empty or taken",
                 )
             keys.add(key)
+
+
+def _check_start_extra(cls: type[Variant]) -> None:
+    start_extra: object = cls.start_extra
+    if not isinstance(start_extra, Mapping):
+        _broken(
+            cls, "start_extra", f"must map extra field names to values, got {shown(start_extra)}"
+        )
+    fields = {f.name: f for f in cls.extra_state}
+    for name, value in start_extra.items():
+        field = fields.get(name)
+        if field is None:
+            _broken(cls, "start_extra", f"names {shown(name)}, which extra_state does not declare")
+        if field.kind is ExtraKind.COUNT:
+            if not _is_int(value) or value < 0:
+                _broken(
+                    cls, "start_extra", f"gives {name} {shown(value)}: a count is an integer >= 0"
+                )
+        elif not isinstance(value, (tuple, list, frozenset, set)) or not all(
+            _is_int(p) and 1 <= p <= 24 for p in value
+        ):
+            _broken(cls, "start_extra", f"gives {name} {shown(value)}: points are 1 to 24")
+
+
+def _held_at_start(cls: type[Variant]) -> int:
+    """The checkers each side's extra fields hold in the starting position."""
+    fields = {f.name: f for f in cls.extra_state}
+    held = 0
+    for name, value in cls.start_extra.items():
+        if fields[name].holds_checkers:
+            held += value if fields[name].kind is ExtraKind.COUNT else len(value)
+    return held
 
 
 def _check_result_names(cls: type[Variant]) -> None:

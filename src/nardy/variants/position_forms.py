@@ -16,7 +16,7 @@ from typing import Any
 
 from nardy.errors import CheckerCountError, InvalidPositionError, SharedPointError
 from nardy.model.basics import Side
-from nardy.model.validate import pair, point_set, shown, take
+from nardy.model.validate import by_side, pair, point_set, shown, take
 from nardy.model.validate import side as as_side
 from nardy.rules.vocabulary import Contact, ExtraField, ExtraKind, Geometry
 
@@ -24,6 +24,7 @@ __all__ = [
     "board_of_counts",
     "counts_by_side",
     "extra_from_array",
+    "extra_keys_of_sides",
     "held_by_extras",
     "pins_by_side",
 ]
@@ -152,3 +153,62 @@ def held_by_extras(fields: Sequence[ExtraField], extra: Sequence[int]) -> tuple[
         mine += a
         theirs += b
     return mine, theirs
+
+
+def extra_keys_of_sides(
+    fields: Sequence[ExtraField],
+    given: Mapping[str, Mapping[Side, Any] | Sequence[Any]] | None,
+    mover: Side,
+    geometry: Geometry,
+    name: str,
+) -> dict[str, Any]:
+    """The array-form keys of extra fields given by side: ``{field name: (white, black)}``.
+
+    Each side's value is a count, or points in the side's own numbering
+    (turned into the mover's numbering here). ``fields`` are the variant's
+    declared fields beside the pins (which :func:`pins_by_side` reads).
+    """
+    if not given:
+        return {}
+    if not isinstance(given, Mapping):
+        raise InvalidPositionError(
+            f"extra must map field names to values by side, got {shown(given)}"
+        )
+    by_name = {f.name: f for f in fields}
+    keys: dict[str, Any] = {}
+    for field_name, value in given.items():
+        field = by_name.get(field_name)
+        if field is None:
+            known = sorted(by_name) or "none"
+            raise InvalidPositionError(
+                f"unknown extra field {shown(field_name)} for {name}; its fields: {known}"
+            )
+        if field.kind is ExtraKind.COUNT:
+            counts = by_side(field_name, value)
+            keys[field.keys[0]] = [counts[mover], counts[mover.opponent]]
+        else:
+            points = _points_by_side(field_name, value)
+            opp = geometry.opponent_point
+            keys[field.keys[0]] = sorted(points[mover])
+            keys[field.keys[1]] = sorted(opp(p) for p in points[mover.opponent])
+    return keys
+
+
+def _points_by_side(label: str, value: object) -> tuple[set[int], set[int]]:
+    """Each side's points (1..24, its own numbering), from a mapping by side or a pair."""
+    if isinstance(value, Mapping):
+        items = [(as_side(key, f"a key of {label}"), points) for key, points in value.items()]
+    elif isinstance(value, Sequence) and not isinstance(value, str) and len(value) == 2:
+        items = [(Side.WHITE, value[0]), (Side.BLACK, value[1])]
+    else:
+        raise InvalidPositionError(
+            f"{label} must give each side's points, by side or as (white, black), "
+            f"got {shown(value)}"
+        )
+    out: tuple[set[int], set[int]] = (set(), set())
+    for side, points in items:
+        for p in take(points, 24, label, InvalidPositionError):
+            if isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= 24:
+                raise InvalidPositionError(f"a point of {label} is 1..24, got {shown(p)}")
+            out[side].add(p)
+    return out
