@@ -232,10 +232,7 @@ class Session(GameSeries):
         Raises :class:`~nardy.errors.RecordError` naming the game and the
         first action that does not replay.
         """
-        if not isinstance(data, Mapping) or data.get("format") != "nardy-session":
-            raise RecordError('not a nardy session record (missing "format": "nardy-session")')
-        if data.get("version") != SESSION_RECORD_VERSION:
-            raise RecordError(f"unsupported session record version {shown(data.get('version'))}")
+        records.check_header(data, "session", SESSION_RECORD_VERSION)
         try:
             session = cls.new(
                 data.get("variant", "backgammon"),
@@ -245,9 +242,7 @@ class Session(GameSeries):
             )
         except (NardyError, TypeError) as exc:
             raise RecordError(f"bad session record header: {exc}") from exc
-        games = data.get("games")
-        if not isinstance(games, list):
-            raise RecordError('a session record needs a "games" list')
+        games = records.record_list(data, "session", "games")
         for number, record in enumerate(games, start=1):
             session = _replayed(session, record, number, last=number == len(games))
         if data.get("closed"):
