@@ -49,7 +49,7 @@ from nardy.game.actions import (
     scored_kinds,
 )
 from nardy.game.dice import DiceSource, DiceSourceLike, OpeningDice, dice_source, opening_dice
-from nardy.game.options import GameOptions
+from nardy.game.options import GameOptions, options_for
 from nardy.model.basics import Roll, RollLike, Side
 from nardy.model.display import drawings
 from nardy.model.legal import LegalPlays
@@ -162,8 +162,7 @@ class Game:
                     f"starter {as_side(starter)} is not the side to move in {start.id()}"
                 )
             starter = start.turn
-        opts = GameOptions.layered(rules.game_defaults, options, **option_values)
-        opts = opts.for_variant(rules)
+        opts = options_for(rules, options, option_values)
         if start_cube is not None:
             doubling.check_start_cube(start_cube, opts, start is not None, crawford)
             start_cube = None if start_cube == CubeState() else start_cube  # the usual cube

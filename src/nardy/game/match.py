@@ -23,8 +23,8 @@ from nardy.game import records
 from nardy.game.actions import CubeState, Number, as_number
 from nardy.game.dice import DiceSource, DiceSourceLike, dice_source
 from nardy.game.game import Game
-from nardy.game.options import GameOptions
-from nardy.game.series import GameSeries, next_game_rule, series_options, set_up_game
+from nardy.game.options import GameOptions, options_for
+from nardy.game.series import GameSeries, next_game_rule, set_up_game
 from nardy.model.basics import Side
 from nardy.model.display import drawings
 from nardy.model.position import Position
@@ -159,7 +159,7 @@ class Match(GameSeries):
             raise InvalidOptionError(f"a match length is a positive integer, got {shown(length)}")
         crawford = flag(crawford, "crawford")
         next_game = next_game_rule(rules, next_game)
-        opts = attrs.evolve(series_options(rules, options, option_values), jacoby=False)
+        opts = attrs.evolve(options_for(rules, options, option_values), jacoby=False)
         source = dice_source(rng)
         scores = _start_scores(score, length)
         crawford_game = _first_crawford_game(crawford, length, scores, post_crawford)

@@ -5,20 +5,18 @@ A :class:`~nardy.Match` and a :class:`~nardy.Session` are both a
 progress and return the next snapshot, which its ``advance`` method
 makes (scoring a finished game and starting the next one is each one's
 own business). The actions are written once, here; so are the check of a
-``next_game`` rule, the options both play their games with and the
-setting up of the game in progress from a position.
+``next_game`` rule and the setting up of the game in progress from a
+position.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Self
+from typing import Self
 
 from nardy.errors import IllegalActionError, InvalidOptionError
 from nardy.game.actions import CubeState
 from nardy.game.dice import DiceSource, OpeningDice
 from nardy.game.game import Game, PlayLike
-from nardy.game.options import GameOptions
 from nardy.model.basics import RollLike, Side
 from nardy.model.position import Position
 from nardy.model.result import ResultKind
@@ -26,7 +24,7 @@ from nardy.model.validate import shown
 from nardy.variants.base import Variant
 from nardy.variants.class_data import NEXT_GAME_RULES
 
-__all__ = ["GameSeries", "next_game_rule", "series_options", "set_up_game"]
+__all__ = ["GameSeries", "next_game_rule", "set_up_game"]
 
 
 class GameSeries:
@@ -145,12 +143,3 @@ def next_game_rule(rules: Variant, next_game: object) -> str:
             f"got {shown(next_game)}"
         )
     return next_game
-
-
-def series_options(
-    rules: Variant,
-    options: GameOptions | Mapping[str, Any] | None,
-    option_values: Mapping[str, Any],
-) -> GameOptions:
-    """The game options of every game of a series: ``options`` over the variant's defaults."""
-    return GameOptions.layered(rules.game_defaults, options, **option_values).for_variant(rules)

@@ -33,8 +33,8 @@ from nardy.game.actions import CubeState, Number, as_number
 from nardy.game.dice import DiceSource, DiceSourceLike, dice_source
 from nardy.game.game import Game
 from nardy.game.match import next_game_start
-from nardy.game.options import GameOptions
-from nardy.game.series import GameSeries, next_game_rule, series_options, set_up_game
+from nardy.game.options import GameOptions, options_for
+from nardy.game.series import GameSeries, next_game_rule, set_up_game
 from nardy.model.basics import Side
 from nardy.model.position import Position
 from nardy.model.registry import as_variant
@@ -94,7 +94,7 @@ class Session(GameSeries):
         """
         rules = as_variant(variant)
         next_game = next_game_rule(rules, next_game)
-        opts = series_options(rules, options, option_values)
+        opts = options_for(rules, options, option_values)
         source = dice_source(rng)
         first = Game.new(rules, opts, rng=source)
         return cls(variant=rules, options=opts, next_game=next_game, game=first, rng=source)
