@@ -41,12 +41,12 @@ from nardy.formats.replay import (
     Where,
     cut_short,
     is_word,
-    opening_roll,
     recorded_games,
     replay_match,
     replay_session,
     short,
     start_match,
+    written_actions,
 )
 from nardy.formats.text import read_text
 from nardy.game.actions import ActionKind
@@ -406,27 +406,19 @@ def _write_game(
 def _events(game: Game, scores: list[int], length: int) -> list[tuple[int, str]]:
     """(player, text) of every action the record writes, in order."""
     out: list[tuple[int, str]] = []
-    pending: tuple[int, str] | None = None  # a roll waiting for its play
     cube = 1
-    for action in game.history:
-        if action.side is None:  # the opening roll: the first play shows its dice
-            opening = opening_roll(game, action)
-            if opening is not None:
-                pending = (opening[0], f"{opening[1][0]}{opening[1][1]}:")
-            continue
-        kind, player = action.kind, game.player(action.side)
-        if kind is ActionKind.ROLL:
-            assert action.dice is not None  # in the order rolled or read: written so
-            pending = (player, f"{action.dice[0]}{action.dice[1]}:")
-        elif kind is ActionKind.PLAY:
+    actions, _ = written_actions(game)  # a roll left waiting is not written
+    for action, player, rolled in actions:
+        kind = action.kind
+        if kind is ActionKind.PLAY:
             assert action.play is not None
-            roll = action.play.roll
-            dice = pending[1] if pending else f"{roll.high}{roll.low}:"
-            out.append((player, " ".join([dice, *(str(s) for s in action.play.steps)])))
-            pending = None
-        elif kind is ActionKind.RESIGN and pending is not None:
-            out.append((pending[0], f"{pending[1]} ????"))  # rolled, then resigned
-            pending = None
+            assert rolled is not None  # a play comes with its roll
+            a, b = rolled[1]
+            words = [f"{a}{b}:", *(str(s) for s in action.play.steps)]
+            out.append((player, " ".join(words)))
+        elif kind is ActionKind.RESIGN and rolled is not None:
+            a, b = rolled[1]
+            out.append((rolled[0], f"{a}{b}: ????"))  # rolled, then resigned
         elif kind is ActionKind.RACCOON:
             raise UnsupportedFormatError("a .mat record has no word for a raccoon")
         elif kind in (ActionKind.DOUBLE, ActionKind.BEAVER):

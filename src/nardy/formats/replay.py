@@ -20,7 +20,7 @@ import attrs
 
 from nardy.errors import NardyError, RecordError, RecordWarning
 from nardy.formats.setup import Edit, apply_edit
-from nardy.game.actions import Action, EndReason, Number, Phase
+from nardy.game.actions import Action, ActionKind, EndReason, Number, Phase
 from nardy.game.game import Game
 from nardy.game.match import Match
 from nardy.game.options import GameOptions
@@ -42,6 +42,7 @@ __all__ = [
     "replay_session",
     "short",
     "start_match",
+    "written_actions",
 ]
 
 _LEVELS = (ResultKind.SINGLE, ResultKind.GAMMON, ResultKind.BACKGAMMON)
@@ -464,6 +465,44 @@ def opening_roll(game: Game, action: Action) -> tuple[int, tuple[int, int]] | No
     if game.options.opening != "one_die_each_use_both" or dice is None or dice[0] == dice[1]:
         return None
     return (0 if dice[0] > dice[1] else 1, (max(dice), min(dice)))
+
+
+#: A roll waiting for the play it is written with: the player who rolled, and the dice as written.
+Rolled = tuple[int, tuple[int, int]]
+
+
+def written_actions(
+    game: Game,
+) -> tuple[list[tuple[Action, int, Rolled | None]], Rolled | None]:
+    """What the writers write of ``game``'s history: its actions but the rolls, and the roll left waiting.
+
+    A record writes a roll with the play that plays it, not on its own, so
+    each action comes with its player and the roll waiting before it (the
+    opening roll too, see :func:`opening_roll`); a play uses the roll up
+    (a play with none waiting comes with its own, the higher die first),
+    and so does a resignation offered after rolling. Last comes the roll
+    still waiting when the history ends, else ``None``.
+    """
+    actions: list[tuple[Action, int, Rolled | None]] = []
+    waiting: Rolled | None = None
+    for action in game.history:
+        if action.side is None:  # the opening roll: the first play shows its dice
+            opening = opening_roll(game, action)
+            if opening is not None:
+                waiting = opening
+            continue
+        player = game.player(action.side)
+        if action.kind is ActionKind.ROLL:
+            assert action.dice is not None  # in the order rolled or read: written so
+            waiting = (player, (action.dice[0], action.dice[1]))
+            continue
+        if action.kind is ActionKind.PLAY and waiting is None:
+            assert action.play is not None
+            waiting = (player, (action.play.roll.high, action.play.roll.low))
+        actions.append((action, player, waiting))
+        if action.kind in (ActionKind.PLAY, ActionKind.RESIGN):
+            waiting = None
+    return actions, waiting
 
 
 def _started(game: Game, player: int) -> Game:

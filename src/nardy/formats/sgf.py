@@ -43,12 +43,13 @@ from nardy.formats.replay import (
     Entry,
     GameEntries,
     MatchRecord,
+    Rolled,
     Where,
-    opening_roll,
     recorded_games,
     replay_match,
     replay_session,
     start_match,
+    written_actions,
 )
 from nardy.formats.setup import Edit, counts_of
 from nardy.formats.text import read_text
@@ -466,34 +467,29 @@ def _setup_nodes(game: Game) -> list[str]:
 
 def _moves(game: Game) -> list[str]:
     out: list[str] = []
-    pending: tuple[int, str] | None = None
-    for action in game.history:
-        if action.side is None:  # the opening roll: the first play shows its dice
-            opening = opening_roll(game, action)
-            if opening is not None:
-                pending = (opening[0], f"{opening[1][0]}{opening[1][1]}")
-            continue
-        colour = "WB"[game.player(action.side)]
+    actions, waiting = written_actions(game)
+    for action, player, rolled in actions:
+        colour = "WB"[player]
         kind = action.kind
-        if kind is ActionKind.ROLL:
-            assert action.dice is not None  # in the order rolled or read: written so
-            pending = (game.player(action.side), f"{action.dice[0]}{action.dice[1]}")
-        elif kind is ActionKind.PLAY:
+        if kind is ActionKind.PLAY:
             assert action.play is not None
-            roll = action.play.roll
-            dice = pending[1] if pending else f"{roll.high}{roll.low}"
-            out.append(f"{colour}[{dice}{_play(action.play, game.player(action.side))}]")
-            pending = None
-        elif kind is ActionKind.RESIGN and pending is not None:
-            out.append(f"PL[{'WB'[pending[0]]}]DI[{pending[1]}]")
-            pending = None
+            assert rolled is not None  # a play comes with its roll
+            a, b = rolled[1]
+            out.append(f"{colour}[{a}{b}{_play(action.play, player)}]")
+        elif kind is ActionKind.RESIGN and rolled is not None:
+            out.append(_rolled(rolled))
         elif kind is ActionKind.RACCOON:
             raise UnsupportedFormatError("gnubg's SGF has no word for a raccoon")
         elif kind.value in _WORDS:
             out.append(f"{colour}[{kind.value}]")
-    if pending is not None:  # dice rolled and not played yet, as gnubg writes them
-        out.append(f"PL[{'WB'[pending[0]]}]DI[{pending[1]}]")
+    if waiting is not None:  # dice rolled and not played yet, as gnubg writes them
+        out.append(_rolled(waiting))
     return out
+
+
+def _rolled(rolled: Rolled) -> str:
+    """The node of a roll not played: its player and its dice."""
+    return f"PL[{'WB'[rolled[0]]}]DI[{rolled[1][0]}{rolled[1][1]}]"
 
 
 def _play(play: Play, player: int) -> str:

@@ -6,6 +6,8 @@
   Crawford rule;
 * :mod:`~nardy.game.session` -- :class:`~nardy.Session`: money games one
   after another, running totals;
+* :mod:`~nardy.game.series` -- what a match and a session share: their
+  actions on the game in progress;
 * :mod:`~nardy.game.options` -- :class:`~nardy.GameOptions`, the agreements
   between the players;
 * :mod:`~nardy.game.actions`, :mod:`~nardy.game.dice`,
@@ -45,6 +47,7 @@ _MODULES = frozenset(
         "options",
         "outcome",
         "records",
+        "series",
         "session",
     ]
 )

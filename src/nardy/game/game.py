@@ -49,7 +49,7 @@ from nardy.game.actions import (
     scored_kinds,
 )
 from nardy.game.dice import DiceSource, DiceSourceLike, OpeningDice, dice_source, opening_dice
-from nardy.game.options import GameOptions
+from nardy.game.options import GameOptions, options_for
 from nardy.model.basics import Roll, RollLike, Side
 from nardy.model.display import drawings
 from nardy.model.legal import LegalPlays
@@ -162,8 +162,7 @@ class Game:
                     f"starter {as_side(starter)} is not the side to move in {start.id()}"
                 )
             starter = start.turn
-        opts = GameOptions.layered(rules.game_defaults, options, **option_values)
-        opts = opts.for_variant(rules)
+        opts = options_for(rules, options, option_values)
         if start_cube is not None:
             doubling.check_start_cube(start_cube, opts, start is not None, crawford)
             start_cube = None if start_cube == CubeState() else start_cube  # the usual cube
@@ -386,10 +385,7 @@ class Game:
         if self.phase is not Phase.ROLL:
             why = {
                 Phase.MOVE: f"the dice are already rolled ({self.dice}); play them",
-                Phase.DOUBLED: "a double is pending; take or drop it first",
-                Phase.BEAVERED: "a beaver is pending; take or drop it first",
-                Phase.RACCOONED: "a raccoon is pending; take or drop it first",
-                Phase.RESIGNED: "a resignation is pending; accept or reject it first",
+                **_PENDING,
             }.get(self.phase, "")
             raise self._wrong("roll", why)
         side = self.position.turn
@@ -427,22 +423,16 @@ class Game:
         white_player = winner if self.options.winner_takes_white else self.white_player
         first = Side.WHITE if winner == white_player else Side.BLACK
         position = self.variant.starting_position(first)
-        if policy.endswith("use_both"):
-            roll = Roll(*(flat[winner * 2 : winner * 2 + 2] if two else flat))
-            return attrs.evolve(
-                self,
-                history=history,
-                position=position,
-                phase=Phase.MOVE,
-                dice=roll,
-                first=first,
-                white_player=white_player,
-            )
+        # With "use_both" the winner plays the opening dice; else he rolls
+        # anew (no dice are on the table before the opening is decided).
+        use_both = policy.endswith("use_both")
+        roll = Roll(*(flat[winner * 2 : winner * 2 + 2] if two else flat)) if use_both else None
         return attrs.evolve(
             self,
             history=history,
             position=position,
-            phase=Phase.ROLL,
+            phase=Phase.MOVE if use_both else Phase.ROLL,
+            dice=roll,
             first=first,
             white_player=white_player,
         )
@@ -459,10 +449,7 @@ class Game:
             why = {
                 Phase.OPENING: "the opening roll has not been made; roll first",
                 Phase.ROLL: "the dice have not been rolled; roll first",
-                Phase.DOUBLED: "a double is pending; take or drop it first",
-                Phase.BEAVERED: "a beaver is pending; take or drop it first",
-                Phase.RACCOONED: "a raccoon is pending; take or drop it first",
-                Phase.RESIGNED: "a resignation is pending; accept or reject it first",
+                **_PENDING,
             }.get(self.phase, "")
             raise self._wrong("play", why)
         side = self.position.turn
@@ -534,15 +521,18 @@ class Game:
                 f"a double comes before rolling; the game is in phase {self.phase.value!r}",
             )
         side = self.position.turn
-        self._check_actor("double", side, by)
-        why = self.double_refusal()
+        cube = attrs.evolve(self.cube, offered_by=side)
+        return self._offer(ActionKind.DOUBLE, side, by, self.double_refusal(), cube)
+
+    def _offer(
+        self, kind: ActionKind, side: Side, by: object, why: str | None, cube: CubeState
+    ) -> Game:
+        """``side`` turns the cube to ``cube`` by a double, beaver or raccoon, unless ``why`` refuses it."""
+        self._check_actor(kind.value, side, by)
         if why is not None:
-            raise CubeActionError(f"cannot double: {why} {self._where()}")
+            raise CubeActionError(f"cannot {kind.value}: {why} {self._where()}")
         return attrs.evolve(
-            self,
-            phase=Phase.DOUBLED,
-            cube=attrs.evolve(self.cube, offered_by=side),
-            history=self._record(Action(ActionKind.DOUBLE, side)),
+            self, phase=_OFFERED[kind], cube=cube, history=self._record(Action(kind, side))
         )
 
     def take(self, *, by: Side | None = None) -> Game:
@@ -587,16 +577,9 @@ class Game:
         if self.phase is not Phase.DOUBLED:
             raise self._wrong("beaver", "no double is pending")
         side = self.position.turn.opponent
-        self._check_actor("beaver", side, by)
         why = doubling.beaver_refusal(self.options, self.cube)
-        if why is not None:
-            raise CubeActionError(f"cannot beaver: {why} {self._where()}")
-        return attrs.evolve(
-            self,
-            phase=Phase.BEAVERED,
-            cube=attrs.evolve(self.cube, beavered=True),
-            history=self._record(Action(ActionKind.BEAVER, side)),
-        )
+        cube = attrs.evolve(self.cube, beavered=True)
+        return self._offer(ActionKind.BEAVER, side, by, why, cube)
 
     def raccoon(self, *, by: Side | None = None) -> Game:
         """Answer a beaver with a raccoon: the doubler turns the cube one more step.
@@ -608,13 +591,8 @@ class Game:
         if self.phase is not Phase.BEAVERED:
             raise self._wrong("raccoon", "no beaver is pending")
         side = self.position.turn
-        self._check_actor("raccoon", side, by)
         why = doubling.raccoon_refusal(self.options, self.cube)
-        if why is not None:
-            raise CubeActionError(f"cannot raccoon: {why} {self._where()}")
-        return attrs.evolve(
-            self, phase=Phase.RACCOONED, history=self._record(Action(ActionKind.RACCOON, side))
-        )
+        return self._offer(ActionKind.RACCOON, side, by, why, self.cube)
 
     def resign(
         self, level: ResultKind | str = ResultKind.SINGLE, *, by: Side | None = None
@@ -786,11 +764,25 @@ class Game:
         return records.replay(self, actions, offset=offset)
 
 
+# Why a side cannot roll or play while an answer is pending, by phase.
+_PENDING = {
+    Phase.DOUBLED: "a double is pending; take or drop it first",
+    Phase.BEAVERED: "a beaver is pending; take or drop it first",
+    Phase.RACCOONED: "a raccoon is pending; take or drop it first",
+    Phase.RESIGNED: "a resignation is pending; accept or reject it first",
+}
+
 # The immediate redoubles that answer a pending double, by phase (see nardy.game.doubling).
 _ANSWERS = {
     Phase.DOUBLED: doubling.DOUBLE,
     Phase.BEAVERED: doubling.BEAVER,
     Phase.RACCOONED: doubling.RACCOON,
+}
+# The phase a cube offer leaves the game in, by its kind.
+_OFFERED = {
+    ActionKind.DOUBLE: Phase.DOUBLED,
+    ActionKind.BEAVER: Phase.BEAVERED,
+    ActionKind.RACCOON: Phase.RACCOONED,
 }
 _TAKES = {
     doubling.DOUBLE: "take",

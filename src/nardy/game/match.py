@@ -21,14 +21,14 @@ import attrs
 from nardy.errors import GameOverError, IllegalActionError, InvalidOptionError
 from nardy.game import records
 from nardy.game.actions import CubeState, Number, as_number
-from nardy.game.dice import DiceSource, DiceSourceLike, OpeningDice, dice_source
-from nardy.game.game import Game, PlayLike
-from nardy.game.options import GameOptions
-from nardy.model.basics import RollLike, Side
+from nardy.game.dice import DiceSource, DiceSourceLike, dice_source
+from nardy.game.game import Game
+from nardy.game.options import GameOptions, options_for
+from nardy.game.series import GameSeries, next_game_rule, set_up_game
+from nardy.model.basics import Side
 from nardy.model.display import drawings
 from nardy.model.position import Position
 from nardy.model.registry import as_variant
-from nardy.model.result import ResultKind
 from nardy.model.validate import flag, integer, shown
 from nardy.variants.base import Variant
 from nardy.variants.class_data import NEXT_GAME_RULES
@@ -46,7 +46,7 @@ ROTATIONS: Mapping[str, tuple[tuple[str, ...], str]] = MappingProxyType(
 
 
 @attrs.frozen(kw_only=True)
-class Match:
+class Match(GameSeries):
     """A match (or series) to :attr:`length` points: an immutable snapshot.
 
     Create one with :meth:`new`. :attr:`game` is the game in progress
@@ -158,15 +158,8 @@ class Match:
         if isinstance(length, bool) or not isinstance(length, int) or length < 1:
             raise InvalidOptionError(f"a match length is a positive integer, got {shown(length)}")
         crawford = flag(crawford, "crawford")
-        if next_game is None:
-            next_game = rules.next_game
-        if not isinstance(next_game, str) or next_game not in NEXT_GAME_RULES:
-            raise InvalidOptionError(
-                f"next_game must be one of {', '.join(map(repr, NEXT_GAME_RULES))}; "
-                f"got {shown(next_game)}"
-            )
-        opts = GameOptions.layered(rules.game_defaults, options, **option_values)
-        opts = attrs.evolve(opts.for_variant(rules), jacoby=False)
+        next_game = next_game_rule(rules, next_game)
+        opts = attrs.evolve(options_for(rules, options, option_values), jacoby=False)
         source = dice_source(rng)
         scores = _start_scores(score, length)
         crawford_game = _first_crawford_game(crawford, length, scores, post_crawford)
@@ -207,21 +200,8 @@ class Match:
         once the game has begun, :class:`~nardy.errors.InvalidOptionError`
         for a position or cube the game cannot start from.
         """
-        now = self.current()
-        if now.history:
-            raise IllegalActionError(
-                f"cannot set up game {self.game_number}: it has begun ({now.describe()})"
-            )
-        white = now.white_player if white_player is None else white_player
-        game = Game.new(
-            now.variant,
-            now.options,
-            rng=self.rng,
-            white_player=white,
-            start=start,
-            start_cube=start_cube,
-            crawford=now.crawford,
-        )
+        crawford = self.current().crawford
+        game = set_up_game(self, start, start_cube, white_player, crawford=crawford)
         return attrs.evolve(self, game=game)
 
     # --- inspection -----------------------------------------------------------------
@@ -258,11 +238,6 @@ class Match:
             g.points(g.side_of(game.player(game.outcome.winner))) for g in self.games[: number - 1]
         )
         return full, min(full, max(0, as_number(self.length - before)))
-
-    @property
-    def game_number(self) -> int:
-        """The number (1-based) of the game in progress (or of the last game, once over)."""
-        return len(self.games) + (1 if self.game is not None else 0)
 
     @property
     def is_crawford_game(self) -> bool:
@@ -316,40 +291,6 @@ class Match:
 
     # --- actions (on the game in progress) ------------------------------------------
 
-    def roll(self, dice: RollLike | OpeningDice | None = None, *, by: Side | None = None) -> Match:
-        """:meth:`Game.roll <nardy.game.game.Game.roll>` in the game in progress."""
-        return self.advance(self.current().roll(dice, by=by))
-
-    def play(self, play: PlayLike, *, by: Side | None = None) -> Match:
-        """:meth:`Game.play <nardy.game.game.Game.play>` in the game in progress."""
-        return self.advance(self.current().play(play, by=by))
-
-    def double(self, *, by: Side | None = None) -> Match:
-        """:meth:`Game.double <nardy.game.game.Game.double>` (refused in the Crawford game)."""
-        return self.advance(self.current().double(by=by))
-
-    def take(self, *, by: Side | None = None) -> Match:
-        """:meth:`Game.take <nardy.game.game.Game.take>` in the game in progress."""
-        return self.advance(self.current().take(by=by))
-
-    def drop(self, *, by: Side | None = None) -> Match:
-        """:meth:`Game.drop <nardy.game.game.Game.drop>` in the game in progress."""
-        return self.advance(self.current().drop(by=by))
-
-    def beaver(self, *, by: Side | None = None) -> Match:
-        """:meth:`Game.beaver <nardy.game.game.Game.beaver>` in the game in progress."""
-        return self.advance(self.current().beaver(by=by))
-
-    def raccoon(self, *, by: Side | None = None) -> Match:
-        """:meth:`Game.raccoon <nardy.game.game.Game.raccoon>` in the game in progress."""
-        return self.advance(self.current().raccoon(by=by))
-
-    def resign(
-        self, level: ResultKind | str = ResultKind.SINGLE, *, by: Side | None = None
-    ) -> Match:
-        """:meth:`Game.resign <nardy.game.game.Game.resign>` in the game in progress."""
-        return self.advance(self.current().resign(level, by=by))
-
     def concede(self, player: int) -> Match:
         """Player ``player`` (0 or 1) concedes the match: it ends and the other player wins.
 
@@ -361,14 +302,6 @@ class Match:
         now = self.current()
         games = (*self.games, now) if now.history else self.games
         return attrs.evolve(self, games=games, game=None, conceded_by=player)
-
-    def accept(self, *, by: Side | None = None) -> Match:
-        """:meth:`Game.accept <nardy.game.game.Game.accept>` in the game in progress."""
-        return self.advance(self.current().accept(by=by))
-
-    def reject(self, *, by: Side | None = None) -> Match:
-        """:meth:`Game.reject <nardy.game.game.Game.reject>` in the game in progress."""
-        return self.advance(self.current().reject(by=by))
 
     def advance(self, game: Game) -> Match:
         """The match with ``game`` (a later snapshot of the game in progress) in place.

@@ -29,7 +29,7 @@ from nardy.variants.options import (
 if TYPE_CHECKING:
     from nardy.variants.base import Variant
 
-__all__ = ["OPENING_POLICIES", "GameOptions", "cube_values"]
+__all__ = ["OPENING_POLICIES", "GameOptions", "cube_values", "options_for"]
 
 #: The opening-roll policies; the first is the default. ``one_die_each_*``:
 #: each player rolls one die; ``two_dice_each_*``: two dice, the higher
@@ -181,3 +181,15 @@ class GameOptions:
                     f"{', '.join(sorted(names))}"
                 )
         return cls(**dict(data))
+
+
+def options_for(
+    rules: Variant, options: GameOptions | Mapping[str, Any] | None, values: Mapping[str, Any]
+) -> GameOptions:
+    """The options a game of ``rules`` is played with: ``options`` and ``values`` over its defaults.
+
+    The variant's :attr:`~nardy.Variant.game_defaults` lie beneath (see
+    :meth:`GameOptions.layered`), and what is left to the variant's custom
+    is taken from it (:meth:`GameOptions.for_variant`).
+    """
+    return GameOptions.layered(rules.game_defaults, options, **values).for_variant(rules)

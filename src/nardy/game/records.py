@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 __all__ = [
     "GAME_RECORD_VERSION",
     "MATCH_RECORD_VERSION",
+    "check_header",
     "check_stored",
     "game_from_dict",
     "game_from_json",
@@ -47,6 +48,7 @@ __all__ = [
     "match_to_dict",
     "match_to_json",
     "parse_action",
+    "record_list",
     "replay",
     "restated",
 ]
@@ -113,6 +115,23 @@ def _letter(value: object, what: str) -> Side | None:
     raise RecordError(f'{what} must be "w" or "b", got {shown(value)}')
 
 
+def check_header(data: Mapping[str, Any], kind: str, version: int) -> None:
+    """:class:`~nardy.errors.RecordError` unless ``data`` is a nardy ``kind`` record (game, match, session) of ``version``."""
+    if not isinstance(data, Mapping) or data.get("format") != f"nardy-{kind}":
+        raise RecordError(f'not a nardy {kind} record (missing "format": "nardy-{kind}")')
+    if data.get("version") != version:
+        raise RecordError(f"unsupported {kind} record version {shown(data.get('version'))}")
+
+
+def record_list(data: Mapping[str, Any], kind: str, key: str) -> list[Any]:
+    """``data[key]``, the list of a ``kind`` record (its actions, its games); RecordError if it is none."""
+    items = data.get(key)
+    if not isinstance(items, list):
+        article = "an" if key[0] in "aeiou" else "a"
+        raise RecordError(f'a {kind} record needs {article} "{key}" list')
+    return items
+
+
 # --- games ------------------------------------------------------------------------
 
 
@@ -166,10 +185,7 @@ def game_from_dict(cls: type[Game], data: Mapping[str, Any], *, rng: DiceSourceL
     :class:`~nardy.errors.RecordError` naming the first action that does
     not replay (or the field that is malformed).
     """
-    if not isinstance(data, Mapping) or data.get("format") != "nardy-game":
-        raise RecordError('not a nardy game record (missing "format": "nardy-game")')
-    if data.get("version") != GAME_RECORD_VERSION:
-        raise RecordError(f"unsupported game record version {shown(data.get('version'))}")
+    check_header(data, "game", GAME_RECORD_VERSION)
     try:
         if "variant" not in data:
             raise RecordError('the record has no "variant"')
@@ -186,10 +202,7 @@ def game_from_dict(cls: type[Game], data: Mapping[str, Any], *, rng: DiceSourceL
         )
     except NardyError as exc:
         raise RecordError(f"bad game record header: {exc}") from exc
-    actions = data.get("actions")
-    if not isinstance(actions, list):
-        raise RecordError('a game record needs an "actions" list')
-    game = restated(replay(game, actions), data)
+    game = restated(replay(game, record_list(data, "game", "actions")), data)
     check_stored(game, data)
     return game
 
@@ -398,10 +411,7 @@ def match_from_dict(
     :class:`~nardy.errors.RecordError` naming the game and the first action
     that does not replay.
     """
-    if not isinstance(data, Mapping) or data.get("format") != "nardy-match":
-        raise RecordError('not a nardy match record (missing "format": "nardy-match")')
-    if data.get("version") != MATCH_RECORD_VERSION:
-        raise RecordError(f"unsupported match record version {shown(data.get('version'))}")
+    check_header(data, "match", MATCH_RECORD_VERSION)
     try:
         for key in ("variant", "length"):
             if key not in data:
@@ -418,9 +428,7 @@ def match_from_dict(
         )
     except NardyError as exc:
         raise RecordError(f"bad match record header: {exc}") from exc
-    games = data.get("games")
-    if not isinstance(games, list):
-        raise RecordError('a match record needs a "games" list')
+    games = record_list(data, "match", "games")
     for number, record in enumerate(games, start=1):
         if match.game is None:
             raise RecordError(f"game {number}: the match was already over", index=number - 1)

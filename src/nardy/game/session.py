@@ -30,14 +30,14 @@ from nardy.errors import (
 )
 from nardy.game import records
 from nardy.game.actions import CubeState, Number, as_number
-from nardy.game.dice import DiceSource, DiceSourceLike, OpeningDice, dice_source
-from nardy.game.game import Game, PlayLike
-from nardy.game.match import NEXT_GAME_RULES, next_game_start
-from nardy.game.options import GameOptions
-from nardy.model.basics import RollLike, Side
+from nardy.game.dice import DiceSource, DiceSourceLike, dice_source
+from nardy.game.game import Game
+from nardy.game.match import next_game_start
+from nardy.game.options import GameOptions, options_for
+from nardy.game.series import GameSeries, next_game_rule, set_up_game
+from nardy.model.basics import Side
 from nardy.model.position import Position
 from nardy.model.registry import as_variant
-from nardy.model.result import ResultKind
 from nardy.model.validate import integer, shown
 from nardy.variants.base import Variant
 
@@ -51,7 +51,7 @@ _SESSION_GAME_SETUP = ("variant", "options", "white_player", "starter", "crawfor
 
 
 @attrs.frozen(kw_only=True)
-class Session:
+class Session(GameSeries):
     """A money session: games one after another, each worth its points; an immutable snapshot.
 
     Create one with :meth:`new`. :attr:`game` is the game in progress
@@ -93,15 +93,8 @@ class Session:
         :class:`~nardy.Match`.
         """
         rules = as_variant(variant)
-        if next_game is None:
-            next_game = rules.next_game
-        if not isinstance(next_game, str) or next_game not in NEXT_GAME_RULES:
-            raise InvalidOptionError(
-                f"next_game must be one of {', '.join(map(repr, NEXT_GAME_RULES))}; "
-                f"got {shown(next_game)}"
-            )
-        opts = GameOptions.layered(rules.game_defaults, options, **option_values)
-        opts = opts.for_variant(rules)
+        next_game = next_game_rule(rules, next_game)
+        opts = options_for(rules, options, option_values)
         source = dice_source(rng)
         first = Game.new(rules, opts, rng=source)
         return cls(variant=rules, options=opts, next_game=next_game, game=first, rng=source)
@@ -140,11 +133,6 @@ class Session:
         """True once the session is closed."""
         return self.game is None
 
-    @property
-    def game_number(self) -> int:
-        """The number (1-based) of the game in progress (or of the last game, once closed)."""
-        return len(self.games) + (1 if self.game is not None else 0)
-
     def net(self, player: int) -> Number:
         """What ``player`` (0 or 1) is up on the other: his total minus the other's."""
         player = integer(player, "a player", 0, 1)
@@ -166,52 +154,6 @@ class Session:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.variant.spec()} {self.describe()}>"
 
-    # --- actions (on the game in progress) ------------------------------------------
-
-    def roll(
-        self, dice: RollLike | OpeningDice | None = None, *, by: Side | None = None
-    ) -> Session:
-        """:meth:`Game.roll <nardy.game.game.Game.roll>` in the game in progress."""
-        return self.advance(self.current().roll(dice, by=by))
-
-    def play(self, play: PlayLike, *, by: Side | None = None) -> Session:
-        """:meth:`Game.play <nardy.game.game.Game.play>` in the game in progress."""
-        return self.advance(self.current().play(play, by=by))
-
-    def double(self, *, by: Side | None = None) -> Session:
-        """:meth:`Game.double <nardy.game.game.Game.double>` in the game in progress."""
-        return self.advance(self.current().double(by=by))
-
-    def take(self, *, by: Side | None = None) -> Session:
-        """:meth:`Game.take <nardy.game.game.Game.take>` in the game in progress."""
-        return self.advance(self.current().take(by=by))
-
-    def drop(self, *, by: Side | None = None) -> Session:
-        """:meth:`Game.drop <nardy.game.game.Game.drop>` in the game in progress."""
-        return self.advance(self.current().drop(by=by))
-
-    def beaver(self, *, by: Side | None = None) -> Session:
-        """:meth:`Game.beaver <nardy.game.game.Game.beaver>` in the game in progress."""
-        return self.advance(self.current().beaver(by=by))
-
-    def raccoon(self, *, by: Side | None = None) -> Session:
-        """:meth:`Game.raccoon <nardy.game.game.Game.raccoon>` in the game in progress."""
-        return self.advance(self.current().raccoon(by=by))
-
-    def resign(
-        self, level: ResultKind | str = ResultKind.SINGLE, *, by: Side | None = None
-    ) -> Session:
-        """:meth:`Game.resign <nardy.game.game.Game.resign>` in the game in progress."""
-        return self.advance(self.current().resign(level, by=by))
-
-    def accept(self, *, by: Side | None = None) -> Session:
-        """:meth:`Game.accept <nardy.game.game.Game.accept>` in the game in progress."""
-        return self.advance(self.current().accept(by=by))
-
-    def reject(self, *, by: Side | None = None) -> Session:
-        """:meth:`Game.reject <nardy.game.game.Game.reject>` in the game in progress."""
-        return self.advance(self.current().reject(by=by))
-
     def set_up(
         self,
         start: Position,
@@ -223,19 +165,7 @@ class Session:
 
         As :meth:`Match.set_up <nardy.Match.set_up>`.
         """
-        now = self.current()
-        if now.history:
-            raise IllegalActionError(
-                f"cannot set up game {self.game_number}: it has begun ({now.describe()})"
-            )
-        game = Game.new(
-            now.variant,
-            now.options,
-            rng=self.rng,
-            white_player=now.white_player if white_player is None else white_player,
-            start=start,
-            start_cube=start_cube,
-        )
+        game = set_up_game(self, start, start_cube, white_player, crawford=False)
         return attrs.evolve(self, game=game)
 
     def close(self) -> Session:
@@ -302,10 +232,7 @@ class Session:
         Raises :class:`~nardy.errors.RecordError` naming the game and the
         first action that does not replay.
         """
-        if not isinstance(data, Mapping) or data.get("format") != "nardy-session":
-            raise RecordError('not a nardy session record (missing "format": "nardy-session")')
-        if data.get("version") != SESSION_RECORD_VERSION:
-            raise RecordError(f"unsupported session record version {shown(data.get('version'))}")
+        records.check_header(data, "session", SESSION_RECORD_VERSION)
         try:
             session = cls.new(
                 data.get("variant", "backgammon"),
@@ -315,9 +242,7 @@ class Session:
             )
         except (NardyError, TypeError) as exc:
             raise RecordError(f"bad session record header: {exc}") from exc
-        games = data.get("games")
-        if not isinstance(games, list):
-            raise RecordError('a session record needs a "games" list')
+        games = records.record_list(data, "session", "games")
         for number, record in enumerate(games, start=1):
             session = _replayed(session, record, number, last=number == len(games))
         if data.get("closed"):
