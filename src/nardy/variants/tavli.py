@@ -99,9 +99,18 @@ def _by_rule(position: Position, loser: Side) -> bool:
     return False
 
 
+@attrs.frozen
+class _FromTheHead(Variant):
+    """Plakoto's and fevga's data: all 15 start on the side's own 24-point; no bar, no cube."""
+
+    game_defaults: ClassVar[Mapping[str, object]] = TAVLI_GAME_DEFAULTS
+    start: ClassVar[MappingProxyType[int, int]] = MappingProxyType({START: 15})
+    has_bar: ClassVar[bool] = False
+
+
 @register_variant
 @attrs.frozen
-class Plakoto(Variant):
+class Plakoto(_FromTheHead):
     """Plakoto: all fifteen on the 24-point, no hitting: a checker pins a lone opposing one.
 
     Landing on a point with exactly one free opposing checker pins it: both
@@ -124,12 +133,9 @@ class Plakoto(Variant):
     """
 
     name: ClassVar[str] = "plakoto"
-    game_defaults: ClassVar[Mapping[str, object]] = TAVLI_GAME_DEFAULTS
     aliases: ClassVar[tuple[str, ...]] = ("πλακωτό",)
-    start: ClassVar[MappingProxyType[int, int]] = MappingProxyType({START: 15})
     geometry: ClassVar[Geometry] = Geometry.MIRROR
     contact: ClassVar[Contact] = Contact.PIN
-    has_bar: ClassVar[bool] = False
 
     #: The mother rule (a pinned last checker on its start loses the game).
     mother: bool = attrs.field(default=True, converter=to_bool)
@@ -182,7 +188,7 @@ class Plakoto(Variant):
 
 @register_variant
 @attrs.frozen
-class Fevga(Variant):
+class Fevga(_FromTheHead):
     """Fevga: long nardy's board and direction, one checker holds a point, no hitting.
 
     Each side starts with fifteen on its own 24-point, in opposite corners,
@@ -203,12 +209,9 @@ class Fevga(Variant):
     """
 
     name: ClassVar[str] = "fevga"
-    game_defaults: ClassVar[Mapping[str, object]] = TAVLI_GAME_DEFAULTS
     aliases: ClassVar[tuple[str, ...]] = ("φεύγα",)
-    start: ClassVar[MappingProxyType[int, int]] = MappingProxyType({START: 15})
     geometry: ClassVar[Geometry] = Geometry.ROTATE
     contact: ClassVar[Contact] = Contact.BLOCK
-    has_bar: ClassVar[bool] = False
 
     #: ``"open"`` (default), ``"forbidden"`` or ``"allowed"``: see the class docstring.
     trap_prime: str = attrs.field(default="open", validator=choice(*TRAP_PRIMES))
