@@ -60,12 +60,23 @@ class Notations(Sequence[str]):
 
 
 class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
-    """A PettingZoo AEC environment for one game of a nardy variant (see :func:`aec_env`).
+    """A PettingZoo AEC environment for one game of ``variant`` (a name, a spec string or a :class:`~nardy.Variant`).
 
-    (The base class is untyped: pettingzoo ships no type information.)
+    ``action_mode``: ``"play"`` (action ``i`` is the ``i``-th legal play of
+    the roll) or ``"step"`` (one checker step per action:
+    :mod:`nardy.agents.env.steps`). ``observation``: ``"array"`` or ``"unit"``
+    (:mod:`nardy.agents.env.encoding`). ``reward``: ``"points"`` (the result's
+    points, + to the winner and - to the loser, 0 for a draw) or ``"win"``
+    (+1/-1). ``max_plies`` truncates the game after that many plays.
+    ``render_mode``: ``"ansi"`` (the text board) or ``"svg"``.
+    ``afterstates=True`` adds to the acting agent's info the encoded
+    position after each legal play. Bad options raise
+    :class:`~nardy.errors.InvalidOptionError`; an action that is not
+    allowed raises :class:`~nardy.errors.IllegalActionError`.
 
     :attr:`position` is the position now (in step mode, the position at the
-    start of the roll being played), :attr:`roll` the roll to play.
+    start of the roll being played), :attr:`roll` the roll to play. (The base
+    class is untyped: pettingzoo ships no type information.)
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's class attribute)
@@ -279,36 +290,6 @@ class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             infos[a] = info if a == acting else {}
 
 
-def aec_env(
-    variant: Variant | str,
-    *,
-    action_mode: str = "play",
-    observation: str = "array",
-    reward: str = "points",
-    max_plies: int | None = None,
-    render_mode: str | None = None,
-    afterstates: bool = False,
-) -> NardyAECEnv:
-    """A PettingZoo AEC environment for ``variant`` (a name, a spec string or a :class:`~nardy.Variant`).
-
-    ``action_mode``: ``"play"`` (action ``i`` is the ``i``-th legal play of
-    the roll) or ``"step"`` (one checker step per action:
-    :mod:`nardy.agents.env.steps`). ``observation``: ``"array"`` or ``"unit"``
-    (:mod:`nardy.agents.env.encoding`). ``reward``: ``"points"`` (the result's
-    points, + to the winner and - to the loser, 0 for a draw) or ``"win"``
-    (+1/-1). ``max_plies`` truncates the game after that many plays.
-    ``render_mode``: ``"ansi"`` (the text board) or ``"svg"``.
-    ``afterstates=True`` adds to the acting agent's info the encoded
-    position after each legal play. Bad options raise
-    :class:`~nardy.errors.InvalidOptionError`; an action that is not
-    allowed raises :class:`~nardy.errors.IllegalActionError`.
-    """
-    return NardyAECEnv(
-        variant,
-        action_mode=action_mode,
-        observation=observation,
-        reward=reward,
-        max_plies=max_plies,
-        render_mode=render_mode,
-        afterstates=afterstates,
-    )
+#: :class:`NardyAECEnv` under PettingZoo's name for an environment maker:
+#: ``aec_env(variant, action_mode=..., ...)`` makes one game's environment.
+aec_env = NardyAECEnv
