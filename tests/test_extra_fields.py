@@ -189,3 +189,15 @@ def test_a_checker_in_a_pool_counts_25_pips() -> None:
     assert start.pip_count(nardy.Side.WHITE) == on_board + 3 * 25
     # Points that hold no checkers add nothing.
     assert RotatePool().starting_position().pip_count(nardy.Side.WHITE) == 15 * 24
+
+
+def test_the_picture_draws_a_pool_as_one_checker_with_its_count() -> None:
+    from nardy.pictures.svg import board
+
+    svg = board(MirrorPool().starting_position())
+    for side in ("white", "black"):
+        assert svg.count(f'class="checker {side} pool"') == 1
+    assert svg.count('class="count">3</text>') == 2
+    assert "pool" not in board(nardy.Backgammon().starting_position())
+    # An empty pool draws nothing.
+    assert "pool" not in board(RotatePool().starting_position())

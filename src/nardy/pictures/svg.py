@@ -367,6 +367,30 @@ def _checkers(frame: _Frame, palette: Mapping[str, str]) -> list[str]:
         if n > 4:
             out.append(_count(*frame.bar_slot(side, n - 1, n), n, side, palette))
         out += _tray(frame, side, position.off(side), palette)
+    out += _waiting(frame, palette)
+    return out
+
+
+def _waiting(frame: _Frame, palette: Mapping[str, str]) -> list[str]:
+    """Checkers a count field holds (a pool not yet entered): one checker with the count on it.
+
+    Drawn in the side column that does not hold the side's tray, in the
+    side's half of the board; a variant without such a field draws nothing.
+    """
+    position = frame.position
+    out: list[str] = []
+    for field in position.variant.extra_state:
+        if not field.holds_checkers:
+            continue
+        for side in (Side.WHITE, Side.BLACK):
+            n = position.extra(side)[field.name]
+            if not isinstance(n, int) or not n:  # (points are not counted here)
+                continue
+            tray_x, top = frame.tray(side)
+            x = frame.x(_SIDE / 2) if tray_x == frame.x(_W - _SIDE / 2) else frame.x(_W - _SIDE / 2)
+            y = _TOP + _R + 4 if top else _TOP + _FIELD_H - _R - 4
+            out.append(_checker(x, y, side, field.name, palette))
+            out.append(_count(x, y, n, side, palette))
     return out
 
 
