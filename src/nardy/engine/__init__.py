@@ -2,7 +2,7 @@
 
 Nothing in this package builds an attrs object or knows a variant class: a
 :class:`~nardy.variants.base.Variant` describes its rules as data and per-turn
-rule objects (:mod:`nardy.engine.turn_rules`), :mod:`nardy.engine.search`
+rule objects (:mod:`nardy.rules.turn_rules`), :mod:`nardy.engine.search`
 chooses a search and applies the maximum-use rule, and the variant wraps
 what comes back into public values. The modules here work on the *state*,
 a tuple of ints in the mover's frame (:mod:`nardy.engine.state`).
@@ -11,7 +11,7 @@ Modules:
 
 * :mod:`~nardy.engine.state` -- the state layout, its packed form and key,
   packed steps, the frame flip, pins.
-* :mod:`~nardy.engine.turn_rules` -- the per-turn rule objects variants hand in.
+* :mod:`~nardy.rules.turn_rules` -- the per-turn rule objects variants hand in.
 * :mod:`~nardy.engine.results` -- what a search hands back: the distinct
   results, one representative play each.
 * :mod:`~nardy.engine.plan` -- a configured variant's hooks, fixed once, and
@@ -49,6 +49,6 @@ place the engine knows :mod:`nardy.rules`):
 * :mod:`~nardy.engine.kernels.hitter_doubles` -- a double under a hitter
   rule (Caucasian nardy's no-hide rule, Kush's stops), in non-increasing
   order of sources;
-* the search of Kush's doubles in :mod:`nardy.rules.kush`, for the doubles
+* the search of Kush's doubles in :mod:`nardy.engine.kernels.kush_double`, for the doubles
   where Kush's six-block rule may refuse a move.
 """

@@ -12,23 +12,14 @@ here; the comparison with the legal set does that.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
 
 from nardy.engine.kernels.general import is_open, move_checker
 from nardy.engine.state import MOVER_BAR, MOVER_OFF, State
 from nardy.errors import IllegalPlayError
+from nardy.rules.board import ENTER, NO_BAR, RETURN
+from nardy.rules.board import HEAD as RETURN_POINT
 
 __all__ = ["ENTER", "NO_BAR", "RETURN", "RETURN_POINT", "make_steps"]
-
-#: Bar model: checkers on the bar enter first (:attr:`Entering.ENTER <nardy.Entering.ENTER>`).
-ENTER: Final = 0
-#: Bar model: checkers on the bar wait for a return (:attr:`Entering.RETURN <nardy.Entering.RETURN>`).
-RETURN: Final = 1
-#: Bar model of a variant without a bar.
-NO_BAR: Final = 2
-#: Where a checker on the bar comes back in the ``RETURN`` model: the
-#: mover's 24-point, where all his checkers start (the head).
-RETURN_POINT: Final = 24
 
 
 def make_steps(

@@ -13,7 +13,7 @@ from typing import Any
 
 from nardy.engine.search import legal_plays
 from nardy.engine.state import State, code_of_steps, key_of, key_of_packed, unpack_list
-from nardy.engine.turn_rules import HitterRule, PlayFilter, StepRule
+from nardy.rules.turn_rules import HitterRule, PlayFilter, StepRule
 
 __all__ = ["Plan"]
 

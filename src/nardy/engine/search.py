@@ -22,6 +22,7 @@ from nardy.engine.kernels.hitter_doubles import (
     search_marked_double,
     search_no_hide_double,
 )
+from nardy.engine.kernels.kush_double import search_kush_double, six_block_watch
 from nardy.engine.kernels.pins import search_pinning
 from nardy.engine.kernels.position_rules import search_positional
 from nardy.engine.results import Found, pips
@@ -38,10 +39,9 @@ from nardy.engine.state import (
     steps_of_code,
     unpack,
 )
-from nardy.engine.turn_rules import HitterRule, PlayFilter, StepRule
 from nardy.rules.backgammon import no_hide_after_hit
-from nardy.rules.kush import search_kush_double, six_block_watch
 from nardy.rules.long_nardy import KushDoubleSteps, SixBlockAtEnd
+from nardy.rules.turn_rules import HitterRule, PlayFilter, StepRule
 
 __all__ = ["choose_kernel", "legal_plays", "max_use"]
 
@@ -205,10 +205,10 @@ def _fast_double(
       exact, else in every order;
     * a Kush double (:class:`nardy.rules.long_nardy.KushDoubleSteps`, the
       hitter stops, checkers on the bar wait). When no block of six can form
-      (:func:`nardy.rules.kush.six_block_watch`) only the head rule is left,
+      (:func:`nardy.engine.kernels.kush_double.six_block_watch`) only the head rule is left,
       a limit on moves from the 24-point: :mod:`nardy.engine.kernels.hitter_doubles`, and
       with the six-block rule judged at the end of the turn the variant's
-      filter keeps every play. Otherwise :func:`nardy.rules.kush.search_kush_double`.
+      filter keeps every play. Otherwise :func:`nardy.engine.kernels.kush_double.search_kush_double`.
       The filter must be :class:`nardy.rules.long_nardy.SixBlockAtEnd` (any
       other filter goes the general way).
     """

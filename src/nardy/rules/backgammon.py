@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nardy.engine.state import MOVER_OFF
+from nardy.rules.board import MOVER_OFF
 
 __all__ = ["no_hide_after_hit"]
 

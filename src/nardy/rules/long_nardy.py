@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from nardy.engine.state import MOVER_BAR, MOVER_OFF, OPP_BAR, OPP_OFF, Candidate, State, Steps
-from nardy.engine.turn_rules import EndRule, StepRule
+from nardy.rules.board import MOVER_BAR, MOVER_OFF, OPP_BAR, OPP_OFF, Candidate, State, Steps
+from nardy.rules.turn_rules import EndRule, StepRule
 
 __all__ = [
     "BEFORE",
@@ -231,7 +231,7 @@ class SixBlockAtEnd:
 
         Without a hit every play shares the start's guard, so the rule can
         be judged on the kernel's live board at each result
-        (:class:`~nardy.engine.turn_rules.EndRule`), with no candidate built.
+        (:class:`~nardy.rules.turn_rules.EndRule`), with no candidate built.
         None when it can refuse nothing: no block it forbids is within reach.
         """
         board = list(start)
@@ -289,7 +289,7 @@ class TurnBlocks(EndRule):
 class HeadAndSixBlock:
     """The rules judged after each step of a long-nardy turn: the head and six-block rules.
 
-    Called with the board after a step (:data:`~nardy.engine.turn_rules.StepCheck`):
+    Called with the board after a step (:data:`~nardy.rules.turn_rules.StepCheck`):
     refuses a step that takes more than ``limit`` checkers off the head this
     turn (``on_head`` stood there when it began), or one that lands inside a
     block the six-block rule forbids (``guard``: see :func:`six_block_guard`;

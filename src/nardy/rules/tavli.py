@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from typing import Final
 
-from nardy.engine.state import (
+from nardy.rules.board import (
     BASE_SIZE,
     EXTRA_BYTES,
     MOVER_OFF,
     OPP_PINNED,
     PINNED,
+    ZERO,
     State,
-    unpack,
 )
-from nardy.engine.turn_rules import HitterRule, StepRule
 from nardy.rules.long_nardy import BEFORE, ROUTE, six_block_allows, six_block_guard
+from nardy.rules.turn_rules import HitterRule, StepRule
 
 __all__ = [
     "DRAW",
@@ -94,27 +94,40 @@ def mother_verdict(state: State, exception: str) -> int:
     :data:`PLAY_ON`. A pinned checker on a side's starting point is always
     its mother: a second checker there would hold the point.
     """
-    mine = (state[PINNED] >> START) & 1
-    theirs = (state[OPP_PINNED] >> _OPP_START) & 1
-    if mine and theirs:
-        return DRAW
-    at_once = exception == "none"
-    if theirs and (at_once or state[START] <= 0):
-        return MOVER_WINS
-    if mine and (at_once or state[_OPP_START] >= 0):
-        return OPPONENT_WINS
-    return PLAY_ON
+    return _verdict(
+        (state[PINNED] >> START) & 1,
+        (state[OPP_PINNED] >> _OPP_START) & 1,
+        state[START],
+        state[_OPP_START],
+        exception,
+    )
 
 
 def mother_verdict_packed(packed: bytes, exception: str) -> int:
-    """:func:`mother_verdict` on a packed state, unpacked only when a mother lies pinned.
+    """:func:`mother_verdict` read from a packed state (:mod:`nardy.engine.state`).
 
-    The game's end is asked for every set of legal plays, and nearly always
-    neither mother is pinned: two bits of the packed pins say so.
+    The same rule: the four numbers it looks at (each mother's pin and each
+    starting point's count) read from the bytes instead of the state. The
+    game's end is asked for every set of legal plays, and nearly always
+    neither mother is pinned: two bits of the packed pins say so at once.
     """
-    if not (packed[_MINE_BYTE] & _MINE_BIT or packed[_THEIRS_BYTE] & _THEIRS_BIT):
+    mine = packed[_MINE_BYTE] & _MINE_BIT
+    theirs = packed[_THEIRS_BYTE] & _THEIRS_BIT
+    if not (mine or theirs):
         return PLAY_ON
-    return mother_verdict(unpack(packed), exception)
+    return _verdict(mine, theirs, packed[START] - ZERO, packed[_OPP_START] - ZERO, exception)
+
+
+def _verdict(mine: int, theirs: int, on_start: int, on_opp_start: int, exception: str) -> int:
+    """:func:`mother_verdict` on what it looks at: the two pins, the two starting points' counts."""
+    if mine and theirs:
+        return DRAW
+    at_once = exception == "none"
+    if theirs and (at_once or on_start <= 0):
+        return MOVER_WINS
+    if mine and (at_once or on_opp_start >= 0):
+        return OPPONENT_WINS
+    return PLAY_ON
 
 
 def start_allows(board: list[int] | State, checkers: int) -> bool:

@@ -30,7 +30,6 @@ from nardy.engine import state as engine_state
 from nardy.engine.kernels.general import BLOCK, HIT, PIN
 from nardy.engine.plan import Plan
 from nardy.engine.state import Steps
-from nardy.engine.turn_rules import HitterRule, PlayFilter, StepRule
 from nardy.errors import (
     BarNotAllowedError,
     CheckerCountError,
@@ -63,6 +62,7 @@ from nardy.model.validate import (
     shown,
 )
 from nardy.model.validate import side as as_side
+from nardy.rules.turn_rules import HitterRule, PlayFilter, StepRule
 from nardy.rules.vocabulary import PINS, Contact, Entering, ExtraField, ExtraKind, Geometry
 from nardy.variants.position_forms import (
     board_of_counts,
@@ -559,7 +559,7 @@ class Variant(abc.ABC):
         """Hook: the per-step check of this turn, or ``None`` (the default) for none.
 
         ``start`` is the state the turn starts from. The returned
-        :class:`~nardy.engine.turn_rules.StepRule` is called after every step it
+        :class:`~nardy.rules.turn_rules.StepRule` is called after every step it
         watches, with the board as it is after the step; a step it refuses
         is not playable.
         """

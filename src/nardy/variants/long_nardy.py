@@ -19,7 +19,6 @@ from typing import ClassVar
 import attrs
 
 from nardy.engine.state import OPP_BAR
-from nardy.engine.turn_rules import ALL_POINTS, HitterRule, PlayFilter, StepRule
 from nardy.model.basics import Roll
 from nardy.model.registry import register_variant
 from nardy.model.result import ResultKind
@@ -34,6 +33,7 @@ from nardy.rules.long_nardy import (
     head_limit,
     kush_return,
 )
+from nardy.rules.turn_rules import ALL_POINTS, HitterRule, PlayFilter, StepRule
 from nardy.rules.vocabulary import Contact, Entering, Geometry
 from nardy.variants.base import RawPlay, State, Variant
 from nardy.variants.options import choice, is_bool, read_bool

@@ -6,7 +6,7 @@ Then moving a higher checker first never makes a later step illegal, so on
 a double the sources can be taken in non-increasing order and each set of
 moves is tried once.
 
-A hitter rule (:class:`~nardy.engine.turn_rules.HitterRule`: a checker that hits
+A hitter rule (:class:`~nardy.rules.turn_rules.HitterRule`: a checker that hits
 on a point ``<= zone`` is *marked*) fits here too. With two dice the marked
 checker is the only one on its point (that point held the opponent's blot),
 so its second step is the one step from that point; it must pass the rule's
@@ -64,7 +64,7 @@ from nardy.engine.state import (
     STEP_BITS,
     may_bear_off,
 )
-from nardy.engine.turn_rules import StepCheck
+from nardy.rules.turn_rules import StepCheck
 
 __all__ = ["CHANGE", "HIT_CHANGE", "search_ordered"]
 

@@ -10,14 +10,13 @@ by (state, marked checkers, dice used) instead.
 
 Two rule sets on a double seldom come here: :mod:`nardy.engine.search` hands
 Caucasian nardy's no-hide rule to :mod:`nardy.engine.kernels.hitter_doubles` and Kush's
-doubles to it or to :mod:`nardy.rules.kush`, which give this kernel's
+doubles to it or to :mod:`nardy.engine.kernels.kush_double`, which give this kernel's
 results in this kernel's order (each module says why).
 """
 
 from __future__ import annotations
 
 from itertools import permutations
-from typing import Final
 
 from nardy.engine.results import Found
 from nardy.engine.state import (
@@ -34,16 +33,10 @@ from nardy.engine.state import (
     WEIGHT,
     may_bear_off,
 )
-from nardy.engine.turn_rules import HitterRule, StepRule
+from nardy.rules.board import BLOCK, HIT, PIN
+from nardy.rules.turn_rules import HitterRule, StepRule
 
 __all__ = ["BLOCK", "HIT", "PIN", "is_open", "move_checker", "search_tracking"]
-
-#: Contact code of :attr:`Contact.HIT <nardy.Contact.HIT>`.
-HIT: Final = 0
-#: Contact code of :attr:`Contact.BLOCK <nardy.Contact.BLOCK>`.
-BLOCK: Final = 1
-#: Contact code of :attr:`Contact.PIN <nardy.Contact.PIN>`.
-PIN: Final = 2
 
 # What one unit of the opponent's pins (bit p) adds to a key.
 _OPP_PINNED_WEIGHT = 1 << (8 * BASE_SIZE + 8 * EXTRA_BYTES * (OPP_PINNED - BASE_SIZE))

@@ -8,7 +8,7 @@ results come in the order of a depth-first search over the sequences of
 sequence reaching it in that order leads, with that sequence as its play.
 This kernel gives the same results, in the same order, with the same plays,
 by searching only the sequences whose sources never increase, for two kinds
-of hitter rule (:class:`~nardy.engine.turn_rules.HitterRule`, hits on points
+of hitter rule (:class:`~nardy.rules.turn_rules.HitterRule`, hits on points
 ``<= zone`` mark the hitter):
 
 * **stops** (no check): a marked checker never moves again (Kush's rule on

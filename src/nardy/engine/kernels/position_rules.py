@@ -67,7 +67,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from nardy.engine.results import Found, IntIndex, IntSet, int_index, int_set, rank
 from nardy.engine.state import HOME, MOVE, MOVER_OFF, STEP_BITS, may_bear_off
-from nardy.engine.turn_rules import EndRule, StepCheck, StepRule
+from nardy.rules.turn_rules import EndRule, StepCheck, StepRule
 
 if TYPE_CHECKING:
     from mypy_extensions import i64

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from nardy.engine.state import Candidate, State
+from nardy.rules.board import Candidate, State
 
 __all__ = [
     "ALL_POINTS",

@@ -1,4 +1,4 @@
-"""Kush's doubles: when the six-block rule cannot refuse any move of the turn.
+"""Search kernel for Kush's doubles, where a hit moves the six-block guard.
 
 A Kush double hits lone checkers and moves the six-block guard as it does
 (:class:`nardy.rules.long_nardy.KushDoubleSteps`), which makes the rule
