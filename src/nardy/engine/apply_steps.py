@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from nardy.engine.kernels.general import is_open, move_checker
-from nardy.engine.state import MOVER_BAR, MOVER_OFF, State
 from nardy.errors import IllegalPlayError
-from nardy.rules.board import ENTER, NO_BAR, RETURN
-from nardy.rules.board import HEAD as RETURN_POINT
+from nardy.rules.board import ENTER, MOVER_BAR, MOVER_OFF, NO_BAR, RETURN, State
+from nardy.rules.kush import RETURN_POINT, may_return
+from nardy.rules.movement import entry_point, is_open, make_move, step_kind
 
 __all__ = ["ENTER", "NO_BAR", "RETURN", "RETURN_POINT", "make_steps"]
 
@@ -33,8 +32,10 @@ def make_steps(
 
     Raises :class:`~nardy.errors.IllegalPlayError` with the reason for the
     first step the board does not allow. ``contact`` is a contact code of
-    :mod:`nardy.engine.kernels.general`, ``bar`` one of :data:`ENTER`,
-    :data:`RETURN`, :data:`NO_BAR`.
+    :mod:`nardy.rules.board`, ``bar`` one of its bar models
+    (:data:`~nardy.rules.board.ENTER`, :data:`~nardy.rules.board.RETURN`,
+    :data:`~nardy.rules.board.NO_BAR`). The physics are the rulebook's
+    (:mod:`nardy.rules.movement`, Kush's return :mod:`nardy.rules.kush`).
     """
     left = list(dice)
     t = list(state)
@@ -52,7 +53,7 @@ def make_steps(
                         f"{where}: a checker on the bar comes back only onto the head "
                         f"(point {RETURN_POINT})"
                     )
-                if t[RETURN_POINT] < 0:
+                if not may_return(t):
                     raise IllegalPlayError(f"{where}: the head is held by the opponent")
                 t[MOVER_BAR] -= 1
                 t[RETURN_POINT] += 1
@@ -61,7 +62,7 @@ def make_steps(
             raise IllegalPlayError(f"{where} uses a {die} the roll does not give")
         left.remove(die)
         if src == MOVER_BAR:
-            if dst != 25 - die:
+            if dst != entry_point(die):
                 raise IllegalPlayError(f"{where} does not match die {die}")
         elif not 1 <= src <= 24 or t[src] <= 0:
             raise IllegalPlayError(f"{where}: no checker of the mover there")
@@ -72,7 +73,7 @@ def make_steps(
             raise IllegalPlayError(f"{where} does not match die {die}")
         if dst != MOVER_OFF and not is_open(t, dst, contact):
             raise IllegalPlayError(f"{where} lands on a closed point")
-        move_checker(t, src, dst, contact)
+        make_move(t, src, dst, step_kind(t, src, dst, contact))
     return tuple(t)
 
 

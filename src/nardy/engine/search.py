@@ -22,7 +22,7 @@ from nardy.engine.kernels.hitter_doubles import (
     search_marked_double,
     search_no_hide_double,
 )
-from nardy.engine.kernels.kush_double import search_kush_double, six_block_watch
+from nardy.engine.kernels.kush_double import search_kush_double
 from nardy.engine.kernels.pins import search_pinning
 from nardy.engine.kernels.position_rules import search_positional
 from nardy.engine.results import Found, pips
@@ -40,7 +40,9 @@ from nardy.engine.state import (
     unpack,
 )
 from nardy.rules.backgammon import no_hide_after_hit
-from nardy.rules.long_nardy import KushDoubleSteps, SixBlockAtEnd
+from nardy.rules.kush import KushDoubleSteps
+from nardy.rules.maximum_use import maximum_use, shorter_plays_count
+from nardy.rules.six_block import SixBlockAtEnd, six_block_watch
 from nardy.rules.turn_rules import HitterRule, PlayFilter, StepRule
 
 __all__ = ["choose_kernel", "legal_plays", "max_use"]
@@ -100,28 +102,12 @@ def choose_kernel(
 
 
 def max_use(found: Found, dice: tuple[int, ...], must_play_higher: bool) -> list[int] | None:
-    """The maximum-use rule: the indices of the results kept, in order (``None``: all of them).
+    """The maximum-use rule on a kernel's results: the indices kept, in order (``None``: all).
 
-    Keep the plays that use the most dice; when that is one die of two
-    different dice and ``must_play_higher``, keep only those that use the
-    highest die that can be used.
+    :func:`nardy.rules.maximum_use.maximum_use` on the results' dice counts
+    and packed plays.
     """
-    counts = found.counts
-    if not counts:
-        return None
-    most = least = counts[0]
-    for count in counts:
-        if count > most:
-            most = count
-        elif count < least:
-            least = count
-    if most == 1 and must_play_higher and len(set(dice)) > 1:
-        used = [pips(code) for code in found.codes]
-        top = max([used[i] for i in range(len(counts)) if counts[i] == 1])
-        return [i for i in range(len(counts)) if counts[i] == 1 and used[i] == top]
-    if least == most:
-        return None
-    return [i for i in range(len(counts)) if counts[i] == most]
+    return maximum_use(found.counts, found.codes, dice, must_play_higher, pips)
 
 
 def legal_plays(
@@ -205,7 +191,7 @@ def _fast_double(
       exact, else in every order;
     * a Kush double (:class:`nardy.rules.long_nardy.KushDoubleSteps`, the
       hitter stops, checkers on the bar wait). When no block of six can form
-      (:func:`nardy.engine.kernels.kush_double.six_block_watch`) only the head rule is left,
+      (:func:`nardy.rules.six_block.six_block_watch`) only the head rule is left,
       a limit on moves from the 24-point: :mod:`nardy.engine.kernels.hitter_doubles`, and
       with the six-block rule judged at the end of the turn the variant's
       filter keeps every play. Otherwise :func:`nardy.engine.kernels.kush_double.search_kush_double`.
@@ -264,7 +250,7 @@ def _positional_at_end(
     if end is None:  # the rule refuses nothing: the maximal sequences hold every play kept
         return search_positional(board, key, dice, rule, False)
     found = search_positional(board, key, dice, rule, False, end)
-    if not found.deepest or (found.counts and max(found.counts) == found.deepest):
+    if not shorter_plays_count(found.counts, found.deepest):
         return found
     return search_positional(board, key, dice, rule, True, end)
 

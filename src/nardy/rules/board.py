@@ -86,32 +86,33 @@ HOME: Final = 6
 #: in the games that start on one point (long nardy's and Kush's *head*,
 #: plakoto's and fevga's starting point), and where Kush's checkers come back
 #: from the bar. The one constant for it: the rules' own names
-#: (:data:`nardy.rules.head.HEAD`, :data:`nardy.rules.tavli.START`,
+#: (``nardy.rules.head.HEAD``, :data:`nardy.rules.tavli.START`,
 #: :data:`nardy.rules.kush.RETURN_POINT`) are this value.
 HEAD: Final = 24
 
-#: Kinds of extra field (:class:`~nardy.ExtraKind` as the state's code).
+#: Kind of extra field: a set of points (:attr:`ExtraKind.POINTS <nardy.ExtraKind.POINTS>`).
 POINTS: Final = 1
+#: Kind of extra field: a number per side (:attr:`ExtraKind.COUNT <nardy.ExtraKind.COUNT>`).
 COUNT: Final = 2
 
-#: Contact codes (:class:`~nardy.Contact` as the rules' code): a lone
-#: opposing checker can be hit; any opposing checker closes its point; a
-#: lone one is pinned.
+#: Contact code of :attr:`Contact.HIT <nardy.Contact.HIT>`: a lone opposing checker can be hit.
 HIT: Final = 0
+#: Contact code of :attr:`Contact.BLOCK <nardy.Contact.BLOCK>`: any opposing checker closes its point.
 BLOCK: Final = 1
+#: Contact code of :attr:`Contact.PIN <nardy.Contact.PIN>`: a lone opposing checker is pinned.
 PIN: Final = 2
 
-#: Bar models: checkers on the bar enter first
-#: (:attr:`Entering.ENTER <nardy.Entering.ENTER>`); they wait for a return
-#: (:attr:`Entering.RETURN <nardy.Entering.RETURN>`); the variant has no bar.
+#: Bar model: checkers on the bar enter first (:attr:`Entering.ENTER <nardy.Entering.ENTER>`).
 ENTER: Final = 0
+#: Bar model: checkers on the bar wait for a return (:attr:`Entering.RETURN <nardy.Entering.RETURN>`).
 RETURN: Final = 1
+#: Bar model of a variant without a bar.
 NO_BAR: Final = 2
 
 #: The packed form's layout (:mod:`nardy.engine.state`), for the rules that
 #: read a packed position directly (the mother rule,
 #: :func:`nardy.rules.tavli.mother_verdict_packed`): byte i of the first 28
-#: holds ``s[i] + ZERO``; each extra value follows in ``EXTRA_BYTES`` bytes,
-#: little-endian.
+#: holds ``s[i] + ZERO``.
 ZERO: Final = 128
+#: Each extra value follows the first 28 bytes in ``EXTRA_BYTES`` bytes, little-endian.
 EXTRA_BYTES: Final = 4

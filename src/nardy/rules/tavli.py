@@ -5,7 +5,7 @@ checker, starting quarter and trapping primes, each a small function or
 callable of the plain-int state (:mod:`nardy.engine.state`, mover's frame:
 he travels 24 -> 1 and his starting point is his 24-point). Fevga moves
 round the board the way long nardy does, so its primes are long nardy's
-six-point blocks (:mod:`nardy.rules.long_nardy`).
+six-point blocks (:mod:`nardy.rules.six_block`).
 """
 
 from __future__ import annotations
@@ -15,13 +15,14 @@ from typing import Final
 from nardy.rules.board import (
     BASE_SIZE,
     EXTRA_BYTES,
+    HEAD,
     MOVER_OFF,
     OPP_PINNED,
     PINNED,
     ZERO,
     State,
 )
-from nardy.rules.long_nardy import BEFORE, ROUTE, six_block_allows, six_block_guard
+from nardy.rules.six_block import BEFORE, ROUTE, six_block_allows, six_block_guard
 from nardy.rules.turn_rules import HitterRule, StepRule
 
 __all__ = [
@@ -43,8 +44,9 @@ __all__ = [
     "trapped",
 ]
 
-#: Every side's checkers start on its own 24-point (plakoto and fevga).
-START: Final = 24
+#: Every side's checkers start on its own 24-point (plakoto and fevga):
+#: :data:`nardy.rules.board.HEAD`.
+START: Final = HEAD
 #: Fevga's starting quarter: the mover's points 19-24, as a set (bit p for point p).
 QUARTER: Final = sum(1 << p for p in range(19, 25))
 #: Values of plakoto's ``mother_exception`` option.

@@ -62,8 +62,8 @@ from nardy.engine.state import (
     MOVER_OFF,
     OPP_BAR,
     STEP_BITS,
-    may_bear_off,
 )
+from nardy.rules.movement import home_scan, may_bear_off
 from nardy.rules.turn_rules import StepCheck
 
 __all__ = ["CHANGE", "HIT_CHANGE", "search_ordered"]
@@ -145,18 +145,8 @@ def search_ordered(
         return found.most_dice()
     # The mover's checkers outside his home board (the bar counts), and his
     # highest and lowest occupied points (0 and 25 with none): the scans for
-    # a source start and stop there, not at 24 and 1. One pass for all three.
-    outside = board[MOVER_BAR]
-    high = 0
-    low = 25
-    for p in range(24, 0, -1):
-        c = board[p]
-        if c > 0:
-            if not high:
-                high = p
-            low = p
-            if p > HOME:
-                outside += c
+    # a source start and stop there, not at 24 and 1.
+    outside, high, low = home_scan(board)
     # Free (see _FREE_FIRST): no bear-off can come, nothing on the bar, no hitter rule.
     free = outside >= 2 and board[MOVER_BAR] == 0 and zone == 0
     where = _NO_INDEX if free else int_index()

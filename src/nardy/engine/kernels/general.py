@@ -19,67 +19,17 @@ from __future__ import annotations
 from itertools import permutations
 
 from nardy.engine.results import Found
-from nardy.engine.state import (
-    BASE_SIZE,
-    EXTRA_BYTES,
-    HIT_BIT,
-    HOME,
-    MOVER_BAR,
-    MOVER_OFF,
-    OPP_BAR,
-    OPP_PINNED,
-    PINNED,
-    STEP_BITS,
-    WEIGHT,
-    may_bear_off,
-)
+from nardy.engine.state import HIT_BIT, MOVER_BAR, MOVER_OFF, OPP_BAR, STEP_BITS
+from nardy.engine.stepkeys import make_step as move_checker
 from nardy.rules.board import BLOCK, HIT, PIN
+from nardy.rules.movement import count_outside, entry_point, is_open, may_bear_off, must_enter
 from nardy.rules.turn_rules import HitterRule, StepRule
 
 __all__ = ["BLOCK", "HIT", "PIN", "is_open", "move_checker", "search_tracking"]
 
-# What one unit of the opponent's pins (bit p) adds to a key.
-_OPP_PINNED_WEIGHT = 1 << (8 * BASE_SIZE + 8 * EXTRA_BYTES * (OPP_PINNED - BASE_SIZE))
-
-
-def is_open(s: list[int], dst: int, contact: int) -> bool:
-    """Whether the mover may land on point ``dst``."""
-    x = s[dst]
-    if x >= 0:
-        return True
-    if x < -1 or contact == BLOCK:
-        return False
-    # A single opposing checker: a blot to hit, or one to pin unless it is
-    # the opponent's checker that pins one of the mover's there.
-    return contact == HIT or not (s[PINNED] >> dst) & 1
-
-
-def move_checker(t: list[int], src: int, dst: int, contact: int) -> int:
-    """Move one of the mover's checkers in place; returns how the key changed.
-
-    Landing on a lone opposing checker hits it (to his bar) or, with pinning
-    contact, pins it; leaving the last checker of a pinning stack releases
-    the pinned one.
-    """
-    w = WEIGHT
-    delta = -w[src]
-    t[src] -= 1
-    if contact == PIN and src != MOVER_BAR and t[src] == 0 and (t[OPP_PINNED] >> src) & 1:
-        t[src] = -1  # the last checker on top left: the pinned one is free again
-        t[OPP_PINNED] ^= 1 << src
-        delta -= w[src] + (_OPP_PINNED_WEIGHT << src)
-    if dst == MOVER_OFF:
-        t[MOVER_OFF] += 1
-        return delta + w[MOVER_OFF]
-    if t[dst] == -1 and contact != BLOCK:
-        t[dst] = 1
-        if contact == PIN:
-            t[OPP_PINNED] |= 1 << dst
-            return delta + 2 * w[dst] + (_OPP_PINNED_WEIGHT << dst)
-        t[OPP_BAR] += 1
-        return delta + 2 * w[dst] + w[OPP_BAR]
-    t[dst] += 1
-    return delta + w[dst]
+# The contact codes, is_open (an open point) and the rest of a step's physics
+# are the rulebook's (nardy.rules.board, nardy.rules.movement); move_checker is
+# the step made with its change of the key (nardy.engine.stepkeys.make_step).
 
 
 def search_tracking(
@@ -160,15 +110,10 @@ class _Search:
         if i < len(self.dice):
             s = self.s
             die = self.dice[i]
-            if self.enters and s[MOVER_BAR] > 0:
-                moved = self.step(MOVER_BAR, 25 - die, die, key, i, marks, code)
+            if self.enters and must_enter(s):
+                moved = self.step(MOVER_BAR, entry_point(die), die, key, i, marks, code)
             else:
-                outside = s[MOVER_BAR]
-                for p in range(HOME + 1, 25):
-                    if s[p] > 0:
-                        outside += s[p]
-                if self.pins and s[PINNED]:
-                    outside += 1  # a pinned checker stops the bear-off wherever it lies
+                outside = count_outside(s, self.contact)
                 for src in range(24, 0, -1):
                     if s[src] <= 0:
                         continue

@@ -78,8 +78,9 @@ from nardy.engine.state import (
     MOVER_OFF,
     OPP_BAR,
     STEP_BITS,
-    may_bear_off,
 )
+from nardy.rules.board import HEAD
+from nardy.rules.movement import home_scan, may_bear_off
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -92,8 +93,6 @@ __all__ = [
     "search_no_hide_double",
 ]
 
-#: The point the head limit counts departures from: the mover's 24-point.
-HEAD: Final = 24
 #: A head limit that never binds.
 NO_LIMIT: Final = 99
 #: :data:`~nardy.engine.state.MOVE` and ``HIT_MOVE``, read as objects: a key
@@ -163,17 +162,7 @@ def search_marked_double(
     the hitter, which then stops, or with ``no_hide`` may not land on its own
     checkers; at most ``head_limit`` checkers leave the 24-point.
     """
-    outside = board[MOVER_BAR]
-    high = 0
-    low = 25
-    for p in range(24, 0, -1):
-        c = board[p]
-        if c > 0:
-            if not high:
-                high = p
-            low = p
-            if p > HOME:
-                outside += c
+    outside, high, low = home_scan(board)
     search = _Search(board, die, hitting, enters, zone, no_hide)
     search.node(moves, 25, key, outside, high, low, 0, head_limit, 0, 0)
     found = search.found.most_dice()
@@ -412,17 +401,7 @@ def search_no_hide_double(board: list[int], key: int, die: int, moves: int, zone
     apart by; a result is its multiset of sources, and its key is worked out
     from its steps only once it is found.
     """
-    outside = board[MOVER_BAR]
-    high = 0
-    low = 25
-    for p in range(24, 0, -1):
-        c = board[p]
-        if c > 0:
-            if not high:
-                high = p
-            low = p
-            if p > HOME:
-                outside += c
+    outside, high, low = home_scan(board)
     search = _EveryOrder(board, key, die, moves, zone)
     search.node(0, 0, outside, high, low, 0, 0)
     return search.found

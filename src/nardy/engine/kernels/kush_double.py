@@ -1,12 +1,14 @@
 """Search kernel for Kush's doubles, where a hit moves the six-block guard.
 
 A Kush double hits lone checkers and moves the six-block guard as it does
-(:class:`nardy.rules.long_nardy.KushDoubleSteps`), which makes the rule
+(:class:`nardy.rules.kush.KushDoubleSteps`), which makes the rule
 depend on the order of the moves. Most doubles cannot build a block of six
-at all; :func:`six_block_watch` recognises them, and for those the rule
-refuses nothing, so the search may ignore it (:mod:`nardy.engine.search`).
-For the others :func:`search_kush_double` searches every order, as the
-general kernel does, with the rules compiled in.
+at all; :func:`nardy.rules.six_block.six_block_watch` recognises them, and
+for those the rule refuses nothing, so the search may ignore it
+(:mod:`nardy.engine.search`). For the others :func:`search_kush_double`
+searches every order, as the general kernel does, calling the rules' own
+functions (:mod:`nardy.rules.head`, :mod:`nardy.rules.six_block`) where they
+can refuse.
 """
 
 from __future__ import annotations
@@ -19,104 +21,18 @@ from nardy.engine.state import (
     HIT_MOVE,
     HOME,
     MOVE,
-    MOVER_BAR,
     MOVER_OFF,
     OPP_BAR,
-    OPP_OFF,
     STEP_BITS,
-    may_bear_off,
 )
-from nardy.rules.long_nardy import HEAD as HEAD_POINT
-from nardy.rules.long_nardy import (
-    ROUTE,
-    KushDoubleSteps,
-    head_allows,
-    in_block,
-    six_block_allows,
-    six_block_guard,
-)
+from nardy.rules.board import HEAD as HEAD_POINT
+from nardy.rules.head import head_allows
+from nardy.rules.kush import KushDoubleSteps
+from nardy.rules.maximum_use import shorter_plays_count
+from nardy.rules.movement import home_scan, may_bear_off
+from nardy.rules.six_block import blocks_allowed, six_block_allows, six_block_guard
 
-__all__ = ["search_kush_double", "six_block_watch", "turn_allows"]
-
-# Six consecutive route numbers, as a mask of route bits (bit r - 1 for route number r).
-_WINDOW: Final = 0x3F
-# ROUTE as a constant of this module: compiled, reading it is then a static load, not a
-# look-up in another module's namespace.
-_ROUTE: Final[tuple[int, ...]] = ROUTE
-
-
-def six_block_watch(board: list[int], die: int, moves: int, six_block: str) -> int:
-    """The points (bit p for point p) where a move of this double could land in a forbidden block.
-
-    ``moves`` moves of ``die``; 0 when the six-block rule cannot refuse any
-    move or play this turn. A move is refused (after the step, or at the end
-    of the turn) only if its landing point ``p`` has ``ROUTE[p]`` below the
-    guard and lies in a run of six points the mover holds. The points he can
-    hold during the turn are those he holds now and those a checker can land
-    on (``k * die`` below one of his points, ``k <= moves``, not held by two
-    or more opposing checkers). The guard never exceeds its bound here: with
-    ``"ahead"`` the smallest route number of an opposing stack of two or
-    more (hits remove only lone checkers), with ``"home"`` 0 if such a stack
-    stands in the opponent's home (his 1..6, the mover's 13..18), else 25; 0
-    with ``"off"`` or once the opponent has borne off. The points returned
-    are the landing points below the bound inside a run of six of those points.
-    """
-    if six_block == "off" or board[OPP_OFF] > 0:
-        return 0
-    bound = 25
-    for p in range(1, 25):
-        if board[p] <= -2:
-            if six_block == "home":
-                if 13 <= p <= 18:
-                    return 0
-            elif _ROUTE[p] < bound:
-                bound = _ROUTE[p]
-    held = 0  # route bits (bit r - 1 for route number r) of the points held now or reachable
-    landing = 0  # route bits of the reachable points below the bound
-    for q in range(1, 25):
-        if board[q] <= 0:
-            continue
-        held |= 1 << (_ROUTE[q] - 1)
-        p = q - die
-        for _ in range(moves):
-            if p < 1:
-                break
-            if board[p] >= -1:
-                bit = 1 << (_ROUTE[p] - 1)
-                held |= bit
-                if _ROUTE[p] < bound:
-                    landing |= bit
-            p -= die
-    runs = held & (held >> 1) & (held >> 2) & (held >> 3) & (held >> 4) & (held >> 5)
-    covered = 0
-    r = 0
-    while runs >> r:
-        if (runs >> r) & 1:
-            covered |= _WINDOW << r
-        r += 1
-    risky = covered & landing
-    watch = 0
-    if risky:
-        for p in range(1, 25):
-            if (risky >> (_ROUTE[p] - 1)) & 1:
-                watch |= 1 << p
-    return watch
-
-
-def turn_allows(start: list[int], board: list[int], guard: int, watch: int) -> bool:
-    """The six-block rule judged on a turn's final position, as the variant's play filter judges it.
-
-    :func:`nardy.rules.long_nardy.turn_blocks_allowed` for a board given as
-    a list (the search's own), ``guard`` that of the position reached
-    (:func:`~nardy.rules.long_nardy.six_block_guard`), looking only at the
-    points of ``watch`` (:func:`six_block_watch`: it refuses nothing elsewhere).
-    """
-    for p in range(1, 25):
-        if (watch >> p) & 1:
-            x = board[p]
-            if x > start[p] and x > 0 and _ROUTE[p] < guard and in_block(board, p):
-                return False
-    return True
+__all__ = ["search_kush_double"]
 
 
 def search_kush_double(
@@ -136,35 +52,25 @@ def search_kush_double(
     the results, their order and their plays are the same. ``check``'s
     tests run inline (its own functions on its fields), and only where they
     can refuse: steps from the head (24), and steps landing on a point of
-    ``watch`` (:func:`six_block_watch`). A node is its
+    ``watch`` (:func:`~nardy.rules.six_block.six_block_watch`). A node is its
     multiset of sources (a base-5 digit a source): it fixes the position
     (distinct multisets reach distinct positions) and the marked checkers
     (one on each point where a hit happened, since the hitter stops), which
     is all the tracking kernel tells nodes apart by. A result's key is worked
     out from its steps once it is found. With ``at_end`` (the six-block rule
     judged on the final position, ``check.per_step`` false) a sequence is
-    kept when :func:`turn_allows` it, as the variant's play filter would
+    kept when :func:`~nardy.rules.six_block.blocks_allowed` allows it, as the variant's play filter would
     keep it: the maximal sequences first, and when the rule refuses every
     one that uses the most dice, every sequence, also those stopped early;
     the maximum-use rule is left to the caller.
     """
-    outside = board[MOVER_BAR]
-    high = 0
-    low = 25
-    for p in range(24, 0, -1):
-        c = board[p]
-        if c > 0:
-            if not high:
-                high = p
-            low = p
-            if p > HOME:
-                outside += c
+    outside, high, low = home_scan(board)
     # Before any hit: the rule's own guard, or (at the end) the start's, as the filter works it out.
     guard = six_block_guard(board, check.six_block) if at_end else check.guard
     search = _KushSearch(board, key, die, moves, check, watch, at_end, False)
     search.node(0, 0, outside, high, low, guard, 0, 0)
     found = search.found
-    if not at_end or not found.deepest or (found.counts and max(found.counts) == found.deepest):
+    if not at_end or not shorter_plays_count(found.counts, found.deepest):
         return found
     # Every play of the most dice refused: the shorter sequences are candidates too.
     search = _KushSearch(board, key, die, moves, check, watch, at_end, True)
@@ -203,7 +109,7 @@ class _KushSearch:
         self.per_step = check.per_step
         #: The points where a landing step needs the six-block test.
         self.watch = watch
-        #: Whether :func:`turn_allows` judges each result.
+        #: Whether :func:`~nardy.rules.six_block.blocks_allowed` judges each result.
         self.at_end = at_end
         #: Whether every sequence is a candidate, not only the maximal ones.
         self.prefixes = prefixes
@@ -241,7 +147,7 @@ class _KushSearch:
         found = self.found
         if made > found.deepest:
             found.deepest = made
-        if self.prefixes and made and turn_allows(self.start, s, guard, self.watch):
+        if self.prefixes and made and blocks_allowed(self.start, s, guard, self.watch):
             self.add(code, made)
         moved = False
         if made < self.moves:
@@ -291,7 +197,7 @@ class _KushSearch:
             not moved
             and made
             and not self.prefixes
-            and (not at_end or turn_allows(self.start, s, guard, self.watch))
+            and (not at_end or blocks_allowed(self.start, s, guard, self.watch))
         ):
             self.add(code, made)
 

@@ -66,7 +66,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from nardy.engine.results import Found, IntIndex, IntSet, int_index, int_set, rank
-from nardy.engine.state import HOME, MOVE, MOVER_OFF, STEP_BITS, may_bear_off
+from nardy.engine.state import HOME, MOVE, MOVER_OFF, STEP_BITS
+from nardy.rules.movement import may_bear_off
 from nardy.rules.turn_rules import EndRule, StepCheck, StepRule
 
 if TYPE_CHECKING:

@@ -1,0 +1,91 @@
+"""Kush's own rules: hits on a double, and the return from the bar onto the head.
+
+Kush is long nardy where a double hits: a checker that lands on a lone
+opposing checker hits it and stops there for the rest of the turn (a
+:class:`~nardy.rules.turn_rules.HitterRule` without a check). Checkers on
+the bar do not enter with the dice: on a double the mover may instead
+bring them back onto his head (:func:`kush_return`,
+:data:`~nardy.rules.board.RETURN`, the bar model), which the board allows
+while no opposing checker holds the head (:func:`may_return`). A hit
+sends an opposing checker back, which moves the six-block guard
+(:mod:`nardy.rules.six_block`): :class:`KushDoubleSteps` is the head and
+six-block rules as a double's step check.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from nardy.rules.board import HEAD, MOVER_BAR, MOVER_OFF, OPP_BAR, State, Steps
+from nardy.rules.head import head_allows
+from nardy.rules.six_block import six_block_allows, six_block_guard
+
+__all__ = ["RETURN_POINT", "KushDoubleSteps", "kush_return", "may_return"]
+
+#: Where a checker on the bar comes back: the mover's head, his 24-point
+#: (:data:`nardy.rules.board.HEAD`).
+RETURN_POINT: Final = HEAD
+
+
+def may_return(board: list[int]) -> bool:
+    """Whether the board allows a return from the bar: a checker of the mover's waits there and the head is open.
+
+    Kush's return uses no die (a double lets the player make returns instead
+    of moves, :func:`kush_return`); only an opposing checker on the head
+    stops it.
+    """
+    return board[MOVER_BAR] > 0 and board[RETURN_POINT] >= 0
+
+
+class KushDoubleSteps:
+    """The same rules for a Kush double, whose hits move the six-block guard.
+
+    A hit sends an opposing checker to the bar, so the guard is worked out
+    again from the board whenever the opponent's bar has grown since the
+    turn began (``on_bar`` checkers were there). With ``per_step`` false the
+    six-block rule is left to the end of the turn.
+    """
+
+    def __init__(
+        self, on_head: int, limit: int, on_bar: int, six_block: str, per_step: bool
+    ) -> None:
+        self.on_head = on_head
+        self.limit = limit
+        self.on_bar = on_bar
+        self.six_block = six_block
+        self.per_step = per_step
+        self.guard = 0
+
+    def start(self, state: State) -> KushDoubleSteps:
+        """Fix the guard of the position the turn starts from; returns self."""
+        self.guard = six_block_guard(state, self.six_block)
+        return self
+
+    def __call__(self, board: list[int], src: int, dst: int) -> bool:
+        """Whether the step ``src -> dst`` that led to ``board`` is allowed."""
+        if src == HEAD and not head_allows(self.on_head, self.limit, board):
+            return False
+        if dst == MOVER_OFF or not self.per_step:
+            return True
+        guard = (
+            self.guard if board[OPP_BAR] == self.on_bar else six_block_guard(board, self.six_block)
+        )
+        return six_block_allows(board, dst, guard)
+
+
+def kush_return(start: State, double: int) -> tuple[State, Steps] | None:
+    """Kush's return from the bar: a double brings hit checkers back onto the head.
+
+    On a double d-d the player may, instead of moving, return min(d, bar)
+    of his checkers from the bar onto his head; not while an opposing
+    checker stands there. Returns the resulting state and its steps
+    (``bar/24`` once per checker), or ``None`` when there is nothing to
+    return.
+    """
+    t = list(start)
+    if not may_return(t):
+        return None
+    n = min(double, t[MOVER_BAR])
+    t[MOVER_BAR] -= n
+    t[RETURN_POINT] += n
+    return tuple(t), ((MOVER_BAR, RETURN_POINT, double, False),) * n
