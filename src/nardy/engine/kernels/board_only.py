@@ -191,6 +191,7 @@ def _two_dice(
     firsts = MOVE_CODES[a][0]  # the steps' codes (see MOVE_CODES)
     seconds = MOVE_CODES[b][1]
     second_hit = _HIT_BITS[1]
+    # (must_enter, inline)
     top, bottom = (MOVER_BAR, MOVER_BAR - 1) if s[MOVER_BAR] > 0 else (high, low - 1)
     if outside and bottom < a:
         bottom = a  # no bear-off: a source must be above the die
@@ -220,13 +221,13 @@ def _two_dice(
             key1 = key + move[src][dst]
             change1 = change_of[src][dst]
             first = firsts[src]
-        outside1 = outside - 1 if src > HOME >= dst else outside
+        outside1 = outside - 1 if src > HOME >= dst else outside  # (outside_after, inline)
         # The point of a checker marked by this hit (-1: none).
         marked = dst if hit and dst <= zone else -1
         more = False
         if mode >= _FREE_CHAINS:  # the second order: only the chain can be new
             top2, bottom2 = dst, dst - 1
-        elif s[MOVER_BAR] > 0:
+        elif s[MOVER_BAR] > 0:  # (must_enter, inline)
             top2, bottom2 = MOVER_BAR, MOVER_BAR - 1
         else:  # the first step may have entered above ``high`` or landed below ``low``
             top2 = dst if dst > high else high
@@ -363,7 +364,7 @@ def _double(
     # The bar, when its checker can enter, is the first source, and a
     # checker there enters before any other moves; none bears off while
     # one is outside the home board.
-    if s[MOVER_BAR] > 0:
+    if s[MOVER_BAR] > 0:  # (must_enter, inline)
         end = 1 if sources and sources[0] == MOVER_BAR else 0
     else:
         end = above if outside else len(sources)
@@ -393,7 +394,7 @@ def _double(
             s[dst] = x + 1
             key1 = key + move[src][dst]
             code1 = code | steps[src]
-        outside1 = outside - 1 if src > HOME >= dst else outside
+        outside1 = outside - 1 if src > HOME >= dst else outside  # (outside_after, inline)
         marked1 = marked | (1 << dst) if hit and dst <= zone else marked
         if left == 2:  # straight to the last move
             if s[MOVER_BAR] > 0:  # (the bounds as at the top of this function)

@@ -230,7 +230,7 @@ class _Search:
         moved = False
         top: i64
         bottom: i64
-        if self.enters and s[MOVER_BAR] > 0:
+        if self.enters and s[MOVER_BAR] > 0:  # (must_enter, inline)
             top, bottom = MOVER_BAR, MOVER_BAR - 1
         else:
             top = maxsrc if maxsrc < high else high
@@ -374,7 +374,7 @@ class _Search:
             left - 1,
             src,
             key1,
-            outside - 1 if src > HOME >= dst else outside,
+            outside - 1 if src > HOME >= dst else outside,  # (outside_after, inline)
             dst if dst > high else high,
             dst if 0 < dst < low else low,
             marked1,
@@ -455,7 +455,7 @@ class _EveryOrder:
         moved = False
         if made < self.moves:
             die = self.die
-            if s[MOVER_BAR] > 0:
+            if s[MOVER_BAR] > 0:  # (must_enter, inline)
                 dst = MOVER_BAR - die
                 if s[dst] >= -1:
                     moved = True
@@ -535,7 +535,7 @@ class _EveryOrder:
         self.node(
             sources + _FIVE[src],
             marked1,
-            outside - 1 if src > HOME >= dst else outside,
+            outside - 1 if src > HOME >= dst else outside,  # (outside_after, inline)
             dst if dst > high else high,
             dst if 0 < dst < low else low,
             code | (step << (STEP_BITS * made)),

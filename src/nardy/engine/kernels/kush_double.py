@@ -181,7 +181,7 @@ class _KushSearch:
                     self.node(
                         sources + _FIVE[src],
                         marked | (1 << dst) if hit else marked,
-                        outside - 1 if src > HOME >= dst else outside,
+                        outside - 1 if src > HOME >= dst else outside,  # (outside_after, inline)
                         high,
                         dst if 0 < dst < low else low,
                         guard1,

@@ -228,7 +228,7 @@ def _two_dice(
         # A bear-off (every checker home: see the line above): exact, or
         # from the highest point.
         if dst <= 0:
-            if dst and occupied >> (src + 1):
+            if dst and occupied >> (src + 1):  # (checker_above, inline)
                 continue
             dst = MOVER_OFF
         # The first step, on the sets: leaving the last checker of a pinning
@@ -252,7 +252,7 @@ def _two_dice(
         key1 = key + delta[4 * (25 * src + dst) + kind]
         change1: i64 = change_of[25 * src + dst]
         first = src | (dst << 5) | die_a | (HIT_BIT if kind & _PINS else 0)
-        outside1 = outside - 1 if src > HOME >= dst else outside
+        outside1 = outside - 1 if src > HOME >= dst else outside  # (outside_after, inline)
         more = False
         todo2: int = occupied1 & open_b
         if outside1:
@@ -262,7 +262,7 @@ def _two_dice(
             todo2 ^= 1 << src2
             dst2 = src2 - b
             if dst2 <= 0:
-                if dst2 and occupied1 >> (src2 + 1):
+                if dst2 and occupied1 >> (src2 + 1):  # (checker_above, inline)
                     continue
                 dst2 = MOVER_OFF
             more = True
@@ -486,7 +486,7 @@ def _double(
         todo ^= 1 << src
         dst = src - die
         if dst <= 0:  # a bear-off: exact, or from the highest point
-            if dst and occupied >> (src + 1):
+            if dst and occupied >> (src + 1):  # (checker_above, inline)
                 continue
             dst = MOVER_OFF
         moved = True
@@ -522,7 +522,7 @@ def _double(
             occupied1,
             lone1,
             pins1,
-            outside - 1 if src > HOME >= dst else outside,
+            outside - 1 if src > HOME >= dst else outside,  # (outside_after, inline)
             open_die,
             code | (step << shift),
             made + 1,
@@ -565,7 +565,7 @@ def _last_two(
         todo ^= 1 << src
         dst = src - die
         if dst <= 0:  # a bear-off: exact, or from the highest point
-            if dst and occupied >> (src + 1):
+            if dst and occupied >> (src + 1):  # (checker_above, inline)
                 continue
             dst = MOVER_OFF
         moved = True
@@ -588,7 +588,7 @@ def _last_two(
         key1 = key + delta[4 * (25 * src + dst) + kind]
         code1 = code | ((src | (dst << 5) | packed_die | (HIT_BIT if kind & _PINS else 0)) << shift)
         # The last move, from ``src`` or lower.
-        outside1 = outside - 1 if src > HOME >= dst else outside
+        outside1 = outside - 1 if src > HOME >= dst else outside  # (outside_after, inline)
         todo2: int = occupied1 & open_die & ((2 << src) - 1)
         if outside1:
             todo2 &= -2 << die
@@ -598,7 +598,7 @@ def _last_two(
             todo2 ^= 1 << src2
             dst2 = src2 - die
             if dst2 <= 0:
-                if dst2 and occupied1 >> (src2 + 1):
+                if dst2 and occupied1 >> (src2 + 1):  # (checker_above, inline)
                     continue
                 dst2 = MOVER_OFF
             kind2: i64 = _PINS if dst2 and (lone1 >> dst2) & 1 else 0
@@ -636,7 +636,7 @@ def _last_move(
         todo ^= 1 << src
         dst = src - die
         if dst <= 0:
-            if dst and occupied >> (src + 1):
+            if dst and occupied >> (src + 1):  # (checker_above, inline)
                 continue
             dst = MOVER_OFF
         kind: i64 = _PINS if dst and (lone >> dst) & 1 else 0

@@ -310,7 +310,7 @@ class _TwoDice(_Search):
             return
         s = self.s
         change: i64 = _POW5[dst] - _POW5[src]
-        out = out0 - 1 if src > HOME >= dst > 0 else out0
+        out = out0 - 1 if src > HOME >= dst > 0 else out0  # (outside_after, inline)
         first = src | (dst << 5) | (a << 10)  # (step_code, inline)
         new_point = dst if filled and dst else 0
         moved = False
@@ -637,7 +637,7 @@ class _Doubles(_Search):
         self.node(
             i + 1,
             nkey,
-            outside - 1 if src > HOME >= dst > 0 else outside,
+            outside - 1 if src > HOME >= dst > 0 else outside,  # (outside_after, inline)
             tail,
             tail_set,
             ncode,
