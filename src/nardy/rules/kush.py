@@ -14,13 +14,14 @@ six-block rules as a double's step check.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from nardy.rules.board import HEAD, MOVER_BAR, MOVER_OFF, OPP_BAR, State, Steps
-from nardy.rules.head import head_allows
+from nardy.rules.head import head_allows, head_floor
 from nardy.rules.six_block import six_block_allows, six_block_guard
+from nardy.rules.turn_rules import ALL_POINTS, StepRule, with_changes
 
-__all__ = ["RETURN_POINT", "KushDoubleSteps", "kush_return", "may_return"]
+__all__ = ["RETURN_POINT", "KushDoubleSteps", "kush_double_rule", "kush_return", "may_return"]
 
 #: Where a checker on the bar comes back: the mover's head, his 24-point
 #: (:data:`nardy.rules.board.HEAD`).
@@ -56,6 +57,23 @@ class KushDoubleSteps:
         self.per_step = per_step
         self.guard = 0
 
+    def replace(self, **changes: Any) -> KushDoubleSteps:
+        """A copy with fields changed (``on_head``, ``limit``, ``on_bar``, ``six_block``, ``per_step``, ``guard``)."""
+        fields = {
+            "on_head": self.on_head,
+            "limit": self.limit,
+            "on_bar": self.on_bar,
+            "six_block": self.six_block,
+            "per_step": self.per_step,
+            "guard": self.guard,
+        }
+        new = with_changes("KushDoubleSteps", fields, changes)
+        copy = KushDoubleSteps(
+            new["on_head"], new["limit"], new["on_bar"], new["six_block"], new["per_step"]
+        )
+        copy.guard = new["guard"]
+        return copy
+
     def start(self, state: State) -> KushDoubleSteps:
         """Fix the guard of the position the turn starts from; returns self."""
         self.guard = six_block_guard(state, self.six_block)
@@ -71,6 +89,22 @@ class KushDoubleSteps:
             self.guard if board[OPP_BAR] == self.on_bar else six_block_guard(board, self.six_block)
         )
         return six_block_allows(board, dst, guard)
+
+
+def kush_double_rule(start: State, limit: int, six_block: str, per_step: bool) -> StepRule:
+    """One Kush double's step rule: the head rule, and the six-block rule when ``per_step``.
+
+    ``limit`` checkers may leave the head (:func:`~nardy.rules.head.head_limit`);
+    the other arguments are the variant's options. The check is
+    :class:`KushDoubleSteps`; the rule declares its floor on the head
+    (:func:`~nardy.rules.head.head_floor`) and its six-block rule
+    (:attr:`StepRule.six_block <nardy.rules.turn_rules.StepRule.six_block>`,
+    ``"off"`` unless ``per_step``), which a kernel may apply itself, the
+    guard moving with each hit.
+    """
+    check = KushDoubleSteps(start[HEAD], limit, start[OPP_BAR], six_block, per_step).start(start)
+    declared = six_block if per_step else "off"
+    return StepRule(check, 1 << HEAD, ALL_POINTS, HEAD, head_floor(start, limit), declared)
 
 
 def kush_return(start: State, double: int) -> tuple[State, Steps] | None:

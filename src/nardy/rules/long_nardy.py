@@ -14,6 +14,8 @@ kernels rely on.
 
 from __future__ import annotations
 
+from typing import Any
+
 from nardy.rules.board import HEAD, MOVER_OFF, State
 from nardy.rules.head import (
     HEAD_EXCEPTIONS,
@@ -37,7 +39,7 @@ from nardy.rules.six_block import (
     six_block_guard,
     turn_blocks_allowed,
 )
-from nardy.rules.turn_rules import StepRule
+from nardy.rules.turn_rules import StepRule, with_changes
 
 __all__ = [
     "BEFORE",
@@ -85,6 +87,12 @@ class HeadAndSixBlock:
             return False
         return dst == MOVER_OFF or six_block_allows(board, dst, self.guard)
 
+    def replace(self, **changes: Any) -> HeadAndSixBlock:
+        """A copy with fields changed (``on_head``, ``limit``, ``guard``)."""
+        fields = {"on_head": self.on_head, "limit": self.limit, "guard": self.guard}
+        new = with_changes("HeadAndSixBlock", fields, changes)
+        return HeadAndSixBlock(new["on_head"], new["limit"], new["guard"])
+
 
 def head_and_six_block_rule(
     start: State, double: int, head_exception: str, six_block: str, per_step: bool, checkers: int
@@ -94,11 +102,15 @@ def head_and_six_block_rule(
     ``double`` is the number of the double rolled (0 for a non-double); the
     other arguments are the variant's options. The head rule is the rule's
     floor on the head; the check watches the steps that land where the
-    six-block rule may forbid a block (:data:`BEFORE` of the guard).
+    six-block rule may forbid a block (:data:`BEFORE` of the guard), and the
+    rule declares that six-block rule (:attr:`StepRule.six_block
+    <nardy.rules.turn_rules.StepRule.six_block>`, ``"off"`` unless ``per_step``).
     """
     guard = six_block_guard(start, six_block) if per_step else 0
     limit = head_limit(start, double, head_exception, checkers)
     # The head rule is the rule's floor (a kernel counts it without a call);
-    # the check then only ever refuses a step for the six-block rule.
+    # the check then only ever refuses a step for the six-block rule, which
+    # the rule declares (a kernel may apply it itself).
     check = HeadAndSixBlock(start[HEAD], limit, guard)
-    return StepRule(check, 0, BEFORE[guard], HEAD, head_floor(start, limit))
+    declared = six_block if per_step else "off"
+    return StepRule(check, 0, BEFORE[guard], HEAD, head_floor(start, limit), declared)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from nardy.rules.board import OPP_BAR, OPP_OFF, Candidate, State
-from nardy.rules.turn_rules import EndRule
+from nardy.rules.turn_rules import EndRule, with_changes
 
 __all__ = [
     "BEFORE",
@@ -172,11 +172,22 @@ class SixBlockAtEnd:
     What ``six_block_check="turn"`` asks (:func:`turn_blocks_allowed`) of
     every candidate play, with the guard of ``six_block`` worked out from
     the candidate's position. Nothing but a hit moves an opposing checker,
-    so a candidate that hit nothing shares the start's guard.
+    so a candidate that hit nothing shares the start's guard. It declares
+    so (:class:`~nardy.rules.turn_rules.EachPlayFilter`): ``each_play`` is
+    true, :meth:`on_board` gives the rule as a kernel's end check, and
+    ``six_block`` is its option.
     """
 
     def __init__(self, six_block: str) -> None:
+        #: The option of the six-block rule judged (a declaration too).
         self.six_block = six_block
+        #: The filter judges each play alone, on its final position.
+        self.each_play = True
+
+    def replace(self, **changes: Any) -> SixBlockAtEnd:
+        """A copy with ``six_block`` changed (the only field)."""
+        new = with_changes("SixBlockAtEnd", {"six_block": self.six_block}, changes)
+        return SixBlockAtEnd(new["six_block"])
 
     def __call__(self, start: State, candidates: list[Candidate]) -> list[Candidate]:
         """The candidates the rule allows, in order."""

@@ -10,7 +10,7 @@ six-point blocks (:mod:`nardy.rules.six_block`).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from nardy.rules.board import (
     BASE_SIZE,
@@ -23,7 +23,7 @@ from nardy.rules.board import (
     State,
 )
 from nardy.rules.six_block import BEFORE, ROUTE, six_block_allows, six_block_guard
-from nardy.rules.turn_rules import HitterRule, StepRule
+from nardy.rules.turn_rules import HitterRule, StepRule, with_changes
 
 __all__ = [
     "DRAW",
@@ -56,6 +56,9 @@ TRAP_PRIMES = ("open", "forbidden", "allowed")
 # fevga_step_rule's rules, by its checkers, guard and watched points (a tag).
 _STEP_RULES: Final[dict[int, StepRule]] = {}
 
+# home_hit_stops's rule.
+_HOME_HIT_STOPS: Final = HitterRule(6)
+
 #: :func:`mother_verdict`: the game goes on.
 PLAY_ON: Final = 0
 #: :func:`mother_verdict`: the side to move (whose frame the state is in) wins.
@@ -81,8 +84,9 @@ def home_hit_stops() -> HitterRule:
 
     It may not move again in that turn (not with the other die, not with the
     later moves of a double, not by bearing off); any other checker may.
+    (One rule object serves every turn: a rule object is never changed.)
     """
-    return HitterRule(6)
+    return _HOME_HIT_STOPS
 
 
 def mother_verdict(state: State, exception: str) -> int:
@@ -247,6 +251,12 @@ class FevgaSteps:
     def __init__(self, checkers: int, guard: int) -> None:
         self.checkers = checkers
         self.guard = guard
+
+    def replace(self, **changes: Any) -> FevgaSteps:
+        """A copy with fields changed (``checkers``, ``guard``)."""
+        fields = {"checkers": self.checkers, "guard": self.guard}
+        new = with_changes("FevgaSteps", fields, changes)
+        return FevgaSteps(new["checkers"], new["guard"])
 
     def __call__(self, board: list[int], src: int, dst: int) -> bool:
         """Whether the step ``src -> dst`` that led to ``board`` is allowed."""

@@ -406,15 +406,33 @@ class Variant(abc.ABC):
         plan = self._plan or self._make_plan()
         return legal_plays_of.find(plan, position, roll, allow_finished, cache)
 
-    def play_keys(self, packed: bytes, roll: Roll) -> tuple[list[int], list[int]]:
+    def play_keys(
+        self, packed: bytes, roll: Roll, general: bool = False
+    ) -> tuple[list[int], list[int]]:
         """The engine's path: the legal plays of a packed state as keys and packed steps.
 
         The keys of the resulting states (mover's frame, turn not passed) and
         each play's steps packed into one int (:mod:`nardy.engine.state`), in
         the order of :meth:`legal_plays`; a pass is the start's key with no
-        steps (0).
+        steps (0). ``general=True`` runs the general search (``"tracking"``)
+        instead of the one chosen (:meth:`kernel`): the same legal results,
+        perhaps in another order, found by calling every rule object's
+        functions.
         """
-        return (self._plan or self._make_plan()).play_keys(packed, roll, roll.moves)
+        return (self._plan or self._make_plan()).play_keys(packed, roll, roll.moves, general)
+
+    def kernel(self, position: Position, roll: RollLike) -> str:
+        """The search the engine runs for ``roll`` in ``position``: a name of :func:`nardy.engine.search.choose_kernel`.
+
+        Chosen from the rules' shape and from what this turn's rule objects
+        declare (:mod:`nardy.rules.turn_rules`): a way to check that a rule
+        object of one's own gets the search of the built-in it copies.
+        ``""`` when the variant generates its plays itself (:meth:`raw_plays`).
+        """
+        if type(position) is not Position or position.variant is not self:
+            self._check_own(position)
+        roll = Roll.coerce(roll)
+        return (self._plan or self._make_plan()).kernel(position.packed, roll, roll.moves)
 
     def raw_plays(self, state: State, roll: Roll) -> list[RawPlay]:
         """The legal plays on a state: ``(resulting state, steps)`` each, turn not passed.

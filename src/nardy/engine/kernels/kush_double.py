@@ -26,8 +26,6 @@ from nardy.engine.state import (
     STEP_BITS,
 )
 from nardy.rules.board import HEAD as HEAD_POINT
-from nardy.rules.head import head_allows
-from nardy.rules.kush import KushDoubleSteps
 from nardy.rules.maximum_use import shorter_plays_count
 from nardy.rules.movement import home_scan, may_bear_off
 from nardy.rules.six_block import blocks_allowed, six_block_allows, six_block_guard
@@ -40,40 +38,49 @@ def search_kush_double(
     key: int,
     die: int,
     moves: int,
-    check: KushDoubleSteps,
+    head_left: int,
+    six_block: str,
     watch: int,
     at_end: bool,
 ) -> Found:
     """A Kush double's moves in every order, as the tracking kernel searches them.
 
-    The same depth-first search as :func:`nardy.engine.kernels.general.search_tracking`
-    for these rules (sources from high to low, checkers on the bar wait and
-    count as outside, a hit stops the hitter, ``check`` judges each step), so
-    the results, their order and their plays are the same. ``check``'s
-    tests run inline (its own functions on its fields), and only where they
-    can refuse: steps from the head (24), and steps landing on a point of
-    ``watch`` (:func:`~nardy.rules.six_block.six_block_watch`). A node is its
+    The rules are what a Kush double's step rule declares
+    (:func:`nardy.rules.kush.kush_double_rule`): a floor on the head (at
+    most ``head_left`` more checkers leave it) and the six-block rule with
+    option ``six_block``, judged after each step, or with ``at_end`` on each
+    play's final position, as the variant's play filter
+    (:class:`~nardy.rules.six_block.SixBlockAtEnd`) judges it; the guard
+    moves with each hit. The same depth-first search as
+    :func:`nardy.engine.kernels.general.search_tracking` for these rules
+    (sources from high to low, checkers on the bar wait and count as
+    outside, a hit stops the hitter), so the results, their order and their
+    plays are the same. The rules are tested with their own functions
+    (:mod:`nardy.rules.six_block`), and only where they can refuse: steps
+    from the head (24), and steps landing on a point of ``watch``
+    (:func:`~nardy.rules.six_block.six_block_watch`). A node is its
     multiset of sources (a base-5 digit a source): it fixes the position
     (distinct multisets reach distinct positions) and the marked checkers
     (one on each point where a hit happened, since the hitter stops), which
     is all the tracking kernel tells nodes apart by. A result's key is worked
-    out from its steps once it is found. With ``at_end`` (the six-block rule
-    judged on the final position, ``check.per_step`` false) a sequence is
-    kept when :func:`~nardy.rules.six_block.blocks_allowed` allows it, as the variant's play filter would
-    keep it: the maximal sequences first, and when the rule refuses every
-    one that uses the most dice, every sequence, also those stopped early;
+    out from its steps once it is found. With ``at_end`` a sequence is kept
+    when :func:`~nardy.rules.six_block.blocks_allowed` allows it, as the
+    filter would keep it: the maximal sequences first, and when the rule
+    refuses every one that uses the most dice, every sequence, also those
+    stopped early (:func:`~nardy.rules.maximum_use.shorter_plays_count`);
     the maximum-use rule is left to the caller.
     """
     outside, high, low = home_scan(board)
-    # Before any hit: the rule's own guard, or (at the end) the start's, as the filter works it out.
-    guard = six_block_guard(board, check.six_block) if at_end else check.guard
-    search = _KushSearch(board, key, die, moves, check, watch, at_end, False)
+    # Before any hit: the start's guard (after each step, or at the end alike).
+    guard = six_block_guard(board, six_block)
+    floor = board[HEAD_POINT] - head_left
+    search = _KushSearch(board, key, die, moves, floor, six_block, watch, at_end, False)
     search.node(0, 0, outside, high, low, guard, 0, 0)
     found = search.found
     if not at_end or not shorter_plays_count(found.counts, found.deepest):
         return found
     # Every play of the most dice refused: the shorter sequences are candidates too.
-    search = _KushSearch(board, key, die, moves, check, watch, at_end, True)
+    search = _KushSearch(board, key, die, moves, floor, six_block, watch, at_end, True)
     search.node(0, 0, outside, high, low, guard, 0, 0)
     return search.found
 
@@ -92,7 +99,8 @@ class _KushSearch:
         key: int,
         die: int,
         moves: int,
-        check: KushDoubleSteps,
+        floor: int,
+        six_block: str,
         watch: int,
         at_end: bool,
         prefixes: bool,
@@ -102,11 +110,9 @@ class _KushSearch:
         self.key = key
         self.die = die
         self.moves = moves
-        self.six_block = check.six_block
-        # The fields of the step rule, for its test inline (see ``allows``).
-        self.on_head = check.on_head
-        self.limit = check.limit
-        self.per_step = check.per_step
+        self.six_block = six_block
+        #: The fewest checkers the head may keep (the head rule as the step rule's floor).
+        self.floor = floor
         #: The points where a landing step needs the six-block test.
         self.watch = watch
         #: Whether :func:`~nardy.rules.six_block.blocks_allowed` judges each result.
@@ -202,19 +208,21 @@ class _KushSearch:
             self.add(code, made)
 
     def allows(self, src: int, dst: int, guard: int) -> bool:
-        """``KushDoubleSteps.__call__`` on the board after the step ``src -> dst``, compiled in.
+        """The declared step rule on the board after the step ``src -> dst``.
 
-        The same tests with the same functions: the head rule, then (judged
-        after each step) the six-block rule. ``guard`` is the guard of the
-        board after the step: the rule's own while no hit has happened, else
-        worked out from the board, as the rule works it out when the
-        opponent's bar has grown.
+        The floor on the head (:attr:`StepRule.floor
+        <nardy.rules.turn_rules.StepRule.floor>`, what its ``FloorCheck``
+        tests), then, judged after each step, the six-block rule
+        (:func:`~nardy.rules.six_block.six_block_allows`). ``guard`` is the
+        guard of the board after the step: the start's while no hit has
+        happened, else worked out from the board.
         """
-        if src == HEAD_POINT and not head_allows(self.on_head, self.limit, self.s):
+        s = self.s
+        if src == HEAD_POINT and s[src] < self.floor:
             return False
-        if dst == MOVER_OFF or not self.per_step:
+        if dst == MOVER_OFF or self.at_end:
             return True
-        return six_block_allows(self.s, dst, guard)
+        return six_block_allows(s, dst, guard)
 
     def add(self, code: int, made: int) -> None:
         """Note a result (each node once, so each result once), its key from its steps."""
