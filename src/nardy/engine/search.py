@@ -144,49 +144,37 @@ def choose_kernel(
     """
     if board is not None and hitter is not None and contact != PIN:
         hitter = hitter if _blot_within(board, hitter.zone) else None  # (as legal_plays does)
-    name = _by_shape(dice, contact, enters, must_enter, rule, hitter, play_filter)
-    if board is None or name != TRACKING:
-        return name
-    return _double_kernel(board, dice, contact, enters, rule, hitter, play_filter)[0]
-
-
-def _by_shape(
-    dice: tuple[int, ...],
-    contact: int,
-    enters: bool,
-    must_enter: bool,
-    rule: StepRule | None,
-    hitter: HitterRule | None,
-    play_filter: PlayFilter | None,
-) -> str:
-    """:func:`choose_kernel` without a board: by the rules' shape alone."""
     simple_dice = len(dice) == 2 or dice.count(dice[0]) == len(dice)
-    if not simple_dice:
-        return TRACKING
     # (The kernels keep a play's code in a machine int: four moves.)
     short = len(dice) <= MOST_MOVES
-    if hitter is not None:
+    if not simple_dice:
+        name = TRACKING
+    elif hitter is not None:
         fits = len(dice) == 2 or hitter.kind == STOPS
         plain = rule is None and play_filter is None and enters and contact != PIN
-        return ORDERED if fits and plain and short else TRACKING
-    if contact == PIN:
+        name = ORDERED if fits and plain and short else TRACKING
+    elif contact == PIN:
         plain = rule is None and play_filter is None and not must_enter
-        return PINNING if plain and short else TRACKING
-    if rule is None and play_filter is None and enters and short:
-        return ORDERED
-    if contact == BLOCK and not must_enter and short:
-        return POSITIONAL
-    return TRACKING
+        name = PINNING if plain and short else TRACKING
+    elif rule is None and play_filter is None and enters and short:
+        name = ORDERED
+    elif contact == BLOCK and not must_enter and short:
+        name = POSITIONAL
+    else:
+        name = TRACKING
+    if board is None or name != TRACKING:
+        return name
+    return _double_kernel(board, rule, hitter, play_filter, dice, contact == HIT, enters)[0]
 
 
 def _double_kernel(
     board: list[int],
-    dice: tuple[int, ...],
-    contact: int,
-    enters: bool,
     rule: StepRule | None,
     hitter: HitterRule | None,
     play_filter: PlayFilter | None,
+    dice: tuple[int, ...],
+    hitting: bool,
+    enters: bool,
 ) -> tuple[str, int, int, str]:
     """The kernel for a turn the rules' shape gives the tracking kernel (see :func:`choose_kernel`).
 
@@ -194,7 +182,8 @@ def _double_kernel(
     six-block rule may refuse a move
     (:func:`~nardy.rules.six_block.six_block_watch`), how many checkers may
     still leave the head, and the six-block option. ``hitter`` is the rule
-    that applies (dropped already when nothing can be hit).
+    that applies (dropped already when nothing can be hit); ``hitting``:
+    the contact is hitting.
     """
     name = TRACKING
     die = dice[0]
@@ -202,7 +191,7 @@ def _double_kernel(
         return name, 0, 0, ""  # (a double's codes fit a machine int for four moves)
     zone = 0 if hitter is None else hitter.zone
     if rule is None:  # the no-hide rule alone?
-        if hitter is None or hitter.kind != NO_HIDE or not enters or contact != HIT:
+        if hitter is None or hitter.kind != NO_HIDE or not enters or not hitting:
             return name, 0, 0, ""
         if play_filter is not None or zone > HEAD:
             return name, 0, 0, ""
@@ -211,7 +200,7 @@ def _double_kernel(
         return NO_HIDE_DOUBLE, 0, NO_LIMIT, ""
     # Kush's double: the six-block rule (judged after each step, or at the end), a head floor.
     declared = rule.six_block
-    if declared is None or enters or contact != HIT or rule.floor_point not in (0, HEAD):
+    if declared is None or enters or not hitting or rule.floor_point not in (0, HEAD):
         return name, 0, 0, ""
     if hitter is not None and (hitter.kind != STOPS or zone != HEAD):
         return name, 0, 0, ""
@@ -275,10 +264,10 @@ def legal_plays(
         name = TRACKING
     else:
         must = enters and board[MOVER_BAR] > 0  # (must_enter, inline)
-        name = _by_shape(dice, contact, enters, must, rule, hitter, play_filter)
+        name = choose_kernel(dice, contact, enters, must, rule, hitter, play_filter)
         if name == TRACKING:
             name, watch, head_left, six_block = _double_kernel(
-                board, dice, contact, enters, rule, hitter, play_filter
+                board, rule, hitter, play_filter, dice, contact == HIT, enters
             )
     # Whether the filter is still to judge the kernel's results (a double's
     # kernels and the positional one with a filter that judges each play

@@ -8,9 +8,13 @@ hit) stand; checkers are indistinguishable, so moving from a point that holds
 both kinds tries both. No ordering shortcut is taken: nodes are deduplicated
 by (state, marked checkers, dice used) instead.
 
-Two rule sets on a double seldom come here: :mod:`nardy.engine.search` hands
-Caucasian nardy's no-hide rule to :mod:`nardy.engine.kernels.hitter_doubles` and Kush's
-doubles to it or to :mod:`nardy.engine.kernels.kush_double`, which give this kernel's
+It calls every rule object's own functions and trusts no declaration: it is
+the general search the others answer to (:func:`nardy.testing.check_variant`
+compares them). Two rule sets on a double seldom come here:
+:mod:`nardy.engine.search` hands a hitter rule declared no-hide (Caucasian
+nardy's) to :mod:`nardy.engine.kernels.hitter_doubles`, and a step rule
+declared the six-block rule with a floor on the head (Kush's doubles) to it
+or to :mod:`nardy.engine.kernels.kush_double`, which give this kernel's
 results in this kernel's order (each module says why).
 """
 
@@ -23,7 +27,7 @@ from nardy.engine.state import HIT_BIT, MOVER_BAR, MOVER_OFF, OPP_BAR, STEP_BITS
 from nardy.engine.stepkeys import make_step as move_checker
 from nardy.rules.board import BLOCK, HIT, PIN
 from nardy.rules.movement import count_outside, entry_point, is_open, may_bear_off, must_enter
-from nardy.rules.turn_rules import HitterRule, StepRule
+from nardy.rules.turn_rules import HitterRule, StepCheck, StepRule
 
 __all__ = ["BLOCK", "HIT", "PIN", "is_open", "move_checker", "search_tracking"]
 
@@ -49,51 +53,64 @@ def search_tracking(
     checkers on the bar must enter first (else the dice never move them).
     Each order of the dice is searched in turn.
     """
-    found = Found()
     if len(dice) == 2 and dice[0] != dice[1]:
         orders: list[tuple[int, ...]] = [dice, (dice[1], dice[0])]
     else:
         orders = list(dict.fromkeys(permutations(dice)))
+    search = _Search(s, keep_prefixes)
+    search.follow(contact, enters, rule, hitter)
     for order in orders:
-        _Search(s, order, contact, enters, rule, hitter, keep_prefixes, found).node(key, 0, 0, 0)
-    return found
+        search.order(order)
+        search.node(key, 0, 0, 0)
+    return search.found
 
 
 class _Search:
-    """One depth-first search over one order of the dice.
+    """A depth-first search over each order of the dice in turn.
 
     A node is the position reached (its key), how many dice are used, and
     where the marked checkers (those that hit, under a hitter rule) stand:
     ``marks`` holds 3 bits per point, the count of marked checkers there.
-    Each node is explored once.
+    Each node of one order is explored once.
     """
 
-    def __init__(
-        self,
-        s: list[int],
-        dice: tuple[int, ...],
-        contact: int,
-        enters: bool,
-        rule: StepRule | None,
-        hitter: HitterRule | None,
-        keep_prefixes: bool,
-        found: Found,
-    ) -> None:
+    def __init__(self, s: list[int], keep_prefixes: bool) -> None:
         self.s = s
-        self.dice = dice
+        self.keep = keep_prefixes
+        self.found = Found()
+        self.dice: tuple[int, ...] = ()
+        #: For each number of dice used: marks -> the keys seen with them.
+        self.seen: list[dict[int, set[int]]] = []
+        self.contact = HIT
+        self.enters = True
+        self.pins = False
+        self.check: StepCheck | None = None
+        self.watch_from = 0
+        self.watch_to = 0
+        self.marking = False
+        self.zone = 0
+        self.marked_check: StepCheck | None = None
+
+    def follow(
+        self, contact: int, enters: bool, rule: StepRule | None, hitter: HitterRule | None
+    ) -> None:
+        """Take the turn's rules: every rule object's functions are called, no declaration trusted."""
         self.contact = contact
         self.enters = enters
         self.pins = contact == PIN
-        self.check = None if rule is None else rule.check
-        self.watch_from = 0 if rule is None else rule.watch_from
-        self.watch_to = 0 if rule is None else rule.watch_to
-        self.marking = hitter is not None
-        self.zone = 0 if hitter is None else hitter.zone
-        self.marked_check = None if hitter is None else hitter.check
-        self.keep = keep_prefixes
-        self.found = found
-        #: For each number of dice used: marks -> the keys seen with them.
-        self.seen: list[dict[int, set[int]]] = [{} for _ in range(len(dice) + 1)]
+        if rule is not None:
+            self.check = rule.check
+            self.watch_from = rule.watch_from
+            self.watch_to = rule.watch_to
+        if hitter is not None:
+            self.marking = True
+            self.zone = hitter.zone
+            self.marked_check = hitter.check
+
+    def order(self, dice: tuple[int, ...]) -> None:
+        """Search the dice in this order next (the nodes seen so far forgotten)."""
+        self.dice = dice
+        self.seen = [{} for _ in range(len(dice) + 1)]
 
     def node(self, key: int, i: int, marks: int, code: int) -> None:
         """Explore the node reached with ``i`` dice used (``code`` the steps so far)."""

@@ -88,6 +88,8 @@ if TYPE_CHECKING:
 __all__ = [
     "HEAD",
     "NO_LIMIT",
+    "SOURCE_DIGIT",
+    "EveryOrderSearch",
     "no_hide_exchanges",
     "search_marked_double",
     "search_no_hide_double",
@@ -407,22 +409,48 @@ def search_no_hide_double(board: list[int], key: int, die: int, moves: int, zone
     return search.found
 
 
-# Each source's digit in a multiset of sources: 5 ** (src - 1), the bar as 25
-# (at most four moves from one source, so the digits never carry).
-_FIVE: Final[tuple[int, ...]] = (0, *(5 ** (p - 1) for p in range(1, 26)))
+#: Each source's digit in a multiset of sources: ``5 ** (src - 1)``, the bar
+#: as 25 (at most four moves from one source, so the digits never carry).
+SOURCE_DIGIT: Final[tuple[int, ...]] = (0, *(5 ** (p - 1) for p in range(1, 26)))
 _STEP_MASK: Final = (1 << STEP_BITS) - 1
 
 
-class _EveryOrder:
-    """One search over every order of a double under the no-hide rule."""
+class EveryOrderSearch:
+    """What a search over every order of a double's moves holds, and a result's key from its steps.
 
-    def __init__(self, s: list[int], key: int, die: int, moves: int, zone: int) -> None:
+    The base of :func:`search_no_hide_double`'s search and of Kush's
+    (:func:`nardy.engine.kernels.kush_double.search_kush_double`): the board
+    (changed in place and restored), the start's key, the die, the number
+    of moves and the results. Such a search tells nodes apart by their
+    multiset of sources (:data:`SOURCE_DIGIT`), and works a result's key out
+    from its steps only once it is found (:meth:`key_after`).
+    """
+
+    def __init__(self, s: list[int], key: int, die: int, moves: int) -> None:
         self.s = s
         self.key = key
         self.die = die
         self.moves = moves
-        self.zone = zone
         self.found = Found()
+
+    def key_after(self, code: int) -> int:
+        """The key of the position the steps in ``code`` reach from the start."""
+        key = self.key
+        while code:
+            step = code & _STEP_MASK
+            src = step & 31
+            dst = (step >> 5) & 31
+            key += HIT_MOVE[src][dst] if step & HIT_BIT else MOVE[src][dst]
+            code >>= STEP_BITS
+        return key
+
+
+class _EveryOrder(EveryOrderSearch):
+    """One search over every order of a double under the no-hide rule."""
+
+    def __init__(self, s: list[int], key: int, die: int, moves: int, zone: int) -> None:
+        super().__init__(s, key, die, moves)
+        self.zone = zone
         #: The results' indices by multiset of sources.
         self.results: IntIndex = int_index()
         #: The nodes seen with no marked checker, by multiset of sources.
@@ -488,17 +516,6 @@ class _EveryOrder:
             found.codes.append(code)
             found.counts.append(made)
 
-    def key_after(self, code: int) -> int:
-        """The key of the position the steps in ``code`` reach from the start."""
-        key = self.key
-        while code:
-            step = code & _STEP_MASK
-            src = step & 31
-            dst = (step >> 5) & 31
-            key += HIT_MOVE[src][dst] if step & HIT_BIT else MOVE[src][dst]
-            code >>= STEP_BITS
-        return key
-
     def move(
         self,
         src: int,
@@ -533,7 +550,7 @@ class _EveryOrder:
         else:
             marked1 = marked
         self.node(
-            sources + _FIVE[src],
+            sources + SOURCE_DIGIT[src],
             marked1,
             outside - 1 if src > HOME >= dst else outside,  # (outside_after, inline)
             dst if dst > high else high,

@@ -13,14 +13,11 @@ can refuse.
 
 from __future__ import annotations
 
-from typing import Final
-
+from nardy.engine.kernels.hitter_doubles import SOURCE_DIGIT, EveryOrderSearch
 from nardy.engine.results import Found
 from nardy.engine.state import (
     HIT_BIT,
-    HIT_MOVE,
     HOME,
-    MOVE,
     MOVER_OFF,
     OPP_BAR,
     STEP_BITS,
@@ -85,12 +82,7 @@ def search_kush_double(
     return search.found
 
 
-# Each source's digit in a multiset of sources: 5 ** (p - 1) (at most four moves from a point).
-_FIVE: Final[tuple[int, ...]] = (0, *(5 ** (p - 1) for p in range(1, 25)))
-_STEP_MASK: Final = (1 << STEP_BITS) - 1
-
-
-class _KushSearch:
+class _KushSearch(EveryOrderSearch):
     """One search over every order of a Kush double's moves (see :func:`search_kush_double`)."""
 
     def __init__(
@@ -105,11 +97,8 @@ class _KushSearch:
         at_end: bool,
         prefixes: bool,
     ) -> None:
-        self.s = s
+        super().__init__(s, key, die, moves)
         self.start = s[:]
-        self.key = key
-        self.die = die
-        self.moves = moves
         self.six_block = six_block
         #: The fewest checkers the head may keep (the head rule as the step rule's floor).
         self.floor = floor
@@ -119,7 +108,6 @@ class _KushSearch:
         self.at_end = at_end
         #: Whether every sequence is a candidate, not only the maximal ones.
         self.prefixes = prefixes
-        self.found = Found()
         #: The multisets of sources already explored.
         self.seen: set[int] = set()
 
@@ -185,7 +173,7 @@ class _KushSearch:
                     moved = True
                     step = src | (dst << 5) | (die << 10)
                     self.node(
-                        sources + _FIVE[src],
+                        sources + SOURCE_DIGIT[src],
                         marked | (1 << dst) if hit else marked,
                         outside - 1 if src > HOME >= dst else outside,  # (outside_after, inline)
                         high,
@@ -226,15 +214,7 @@ class _KushSearch:
 
     def add(self, code: int, made: int) -> None:
         """Note a result (each node once, so each result once), its key from its steps."""
-        key = self.key
-        steps = code
-        while steps:
-            step = steps & _STEP_MASK
-            src = step & 31
-            dst = (step >> 5) & 31
-            key += HIT_MOVE[src][dst] if step & HIT_BIT else MOVE[src][dst]
-            steps >>= STEP_BITS
         found = self.found
-        found.keys.append(key)
+        found.keys.append(self.key_after(code))
         found.codes.append(code)
         found.counts.append(made)

@@ -110,7 +110,6 @@ def search_positional(
     results' ``deepest`` is then the most dice any legal sequence uses,
     allowed or not.
     """
-    found = Found()
     start: list[int] = []  # the mover's points, from high to low
     out0 = s[25]
     for p in range(24, 0, -1):
@@ -120,37 +119,42 @@ def search_positional(
             if p > HOME:
                 out0 += c
     if len(dice) == 2 and dice[0] != dice[1]:
-        two = _TwoDice(s, start, rule, found, keep_prefixes, end, out0)
+        two = _TwoDice(s, start, rule, keep_prefixes, end, dice, out0)
         two.first(dice[0], dice[1], key0, out0)
         two.reversed = True
         two.chains = two.free and not keep_prefixes and end is None
-        two.singles = 2 not in found.counts
+        two.singles = 2 not in two.found.counts
         two.first(dice[1], dice[0], key0, out0)
-    else:
-        _Doubles(s, start, rule, found, keep_prefixes, end, dice, out0).node(
-            0, key0, out0, 0, 0, 0, 0, 0, 0
-        )
-    return found
+        return two.found
+    doubles = _Doubles(s, start, rule, keep_prefixes, end, dice, out0)
+    doubles.node(0, key0, out0, 0, 0, 0, 0, 0, 0)
+    return doubles.found
 
 
 class _Search:
-    """What both searches share: the board, the rule, the starting points, the results."""
+    """What both searches share: the board, the rule, the starting points, the results.
+
+    Each kind of search works out what it needs before it starts in
+    :meth:`prepare` (``dice``, and ``outside``: the mover's checkers outside
+    his home board).
+    """
 
     def __init__(
         self,
         s: list[int],
         start: list[int],
         rule: StepRule | None,
-        found: Found,
         keep: bool,
         end: EndRule | None,
+        dice: tuple[int, ...],
+        outside: i64,
     ) -> None:
         self.s = s
         #: The whole-play check of each result's final position (None: every result is kept).
         self.end = end
         #: The mover's points at the start, from high to low.
         self.start = start
-        self.found = found
+        self.found = Found()
         #: Whether every sequence is a result, also one stopped early (for a filter).
         self.keep = keep
         # The rule less its floor, and the floor (point 0: none; no move leaves it).
@@ -175,6 +179,10 @@ class _Search:
                 self.watch_to = BEFORE[self.guard]
         #: Whether a step may be refused by more than the floor and the board.
         self.judged = self.check is not None or self.watch_to != 0
+        self.prepare(dice, outside)
+
+    def prepare(self, dice: tuple[int, ...], outside: i64) -> None:
+        """What this kind of search works out before it starts (nothing, here)."""
 
     def all_safe(self, outside: i64, steps: i64) -> bool:
         """Whether every legal step of this turn is safe: the board alone allows it, in any order.
@@ -256,17 +264,9 @@ class _TwoDice(_Search):
     found before).
     """
 
-    def __init__(
-        self,
-        s: list[int],
-        start: list[int],
-        rule: StepRule | None,
-        found: Found,
-        keep: bool,
-        end: EndRule | None,
-        outside: i64,
-    ) -> None:
-        super().__init__(s, start, rule, found, keep, end)
+    def prepare(self, dice: tuple[int, ...], outside: i64) -> None:
+        """The free search's test, the starting points as bits, the index of results."""
+        start = self.start
         #: Whether every legal step is safe all turn (see :meth:`second_free`).
         #: A floor on point 24, where no step lands, limits how many checkers
         #: leave it whatever the order of the steps; :meth:`second_free`
@@ -470,22 +470,13 @@ class _TwoDice(_Search):
 class _Doubles(_Search):
     """The depth-first search of a double: four moves of one number."""
 
-    def __init__(
-        self,
-        s: list[int],
-        start: list[int],
-        rule: StepRule | None,
-        found: Found,
-        keep: bool,
-        end: EndRule | None,
-        dice: tuple[int, ...],
-        outside: i64,
-    ) -> None:
+    def prepare(self, dice: tuple[int, ...], outside: i64) -> None:
+        """The movable starting points, the safe ones, the free search's test, the positions seen."""
         # A starting point whose landing point is closed never has a move this
         # turn (no opposing checker moves or is hit): the scans skip it.
+        s = self.s
         die = dice[0]
-        movable = [p for p in start if p <= die or s[p - die] >= 0]
-        super().__init__(s, movable, rule, found, keep, end)
+        self.start = [p for p in self.start if p <= die or s[p - die] >= 0]
         self.die: i64 = die
         self.packed_die: i64 = die << 10
         self.last: i64 = len(dice) - 1
@@ -496,7 +487,7 @@ class _Doubles(_Search):
         for p in self.start:
             dst = p - self.die
             if (
-                dst > 0  # (its landing point open: see ``movable``)
+                dst > 0  # (its landing point open: see above)
                 and p != self.floor_point
                 and not (self.watch_from >> p) & 1
                 and not (self.watch_to >> dst) & 1
