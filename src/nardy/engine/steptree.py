@@ -62,7 +62,7 @@ from nardy.engine.stepkeys import (
 from nardy.rules.board import ENTER, PIN
 from nardy.rules.board import RETURN as RETURN_MODEL
 from nardy.rules.kush import RETURN_POINT, may_return
-from nardy.rules.movement import checker_above, is_open, make_move, step_kind
+from nardy.rules.movement import is_open, landing, make_move, step_kind
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -306,7 +306,7 @@ class StepTree:
             outside = outside or src > HOME
             for d in range(1, 7):
                 if (dice >> (5 * (d - 1))) & 31:
-                    dst = self._landing(t, src, d, outside)
+                    dst = landing(t, src, d, outside, self.contact)
                     if dst >= 0:
                         at = change_at(step_kind(t, src, dst, self.contact), src, dst)
                         left: int = dice - UNIT[d]
@@ -449,19 +449,6 @@ class StepTree:
                 return MOVER_BAR, MOVER_BAR
         return 24, 1
 
-    def _landing(self, t: list[int], src: i64, d: i64, outside: bool) -> i64:
-        """Where a checker of the mover's on ``src`` lands with die ``d`` (0: off), or -1.
-
-        ``outside``: a checker of his is outside his home board, so none
-        bears off.
-        """
-        dst = src - d
-        if dst > 0:
-            return dst if is_open(t, dst, self.contact) else -1
-        if outside or (dst < 0 and checker_above(t, src)):
-            return -1
-        return MOVER_OFF
-
     # --- the search ---------------------------------------------------------------
 
     def _walk(self, t: list[int], key: Any, h: i64, dice: i64, out: list[int] | None) -> bool:
@@ -495,7 +482,7 @@ class StepTree:
                 d: i64 = 6
                 while d >= 1:
                     if (dice >> (5 * (d - 1))) & 31:
-                        dst = self._landing(t, src, d, outside)
+                        dst = landing(t, src, d, outside, self.contact)
                         if dst >= 0:
                             kind = step_kind(t, src, dst, contact)
                             at = change_at(kind, src, dst)
@@ -698,7 +685,7 @@ class StepTree:
             c: i64 = t[src]
             if c > 0:
                 outside = outside or src > HOME
-                dst = self._landing(t, src, d, outside)
+                dst = landing(t, src, d, outside, self.contact)
                 if dst >= 0:
                     at = change_at(step_kind(t, src, dst, contact), src, dst)
                     child_hash = h + HASH_CHANGE[at]

@@ -22,7 +22,8 @@ faster forms of the same rules, and say where they write one inline.
 * **The bear-off** (:func:`may_bear_off`): only once every checker of the
   mover's is home (none outside his home board, none on the bar, none of
   his pinned); then a die bears off from its own point, or a higher die
-  from the highest point he holds (:func:`checker_above`). The searches
+  from the highest point he holds (:func:`checker_above`). One move, open
+  point or bear-off: :func:`landing`. The searches
   count the checkers outside (:func:`count_outside`, :func:`home_scan`)
   once, and keep the count step by step (:func:`outside_after`).
 """
@@ -55,6 +56,7 @@ __all__ = [
     "entry_point",
     "home_scan",
     "is_open",
+    "landing",
     "make_move",
     "may_bear_off",
     "must_enter",
@@ -156,6 +158,22 @@ def must_enter(board: list[int]) -> bool:
 def entry_point(die: i64) -> i64:
     """Where a checker entering from the bar with ``die`` lands: the mover's point ``25 - die``."""
     return MOVER_BAR - die
+
+
+def landing(board: list[int], src: i64, die: i64, outside: int, contact: i64) -> i64:
+    """Where a move of ``die`` takes a checker of the mover's from ``src`` (25: the bar), or -1.
+
+    The movement rule of one move: the checker lands on ``src - die`` when
+    that point is open (:func:`is_open`); a die that takes it past the
+    1-point bears it off (0, off) when the bear-off allows it
+    (:func:`may_bear_off`, ``outside`` checkers not home). -1 when the
+    board refuses the move. (From the bar, ``src - die`` is the
+    :func:`entry_point`.)
+    """
+    dst = src - die
+    if dst > 0:
+        return dst if is_open(board, dst, contact) else -1
+    return MOVER_OFF if may_bear_off(board, src, dst, outside) else -1
 
 
 def may_bear_off(board: list[int], src: int, dst: int, outside: int) -> bool:

@@ -26,7 +26,7 @@ from nardy.engine.results import Found
 from nardy.engine.state import HIT_BIT, MOVER_BAR, MOVER_OFF, OPP_BAR, STEP_BITS
 from nardy.engine.stepkeys import make_step as move_checker
 from nardy.rules.board import BLOCK, HIT, PIN
-from nardy.rules.movement import count_outside, entry_point, is_open, may_bear_off, must_enter
+from nardy.rules.movement import count_outside, is_open, landing, must_enter
 from nardy.rules.turn_rules import HitterRule, StepCheck, StepRule
 
 __all__ = ["BLOCK", "HIT", "PIN", "is_open", "move_checker", "search_tracking"]
@@ -128,28 +128,23 @@ class _Search:
             s = self.s
             die = self.dice[i]
             if self.enters and must_enter(s):
-                moved = self.step(MOVER_BAR, entry_point(die), die, key, i, marks, code)
+                dst = landing(s, MOVER_BAR, die, 0, self.contact)
+                moved = dst >= 0 and self.step(MOVER_BAR, dst, die, key, i, marks, code)
             else:
                 outside = count_outside(s, self.contact)
                 for src in range(24, 0, -1):
                     if s[src] <= 0:
                         continue
-                    dst = src - die
-                    if dst <= 0:
-                        if not may_bear_off(s, src, dst, outside):
-                            continue
-                        dst = MOVER_OFF
-                    if self.step(src, dst, die, key, i, marks, code):
+                    dst = landing(s, src, die, outside, self.contact)
+                    if dst >= 0 and self.step(src, dst, die, key, i, marks, code):
                         moved = True
         if not moved and i and not self.keep:
             self.found.record(key, code, i)
 
     def step(self, src: int, dst: int, die: int, key: int, i: int, marks: int, code: int) -> bool:
-        """Try the step ``src -> dst`` by each kind of checker there; True if one was legal."""
+        """Try the step ``src -> dst`` (the board allows it) by each kind of checker there; True if one was legal."""
         s = self.s
         contact = self.contact
-        if dst != MOVER_OFF and not is_open(s, dst, contact):
-            return False
         marked_here = (marks >> (3 * src)) & 7 if self.marking and src != MOVER_BAR else 0
         moved = False
         for is_marked in (False, True):
