@@ -45,6 +45,7 @@ __all__ = [
     "StepRule",
     "filter_six_block",
     "judges_each_play",
+    "marks_after",
     "with_changes",
 ]
 
@@ -253,6 +254,21 @@ class HitterRule:
         name = "stops" if self.check is None else getattr(self.check, "__name__", self.check)
         kind = f", kind={self.kind!r}" if self.kind and self.check is not None else ""
         return f"HitterRule(zone={self.zone}, {name}{kind})"
+
+
+def marks_after(marked: int, src: int, dst: int, moved_marked: bool, hit: bool, zone: int) -> int:
+    """A :class:`HitterRule`'s marks after a step ``src -> dst`` (0: off): bit p for a marked checker on p.
+
+    A checker that hits on a point ``<= zone`` is marked for the rest of the
+    turn; a marked checker that moves on (``moved_marked``) takes its mark
+    along (off the board it is gone). One marked checker at most a point:
+    a hit point held none of the mover's, and a marked checker lands only
+    on such under the rules that let it move (no-hide).
+    """
+    if moved_marked:
+        marked ^= 1 << src
+        return marked | (1 << dst) if dst else marked
+    return marked | (1 << dst) if hit and dst <= zone else marked
 
 
 def _check_fields(owner: str, fields: frozenset[str], changes: dict[str, Any]) -> None:

@@ -199,7 +199,7 @@ def _two_dice(
         c = s[src]
         if c <= 0:
             continue
-        dst = src - a
+        dst = src - a  # (landing, inline)
         if dst <= 0:
             if not may_bear_off(s, src, dst, outside):
                 continue
@@ -237,7 +237,7 @@ def _two_dice(
         for src2 in range(top2, bottom2, -1):
             if s[src2] <= 0:
                 continue
-            dst2 = src2 - b
+            dst2 = src2 - b  # (landing, inline)
             if dst2 <= 0:
                 if not may_bear_off(s, src2, dst2, outside1):
                     continue
@@ -376,7 +376,7 @@ def _double(
         c = s[src]
         if c <= 0 or (marked and c <= (marked >> src) & 1):
             continue  # no checker, or only a marked one
-        dst = src - die
+        dst = src - die  # (landing, inline)
         if dst <= 0:
             if not may_bear_off(s, src, dst, outside):
                 continue
@@ -443,7 +443,11 @@ def _last_move(
     """The last move of a double: each legal one is a new result (see the module docstring).
 
     The move starts from ``sources[first]`` up to ``sources[end - 1]``; no
-    move follows, so the board is not touched.
+    move follows, so the board is not touched. (A hand-specialised twin of
+    :func:`_double`'s loop: letting :func:`_double` make the last move on
+    the board and note the result one level down costs 6.6% on backgammon's
+    row of ``bench_legal.py --only-variants`` and 7% on nackgammon's,
+    compiled.)
     """
     keys = found.keys
     codes = found.codes
@@ -455,7 +459,7 @@ def _last_move(
         c = s[src]
         if c <= 0 or (marked and c <= (marked >> src) & 1):
             continue  # no checker, or only a marked one
-        dst = src - die
+        dst = src - die  # (landing, inline)
         if dst <= 0:
             if not may_bear_off(s, src, dst, outside):
                 continue

@@ -23,8 +23,9 @@ from nardy.engine.state import (
     STEP_BITS,
 )
 from nardy.rules.board import HEAD as HEAD_POINT
+from nardy.rules.board import HIT
 from nardy.rules.maximum_use import shorter_plays_count
-from nardy.rules.movement import home_scan, may_bear_off
+from nardy.rules.movement import HITS, home_scan, landing, make_move, step_kind
 from nardy.rules.six_block import blocks_allowed, six_block_allows, six_block_guard
 
 __all__ = ["search_kush_double"]
@@ -151,21 +152,13 @@ class _KushSearch(EveryOrderSearch):
                 n = s[src]
                 if n <= (marked >> src) & 1:
                     continue  # no checker here, or only the hitter, which stops
-                dst = src - die
-                if dst <= 0:
-                    if not may_bear_off(s, src, dst, outside):
-                        continue
-                    dst = MOVER_OFF
-                x = s[dst]
-                if dst != MOVER_OFF and x < -1:
+                dst = landing(s, src, die, outside, HIT)
+                if dst < 0:
                     continue
-                hit = dst != MOVER_OFF and x == -1
-                s[src] = n - 1
-                if hit:
-                    s[dst] = 1
-                    s[OPP_BAR] += 1
-                else:
-                    s[dst] = x + 1
+                x = s[dst]
+                kind = step_kind(s, src, dst, HIT)
+                hit = kind == HITS
+                make_move(s, src, dst, kind)
                 guard1 = six_block_guard(s, self.six_block) if hit else guard
                 # The rule refuses nothing but a step off the head or onto a watched point.
                 watched = src == HEAD_POINT or (watch >> dst) & 1 != 0

@@ -297,7 +297,7 @@ class _TwoDice(_Search):
             c: i64 = s[src]
             if src == self.floor_point and c <= self.floor:
                 continue
-            dst = src - a
+            dst = src - a  # (landing, inline)
             if dst > 0:
                 if s[dst] < 0:
                     continue
@@ -411,7 +411,7 @@ class _TwoDice(_Search):
         ``src1 - b`` open). A play of one die is never reached twice.
         """
         s = self.s
-        dst = src - b
+        dst = src - b  # (landing, inline)
         if dst <= 0 or s[dst] < 0:
             return False  # closed (no bear-off can come)
         if src == self.floor_point and s[src] <= self.floor:
@@ -434,7 +434,7 @@ class _TwoDice(_Search):
     def second(self, b: i64, src: i64, change: i64, key: Any, out: i64, first: i64) -> bool:
         """Whether a second step of ``b`` from ``src`` is legal; records its result when new."""
         s = self.s
-        dst = src - b
+        dst = src - b  # (landing, inline)
         if dst > 0:
             if s[dst] < 0:
                 return False
@@ -601,7 +601,7 @@ class _Doubles(_Search):
         :attr:`free`), else 0 (the child's ``first`` and ``skip``).
         """
         s = self.s
-        dst = src - self.die
+        dst = src - self.die  # (landing, inline)
         before: i64
         if dst > 0:
             before = s[dst]
@@ -689,7 +689,7 @@ class _Doubles(_Search):
         board untouched.
         """
         s = self.s
-        dst = src - self.die
+        dst = src - self.die  # (landing, inline)
         if dst <= 0:
             if not may_bear_off(s, src, dst, outside):
                 return False
