@@ -18,10 +18,24 @@ from typing import Any, Final
 
 from nardy.rules.board import HEAD, MOVER_BAR, MOVER_OFF, OPP_BAR, State, Steps
 from nardy.rules.head import head_allows, head_floor
-from nardy.rules.six_block import six_block_allows, six_block_guard
+from nardy.rules.six_block import blocks_allowed as turn_allows
+from nardy.rules.six_block import six_block_allows, six_block_guard, six_block_watch
 from nardy.rules.turn_rules import ALL_POINTS, StepRule, with_changes
 
-__all__ = ["RETURN_POINT", "KushDoubleSteps", "kush_double_rule", "kush_return", "may_return"]
+__all__ = [
+    "RETURN_POINT",
+    "KushDoubleSteps",
+    "kush_double_rule",
+    "kush_return",
+    "may_return",
+    "six_block_watch",
+    "turn_allows",
+]
+
+# six_block_watch and turn_allows (the six-block rule at the end of a turn on
+# a set of points, now rules.six_block.blocks_allowed) lived here: still
+# importable from here. (The search of Kush's doubles that lived here too is
+# a kernel now, nardy.engine.kernels.kush_double.)
 
 #: Where a checker on the bar comes back: the mover's head, his 24-point
 #: (:data:`nardy.rules.board.HEAD`).

@@ -150,11 +150,13 @@ def blocks_allowed(start: list[int], board: list[int], guard: int, points: int) 
     a point where the mover now has more checkers than at the start of the
     turn (``start``) belongs to a block the rule forbids: its route number
     below ``guard`` (no opposing checker has passed it, see
-    :func:`six_block_guard`) and six consecutive points held around it
-    (:func:`in_block`). ``points`` (bit p for point p) are the points looked
-    at: every point, or only those where the caller knows the rule may
-    refuse (:class:`TurnBlocks`: where the mover may land;
-    :func:`six_block_watch`: where a double may build a block).
+    :func:`~nardy.rules.six_block.six_block_guard`) and six consecutive
+    points held around it (:func:`~nardy.rules.six_block.in_block`).
+    ``points`` (bit p for point p) are the points looked at: every point,
+    or only those where the caller knows the rule may refuse
+    (:class:`~nardy.rules.six_block.TurnBlocks`: where the mover may land;
+    :func:`~nardy.rules.six_block.six_block_watch`: where a double may
+    build a block).
     """
     while points:
         low = points & -points

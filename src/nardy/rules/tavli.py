@@ -244,7 +244,7 @@ class FevgaSteps:
     The starting-checker rule (when a checker leaves the 24-point), the
     starting quarter (when one lands on 19-23) and, with
     ``trap_prime="forbidden"``, no landing inside a trapping prime
-    (``guard``: :func:`~nardy.rules.long_nardy.six_block_guard` of the
+    (``guard``: :func:`~nardy.rules.six_block.six_block_guard` of the
     position the turn started from; 0 turns it off).
     """
 
