@@ -147,23 +147,20 @@ def choose_kernel(
     simple_dice = len(dice) == 2 or dice.count(dice[0]) == len(dice)
     # (The kernels keep a play's code in a machine int: four moves.)
     short = len(dice) <= MOST_MOVES
-    if not simple_dice:
-        name = TRACKING
-    elif hitter is not None:
+    if simple_dice and hitter is not None:
         fits = len(dice) == 2 or hitter.kind == STOPS
         plain = rule is None and play_filter is None and enters and contact != PIN
-        name = ORDERED if fits and plain and short else TRACKING
-    elif contact == PIN:
-        plain = rule is None and play_filter is None and not must_enter
-        name = PINNING if plain and short else TRACKING
-    elif rule is None and play_filter is None and enters and short:
-        name = ORDERED
-    elif contact == BLOCK and not must_enter and short:
-        name = POSITIONAL
-    else:
-        name = TRACKING
-    if board is None or name != TRACKING:
-        return name
+        if fits and plain and short:
+            return ORDERED
+    elif simple_dice and contact == PIN:
+        if rule is None and play_filter is None and not must_enter and short:
+            return PINNING
+    elif simple_dice and rule is None and play_filter is None and enters and short:
+        return ORDERED
+    elif simple_dice and contact == BLOCK and not must_enter and short:
+        return POSITIONAL
+    if board is None:
+        return TRACKING
     return _double_kernel(board, rule, hitter, play_filter, dice, contact == HIT, enters)[0]
 
 
@@ -258,27 +255,20 @@ def legal_plays(
     key = key_of_packed(packed)
     if hitter is not None and contact != PIN and not _blot_within(board, hitter.zone):
         hitter = None  # nothing to hit where the rule applies: no checker gets marked
-    watch = head_left = 0
-    six_block = ""
     if general:
         name = TRACKING
     else:
         must = enters and board[MOVER_BAR] > 0  # (must_enter, inline)
         name = choose_kernel(dice, contact, enters, must, rule, hitter, play_filter)
-        if name == TRACKING:
-            name, watch, head_left, six_block = _double_kernel(
-                board, rule, hitter, play_filter, dice, contact == HIT, enters
-            )
     # Whether the filter is still to judge the kernel's results (a double's
     # kernels and the positional one with a filter that judges each play
     # alone judge it themselves).
     keep = play_filter is not None
-    zone = 0 if hitter is None else hitter.zone
     if name == ORDERED:
         if hitter is None:
             found = search_ordered(board, key, dice, contact == HIT)
         else:
-            found = search_ordered(board, key, dice, contact == HIT, zone, hitter.check)
+            found = search_ordered(board, key, dice, contact == HIT, hitter.zone, hitter.check)
     elif name == PINNING:
         found = search_pinning(board, key, dice)
     elif name == POSITIONAL:
@@ -288,31 +278,60 @@ def legal_plays(
             keep = False
         else:
             found = search_positional(board, key, dice, rule, keep)
-    elif name == MARKED_DOUBLE:
-        no_hide = rule is None  # (else Kush's double, whose hitter stops)
-        found = search_marked_double(
-            board, key, dice[0], len(dice), True, enters, zone, no_hide, head_left
-        )
-        keep = False  # (a Kush filter keeps every play: the rule can refuse none)
-    elif name == NO_HIDE_DOUBLE:
-        found = search_no_hide_double(board, key, dice[0], len(dice), zone)
-    elif name == KUSH_DOUBLE:
-        at_end = rule is not None and rule.six_block == "off"
-        found = search_kush_double(
-            board, key, dice[0], len(dice), head_left, six_block, watch, at_end
-        )
-        keep = False
     else:
-        found = search_tracking(board, key, dice, contact, enters, rule, hitter, keep)
+        found, keep = _tracked(
+            board, key, rule, hitter, play_filter, dice, contact, enters, general
+        )
     if keep and play_filter is not None:
         if judges_each_play(play_filter):
             found = _filtered_most_dice_first(found, play_filter, start or tuple(board))
         else:
             found = _filtered(found, play_filter, start or tuple(board))
-    kept = max_use(found, dice, must_play_higher)
+    kept = maximum_use(found.counts, found.codes, dice, must_play_higher, pips)  # (max_use)
     if kept is None:
         return found.keys, found.codes
     return [found.keys[i] for i in kept], [found.codes[i] for i in kept]
+
+
+def _tracked(
+    board: list[int],
+    key: int,
+    rule: StepRule | None,
+    hitter: HitterRule | None,
+    play_filter: PlayFilter | None,
+    dice: tuple[int, ...],
+    contact: int,
+    enters: bool,
+    general: bool,
+) -> tuple[Found, bool]:
+    """The results of a turn the rules' shape gives the tracking kernel, and whether the filter is still to judge them.
+
+    A double may go to a faster kernel by what its rule objects declare
+    (:func:`choose_kernel`; never with ``general``), which judges the
+    filter itself.
+    """
+    keep = play_filter is not None
+    if general:
+        return search_tracking(board, key, dice, contact, enters, rule, hitter, keep), keep
+    name, watch, head_left, six_block = _double_kernel(
+        board, rule, hitter, play_filter, dice, contact == HIT, enters
+    )
+    zone = 0 if hitter is None else hitter.zone
+    if name == MARKED_DOUBLE:
+        no_hide = rule is None  # (else Kush's double, whose hitter stops)
+        found = search_marked_double(
+            board, key, dice[0], len(dice), True, enters, zone, no_hide, head_left
+        )
+        return found, False  # (a Kush filter keeps every play: the rule can refuse none)
+    if name == NO_HIDE_DOUBLE:
+        return search_no_hide_double(board, key, dice[0], len(dice), zone), False
+    if name == KUSH_DOUBLE:
+        at_end = rule is not None and rule.six_block == "off"
+        found = search_kush_double(
+            board, key, dice[0], len(dice), head_left, six_block, watch, at_end
+        )
+        return found, False
+    return search_tracking(board, key, dice, contact, enters, rule, hitter, keep), keep
 
 
 def _positional_at_end(

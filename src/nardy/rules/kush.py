@@ -18,8 +18,12 @@ from typing import Any, Final
 
 from nardy.rules.board import HEAD, MOVER_BAR, MOVER_OFF, OPP_BAR, State, Steps
 from nardy.rules.head import head_allows, head_floor
-from nardy.rules.six_block import blocks_allowed as turn_allows
-from nardy.rules.six_block import six_block_allows, six_block_guard, six_block_watch
+from nardy.rules.six_block import (
+    blocks_allowed,
+    six_block_allows,
+    six_block_guard,
+    six_block_watch,
+)
 from nardy.rules.turn_rules import ALL_POINTS, StepRule, with_changes
 
 __all__ = [
@@ -32,10 +36,9 @@ __all__ = [
     "turn_allows",
 ]
 
-# six_block_watch and turn_allows (the six-block rule at the end of a turn on
-# a set of points, now rules.six_block.blocks_allowed) lived here: still
-# importable from here. (The search of Kush's doubles that lived here too is
-# a kernel now, nardy.engine.kernels.kush_double.)
+# six_block_watch (now the six-block module's) and turn_allows lived here and
+# are still importable from here. (The search of Kush's doubles that lived
+# here too is a kernel now, nardy.engine.kernels.kush_double.)
 
 #: Where a checker on the bar comes back: the mover's head, his 24-point
 #: (:data:`nardy.rules.board.HEAD`).
@@ -105,6 +108,14 @@ class KushDoubleSteps:
         return six_block_allows(board, dst, guard)
 
 
+def turn_allows(start: list[int], board: list[int], guard: int, watch: int) -> bool:
+    """The six-block rule on a turn's final position, on the points of ``watch`` (bit p for point p).
+
+    :func:`~nardy.rules.six_block.blocks_allowed` with the points as a set.
+    """
+    return blocks_allowed(start, board, guard, [p for p in range(1, 25) if (watch >> p) & 1])
+
+
 def kush_double_rule(start: State, limit: int, six_block: str, per_step: bool) -> StepRule:
     """One Kush double's step rule: the head rule, and the six-block rule when ``per_step``.
 
@@ -118,7 +129,8 @@ def kush_double_rule(start: State, limit: int, six_block: str, per_step: bool) -
     """
     check = KushDoubleSteps(start[HEAD], limit, start[OPP_BAR], six_block, per_step).start(start)
     declared = six_block if per_step else "off"
-    return StepRule(check, 1 << HEAD, ALL_POINTS, HEAD, head_floor(start, limit), declared)
+    floor = head_floor(start, limit)
+    return StepRule(check, 1 << HEAD, ALL_POINTS, HEAD, floor, declared, check.guard)
 
 
 def kush_return(start: State, double: int) -> tuple[State, Steps] | None:
@@ -130,9 +142,9 @@ def kush_return(start: State, double: int) -> tuple[State, Steps] | None:
     (``bar/24`` once per checker), or ``None`` when there is nothing to
     return.
     """
-    t = list(start)
-    if not may_return(t):
+    if start[MOVER_BAR] <= 0 or start[RETURN_POINT] < 0:  # (may_return, on the start tuple)
         return None
+    t = list(start)
     n = min(double, t[MOVER_BAR])
     t[MOVER_BAR] -= n
     t[RETURN_POINT] += n

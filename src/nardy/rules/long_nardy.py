@@ -113,4 +113,4 @@ def head_and_six_block_rule(
     # the rule declares (a kernel may apply it itself).
     check = HeadAndSixBlock(start[HEAD], limit, guard)
     declared = six_block if per_step else "off"
-    return StepRule(check, 0, BEFORE[guard], HEAD, head_floor(start, limit), declared)
+    return StepRule(check, 0, BEFORE[guard], HEAD, head_floor(start, limit), declared, guard)

@@ -30,12 +30,14 @@ __all__ = [
     "SIX_BLOCK_CHECKS",
     "SIX_BLOCK_RULES",
     "SixBlockAtEnd",
+    "SixBlockStep",
     "TurnBlocks",
     "block_within_reach",
     "blocks_allowed",
     "in_block",
     "six_block_allows",
     "six_block_guard",
+    "six_block_step",
     "six_block_watch",
     "turn_blocks_allowed",
 ]
@@ -143,7 +145,7 @@ def turn_blocks_allowed(start: list[int] | State, state: list[int] | State, guar
     return TurnBlocks(list(start), guard).allows(s)
 
 
-def blocks_allowed(start: list[int], board: list[int], guard: int, points: int) -> bool:
+def blocks_allowed(start: list[int], board: list[int], guard: int, points: list[int]) -> bool:
     """The six-block rule judged on a turn's final position, on the points of ``points``.
 
     The rule as ``six_block_check="turn"`` judges it: a play is refused when
@@ -152,20 +154,43 @@ def blocks_allowed(start: list[int], board: list[int], guard: int, points: int) 
     below ``guard`` (no opposing checker has passed it, see
     :func:`~nardy.rules.six_block.six_block_guard`) and six consecutive
     points held around it (:func:`~nardy.rules.six_block.in_block`).
-    ``points`` (bit p for point p) are the points looked at: every point,
-    or only those where the caller knows the rule may refuse
+    ``points`` are the points looked at: every point, or only those where
+    the caller knows the rule may refuse
     (:class:`~nardy.rules.six_block.TurnBlocks`: where the mover may land;
     :func:`~nardy.rules.six_block.six_block_watch`: where a double may
     build a block).
     """
-    while points:
-        low = points & -points
-        points ^= low
-        p = low.bit_length() - 1
+    for p in points:
         x = board[p]
         if x > start[p] and x > 0 and ROUTE[p] < guard and in_block(board, p):
             return False
     return True
+
+
+class SixBlockStep:
+    """The six-block rule judged after each step, for one guard: a step check (:func:`six_block_step`)."""
+
+    __slots__ = ("guard",)
+
+    def __init__(self, guard: int) -> None:
+        self.guard = guard
+
+    def __call__(self, board: list[int], src: int, dst: int) -> bool:
+        """Whether the step ``src -> dst`` that led to ``board`` keeps the rule (:func:`six_block_allows`)."""
+        return dst == 0 or six_block_allows(board, dst, self.guard)
+
+
+def six_block_step(guard: int) -> SixBlockStep:
+    """The six-block rule after each step, for ``guard``, as a step check (one object a guard).
+
+    What a kernel calls for a step rule that declares the six-block rule
+    (:attr:`StepRule.six_block <nardy.rules.turn_rules.StepRule.six_block>`).
+    """
+    return _STEPS[guard]
+
+
+# six_block_step's checks, by guard (0 to 25).
+_STEPS: Final[list[SixBlockStep]] = [SixBlockStep(guard) for guard in range(26)]
 
 
 class SixBlockAtEnd:
@@ -263,12 +288,17 @@ class TurnBlocks(EndRule):
         #: The points the rule looks at: those no opposing checker has passed
         #: (``ROUTE[p] < guard``) and the mover may land on (a blot may be hit).
         self.points = [p for p in range(1, 25) if ROUTE[p] < guard and start[p] >= -1]
-        #: The same as a set (bit p for point p).
-        self.mask = sum(1 << p for p in self.points)
 
     def allows(self, board: list[int]) -> bool:
         """Whether the position on ``board`` keeps the six-block rule (:func:`blocks_allowed`)."""
-        return blocks_allowed(self.start, board, self.guard, self.mask)
+        # (blocks_allowed, inline: asked at every result of the positional
+        # kernel; the call costs long-nardy(six_block_check=turn) 1%, compiled)
+        start = self.start
+        for p in self.points:
+            x = board[p]
+            if x > start[p] and x > 0 and in_block(board, p):
+                return False
+        return True
 
 
 def six_block_watch(board: list[int], die: int, moves: int, six_block: str) -> int:

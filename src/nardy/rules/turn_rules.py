@@ -74,7 +74,7 @@ NO_HIDE: Final = "no-hide"
 
 # The names StepRule.replace and HitterRule.replace take.
 _STEP_FIELDS: Final = frozenset(
-    {"check", "watch_from", "watch_to", "floor_point", "floor", "six_block"}
+    {"check", "watch_from", "watch_to", "floor_point", "floor", "six_block", "guard"}
 )
 _HITTER_FIELDS: Final = frozenset({"zone", "check", "kind"})
 
@@ -104,19 +104,23 @@ class StepRule:
     six_block_guard(board, six_block))``
     (:func:`~nardy.rules.six_block.six_block_allows`); ``"off"``: nothing
     but the floor. A kernel may then apply that rule itself, without
-    calling ``check``. ``None`` (the default): no promise.
+    calling ``check``. ``None`` (the default): no promise. ``guard``
+    (optional, with ``six_block``): the guard of the position the turn
+    starts from (:func:`~nardy.rules.six_block.six_block_guard`), when the
+    rule has worked it out already (-1: not given).
 
     Rule objects are built for each turn and never changed;
     :meth:`replace` makes a copy with fields changed.
     """
 
     __slots__ = (
+        "_folded",
         "base_check",
         "base_watch_from",
         "base_watch_to",
-        "check",
         "floor",
         "floor_point",
+        "guard",
         "six_block",
         "watch_from",
         "watch_to",
@@ -130,6 +134,7 @@ class StepRule:
         floor_point: int = 0,
         floor: int = 0,
         six_block: str | None = None,
+        guard: int = -1,
     ) -> None:
         #: The check as given (the floor not folded in).
         self.base_check = check
@@ -143,21 +148,35 @@ class StepRule:
         self.floor = floor
         #: Declared: the six-block rule (its option) the rule is, or ``None`` (see above).
         self.six_block = six_block
-        #: The check with the floor folded in (what a kernel without floors calls).
-        self.check: StepCheck = check
-        #: The sources it is asked about (with the floor's point).
-        self.watch_from = watch_from
-        if floor_point:
-            self.check = FloorCheck(check, watch_from, watch_to, floor_point, floor)
-            self.watch_from = watch_from | (1 << floor_point)
+        #: With :attr:`six_block`: the six-block guard of the turn's start, or -1.
+        self.guard = guard
+        # The check with the floor folded in, made when first asked for (most
+        # kernels count the floor themselves and never ask).
+        self._folded: StepCheck | None = None if floor_point else check
+        #: The sources :attr:`check` is asked about (with the floor's point).
+        self.watch_from = watch_from | (1 << floor_point) if floor_point else watch_from
         #: The destinations it is asked about.
         self.watch_to = watch_to
+
+    @property
+    def check(self) -> StepCheck:
+        """The check with the floor folded in (a :class:`FloorCheck`): what a kernel without floors calls."""
+        folded = self._folded
+        if folded is None:
+            folded = self._folded = FloorCheck(
+                self.base_check,
+                self.base_watch_from,
+                self.base_watch_to,
+                self.floor_point,
+                self.floor,
+            )
+        return folded
 
     def replace(self, **changes: Any) -> StepRule:
         """A copy with the given fields changed, its declarations kept unless changed too.
 
         The fields are the constructor's: ``check``, ``watch_from``,
-        ``watch_to``, ``floor_point``, ``floor``, ``six_block``. A copy with
+        ``watch_to``, ``floor_point``, ``floor``, ``six_block``, ``guard``. A copy with
         another ``check`` of the same behaviour gets the same searches as
         the original (see the module docstring).
         """
@@ -169,6 +188,7 @@ class StepRule:
             changes.get("floor_point", self.floor_point),
             changes.get("floor", self.floor),
             changes.get("six_block", self.six_block),
+            changes.get("guard", self.guard),
         )
 
     def __repr__(self) -> str:

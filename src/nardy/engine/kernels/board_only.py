@@ -63,7 +63,7 @@ from nardy.engine.state import (
     OPP_BAR,
     STEP_BITS,
 )
-from nardy.rules.movement import home_scan, may_bear_off
+from nardy.rules.movement import may_bear_off
 from nardy.rules.turn_rules import StepCheck
 
 __all__ = ["CHANGE", "HIT_CHANGE", "search_ordered"]
@@ -145,8 +145,20 @@ def search_ordered(
         return found.most_dice()
     # The mover's checkers outside his home board (the bar counts), and his
     # highest and lowest occupied points (0 and 25 with none): the scans for
-    # a source start and stop there, not at 24 and 1.
-    outside, high, low = home_scan(board)
+    # a source start and stop there, not at 24 and 1. One pass for all three.
+    # (home_scan, inline: the call costs the pure build 1% on backgammon's
+    # row of bench_legal, where nearly every turn comes here.)
+    outside = board[MOVER_BAR]
+    high = 0
+    low = 25
+    for p in range(24, 0, -1):
+        c = board[p]
+        if c > 0:
+            if not high:
+                high = p
+            low = p
+            if p > HOME:
+                outside += c
     # Free (see _FREE_FIRST): no bear-off can come, nothing on the bar, no hitter rule.
     free = outside >= 2 and board[MOVER_BAR] == 0 and zone == 0
     where = _NO_INDEX if free else int_index()

@@ -79,9 +79,8 @@ from nardy.engine.state import (
     OPP_BAR,
     STEP_BITS,
 )
-from nardy.rules.board import HEAD, HIT
-from nardy.rules.movement import home_scan, landing, may_bear_off, must_enter
-from nardy.rules.turn_rules import marks_after
+from nardy.rules.board import HEAD
+from nardy.rules.movement import home_scan, may_bear_off
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -256,57 +255,20 @@ class _Search:
             if src == HEAD and head_left == 0:
                 continue
             m = (marked >> src) & 1
-            # The kinds of checker that may move: an unmarked one (kind 0) if
-            # one stands here, then a marked one (kind 1) with no-hide, onto no
-            # checker of its own (empty, a blot, or off).
-            kind: i64 = 0 if n > m else 1
-            kinds: i64 = 1 if m and no_hide and (dst == MOVER_OFF or s[dst] <= 0) else 0
-            if kind < kinds:
-                self.branched = True  # both kinds move from one point
-            x: i64 = s[dst]
-            hit = dst != MOVER_OFF and x == -1
-            step = src | (dst << 5) | (die << 10) | (HIT_BIT if hit else 0)
-            while kind <= kinds:
+            unmarked = n > m
+            if unmarked:
                 moved = True
-                # Make the move, explore on, undo it.
-                s[src] = n - 1  # (no ``-=`` on list items: that is a generic op)
-                bar: i64 = 0
-                if hit:
-                    s[dst] = 1
-                    bar = s[OPP_BAR]
-                    s[OPP_BAR] = bar + 1
-                    key1 = key + _HIT_MOVE[src][dst]
-                else:
-                    s[dst] = x + 1
-                    key1 = key + _MOVE[src][dst]
-                # (marks_after, inline: a call here costs the pure build 1.5 to 2%
-                # on Caucasian's and Kush's rows of bench_legal --only-variants)
-                marked1: i64
-                if kind:  # the mark goes with the checker (off the board: gone)
-                    marked1 = marked ^ (1 << src)
-                    if dst != MOVER_OFF:
-                        marked1 |= 1 << dst
-                elif hit and dst <= self.zone:
-                    marked1 = marked | (1 << dst)
-                else:
-                    marked1 = marked
-                self.node(
-                    left - 1,
-                    src,
-                    key1,
-                    outside - 1 if src > HOME >= dst else outside,  # (outside_after, inline)
-                    dst if dst > high else high,
-                    dst if 0 < dst < low else low,
-                    marked1,
-                    head_left - 1 if src == HEAD else head_left,
-                    code | (step << (STEP_BITS * made)),
-                    made + 1,
+                self.move(
+                    src, dst, False, left, key, outside, high, low, marked, head_left, code, made
                 )
-                s[src] = n
-                s[dst] = x
-                if hit:
-                    s[OPP_BAR] = bar
-                kind += 1
+            # A marked one: with no-hide, onto no checker of its own (empty, a blot, or off).
+            if m and no_hide and (dst == MOVER_OFF or s[dst] <= 0):
+                moved = True
+                if unmarked:
+                    self.branched = True
+                self.move(
+                    src, dst, True, left, key, outside, high, low, marked, head_left, code, made
+                )
         if not moved and made:
             self.found.add_short(key, code, made)
 
@@ -368,6 +330,66 @@ class _Search:
             moved = True
         if not moved and made:
             found.add_short(key, code, made)
+
+    def move(
+        self,
+        src: i64,
+        dst: i64,
+        is_marked: bool,
+        left: i64,
+        key: Any,
+        outside: i64,
+        high: i64,
+        low: i64,
+        marked: i64,
+        head_left: i64,
+        code: i64,
+        made: i64,
+    ) -> None:
+        """Make the move ``src -> dst`` (by a marked checker or not), explore on, undo it."""
+        s = self.s
+        x: i64 = s[dst]
+        c: i64 = s[src]
+        hit = dst != MOVER_OFF and x == -1
+        s[src] = c - 1  # (no ``-=`` on list items: that is a generic op)
+        step = src | (dst << 5) | (self.die << 10)
+        bar: i64 = 0
+        if hit:
+            s[dst] = 1
+            bar = s[OPP_BAR]
+            s[OPP_BAR] = bar + 1
+            key1 = key + _HIT_MOVE[src][dst]
+            step |= HIT_BIT
+        else:
+            s[dst] = x + 1
+            key1 = key + _MOVE[src][dst]
+        # (marks_after, inline: a call here costs the pure build 1.5 to 2% on
+        # Caucasian's and Kush's rows of bench_legal --only-variants)
+        marked1: i64
+        if is_marked:  # the mark goes with the checker (off the board: gone)
+            marked1 = marked ^ (1 << src)
+            if dst != MOVER_OFF:
+                marked1 |= 1 << dst
+        elif hit and dst <= self.zone:
+            marked1 = marked | (1 << dst)
+        else:
+            marked1 = marked
+        self.node(
+            left - 1,
+            src,
+            key1,
+            outside - 1 if src > HOME >= dst else outside,  # (outside_after, inline)
+            dst if dst > high else high,
+            dst if 0 < dst < low else low,
+            marked1,
+            head_left - 1 if src == HEAD else head_left,
+            code | (step << (STEP_BITS * made)),
+            made + 1,
+        )
+        s[src] = c
+        s[dst] = x
+        if hit:
+            s[OPP_BAR] = bar
 
 
 def search_no_hide_double(board: list[int], key: int, die: int, moves: int, zone: int) -> Found:
@@ -463,11 +485,9 @@ class _EveryOrder(EveryOrderSearch):
         moved = False
         if made < self.moves:
             die = self.die
-            # (The rulebook's functions: this search serves the rare doubles
-            # where non-increasing order is not exact.)
-            if must_enter(s):
-                dst = landing(s, MOVER_BAR, die, outside, HIT)
-                if dst >= 0:
+            if s[MOVER_BAR] > 0:  # (must_enter, inline)
+                dst = MOVER_BAR - die
+                if s[dst] >= -1:
                     moved = True
                     self.move(
                         MOVER_BAR, dst, False, sources, marked, outside, high, low, code, made
@@ -477,8 +497,12 @@ class _EveryOrder(EveryOrderSearch):
                     n = s[src]
                     if n <= 0:
                         continue
-                    dst = landing(s, src, die, outside, HIT)
-                    if dst < 0:
+                    dst = src - die  # (landing, inline: see nardy.engine.kernels)
+                    if dst <= 0:
+                        if not may_bear_off(s, src, dst, outside):
+                            continue
+                        dst = MOVER_OFF
+                    elif s[dst] < -1:
                         continue
                     m = (marked >> src) & 1
                     if n > m:
@@ -519,7 +543,14 @@ class _EveryOrder(EveryOrderSearch):
             step |= HIT_BIT
         else:
             s[dst] = x + 1
-        marked1 = marks_after(marked, src, dst, is_marked, hit, self.zone)
+        if is_marked:  # (marks_after, inline: as in _Search.move)
+            marked1 = marked ^ (1 << src)
+            if dst != MOVER_OFF:
+                marked1 |= 1 << dst
+        elif hit and dst <= self.zone:
+            marked1 = marked | (1 << dst)
+        else:
+            marked1 = marked
         self.node(
             sources + SOURCE_DIGIT[src],
             marked1,

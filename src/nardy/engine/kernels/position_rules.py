@@ -68,7 +68,7 @@ from typing import TYPE_CHECKING, Any, Final
 from nardy.engine.results import Found, IntIndex, IntSet, int_index, int_set, rank
 from nardy.engine.state import HOME, MOVE, MOVER_OFF, STEP_BITS
 from nardy.rules.movement import may_bear_off
-from nardy.rules.six_block import BEFORE, six_block_allows, six_block_guard
+from nardy.rules.six_block import BEFORE, six_block_guard, six_block_step
 from nardy.rules.turn_rules import EndRule, StepCheck, StepRule
 
 if TYPE_CHECKING:
@@ -163,9 +163,6 @@ class _Search:
         self.watch_to: i64 = 0
         self.floor_point: i64 = 0
         self.floor: i64 = 0
-        #: The six-block guard when the rule declares itself the six-block
-        #: rule (:attr:`~nardy.rules.turn_rules.StepRule.six_block`), else -1.
-        self.guard: i64 = -1
         if rule is not None:
             self.floor_point = rule.floor_point
             self.floor = rule.floor
@@ -174,11 +171,16 @@ class _Search:
                 self.check = rule.base_check
                 self.watch_from = rule.base_watch_from
                 self.watch_to = rule.base_watch_to
-            else:  # applied here with the rule's own function, where it can refuse
-                self.guard = six_block_guard(s, declared)
-                self.watch_to = BEFORE[self.guard]
-        #: Whether a step may be refused by more than the floor and the board.
-        self.judged = self.check is not None or self.watch_to != 0
+            else:
+                # The rule declares itself the six-block rule: the rulebook's
+                # own check of it, on the points where it can refuse (a copy
+                # of the rule with a check of its own searches as fast).
+                guard = rule.guard
+                if guard < 0:
+                    guard = 0 if declared == "off" else six_block_guard(s, declared)
+                if guard:
+                    self.check = six_block_step(guard)
+                    self.watch_to = BEFORE[guard]
         self.prepare(dice, outside)
 
     def prepare(self, dice: tuple[int, ...], outside: i64) -> None:
@@ -213,30 +215,18 @@ class _Search:
 
         A step the rule does not watch is judged without touching the board.
         """
-        if not self.judged or not ((self.watch_from >> src) & 1 or (self.watch_to >> dst) & 1):
+        check = self.check
+        if check is None or not ((self.watch_from >> src) & 1 or (self.watch_to >> dst) & 1):
             return False
         s = self.s
         c: i64 = s[src]
         x: i64 = s[dst]
         s[src] = c - 1
         s[dst] = x + 1
-        allowed = self.passes(src, dst)
+        allowed = check(s, src, dst)
         s[src] = c
         s[dst] = x
         return not allowed
-
-    def passes(self, src: i64, dst: i64) -> bool:
-        """Whether the rule allows the step ``src -> dst`` just made on the board (its floor aside).
-
-        A rule that declares the six-block rule is judged by
-        :func:`~nardy.rules.six_block.six_block_allows` here, any other by
-        its check.
-        """
-        guard = self.guard
-        if guard >= 0:
-            return dst == MOVER_OFF or six_block_allows(self.s, dst, guard)
-        check = self.check
-        return check is None or check(self.s, src, dst)
 
     def end_refuses(self, src: i64, dst: i64) -> bool:
         """Whether the end check refuses the position one step ``src -> dst`` on (board left so)."""
@@ -291,7 +281,7 @@ class _TwoDice(_Search):
     def first(self, a: i64, b: i64, key0: Any, out0: i64) -> None:
         """Every play that moves ``a`` first (then ``b`` where it can)."""
         s = self.s
-        judged = self.judged
+        check = self.check
         src: i64
         for src in self.start:
             c: i64 = s[src]
@@ -309,9 +299,9 @@ class _TwoDice(_Search):
             s[src] = c - 1
             s[dst] = before + 1
             if (
-                not judged
+                check is None
                 or not ((self.watch_from >> src) & 1 or (self.watch_to >> dst) & 1)
-                or self.passes(src, dst)
+                or check(s, src, dst)
             ):
                 self.then(a, b, src, dst, key0 + _MOVE[src][dst], out0, before == 0)
             s[src] = c
@@ -623,14 +613,15 @@ class _Doubles(_Search):
             nsources = sources + _POW5[src]
             if i and nsources in seen:
                 return True
+        check = self.check
         c: i64 = s[src]
         x: i64 = before if dst else s[MOVER_OFF]  # (no ``+=`` on list items: that is a generic op)
         s[src] = c - 1
         s[dst] = x + 1
         if (
-            self.judged
+            check is not None
             and ((self.watch_from >> src) & 1 or (self.watch_to >> dst) & 1)
-            and not self.passes(src, dst)
+            and not check(s, src, dst)
         ):
             s[src] = c
             s[dst] = x
