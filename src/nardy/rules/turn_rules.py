@@ -160,7 +160,7 @@ class StepRule:
 
     @property
     def check(self) -> StepCheck:
-        """The check with the floor folded in (a :class:`FloorCheck`): what a kernel without floors calls."""
+        """The check with the floor folded in (a ``FloorCheck``): what a kernel without floors calls."""
         folded = self._folded
         if folded is None:
             folded = self._folded = FloorCheck(
