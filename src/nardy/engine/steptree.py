@@ -674,6 +674,9 @@ class StepTree:
         the answer): so whether a checker stands outside the home board,
         which bearing off needs, is known by the time the scan reaches it.
         Only a step whose hash finds a result's entry makes the exact key.
+        (A hand-specialised twin of :meth:`_walk`'s scan for the last die:
+        without it, ``bench_env.py --modes step`` runs 3.5% fewer backgammon
+        episodes a second and 7% fewer of Kush's, compiled.)
         """
         contact = self.contact
         table = self.table

@@ -346,7 +346,13 @@ class _Search:
         code: i64,
         made: i64,
     ) -> None:
-        """Make the move ``src -> dst`` (by a marked checker or not), explore on, undo it."""
+        """Make the move ``src -> dst`` (by a marked checker or not), explore on, undo it.
+
+        It takes :meth:`node`'s state, machine ints, as its own parameters.
+        (Made in :meth:`node`'s own loop instead, by kind of checker, the
+        moves cost the pure build 2% on Kush's doubles; compiled it was 3%
+        faster, so the two builds disagree and the method stays.)
+        """
         s = self.s
         x: i64 = s[dst]
         c: i64 = s[src]
