@@ -207,7 +207,7 @@ def variants(count: int, repeat: int, seed: int) -> None:
     for spec, micro in per.items():
         per_result = micro / results[spec] / base_result
         print(
-            f"  {spec:42s} {micro:11.1f} {micro / base:5.2f}x {results[spec]:8.1f}"
+            f"  {spec:42s} {micro:11.2f} {micro / base:5.2f}x {results[spec]:8.1f}"
             f" {per_result:15.2f}x"
         )
 

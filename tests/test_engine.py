@@ -22,7 +22,7 @@ from nardy.engine import apply_steps
 from nardy.engine import state as engine_state
 from nardy.engine.kernels.general import BLOCK, HIT, PIN
 from nardy.engine.search import choose_kernel
-from nardy.engine.turn_rules import HitterRule, StepRule
+from nardy.rules.turn_rules import HitterRule, StepRule
 from nardy.rules.vocabulary import Contact, Entering
 from nardy.testing import check_variant
 from toy_variants import (

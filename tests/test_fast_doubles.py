@@ -2,7 +2,7 @@
 
 :func:`nardy.engine.search.legal_plays` sends Caucasian nardy's doubles
 (the no-hide rule) to :mod:`nardy.engine.kernels.hitter_doubles` and Kush's doubles to it or
-to :mod:`nardy.rules.kush`. Each must give what the general tracking kernel
+to :mod:`nardy.engine.kernels.kush_double`. Each must give what the general tracking kernel
 gives for the same rules: the same keys and plays, in the same order, after
 the maximum-use rule. Random positions, dense with blots and near-blocks,
 reach the cases each module's argument is about (a marked checker that may
@@ -28,8 +28,8 @@ from nardy.engine.state import (
     steps_of_code,
     unpack,
 )
-from nardy.engine.turn_rules import HitterRule
 from nardy.model.basics import Roll
+from nardy.rules.turn_rules import HitterRule
 from nardy.rules.vocabulary import Entering
 from nardy.variants.base import Variant
 

@@ -30,7 +30,7 @@ from nardy.engine.kernels.position_rules import search_positional
 from nardy.engine.results import Found, IntIndex, int_index
 from nardy.engine.search import max_use
 from nardy.engine.state import MOVE, STEP_BITS, key_of, unpack_list
-from nardy.engine.turn_rules import StepRule
+from nardy.rules.turn_rules import StepRule
 
 ROLLS = [Roll(a, b) for a in range(1, 7) for b in range(1, a + 1)]
 

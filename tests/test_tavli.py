@@ -29,10 +29,10 @@ import nardy
 from helpers import run_legal
 from nardy import Position, ResultKind, Roll, Side
 from nardy.engine.state import OPP_OFF, State, unpack
-from nardy.engine.turn_rules import StepRule
 from nardy.errors import InvalidOptionError, InvalidPositionError
 from nardy.rules.long_nardy import BEFORE, ROUTE, in_block, six_block_guard
 from nardy.rules.tavli import QUARTER, START, FevgaSteps, trapped
+from nardy.rules.turn_rules import StepRule
 from nardy.testing import check_variant
 from nardy.variants.tavli import Fevga
 from reference import reference_results

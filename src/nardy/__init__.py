@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Any, cast
 # not pay for it at start-up.
 from nardy import errors
 from nardy.engine import search as _engine_search
-from nardy.engine.turn_rules import HitterRule, StepRule
 from nardy.errors import *  # noqa: F403 (the errors, nardy.errors.__all__: see __all__ below)
 from nardy.errors import RecordWarning
 from nardy.model import cache
@@ -46,6 +45,7 @@ from nardy.model.registry import (
 )
 from nardy.model.result import Result, ResultKind
 from nardy.perft import perft
+from nardy.rules.turn_rules import HitterRule, StepRule
 from nardy.rules.vocabulary import Contact, Entering, ExtraField, ExtraKind, Geometry
 from nardy.variants import (
     Backgammon,
@@ -168,7 +168,8 @@ _MOVED: dict[str, str] = {
     "nardy.engine.pinning": "nardy.engine.kernels.pins",
     "nardy.engine.positional": "nardy.engine.kernels.position_rules",
     "nardy.engine.tracking": "nardy.engine.kernels.general",
-    "nardy.engine.turn": "nardy.engine.turn_rules",
+    "nardy.engine.turn": "nardy.rules.turn_rules",
+    "nardy.engine.turn_rules": "nardy.rules.turn_rules",
     "nardy.env": "nardy.agents.env",
     "nardy.extra": "nardy.rules.vocabulary",
     "nardy.formats.commands": "nardy.cli.convert",

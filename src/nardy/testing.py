@@ -21,7 +21,13 @@ whatever the rules are:
   answers as the default hook would;
 * a position has a result exactly when the variant says the game is over;
   a game won by bearing off has a result kind the variant scores and the
-  points the variant gives it; a draw has no winner and no points.
+  points the variant gives it; a draw has no winner and no points;
+* the search the engine chose for the turn (:meth:`Variant.kernel
+  <nardy.Variant.kernel>`, from what the turn's rule objects declare about
+  themselves, :mod:`nardy.rules.turn_rules`) reaches the same resulting
+  positions, with the same dice used, as the general search, which calls
+  every rule object's functions (:func:`check_kernel`): a rule object that
+  promises to be a rule it is not is caught.
 
 The games follow the variant's hooks: a play that earns another roll
 (:meth:`~nardy.Variant.another_roll`) is followed by another roll of the
@@ -39,6 +45,7 @@ from collections import Counter
 
 import attrs
 
+from nardy.engine.state import steps_of_code
 from nardy.errors import ConformanceError, NardyError
 from nardy.model.basics import OFF, Roll, Side
 from nardy.model.position import Position
@@ -51,6 +58,7 @@ __all__ = [
     "ConformanceError",
     "ConformanceReport",
     "check_idle_hooks",
+    "check_kernel",
     "check_legal_plays",
     "check_variant",
 ]
@@ -110,11 +118,48 @@ def _check_position(position: Position) -> None:
         raise _fail("the position does not round-trip through the array form", position)
 
 
+def check_kernel(position: Position, roll: Roll) -> str:
+    """Check the search the engine chose for one position and roll against the general search.
+
+    The engine may choose a faster search than the general one
+    (``"tracking"``) from what the turn's rule objects declare about
+    themselves; both must reach the same resulting positions, each with
+    the same number of dice used. Returns the search chosen (nothing is
+    compared when it is the general search, or ``""``: the variant makes
+    its plays itself). Raises :class:`ConformanceError` when they differ.
+    """
+    variant = position.variant
+    kernel = variant.kernel(position, roll)
+    if kernel in ("", "tracking"):
+        return kernel
+    packed = position.packed
+    chosen = _dice_by_result(*variant.play_keys(packed, roll))
+    general = _dice_by_result(*variant.play_keys(packed, roll, general=True))
+    if chosen != general:
+        only = len(chosen.keys() - general.keys())
+        missing = len(general.keys() - chosen.keys())
+        raise _fail(
+            f"the {kernel!r} search the rule objects' declarations chose disagrees with the "
+            f"general search ({only} results only it finds, {missing} it misses, "
+            f"{sum(chosen[k] != general[k] for k in chosen.keys() & general.keys())} with "
+            "other dice used)",
+            position,
+            roll,
+        )
+    return kernel
+
+
+def _dice_by_result(keys: list[int], codes: list[int]) -> dict[int, int]:
+    """Each resulting position's key, and the number of steps of its play."""
+    return {key: len(steps_of_code(code)) for key, code in zip(keys, codes)}
+
+
 def check_legal_plays(position: Position, roll: Roll) -> int:
     """Check the legal plays of one position and roll; return how many plays were checked.
 
     Raises :class:`ConformanceError` naming the first broken invariant.
     """
+    check_kernel(position, roll)
     legal = position.legal_plays(roll)
     if len(legal) == 0:
         raise _fail("no plays at all (a pass must be one empty play)", position, roll)

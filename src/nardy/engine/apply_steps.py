@@ -12,23 +12,13 @@ here; the comparison with the legal set does that.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
 
-from nardy.engine.kernels.general import is_open, move_checker
-from nardy.engine.state import MOVER_BAR, MOVER_OFF, State
 from nardy.errors import IllegalPlayError
+from nardy.rules.board import ENTER, MOVER_BAR, MOVER_OFF, NO_BAR, RETURN, State
+from nardy.rules.kush import RETURN_POINT, may_return
+from nardy.rules.movement import entry_point, is_open, make_move, step_kind
 
 __all__ = ["ENTER", "NO_BAR", "RETURN", "RETURN_POINT", "make_steps"]
-
-#: Bar model: checkers on the bar enter first (:attr:`Entering.ENTER <nardy.Entering.ENTER>`).
-ENTER: Final = 0
-#: Bar model: checkers on the bar wait for a return (:attr:`Entering.RETURN <nardy.Entering.RETURN>`).
-RETURN: Final = 1
-#: Bar model of a variant without a bar.
-NO_BAR: Final = 2
-#: Where a checker on the bar comes back in the ``RETURN`` model: the
-#: mover's 24-point, where all his checkers start (the head).
-RETURN_POINT: Final = 24
 
 
 def make_steps(
@@ -42,8 +32,10 @@ def make_steps(
 
     Raises :class:`~nardy.errors.IllegalPlayError` with the reason for the
     first step the board does not allow. ``contact`` is a contact code of
-    :mod:`nardy.engine.kernels.general`, ``bar`` one of :data:`ENTER`,
-    :data:`RETURN`, :data:`NO_BAR`.
+    :mod:`nardy.rules.board`, ``bar`` one of its bar models
+    (:data:`~nardy.rules.board.ENTER`, :data:`~nardy.rules.board.RETURN`,
+    :data:`~nardy.rules.board.NO_BAR`). The physics are the rulebook's
+    (:mod:`nardy.rules.movement`, Kush's return :mod:`nardy.rules.kush`).
     """
     left = list(dice)
     t = list(state)
@@ -61,7 +53,7 @@ def make_steps(
                         f"{where}: a checker on the bar comes back only onto the head "
                         f"(point {RETURN_POINT})"
                     )
-                if t[RETURN_POINT] < 0:
+                if not may_return(t):
                     raise IllegalPlayError(f"{where}: the head is held by the opponent")
                 t[MOVER_BAR] -= 1
                 t[RETURN_POINT] += 1
@@ -70,7 +62,7 @@ def make_steps(
             raise IllegalPlayError(f"{where} uses a {die} the roll does not give")
         left.remove(die)
         if src == MOVER_BAR:
-            if dst != 25 - die:
+            if dst != entry_point(die):
                 raise IllegalPlayError(f"{where} does not match die {die}")
         elif not 1 <= src <= 24 or t[src] <= 0:
             raise IllegalPlayError(f"{where}: no checker of the mover there")
@@ -81,7 +73,7 @@ def make_steps(
             raise IllegalPlayError(f"{where} does not match die {die}")
         if dst != MOVER_OFF and not is_open(t, dst, contact):
             raise IllegalPlayError(f"{where} lands on a closed point")
-        move_checker(t, src, dst, contact)
+        make_move(t, src, dst, step_kind(t, src, dst, contact))
     return tuple(t)
 
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from nardy.engine.search import legal_plays
+from nardy.engine.search import choose_kernel, legal_plays
 from nardy.engine.state import State, code_of_steps, key_of, key_of_packed, unpack_list
-from nardy.engine.turn_rules import HitterRule, PlayFilter, StepRule
+from nardy.rules.movement import must_enter
+from nardy.rules.turn_rules import HitterRule, PlayFilter, StepRule
 
 __all__ = ["Plan"]
 
@@ -66,11 +67,13 @@ class Plan:
         )
 
     def play_keys(
-        self, packed: bytes, roll: Any, dice: tuple[int, ...]
+        self, packed: bytes, roll: Any, dice: tuple[int, ...], general: bool = False
     ) -> tuple[list[int], list[int]]:
         """The legal plays of ``roll`` (whose dice are ``dice``) as keys and packed steps.
 
-        A pass is the start's key with no steps (0).
+        A pass is the start's key with no steps (0). ``general``: run the
+        general search instead of the one chosen (see
+        :func:`~nardy.engine.search.legal_plays`).
         """
         board = unpack_list(packed)
         state: State = tuple(board) if self.needs_state else ()
@@ -90,6 +93,7 @@ class Plan:
             None if play_filter is None else play_filter(state, roll),
             self.must_play_higher,
             state,
+            general,
         )
         extra_plays = self.extra_plays
         if extra_plays is not None:
@@ -100,3 +104,24 @@ class Plan:
         if not keys:
             return [key_of_packed(packed)], [0]
         return keys, codes
+
+    def kernel(self, packed: bytes, roll: Any, dice: tuple[int, ...]) -> str:
+        """The search :meth:`play_keys` runs for ``roll`` on ``packed`` (:func:`~nardy.engine.search.choose_kernel`).
+
+        ``""`` for a variant with a generator of its own (``raw_plays``).
+        """
+        if self.raw_plays is not None:
+            return ""
+        board = unpack_list(packed)
+        state: State = tuple(board)
+        ask_rule, ask_hitter, ask_filter = self.step_rule, self.hitter_rule, self.play_filter
+        return choose_kernel(
+            dice if self.moves is None else self.moves(roll),
+            self.contact if self.turn_contact is None else self.turn_contact[dice],
+            self.enters,
+            self.enters and must_enter(board),
+            None if ask_rule is None else ask_rule(state, roll),
+            None if ask_hitter is None else ask_hitter(state, roll),
+            None if ask_filter is None else ask_filter(state, roll),
+            board,
+        )

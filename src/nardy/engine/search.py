@@ -2,10 +2,14 @@
 
 This is the one path from a variant's data and per-turn rules to its legal
 plays; :meth:`nardy.variants.base.Variant.legal_plays` calls :func:`legal_plays`.
-Two rule sets the general tracking kernel would search on a double have
-faster searches that give the same answers (see ``_fast_double``): Caucasian
-nardy's no-hide rule and Kush's doubles. That is the one place the engine
-knows named rules (:mod:`nardy.rules`) rather than only their data.
+The kernel is chosen from the rules' shape (the dice, the contact, which
+rule objects there are) and from what the rule objects declare about
+themselves (:mod:`nardy.rules.turn_rules`): a floor on one point, the
+six-block rule, a hitter that stops or may not hide, a play filter that
+judges each play alone. It never asks which function or class a rule is, so
+a copy of a built-in rule object gets the built-in's search. The
+declarations let four searches replace the general tracking kernel's on a
+double (see :func:`choose_kernel`); each gives that kernel's answers.
 """
 
 from __future__ import annotations
@@ -16,19 +20,18 @@ from typing import cast
 from nardy.engine.kernels.board_only import search_ordered
 from nardy.engine.kernels.general import BLOCK, HIT, PIN, search_tracking
 from nardy.engine.kernels.hitter_doubles import (
-    HEAD,
     NO_LIMIT,
     no_hide_exchanges,
     search_marked_double,
     search_no_hide_double,
 )
+from nardy.engine.kernels.kush_double import search_kush_double
 from nardy.engine.kernels.pins import search_pinning
 from nardy.engine.kernels.position_rules import search_positional
 from nardy.engine.results import Found, pips
 from nardy.engine.state import (
     MOST_MOVES,
     MOVER_BAR,
-    OPP_BAR,
     Candidate,
     State,
     code_of_steps,
@@ -38,18 +41,50 @@ from nardy.engine.state import (
     steps_of_code,
     unpack,
 )
-from nardy.engine.turn_rules import HitterRule, PlayFilter, StepRule
-from nardy.rules.backgammon import no_hide_after_hit
-from nardy.rules.kush import search_kush_double, six_block_watch
-from nardy.rules.long_nardy import KushDoubleSteps, SixBlockAtEnd
+from nardy.rules.board import HEAD
+from nardy.rules.maximum_use import maximum_use, shorter_plays_count
+from nardy.rules.six_block import six_block_watch
+from nardy.rules.turn_rules import (
+    NO_HIDE,
+    STOPS,
+    EachPlayFilter,
+    HitterRule,
+    PlayFilter,
+    StepRule,
+    filter_six_block,
+    judges_each_play,
+)
 
-__all__ = ["choose_kernel", "legal_plays", "max_use"]
+__all__ = [
+    "KERNELS",
+    "KUSH_DOUBLE",
+    "MARKED_DOUBLE",
+    "NO_HIDE_DOUBLE",
+    "ORDERED",
+    "PINNING",
+    "POSITIONAL",
+    "TRACKING",
+    "choose_kernel",
+    "legal_plays",
+    "max_use",
+]
 
 #: Kernel names, as :func:`choose_kernel` gives them.
 ORDERED = "ordered"
 PINNING = "pinning"
 POSITIONAL = "positional"
 TRACKING = "tracking"
+#: A double under a hitter rule in non-increasing order of sources
+#: (:func:`~nardy.engine.kernels.hitter_doubles.search_marked_double`).
+MARKED_DOUBLE = "marked-double"
+#: A double under the no-hide rule in every order
+#: (:func:`~nardy.engine.kernels.hitter_doubles.search_no_hide_double`).
+NO_HIDE_DOUBLE = "no-hide-double"
+#: A Kush double whose six-block rule may refuse a move
+#: (:func:`~nardy.engine.kernels.kush_double.search_kush_double`).
+KUSH_DOUBLE = "kush-double"
+#: Every kernel name, for :func:`legal_plays`'s ``kernel``.
+KERNELS = (ORDERED, PINNING, POSITIONAL, TRACKING, MARKED_DOUBLE, NO_HIDE_DOUBLE, KUSH_DOUBLE)
 
 
 def choose_kernel(
@@ -60,16 +95,18 @@ def choose_kernel(
     rule: StepRule | None,
     hitter: HitterRule | None,
     play_filter: PlayFilter | None,
+    board: list[int] | None = None,
 ) -> str:
     """The kernel that handles these rules.
 
     ``enters``: checkers on the bar enter with the dice (else they wait for
     a return); ``must_enter``: some are on the bar and must enter now.
+    By the rules' shape:
 
     * ``"ordered"``: no per-step rule or filter, hitting or blocking
       contact, checkers on the bar enter (the board alone decides each
       step), no hitter rule or one that fits it (any rule on two dice,
-      one without a check on a double: see :mod:`nardy.engine.kernels.board_only`),
+      one that stops on a double: see :mod:`nardy.engine.kernels.board_only`),
       and at most four moves (:data:`~nardy.engine.state.MOST_MOVES`);
     * ``"pinning"``: pinning contact with no per-step rule, filter or
       hitter rule, nothing on a bar, and at most four moves;
@@ -79,49 +116,113 @@ def choose_kernel(
       with a check on a double or beside another rule, hitting under a
       per-step rule or a filter, dice that are neither two different
       values nor one value repeated, and a double of more than four moves.
+
+    With the position's ``board`` (the state as a list) the answer is the
+    search :func:`legal_plays` runs on it, which may replace the tracking
+    kernel's for a double of at most four moves (the same answers, found
+    faster), by what the rule objects declare:
+
+    * ``"marked-double"``: a hitter rule declared :data:`~nardy.rules.turn_rules.NO_HIDE`
+      and nothing else, checkers on the bar entering, hitting contact,
+      where non-increasing order is exact
+      (:func:`~nardy.engine.kernels.hitter_doubles.no_hide_exchanges`);
+      or a Kush double (below) where no block of six can form
+      (:func:`~nardy.rules.six_block.six_block_watch`): only the floor on
+      the head is left;
+    * ``"no-hide-double"``: the same no-hide rule where that order is not
+      exact: every order;
+    * ``"kush-double"``: a step rule that declares the six-block rule
+      (:attr:`StepRule.six_block <nardy.rules.turn_rules.StepRule.six_block>`)
+      and at most a floor on the head, hitting contact, checkers on the bar
+      waiting, a hitter rule that stops on any point (or none), and, when
+      the rule leaves the six-block rule to the end of the turn
+      (``six_block="off"``), no filter or one that declares that six-block
+      rule (:class:`~nardy.rules.turn_rules.EachPlayFilter`).
+
+    A hitter rule is dropped first when no lone opposing checker stands
+    where it applies (nothing can be hit there).
     """
+    if board is not None and hitter is not None and contact != PIN:
+        hitter = hitter if _blot_within(board, hitter.zone) else None  # (as legal_plays does)
     simple_dice = len(dice) == 2 or dice.count(dice[0]) == len(dice)
-    if not simple_dice:
-        return TRACKING
     # (The kernels keep a play's code in a machine int: four moves.)
     short = len(dice) <= MOST_MOVES
-    if hitter is not None:
-        fits = len(dice) == 2 or hitter.check is None
+    if simple_dice and hitter is not None:
+        fits = len(dice) == 2 or hitter.kind == STOPS
         plain = rule is None and play_filter is None and enters and contact != PIN
-        return ORDERED if fits and plain and short else TRACKING
-    if contact == PIN:
-        plain = rule is None and play_filter is None and not must_enter
-        return PINNING if plain and short else TRACKING
-    if rule is None and play_filter is None and enters and short:
+        if fits and plain and short:
+            return ORDERED
+    elif simple_dice and contact == PIN:
+        if rule is None and play_filter is None and not must_enter and short:
+            return PINNING
+    elif simple_dice and rule is None and play_filter is None and enters and short:
         return ORDERED
-    if contact == BLOCK and not must_enter and short:
+    elif simple_dice and contact == BLOCK and not must_enter and short:
         return POSITIONAL
-    return TRACKING
+    if board is None:
+        return TRACKING
+    return _double_kernel(board, rule, hitter, play_filter, dice, contact == HIT, enters)[0]
+
+
+def _double_kernel(
+    board: list[int],
+    rule: StepRule | None,
+    hitter: HitterRule | None,
+    play_filter: PlayFilter | None,
+    dice: tuple[int, ...],
+    hitting: bool,
+    enters: bool,
+) -> tuple[str, int, int, str]:
+    """The kernel for a turn the rules' shape gives the tracking kernel (see :func:`choose_kernel`).
+
+    With the name, what a double's kernel is given: the points where the
+    six-block rule may refuse a move
+    (:func:`~nardy.rules.six_block.six_block_watch`), how many checkers may
+    still leave the head, and the six-block option. ``hitter`` is the rule
+    that applies (dropped already when nothing can be hit); ``hitting``:
+    the contact is hitting.
+    """
+    name = TRACKING
+    die = dice[0]
+    if not 3 <= len(dice) <= MOST_MOVES or dice.count(die) != len(dice):
+        return name, 0, 0, ""  # (a double's codes fit a machine int for four moves)
+    zone = 0 if hitter is None else hitter.zone
+    if rule is None:  # the no-hide rule alone?
+        if hitter is None or hitter.kind != NO_HIDE or not enters or not hitting:
+            return name, 0, 0, ""
+        if play_filter is not None or zone > HEAD:
+            return name, 0, 0, ""
+        if no_hide_exchanges(board, die, zone):
+            return MARKED_DOUBLE, 0, NO_LIMIT, ""
+        return NO_HIDE_DOUBLE, 0, NO_LIMIT, ""
+    # Kush's double: the six-block rule (judged after each step, or at the end), a head floor.
+    declared = rule.six_block
+    if declared is None or enters or not hitting or rule.floor_point not in (0, HEAD):
+        return name, 0, 0, ""
+    if hitter is not None and (hitter.kind != STOPS or zone != HEAD):
+        return name, 0, 0, ""
+    six_block = declared
+    if declared == "off" and play_filter is not None:  # judged at the end, by the filter
+        at_end = filter_six_block(play_filter)
+        if at_end is None:
+            return name, 0, 0, ""
+        six_block = at_end
+    elif play_filter is not None:
+        return name, 0, 0, ""
+    head_left = board[HEAD] - rule.floor if rule.floor_point else NO_LIMIT
+    if head_left < 0:
+        return name, 0, 0, ""
+    watch = six_block_watch(board, die, len(dice), six_block)
+    return (KUSH_DOUBLE if watch else MARKED_DOUBLE), watch, head_left, six_block
 
 
 def max_use(found: Found, dice: tuple[int, ...], must_play_higher: bool) -> list[int] | None:
-    """The maximum-use rule: the indices of the results kept, in order (``None``: all of them).
+    """The maximum-use rule on a kernel's results: the indices kept, in order (``None``: all).
 
-    Keep the plays that use the most dice; when that is one die of two
-    different dice and ``must_play_higher``, keep only those that use the
-    highest die that can be used.
+    :func:`nardy.rules.maximum_use.maximum_use` on the results' dice counts
+    and packed plays.
     """
-    counts = found.counts
-    if not counts:
-        return None
-    most = least = counts[0]
-    for count in counts:
-        if count > most:
-            most = count
-        elif count < least:
-            least = count
-    if most == 1 and must_play_higher and len(set(dice)) > 1:
-        used = [pips(code) for code in found.codes]
-        top = max([used[i] for i in range(len(counts)) if counts[i] == 1])
-        return [i for i in range(len(counts)) if counts[i] == 1 and used[i] == top]
-    if least == most:
-        return None
-    return [i for i in range(len(counts)) if counts[i] == most]
+    return maximum_use(found.counts, found.codes, dice, must_play_higher, pips)
 
 
 def legal_plays(
@@ -135,6 +236,7 @@ def legal_plays(
     play_filter: PlayFilter | None,
     must_play_higher: bool,
     start: State = (),
+    general: bool = False,
 ) -> tuple[list[int], list[int]]:
     """The legal plays: the resulting keys and the packed steps, max-use applied.
 
@@ -143,104 +245,93 @@ def legal_plays(
     in place and restored), ``start`` the same as a tuple if the caller has
     it (else empty); the resulting keys are still in the mover's frame.
     ``enters``: checkers on the bar enter first (else the dice never move
-    them). A pass is no plays at all. A double the tracking kernel would search goes to a faster
-    exact search when one fits its rules (``_fast_double``).
+    them). A pass is no plays at all. The kernel is
+    :func:`choose_kernel`'s for the board; ``general`` runs the general
+    search (``"tracking"``) instead, which calls every rule object's
+    functions and ignores their declarations (the same legal results,
+    perhaps in another order: what :func:`nardy.testing.check_variant`
+    compares with).
     """
     key = key_of_packed(packed)
     if hitter is not None and contact != PIN and not _blot_within(board, hitter.zone):
         hitter = None  # nothing to hit where the rule applies: no checker gets marked
-    must_enter = enters and board[MOVER_BAR] > 0
-    kernel = choose_kernel(dice, contact, enters, must_enter, rule, hitter, play_filter)
+    if general:
+        name = TRACKING
+    else:
+        must = enters and board[MOVER_BAR] > 0  # (must_enter, inline)
+        name = choose_kernel(dice, contact, enters, must, rule, hitter, play_filter)
+    # Whether the filter is still to judge the kernel's results (a double's
+    # kernels and the positional one with a filter that judges each play
+    # alone judge it themselves).
     keep = play_filter is not None
-    if kernel == ORDERED:
+    if name == ORDERED:
         if hitter is None:
             found = search_ordered(board, key, dice, contact == HIT)
         else:
             found = search_ordered(board, key, dice, contact == HIT, hitter.zone, hitter.check)
-    elif kernel == PINNING:
+    elif name == PINNING:
         found = search_pinning(board, key, dice)
-    elif kernel == POSITIONAL:
-        if isinstance(play_filter, SixBlockAtEnd):
-            found = _positional_at_end(board, key, dice, rule, play_filter, start or tuple(board))
-            keep = False  # the filter is judged already
+    elif name == POSITIONAL:
+        if play_filter is not None and judges_each_play(play_filter):
+            each = cast(EachPlayFilter, play_filter)
+            found = _positional_at_end(board, key, dice, rule, each, start or tuple(board))
+            keep = False
         else:
             found = search_positional(board, key, dice, rule, keep)
     else:
-        fast = _fast_double(board, key, dice, contact, enters, rule, hitter, play_filter)
-        if fast is not None:
-            found = fast
-            keep = False  # the filter is judged already
-        else:
-            found = search_tracking(board, key, dice, contact, enters, rule, hitter, keep)
+        found, keep = _tracked(
+            board, key, rule, hitter, play_filter, dice, contact, enters, general
+        )
     if keep and play_filter is not None:
-        if isinstance(play_filter, SixBlockAtEnd):
+        if judges_each_play(play_filter):
             found = _filtered_most_dice_first(found, play_filter, start or tuple(board))
         else:
             found = _filtered(found, play_filter, start or tuple(board))
-    kept = max_use(found, dice, must_play_higher)
+    kept = maximum_use(found.counts, found.codes, dice, must_play_higher, pips)  # (max_use)
     if kept is None:
         return found.keys, found.codes
     return [found.keys[i] for i in kept], [found.codes[i] for i in kept]
 
 
-def _fast_double(
+def _tracked(
     board: list[int],
     key: int,
-    dice: tuple[int, ...],
-    contact: int,
-    enters: bool,
     rule: StepRule | None,
     hitter: HitterRule | None,
     play_filter: PlayFilter | None,
-) -> Found | None:
-    """A double's results by a faster exact search, when one fits (else ``None``).
+    dice: tuple[int, ...],
+    contact: int,
+    enters: bool,
+    general: bool,
+) -> tuple[Found, bool]:
+    """The results of a turn the rules' shape gives the tracking kernel, and whether the filter is still to judge them.
 
-    Filtered already when the rules had a play filter. Two rule sets that
-    would otherwise go to the tracking kernel, for doubles of at most four
-    moves (:data:`~nardy.engine.state.MOST_MOVES`):
-
-    * Caucasian nardy's no-hide rule (:func:`nardy.rules.backgammon.no_hide_after_hit`)
-      and nothing else: :mod:`nardy.engine.kernels.hitter_doubles`, in non-increasing order
-      when :func:`~nardy.engine.kernels.hitter_doubles.no_hide_exchanges` says that order is
-      exact, else in every order;
-    * a Kush double (:class:`nardy.rules.long_nardy.KushDoubleSteps`, the
-      hitter stops, checkers on the bar wait). When no block of six can form
-      (:func:`nardy.rules.kush.six_block_watch`) only the head rule is left,
-      a limit on moves from the 24-point: :mod:`nardy.engine.kernels.hitter_doubles`, and
-      with the six-block rule judged at the end of the turn the variant's
-      filter keeps every play. Otherwise :func:`nardy.rules.kush.search_kush_double`.
-      The filter must be :class:`nardy.rules.long_nardy.SixBlockAtEnd` (any
-      other filter goes the general way).
+    A double may go to a faster kernel by what its rule objects declare
+    (:func:`choose_kernel`; never with ``general``), which judges the
+    filter itself.
     """
-    die = dice[0]
-    if not 3 <= len(dice) <= MOST_MOVES or dice.count(die) != len(dice):
-        return None  # (their codes fit a machine int for four moves)
+    keep = play_filter is not None
+    if general:
+        return search_tracking(board, key, dice, contact, enters, rule, hitter, keep), keep
+    name, watch, head_left, six_block = _double_kernel(
+        board, rule, hitter, play_filter, dice, contact == HIT, enters
+    )
     zone = 0 if hitter is None else hitter.zone
-    if rule is None:
-        if hitter is None or hitter.check is not no_hide_after_hit or not enters:
-            return None
-        if contact != HIT or play_filter is not None or zone > HEAD:
-            return None
-        if not no_hide_exchanges(board, die, zone):
-            return search_no_hide_double(board, key, die, len(dice), zone)
-        return search_marked_double(board, key, die, len(dice), True, True, zone, True, NO_LIMIT)
-    check = rule.check
-    if not isinstance(check, KushDoubleSteps) or enters or contact != HIT:
-        return None
-    if hitter is not None and (hitter.check is not None or zone != HEAD):
-        return None
-    if check.per_step:
-        if play_filter is not None:
-            return None
-    elif not isinstance(play_filter, SixBlockAtEnd):
-        return None
-    head_left = check.limit - (check.on_head - board[HEAD])
-    if head_left < 0 or board[OPP_BAR] != check.on_bar:
-        return None
-    watch = six_block_watch(board, die, len(dice), check.six_block)
-    if not watch:
-        return search_marked_double(board, key, die, len(dice), True, False, zone, False, head_left)
-    return search_kush_double(board, key, die, len(dice), check, watch, not check.per_step)
+    if name == MARKED_DOUBLE:
+        no_hide = rule is None  # (else Kush's double, whose hitter stops)
+        found = search_marked_double(
+            board, key, dice[0], len(dice), True, enters, zone, no_hide, head_left
+        )
+        return found, False  # (a Kush filter keeps every play: the rule can refuse none)
+    if name == NO_HIDE_DOUBLE:
+        return search_no_hide_double(board, key, dice[0], len(dice), zone), False
+    if name == KUSH_DOUBLE:
+        at_end = rule is not None and rule.six_block == "off"
+        found = search_kush_double(
+            board, key, dice[0], len(dice), head_left, six_block, watch, at_end
+        )
+        return found, False
+    return search_tracking(board, key, dice, contact, enters, rule, hitter, keep), keep
 
 
 def _positional_at_end(
@@ -248,23 +339,25 @@ def _positional_at_end(
     key: int,
     dice: tuple[int, ...],
     rule: StepRule | None,
-    play_filter: SixBlockAtEnd,
+    play_filter: EachPlayFilter,
     start: State,
 ) -> Found:
-    """The positional kernel's results with the six-block rule judged on each play's end.
+    """The positional kernel's results with a filter that judges each play alone judged on each play's end.
 
     What the filter and the maximum-use rule keep of every sequence
-    (complete or stopped early), judged on the kernel's live board (no hit
-    moves the guard). The rule judges each play alone, so when an allowed
-    maximal sequence uses as many dice as any sequence can, the maximal
-    sequences hold every play the maximum-use rule keeps; only when none
-    does are the shorter sequences searched as well.
+    (complete or stopped early), judged on the kernel's live board by the
+    filter's end check (:meth:`~nardy.rules.turn_rules.EachPlayFilter.on_board`:
+    blocking contact, so nothing is hit). The filter judges each play alone,
+    so when an allowed maximal sequence uses as many dice as any sequence
+    can, the maximal sequences hold every play the maximum-use rule keeps;
+    only when none does are the shorter sequences searched as well
+    (:func:`~nardy.rules.maximum_use.shorter_plays_count`).
     """
     end = play_filter.on_board(start, len(dice))
     if end is None:  # the rule refuses nothing: the maximal sequences hold every play kept
         return search_positional(board, key, dice, rule, False)
     found = search_positional(board, key, dice, rule, False, end)
-    if not found.deepest or (found.counts and max(found.counts) == found.deepest):
+    if not shorter_plays_count(found.counts, found.deepest):
         return found
     return search_positional(board, key, dice, rule, True, end)
 

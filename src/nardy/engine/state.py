@@ -1,26 +1,10 @@
-"""The state: a tuple of ints in the mover's frame, and turning it round.
+"""The state's packed form and key, packed steps, and turning the state round.
 
-Layout (every index is a constant of this module)::
-
-    s[0]       MOVER_OFF   checkers the mover has borne off
-    s[1..24]               the mover's points 1..24: > 0 the mover's (free)
-                           checkers, < 0 the opponent's
-    s[25]      MOVER_BAR   the mover's bar
-    s[26]      OPP_BAR     the opponent's bar
-    s[27]      OPP_OFF     checkers the opponent has borne off
-    s[28..]    EXTRA       variant-declared extra state, two ints per field
-                           (the mover's value, then the opponent's)
-
-A variant with no extra state uses the first 28 ints only. Extra fields are
-of two kinds: ``POINTS`` (a set of points, a bitmask with bit p for point p
-in the mover's numbering, such as the points where a side's checker lies
-pinned) and ``COUNT`` (a number per side). With pinning contact the first
-field is the pins: ``s[PINNED]`` the mover's pinned checkers,
-``s[OPP_PINNED]`` the opponent's (at most one pinned checker per point; it
-is not counted in ``s[1..24]``, which counts free checkers only).
-
-A step is ``(src, dst, die, hit)``: ``src`` 25 for the bar, ``dst`` 0 for
-off, ``hit`` true when it hit (or pinned) an opposing checker.
+The state is a tuple of ints in the mover's frame; its layout (which index
+holds what) is the rulebook's, :mod:`nardy.rules.board`, and this module
+re-exports its constants. A step is ``(src, dst, die, hit)``: ``src`` 25
+for the bar, ``dst`` 0 for off, ``hit`` true when it hit (or pinned) an
+opposing checker.
 
 **Packed form.** A state also packs into ``bytes`` (what a
 :class:`~nardy.Position` stores) and into one int, its *key* (what the
@@ -39,6 +23,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from operator import neg
 from typing import Any, Final, cast
+
+from nardy.rules.board import (
+    BASE_SIZE,
+    COUNT,
+    EXTRA,
+    EXTRA_BYTES,
+    HOME,
+    MOVER_BAR,
+    MOVER_OFF,
+    OPP_BAR,
+    OPP_OFF,
+    OPP_PINNED,
+    PINNED,
+    POINTS,
+    ZERO,
+    Candidate,
+    RawStep,
+    State,
+    Steps,
+)
+from nardy.rules.movement import may_bear_off
 
 __all__ = [
     "BASE_SIZE",
@@ -85,33 +90,6 @@ __all__ = [
     "unpack_list",
 ]
 
-State = tuple[int, ...]
-RawStep = tuple[int, int, int, bool]
-Steps = tuple[RawStep, ...]
-#: One sequence a kernel found: the resulting state (mover's frame, turn not
-#: passed), its steps, the number of dice it used and their pips.
-Candidate = tuple[State, Steps, int, int]
-
-MOVER_OFF: Final = 0
-MOVER_BAR: Final = 25
-OPP_BAR: Final = 26
-OPP_OFF: Final = 27
-EXTRA: Final = 28
-BASE_SIZE: Final = 28
-#: The pins of a variant with pinning contact: its first extra field.
-PINNED: Final = 28
-OPP_PINNED: Final = 29
-#: The mover's home board is his points 1..HOME.
-HOME: Final = 6
-
-#: Kinds of extra field.
-POINTS: Final = 1
-COUNT: Final = 2
-
-#: The packed value of an empty slot: byte i of a packed state is ``s[i] + ZERO``.
-ZERO: Final = 128
-#: Bytes per extra value in the packed form.
-EXTRA_BYTES: Final = 4
 #: ``WEIGHT[i]``: what one more checker in slot ``i`` adds to a key.
 WEIGHT: Final[tuple[int, ...]] = tuple(1 << (8 * i) for i in range(BASE_SIZE))
 #: ``MOVE[src][dst]``: how a key changes when one of the mover's checkers
@@ -132,23 +110,6 @@ _STEP_MASK: Final = (1 << STEP_BITS) - 1
 HIT_BIT: Final = 1 << 13
 # Turning the board round negates every point: x -> 2 * ZERO - x, byte-wise.
 _NEGATE: Final = bytes((2 * ZERO - x) & 0xFF for x in range(256))
-
-
-def may_bear_off(board: list[int], src: int, dst: int, outside: int) -> bool:
-    """The bear-off rule for a step from ``src`` that would end at ``dst <= 0``.
-
-    Only when none of the mover's checkers is outside his home board (the
-    bar counts as outside); a die bears off from its own point (``dst == 0``),
-    or from the highest occupied point when no checker stands higher.
-    """
-    if outside:
-        return False
-    if dst == 0:
-        return True
-    for p in range(src + 1, HOME + 1):  # noqa: SIM110 (a loop is faster than all() here)
-        if board[p] > 0:
-            return False
-    return True
 
 
 def pack(state: State) -> bytes:

@@ -4,10 +4,11 @@
 and unmade in place (a list of ints, :mod:`nardy.engine.state`), and
 identifies the state each step reaches by its *key* (the packed state read
 as one int) and that key's hash. This module is the part that knows one
-step: whether the board allows it (an open landing point, the bear-off
-rule), its *kind* (plain, hitting, pinning, releasing a pin), the step made
-on the board, and the change of the key, and of its hash, as one entry of a
-table by kind, source and landing slot. It also holds the numbering of the
+step: the change of the key, and of its hash, as one entry of a table by
+the step's *kind* (plain, hitting, pinning, releasing a pin), source and
+landing slot. Whether the board allows a step (an open landing point, the
+bear-off rule), its kind and the step made on the board are the rulebook's
+(:mod:`nardy.rules.movement`), re-exported here under the tree's names. It also holds the numbering of the
 step actions and of the dice left at a node, which the tree's node codes
 end with.
 
@@ -22,19 +23,21 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Any, Final
 
-from nardy.engine.apply_steps import RETURN_POINT
-from nardy.engine.kernels.general import BLOCK, HIT, PIN
 from nardy.engine.state import (
     BASE_SIZE,
     EXTRA_BYTES,
     HOME,
     MOVER_BAR,
-    MOVER_OFF,
     OPP_BAR,
     OPP_PINNED,
     PINNED,
     WEIGHT,
 )
+from nardy.rules.kush import RETURN_POINT
+from nardy.rules.movement import HITS, PINS, RELEASES, step_kind
+from nardy.rules.movement import checker_above as has_higher
+from nardy.rules.movement import is_open as open_to
+from nardy.rules.movement import make_move as make
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -83,13 +86,9 @@ RETURN_HASH: Final = RETURN_CHANGE % PRIME
 #: The dice code (:func:`dice_code`) of a single die of each face (index: the face).
 UNIT: Final[tuple[int, ...]] = tuple(1 << (5 * (d - 1)) if d else 0 for d in range(7))
 
-#: Kinds of step, added up: what it does to a lone opposing checker where it
-#: lands (nothing, hits it, pins it), and whether it leaves the last checker
-#: of a stack that pinned one (which is then free again): ``RELEASES + PINS``
-#: both frees one and pins another.
-HITS: Final = 1
-PINS: Final = 2
-RELEASES: Final = 3
+# The kinds of step (HITS, PINS, RELEASES), and the step itself (step_kind,
+# make: the rulebook's make_move), open_to and has_higher are the rulebook's
+# (nardy.rules.movement), re-exported under the names the tree has used.
 # What the opponent's pin on point p adds to a key (bit p of his pins).
 _OPP_PIN: Final = 1 << (8 * BASE_SIZE + 8 * EXTRA_BYTES * (OPP_PINNED - BASE_SIZE))
 
@@ -122,35 +121,6 @@ def change_at(kind: i64, src: i64, dst: i64) -> i64:
     return (kind * 26 + src) * 25 + dst
 
 
-def open_to(t: list[int], dst: i64, contact: i64) -> bool:
-    """Whether the mover may land on point ``dst`` (:func:`~nardy.engine.kernels.general.is_open`)."""
-    x: i64 = t[dst]
-    if x >= 0:
-        return True
-    if x < -1 or contact == BLOCK:
-        return False
-    if contact == HIT:
-        return True
-    # A single opposing checker: one to pin, unless it pins one of the mover's.
-    pins: i64 = t[PINNED]
-    return not (pins >> dst) & 1
-
-
-def has_higher(t: list[int], src: i64) -> bool:
-    """Whether a checker of the mover's stands in his home board above point ``src``.
-
-    What the bear-off rule (:func:`~nardy.engine.state.may_bear_off`)
-    asks of a die higher than the point.
-    """
-    p: i64 = src + 1
-    while p <= HOME:
-        x: i64 = t[p]
-        if x > 0:
-            return True
-        p += 1
-    return False
-
-
 def outside_home(t: list[int]) -> bool:
     """Whether a checker of the mover's waits on the bar or lies pinned outside his home board.
 
@@ -165,43 +135,6 @@ def outside_home(t: list[int]) -> bool:
         pins: i64 = t[PINNED]
         return pins >> (HOME + 1) != 0
     return False
-
-
-def step_kind(t: list[int], src: i64, dst: i64, contact: i64) -> i64:
-    """The kind of the step ``src -> dst`` on ``t`` (the board allows it)."""
-    kind: i64 = 0
-    if dst != MOVER_OFF and contact != BLOCK:
-        x: i64 = t[dst]
-        if x == -1:
-            kind = PINS if contact == PIN else HITS
-    if contact == PIN and src != MOVER_BAR:
-        c: i64 = t[src]
-        pins: i64 = t[OPP_PINNED]
-        if c == 1 and (pins >> src) & 1:
-            kind += RELEASES
-    return kind
-
-
-def make(t: list[int], src: i64, dst: i64, kind: i64) -> None:
-    """Make the step ``src -> dst`` of ``kind`` on ``t``, in place."""
-    c: i64 = t[src]
-    t[src] = c - 1
-    if kind >= RELEASES:
-        t[src] = -1
-        pins: i64 = t[OPP_PINNED]
-        t[OPP_PINNED] = pins ^ (1 << src)
-        kind -= RELEASES
-    if kind == HITS:
-        t[dst] = 1
-        bar: i64 = t[OPP_BAR]
-        t[OPP_BAR] = bar + 1
-    elif kind == PINS:
-        t[dst] = 1
-        opp: i64 = t[OPP_PINNED]
-        t[OPP_PINNED] = opp | (1 << dst)
-    else:
-        x: i64 = t[dst]
-        t[dst] = x + 1
 
 
 def make_step(t: list[int], src: int, dst: int, contact: int) -> int:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from nardy.engine.state import MOVER_OFF
+from typing import Final
 
-__all__ = ["no_hide_after_hit"]
+from nardy.rules.board import MOVER_OFF
+from nardy.rules.turn_rules import NO_HIDE, HitterRule
+
+__all__ = ["no_hide_after_hit", "no_hide_rule"]
 
 
 def no_hide_after_hit(board: list[int], src: int, dst: int) -> bool:
@@ -17,3 +20,20 @@ def no_hide_after_hit(board: list[int], src: int, dst: int) -> bool:
     held only this checker before when it now holds exactly one.
     """
     return dst == MOVER_OFF or board[dst] == 1
+
+
+def no_hide_rule(zone: int) -> HitterRule:
+    """The no-hide rule for hits on the mover's points ``1..zone``, as a hitter rule.
+
+    :func:`no_hide_after_hit` as the check, declared :data:`~nardy.rules.turn_rules.NO_HIDE`
+    (so the engine may search it with its own kernel). One rule object per
+    zone serves every turn (a rule object is never changed).
+    """
+    rule = _RULES.get(zone)
+    if rule is None:
+        rule = _RULES[zone] = HitterRule(zone, no_hide_after_hit, NO_HIDE)
+    return rule
+
+
+# no_hide_rule's objects, by zone.
+_RULES: Final[dict[int, HitterRule]] = {}

@@ -5,24 +5,25 @@ checker, starting quarter and trapping primes, each a small function or
 callable of the plain-int state (:mod:`nardy.engine.state`, mover's frame:
 he travels 24 -> 1 and his starting point is his 24-point). Fevga moves
 round the board the way long nardy does, so its primes are long nardy's
-six-point blocks (:mod:`nardy.rules.long_nardy`).
+six-point blocks (:mod:`nardy.rules.six_block`).
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
-from nardy.engine.state import (
+from nardy.rules.board import (
     BASE_SIZE,
     EXTRA_BYTES,
+    HEAD,
     MOVER_OFF,
     OPP_PINNED,
     PINNED,
+    ZERO,
     State,
-    unpack,
 )
-from nardy.engine.turn_rules import HitterRule, StepRule
-from nardy.rules.long_nardy import BEFORE, ROUTE, six_block_allows, six_block_guard
+from nardy.rules.six_block import BEFORE, ROUTE, six_block_allows, six_block_guard
+from nardy.rules.turn_rules import HitterRule, StepRule, with_changes
 
 __all__ = [
     "DRAW",
@@ -43,8 +44,9 @@ __all__ = [
     "trapped",
 ]
 
-#: Every side's checkers start on its own 24-point (plakoto and fevga).
-START: Final = 24
+#: Every side's checkers start on its own 24-point (plakoto and fevga):
+#: :data:`nardy.rules.board.HEAD`.
+START: Final = HEAD
 #: Fevga's starting quarter: the mover's points 19-24, as a set (bit p for point p).
 QUARTER: Final = sum(1 << p for p in range(19, 25))
 #: Values of plakoto's ``mother_exception`` option.
@@ -53,6 +55,9 @@ MOTHER_EXCEPTIONS = ("own-start", "none")
 TRAP_PRIMES = ("open", "forbidden", "allowed")
 # fevga_step_rule's rules, by its checkers, guard and watched points (a tag).
 _STEP_RULES: Final[dict[int, StepRule]] = {}
+
+# home_hit_stops's rule.
+_HOME_HIT_STOPS: Final = HitterRule(6)
 
 #: :func:`mother_verdict`: the game goes on.
 PLAY_ON: Final = 0
@@ -79,8 +84,9 @@ def home_hit_stops() -> HitterRule:
 
     It may not move again in that turn (not with the other die, not with the
     later moves of a double, not by bearing off); any other checker may.
+    (One rule object serves every turn: a rule object is never changed.)
     """
-    return HitterRule(6)
+    return _HOME_HIT_STOPS
 
 
 def mother_verdict(state: State, exception: str) -> int:
@@ -94,27 +100,40 @@ def mother_verdict(state: State, exception: str) -> int:
     :data:`PLAY_ON`. A pinned checker on a side's starting point is always
     its mother: a second checker there would hold the point.
     """
-    mine = (state[PINNED] >> START) & 1
-    theirs = (state[OPP_PINNED] >> _OPP_START) & 1
-    if mine and theirs:
-        return DRAW
-    at_once = exception == "none"
-    if theirs and (at_once or state[START] <= 0):
-        return MOVER_WINS
-    if mine and (at_once or state[_OPP_START] >= 0):
-        return OPPONENT_WINS
-    return PLAY_ON
+    return _verdict(
+        (state[PINNED] >> START) & 1,
+        (state[OPP_PINNED] >> _OPP_START) & 1,
+        state[START],
+        state[_OPP_START],
+        exception,
+    )
 
 
 def mother_verdict_packed(packed: bytes, exception: str) -> int:
-    """:func:`mother_verdict` on a packed state, unpacked only when a mother lies pinned.
+    """:func:`mother_verdict` read from a packed state (:mod:`nardy.engine.state`).
 
-    The game's end is asked for every set of legal plays, and nearly always
-    neither mother is pinned: two bits of the packed pins say so.
+    The same rule: the four numbers it looks at (each mother's pin and each
+    starting point's count) read from the bytes instead of the state. The
+    game's end is asked for every set of legal plays, and nearly always
+    neither mother is pinned: two bits of the packed pins say so at once.
     """
-    if not (packed[_MINE_BYTE] & _MINE_BIT or packed[_THEIRS_BYTE] & _THEIRS_BIT):
+    mine = packed[_MINE_BYTE] & _MINE_BIT
+    theirs = packed[_THEIRS_BYTE] & _THEIRS_BIT
+    if not (mine or theirs):
         return PLAY_ON
-    return mother_verdict(unpack(packed), exception)
+    return _verdict(mine, theirs, packed[START] - ZERO, packed[_OPP_START] - ZERO, exception)
+
+
+def _verdict(mine: int, theirs: int, on_start: int, on_opp_start: int, exception: str) -> int:
+    """:func:`mother_verdict` on what it looks at: the two pins, the two starting points' counts."""
+    if mine and theirs:
+        return DRAW
+    at_once = exception == "none"
+    if theirs and (at_once or on_start <= 0):
+        return MOVER_WINS
+    if mine and (at_once or on_opp_start >= 0):
+        return OPPONENT_WINS
+    return PLAY_ON
 
 
 def start_allows(board: list[int] | State, checkers: int) -> bool:
@@ -225,13 +244,19 @@ class FevgaSteps:
     The starting-checker rule (when a checker leaves the 24-point), the
     starting quarter (when one lands on 19-23) and, with
     ``trap_prime="forbidden"``, no landing inside a trapping prime
-    (``guard``: :func:`~nardy.rules.long_nardy.six_block_guard` of the
+    (``guard``: :func:`~nardy.rules.six_block.six_block_guard` of the
     position the turn started from; 0 turns it off).
     """
 
     def __init__(self, checkers: int, guard: int) -> None:
         self.checkers = checkers
         self.guard = guard
+
+    def replace(self, **changes: Any) -> FevgaSteps:
+        """A copy with fields changed (``checkers``, ``guard``)."""
+        fields = {"checkers": self.checkers, "guard": self.guard}
+        new = with_changes("FevgaSteps", fields, changes)
+        return FevgaSteps(new["checkers"], new["guard"])
 
     def __call__(self, board: list[int], src: int, dst: int) -> bool:
         """Whether the step ``src -> dst`` that led to ``board`` is allowed."""

@@ -15,12 +15,12 @@ from typing import Any, ClassVar
 
 import attrs
 
-from nardy.engine.turn_rules import HitterRule
 from nardy.errors import InvalidOptionError
 from nardy.model.basics import Roll
 from nardy.model.registry import register_variant
 from nardy.model.validate import shown
-from nardy.rules.backgammon import no_hide_after_hit
+from nardy.rules.backgammon import no_hide_rule
+from nardy.rules.turn_rules import HitterRule
 from nardy.rules.vocabulary import Contact, Geometry
 from nardy.variants.base import State, Variant
 from nardy.variants.options import choice, is_bool, option_owner, read_bool, read_int
@@ -147,4 +147,4 @@ class Caucasian(_HitFamily):
 
     def hitter_rule(self, start: State, roll: Roll) -> HitterRule:
         """A checker that hit (in the home board, or anywhere) may not then hide."""
-        return HitterRule(6 if self.no_hide_after_hit == "home" else 24, no_hide_after_hit)
+        return no_hide_rule(6 if self.no_hide_after_hit == "home" else 24)

@@ -30,7 +30,6 @@ from nardy.engine import state as engine_state
 from nardy.engine.kernels.general import BLOCK, HIT, PIN
 from nardy.engine.plan import Plan
 from nardy.engine.state import Steps
-from nardy.engine.turn_rules import HitterRule, PlayFilter, StepRule
 from nardy.errors import (
     BarNotAllowedError,
     CheckerCountError,
@@ -63,6 +62,7 @@ from nardy.model.validate import (
     shown,
 )
 from nardy.model.validate import side as as_side
+from nardy.rules.turn_rules import HitterRule, PlayFilter, StepRule
 from nardy.rules.vocabulary import PINS, Contact, Entering, ExtraField, ExtraKind, Geometry
 from nardy.variants.class_data import check_layout, check_variant_class
 from nardy.variants.position_forms import (
@@ -432,15 +432,33 @@ class Variant(abc.ABC):
         plan = self._plan or self._make_plan()
         return legal_plays_of.find(plan, position, roll, allow_finished, cache)
 
-    def play_keys(self, packed: bytes, roll: Roll) -> tuple[list[int], list[int]]:
+    def play_keys(
+        self, packed: bytes, roll: Roll, general: bool = False
+    ) -> tuple[list[int], list[int]]:
         """The engine's path: the legal plays of a packed state as keys and packed steps.
 
         The keys of the resulting states (mover's frame, turn not passed) and
         each play's steps packed into one int (:mod:`nardy.engine.state`), in
         the order of :meth:`legal_plays`; a pass is the start's key with no
-        steps (0).
+        steps (0). ``general=True`` runs the general search (``"tracking"``)
+        instead of the one chosen (:meth:`kernel`): the same legal results,
+        perhaps in another order, found by calling every rule object's
+        functions.
         """
-        return (self._plan or self._make_plan()).play_keys(packed, roll, roll.moves)
+        return (self._plan or self._make_plan()).play_keys(packed, roll, roll.moves, general)
+
+    def kernel(self, position: Position, roll: RollLike) -> str:
+        """The search the engine runs for ``roll`` in ``position``: a name of :func:`nardy.engine.search.choose_kernel`.
+
+        Chosen from the rules' shape and from what this turn's rule objects
+        declare (:mod:`nardy.rules.turn_rules`): a way to check that a rule
+        object of one's own gets the search of the built-in it copies.
+        ``""`` when the variant generates its plays itself (:meth:`raw_plays`).
+        """
+        if type(position) is not Position or position.variant is not self:
+            self._check_own(position)
+        roll = Roll.coerce(roll)
+        return (self._plan or self._make_plan()).kernel(position.packed, roll, roll.moves)
 
     def raw_plays(self, state: State, roll: Roll) -> list[RawPlay]:
         """The legal plays on a state: ``(resulting state, steps)`` each, turn not passed.
@@ -585,7 +603,7 @@ class Variant(abc.ABC):
         """Hook: the per-step check of this turn, or ``None`` (the default) for none.
 
         ``start`` is the state the turn starts from. The returned
-        :class:`~nardy.engine.turn_rules.StepRule` is called after every step it
+        :class:`~nardy.rules.turn_rules.StepRule` is called after every step it
         watches, with the board as it is after the step; a step it refuses
         is not playable.
         """

@@ -4,8 +4,10 @@ Both players move the same way round the board with their heads (starting
 points) in opposite corners: in the mover's numbering his head is his
 24-point and the opponent's head is his 12-point. Movement is data (rotate
 geometry, blocking contact, no bar for long nardy); the head rule, the
-six-block rule and Kush's return from the bar are the named functions of
-:mod:`nardy.rules.long_nardy`, wired here to the options. The documentation
+six-block rule and Kush's rules are the named functions of
+:mod:`nardy.rules.head`, :mod:`nardy.rules.six_block` and
+:mod:`nardy.rules.kush` (one turn's step rule: :mod:`nardy.rules.long_nardy`),
+wired here to the options. The documentation
 pages ``variants/long-nardy`` and ``variants/kush`` give the rules in prose,
 with every interpretation the library had to choose.
 """
@@ -18,22 +20,14 @@ from typing import ClassVar
 
 import attrs
 
-from nardy.engine.state import OPP_BAR
-from nardy.engine.turn_rules import ALL_POINTS, HitterRule, PlayFilter, StepRule
 from nardy.model.basics import Roll
 from nardy.model.registry import register_variant
 from nardy.model.result import ResultKind
-from nardy.rules.long_nardy import (
-    HEAD,
-    HEAD_EXCEPTIONS,
-    SIX_BLOCK_CHECKS,
-    SIX_BLOCK_RULES,
-    KushDoubleSteps,
-    SixBlockAtEnd,
-    head_and_six_block_rule,
-    head_limit,
-    kush_return,
-)
+from nardy.rules.head import HEAD, HEAD_EXCEPTIONS, head_limit
+from nardy.rules.kush import kush_double_rule, kush_return
+from nardy.rules.long_nardy import head_and_six_block_rule
+from nardy.rules.six_block import SIX_BLOCK_CHECKS, SIX_BLOCK_RULES, SixBlockAtEnd
+from nardy.rules.turn_rules import HitterRule, PlayFilter, StepRule
 from nardy.rules.vocabulary import Contact, Entering, Geometry
 from nardy.variants.base import RawPlay, State, Variant
 from nardy.variants.options import choice, is_bool, read_bool
@@ -41,6 +35,8 @@ from nardy.variants.scoring import ScoringTable, points_option, scoring_table
 
 # The end-of-turn filters: one per six-block rule (they hold nothing else).
 _AT_END: dict[str, SixBlockAtEnd] = {name: SixBlockAtEnd(name) for name in SIX_BLOCK_RULES}
+# Kush's hitter rule on a double: a checker that hits anywhere stops (one object for every turn).
+_STOPS_ANYWHERE = HitterRule(24)
 
 __all__ = ["Kush", "LongNardy"]
 
@@ -159,7 +155,7 @@ class Kush(_LongFamily):
     mover either plays four moves in which landing on a lone opposing
     checker hits it (the hitter stops there), or returns ``min(d, bar)``
     checkers from his bar onto his head (impossible while an opposing
-    checker stands there: :func:`nardy.rules.long_nardy.kush_return`).
+    checker stands there: :func:`nardy.rules.kush.kush_return`).
     Checkers on the bar do not stop the others from moving, but no checker
     is borne off while one is on the bar. A bar return is the step
     ``Step(BAR, 24, d)``, written ``bar/24``. The options are
@@ -179,7 +175,7 @@ class Kush(_LongFamily):
 
     def hitter_rule(self, start: State, roll: Roll) -> HitterRule | None:
         """On a double, a checker that hits stops there for the rest of the turn."""
-        return HitterRule(24) if roll.is_double else None
+        return _STOPS_ANYWHERE if roll.is_double else None
 
     def step_rule(self, start: State, roll: Roll) -> StepRule:
         """As in long nardy; on a double the six-block guard moves when a hit leaves the board."""
@@ -194,14 +190,9 @@ class Kush(_LongFamily):
                 self.six_block_check == "step",
                 self.checkers,
             )
-        check = KushDoubleSteps(
-            start[HEAD],
-            self._head_limit(start, roll),
-            start[OPP_BAR],
-            self.six_block,
-            self.six_block_check == "step",
-        ).start(start)
-        return StepRule(check, watch_from=1 << HEAD, watch_to=ALL_POINTS)
+        return kush_double_rule(
+            start, self._head_limit(start, roll), self.six_block, self.six_block_check == "step"
+        )
 
     def extra_plays(self, start: State, roll: Roll) -> list[RawPlay]:
         """On a double, returning checkers from the bar onto the head."""

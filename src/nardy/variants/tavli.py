@@ -19,7 +19,6 @@ from typing import ClassVar
 import attrs
 
 from nardy.engine.state import Candidate
-from nardy.engine.turn_rules import HitterRule, PlayFilter, StepRule
 from nardy.errors import InvalidOptionError
 from nardy.model.basics import Roll, Side
 from nardy.model.position import Position
@@ -37,6 +36,7 @@ from nardy.rules.tavli import (
     mother_verdict_packed,
     trapped,
 )
+from nardy.rules.turn_rules import HitterRule, PlayFilter, StepRule
 from nardy.rules.vocabulary import Contact, Geometry
 from nardy.variants.backgammon import Backgammon
 from nardy.variants.base import State, Variant

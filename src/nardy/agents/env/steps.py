@@ -9,12 +9,13 @@ A roll's legal plays come from :meth:`nardy.Position.legal_plays`. A
 
 * each step is possible on the board it meets, in the order given: a checker
   of the mover on the source point (or the bar), a die of the roll still
-  unused, an open landing point (:func:`nardy.engine.apply_steps.make_steps`);
+  unused, an open landing point (:func:`nardy.engine.apply_steps.make_steps`,
+  on the rules of :mod:`nardy.rules.movement`);
 * with a bar the mover enters from (:attr:`nardy.Entering.ENTER`), no other
   checker moves while one of his checkers is on the bar;
 * a checker bears off only when none of the mover's checkers is outside his
   home board, and with a die higher than its point only from his highest
-  occupied point (:func:`nardy.engine.state.may_bear_off`);
+  occupied point (:func:`nardy.rules.movement.may_bear_off`);
 * and the position it reaches is the resulting position of a legal play
   (the test :meth:`nardy.Game.play` applies to a play given step by step).
 
@@ -44,15 +45,14 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from nardy.engine.apply_steps import ENTER, NO_BAR
-from nardy.engine.apply_steps import RETURN as RETURN_MODEL
-from nardy.engine.kernels.general import BLOCK, HIT, PIN
 from nardy.engine.state import State, pack, unpack
 from nardy.engine.steptree import NOT_ALLOWED, PASS, RETURN, StepTree, node_code
 from nardy.errors import IllegalActionError
 from nardy.model.basics import BAR, OFF, Roll, Side
 from nardy.model.legal import LegalPlays
 from nardy.model.position import Position
+from nardy.rules.board import BLOCK, ENTER, HIT, NO_BAR, PIN
+from nardy.rules.board import RETURN as RETURN_MODEL
 from nardy.rules.vocabulary import Contact, Entering
 from nardy.variants.base import Variant
 

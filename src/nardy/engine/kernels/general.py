@@ -8,85 +8,32 @@ hit) stand; checkers are indistinguishable, so moving from a point that holds
 both kinds tries both. No ordering shortcut is taken: nodes are deduplicated
 by (state, marked checkers, dice used) instead.
 
-Two rule sets on a double seldom come here: :mod:`nardy.engine.search` hands
-Caucasian nardy's no-hide rule to :mod:`nardy.engine.kernels.hitter_doubles` and Kush's
-doubles to it or to :mod:`nardy.rules.kush`, which give this kernel's
+It calls every rule object's own functions and trusts no declaration: it is
+the general search the others answer to (:func:`nardy.testing.check_variant`
+compares them). Two rule sets on a double seldom come here:
+:mod:`nardy.engine.search` hands a hitter rule declared no-hide (Caucasian
+nardy's) to :mod:`nardy.engine.kernels.hitter_doubles`, and a step rule
+declared the six-block rule with a floor on the head (Kush's doubles) to it
+or to :mod:`nardy.engine.kernels.kush_double`, which give this kernel's
 results in this kernel's order (each module says why).
 """
 
 from __future__ import annotations
 
 from itertools import permutations
-from typing import Final
 
 from nardy.engine.results import Found
-from nardy.engine.state import (
-    BASE_SIZE,
-    EXTRA_BYTES,
-    HIT_BIT,
-    HOME,
-    MOVER_BAR,
-    MOVER_OFF,
-    OPP_BAR,
-    OPP_PINNED,
-    PINNED,
-    STEP_BITS,
-    WEIGHT,
-    may_bear_off,
-)
-from nardy.engine.turn_rules import HitterRule, StepRule
+from nardy.engine.state import HIT_BIT, MOVER_BAR, MOVER_OFF, OPP_BAR, STEP_BITS
+from nardy.engine.stepkeys import make_step as move_checker
+from nardy.rules.board import BLOCK, HIT, PIN
+from nardy.rules.movement import count_outside, is_open, landing, must_enter
+from nardy.rules.turn_rules import HitterRule, StepCheck, StepRule
 
 __all__ = ["BLOCK", "HIT", "PIN", "is_open", "move_checker", "search_tracking"]
 
-#: Contact code of :attr:`Contact.HIT <nardy.Contact.HIT>`.
-HIT: Final = 0
-#: Contact code of :attr:`Contact.BLOCK <nardy.Contact.BLOCK>`.
-BLOCK: Final = 1
-#: Contact code of :attr:`Contact.PIN <nardy.Contact.PIN>`.
-PIN: Final = 2
-
-# What one unit of the opponent's pins (bit p) adds to a key.
-_OPP_PINNED_WEIGHT = 1 << (8 * BASE_SIZE + 8 * EXTRA_BYTES * (OPP_PINNED - BASE_SIZE))
-
-
-def is_open(s: list[int], dst: int, contact: int) -> bool:
-    """Whether the mover may land on point ``dst``."""
-    x = s[dst]
-    if x >= 0:
-        return True
-    if x < -1 or contact == BLOCK:
-        return False
-    # A single opposing checker: a blot to hit, or one to pin unless it is
-    # the opponent's checker that pins one of the mover's there.
-    return contact == HIT or not (s[PINNED] >> dst) & 1
-
-
-def move_checker(t: list[int], src: int, dst: int, contact: int) -> int:
-    """Move one of the mover's checkers in place; returns how the key changed.
-
-    Landing on a lone opposing checker hits it (to his bar) or, with pinning
-    contact, pins it; leaving the last checker of a pinning stack releases
-    the pinned one.
-    """
-    w = WEIGHT
-    delta = -w[src]
-    t[src] -= 1
-    if contact == PIN and src != MOVER_BAR and t[src] == 0 and (t[OPP_PINNED] >> src) & 1:
-        t[src] = -1  # the last checker on top left: the pinned one is free again
-        t[OPP_PINNED] ^= 1 << src
-        delta -= w[src] + (_OPP_PINNED_WEIGHT << src)
-    if dst == MOVER_OFF:
-        t[MOVER_OFF] += 1
-        return delta + w[MOVER_OFF]
-    if t[dst] == -1 and contact != BLOCK:
-        t[dst] = 1
-        if contact == PIN:
-            t[OPP_PINNED] |= 1 << dst
-            return delta + 2 * w[dst] + (_OPP_PINNED_WEIGHT << dst)
-        t[OPP_BAR] += 1
-        return delta + 2 * w[dst] + w[OPP_BAR]
-    t[dst] += 1
-    return delta + w[dst]
+# The contact codes, is_open (an open point) and the rest of a step's physics
+# are the rulebook's (nardy.rules.board, nardy.rules.movement); move_checker is
+# the step made with its change of the key (nardy.engine.stepkeys.make_step).
 
 
 def search_tracking(
@@ -106,51 +53,64 @@ def search_tracking(
     checkers on the bar must enter first (else the dice never move them).
     Each order of the dice is searched in turn.
     """
-    found = Found()
     if len(dice) == 2 and dice[0] != dice[1]:
         orders: list[tuple[int, ...]] = [dice, (dice[1], dice[0])]
     else:
         orders = list(dict.fromkeys(permutations(dice)))
+    search = _Search(s, keep_prefixes)
+    search.follow(contact, enters, rule, hitter)
     for order in orders:
-        _Search(s, order, contact, enters, rule, hitter, keep_prefixes, found).node(key, 0, 0, 0)
-    return found
+        search.order(order)
+        search.node(key, 0, 0, 0)
+    return search.found
 
 
 class _Search:
-    """One depth-first search over one order of the dice.
+    """A depth-first search over each order of the dice in turn.
 
     A node is the position reached (its key), how many dice are used, and
     where the marked checkers (those that hit, under a hitter rule) stand:
     ``marks`` holds 3 bits per point, the count of marked checkers there.
-    Each node is explored once.
+    Each node of one order is explored once.
     """
 
-    def __init__(
-        self,
-        s: list[int],
-        dice: tuple[int, ...],
-        contact: int,
-        enters: bool,
-        rule: StepRule | None,
-        hitter: HitterRule | None,
-        keep_prefixes: bool,
-        found: Found,
-    ) -> None:
+    def __init__(self, s: list[int], keep_prefixes: bool) -> None:
         self.s = s
-        self.dice = dice
+        self.keep = keep_prefixes
+        self.found = Found()
+        self.dice: tuple[int, ...] = ()
+        #: For each number of dice used: marks -> the keys seen with them.
+        self.seen: list[dict[int, set[int]]] = []
+        self.contact = HIT
+        self.enters = True
+        self.pins = False
+        self.check: StepCheck | None = None
+        self.watch_from = 0
+        self.watch_to = 0
+        self.marking = False
+        self.zone = 0
+        self.marked_check: StepCheck | None = None
+
+    def follow(
+        self, contact: int, enters: bool, rule: StepRule | None, hitter: HitterRule | None
+    ) -> None:
+        """Take the turn's rules: every rule object's functions are called, no declaration trusted."""
         self.contact = contact
         self.enters = enters
         self.pins = contact == PIN
-        self.check = None if rule is None else rule.check
-        self.watch_from = 0 if rule is None else rule.watch_from
-        self.watch_to = 0 if rule is None else rule.watch_to
-        self.marking = hitter is not None
-        self.zone = 0 if hitter is None else hitter.zone
-        self.marked_check = None if hitter is None else hitter.check
-        self.keep = keep_prefixes
-        self.found = found
-        #: For each number of dice used: marks -> the keys seen with them.
-        self.seen: list[dict[int, set[int]]] = [{} for _ in range(len(dice) + 1)]
+        if rule is not None:
+            self.check = rule.check
+            self.watch_from = rule.watch_from
+            self.watch_to = rule.watch_to
+        if hitter is not None:
+            self.marking = True
+            self.zone = hitter.zone
+            self.marked_check = hitter.check
+
+    def order(self, dice: tuple[int, ...]) -> None:
+        """Search the dice in this order next (the nodes seen so far forgotten)."""
+        self.dice = dice
+        self.seen = [{} for _ in range(len(dice) + 1)]
 
     def node(self, key: int, i: int, marks: int, code: int) -> None:
         """Explore the node reached with ``i`` dice used (``code`` the steps so far)."""
@@ -167,34 +127,24 @@ class _Search:
         if i < len(self.dice):
             s = self.s
             die = self.dice[i]
-            if self.enters and s[MOVER_BAR] > 0:
-                moved = self.step(MOVER_BAR, 25 - die, die, key, i, marks, code)
+            if self.enters and must_enter(s):
+                dst = landing(s, MOVER_BAR, die, 0, self.contact)
+                moved = dst >= 0 and self.step(MOVER_BAR, dst, die, key, i, marks, code)
             else:
-                outside = s[MOVER_BAR]
-                for p in range(HOME + 1, 25):
-                    if s[p] > 0:
-                        outside += s[p]
-                if self.pins and s[PINNED]:
-                    outside += 1  # a pinned checker stops the bear-off wherever it lies
+                outside = count_outside(s, self.contact)
                 for src in range(24, 0, -1):
                     if s[src] <= 0:
                         continue
-                    dst = src - die
-                    if dst <= 0:
-                        if not may_bear_off(s, src, dst, outside):
-                            continue
-                        dst = MOVER_OFF
-                    if self.step(src, dst, die, key, i, marks, code):
+                    dst = landing(s, src, die, outside, self.contact)
+                    if dst >= 0 and self.step(src, dst, die, key, i, marks, code):
                         moved = True
         if not moved and i and not self.keep:
             self.found.record(key, code, i)
 
     def step(self, src: int, dst: int, die: int, key: int, i: int, marks: int, code: int) -> bool:
-        """Try the step ``src -> dst`` by each kind of checker there; True if one was legal."""
+        """Try the step ``src -> dst`` (the board allows it) by each kind of checker there; True if one was legal."""
         s = self.s
         contact = self.contact
-        if dst != MOVER_OFF and not is_open(s, dst, contact):
-            return False
         marked_here = (marks >> (3 * src)) & 7 if self.marking and src != MOVER_BAR else 0
         moved = False
         for is_marked in (False, True):

@@ -8,7 +8,7 @@ results come in the order of a depth-first search over the sequences of
 sequence reaching it in that order leads, with that sequence as its play.
 This kernel gives the same results, in the same order, with the same plays,
 by searching only the sequences whose sources never increase, for two kinds
-of hitter rule (:class:`~nardy.engine.turn_rules.HitterRule`, hits on points
+of hitter rule (:class:`~nardy.rules.turn_rules.HitterRule`, hits on points
 ``<= zone`` mark the hitter):
 
 * **stops** (no check): a marked checker never moves again (Kush's rule on
@@ -78,8 +78,9 @@ from nardy.engine.state import (
     MOVER_OFF,
     OPP_BAR,
     STEP_BITS,
-    may_bear_off,
 )
+from nardy.rules.board import HEAD
+from nardy.rules.movement import home_scan, may_bear_off
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -87,13 +88,13 @@ if TYPE_CHECKING:
 __all__ = [
     "HEAD",
     "NO_LIMIT",
+    "SOURCE_DIGIT",
+    "EveryOrderSearch",
     "no_hide_exchanges",
     "search_marked_double",
     "search_no_hide_double",
 ]
 
-#: The point the head limit counts departures from: the mover's 24-point.
-HEAD: Final = 24
 #: A head limit that never binds.
 NO_LIMIT: Final = 99
 #: :data:`~nardy.engine.state.MOVE` and ``HIT_MOVE``, read as objects: a key
@@ -163,17 +164,7 @@ def search_marked_double(
     the hitter, which then stops, or with ``no_hide`` may not land on its own
     checkers; at most ``head_limit`` checkers leave the 24-point.
     """
-    outside = board[MOVER_BAR]
-    high = 0
-    low = 25
-    for p in range(24, 0, -1):
-        c = board[p]
-        if c > 0:
-            if not high:
-                high = p
-            low = p
-            if p > HOME:
-                outside += c
+    outside, high, low = home_scan(board)
     search = _Search(board, die, hitting, enters, zone, no_hide)
     search.node(moves, 25, key, outside, high, low, 0, head_limit, 0, 0)
     found = search.found.most_dice()
@@ -241,7 +232,7 @@ class _Search:
         moved = False
         top: i64
         bottom: i64
-        if self.enters and s[MOVER_BAR] > 0:
+        if self.enters and s[MOVER_BAR] > 0:  # (must_enter, inline)
             top, bottom = MOVER_BAR, MOVER_BAR - 1
         else:
             top = maxsrc if maxsrc < high else high
@@ -254,7 +245,7 @@ class _Search:
             n: i64 = s[src]
             if n <= 0:
                 continue
-            dst = src - die
+            dst = src - die  # (landing, inline)
             if dst <= 0:
                 if not may_bear_off(s, src, dst, outside):
                     continue
@@ -315,7 +306,7 @@ class _Search:
                 continue
             if src == HEAD and head_left == 0:
                 continue
-            dst = src - die
+            dst = src - die  # (landing, inline)
             if dst <= 0:
                 if not may_bear_off(s, src, dst, outside):
                     continue
@@ -355,7 +346,13 @@ class _Search:
         code: i64,
         made: i64,
     ) -> None:
-        """Make the move ``src -> dst`` (by a marked checker or not), explore on, undo it."""
+        """Make the move ``src -> dst`` (by a marked checker or not), explore on, undo it.
+
+        It takes :meth:`node`'s state, machine ints, as its own parameters.
+        (Made in :meth:`node`'s own loop instead, by kind of checker, the
+        moves cost the pure build 2% on Kush's doubles; compiled it was 3%
+        faster, so the two builds disagree and the method stays.)
+        """
         s = self.s
         x: i64 = s[dst]
         c: i64 = s[src]
@@ -372,6 +369,8 @@ class _Search:
         else:
             s[dst] = x + 1
             key1 = key + _MOVE[src][dst]
+        # (marks_after, inline: a call here costs the pure build 1.5 to 2% on
+        # Caucasian's and Kush's rows of bench_legal --only-variants)
         marked1: i64
         if is_marked:  # the mark goes with the checker (off the board: gone)
             marked1 = marked ^ (1 << src)
@@ -385,7 +384,7 @@ class _Search:
             left - 1,
             src,
             key1,
-            outside - 1 if src > HOME >= dst else outside,
+            outside - 1 if src > HOME >= dst else outside,  # (outside_after, inline)
             dst if dst > high else high,
             dst if 0 < dst < low else low,
             marked1,
@@ -412,38 +411,54 @@ def search_no_hide_double(board: list[int], key: int, die: int, moves: int, zone
     apart by; a result is its multiset of sources, and its key is worked out
     from its steps only once it is found.
     """
-    outside = board[MOVER_BAR]
-    high = 0
-    low = 25
-    for p in range(24, 0, -1):
-        c = board[p]
-        if c > 0:
-            if not high:
-                high = p
-            low = p
-            if p > HOME:
-                outside += c
+    outside, high, low = home_scan(board)
     search = _EveryOrder(board, key, die, moves, zone)
     search.node(0, 0, outside, high, low, 0, 0)
     return search.found
 
 
-# Each source's digit in a multiset of sources: 5 ** (src - 1), the bar as 25
-# (at most four moves from one source, so the digits never carry).
-_FIVE: Final[tuple[int, ...]] = (0, *(5 ** (p - 1) for p in range(1, 26)))
+#: Each source's digit in a multiset of sources: ``5 ** (src - 1)``, the bar
+#: as 25 (at most four moves from one source, so the digits never carry).
+SOURCE_DIGIT: Final[tuple[int, ...]] = (0, *(5 ** (p - 1) for p in range(1, 26)))
 _STEP_MASK: Final = (1 << STEP_BITS) - 1
 
 
-class _EveryOrder:
-    """One search over every order of a double under the no-hide rule."""
+class EveryOrderSearch:
+    """What a search over every order of a double's moves holds, and a result's key from its steps.
 
-    def __init__(self, s: list[int], key: int, die: int, moves: int, zone: int) -> None:
+    The base of :func:`search_no_hide_double`'s search and of Kush's
+    (:func:`nardy.engine.kernels.kush_double.search_kush_double`): the board
+    (changed in place and restored), the start's key, the die, the number
+    of moves and the results. Such a search tells nodes apart by their
+    multiset of sources (:data:`SOURCE_DIGIT`), and works a result's key out
+    from its steps only once it is found (:meth:`key_after`).
+    """
+
+    def __init__(self, s: list[int], key: int, die: int, moves: int) -> None:
         self.s = s
         self.key = key
         self.die = die
         self.moves = moves
-        self.zone = zone
         self.found = Found()
+
+    def key_after(self, code: int) -> int:
+        """The key of the position the steps in ``code`` reach from the start."""
+        key = self.key
+        while code:
+            step = code & _STEP_MASK
+            src = step & 31
+            dst = (step >> 5) & 31
+            key += HIT_MOVE[src][dst] if step & HIT_BIT else MOVE[src][dst]
+            code >>= STEP_BITS
+        return key
+
+
+class _EveryOrder(EveryOrderSearch):
+    """One search over every order of a double under the no-hide rule."""
+
+    def __init__(self, s: list[int], key: int, die: int, moves: int, zone: int) -> None:
+        super().__init__(s, key, die, moves)
+        self.zone = zone
         #: The results' indices by multiset of sources.
         self.results: IntIndex = int_index()
         #: The nodes seen with no marked checker, by multiset of sources.
@@ -476,7 +491,7 @@ class _EveryOrder:
         moved = False
         if made < self.moves:
             die = self.die
-            if s[MOVER_BAR] > 0:
+            if s[MOVER_BAR] > 0:  # (must_enter, inline)
                 dst = MOVER_BAR - die
                 if s[dst] >= -1:
                     moved = True
@@ -488,7 +503,7 @@ class _EveryOrder:
                     n = s[src]
                     if n <= 0:
                         continue
-                    dst = src - die
+                    dst = src - die  # (landing, inline: see nardy.engine.kernels)
                     if dst <= 0:
                         if not may_bear_off(s, src, dst, outside):
                             continue
@@ -508,17 +523,6 @@ class _EveryOrder:
             found.keys.append(self.key_after(code))
             found.codes.append(code)
             found.counts.append(made)
-
-    def key_after(self, code: int) -> int:
-        """The key of the position the steps in ``code`` reach from the start."""
-        key = self.key
-        while code:
-            step = code & _STEP_MASK
-            src = step & 31
-            dst = (step >> 5) & 31
-            key += HIT_MOVE[src][dst] if step & HIT_BIT else MOVE[src][dst]
-            code >>= STEP_BITS
-        return key
 
     def move(
         self,
@@ -545,7 +549,7 @@ class _EveryOrder:
             step |= HIT_BIT
         else:
             s[dst] = x + 1
-        if is_marked:
+        if is_marked:  # (marks_after, inline: as in _Search.move)
             marked1 = marked ^ (1 << src)
             if dst != MOVER_OFF:
                 marked1 |= 1 << dst
@@ -554,9 +558,9 @@ class _EveryOrder:
         else:
             marked1 = marked
         self.node(
-            sources + _FIVE[src],
+            sources + SOURCE_DIGIT[src],
             marked1,
-            outside - 1 if src > HOME >= dst else outside,
+            outside - 1 if src > HOME >= dst else outside,  # (outside_after, inline)
             dst if dst > high else high,
             dst if 0 < dst < low else low,
             code | (step << (STEP_BITS * made)),

@@ -66,8 +66,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from nardy.engine.results import Found, IntIndex, IntSet, int_index, int_set, rank
-from nardy.engine.state import HOME, MOVE, MOVER_OFF, STEP_BITS, may_bear_off
-from nardy.engine.turn_rules import EndRule, StepCheck, StepRule
+from nardy.engine.state import HOME, MOVE, MOVER_OFF, STEP_BITS
+from nardy.rules.movement import may_bear_off
+from nardy.rules.six_block import BEFORE, six_block_guard, six_block_step
+from nardy.rules.turn_rules import EndRule, StepCheck, StepRule
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
@@ -108,7 +110,6 @@ def search_positional(
     results' ``deepest`` is then the most dice any legal sequence uses,
     allowed or not.
     """
-    found = Found()
     start: list[int] = []  # the mover's points, from high to low
     out0 = s[25]
     for p in range(24, 0, -1):
@@ -118,37 +119,42 @@ def search_positional(
             if p > HOME:
                 out0 += c
     if len(dice) == 2 and dice[0] != dice[1]:
-        two = _TwoDice(s, start, rule, found, keep_prefixes, end, out0)
+        two = _TwoDice(s, start, rule, keep_prefixes, end, dice, out0)
         two.first(dice[0], dice[1], key0, out0)
         two.reversed = True
         two.chains = two.free and not keep_prefixes and end is None
-        two.singles = 2 not in found.counts
+        two.singles = 2 not in two.found.counts
         two.first(dice[1], dice[0], key0, out0)
-    else:
-        _Doubles(s, start, rule, found, keep_prefixes, end, dice, out0).node(
-            0, key0, out0, 0, 0, 0, 0, 0, 0
-        )
-    return found
+        return two.found
+    doubles = _Doubles(s, start, rule, keep_prefixes, end, dice, out0)
+    doubles.node(0, key0, out0, 0, 0, 0, 0, 0, 0)
+    return doubles.found
 
 
 class _Search:
-    """What both searches share: the board, the rule, the starting points, the results."""
+    """What both searches share: the board, the rule, the starting points, the results.
+
+    Each kind of search works out what it needs before it starts in
+    :meth:`prepare` (``dice``, and ``outside``: the mover's checkers outside
+    his home board).
+    """
 
     def __init__(
         self,
         s: list[int],
         start: list[int],
         rule: StepRule | None,
-        found: Found,
         keep: bool,
         end: EndRule | None,
+        dice: tuple[int, ...],
+        outside: i64,
     ) -> None:
         self.s = s
         #: The whole-play check of each result's final position (None: every result is kept).
         self.end = end
         #: The mover's points at the start, from high to low.
         self.start = start
-        self.found = found
+        self.found = Found()
         #: Whether every sequence is a result, also one stopped early (for a filter).
         self.keep = keep
         # The rule less its floor, and the floor (point 0: none; no move leaves it).
@@ -158,11 +164,27 @@ class _Search:
         self.floor_point: i64 = 0
         self.floor: i64 = 0
         if rule is not None:
-            self.check = rule.base_check
-            self.watch_from = rule.base_watch_from
-            self.watch_to = rule.base_watch_to
             self.floor_point = rule.floor_point
             self.floor = rule.floor
+            declared = rule.six_block
+            if declared is None:
+                self.check = rule.base_check
+                self.watch_from = rule.base_watch_from
+                self.watch_to = rule.base_watch_to
+            else:
+                # The rule declares itself the six-block rule: the rulebook's
+                # own check of it, on the points where it can refuse (a copy
+                # of the rule with a check of its own searches as fast).
+                guard = rule.guard
+                if guard < 0:
+                    guard = 0 if declared == "off" else six_block_guard(s, declared)
+                if guard:
+                    self.check = six_block_step(guard)
+                    self.watch_to = BEFORE[guard]
+        self.prepare(dice, outside)
+
+    def prepare(self, dice: tuple[int, ...], outside: i64) -> None:
+        """What this kind of search works out before it starts (nothing, here)."""
 
     def all_safe(self, outside: i64, steps: i64) -> bool:
         """Whether every legal step of this turn is safe: the board alone allows it, in any order.
@@ -232,17 +254,9 @@ class _TwoDice(_Search):
     found before).
     """
 
-    def __init__(
-        self,
-        s: list[int],
-        start: list[int],
-        rule: StepRule | None,
-        found: Found,
-        keep: bool,
-        end: EndRule | None,
-        outside: i64,
-    ) -> None:
-        super().__init__(s, start, rule, found, keep, end)
+    def prepare(self, dice: tuple[int, ...], outside: i64) -> None:
+        """The free search's test, the starting points as bits, the index of results."""
+        start = self.start
         #: Whether every legal step is safe all turn (see :meth:`second_free`).
         #: A floor on point 24, where no step lands, limits how many checkers
         #: leave it whatever the order of the steps; :meth:`second_free`
@@ -273,7 +287,7 @@ class _TwoDice(_Search):
             c: i64 = s[src]
             if src == self.floor_point and c <= self.floor:
                 continue
-            dst = src - a
+            dst = src - a  # (landing, inline)
             if dst > 0:
                 if s[dst] < 0:
                     continue
@@ -309,7 +323,7 @@ class _TwoDice(_Search):
             return
         s = self.s
         change: i64 = _POW5[dst] - _POW5[src]
-        out = out0 - 1 if src > HOME >= dst > 0 else out0
+        out = out0 - 1 if src > HOME >= dst > 0 else out0  # (outside_after, inline)
         first = src | (dst << 5) | (a << 10)  # (step_code, inline)
         new_point = dst if filled and dst else 0
         moved = False
@@ -387,7 +401,7 @@ class _TwoDice(_Search):
         ``src1 - b`` open). A play of one die is never reached twice.
         """
         s = self.s
-        dst = src - b
+        dst = src - b  # (landing, inline)
         if dst <= 0 or s[dst] < 0:
             return False  # closed (no bear-off can come)
         if src == self.floor_point and s[src] <= self.floor:
@@ -410,7 +424,7 @@ class _TwoDice(_Search):
     def second(self, b: i64, src: i64, change: i64, key: Any, out: i64, first: i64) -> bool:
         """Whether a second step of ``b`` from ``src`` is legal; records its result when new."""
         s = self.s
-        dst = src - b
+        dst = src - b  # (landing, inline)
         if dst > 0:
             if s[dst] < 0:
                 return False
@@ -446,22 +460,13 @@ class _TwoDice(_Search):
 class _Doubles(_Search):
     """The depth-first search of a double: four moves of one number."""
 
-    def __init__(
-        self,
-        s: list[int],
-        start: list[int],
-        rule: StepRule | None,
-        found: Found,
-        keep: bool,
-        end: EndRule | None,
-        dice: tuple[int, ...],
-        outside: i64,
-    ) -> None:
+    def prepare(self, dice: tuple[int, ...], outside: i64) -> None:
+        """The movable starting points, the safe ones, the free search's test, the positions seen."""
         # A starting point whose landing point is closed never has a move this
         # turn (no opposing checker moves or is hit): the scans skip it.
+        s = self.s
         die = dice[0]
-        movable = [p for p in start if p <= die or s[p - die] >= 0]
-        super().__init__(s, movable, rule, found, keep, end)
+        self.start = [p for p in self.start if p <= die or s[p - die] >= 0]
         self.die: i64 = die
         self.packed_die: i64 = die << 10
         self.last: i64 = len(dice) - 1
@@ -472,7 +477,7 @@ class _Doubles(_Search):
         for p in self.start:
             dst = p - self.die
             if (
-                dst > 0  # (its landing point open: see ``movable``)
+                dst > 0  # (its landing point open: see above)
                 and p != self.floor_point
                 and not (self.watch_from >> p) & 1
                 and not (self.watch_to >> dst) & 1
@@ -580,13 +585,17 @@ class _Doubles(_Search):
     ) -> bool:
         """Whether the next move (not the last) from ``src`` is legal; if so, explores what follows.
 
+        It takes :meth:`node`'s state, machine ints, as its own parameters
+        (as :mod:`~nardy.engine.kernels.hitter_doubles`' search does, where
+        folding the move into the node's loop cost the pure build 2%).
+
         ``first``: the index of ``src`` in :attr:`start` if it is a starting
         point, else the length of :attr:`start`; ``skip``: the points filled
         this turn before ``src`` when it is one of them (only when
         :attr:`free`), else 0 (the child's ``first`` and ``skip``).
         """
         s = self.s
-        dst = src - self.die
+        dst = src - self.die  # (landing, inline)
         before: i64
         if dst > 0:
             before = s[dst]
@@ -636,7 +645,7 @@ class _Doubles(_Search):
         self.node(
             i + 1,
             nkey,
-            outside - 1 if src > HOME >= dst > 0 else outside,
+            outside - 1 if src > HOME >= dst > 0 else outside,  # (outside_after, inline)
             tail,
             tail_set,
             ncode,
@@ -675,7 +684,7 @@ class _Doubles(_Search):
         board untouched.
         """
         s = self.s
-        dst = src - self.die
+        dst = src - self.die  # (landing, inline)
         if dst <= 0:
             if not may_bear_off(s, src, dst, outside):
                 return False
