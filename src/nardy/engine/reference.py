@@ -74,6 +74,9 @@ from nardy.rules.movement import (
 from nardy.rules.turn_rules import HitterRule, PlayFilter, StepRule
 from nardy.rules.vocabulary import Contact, Entering
 
+# The variant, its positions and rolls are above the engine: named for the type
+# checker only (the signatures that name them write a state out as a tuple, so
+# that the documentation does not look for the alias among these names).
 if TYPE_CHECKING:
     from nardy.model.basics import Roll
     from nardy.model.position import Position
@@ -144,7 +147,7 @@ def contact_code(contact: Contact) -> int:
     return BLOCK if contact is Contact.BLOCK else PIN
 
 
-def turn_rules(variant: Variant, start: State, roll: Roll) -> TurnRules:
+def turn_rules(variant: Variant, start: tuple[int, ...], roll: Roll) -> TurnRules:
     """Ask the variant's hooks for one turn's rules, as :meth:`Variant.legal_plays <nardy.Variant.legal_plays>` does.
 
     ``start`` is the state the turn starts from (mover's frame). A movement
@@ -339,7 +342,7 @@ def legal_sequences(start: State, rules: TurnRules) -> list[Candidate]:
     return candidates if kept is None else [candidates[i] for i in kept]
 
 
-def reference_sequences(variant: Variant, start: State, roll: Roll) -> list[RawPlay]:
+def reference_sequences(variant: Variant, start: tuple[int, ...], roll: Roll) -> list[RawPlay]:
     """Every legal way to play ``roll`` from the state ``start``: each as ``(resulting state, steps)``.
 
     The legal sequences of dice steps (:func:`legal_sequences`, a state may
@@ -353,7 +356,7 @@ def reference_sequences(variant: Variant, start: State, roll: Roll) -> list[RawP
     return sequences + rules.extra
 
 
-def reference_raw_plays(variant: Variant, start: State, roll: Roll) -> list[RawPlay]:
+def reference_raw_plays(variant: Variant, start: tuple[int, ...], roll: Roll) -> list[RawPlay]:
     """The legal plays of ``roll`` from the state ``start``, found the reference way.
 
     One ``(resulting state, steps)`` per distinct resulting state (mover's
