@@ -50,11 +50,12 @@ from nardy.engine.reference import (
     reference_sequences,
     turn_rules,
 )
+from nardy.rules.backgammon import no_hide_after_hit
 from nardy.rules.board import BLOCK, HIT, PIN, Candidate
 from nardy.rules.head import HEAD_EXCEPTIONS
 from nardy.rules.six_block import SIX_BLOCK_CHECKS, SIX_BLOCK_RULES
 from nardy.rules.tavli import TRAP_PRIMES
-from nardy.rules.turn_rules import PlayFilter
+from nardy.rules.turn_rules import HitterRule, PlayFilter
 from nardy.variants.base import State
 from nardy.variants.scoring import PRESETS, ScoringTable
 from reference import reference_results as backgammon_results
@@ -456,6 +457,84 @@ class PinningFiveLimit(PinningGame):
         return StepRule(at_most_five, watch_from=0)
 
 
+def no_hit_five_limit() -> Variant:
+    """The guide's two examples together: one checker closes a point, at most five on a point (a user's step rule on blocking contact)."""
+
+    @attrs.frozen
+    class NoHitFiveLimit(no_hit_backgammon()):  # type: ignore[misc]  # (a class made by a function)
+        name: ClassVar[str] = "test-no-hit-five"
+
+        def step_rule(self, start: State, roll: Roll) -> StepRule:
+            return StepRule(at_most_five, watch_from=0)
+
+        def play_filter(self, start: State, roll: Roll) -> PlayFilter:
+            return leave_the_24_point
+
+    return NoHitFiveLimit()
+
+
+def leave_the_24_point(start: State, candidates: list[Candidate]) -> list[Candidate]:
+    """A play filter judged on each play's end: plays that leave fewer checkers on the 24-point, if any."""
+    fewer = [c for c in candidates if c[0][24] < start[24]]
+    return fewer or candidates
+
+
+def same_no_hide(board: list[int], src: int, dst: int) -> bool:
+    """A user's copy of Caucasian nardy's no-hide rule: the same behaviour, another function."""
+    return no_hide_after_hit(board, src, dst)
+
+
+@attrs.frozen
+class CaucasianCopy(nardy.Caucasian):
+    """Caucasian nardy with a user's copy of its hitter rule (the engine cannot know it by name)."""
+
+    name: ClassVar[str] = "test-caucasian-copy"
+    aliases: ClassVar[tuple[str, ...]] = ()
+
+    def hitter_rule(self, start: State, roll: Roll) -> HitterRule:
+        zone = 6 if self.no_hide_after_hit == "home" else 24
+        return HitterRule(zone, same_no_hide)
+
+
+@attrs.frozen
+class KushCopy(nardy.Kush):
+    """Kush with its step rule's check wrapped in a user's function (the same behaviour)."""
+
+    name: ClassVar[str] = "test-kush-copy"
+    aliases: ClassVar[tuple[str, ...]] = ()
+
+    def step_rule(self, start: State, roll: Roll) -> StepRule:
+        rule = super().step_rule(start, roll)
+        check = rule.base_check
+
+        def same(board: list[int], src: int, dst: int) -> bool:
+            return check(board, src, dst)
+
+        return StepRule(
+            same, rule.base_watch_from, rule.base_watch_to, rule.floor_point, rule.floor
+        )
+
+
+@attrs.frozen
+class LongNardyFilterCopy(nardy.LongNardy):
+    """Long nardy judging the six-block rule at the end through a user's function (the same filter)."""
+
+    name: ClassVar[str] = "test-long-nardy-filter-copy"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    six_block_check: str = "turn"
+
+    def play_filter(self, start: State, roll: Roll) -> PlayFilter | None:
+        built_in = super().play_filter(start, roll)
+        if built_in is None:
+            return None
+        rule: PlayFilter = built_in
+
+        def same(start: State, candidates: list[Candidate]) -> list[Candidate]:
+            return rule(start, candidates)
+
+        return same
+
+
 #: The variants made outside the built-in ones: the tests' toys, the guide's, and those above.
 OTHER_VARIANTS: tuple[Variant, ...] = (
     PinningGame(),
@@ -469,6 +548,12 @@ OTHER_VARIANTS: tuple[Variant, ...] = (
     MustHit(),
     OneBackChecker(),
     PinningFiveLimit(),
+    no_hit_five_limit(),
+    CaucasianCopy(),
+    CaucasianCopy(no_hide_after_hit="anywhere"),
+    KushCopy(),
+    KushCopy(six_block_check="turn"),
+    LongNardyFilterCopy(),
 )
 
 
@@ -477,10 +562,62 @@ def other_items(variant: Variant) -> list[tuple[str, Position]]:
     return game_positions(variant, 3, "other")
 
 
-@pytest.mark.parametrize("variant", OTHER_VARIANTS, ids=lambda v: v.name)
+@pytest.mark.parametrize("variant", OTHER_VARIANTS, ids=lambda v: v.spec())
 def test_other_variants_agree_with_the_reference(variant: Variant) -> None:
     """Three seeded positions along random games, every roll."""
     assert check(variant, other_items(variant)) == 3 * 21
+
+
+# --- a finding: a play filter that reads the order of the steps ----------------------------
+
+
+def lower_die_first(start: State, candidates: list[Candidate]) -> list[Candidate]:
+    """A user's play filter that reads the steps: the lower die is played first (one step always passes)."""
+    return [c for c in candidates if c[1][0][2] == min(step[2] for step in c[1])]
+
+
+@attrs.frozen
+class LowerDieFirst(nardy.Backgammon):
+    """Backgammon where the lower die is played first (a filter on hitting contact: the general kernel)."""
+
+    name: ClassVar[str] = "test-lower-die-first"
+    aliases: ClassVar[tuple[str, ...]] = ()
+
+    def play_filter(self, start: State, roll: Roll) -> PlayFilter:
+        return lower_die_first
+
+
+def no_hit_lower_die_first() -> Variant:
+    """The same filter on the guide's no-hitting backgammon (blocking contact: the positional kernel)."""
+
+    @attrs.frozen
+    class NoHitLowerDieFirst(no_hit_backgammon()):  # type: ignore[misc]  # (a class made by a function)
+        name: ClassVar[str] = "test-no-hit-lower-die-first"
+
+        def play_filter(self, start: State, roll: Roll) -> PlayFilter:
+            return lower_die_first
+
+    return NoHitLowerDieFirst()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "FINDING for the lead: the kernels hand a play filter one sequence per resulting "
+        "position (the first found among those of the most dice and pips: the higher die "
+        "first), not every sequence as PlayFilter and the guide say; a filter that reads the "
+        "order of the steps loses plays. backgammon + a user's filter 'lower die first', the "
+        "opening, 6-5: fast ['24/18', '13/7', '8/2'] (one die), reference ['24/18 13/8', "
+        "'13/8 13/7', '13/2', '24/18 8/3', '13/7 8/3', '8/3 8/2'] (both). The same in the "
+        "positional kernel (blocking contact)."
+    ),
+)
+@pytest.mark.parametrize(
+    "make", [LowerDieFirst, no_hit_lower_die_first], ids=["general", "positional"]
+)
+def test_a_filter_that_reads_the_order_of_the_steps(make: Callable[[], Variant]) -> None:
+    variant = make()
+    assert disagreement(variant, variant.starting_position(), Roll(6, 5)) is None
 
 
 # --- the kernels the samples reach ---------------------------------------------------------
@@ -497,9 +634,12 @@ def kernel_functions() -> dict[int, tuple[Callable[..., Any], str]]:
     return found
 
 
-@pytest.fixture
-def kernel_calls(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
-    """Counts the calls of each kernel from outside its module, while the test runs."""
+def watch_kernels(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """Count the calls of each kernel from outside its module, until ``monkeypatch`` undoes it.
+
+    Every kernel is in the counter, with 0 until it is called. In the
+    compiled build the engine calls its kernels directly: the test is skipped.
+    """
     if nardy.compiled:
         pytest.skip("compiled, the engine calls its kernels directly: they cannot be watched")
     calls: Counter[str] = Counter()
@@ -517,7 +657,7 @@ def kernel_calls(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
             continue
         for attr, value in list(vars(module).items()):
             kernel, name = found.get(id(value), (None, ""))
-            if kernel is value and kernel.__module__ != module.__name__:
+            if kernel is not None and kernel is value and kernel.__module__ != module.__name__:
                 monkeypatch.setattr(module, attr, counting(kernel, name))
     calls.update(dict.fromkeys((name for _, name in found.values()), 0))
     return calls
@@ -530,7 +670,7 @@ def quick_items(variant: Variant) -> list[tuple[str, Position]]:
     return make(variant, 1, "quick")
 
 
-def test_the_quick_part_reaches_every_kernel(kernel_calls: Counter[str]) -> None:
+def test_the_quick_part_reaches_every_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every kernel is among those the quick part checks: its fast paths, counted.
 
     The built-in variants alone seldom reach the general kernel (Kush's
@@ -541,13 +681,11 @@ def test_the_quick_part_reaches_every_kernel(kernel_calls: Counter[str]) -> None
         (variant, quick_items(variant), quick_rolls(variant.spec())) for variant in CONFIGURATIONS
     ]
     cases += [(variant, other_items(variant), ALL_ROLLS) for variant in OTHER_VARIANTS]
-    before = Counter(kernel_calls)
+    reached = watch_kernels(monkeypatch)
     for variant, items, rolls in cases:
         for _, position in items:
             for roll in rolls:
                 variant.legal_plays(position, roll, cache=False)
-    reached = Counter(kernel_calls)
-    reached.subtract(before)
     print(f"kernels the quick part reaches: {dict(reached)}")
     assert len(reached) >= 6
     assert all(reached.values()), dict(reached)
