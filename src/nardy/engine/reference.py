@@ -102,7 +102,7 @@ __all__ = [
 #: as :meth:`Variant.raw_plays <nardy.Variant.raw_plays>` gives them.
 RawPlay = tuple[State, Steps]
 
-# Where a checker that hit may be: the points (1..24) and, never marked, the bar.
+# No checker has hit yet: the count of marked checkers on each point 0..25 (the bar's stays 0).
 _NOBODY_MARKED: tuple[int, ...] = (0,) * (MOVER_BAR + 1)
 
 
