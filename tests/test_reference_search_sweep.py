@@ -1,0 +1,95 @@
+"""The wide sweep: every built-in configuration against the reference search, on many seeded positions and every roll.
+
+The quick part (``test_reference_search.py``) checks one position of each
+configuration; this checks many, under the marker ``sweep`` (CI runs the
+sweeps on the compiled build). Positions are those of
+:func:`test_reference_search.sample`: half along seeded random games, half
+constructed by the suite's builders (and, in long nardy and Kush, from
+games of a player who builds runs of points). Every roll is played from
+each.
+
+The size is one number, ``NARDY_REFERENCE_SWEEP`` (default 30): positions
+per configuration of long nardy and Kush (48 configurations each), five
+times as many for each configuration of the other variants (2 to 6 each),
+and as many for each variant made outside the built-in ones. An eighth as
+many again are checked against the tests' oracles.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections import Counter
+
+import pytest
+
+from nardy import ALL_ROLLS, Position, Variant
+from test_reference_search import (
+    CONFIGURATIONS,
+    OTHER_VARIANTS,
+    SPECS,
+    FiveMoveDoubles,
+    check,
+    check_oracle,
+    game_positions,
+    sample,
+    watch_kernels,
+)
+
+#: Positions per configuration of long nardy and Kush; the others get five times as many.
+SCALE = int(os.environ.get("NARDY_REFERENCE_SWEEP", "30"))
+#: The variants with few configurations, each of which is swept five times as wide.
+WIDE = frozenset(
+    {"backgammon", "nackgammon", "hypergammon", "caucasian", "portes", "tavla", "plakoto", "fevga"}
+)
+
+
+def size(variant: Variant) -> int:
+    """How many positions of ``variant`` the sweep takes."""
+    return SCALE * 5 if variant.name in WIDE else SCALE
+
+
+@functools.cache
+def items(variant: Variant) -> list[tuple[str, Position]]:
+    """The sweep's positions of a built-in configuration (made once: two tests read them)."""
+    return sample(variant, size(variant), "sweep")
+
+
+@pytest.mark.sweep
+@pytest.mark.parametrize("variant", CONFIGURATIONS, ids=SPECS)
+def test_sweep_agrees_with_the_reference(variant: Variant) -> None:
+    assert check(variant, items(variant)) == size(variant) * 21
+
+
+#: The variants made outside the built-in ones, and one whose doubles give five moves.
+OTHERS: tuple[Variant, ...] = (*OTHER_VARIANTS, FiveMoveDoubles())
+
+
+@pytest.mark.sweep
+@pytest.mark.parametrize("variant", OTHERS, ids=lambda v: v.name)
+def test_sweep_other_variants_agree_with_the_reference(variant: Variant) -> None:
+    n = SCALE // 4 if isinstance(variant, FiveMoveDoubles) else SCALE
+    assert check(variant, game_positions(variant, n, "sweep-other")) == n * 21
+
+
+@pytest.mark.sweep
+@pytest.mark.parametrize("variant", CONFIGURATIONS, ids=SPECS)
+def test_sweep_the_reference_gives_what_the_oracles_give(variant: Variant) -> None:
+    n = max(1, size(variant) // 8)
+    assert check_oracle(variant, sample(variant, n, "sweep-oracle")) == n * 21
+
+
+@pytest.mark.sweep
+def test_the_sweep_reaches_every_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every kernel, many times: the fast paths of the sweep's items, counted (the checks are above)."""
+    cases = [(variant, items(variant)) for variant in CONFIGURATIONS]
+    cases += [
+        (variant, game_positions(variant, SCALE, "sweep-other")) for variant in OTHER_VARIANTS
+    ]
+    reached: Counter[str] = watch_kernels(monkeypatch)
+    for variant, positions in cases:
+        for _, position in positions:
+            for roll in ALL_ROLLS:
+                variant.legal_plays(position, roll, cache=False)
+    print(f"kernels the sweep reaches: {dict(reached)}")
+    assert min(reached.values()) >= SCALE, dict(reached)
