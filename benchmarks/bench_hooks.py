@@ -27,7 +27,7 @@ from nardy import Roll, StepRule
 
 if TYPE_CHECKING:  # (names only: the script also runs on older trees, for comparison)
     from nardy.engine.state import Candidate
-    from nardy.engine.turn_rules import PlayFilter
+    from nardy.rules.turn_rules import PlayFilter
     from nardy.variants.base import State
 
 
