@@ -603,13 +603,12 @@ def no_hit_lower_die_first() -> Variant:
 @pytest.mark.xfail(
     strict=True,
     reason=(
-        "FINDING for the lead: the kernels hand a play filter one sequence per resulting "
-        "position (the first found among those of the most dice and pips: the higher die "
-        "first), not every sequence as PlayFilter and the guide say; a filter that reads the "
-        "order of the steps loses plays. backgammon + a user's filter 'lower die first', the "
-        "opening, 6-5: fast ['24/18', '13/7', '8/2'] (one die), reference ['24/18 13/8', "
-        "'13/8 13/7', '13/2', '24/18 8/3', '13/7 8/3', '8/3 8/2'] (both). The same in the "
-        "positional kernel (blocking contact)."
+        "outside the contract, kept to show why it is there: PlayFilter and the guide "
+        "say a filter judges what a play reaches, not the order of its steps, because the "
+        "searches hand it one order per resulting position (the reference hands it every "
+        "order). A filter 'lower die first' on backgammon's opening 6-5: fast ['24/18', "
+        "'13/7', '8/2'], reference ['24/18 13/8', '13/8 13/7', '13/2', '24/18 8/3', "
+        "'13/7 8/3', '8/3 8/2']; the same in the positional kernel."
     ),
 )
 @pytest.mark.parametrize(

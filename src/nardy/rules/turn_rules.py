@@ -55,9 +55,12 @@ __all__ = [
 StepCheck = Callable[[list[int], int, int], bool]
 
 #: ``(start, candidates) -> candidates``: a whole-play filter. It receives
-#: every sequence of legal steps (complete or stopped early) as
-#: ``(state, steps, dice used, pips used)``, in the order found, and returns
-#: those that may be played; the maximum-use rule then chooses among them.
+#: the plays the steps can make (complete or stopped early), one per distinct
+#: resulting position with one of its step orders, as ``(state, steps, dice
+#: used, pips used)``, in the order found, and returns those that may be
+#: played; the maximum-use rule then chooses among them. Like a step rule,
+#: it judges what a play reaches (the position, the dice and pips used), not
+#: the order of its steps: the searches hand it one order per position.
 PlayFilter = Callable[[State, list[Candidate]], list[Candidate]]
 
 
