@@ -71,7 +71,7 @@ from nardy.rules.movement import (
     must_enter,
     step_kind,
 )
-from nardy.rules.turn_rules import HitterRule, PlayFilter, StepRule
+from nardy.rules.turn_rules import HitterRule, PlayFilter, StepCheck, StepRule
 from nardy.rules.vocabulary import Contact, Entering
 
 # The variant, its positions and rolls are above the engine: named for the type
@@ -216,11 +216,16 @@ def step_allowed(rules: TurnRules, board: list[int], src: int, dst: int, marked:
     its ``check``, and with none it may not move again.
     """
     rule = rules.step_rule
-    if rule is not None and watches(rule, src, dst) and not rule.check(board, src, dst):
-        return False
+    if rule is not None and watches(rule, src, dst):
+        # (The check read into a name first: compiled, calling a property's
+        # value in one expression calls the property instead.)
+        check: StepCheck = rule.check
+        if not check(board, src, dst):
+            return False
     if marked:
         hitter = rules.hitter_rule
-        return hitter is not None and hitter.check is not None and hitter.check(board, src, dst)
+        marked_check = None if hitter is None else hitter.check
+        return marked_check is not None and marked_check(board, src, dst)
     return True
 
 
