@@ -62,6 +62,9 @@ _FLAGS = ("has_bar", "gnubg_id_supported", "uniform_dice_use", "winner_takes_whi
 
 # Classes already checked (weakly held: a class a test defines may go away).
 _CHECKED: weakref.WeakSet[type[Variant]] = weakref.WeakSet()
+# The checked classes whose start or checkers depend on an option: only their
+# layouts are checked again per configuration (check_layout).
+_OPTION_LAYOUTS: weakref.WeakSet[type[Variant]] = weakref.WeakSet()
 
 
 def check_variant_class(cls: type[Variant]) -> None:
@@ -87,6 +90,8 @@ def check_variant_class(cls: type[Variant]) -> None:
     _check_result_names(cls)
     _check_match_data(cls)
     _check_gnubg_id(cls, dynamic)
+    if dynamic & {"checkers", "start"}:
+        _OPTION_LAYOUTS.add(cls)
     _CHECKED.add(cls)
 
 
@@ -94,9 +99,12 @@ def check_layout(variant: Variant) -> None:
     """Check the starting layout of a configured variant against its checkers.
 
     For a variant whose ``start`` or ``checkers`` depends on its options;
-    the class-level data was checked by :func:`check_variant_class`.
+    the class-level data was checked by :func:`check_variant_class` (which
+    every instance passed), so for any other variant this returns at once.
     """
     cls = type(variant)
+    if cls not in _OPTION_LAYOUTS:
+        return
     _check_checkers(cls, variant.checkers)
     _check_start(cls, variant.start, variant.checkers, cls.geometry)
 
