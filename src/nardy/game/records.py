@@ -17,18 +17,20 @@ the functions here. This module never imports :mod:`nardy.game.game` or
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from nardy.errors import NardyError, RecordError
-from nardy.game.actions import Action, ActionKind, CubeState
-from nardy.game.dice import DiceSourceLike, check_die
+from nardy.game.actions import Action, ActionKind, CubeState, Phase
+from nardy.game.dice import DiceSourceLike, OpeningDice, check_die
 from nardy.game.options import GameOptions
 from nardy.model.basics import Side
 from nardy.model.position import Position
+from nardy.model.result import ResultKind
 from nardy.model.validate import result_kind, shown
+from nardy.model.validate import side as as_side
 
 if TYPE_CHECKING:
     from nardy.game.game import Game
@@ -232,6 +234,51 @@ def replay(game: Game, actions: Sequence[Mapping[str, Any]], *, offset: int = 0)
                 index=offset + i,
             ) from exc
     return game
+
+
+def apply_action(game: Game, action: Action, wrong: Callable[[str, str], Exception]) -> Game:
+    """``game`` after one history entry (:meth:`Game.apply <nardy.game.game.Game.apply>`).
+
+    ``wrong(action, why)`` makes the game's error for an action its phase
+    does not allow.
+    """
+    if not isinstance(action, Action) or not isinstance(action.kind, ActionKind):
+        raise RecordError(f"not a game action: {shown(action)}")
+    kind, side = action.kind, action.side
+    if kind is ActionKind.OPENING:
+        if game.phase is not Phase.OPENING:
+            raise wrong("make the opening roll", "the opening is decided")
+        dice = action.dice or ()
+        two = game.options.opening.startswith("two_dice")
+        fed: OpeningDice = (dice[:2], dice[2:]) if two else dice
+        return game.roll(fed)
+    if side is None:
+        raise RecordError(f"a {kind.value} action needs the side that acts: {action}")
+    side = as_side(side, f"the side of a {kind.value} action")
+    if kind is ActionKind.ROLL:
+        if game.phase is Phase.OPENING:
+            raise wrong("roll", "the opening roll comes first")
+        return game.roll(None if action.dice is None else tuple(action.dice), by=side)
+    if kind is ActionKind.PLAY:
+        if action.play is None:
+            raise RecordError("a play action without a play")
+        return game.play(action.play, by=side)
+    if kind is ActionKind.NAME:
+        if not action.dice:
+            raise RecordError("a name action without the double named")
+        return game.name_double(tuple(action.dice), by=side)
+    if kind is ActionKind.RESIGN:
+        return game.resign(action.level or ResultKind.SINGLE, by=side)
+    method: Callable[..., Game] = {
+        ActionKind.DOUBLE: game.double,
+        ActionKind.TAKE: game.take,
+        ActionKind.DROP: game.drop,
+        ActionKind.BEAVER: game.beaver,
+        ActionKind.RACCOON: game.raccoon,
+        ActionKind.ACCEPT: game.accept,
+        ActionKind.REJECT: game.reject,
+    }[kind]
+    return method(by=side)
 
 
 def parse_action(game: Game, raw: Mapping[str, Any]) -> Action:

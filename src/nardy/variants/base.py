@@ -74,6 +74,7 @@ from nardy.variants.position_forms import (
     pins_by_side,
 )
 from nardy.variants.scoring import ScoringTable, checkers_left
+from nardy.variants.turn_hooks import TurnHooks
 
 __all__ = [
     "VARIANTS",
@@ -108,7 +109,7 @@ _PACKED_FLIPPERS: dict[type[Variant], Callable[[bytes], bytes]] = {}
 
 
 @attrs.frozen(cache_hash=True)
-class Variant(abc.ABC):
+class Variant(TurnHooks, abc.ABC):
     """Base class of every ruleset: class data, options, hooks and the engine methods.
 
     **Class data** (``ClassVar``): :attr:`name`, :attr:`aliases`,
