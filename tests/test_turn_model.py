@@ -226,3 +226,14 @@ def test_records_of_games_with_named_doubles_and_cascades_replay() -> None:
         again = nardy.Game.from_json(game.to_json())
         assert again == game
         assert list(again.states())[-1] == game
+
+
+def test_a_record_stopped_inside_a_turn_says_what_remains() -> None:
+    game = started(Cascade()).roll((5, 5)).play("13/8(4)")
+    data = game.to_dict()
+    assert data["turn"] == {"pending": [[6, 4]], "roll": [5, 5]}
+    assert nardy.Game.from_dict(data) == game
+    data["turn"] = {"pending": [[5, 4]], "roll": [5, 5]}
+    with pytest.raises(nardy.errors.RecordError, match="turn"):
+        nardy.Game.from_dict(data)
+    assert "turn" not in started(Backgammon()).roll((3, 1)).to_dict()  # one segment: as before

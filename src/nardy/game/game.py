@@ -34,7 +34,7 @@ from nardy.errors import (
     ResignationError,
     WrongPhaseError,
 )
-from nardy.game import doubling, records, turns
+from nardy.game import doubling, phases, records, turns
 from nardy.game import outcome as outcome_of
 from nardy.game.actions import (
     Action,
@@ -280,37 +280,9 @@ class Game:
 
     def allowed(self) -> frozenset[ActionKind]:
         """The kinds of action the current state accepts."""
-        phase = self.phase
-        if phase is Phase.OPENING:
-            return frozenset({ActionKind.OPENING, ActionKind.RESIGN})
-        if phase is Phase.ROLL:
-            out = {ActionKind.ROLL}
-            if self.can_double():
-                out.add(ActionKind.DOUBLE)
-            if not self.last_roll:
-                out.add(ActionKind.RESIGN)
-            return frozenset(out)
-        if phase is Phase.MOVE:
-            return frozenset(
-                {ActionKind.PLAY} if self.last_roll else {ActionKind.PLAY, ActionKind.RESIGN}
-            )
-        if phase is Phase.DECIDE:
-            return frozenset({ActionKind.NAME, ActionKind.RESIGN})
-        if phase is Phase.DOUBLED:
-            out = {ActionKind.TAKE, ActionKind.DROP}
-            if doubling.beaver_refusal(self.options, self.cube) is None:
-                out.add(ActionKind.BEAVER)
-            return frozenset(out)
-        if phase is Phase.BEAVERED:
-            out = {ActionKind.TAKE, ActionKind.DROP}
-            if doubling.raccoon_refusal(self.options, self.cube) is None:
-                out.add(ActionKind.RACCOON)
-            return frozenset(out)
-        if phase is Phase.RACCOONED:
-            return frozenset({ActionKind.TAKE, ActionKind.DROP})
-        if phase is Phase.RESIGNED:
-            return frozenset({ActionKind.ACCEPT, ActionKind.REJECT})
-        return frozenset()
+        return phases.allowed(
+            self.phase, self.can_double(), self.last_roll, self.options, self.cube
+        )
 
     def describe(self) -> str:
         """One line about the state, e.g. ``"black to play 31; cube 2 (white)"``."""
@@ -398,7 +370,7 @@ class Game:
         if self.phase is not Phase.ROLL:
             why = {
                 Phase.MOVE: f"the dice are already rolled ({self.dice}); play them",
-                **_PENDING,
+                **phases.PENDING,
             }.get(self.phase, "")
             raise self._wrong("roll", why)
         side = self.position.turn
@@ -465,7 +437,7 @@ class Game:
             why = {
                 Phase.OPENING: "the opening roll has not been made; roll first",
                 Phase.ROLL: "the dice have not been rolled; roll first",
-                **_PENDING,
+                **phases.PENDING,
             }.get(self.phase, "")
             raise self._wrong("play", why)
         side = self.position.turn
@@ -780,14 +752,6 @@ _PHASES = {
     turns.TurnPhase.PLAY: Phase.MOVE,
     turns.TurnPhase.NAME: Phase.DECIDE,
     turns.TurnPhase.ROLL: Phase.ROLL,
-}
-
-# Why a side cannot roll or play while an answer is pending, by phase.
-_PENDING = {
-    Phase.DOUBLED: "a double is pending; take or drop it first",
-    Phase.BEAVERED: "a beaver is pending; take or drop it first",
-    Phase.RACCOONED: "a raccoon is pending; take or drop it first",
-    Phase.RESIGNED: "a resignation is pending; accept or reject it first",
 }
 
 # The immediate redoubles that answer a pending double, by phase (see nardy.game.doubling).

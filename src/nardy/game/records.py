@@ -29,6 +29,7 @@ from nardy.game.options import GameOptions
 from nardy.model.basics import Side
 from nardy.model.position import Position
 from nardy.model.result import ResultKind
+from nardy.model.turns import BETWEEN_TURNS, TurnState
 from nardy.model.validate import result_kind, shown
 from nardy.model.validate import side as as_side
 
@@ -61,7 +62,7 @@ GAME_RECORD_VERSION = 1
 MATCH_RECORD_VERSION = 1
 
 # The fields of a game record after "actions": redundant, recomputed on loading.
-_GAME_STATE = ("phase", "position", "dice", "cube", "first", "outcome")
+_GAME_STATE = ("phase", "position", "dice", "turn", "cube", "first", "outcome")
 # The fields of a match record after "games", likewise.
 _MATCH_STATE = ("scores", "crawford_game", "winner")
 # The fields of a match's game record that the match itself decides.
@@ -156,10 +157,24 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "phase": game.phase.value,
         "position": game.position.id(),
         "dice": None if game.dice is None else [game.dice.high, game.dice.low],
+        **_turn(game),
         "cube": game.cube.to_dict(),
         "first": None if game.first is None else game.first.letter,
         "outcome": None if game.outcome is None else game.outcome.to_dict(),
     }
+
+
+def _turn(game: Game) -> dict[str, Any]:
+    """``{"turn": ...}`` when the game is inside a turn of more than its dice, else nothing.
+
+    The turn's state (:meth:`TurnState.to_dict <nardy.model.turns.TurnState.to_dict>`)
+    is written only when it says more than the dice on the table (a segment
+    that is a whole roll): a record of a variant with one segment a roll is
+    as it was.
+    """
+    dice = game.dice
+    plain = BETWEEN_TURNS if dice is None else TurnState(pending=(dice,), roll=dice)
+    return {} if game.turn_state == plain else {"turn": game.turn_state.to_dict()}
 
 
 def _cube_to_dict(cube: CubeState) -> dict[str, Any]:
@@ -344,10 +359,10 @@ def check_stored(game: Game, data: Mapping[str, Any]) -> None:
         # A record written before outcomes carried the variant's name of the result.
         mine["outcome"] = {k: v for k, v in mine["outcome"].items() if k != "name"}
     for key in _GAME_STATE:
-        if key in data and data[key] != mine[key]:
+        if key in data and data[key] != mine.get(key):
             raise RecordError(
                 f"the record's {key} {shown(data[key])} does not match the replayed game's "
-                f"{shown(mine[key])}"
+                f"{shown(mine.get(key))}"
             )
 
 
@@ -513,7 +528,7 @@ def match_from_dict(
         if key in data and data[key] != mine[key]:
             raise RecordError(
                 f"the record's {key} {shown(data[key])} does not match the replayed match's "
-                f"{shown(mine[key])}"
+                f"{shown(mine.get(key))}"
             )
     return match
 
