@@ -281,7 +281,7 @@ def apply_action(game: Game, action: Action, wrong: Callable[[str, str], Excepti
     if kind is ActionKind.NAME:
         if not action.dice:
             raise RecordError("a name action without the double named")
-        return game.name_double(tuple(action.dice), by=side)
+        return game.name_double(list(action.dice), by=side)
     if kind is ActionKind.RESIGN:
         return game.resign(action.level or ResultKind.SINGLE, by=side)
     method: Callable[..., Game] = {

@@ -62,7 +62,7 @@ class TurnPhase(enum.Enum):
 
     #: Play the first pending segment.
     PLAY = "play"
-    #: Name a double (:meth:`Variant.double_choices <nardy.Variant.double_choices>`).
+    #: Name a double (:meth:`Variant.double_choices <nardy.variants.turn_hooks.TurnHooks.double_choices>`).
     NAME = "name"
     #: Roll (a new turn).
     ROLL = "roll"
@@ -103,7 +103,7 @@ def count_roll(variant: Variant, position: Position) -> Position:
 
 
 def start_turn(variant: Variant, position: Position, roll: Roll) -> Turn:
-    """The turn ``roll`` begins for the side to move in ``position`` (:meth:`~nardy.Variant.turn_start`)."""
+    """The turn ``roll`` begins for the side to move in ``position`` (:meth:`~nardy.variants.turn_hooks.TurnHooks.turn_start`)."""
     counted = count_roll(variant, position)
     return Turn(counted, variant.turn_start(counted, roll))
 
@@ -115,7 +115,7 @@ def after_play(
 
     ``after`` is the play's resulting position (the opponent to move); the
     answer's position has the side that acts next to move
-    (:meth:`~nardy.Variant.after_segment`). Once the game is over, it is
+    (:meth:`~nardy.variants.turn_hooks.TurnHooks.after_segment`). Once the game is over, it is
     ``after`` and nothing remains.
     """
     if after.is_over():
@@ -125,11 +125,11 @@ def after_play(
 
 
 def after_naming(variant: Variant, position: Position, double: Roll, state: TurnState) -> Turn:
-    """The turn once the side to move in ``position`` names ``double`` (:meth:`~nardy.Variant.after_naming`).
+    """The turn once the side to move in ``position`` names ``double`` (:meth:`~nardy.variants.turn_hooks.TurnHooks.after_naming`).
 
     Raises :class:`~nardy.errors.IllegalActionError` when no double is to
     be named, or ``double`` is not one of
-    :meth:`~nardy.Variant.double_choices`.
+    :meth:`~nardy.variants.turn_hooks.TurnHooks.double_choices`.
     """
     if state.pending or not state.name_double:
         raise IllegalActionError(f"no double is to be named now ({position.id()})")

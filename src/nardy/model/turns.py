@@ -13,8 +13,8 @@ lets the roller roll again.
 
 A variant says how its turn runs through four hooks, each with a default
 that gives one segment per roll
-(:meth:`~nardy.Variant.turn_start`, :meth:`~nardy.Variant.after_segment`,
-:meth:`~nardy.Variant.double_choices`, :meth:`~nardy.Variant.after_naming`);
+(:meth:`~nardy.variants.turn_hooks.TurnHooks.turn_start`, :meth:`~nardy.variants.turn_hooks.TurnHooks.after_segment`,
+:meth:`~nardy.variants.turn_hooks.TurnHooks.double_choices`, :meth:`~nardy.variants.turn_hooks.TurnHooks.after_naming`);
 they answer with the values of this module:
 
 * :class:`TurnState` -- what remains of the turn: the segments the side to
@@ -69,10 +69,10 @@ class TurnState:
     order; the first is the one he plays now. ``name_double``: once they are
     played (at once if there are none) he names a double (acey-deucey's
     1-2), which gives the next segments
-    (:meth:`Variant.after_naming <nardy.Variant.after_naming>`).
+    (:meth:`Variant.after_naming <nardy.variants.turn_hooks.TurnHooks.after_naming>`).
     ``roll_again``: when nothing else remains, the side to act rolls again
     (a privilege a run that is not fully played loses, by the default
-    :meth:`~nardy.Variant.after_segment`). ``handed_over``: the pending
+    :meth:`~nardy.variants.turn_hooks.TurnHooks.after_segment`). ``handed_over``: the pending
     segments are moves the opponent handed over; once they are played, or
     the first of them is not fully played, the side playing them rolls for
     his own turn. Otherwise, when nothing remains, the opponent rolls.
@@ -132,7 +132,7 @@ class TurnState:
                 elif key == "handed" and not value:
                     handed = True
                 elif key == "roll" and value:
-                    roll = Roll.coerce(tuple(int(c) for c in value))
+                    roll = Roll.coerce([int(c) for c in value])
                 else:
                     raise ValueError(part)
             except ValueError:  # InvalidDiceError is a ValueError too
@@ -168,7 +168,7 @@ class TurnState:
                 _flag(data.get("name_double", False)),
                 _flag(data.get("roll_again", False)),
                 _flag(data.get("handed_over", False)),
-                None if roll is None else Roll.coerce(tuple(roll)),
+                None if roll is None else Roll.coerce(list(roll)),
             )
         except (TypeError, ValueError):
             raise InvalidIdError(f"not a turn's state: {data!r}"[:200]) from None
@@ -193,7 +193,7 @@ def _segment_text(segment: Roll) -> str:
 
 def _segment_of(text: str) -> Roll:
     if text.endswith("r"):
-        return Roll.coerce(tuple(int(c) for c in text[:-1]))
+        return Roll.coerce([int(c) for c in text[:-1]])
     if len(text) != 2 or not text.isdigit():
         raise ValueError(text)
     number, moves = int(text[0]), int(text[1])

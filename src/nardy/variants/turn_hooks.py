@@ -43,7 +43,7 @@ class TurnHooks:
         ``name_double=True``), or ``roll_again`` (the roller rolls again
         once these are played, unless :meth:`after_segment` says
         otherwise). ``position`` already counts this roll in a variant that
-        counts rolls (:data:`nardy.ROLLS`).
+        counts rolls (:data:`nardy.game.turns.ROLLS`).
         """
         return TurnState(pending=(roll,), roll=roll)
 
