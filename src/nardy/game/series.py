@@ -35,7 +35,7 @@ class GameSeries:
 
     A subclass is a frozen attrs class (keyword-only) with the fields
     ``game`` (the game in progress, ``None`` once the series has ended) and
-    ``games`` (the finished ones); it inherits :attr:`rng`, the dice source
+    ``games`` (the finished ones); it inherits ``rng``, the dice source
     of every game. Its ``current()`` gives the game in progress and its
     ``advance(game)`` puts a later snapshot of it in place. Every action
     here is the :class:`~nardy.Game` action of the same name in the game in
