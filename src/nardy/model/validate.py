@@ -5,8 +5,9 @@ Every public function and constructor answers bad input with a
 and what was expected. The helpers here do the common part: show a value
 briefly whatever it is (:func:`shown`), refuse text and sequences longer
 than any valid input *before* parsing them (:func:`bounded_text`,
-:func:`take`), and read the values the documentation names in the forms
-it names (:func:`side`, :func:`result_kind`, :func:`flag`, :func:`integer`).
+:func:`take`; :func:`too_long` words the message for a text), and read
+the values the documentation names in the forms it names (:func:`side`,
+:func:`result_kind`, :func:`flag`, :func:`integer`).
 
 Positions given by hand are read here too: the array form's lists
 (:func:`int_tuple`, :func:`pair`), per-side pairs (:func:`by_side`) and
@@ -51,6 +52,7 @@ __all__ = [
     "shown",
     "side",
     "take",
+    "too_long",
 ]
 
 # reprlib cuts long strings, long and deep containers; one level of a
@@ -89,11 +91,17 @@ def bounded_text(value: object, what: str, limit: int, error: type[NardyError]) 
     if not isinstance(value, str):
         raise error(f"{what} must be a string, got {shown(value)}")
     if len(value) > limit:
-        raise error(
-            f"{what} is {len(value):,} characters long, more than any valid one "
-            f"({limit:,} at most): {shown(value)}"
-        )
+        raise error(f"{too_long(what, len(value), limit)}: {shown(value)}")
     return value
+
+
+def too_long(what: str, length: int, limit: int, than: str = "any valid one") -> str:
+    """The message for ``what``, a text of ``length`` characters over the ``limit`` of ``than``.
+
+    >>> too_long("the line", 2_000_000, 1_000_000, "any question")
+    'the line is 2,000,000 characters long, more than any question (1,000,000 at most)'
+    """
+    return f"{what} is {length:,} characters long, more than {than} ({limit:,} at most)"
 
 
 def take(values: object, most: int, what: str, error: type[NardyError]) -> list[Any]:
