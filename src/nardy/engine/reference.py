@@ -316,9 +316,7 @@ def _extend(
     for src, dst in single_steps(board, die, rules.contact, rules.enters, movement):
         for marked in _checkers_at(board, marks, src):
             after = list(board)
-            kind = make_step_as(
-                after, src, dst, rules.contact, movement.pool, movement.hit_to_pool
-            )
+            kind = make_step_as(after, src, dst, rules.contact, movement.pool, movement.hit_to_pool)
             if not step_allowed(rules, after, src, dst, marked, _hits(kind)):
                 continue
             step = (src, dst, die, _hits(kind))

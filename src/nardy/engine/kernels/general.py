@@ -207,9 +207,12 @@ class _Search:
             if bar_first(s, self.bar_first):
                 return moved
         pool = self.pool
-        if may_enter_from_pool(s, pool, self.bar_first) and is_open(s, entry, contact):
-            if self.step(FROM_POOL, entry, die, key, i, marks, code):
-                moved = True
+        if (
+            may_enter_from_pool(s, pool, self.bar_first)
+            and is_open(s, entry, contact)
+            and self.step(FROM_POOL, entry, die, key, i, marks, code)
+        ):
+            moved = True
         outside = count_not_home(s, contact, self.bear_zone, pool)
         for src in range(24, 0, -1):
             if s[src] <= 0:
