@@ -23,7 +23,7 @@ first field is the pins: ``s[PINNED]`` the mover's pinned checkers,
 is not counted in ``s[1..24]``, which counts free checkers only).
 
 A step is ``(src, dst, die, hit)``: ``src`` 25 for the bar
-(:data:`MOVER_BAR`), :data:`FROM_POOL` (26) for the mover's pool, ``dst`` 0
+(``MOVER_BAR``), :data:`FROM_POOL` (26) for the mover's pool, ``dst`` 0
 for off, ``hit`` true when it hit (or pinned) an opposing checker. A step's
 ``src`` is a *code*, not an index of the state: the pool's count is at its
 extra field's index (:func:`nardy.rules.movement.pool_index`), not at

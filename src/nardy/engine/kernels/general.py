@@ -14,7 +14,7 @@ bar not first, hits sent to the pool, another bear-off): the rulebook's
 named rules for those (:func:`~nardy.rules.movement.bar_first`,
 :func:`~nardy.rules.movement.may_enter_from_pool`,
 :func:`~nardy.rules.movement.bear_off_allowed`,
-:func:`~nardy.rules.movement.make_step_as`) in :meth:`_Search.moves_as`.
+:func:`~nardy.rules.movement.make_step_as`), one step of the search at a time.
 
 It calls every rule object's own functions and trusts no declaration: it is
 the general search the others answer to (:func:`nardy.testing.check_variant`
