@@ -356,7 +356,10 @@ class Movement:
     @property
     def is_default(self) -> bool:
         """Whether this is today's movement (:data:`DEFAULT_MOVEMENT`): no pool, the bar first, hits to the bar, ``BearOff()``."""
-        return self == DEFAULT_MOVEMENT
+        # (Field by field: compiled, ``==`` between two of these would compare identities.)
+        bear_off = self.bear_off
+        plain = not self.pool and not self.hit_to_pool and self.bar_first
+        return plain and bear_off.zone == HOME and bear_off.larger
 
 
 #: The movement of every variant without a pool, with the bar first, hits to
@@ -373,8 +376,10 @@ def pool_index(extra_fields: Sequence[ExtraField]) -> int:
     one's own (a :class:`~nardy.rules.turn_rules.StepRule`) reads the
     mover's pool as ``board[pool_index(fields)]``.
     """
+    pool = (POOL.name, POOL.kind, POOL.keys, POOL.holds_checkers)
     for i, field in enumerate(extra_fields):
-        if field == POOL:
+        # (Equal to POOL field by field: compiled, ``==`` would compare identities.)
+        if (field.name, field.kind, field.keys, field.holds_checkers) == pool:
             return EXTRA + 2 * i
     return 0
 
