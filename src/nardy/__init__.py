@@ -46,8 +46,9 @@ from nardy.model.registry import (
 )
 from nardy.model.result import Result, ResultKind
 from nardy.perft import perft
+from nardy.rules.movement import BearOff
 from nardy.rules.turn_rules import HitterRule, StepRule
-from nardy.rules.vocabulary import Contact, Entering, ExtraField, ExtraKind, Geometry
+from nardy.rules.vocabulary import POOL, Contact, Entering, ExtraField, ExtraKind, Geometry
 from nardy.variants import (
     Backgammon,
     Caucasian,
@@ -279,10 +280,12 @@ __all__ = [
     "ALL_ROLLS",
     "BAR",
     "OFF",
+    "POOL",
     "VARIANTS",
     "Action",
     "ActionKind",
     "Backgammon",
+    "BearOff",
     "Caucasian",
     "Contact",
     "CubeState",

@@ -37,10 +37,12 @@ from nardy.errors import (
 )
 from nardy.model.basics import Side
 from nardy.model.result import ResultKind
+from nardy.rules.vocabulary import ExtraField, ExtraKind
 
 __all__ = [
     "bounded_text",
     "by_side",
+    "check_held_counts",
     "check_pins",
     "flag",
     "int_tuple",
@@ -197,6 +199,25 @@ def check_pins(board: tuple[int, ...], mine: int, theirs: int, form: str) -> Non
             raise InvalidPositionError(
                 f"the opponent's checker pinned on {p} needs the mover's checkers on top: {where}"
             )
+
+
+def check_held_counts(
+    fields: Sequence[ExtraField], extra: Sequence[int], checkers: int, form: str
+) -> None:
+    """Each count of checkers in the extra state (a pool) is 0..``checkers`` for each side.
+
+    ``fields`` are the variant's extra fields, ``extra`` the two ints each
+    (mover's, opponent's). Fields that hold no checkers, or hold points, are
+    not counts of checkers.
+    """
+    for i, field in enumerate(fields):
+        if field.kind is not ExtraKind.COUNT or not field.holds_checkers:
+            continue
+        for who, n in zip(("mover", "opponent"), extra[2 * i : 2 * i + 2]):
+            if not 0 <= n <= checkers:
+                raise CheckerCountError(
+                    f"the {who}'s {field.name} holds {n} checkers, not 0..{checkers}, in {form}"
+                )
 
 
 def point_set(label: str, points: object) -> int:
