@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, cast
 # that ``nardy legal`` and other programs that only ask for legal plays do
 # not pay for it at start-up.
 from nardy import errors
+from nardy._lazy import from_table as _from_table
 from nardy.engine import search as _engine_search
 from nardy.errors import *  # noqa: F403 (the errors, nardy.errors.__all__: see __all__ below)
 from nardy.errors import RecordWarning
@@ -45,8 +46,9 @@ from nardy.model.registry import (
 )
 from nardy.model.result import Result, ResultKind
 from nardy.perft import perft
+from nardy.rules.movement import BearOff
 from nardy.rules.turn_rules import HitterRule, StepRule
-from nardy.rules.vocabulary import Contact, Entering, ExtraField, ExtraKind, Geometry
+from nardy.rules.vocabulary import POOL, Contact, Entering, ExtraField, ExtraKind, Geometry
 from nardy.variants import (
     Backgammon,
     Caucasian,
@@ -117,13 +119,10 @@ _LAZY_MODULES: dict[str, str] = {
 
 def __getattr__(name: str) -> Any:
     """Import a lazily loaded public name or submodule on first use (PEP 562)."""
-    where = _LAZY.get(name)
-    if where is not None:
-        value = getattr(importlib.import_module(where), name)
-    elif name in _LAZY_MODULES:
-        value = importlib.import_module(_LAZY_MODULES[name])
+    if name in _LAZY_MODULES:
+        value: Any = importlib.import_module(_LAZY_MODULES[name])
     else:
-        raise AttributeError(f"module 'nardy' has no attribute {name!r}")
+        value = _from_table(__name__, name, _LAZY)
     globals()[name] = value  # later look-ups find it directly
     return value
 
@@ -281,10 +280,12 @@ __all__ = [
     "ALL_ROLLS",
     "BAR",
     "OFF",
+    "POOL",
     "VARIANTS",
     "Action",
     "ActionKind",
     "Backgammon",
+    "BearOff",
     "Caucasian",
     "Contact",
     "CubeState",

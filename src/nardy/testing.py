@@ -276,7 +276,8 @@ def check_variant(
     if registered != variant:
         raise ConformanceError(f"find_variant({variant.spec()!r}) gives {registered!r}")
     rng = random.Random(seed)
-    positions = plays = finished = draws = extra_rolls = 0
+    # What the report counts besides the games, by its field names.
+    tally = dict.fromkeys(("finished", "positions", "plays", "draws", "extra_rolls"), 0)
     for game in range(games):
         position = variant.starting_position(turn=Side(game % 2))
         _check_position(position)
@@ -288,25 +289,18 @@ def check_variant(
                 )
                 raise _fail(what, position)
             if over:
-                draws += _check_result(position)
-                finished += 1
+                tally["draws"] += _check_result(position)
+                tally["finished"] += 1
                 break
             roll = Roll(rng.randint(1, 6), rng.randint(1, 6))
             check_idle_hooks(position, roll)
-            plays += check_legal_plays(position, roll)
-            positions += 1
+            tally["plays"] += check_legal_plays(position, roll)
+            tally["positions"] += 1
             legal = position.legal_plays(roll)
             index = rng.randrange(len(legal))
             after = legal.resulting_position(index)
             if not after.is_over() and variant.another_roll(position, legal[index]):
                 after = after.pass_turn()  # the same side rolls again
-                extra_rolls += 1
+                tally["extra_rolls"] += 1
             position = after
-    return ConformanceReport(
-        games=games,
-        finished=finished,
-        positions=positions,
-        plays=plays,
-        draws=draws,
-        extra_rolls=extra_rolls,
-    )
+    return ConformanceReport(games=games, **tally)

@@ -24,8 +24,9 @@ function; the module can be called as the function was
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
+
+from nardy._lazy import forwarded
 
 #: The modules of this package: never looked up in nardy.cli.main.
 _MODULES = frozenset(["args", "convert", "legal", "legal_text", "main", "render", "selfplay"])
@@ -33,9 +34,4 @@ _MODULES = frozenset(["args", "convert", "legal", "legal_text", "main", "render"
 
 def __getattr__(name: str) -> Any:
     """A name of the old module ``nardy.cli`` (now :mod:`nardy.cli.main`), on first use."""
-    if name.startswith("__") or name in _MODULES:
-        raise AttributeError(f"module 'nardy.cli' has no attribute {name!r}")
-    try:
-        return getattr(importlib.import_module("nardy.cli.main"), name)
-    except AttributeError:
-        raise AttributeError(f"module 'nardy.cli' has no attribute {name!r}") from None
+    return forwarded(__name__, name, "nardy.cli.main", _MODULES)

@@ -26,7 +26,7 @@ from nardy.model.basics import Roll, Side
 from nardy.model.legal import LegalPlays
 from nardy.model.position import Position
 from nardy.model.registry import find_variant, split_spec
-from nardy.model.validate import shown
+from nardy.model.validate import shown, too_long
 from nardy.variants.base import Variant
 
 __all__ = [
@@ -73,10 +73,7 @@ def _read_line(line: object) -> Any:
     if not isinstance(line, str):
         raise InputError(f"an input line is text, got {shown(line)}")
     if len(line) > LINE_LIMIT:
-        raise InputError(
-            f"the line is {len(line):,} characters long, more than any question "
-            f"({LINE_LIMIT:,} at most)"
-        )
+        raise InputError(too_long("the line", len(line), LINE_LIMIT, "any question"))
     # Without its line end: json would place an error at the end of the text
     # on the next line ("line 2 column 1") rather than where the line stops.
     text = line.removesuffix("\n").removesuffix("\r")

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from nardy.errors import IllegalPlayError
-from nardy.rules.board import ENTER, MOVER_BAR, MOVER_OFF, NO_BAR, RETURN, State
+from nardy.rules.board import ENTER, FROM_POOL, MOVER_BAR, MOVER_OFF, NO_BAR, RETURN, State
 from nardy.rules.kush import RETURN_POINT, may_return
-from nardy.rules.movement import entry_point, is_open, make_move, step_kind
+from nardy.rules.movement import Movement, entry_point, is_open, make_step_as
 
 __all__ = ["ENTER", "NO_BAR", "RETURN", "RETURN_POINT", "make_steps"]
 
@@ -27,6 +27,7 @@ def make_steps(
     dice: Iterable[int],
     contact: int,
     bar: int,
+    movement: Movement | None = None,
 ) -> State:
     """The state after ``steps`` (``(src, dst, die)`` each), checking only physics.
 
@@ -36,12 +37,23 @@ def make_steps(
     (:data:`~nardy.rules.board.ENTER`, :data:`~nardy.rules.board.RETURN`,
     :data:`~nardy.rules.board.NO_BAR`). The physics are the rulebook's
     (:mod:`nardy.rules.movement`, Kush's return :mod:`nardy.rules.kush`).
+    ``movement``: the variant's :class:`~nardy.rules.movement.Movement`
+    when it is not today's: a step from the pool
+    (:data:`~nardy.rules.board.FROM_POOL`) takes a checker from the mover's
+    pool, and a hit checker may go to its owner's pool.
     """
     left = list(dice)
     t = list(state)
+    pool = 0 if movement is None else movement.pool
+    hit_to_pool = movement is not None and movement.hit_to_pool
     for src, dst, die in steps:
         where = f"step {_name(src)}/{_name(dst)}"
-        if src == MOVER_BAR:
+        if src == FROM_POOL:
+            if not pool:
+                raise IllegalPlayError(f"{where}: there is no pool in this variant")
+            if t[pool] <= 0:
+                raise IllegalPlayError(f"{where}: no checker in the pool")
+        elif src == MOVER_BAR:
             if bar == NO_BAR:
                 raise IllegalPlayError(f"{where}: there is no bar in this variant")
             if t[MOVER_BAR] <= 0:
@@ -61,7 +73,7 @@ def make_steps(
         if die not in left:
             raise IllegalPlayError(f"{where} uses a {die} the roll does not give")
         left.remove(die)
-        if src == MOVER_BAR:
+        if src in (MOVER_BAR, FROM_POOL):
             if dst != entry_point(die):
                 raise IllegalPlayError(f"{where} does not match die {die}")
         elif not 1 <= src <= 24 or t[src] <= 0:
@@ -73,9 +85,11 @@ def make_steps(
             raise IllegalPlayError(f"{where} does not match die {die}")
         if dst != MOVER_OFF and not is_open(t, dst, contact):
             raise IllegalPlayError(f"{where} lands on a closed point")
-        make_move(t, src, dst, step_kind(t, src, dst, contact))
+        make_step_as(t, src, dst, contact, pool, hit_to_pool)
     return tuple(t)
 
 
 def _name(point: int) -> str:
+    if point == FROM_POOL:
+        return "pool"
     return "bar" if point == MOVER_BAR else "off" if point == MOVER_OFF else str(point)

@@ -4,7 +4,8 @@ The rule of the notation (gnubg's): the steps of one checker are joined
 (``13/7/1`` is written ``13/1``) except that a point where the checker hit
 is kept (``24/18*/15``); identical moves are counted (``8/5(2)``); moves are
 listed from the highest source down, then the highest destination. The bar
-is ``bar`` and off is ``off``. A pass is ``""``.
+is ``bar``, the pool (a step's source) ``pool`` and off is ``off``
+(``pool/22``, ``pool/22*/16``). A pass is ``""``.
 
 :func:`write_steps` is the one implementation; :func:`write_code` writes a
 packed play (:func:`~nardy.engine.state.steps_of_code`) and remembers what
@@ -16,6 +17,7 @@ from __future__ import annotations
 from typing import Final
 
 from nardy.engine.state import HIT_BIT, MOVER_BAR, MOVER_OFF, STEP_BITS
+from nardy.rules.board import FROM_POOL
 
 __all__ = ["point_name", "write_code", "write_steps"]
 
@@ -26,9 +28,11 @@ _written: dict[int, str] = {}
 
 
 def point_name(p: int) -> str:
-    """A point as the notation writes it: ``bar``, ``off`` or its number."""
+    """A point as the notation writes it: ``bar``, ``off``, ``pool`` (a step's source) or its number."""
     if p == MOVER_BAR:
         return "bar"
+    if p == FROM_POOL:
+        return "pool"
     if p == MOVER_OFF:
         return "off"
     return str(p)

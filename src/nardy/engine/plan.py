@@ -13,7 +13,7 @@ from typing import Any
 
 from nardy.engine.search import choose_kernel, legal_plays
 from nardy.engine.state import State, code_of_steps, key_of, key_of_packed, unpack_list
-from nardy.rules.movement import must_enter
+from nardy.rules.movement import Movement, must_enter
 from nardy.rules.turn_rules import HitterRule, PlayFilter, StepRule
 
 __all__ = ["Plan"]
@@ -38,6 +38,7 @@ class Plan:
         extra_plays: Callable[[State, Any], list[tuple[State, Any]]] | None,
         raw_plays: Callable[[State, Any], list[tuple[State, Any]]] | None,
         is_over: Callable[[Any], bool] | None,
+        movement: Movement | None = None,
     ) -> None:
         #: The contact code (:mod:`nardy.engine.kernels.general`) of the variant's data.
         self.contact = contact
@@ -58,6 +59,10 @@ class Plan:
         self.extra_plays = extra_plays
         self.raw_plays = raw_plays
         self.is_over = is_over
+        #: The variant's movement (:func:`~nardy.rules.movement.movement_of`)
+        #: when it is not today's, else ``None``: a pool, the bar first or
+        #: not, where a hit checker goes, the bear-off.
+        self.movement = None if movement is None or movement.is_default else movement
         # The per-turn hooks see the start as a tuple; unpack it only for them.
         self.needs_state = not (
             step_rule is None
@@ -94,6 +99,7 @@ class Plan:
             self.must_play_higher,
             state,
             general,
+            self.movement,
         )
         extra_plays = self.extra_plays
         if extra_plays is not None:
@@ -124,4 +130,5 @@ class Plan:
             None if ask_hitter is None else ask_hitter(state, roll),
             None if ask_filter is None else ask_filter(state, roll),
             board,
+            self.movement,
         )

@@ -15,9 +15,11 @@ data and hooks, built-in or a user's, the plain way, in four steps:
 2. **Every sequence of legal steps** (:func:`every_sequence`), for every
    order of the dice and every checker at every step, also those stopped
    before the dice run out. A step is one the board allows
-   (:func:`single_steps`: the rulebook's entering from the bar first, open
-   point and bear-off), made by the rulebook (:func:`~nardy.rules.movement.step_kind`,
-   :func:`~nardy.rules.movement.make_move`), and kept when the turn's rule
+   (:func:`single_steps`: the rulebook's entering from the bar first,
+   entering from the pool, open point and bear-off, by the variant's
+   :class:`~nardy.rules.movement.Movement`), made by the rulebook
+   (:func:`~nardy.rules.movement.make_step_as`: a hit checker to the bar
+   or the pool), and kept when the turn's rule
    objects allow it (:func:`step_allowed`): the
    :class:`~nardy.rules.turn_rules.StepRule` on the steps its watch masks
    name (its check holds its floor), and for a checker that hit, followed
@@ -57,19 +59,32 @@ from __future__ import annotations
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from nardy.rules.board import BLOCK, HIT, MOVER_BAR, MOVER_OFF, PIN, Candidate, State, Steps
+from nardy.rules.board import (
+    BLOCK,
+    FROM_POOL,
+    HIT,
+    MOVER_BAR,
+    MOVER_OFF,
+    PIN,
+    Candidate,
+    State,
+    Steps,
+)
 from nardy.rules.maximum_use import maximum_use
 from nardy.rules.movement import (
+    DEFAULT_MOVEMENT,
     HITS,
     PINS,
     RELEASES,
-    count_outside,
+    Movement,
+    bar_first,
+    bear_off_allowed,
+    count_not_home,
     entry_point,
     is_open,
-    make_move,
-    may_bear_off,
-    must_enter,
-    step_kind,
+    make_step_as,
+    may_enter_from_pool,
+    movement_of,
 )
 from nardy.rules.turn_rules import HitterRule, PlayFilter, StepCheck, StepRule
 from nardy.rules.vocabulary import Contact, Entering
@@ -119,6 +134,7 @@ class TurnRules:
         play_filter: PlayFilter | None,
         must_play_higher: bool,
         extra: list[RawPlay],
+        movement: Movement = DEFAULT_MOVEMENT,
     ) -> None:
         #: The dice moves of the roll (two, four of a double, or what
         #: :meth:`~nardy.Variant.moves` says).
@@ -138,6 +154,9 @@ class TurnRules:
         self.must_play_higher = must_play_higher
         #: The plays that are not moves of the dice.
         self.extra = extra
+        #: The variant's movement: its pool, the bar first or not, where a
+        #: hit checker goes, the bear-off (:func:`~nardy.rules.movement.movement_of`).
+        self.movement = movement
 
 
 def contact_code(contact: Contact) -> int:
@@ -167,6 +186,7 @@ def turn_rules(variant: Variant, start: tuple[int, ...], roll: Roll) -> TurnRule
         play_filter=None if "play_filter" in idle else variant.play_filter(start, roll),
         must_play_higher=bool(getattr(variant, "must_play_higher", True)),
         extra=[] if "extra_plays" in idle else list(variant.extra_plays(start, roll)),
+        movement=movement_of(variant),
     )
 
 
@@ -175,23 +195,39 @@ def dice_orders(dice: tuple[int, ...]) -> list[tuple[int, ...]]:
     return list(dict.fromkeys(permutations(dice)))
 
 
-def single_steps(board: list[int], die: int, contact: int, enters: bool) -> list[tuple[int, int]]:
-    """The steps ``(src, dst)`` the board allows for one die (the bar is 25, off is 0).
+def single_steps(
+    board: list[int],
+    die: int,
+    contact: int,
+    enters: bool,
+    movement: Movement = DEFAULT_MOVEMENT,
+) -> list[tuple[int, int]]:
+    """The steps ``(src, dst)`` the board allows for one die (the bar is 25, the pool 26, off is 0).
 
-    Entering from the bar first (:func:`~nardy.rules.movement.must_enter`,
-    when checkers on the bar enter): then the only step is onto
+    A checker on the bar (when checkers on the bar enter) enters onto
     :func:`~nardy.rules.movement.entry_point`, if it is an open point
-    (:func:`~nardy.rules.movement.is_open`). Else every point holding a
-    free checker of the mover's: a step onto an open point, or one past his
-    1-point that the bear-off rule allows
-    (:func:`~nardy.rules.movement.may_bear_off`, with the checkers not home
-    counted by :func:`~nardy.rules.movement.count_outside`).
+    (:func:`~nardy.rules.movement.is_open`); while the bar comes first
+    (:func:`~nardy.rules.movement.bar_first`) that is the only step. Else
+    also a checker of the pool
+    (:func:`~nardy.rules.movement.may_enter_from_pool`) onto the same
+    point, and every point holding a free checker of the mover's: a step
+    onto an open point, or one past his 1-point that the bear-off rule
+    allows (:func:`~nardy.rules.movement.bear_off_allowed` with the
+    movement's :class:`~nardy.rules.movement.BearOff`, the checkers not in
+    its zone counted by :func:`~nardy.rules.movement.count_not_home`).
     """
-    if enters and must_enter(board):
-        dst = entry_point(die)
-        return [(MOVER_BAR, dst)] if is_open(board, dst, contact) else []
-    outside = count_outside(board, contact)
     steps: list[tuple[int, int]] = []
+    entry = entry_point(die)
+    if enters and board[MOVER_BAR] > 0:
+        if is_open(board, entry, contact):
+            steps.append((MOVER_BAR, entry))
+        if bar_first(board, movement.bar_first):
+            return steps
+    pool = movement.pool
+    if may_enter_from_pool(board, pool, movement.bar_first) and is_open(board, entry, contact):
+        steps.append((FROM_POOL, entry))
+    bear_off = movement.bear_off
+    outside = count_not_home(board, contact, bear_off.zone, pool)
     for src in range(24, 0, -1):
         if board[src] <= 0:
             continue
@@ -199,24 +235,27 @@ def single_steps(board: list[int], die: int, contact: int, enters: bool) -> list
         if dst > 0:
             if is_open(board, dst, contact):
                 steps.append((src, dst))
-        elif may_bear_off(board, src, dst, outside):
+        elif bear_off_allowed(board, src, dst, outside, bear_off.zone, bear_off.larger):
             steps.append((src, MOVER_OFF))
     return steps
 
 
-def step_allowed(rules: TurnRules, board: list[int], src: int, dst: int, marked: bool) -> bool:
+def step_allowed(
+    rules: TurnRules, board: list[int], src: int, dst: int, marked: bool, hit: bool = False
+) -> bool:
     """Whether the turn's rule objects allow the step ``src -> dst`` that led to ``board``.
 
     The :class:`~nardy.rules.turn_rules.StepRule`: its ``check`` is asked
     when the step leaves a point of ``watch_from`` or lands on one of
     ``watch_to``, and an unwatched step is allowed (the check and the masks
-    hold the rule's floor, as the class documents). The
+    hold the rule's floor, as the class documents); a rule that judges only
+    hits (``only_hits``) is asked only when the step ``hit``. The
     :class:`~nardy.rules.turn_rules.HitterRule`, for a ``marked`` checker
     (one that hit where the rule's zone marks it): each later step must pass
     its ``check``, and with none it may not move again.
     """
     rule = rules.step_rule
-    if rule is not None and watches(rule, src, dst):
+    if rule is not None and watches(rule, src, dst) and (hit or not rule.only_hits):
         # (The check read into a name first: compiled, calling a property's
         # value in one expression calls the property instead.)
         check: StepCheck = rule.check
@@ -233,7 +272,8 @@ def watches(rule: StepRule, src: int, dst: int) -> bool:
     """Whether a :class:`~nardy.rules.turn_rules.StepRule` watches the step ``src -> dst``.
 
     It does when the source is in ``watch_from`` or the destination in
-    ``watch_to`` (bit p for point p, bit 25 the bar, bit 0 off).
+    ``watch_to`` (bit p for point p, bit 25 the bar, bit 26 the pool, bit 0
+    off).
     """
     return bool((rule.watch_from >> src) & 1 or (rule.watch_to >> dst) & 1)
 
@@ -272,12 +312,12 @@ def _extend(
     if not dice:
         return
     die = dice[0]
-    for src, dst in single_steps(board, die, rules.contact, rules.enters):
+    movement = rules.movement
+    for src, dst in single_steps(board, die, rules.contact, rules.enters, movement):
         for marked in _checkers_at(board, marks, src):
             after = list(board)
-            kind = step_kind(after, src, dst, rules.contact)
-            make_move(after, src, dst, kind)
-            if not step_allowed(rules, after, src, dst, marked):
+            kind = make_step_as(after, src, dst, rules.contact, movement.pool, movement.hit_to_pool)
+            if not step_allowed(rules, after, src, dst, marked, _hits(kind)):
                 continue
             step = (src, dst, die, _hits(kind))
             new_marks = _marks_after(marks, step, marked, rules.hitter_rule)
@@ -285,7 +325,13 @@ def _extend(
 
 
 def _checkers_at(board: list[int], marks: tuple[int, ...], src: int) -> list[bool]:
-    """The kinds of checker that may leave ``src``: unmarked (if one is there), marked (if one is)."""
+    """The kinds of checker that may leave ``src``: unmarked (if one is there), marked (if one is).
+
+    A checker in the pool (``src`` :data:`~nardy.rules.board.FROM_POOL`) has
+    never hit.
+    """
+    if src == FROM_POOL:
+        return [False]
     kinds: list[bool] = []
     if board[src] > marks[src]:
         kinds.append(False)

@@ -43,6 +43,7 @@ from nardy.engine.state import (
 )
 from nardy.rules.board import HEAD
 from nardy.rules.maximum_use import maximum_use, shorter_plays_count
+from nardy.rules.movement import Movement
 from nardy.rules.six_block import six_block_watch
 from nardy.rules.turn_rules import (
     NO_HIDE,
@@ -96,12 +97,17 @@ def choose_kernel(
     hitter: HitterRule | None,
     play_filter: PlayFilter | None,
     board: list[int] | None = None,
+    movement: Movement | None = None,
 ) -> str:
     """The kernel that handles these rules.
 
     ``enters``: checkers on the bar enter with the dice (else they wait for
     a return); ``must_enter``: some are on the bar and must enter now.
-    By the rules' shape:
+    A ``movement`` other than today's (a pool, the bar not first, hits to
+    the pool, another bear-off: :class:`~nardy.rules.movement.Movement`),
+    and a step rule that judges only hits (:attr:`StepRule.only_hits
+    <nardy.rules.turn_rules.StepRule.only_hits>`), go to ``"tracking"``.
+    Else by the rules' shape:
 
     * ``"ordered"``: no per-step rule or filter, hitting or blocking
       contact, checkers on the bar enter (the board alone decides each
@@ -142,6 +148,10 @@ def choose_kernel(
     A hitter rule is dropped first when no lone opposing checker stands
     where it applies (nothing can be hit there).
     """
+    if movement is not None and not movement.is_default:
+        return TRACKING
+    if rule is not None and rule.only_hits:
+        return TRACKING
     if board is not None and hitter is not None and contact != PIN:
         hitter = hitter if _blot_within(board, hitter.zone) else None  # (as legal_plays does)
     simple_dice = len(dice) == 2 or dice.count(dice[0]) == len(dice)
@@ -237,6 +247,7 @@ def legal_plays(
     must_play_higher: bool,
     start: State = (),
     general: bool = False,
+    movement: Movement | None = None,
 ) -> tuple[list[int], list[int]]:
     """The legal plays: the resulting keys and the packed steps, max-use applied.
 
@@ -250,12 +261,16 @@ def legal_plays(
     search (``"tracking"``) instead, which calls every rule object's
     functions and ignores their declarations (the same legal results,
     perhaps in another order: what :func:`nardy.testing.check_variant`
-    compares with).
+    compares with). ``movement``: the variant's
+    :class:`~nardy.rules.movement.Movement` when it is not today's (``None``:
+    today's); any other goes to the general search.
     """
     key = key_of_packed(packed)
+    if movement is not None and movement.is_default:
+        movement = None
     if hitter is not None and contact != PIN and not _blot_within(board, hitter.zone):
         hitter = None  # nothing to hit where the rule applies: no checker gets marked
-    if general:
+    if general or movement is not None:
         name = TRACKING
     else:
         must = enters and board[MOVER_BAR] > 0  # (must_enter, inline)
@@ -280,7 +295,7 @@ def legal_plays(
             found = search_positional(board, key, dice, rule, keep)
     else:
         found, keep = _tracked(
-            board, key, rule, hitter, play_filter, dice, contact, enters, general
+            board, key, rule, hitter, play_filter, dice, contact, enters, general, movement
         )
     if keep and play_filter is not None:
         if judges_each_play(play_filter):
@@ -303,16 +318,19 @@ def _tracked(
     contact: int,
     enters: bool,
     general: bool,
+    movement: Movement | None = None,
 ) -> tuple[Found, bool]:
     """The results of a turn the rules' shape gives the tracking kernel, and whether the filter is still to judge them.
 
     A double may go to a faster kernel by what its rule objects declare
-    (:func:`choose_kernel`; never with ``general``), which judges the
+    (:func:`choose_kernel`; never with ``general`` or a ``movement`` of its
+    own, nor for a step rule that judges only hits), which judges the
     filter itself.
     """
     keep = play_filter is not None
-    if general:
-        return search_tracking(board, key, dice, contact, enters, rule, hitter, keep), keep
+    if general or movement is not None or (rule is not None and rule.only_hits):
+        found = search_tracking(board, key, dice, contact, enters, rule, hitter, keep, movement)
+        return found, keep
     name, watch, head_left, six_block = _double_kernel(
         board, rule, hitter, play_filter, dice, contact == HIT, enters
     )

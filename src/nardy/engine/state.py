@@ -84,6 +84,7 @@ __all__ = [
     "pack",
     "packed_of_key",
     "point_bits",
+    "slot_weight",
     "step_code",
     "steps_of_code",
     "unpack",
@@ -92,6 +93,19 @@ __all__ = [
 
 #: ``WEIGHT[i]``: what one more checker in slot ``i`` adds to a key.
 WEIGHT: Final[tuple[int, ...]] = tuple(1 << (8 * i) for i in range(BASE_SIZE))
+
+
+def slot_weight(i: int) -> int:
+    """What one more in state slot ``i`` adds to a key: :data:`WEIGHT` for the first 28 slots, and for an extra value (little-endian, :data:`EXTRA_BYTES` bytes each) ``1 << (8 * (28 + 4 * j))``, ``j = i - 28``.
+
+    A checker entering from the pool at index ``i`` changes the key by
+    ``-slot_weight(i)`` besides its landing.
+    """
+    if i < BASE_SIZE:
+        return 1 << (8 * i)
+    return 1 << (8 * (BASE_SIZE + EXTRA_BYTES * (i - BASE_SIZE)))
+
+
 #: ``MOVE[src][dst]``: how a key changes when one of the mover's checkers
 #: moves from slot ``src`` (a point, or 25 the bar) to slot ``dst`` (a point,
 #: or 0 off) where it does not hit.

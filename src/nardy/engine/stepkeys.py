@@ -32,9 +32,11 @@ from nardy.engine.state import (
     OPP_PINNED,
     PINNED,
     WEIGHT,
+    slot_weight,
 )
+from nardy.rules.board import FROM_POOL
 from nardy.rules.kush import RETURN_POINT
-from nardy.rules.movement import HITS, PINS, RELEASES, step_kind
+from nardy.rules.movement import HITS, PINS, RELEASES, make_step_as, step_kind
 from nardy.rules.movement import checker_above as has_higher
 from nardy.rules.movement import is_open as open_to
 from nardy.rules.movement import make_move as make
@@ -62,6 +64,7 @@ __all__ = [
     "left_after",
     "make",
     "make_step",
+    "make_step_moving",
     "node_code",
     "open_to",
     "outside_home",
@@ -146,6 +149,27 @@ def make_step(t: list[int], src: int, dst: int, contact: int) -> int:
     kind = step_kind(t, src, dst, contact)
     make(t, src, dst, kind)
     change: int = KEY_CHANGE[change_at(kind, src, dst)]
+    return change
+
+
+def make_step_moving(
+    t: list[int], src: int, dst: int, contact: int, pool: int, hit_to_pool: bool
+) -> int:
+    """:func:`make_step` for any :class:`~nardy.rules.movement.Movement`: a step from the pool, a hit to the pool.
+
+    The rulebook makes the step (:func:`~nardy.rules.movement.make_step_as`);
+    the key changes as for the same step from the bar, less one in the
+    mover's pool (``-slot_weight(pool)``), and for a hit sent to the pool,
+    one in the opponent's pool instead of his bar.
+    """
+    kind = make_step_as(t, src, dst, contact, pool, hit_to_pool)
+    change: int = 0
+    if src == FROM_POOL:
+        change = WEIGHT[MOVER_BAR] - slot_weight(pool)
+        src = MOVER_BAR
+    change += KEY_CHANGE[change_at(kind, src, dst)]
+    if hit_to_pool and kind % RELEASES == HITS:
+        change += slot_weight(pool + 1) - WEIGHT[OPP_BAR]
     return change
 
 

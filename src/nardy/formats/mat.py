@@ -48,7 +48,7 @@ from nardy.formats.replay import (
     start_match,
     written_actions,
 )
-from nardy.formats.text import read_text
+from nardy.formats.text import load_record
 from nardy.game.actions import ActionKind
 from nardy.game.game import Game
 from nardy.game.match import Match
@@ -88,13 +88,8 @@ _LEFT_WIDTH = 28  # the width of the first column after the row number, as writt
 
 
 def load_mat(path: str | Path, *, strict: bool = False) -> MatchRecord:
-    """Read the ``.mat`` file at ``path``; see :func:`read_mat`.
-
-    The bytes are decoded by :func:`~nardy.formats.read_text`: UTF-8 (a
-    byte-order mark allowed), else Windows-1252.
-    """
-    p = Path(path)
-    return read_mat(read_text(p), name=str(p), strict=strict)
+    """Read the ``.mat`` file at ``path``; see :func:`read_mat` and :func:`~nardy.formats.read_text`."""
+    return load_record(read_mat, path, strict=strict)
 
 
 def read_mat(text: str, *, name: str = "<mat>", strict: bool = False) -> MatchRecord:

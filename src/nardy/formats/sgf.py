@@ -52,7 +52,7 @@ from nardy.formats.replay import (
     written_actions,
 )
 from nardy.formats.setup import Edit, counts_of
-from nardy.formats.text import read_text
+from nardy.formats.text import load_record
 from nardy.game.actions import ActionKind, EndReason
 from nardy.game.game import Game
 from nardy.game.match import Match
@@ -79,13 +79,8 @@ _SETUP = ("AE", "AW", "AB", "CV", "CP")
 
 
 def load_sgf(path: str | Path, *, strict: bool = False) -> MatchRecord:
-    """Read the SGF file at ``path``; see :func:`read_sgf`.
-
-    The bytes are decoded by :func:`~nardy.formats.read_text`: UTF-8 (a
-    byte-order mark allowed), else Windows-1252.
-    """
-    p = Path(path)
-    return read_sgf(read_text(p), name=str(p), strict=strict)
+    """Read the SGF file at ``path``; see :func:`read_sgf` and :func:`~nardy.formats.read_text`."""
+    return load_record(read_sgf, path, strict=strict)
 
 
 def read_sgf(text: str, *, name: str = "<sgf>", strict: bool = False) -> MatchRecord:

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Protocol, TypeVar
 
-__all__ = ["decode_text", "read_text"]
+__all__ = ["RecordReader", "decode_text", "load_record", "read_text"]
+
+_T_co = TypeVar("_T_co", covariant=True)
 
 # The five bytes CP1252 leaves undefined (Python's codec refuses them); Latin-1
 # maps each to the C1 control character of the same number, as Windows itself does.
@@ -47,3 +50,22 @@ def read_text(path: str | Path) -> str:
     error.
     """
     return decode_text(Path(path).read_bytes())
+
+
+class RecordReader(Protocol[_T_co]):
+    """A reader of a record's text, such as :func:`~nardy.formats.read_mat`."""
+
+    def __call__(self, text: str, *, name: str, strict: bool) -> _T_co:
+        """The record read from ``text``; ``name`` (a file name) is used in error messages."""
+        ...
+
+
+def load_record(read: RecordReader[_T_co], path: str | Path, *, strict: bool) -> _T_co:
+    """The record file at ``path`` read by ``read``, its name in the error messages.
+
+    The bytes are decoded by :func:`read_text`: UTF-8 (a byte-order mark
+    allowed), else Windows-1252. Raises :class:`OSError` for a file that
+    cannot be read, and whatever ``read`` raises.
+    """
+    p = Path(path)
+    return read(read_text(p), name=str(p), strict=strict)

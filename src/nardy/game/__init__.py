@@ -28,8 +28,9 @@ of the module ``nardy.game`` was before the package was laid out in layers
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
+
+from nardy._lazy import forwarded
 
 if TYPE_CHECKING:
     from nardy.game.game import Game as Game
@@ -55,9 +56,4 @@ _MODULES = frozenset(
 
 def __getattr__(name: str) -> Any:
     """A name of the old module ``nardy.game`` (now :mod:`nardy.game.game`), on first use."""
-    if name.startswith("__") or name in _MODULES:
-        raise AttributeError(f"module 'nardy.game' has no attribute {name!r}")
-    try:
-        return getattr(importlib.import_module("nardy.game.game"), name)
-    except AttributeError:
-        raise AttributeError(f"module 'nardy.game' has no attribute {name!r}") from None
+    return forwarded(__name__, name, "nardy.game.game", _MODULES)

@@ -21,7 +21,7 @@ import attrs
 from nardy.errors import GameOverError, IllegalActionError, InvalidOptionError
 from nardy.game import records
 from nardy.game.actions import CubeState, Number, as_number
-from nardy.game.dice import DiceSource, DiceSourceLike, dice_source
+from nardy.game.dice import DiceSourceLike, dice_source
 from nardy.game.game import Game
 from nardy.game.options import GameOptions, options_for
 from nardy.game.series import GameSeries, next_game_rule, set_up_game
@@ -98,8 +98,6 @@ class Match(GameSeries):
     #: The name of the rotation (a key of :data:`ROTATIONS`) whose variants
     #: the games play in turn, else ``None`` (every game plays :attr:`variant`).
     rotation: str | None = None
-    #: Where the dice come from (shared by every game; not part of equality).
-    rng: DiceSource = attrs.field(factory=DiceSource, eq=False, repr=False)
 
     # --- construction ---------------------------------------------------------------
 

@@ -11,7 +11,9 @@ position.
 
 from __future__ import annotations
 
-from typing import Self
+from typing import TYPE_CHECKING, Self
+
+import attrs
 
 from nardy.errors import IllegalActionError, InvalidOptionError
 from nardy.game.actions import CubeState
@@ -27,23 +29,25 @@ from nardy.variants.class_data import NEXT_GAME_RULES
 __all__ = ["GameSeries", "next_game_rule", "set_up_game"]
 
 
+@attrs.frozen(kw_only=True)
 class GameSeries:
     """Games one after another, one in progress: the actions a :class:`~nardy.Match` and a :class:`~nardy.Session` share.
 
-    A subclass is a frozen attrs class with the fields ``game`` (the game in
-    progress, ``None`` once the series has ended), ``games`` (the finished
-    ones) and ``rng`` (the dice source of every game); its ``current()``
-    gives the game in progress and its ``advance(game)`` puts a later
-    snapshot of it in place. Every action here is the :class:`~nardy.Game`
-    action of the same name in the game in progress, put in place by
-    ``advance``.
+    A subclass is a frozen attrs class (keyword-only) with the fields
+    ``game`` (the game in progress, ``None`` once the series has ended) and
+    ``games`` (the finished ones); it inherits ``rng``, the dice source
+    of every game. Its ``current()`` gives the game in progress and its
+    ``advance(game)`` puts a later snapshot of it in place. Every action
+    here is the :class:`~nardy.Game` action of the same name in the game in
+    progress, put in place by ``advance``.
     """
 
-    __slots__ = ()
+    if TYPE_CHECKING:  # fields of the subclasses, each with its own default and place
+        game: Game | None
+        games: tuple[Game, ...]
 
-    game: Game | None
-    games: tuple[Game, ...]
-    rng: DiceSource
+    #: Where the dice come from (shared by every game; not part of equality).
+    rng: DiceSource = attrs.field(factory=DiceSource, eq=False, repr=False)
 
     def current(self) -> Game:
         """The game in progress; :class:`~nardy.errors.GameOverError` once the series has ended."""

@@ -30,7 +30,7 @@ from nardy.errors import (
 )
 from nardy.game import records
 from nardy.game.actions import CubeState, Number, as_number
-from nardy.game.dice import DiceSource, DiceSourceLike, dice_source
+from nardy.game.dice import DiceSourceLike, dice_source
 from nardy.game.game import Game
 from nardy.game.match import next_game_start
 from nardy.game.options import GameOptions, options_for
@@ -71,8 +71,6 @@ class Session(GameSeries):
     games: tuple[Game, ...] = ()
     #: The game in progress; ``None`` once the session is closed.
     game: Game | None = None
-    #: Where the dice come from (shared by every game; not part of equality).
-    rng: DiceSource = attrs.field(factory=DiceSource, eq=False, repr=False)
 
     @classmethod
     def new(

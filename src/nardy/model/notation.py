@@ -2,7 +2,8 @@
 
 Formatting lives with the play (:meth:`nardy.model.play.Play.notation`); this module
 parses. Parsing is lenient -- moves in any order, ``-`` for ``/``, ``bar``,
-``b`` or ``25`` for the bar, ``off``, ``o`` or ``0`` for off, ``(n)`` counts,
+``b`` or ``25`` for the bar, ``pool`` for the pool (in a variant with one:
+``pool/22``), ``off``, ``o`` or ``0`` for off, ``(n)`` counts,
 ``*`` hit marks optional -- and is resolved against the legal plays: every
 point the text writes is a point where a checker stopped, so the text names
 the legal plays that can be made stopping on each written point (and
@@ -23,6 +24,8 @@ from nardy.engine.state import State, key_of
 from nardy.errors import AmbiguousPlayError, IllegalPlayError, InvalidNotationError
 from nardy.model.basics import BAR, OFF
 from nardy.model.validate import bounded_text, shown
+from nardy.rules.board import FROM_POOL, MOVER_BAR
+from nardy.rules.movement import movement_of
 from nardy.rules.vocabulary import Contact, Entering
 
 if TYPE_CHECKING:
@@ -54,6 +57,8 @@ def _point(text: str, whole: str) -> int:
     t = text.strip().lower()
     if t in ("bar", "b", "25"):
         return BAR
+    if t == "pool":
+        return FROM_POOL
     if t in ("off", "o", "0"):
         return OFF
     if t.isascii() and t.isdigit() and len(t) <= 2 and 1 <= int(t) <= 24:
@@ -86,7 +91,7 @@ def parse_moves(text: str) -> list[Move]:
             star = part.endswith("*")
             point = _point(part.rstrip("*"), whole)
             if star:
-                if point in (BAR, OFF):
+                if point in (BAR, OFF, FROM_POOL):
                     raise InvalidNotationError(
                         f"cannot hit on {shown(part)} in play {shown(whole)}"
                     )
@@ -100,15 +105,20 @@ def parse_moves(text: str) -> list[Move]:
         count = int(m.group("count") or 1)
         # Four moves at most, except that a Kush double d-d returns up to d
         # checkers from the bar.
-        if count < 1 or count > (6 if points[0] == BAR else 4):
+        if count < 1 or count > (6 if points[0] == BAR else 4):  # (pool: as any point)
             raise InvalidNotationError(f"bad count in {shown(token)} in play {shown(whole)}")
         moves.append(Move(tuple(points), frozenset(hits), count))
     return moves
 
 
-def _own(state: tuple[int, ...]) -> tuple[int, ...]:
-    """The mover's checkers: off, points 1..24 (own only), bar."""
-    return (state[0], *(x if x > 0 else 0 for x in state[1:25]), state[25])
+def _own(state: tuple[int, ...], pool: int) -> tuple[int, ...]:
+    """The mover's checkers: off, points 1..24 (own only), bar, pool (``pool``: its state index, 0 none)."""
+    return (
+        state[0],
+        *(x if x > 0 else 0 for x in state[1:25]),
+        state[25],
+        state[pool] if pool else 0,
+    )
 
 
 def resolve_notation(legal: LegalPlays, text: object) -> int:
@@ -130,7 +140,8 @@ def resolve_notation(legal: LegalPlays, text: object) -> int:
     moves = parse_moves(text)
     position = legal.position
     where = f"for roll {legal.roll} in {position.id()}"
-    _check_sources(moves, position.raw, text, where, legal)
+    pool = movement_of(position.variant).pool
+    _check_sources(moves, position.raw, pool, text, where, legal)
     fits = _Walk(legal, moves).fits()
     if not fits:
         raise IllegalPlayError(
@@ -149,10 +160,15 @@ def resolve_notation(legal: LegalPlays, text: object) -> int:
 
 
 def _check_sources(
-    moves: list[Move], start: tuple[int, ...], text: str, where: str, legal: LegalPlays
+    moves: list[Move],
+    start: tuple[int, ...],
+    pool: int,
+    text: str,
+    where: str,
+    legal: LegalPlays,
 ) -> None:
     """Refuse, with a clear message, a text that moves more checkers from a point than are there."""
-    own = list(_own(start))
+    own = list(_own(start, pool))
     for move in moves:
         src, dst = move.points[0], move.points[-1]
         own[src] -= move.count
@@ -160,9 +176,16 @@ def _check_sources(
         if own[src] < 0:
             raise IllegalPlayError(
                 f"illegal play {shown(text)} {where}: not enough checkers on "
-                f"{'the bar' if src == BAR else f'point {src}'}; "
+                f"{_place(src)}; "
                 f"legal plays are {legal.notations()}"
             )
+
+
+def _place(src: int) -> str:
+    """A move's source in a message: the bar, the pool or a point."""
+    if src == FROM_POOL:
+        return "the pool"
+    return "the bar" if src == BAR else f"point {src}"
 
 
 _CONTACT_CODES = {Contact.HIT: HIT, Contact.BLOCK: BLOCK, Contact.PIN: PIN}
@@ -187,6 +210,7 @@ class _Walk:
         self.bar = NO_BAR
         if variant.has_bar:
             self.bar = RETURN if variant.entering is Entering.RETURN else ENTER
+        self.movement = movement_of(variant)
         self.paths = [m.points for m in moves for _ in range(m.count)]
         self.marked = frozenset().union(*(m.hits for m in moves)) if moves else frozenset()
         self.index = {key: i for i, key in enumerate(legal.raw_results())}
@@ -225,7 +249,9 @@ class _Walk:
             tried.add((path, (step, at)))
             for die, dst in self._moves(at, path[step], dice):
                 try:
-                    after = make_steps(state, ((at, dst, die),), dice, self.contact, self.bar)
+                    after = make_steps(
+                        state, ((at, dst, die),), dice, self.contact, self.bar, self.movement
+                    )
                 except IllegalPlayError:
                     continue
                 hit = dst != OFF and self.contact != BLOCK and state[dst] == -1
@@ -244,8 +270,9 @@ class _Walk:
             # A return from the bar is not a move of the dice; it lands on the head.
             return [(dice[-1] if dice else 0, RETURN_POINT)] if target == RETURN_POINT else []
         out = []
+        base = MOVER_BAR if at == FROM_POOL else at  # (a pool checker enters as from the bar)
         for die in sorted(set(dice)):
-            dst = at - die
+            dst = base - die
             if target == OFF and dst <= 0:
                 dst = OFF
             elif dst < target or dst < 1:

@@ -19,9 +19,11 @@ __all__ = ["Play", "Step", "check_play", "format_steps", "steps_of"]
 class Step:
     """One checker moved by one die, in the mover's numbering.
 
-    ``src`` is 1..24 or :data:`~nardy.model.basics.BAR` (25); ``dst`` is 1..24 or
+    ``src`` is 1..24, :data:`~nardy.model.basics.BAR` (25) or, in a variant
+    with a pool (:data:`~nardy.POOL`), :data:`~nardy.rules.board.FROM_POOL`
+    (26, written ``pool``); ``dst`` is 1..24 or
     :data:`~nardy.model.basics.OFF` (0). ``hit`` is true when the step sent an
-    opposing blot to the bar. ``die`` is the die value used (for a bear-off
+    opposing blot to the bar (or to its owner's pool). ``die`` is the die value used (for a bear-off
     from a lower point it can exceed ``src - dst``).
     """
 
@@ -123,6 +125,6 @@ def check_play(play: Play) -> None:
         if (
             not isinstance(step, Step)
             or any(type(v) is not int for v in (step.src, step.dst, step.die))
-            or not (0 <= step.dst < step.src <= 25 and 1 <= step.die <= 6)
+            or not (0 <= step.dst < step.src <= 26 and 1 <= step.die <= 6)
         ):
             raise IllegalPlayError(f"not a step of a play: {shown(step)} in {shown(steps)}")

@@ -5,8 +5,9 @@ Every public function and constructor answers bad input with a
 and what was expected. The helpers here do the common part: show a value
 briefly whatever it is (:func:`shown`), refuse text and sequences longer
 than any valid input *before* parsing them (:func:`bounded_text`,
-:func:`take`), and read the values the documentation names in the forms
-it names (:func:`side`, :func:`result_kind`, :func:`flag`, :func:`integer`).
+:func:`take`; :func:`too_long` words the message for a text), and read
+the values the documentation names in the forms it names (:func:`side`,
+:func:`result_kind`, :func:`flag`, :func:`integer`).
 
 Positions given by hand are read here too: the array form's lists
 (:func:`int_tuple`, :func:`pair`), per-side pairs (:func:`by_side`) and
@@ -36,10 +37,12 @@ from nardy.errors import (
 )
 from nardy.model.basics import Side
 from nardy.model.result import ResultKind
+from nardy.rules.vocabulary import ExtraField, ExtraKind
 
 __all__ = [
     "bounded_text",
     "by_side",
+    "check_held_counts",
     "check_pins",
     "flag",
     "int_tuple",
@@ -51,6 +54,7 @@ __all__ = [
     "shown",
     "side",
     "take",
+    "too_long",
 ]
 
 # reprlib cuts long strings, long and deep containers; one level of a
@@ -89,11 +93,17 @@ def bounded_text(value: object, what: str, limit: int, error: type[NardyError]) 
     if not isinstance(value, str):
         raise error(f"{what} must be a string, got {shown(value)}")
     if len(value) > limit:
-        raise error(
-            f"{what} is {len(value):,} characters long, more than any valid one "
-            f"({limit:,} at most): {shown(value)}"
-        )
+        raise error(f"{too_long(what, len(value), limit)}: {shown(value)}")
     return value
+
+
+def too_long(what: str, length: int, limit: int, than: str = "any valid one") -> str:
+    """The message for ``what``, a text of ``length`` characters over the ``limit`` of ``than``.
+
+    >>> too_long("the line", 2_000_000, 1_000_000, "any question")
+    'the line is 2,000,000 characters long, more than any question (1,000,000 at most)'
+    """
+    return f"{what} is {length:,} characters long, more than {than} ({limit:,} at most)"
 
 
 def take(values: object, most: int, what: str, error: type[NardyError]) -> list[Any]:
@@ -189,6 +199,25 @@ def check_pins(board: tuple[int, ...], mine: int, theirs: int, form: str) -> Non
             raise InvalidPositionError(
                 f"the opponent's checker pinned on {p} needs the mover's checkers on top: {where}"
             )
+
+
+def check_held_counts(
+    fields: Sequence[ExtraField], extra: Sequence[int], checkers: int, form: str
+) -> None:
+    """Each count of checkers in the extra state (a pool) is 0..``checkers`` for each side.
+
+    ``fields`` are the variant's extra fields, ``extra`` the two ints each
+    (mover's, opponent's). Fields that hold no checkers, or hold points, are
+    not counts of checkers.
+    """
+    for i, field in enumerate(fields):
+        if field.kind is not ExtraKind.COUNT or not field.holds_checkers:
+            continue
+        for who, n in zip(("mover", "opponent"), extra[2 * i : 2 * i + 2]):
+            if not 0 <= n <= checkers:
+                raise CheckerCountError(
+                    f"the {who}'s {field.name} holds {n} checkers, not 0..{checkers}, in {form}"
+                )
 
 
 def point_set(label: str, points: object) -> int:

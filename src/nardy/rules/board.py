@@ -22,8 +22,12 @@ first field is the pins: ``s[PINNED]`` the mover's pinned checkers,
 ``s[OPP_PINNED]`` the opponent's (at most one pinned checker per point; it
 is not counted in ``s[1..24]``, which counts free checkers only).
 
-A step is ``(src, dst, die, hit)``: ``src`` 25 for the bar, ``dst`` 0 for
-off, ``hit`` true when it hit (or pinned) an opposing checker.
+A step is ``(src, dst, die, hit)``: ``src`` 25 for the bar
+(``MOVER_BAR``), :data:`FROM_POOL` (26) for the mover's pool, ``dst`` 0
+for off, ``hit`` true when it hit (or pinned) an opposing checker. A step's
+``src`` is a *code*, not an index of the state: the pool's count is at its
+extra field's index (:func:`nardy.rules.movement.pool_index`), not at
+``s[26]`` (the opponent's bar).
 
 This module is the lowest of the rulebook: it imports nothing of nardy. The
 engine builds on it (:mod:`nardy.engine.state` re-exports the layout and
@@ -41,6 +45,7 @@ __all__ = [
     "ENTER",
     "EXTRA",
     "EXTRA_BYTES",
+    "FROM_POOL",
     "HEAD",
     "HIT",
     "HOME",
@@ -77,6 +82,10 @@ OPP_BAR: Final = 26
 OPP_OFF: Final = 27
 EXTRA: Final = 28
 BASE_SIZE: Final = 28
+#: The source code of a step that enters a checker from the mover's pool
+#: (a step's source keeps 5 bits: 25 is the bar, 26 the pool). Not a state
+#: index: the pool's count lies in the extra state.
+FROM_POOL: Final = 26
 #: The pins of a variant with pinning contact: its first extra field.
 PINNED: Final = 28
 OPP_PINNED: Final = 29

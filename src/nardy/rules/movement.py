@@ -26,14 +26,38 @@ faster forms of the same rules, and say where they write one inline.
   point or bear-off: :func:`landing`. The searches
   count the checkers outside (:func:`count_outside`, :func:`home_scan`)
   once, and keep the count step by step (:func:`outside_after`).
+
+The movement of the wider family is data, :class:`Movement` (built once per
+configured variant by :func:`movement_of`; :data:`DEFAULT_MOVEMENT` is all
+the above):
+
+* **A pool** (:data:`~nardy.POOL` in a variant's extra state): checkers not
+  yet entered enter with a die on :func:`entry_point` like a checker on the
+  bar (:func:`may_enter_from_pool`, step source
+  :data:`~nardy.rules.board.FROM_POOL`), hitting a blot there;
+* **the bar first or not** (:attr:`Movement.bar_first`, :func:`bar_first`):
+  by default a checker on the bar enters before anything else moves; a
+  variant may let bar entries, pool entries and other moves mix;
+* **where a hit checker goes** (:attr:`Movement.hit_to_pool`,
+  :func:`send_hit_to_pool`): its owner's bar, or his pool;
+* **the bear-off as data** (:class:`BearOff`, :func:`bear_off_allowed`,
+  :func:`count_not_home`): the home zone (6 or 12 points) and whether a
+  larger die bears off. :func:`make_step_as` makes any step of this
+  movement.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final
 
+import attrs
+
+from nardy.errors import InvalidOptionError
 from nardy.rules.board import (
     BLOCK,
+    EXTRA,
+    FROM_POOL,
     HIT,
     HOME,
     MOVER_BAR,
@@ -43,24 +67,36 @@ from nardy.rules.board import (
     PIN,
     PINNED,
 )
+from nardy.rules.vocabulary import POOL, ExtraField
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
 
 __all__ = [
+    "DEFAULT_MOVEMENT",
     "HITS",
     "PINS",
     "RELEASES",
+    "BearOff",
+    "Movement",
+    "bar_first",
+    "bear_off_allowed",
     "checker_above",
+    "count_not_home",
     "count_outside",
     "entry_point",
     "home_scan",
     "is_open",
     "landing",
     "make_move",
+    "make_step_as",
     "may_bear_off",
+    "may_enter_from_pool",
+    "movement_of",
     "must_enter",
     "outside_after",
+    "pool_index",
+    "send_hit_to_pool",
     "step_kind",
 ]
 
@@ -258,3 +294,222 @@ def outside_after(outside: int, src: int, dst: int) -> int:
     checker home; no step takes one out of home.
     """
     return outside - 1 if src > HOME >= dst else outside
+
+
+# --- the movement as data: the pool, the bar first, where a hit goes, the bear-off ---------
+
+
+@attrs.frozen
+class BearOff:
+    """The bear-off rule as data (rule M.6 of the family).
+
+    A checker of the mover's is borne off only when none of his is on the
+    bar, in the pool, or on the board outside his **zone**, the points
+    ``1..zone`` (6: the home board; 12: the half 1-12, as tabula's
+    ``bear_off_zone="half"``). Then a die equal to a checker's point bears
+    it off; a die larger than the point bears it off only when ``larger``
+    and no checker of the mover's stands on a higher point (else the die
+    must be used inside the board, or is lost). ``larger=False`` is the
+    *exact* rule: a checker on p leaves only with a die of p.
+
+    Today's rule of every built-in variant is ``BearOff()`` (6, larger).
+    """
+
+    #: The highest point of the zone the checkers must all be in (1..24).
+    zone: int = 6
+    #: Whether a die larger than the checker's point bears it off (when none stands higher).
+    larger: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.zone) is not int or not 1 <= self.zone <= 24:
+            raise InvalidOptionError(f"BearOff: zone is a point 1..24, not {self.zone!r}")
+        if type(self.larger) is not bool:
+            raise InvalidOptionError(f"BearOff: larger is true or false, not {self.larger!r}")
+
+
+@attrs.frozen
+class Movement:
+    """How checkers enter, where a hit one goes, and the bear-off: a configured variant's movement as data.
+
+    Built once per configured variant (:func:`movement_of`) and handed to
+    the search (:func:`nardy.engine.search.legal_plays`). The default,
+    :data:`DEFAULT_MOVEMENT`, is the movement of every built-in variant
+    today, and the fast kernels know it by heart; any other goes to the
+    general search.
+    """
+
+    #: The state index of the mover's pool count (the opponent's is the next
+    #: one), or 0: no pool (:func:`pool_index`).
+    pool: int = 0
+    #: A hit checker goes to its owner's pool instead of his bar (needs a pool).
+    hit_to_pool: bool = False
+    #: While a checker of the mover's is on his bar, only bar entries are
+    #: allowed (rule M.3, :func:`bar_first`); false: entries and moves mix.
+    bar_first: bool = True
+    #: The bear-off rule (:class:`BearOff`).
+    bear_off: BearOff = BearOff()
+
+    def __attrs_post_init__(self) -> None:
+        if self.hit_to_pool and not self.pool:
+            raise InvalidOptionError("Movement: hit checkers go to the pool, but there is none")
+
+    @property
+    def is_default(self) -> bool:
+        """Whether this is today's movement (:data:`DEFAULT_MOVEMENT`): no pool, the bar first, hits to the bar, ``BearOff()``."""
+        # (Field by field: compiled, ``==`` between two of these would compare identities.)
+        bear_off = self.bear_off
+        plain = not self.pool and not self.hit_to_pool and self.bar_first
+        return plain and bear_off.zone == HOME and bear_off.larger
+
+
+#: The movement of every variant without a pool, with the bar first, hits to
+#: the bar and the usual bear-off.
+DEFAULT_MOVEMENT: Final = Movement()
+
+
+def pool_index(extra_fields: Sequence[ExtraField]) -> int:
+    """The state index of the mover's pool: ``EXTRA + 2 * i`` for :data:`~nardy.POOL` the i-th extra field; 0 for none.
+
+    ``extra_fields`` are a variant's, in order
+    (:meth:`Variant.extra_fields <nardy.Variant.extra_fields>`, the pins
+    first when it pins). The opponent's pool is the next index. A rule of
+    one's own (a :class:`~nardy.rules.turn_rules.StepRule`) reads the
+    mover's pool as ``board[pool_index(fields)]``.
+    """
+    pool = (POOL.name, POOL.kind, POOL.keys, POOL.holds_checkers)
+    for i, field in enumerate(extra_fields):
+        # (Equal to POOL field by field: compiled, ``==`` would compare identities.)
+        if (field.name, field.kind, field.keys, field.holds_checkers) == pool:
+            return EXTRA + 2 * i
+    return 0
+
+
+def movement_of(variant: Any) -> Movement:
+    """The :class:`Movement` of a configured variant, from its data.
+
+    Reads :meth:`~nardy.Variant.extra_fields` (a pool when
+    :data:`~nardy.POOL` is among them), :attr:`~nardy.Variant.hit_to`
+    (``"bar"`` or ``"pool"``), :attr:`~nardy.Variant.bar_priority` and
+    :attr:`~nardy.Variant.bear_off`. Raises
+    :class:`~nardy.errors.InvalidOptionError` naming the variant for data
+    that does not fit.
+    """
+    name = getattr(variant, "name", type(variant).__name__)
+    hit_to = getattr(variant, "hit_to", "bar")
+    priority = getattr(variant, "bar_priority", True)
+    bear_off = getattr(variant, "bear_off", DEFAULT_MOVEMENT.bear_off)
+    pool = pool_index(variant.extra_fields())
+    if hit_to not in ("bar", "pool"):
+        raise InvalidOptionError(f"{name}: hit_to is 'bar' or 'pool', not {hit_to!r}")
+    if hit_to == "pool" and not pool:
+        raise InvalidOptionError(f"{name}: hit_to='pool' needs nardy.POOL in extra_state")
+    if type(priority) is not bool:
+        raise InvalidOptionError(f"{name}: bar_priority is true or false, not {priority!r}")
+    if not isinstance(bear_off, BearOff):
+        raise InvalidOptionError(f"{name}: bear_off is a nardy.BearOff, not {bear_off!r}")
+    return Movement(pool, hit_to == "pool", priority, bear_off)
+
+
+def bar_first(board: list[int], first: bool) -> bool:
+    """The bar first (rule M.3): whether only entries from the bar are allowed now.
+
+    True while a checker of the mover's is on his bar and the variant puts
+    the bar first (``first``, :attr:`Movement.bar_first`; :func:`must_enter`
+    is this rule with ``first`` true): no pool checker enters and no other
+    checker moves. With ``first`` false, bar entries, pool entries and other
+    moves mix freely.
+    """
+    bar: i64 = board[MOVER_BAR]
+    return first and bar > 0
+
+
+def may_enter_from_pool(board: list[int], pool: i64, first: bool) -> bool:
+    """Entering from the pool (rules M.2, M.3): whether a pool checker of the mover's may enter now.
+
+    When the variant has a pool (``pool``, its state index), a checker is
+    in it, and the bar does not come first (:func:`bar_first`). It enters
+    with die d on :func:`entry_point` (``25 - d``) if that point is open
+    (:func:`is_open`), hitting a blot there like any move.
+    """
+    if not pool:
+        return False
+    waiting: i64 = board[pool]
+    return waiting > 0 and not bar_first(board, first)
+
+
+def count_not_home(board: list[int], contact: int, zone: int, pool: int) -> int:
+    """The mover's checkers not yet in his bear-off zone: :func:`count_outside` for the zone ``1..zone`` and a pool.
+
+    Outside the zone on the board, on the bar, in the pool (``pool``, its
+    state index, 0 for none) or pinned (one is enough). Nothing is borne
+    off while it is above 0 (:func:`bear_off_allowed`).
+    """
+    outside = board[MOVER_BAR]
+    for p in range(zone + 1, 25):
+        if board[p] > 0:
+            outside += board[p]
+    if pool:
+        outside += board[pool]
+    if contact == PIN and board[PINNED]:
+        outside += 1
+    return outside
+
+
+def bear_off_allowed(
+    board: list[int], src: i64, dst: i64, outside: int, zone: i64, larger: bool
+) -> bool:
+    """The bear-off of :class:`BearOff` ``(zone, larger)`` for a step from ``src`` that would end at ``dst <= 0``.
+
+    Only when none of the mover's checkers is outside the zone
+    (``outside``, :func:`count_not_home`); a die bears off from its own
+    point (``dst == 0``); a larger die (``dst < 0``) only when ``larger``
+    and no checker of his stands higher in the zone. With
+    ``BearOff(6, True)`` this is :func:`may_bear_off`.
+    """
+    if outside:
+        return False
+    if dst == 0:
+        return True
+    if not larger:
+        return False
+    p: i64 = src + 1
+    while p <= zone:
+        x: i64 = board[p]
+        if x > 0:
+            return False
+        p += 1
+    return True
+
+
+def send_hit_to_pool(board: list[int], pool: i64) -> None:
+    """Where a hit checker goes (``hit_to="pool"``): from its owner's bar, where :func:`make_move` put it, to his pool.
+
+    ``pool`` is the mover's pool index; the opponent's is the next one.
+    """
+    bar: i64 = board[OPP_BAR]
+    board[OPP_BAR] = bar - 1
+    theirs: i64 = board[pool + 1]
+    board[pool + 1] = theirs + 1
+
+
+def make_step_as(
+    board: list[int], src: i64, dst: i64, contact: i64, pool: i64, hit_to_pool: bool
+) -> i64:
+    """Make any step of a :class:`Movement` on ``board``, in place; returns its kind (:func:`step_kind`).
+
+    A step from the pool (``src`` :data:`~nardy.rules.board.FROM_POOL`)
+    takes a checker out of the pool and enters it like a checker from the
+    bar; a hit checker goes to its owner's pool with ``hit_to_pool``
+    (:func:`send_hit_to_pool`), else to his bar.
+    """
+    if src == FROM_POOL:
+        waiting: i64 = board[pool]
+        board[pool] = waiting - 1
+        bar: i64 = board[MOVER_BAR]
+        board[MOVER_BAR] = bar + 1
+        src = MOVER_BAR
+    kind = step_kind(board, src, dst, contact)
+    make_move(board, src, dst, kind)
+    if hit_to_pool and kind % RELEASES == HITS:
+        send_hit_to_pool(board, pool)
+    return kind

@@ -64,8 +64,9 @@ StepCheck = Callable[[list[int], int, int], bool]
 PlayFilter = Callable[[State, list[Candidate]], list[Candidate]]
 
 
-#: Every point, the bar (25) and off (0): a step rule that watches all steps.
-ALL_POINTS: Final = (1 << 26) - 1
+#: Every point, the bar (25), the pool (26, a step's source only) and off
+#: (0): a step rule that watches all steps.
+ALL_POINTS: Final = (1 << 27) - 1
 
 #: :attr:`HitterRule.kind`: a checker that hit never moves again this turn (no check).
 STOPS: Final = "stops"
@@ -77,7 +78,7 @@ NO_HIDE: Final = "no-hide"
 
 # The names StepRule.replace and HitterRule.replace take.
 _STEP_FIELDS: Final = frozenset(
-    {"check", "watch_from", "watch_to", "floor_point", "floor", "six_block", "guard"}
+    {"check", "watch_from", "watch_to", "floor_point", "floor", "six_block", "guard", "only_hits"}
 )
 _HITTER_FIELDS: Final = frozenset({"zone", "check", "kind"})
 
@@ -87,9 +88,27 @@ class StepRule:
 
     ``check`` is called for each step whose source is in ``watch_from`` or
     whose destination is in ``watch_to`` (bitmasks: bit p for point p, bit
-    25 the bar, bit 0 off), so that a rule about the head or about a few
-    landing points costs nothing for the other steps. A step it refuses is
-    not playable; the maximum-use rule then chooses among what remains.
+    25 the bar, bit 26 the pool as a source, bit 0 off), so that a rule
+    about the head or about a few landing points costs nothing for the
+    other steps. A step it refuses is not playable; the maximum-use rule
+    then chooses among what remains.
+
+    The check sees the whole state after the step, extra state included:
+    in a variant with a pool (:data:`~nardy.POOL`) the mover's pool count
+    is ``board[pool]`` and the opponent's ``board[pool + 1]``, where
+    ``pool = nardy.rules.movement.pool_index(variant.extra_fields())``
+    (``EXTRA + 2 * i`` for the pool the i-th extra field). A step from the
+    pool has the source :data:`~nardy.rules.board.FROM_POOL` (26). Rules
+    such as "only entries while the pool is not empty" or "nothing lands on
+    12-1 while a checker waits in the pool" are plain step rules on that
+    state.
+
+    ``only_hits`` (optional): the check is asked only about steps that hit
+    (within the watch masks); every other step is allowed. A rule on
+    hitting alone, such as acey-deucey's "a move may hit only once a
+    checker of the mover's is home" (judged on the position before the
+    step: the check sees the state after it, with the hitting checker on
+    ``dst``). Such a rule has no floor and no six-block declaration.
 
     ``floor_point`` and ``floor`` (optional): the mover's count on point
     ``floor_point`` may never fall below ``floor`` during the turn (long
@@ -124,6 +143,7 @@ class StepRule:
         "floor",
         "floor_point",
         "guard",
+        "only_hits",
         "six_block",
         "watch_from",
         "watch_to",
@@ -138,7 +158,12 @@ class StepRule:
         floor: int = 0,
         six_block: str | None = None,
         guard: int = -1,
+        only_hits: bool = False,
     ) -> None:
+        if only_hits and (floor_point or six_block is not None):
+            raise InvalidOptionError(
+                "StepRule: a rule that only judges hits has no floor and no six-block declaration"
+            )
         #: The check as given (the floor not folded in).
         self.base_check = check
         #: The sources the check is asked about, as given.
@@ -153,6 +178,8 @@ class StepRule:
         self.six_block = six_block
         #: With :attr:`six_block`: the six-block guard of the turn's start, or -1.
         self.guard = guard
+        #: The check is asked only about steps that hit (see above).
+        self.only_hits = only_hits
         # The check with the floor folded in, made when first asked for (most
         # kernels count the floor themselves and never ask).
         self._folded: StepCheck | None = None if floor_point else check
@@ -179,7 +206,8 @@ class StepRule:
         """A copy with the given fields changed, its declarations kept unless changed too.
 
         The fields are the constructor's: ``check``, ``watch_from``,
-        ``watch_to``, ``floor_point``, ``floor``, ``six_block``, ``guard``. A copy with
+        ``watch_to``, ``floor_point``, ``floor``, ``six_block``, ``guard``,
+        ``only_hits``. A copy with
         another ``check`` of the same behaviour gets the same searches as
         the original (see the module docstring).
         """
@@ -192,14 +220,17 @@ class StepRule:
             changes.get("floor", self.floor),
             changes.get("six_block", self.six_block),
             changes.get("guard", self.guard),
+            changes.get("only_hits", self.only_hits),
         )
 
     def __repr__(self) -> str:
         floor = f", floor_point={self.floor_point}, floor={self.floor}" if self.floor_point else ""
         six_block = "" if self.six_block is None else f", six_block={self.six_block!r}"
+        hits = ", only_hits=True" if self.only_hits else ""
         return (
             f"StepRule({getattr(self.base_check, '__name__', self.base_check)!s}, "
-            f"watch_from={self.base_watch_from:#x}, watch_to={self.watch_to:#x}{floor}{six_block})"
+            f"watch_from={self.base_watch_from:#x}, watch_to={self.watch_to:#x}"
+            f"{floor}{six_block}{hits})"
         )
 
 

@@ -18,7 +18,7 @@ import enum
 
 import attrs
 
-__all__ = ["PINS", "Contact", "Entering", "ExtraField", "ExtraKind", "Geometry"]
+__all__ = ["PINS", "POOL", "Contact", "Entering", "ExtraField", "ExtraKind", "Geometry"]
 
 
 class Geometry(enum.Enum):
@@ -101,3 +101,14 @@ class ExtraField:
 #: The pins of a variant with pinning contact: the points where one of a
 #: side's checkers lies pinned under the other side's.
 PINS = ExtraField("pins", ExtraKind.POINTS, ("pinned", "opp_pinned"))
+
+#: The pool: each side's checkers not yet entered (acey-deucey and tabula
+#: start with all fifteen there). A count per side that holds checkers
+#: (positive board + bar + off + pool = :attr:`~nardy.Variant.checkers`);
+#: ``pool`` ``[mover, opponent]`` in the array form, ``pool=3/5`` in the ID.
+#: A variant has a pool when this field is in its
+#: :attr:`~nardy.Variant.extra_state` (the engine finds it by equality with
+#: this value, not by name): its pool checkers then enter with the dice as
+#: checkers on the bar do, on the point ``25 - die`` (see
+#: :func:`nardy.rules.movement.may_enter_from_pool`).
+POOL = ExtraField("pool", ExtraKind.COUNT, ("pool",), holds_checkers=True)

@@ -54,6 +54,7 @@ from nardy.model.registry import (
 from nardy.model.result import Result, ResultKind
 from nardy.model.validate import (
     by_side,
+    check_held_counts,
     check_pins,
     int_tuple,
     integer,
@@ -62,6 +63,7 @@ from nardy.model.validate import (
     shown,
 )
 from nardy.model.validate import side as as_side
+from nardy.rules.movement import BearOff, movement_of
 from nardy.rules.turn_rules import HitterRule, PlayFilter, StepRule
 from nardy.rules.vocabulary import PINS, Contact, Entering, ExtraField, ExtraKind, Geometry
 from nardy.variants.class_data import check_layout, check_variant_class
@@ -161,6 +163,14 @@ class Variant(TurnHooks, abc.ABC):
     #: waiting to enter. A field left out starts empty. Checkers a field
     #: holds count with :attr:`start` towards :attr:`checkers`.
     start_extra: ClassVar[Mapping[str, Any]] = MappingProxyType({})
+    #: Where a hit checker goes: ``"bar"`` (its owner's bar) or ``"pool"``
+    #: (his pool; needs :data:`~nardy.POOL` in :attr:`extra_state`).
+    hit_to: ClassVar[str] = "bar"
+    #: The bar first: while a checker of the mover's is on the bar only bar
+    #: entries are allowed; false: bar entries, pool entries and moves mix.
+    bar_priority: ClassVar[bool] = True
+    #: The bear-off rule (:class:`~nardy.BearOff`: the home zone, and whether a larger die bears off).
+    bear_off: ClassVar[BearOff] = BearOff()
     #: Whether the gnubg Position ID is defined for this variant.
     gnubg_id_supported: ClassVar[bool] = False
     #: Whether every legal play of a roll uses the same number of dice (the
@@ -394,6 +404,7 @@ class Variant(TurnHooks, abc.ABC):
             raise BarNotAllowedError(f"{self.name} has no bar, but bar={list(bar)} in {form}")
         if self.contact is Contact.PIN:
             check_pins(board, extra[0], extra[1], form)
+        check_held_counts(self.extra_fields(), extra, self.checkers, form)
         held = held_by_extras(self.extra_fields(), extra)
         mine = sum(x for x in board if x > 0) + bar[0] + off[0] + held[0]
         theirs = -sum(x for x in board if x < 0) + bar[1] + off[1] + held[1]
@@ -523,6 +534,7 @@ class Variant(TurnHooks, abc.ABC):
                 self.moves(play.roll),
                 _contact_code(self.turn_contact(play.roll)),
                 bar,
+                (self._plan or self._make_plan()).movement,
             )
         except IllegalPlayError as exc:
             raise IllegalPlayError(f"{bad}: {exc}") from None
@@ -753,6 +765,7 @@ def _plan(variant: Variant) -> Plan:
         extra_plays=own("extra_plays"),
         raw_plays=own("raw_plays"),
         is_over=own("is_over"),
+        movement=movement_of(variant),
     )
     _PLANS[variant] = plan
     return plan

@@ -162,50 +162,43 @@ class ScoringTable:
         return attrs.evolve(self, rows=rows)
 
 
-def _table(name: str, *rows: tuple[ResultKind, Condition, int], left: bool = False) -> ScoringTable:
-    return ScoringTable(name, tuple(ScoringRow(k, c, p) for k, c, p in rows), left)
+#: The condition of each result kind a preset scores: the same in every preset.
+_CONDITIONS: Mapping[ResultKind, Condition] = MappingProxyType(
+    {
+        K.BACKGAMMON_ON_BAR: on_bar,
+        K.BACKGAMMON: behind_winners_home,
+        K.HOME_MARS: outside_own_home,
+        K.GAMMON: none_off,
+        K.SINGLE: single,
+    }
+)
+
+
+def _table(name: str, points: Mapping[ResultKind, int], *, left: bool = False) -> ScoringTable:
+    """The preset ``name``: its kinds, highest first, with their points."""
+    rows = tuple(ScoringRow(kind, _CONDITIONS[kind], p) for kind, p in points.items())
+    return ScoringTable(name, rows, left)
 
 
 #: The scoring presets by name (read-only).
 PRESETS: Mapping[str, ScoringTable] = MappingProxyType(
     {
-        # single 1, gammon 2, backgammon 3
-        "standard": _table(
-            "standard",
-            (K.BACKGAMMON, behind_winners_home, 3),
-            (K.GAMMON, none_off, 2),
-            (K.SINGLE, single, 1),
-        ),
-        # adds a fourth kind: a backgammon with a checker still on the bar
-        "backgammon-on-bar": _table(
-            "backgammon-on-bar",
-            (K.BACKGAMMON_ON_BAR, on_bar, 4),
-            (K.BACKGAMMON, behind_winners_home, 3),
-            (K.GAMMON, none_off, 2),
-            (K.SINGLE, single, 1),
-        ),
-        # Russian short nardy (and long nardy): oin 1, mars 2, nothing higher
-        "russian": _table(
-            "russian",
-            (K.GAMMON, none_off, 2),
-            (K.SINGLE, single, 1),
-        ),
-        # single 1, mars 2 (all home), home mars 3 (some outside), koks 4
-        "four-level": _table(
-            "four-level",
-            (K.BACKGAMMON, behind_winners_home, 4),
-            (K.HOME_MARS, outside_own_home, 3),
-            (K.GAMMON, none_off, 2),
-            (K.SINGLE, single, 1),
-        ),
-        # points are the checkers the loser has not borne off
-        "checkers-left": _table(
-            "checkers-left",
-            (K.BACKGAMMON, behind_winners_home, 0),
-            (K.GAMMON, none_off, 0),
-            (K.SINGLE, single, 0),
-            left=True,
-        ),
+        table.name: table
+        for table in (
+            # single 1, gammon 2, backgammon 3
+            _table("standard", {K.BACKGAMMON: 3, K.GAMMON: 2, K.SINGLE: 1}),
+            # adds a fourth kind: a backgammon with a checker still on the bar
+            _table(
+                "backgammon-on-bar",
+                {K.BACKGAMMON_ON_BAR: 4, K.BACKGAMMON: 3, K.GAMMON: 2, K.SINGLE: 1},
+            ),
+            # Russian short nardy (and long nardy): oin 1, mars 2, nothing higher
+            _table("russian", {K.GAMMON: 2, K.SINGLE: 1}),
+            # single 1, mars 2 (all home), home mars 3 (some outside), koks 4
+            _table("four-level", {K.BACKGAMMON: 4, K.HOME_MARS: 3, K.GAMMON: 2, K.SINGLE: 1}),
+            # points are the checkers the loser has not borne off
+            _table("checkers-left", {K.BACKGAMMON: 0, K.GAMMON: 0, K.SINGLE: 0}, left=True),
+        )
     }
 )
 

@@ -19,9 +19,9 @@ Gymnasium id per built-in variant (``nardy/Backgammon-v0``,
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
+from nardy._lazy import from_table
 from nardy.model.registry import variant_names
 
 if TYPE_CHECKING:
@@ -60,10 +60,8 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'nardy.agents.env' has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+    """A name of the environments (see ``_LAZY``), imported on first use."""
+    return from_table(__name__, name, _LAZY)
 
 
 def _gym_id(name: str) -> str:
