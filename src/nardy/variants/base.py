@@ -552,7 +552,6 @@ class Variant(abc.ABC):
         """:meth:`next_packed` as a plain function of the packed state (made once per class)."""
         flip = _PACKED_FLIPPERS.get(cls)
         if flip is None:
-            rotate = cls.geometry is Geometry.ROTATE
             if cls.extra_fields():
                 state_flip = cls.flipper()
                 flip = _PACKED_FLIPPERS[cls] = lambda p: engine_state.pack(
@@ -560,11 +559,7 @@ class Variant(abc.ABC):
                 )
             else:
                 # A compiled function, not a lambda: the engine calls it per result.
-                flip = _PACKED_FLIPPERS[cls] = (
-                    engine_state.flip_packed_rotated
-                    if rotate
-                    else engine_state.flip_packed_mirrored
-                )
+                flip = _PACKED_FLIPPERS[cls] = engine_state.packed_flipper(cls.geometry.code)
         return flip
 
     @classmethod
@@ -576,7 +571,7 @@ class Variant(abc.ABC):
                 engine_state.POINTS if f.kind is ExtraKind.POINTS else engine_state.COUNT
                 for f in cls.extra_fields()
             )
-            flip = _FLIPPERS[cls] = engine_state.flipper(cls.geometry is Geometry.ROTATE, kinds)
+            flip = _FLIPPERS[cls] = engine_state.flipper(cls.geometry.code, kinds)
         return flip
 
     def __reduce__(self) -> tuple[Any, ...]:
