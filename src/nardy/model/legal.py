@@ -60,16 +60,14 @@ def find(
         roll = Roll.coerce(roll)
     store: Store = plan.cache
     code: int = roll.code
-    if code >= 64 or store.checks_rolls:
-        # Three dice, a segment of k moves, or a variant of three dice: the
-        # variant says whether it takes this roll; a key of its own.
+    if code >= 64:
+        # Three dice or a segment of k moves: the variant says whether it
+        # takes this roll; a key of its own.
         roll = position.variant.check_roll(roll, given)
         code = roll.code
         tail = bytes([8 + int(position.turn), code >> 6, code & 63])
-        dice: tuple[int, ...] = roll.moves
     else:
         tail = _CACHE_TAILS[int(position.turn) * 64 + code]
-        dice = _DICE[code]
     packed = position.packed
     over = plan.is_over
     if not allow_finished and (
@@ -83,9 +81,12 @@ def find(
         found = store.entries.get(key)
         if found is not None:
             return found
+    if store.checks_rolls and code < 64:
+        # Two dice for a variant of three: refused (so never in the cache).
+        position.variant.check_roll(roll, given)
     raw_plays = plan.raw_plays
     if raw_plays is None:
-        keys, codes = plan.play_keys(packed, roll, dice)
+        keys, codes = plan.play_keys(packed, roll, _DICE[code] if code < 64 else roll.moves)
     else:  # a variant with a generator of its own
         plays = raw_plays(position.raw, roll)
         keys = [key_of(state) for state, _ in plays]
@@ -112,9 +113,10 @@ class Store:
         self.entries: dict[bytes, LegalPlays] = {}
         #: How many sets it keeps (0: none).
         self.limit = limit
-        #: True when the variant asks about every roll (:meth:`Variant.check_roll
-        #: <nardy.Variant.check_roll>`): it plays with three dice. A variant of
-        #: two dice is asked only about rolls of three dice and segments of k moves.
+        #: True when the variant is asked about every roll it has not answered
+        #: (:meth:`Variant.check_roll <nardy.Variant.check_roll>`): it plays with
+        #: three dice. A variant of two dice is asked only about rolls of three
+        #: dice and segments of k moves.
         self.checks_rolls = False
         # The keys in the order they were added, a ring once it is full:
         # ``ring[slot]`` is the oldest. (Finding the oldest by iterating the
