@@ -112,6 +112,10 @@ def _check_die(value: object) -> int:
     return value
 
 
+# Roll()'s default: no dice given (only an old pickle does that).
+_UNPICKLED: Final[Any] = object()
+
+
 @attrs.frozen(repr=False, order=False, init=False, eq=False, hash=False)
 class Roll:
     """A roll of two or three dice, stored highest first: ``Roll(1, 3) == Roll(3, 1)``.
@@ -154,9 +158,17 @@ class Roll:
     #: 64 or more for three dice and for a segment of k moves.
     code: int
 
-    def __new__(cls, first: int, second: int, third: int | None = None) -> Roll:
+    def __new__(
+        cls, first: int = _UNPICKLED, second: int = _UNPICKLED, third: int | None = None
+    ) -> Roll:
         """The roll of these dice, in any order (``Roll(1, 3)`` is ``Roll(3, 1)``)."""
         # Every roll is made once, at import: a call looks it up.
+        if first is _UNPICKLED and second is _UNPICKLED:
+            # A pickle of nardy 0.1 rebuilds its roll bare, then sets its state
+            # (__setstate__); nothing else calls Roll() without dice.
+            return object.__new__(cls)
+        if second is _UNPICKLED:
+            raise InvalidDiceError(f"a roll is two or three dice, got the one die {_brief(first)}")
         if third is None:
             if type(first) is int and type(second) is int:
                 known = _PAIRS.get((first, second))
@@ -279,6 +291,13 @@ class Roll:
     def __iter__(self) -> Iterator[int]:
         """Iterate over the dice (highest first), so ``a, b = roll`` works."""
         return iter(self.faces)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        # A roll pickled by nardy 0.1 (its fields high, low, is_double): the
+        # fields of the roll of those dice.
+        known = Roll(state["high"], state["low"])
+        for field in attrs.fields(Roll):
+            object.__setattr__(self, field.name, getattr(known, field.name))
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled as its dice (and k): unpickling gives the one roll of them.
