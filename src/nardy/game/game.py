@@ -374,7 +374,7 @@ class Game:
         policy: one die per player (``(die0, die1)``, player 0 first) or two
         (``((a, b), (c, d))``). A tie re-rolls (and, with
         ``automatic_doubles``, turns the centred cube). Otherwise the side on
-        turn rolls two dice and must then :meth:`play`.
+        turn rolls the variant's dice (two, or :attr:`~nardy.Variant.dice`) and must then :meth:`play`.
 
         Raises :class:`~nardy.errors.WrongPhaseError` (already rolled, a double or a
         resignation pending), :class:`~nardy.errors.GameOverError`, :class:`~nardy.errors.NotYourTurnError`.
@@ -390,11 +390,11 @@ class Game:
             raise self._wrong("roll", why)
         side = self.position.turn
         self._check_actor("roll", side, by)
-        fed: Any = self.rng.pair() if dice is None else dice
-        roll = Roll.coerce(fed)
-        # The history keeps the dice in the order rolled or given (a pair), as records
-        # write them; a Roll or a string gives them highest first, as self.dice holds them.
-        order = (fed[0], fed[1]) if isinstance(fed, (tuple, list)) else (roll.high, roll.low)
+        fed: Any = self.rng.dice(self.variant.dice) if dice is None else dice
+        roll = self.variant.check_roll(Roll.coerce(fed), fed)
+        # The history keeps the dice in the order rolled or given, as records write
+        # them; a Roll or a string gives them highest first, as self.dice holds them.
+        order = tuple(fed) if isinstance(fed, (tuple, list)) else roll.faces
         return attrs.evolve(
             self,
             phase=Phase.MOVE,
@@ -425,7 +425,7 @@ class Game:
         position = self.variant.starting_position(first)
         # With "use_both" the winner plays the opening dice; else he rolls
         # anew (no dice are on the table before the opening is decided).
-        use_both = policy.endswith("use_both")
+        use_both = policy.endswith("use_both") and self.variant.dice == 2
         roll = Roll(*(flat[winner * 2 : winner * 2 + 2] if two else flat)) if use_both else None
         return attrs.evolve(
             self,
