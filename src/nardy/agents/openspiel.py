@@ -24,7 +24,10 @@ Importing this module registers one Python game per built-in variant, named
   probability 1/30 each (a tie rolls again, so it never comes up); the
   variant's opening rule then decides who starts and whether he plays those
   dice or rolls again. Every later roll is ``6 * (high - 1) + (low - 1)``:
-  the 21 rolls, a double 1/36, the others 2/36.
+  the 21 rolls, a double 1/36, the others 2/36. A variant of three dice
+  (:attr:`Variant.dice <nardy.Variant.dice>`) rolls
+  ``36 * (high - 1) + 6 * (middle - 1) + (low - 1)``: its 56 rolls, each
+  with its chance out of 216 (its opening only decides who rolls first).
 * Actions are the step actions of :mod:`nardy.agents.env.steps` (152 for every
   variant): one checker step each, plus the pass; the turn passes when the
   steps make a legal play.
@@ -49,7 +52,7 @@ from nardy.agents.env.steps import NUM_ACTIONS, StepTurn, action_name, step_turn
 from nardy.engine.steptree import NOT_ALLOWED
 from nardy.errors import InvalidOptionError, NardyError
 from nardy.game.game import Game
-from nardy.model.basics import ALL_ROLLS, Roll, Side
+from nardy.model.basics import ALL_ROLLS, Roll, Side, distinct_rolls
 from nardy.model.position import Position
 from nardy.model.registry import find_variant, variant_names
 from nardy.model.result import ResultKind
@@ -67,6 +70,12 @@ _OPENING_OUTCOMES = tuple(
 _ROLL_OUTCOMES = tuple((6 * (r.high - 1) + r.low - 1, r.probability) for r in ALL_ROLLS)
 # The roll of each chance outcome, made once (a Roll is immutable).
 _ROLLS = tuple(Roll(a // 6 + 1, a % 6 + 1) for a in range(_NUM_CHANCE))
+# The same for a variant of three dice: 36 * (high - 1) + 6 * (middle - 1) + (low - 1).
+_NUM_CHANCE_3 = 216
+_ROLL_OUTCOMES_3 = tuple(
+    (36 * (r.high - 1) + 6 * (r.faces[1] - 1) + r.low - 1, r.probability) for r in distinct_rolls(3)
+)
+_ROLLS_3 = tuple(Roll(a // 36 + 1, a // 6 % 6 + 1, a % 6 + 1) for a in range(_NUM_CHANCE_3))
 # The side of each player.
 _SIDES = (Side.WHITE, Side.BLACK)
 # OpenSpiel's player ids, as plain ints.
@@ -139,11 +148,16 @@ class NardyGame(pyspiel.Game):  # type: ignore[misc]
                 raise InvalidOptionError(
                     f"start {start!r:.80} is not a {self.variant.spec()} position still in play"
                 )
+        #: The rolls by chance outcome and the outcomes with their chances
+        #: (two dice, or three for a variant of three dice).
+        three = self.variant.dice == 3
+        self.chance_rolls = _ROLLS_3 if three else _ROLLS
+        self.roll_outcomes = _ROLL_OUTCOMES_3 if three else _ROLL_OUTCOMES
         points = float(_max_points(self.variant))
         game_type, _ = _game_type(name, defaults)
         info = pyspiel.GameInfo(
             num_distinct_actions=NUM_ACTIONS,
-            max_chance_outcomes=_NUM_CHANCE,
+            max_chance_outcomes=len(self.chance_rolls),
             num_players=2,
             min_utility=-points,
             max_utility=points,
@@ -293,8 +307,8 @@ class NardyState(pyspiel.State):  # type: ignore[misc]
         return [points, -points] if result.winner is Side.WHITE else [-points, points]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The opening's 30 unequal pairs, or the 21 rolls, with their probabilities."""
-        return list(_OPENING_OUTCOMES if self.phase.opening else _ROLL_OUTCOMES)
+        """The opening's 30 unequal pairs, or the 21 rolls (56 of three dice), with their probabilities."""
+        return list(_OPENING_OUTCOMES if self.phase.opening else self.game_.roll_outcomes)
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions (of ``player``): OpenSpiel's answer, a new list each call.
@@ -341,10 +355,9 @@ class NardyState(pyspiel.State):  # type: ignore[misc]
                 self.phase = Phase(position, None, phase.plies, _CHANCE, False)
                 return
         else:
+            rolls = self.game_.chance_rolls
             roll = (
-                _ROLLS[action]
-                if 0 <= action < _NUM_CHANCE
-                else Roll(action // 6 + 1, action % 6 + 1)
+                rolls[action] if 0 <= action < len(rolls) else Roll(action // 6 + 1, action % 6 + 1)
             )
         turn = step_turn(position, roll)
         player = 0 if position.turn is _SIDES[0] else 1  # (int() of an IntEnum costs more)
@@ -354,7 +367,11 @@ class NardyState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             first, second = action // 6 + 1, action % 6 + 1
-            return f"opening {first}-{second}" if self.phase.opening else f"roll {first}{second}"
+            if self.phase.opening:
+                return f"opening {first}-{second}"
+            if self.game_.chance_rolls is _ROLLS_3 and 0 <= action < _NUM_CHANCE_3:
+                return f"roll {action // 36 + 1}{action // 6 % 6 + 1}{action % 6 + 1}"
+            return f"roll {first}{second}"
         return action_name(action)
 
     def __str__(self) -> str:

@@ -21,7 +21,7 @@ from typing import IO, Any, Final
 
 from nardy.cli.legal_text import TextPieces, dice_index, packed_question, plays_text, quiet_numbers
 from nardy.engine.state import BASE_SIZE
-from nardy.errors import InputError, NardyError
+from nardy.errors import InputError, InvalidDiceError, NardyError
 from nardy.model.basics import Roll, Side
 from nardy.model.legal import LegalPlays
 from nardy.model.position import Position
@@ -122,10 +122,27 @@ def legal_line(line: str | bytes, variant: str | None, options: dict[str, Any]) 
     extra_keys = [key for field in rules.extra_fields() for key in field.keys]
     extra = {key: data[key] for key in extra_keys if key in data}
     position = rules.position(data["board"], data.get("bar", (0, 0)), data.get("off"), **extra)
+    return plays_answer(position.legal_plays(_question_roll(rules, data)), extra_keys)
+
+
+def _question_roll(rules: Variant, data: dict[str, Any]) -> Roll:
+    """The roll of a question: ``"dice"`` (two, or three for a variant of three dice), with ``"moves"`` a segment of k moves."""
     dice = data["dice"]
-    if not isinstance(dice, list) or len(dice) != 2:
-        raise InputError(f'"dice" must be a list of two integers, got {shown(dice)}')
-    return plays_answer(position.legal_plays(Roll(dice[0], dice[1])), extra_keys)
+    count = rules.dice
+    if not isinstance(dice, list) or len(dice) != count:
+        words = "two" if count == 2 else "three"
+        raise InputError(f'"dice" must be a list of {words} integers, got {shown(dice)}')
+    roll = Roll(*dice)
+    if "moves" not in data:
+        return roll
+    if not rules.segment_moves:
+        raise InvalidDiceError(
+            f'{rules.spec()} plays a double as four moves: "moves" is for a variant '
+            "with segments of k moves"
+        )
+    if not roll.is_double:
+        raise InvalidDiceError(f'"moves" goes with a double, not with the dice {shown(dice)}')
+    return roll.with_moves(data["moves"])
 
 
 def plays_answer(plays: LegalPlays, extra_keys: Sequence[str]) -> dict[str, Any]:
@@ -211,7 +228,7 @@ class LegalFilter:
         return rules
 
     def _is_plain(self, rules: Variant) -> bool:
-        """Whether the variant reads positions as :class:`~nardy.Variant` does, without extra state."""
+        """Whether the variant reads positions as :class:`~nardy.Variant` does, without extra state, with two dice."""
         cls = type(rules)
         plain = self._plain.get(cls)
         if plain is None:
@@ -219,6 +236,7 @@ class LegalFilter:
                 not rules.extra_fields()
                 and cls.position is Variant.position
                 and cls.validate is Variant.validate
+                and cls.dice == 2
             )
             self._plain[cls] = plain
         return plain
@@ -239,7 +257,7 @@ class LegalFilter:
         if type(name) is not str:
             return None
         rules = self._variant(name, data)
-        if rules is None or not self._is_plain(rules) or "board" not in data:
+        if rules is None or not self._is_plain(rules) or "board" not in data or "moves" in data:
             return None
         packed = packed_question(
             data["board"], data.get("bar", _NO_BAR), data.get("off"), rules.checkers, rules.has_bar

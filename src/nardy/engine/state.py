@@ -44,6 +44,7 @@ from nardy.rules.board import (
     Steps,
 )
 from nardy.rules.movement import may_bear_off
+from nardy.rules.vocabulary import Geometry
 
 __all__ = [
     "BASE_SIZE",
@@ -63,6 +64,7 @@ __all__ = [
     "OPP_PINNED",
     "PINNED",
     "POINTS",
+    "POINT_MAPS",
     "STEP_BITS",
     "WEIGHT",
     "ZERO",
@@ -75,6 +77,7 @@ __all__ = [
     "flip_packed",
     "flip_packed_mirrored",
     "flip_packed_rotated",
+    "flip_packed_same",
     "flipper",
     "key_of",
     "key_of_packed",
@@ -82,6 +85,7 @@ __all__ = [
     "may_bear_off",
     "opponent_point",
     "pack",
+    "packed_flipper",
     "packed_of_key",
     "point_bits",
     "slot_weight",
@@ -238,33 +242,71 @@ def code_of_steps(steps: Steps) -> int:
     return code
 
 
-def flip_packed(packed: bytes, rotate: bool) -> bytes:
-    """:func:`flip` on the packed form of a state without extra fields."""
-    board = packed[13:25] + packed[1:13] if rotate else packed[24:0:-1]
+# The geometries' codes (Geometry.code); a bool ``rotate`` reads as one too.
+_MIRROR: Final = Geometry.MIRROR.code
+_ROTATE: Final = Geometry.ROTATE.code
+_SAME: Final = Geometry.SAME.code
+# POINT_MAPS[code][p]: the opponent's number of my point p (entry 0 is 0).
+POINT_MAPS: Final[tuple[tuple[int, ...], ...]] = tuple([g.point_map for g in Geometry])
+
+
+def flip_packed(packed: bytes, geometry: int) -> bytes:
+    """:func:`flip` on the packed form of a state without extra fields (``geometry``: a :attr:`Geometry.code <nardy.Geometry.code>`)."""
+    if geometry == _MIRROR:
+        board = packed[24:0:-1]
+    elif geometry == _ROTATE:
+        board = packed[13:25] + packed[1:13]
+    elif geometry == _SAME:
+        board = packed[1:25]
+    else:
+        board = bytes([packed[q] for q in POINT_MAPS[geometry][1:]])
     return packed[27:28] + board.translate(_NEGATE) + packed[26:27] + packed[25:26] + packed[0:1]
 
 
 def flip_packed_rotated(packed: bytes) -> bytes:
     """:func:`flip_packed` for the rotated geometry (long nardy's), as a one-argument function."""
-    return flip_packed(packed, True)
+    return flip_packed(packed, _ROTATE)
 
 
 def flip_packed_mirrored(packed: bytes) -> bytes:
     """:func:`flip_packed` for the mirrored geometry (backgammon's), as a one-argument function."""
-    return flip_packed(packed, False)
+    return flip_packed(packed, _MIRROR)
 
 
-def opponent_point(p: int, rotate: bool) -> int:
-    """The opponent's number for my point ``p``: 25 - p, or (p + 11) mod 24 + 1 when ``rotate``."""
-    return (p + 11) % 24 + 1 if rotate else 25 - p
+def flip_packed_same(packed: bytes) -> bytes:
+    """:func:`flip_packed` for the shared track (tabula's), as a one-argument function."""
+    return flip_packed(packed, _SAME)
 
 
-def map_points(mask: int, rotate: bool) -> int:
+def packed_flipper(geometry: int) -> Callable[[bytes], bytes]:
+    """:func:`flip_packed` of one geometry as a one-argument function (a compiled one where there is)."""
+    if geometry == _MIRROR:
+        return flip_packed_mirrored
+    if geometry == _ROTATE:
+        return flip_packed_rotated
+    if geometry == _SAME:
+        return flip_packed_same
+    return lambda packed: flip_packed(packed, geometry)
+
+
+def opponent_point(p: int, geometry: int) -> int:
+    """The opponent's number for my point ``p`` (1..24) under a geometry (:attr:`Geometry.code <nardy.Geometry.code>`).
+
+    25 - p (mirror), (p + 11) mod 24 + 1 (rotate), p (same track). A bool
+    reads as mirror (False) or rotate (True).
+    """
+    return POINT_MAPS[geometry][p]
+
+
+def map_points(mask: int, geometry: int) -> int:
     """A set of points (bit p for point p) renumbered into the opponent's numbering."""
+    if geometry == _SAME:
+        return mask
+    table = POINT_MAPS[geometry]
     out = 0
     while mask:
         low = mask & -mask
-        out |= 1 << opponent_point(low.bit_length() - 1, rotate)
+        out |= 1 << table[low.bit_length() - 1]
         mask ^= low
     return out
 
@@ -274,32 +316,40 @@ def point_bits(mask: int) -> list[int]:
     return [p for p in range(1, 25) if mask >> p & 1]
 
 
-def flipper(rotate: bool, extras: tuple[int, ...] = ()) -> Callable[[State], State]:
-    """The :func:`flip` of one geometry and set of extra fields, as a fast one-argument function."""
+def flipper(geometry: int, extras: tuple[int, ...] = ()) -> Callable[[State], State]:
+    """The :func:`flip` of one geometry (a code) and set of extra fields, as a fast one-argument function."""
     if extras:
-        return lambda state: flip(state, rotate, extras)
-    if rotate:
+        return lambda state: flip(state, geometry, extras)
+    if geometry == _ROTATE:
         return lambda s: (s[27], *map(neg, s[13:25]), *map(neg, s[1:13]), s[26], s[25], s[0])
-    return lambda s: (s[27], *map(neg, s[24:0:-1]), s[26], s[25], s[0])
+    if geometry == _MIRROR:
+        return lambda s: (s[27], *map(neg, s[24:0:-1]), s[26], s[25], s[0])
+    return lambda state: flip(state, geometry)
 
 
-def flip(state: State, rotate: bool, extras: tuple[int, ...] = ()) -> State:
+def flip(state: State, geometry: int, extras: tuple[int, ...] = ()) -> State:
     """The same position in the opponent's frame (the turn handed over).
 
-    ``extras`` lists the kinds of the variant's extra fields, in order.
+    ``geometry`` is a :attr:`Geometry.code <nardy.Geometry.code>` (a bool
+    reads as mirror or rotate): every point is renumbered by it, every sign
+    changes, and bar, off and each extra field swap sides. ``extras`` lists
+    the kinds of the variant's extra fields, in order.
     """
     s = state
-    if rotate:
+    if geometry == _ROTATE:
         head = (s[27], *map(neg, s[13:25]), *map(neg, s[1:13]), s[26], s[25], s[0])
-    else:
+    elif geometry == _MIRROR:
         head = (s[27], *map(neg, s[24:0:-1]), s[26], s[25], s[0])
+    else:
+        board = [-s[q] for q in POINT_MAPS[geometry][1:]]
+        head = (s[27], *board, s[26], s[25], s[0])
     if not extras:
         return head
     tail: list[int] = []
     for i, kind in enumerate(extras):
         mine, theirs = s[EXTRA + 2 * i], s[EXTRA + 2 * i + 1]
         if kind == POINTS:
-            tail += (map_points(theirs, rotate), map_points(mine, rotate))
+            tail += (map_points(theirs, geometry), map_points(mine, geometry))
         else:
             tail += (theirs, mine)
     return (*head, *tail)

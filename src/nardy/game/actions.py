@@ -117,7 +117,7 @@ class Action:
 
     ``side`` is who acted (``None`` for the opening roll, which both make).
     ``dice`` is the opening roll (player 0's die or dice, then player 1's)
-    or, for :attr:`ActionKind.ROLL`, the two dice; ``play`` the play made;
+    or, for :attr:`ActionKind.ROLL`, the dice (two, or three in a variant of three dice); ``play`` the play made;
     ``level`` the resignation level offered.
     """
 
@@ -148,7 +148,7 @@ class Action:
         if self.kind is ActionKind.PLAY and self.play is not None:
             return f"{who}plays {self.play.notation() or '(pass)'} with {self.play.roll}"
         if self.kind is ActionKind.ROLL and self.dice is not None:
-            return f"{who}rolls {self.dice[0]}{self.dice[1]}"
+            return f"{who}rolls {''.join(map(str, self.dice))}"
         if self.kind is ActionKind.OPENING and self.dice is not None:
             return f"opening roll {list(self.dice)}"
         if self.kind is ActionKind.RESIGN and self.level is not None:

@@ -25,7 +25,7 @@ __all__ = [
 ]
 
 DiceCallable = Callable[[], int | Sequence[int]]
-"""A callable returning one die (1..6) or a pair of dice per call."""
+"""A callable returning one die (1..6) or a few dice (up to four) per call."""
 
 OpeningDice = Sequence[int] | Sequence[Sequence[int]]
 """Fed opening dice: ``(die0, die1)`` or ``((a, b), (c, d))``, player 0 first."""
@@ -69,7 +69,7 @@ class DiceSource:
                 else take(got, 4, "what the dice source gave", InvalidDiceError)
             )
             if not values or len(values) > 4:
-                raise InvalidDiceError(f"the dice source gave {shown(got)}, not one or two dice")
+                raise InvalidDiceError(f"the dice source gave {shown(got)}, not one to four dice")
             for v in values:
                 if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
                     raise InvalidDiceError(f"the dice source gave {shown(got)}, not dice 1..6")
@@ -79,6 +79,10 @@ class DiceSource:
     def pair(self) -> tuple[int, int]:
         """The next two dice."""
         return (self.die(), self.die())
+
+    def dice(self, count: int = 2) -> tuple[int, ...]:
+        """The next ``count`` dice: a turn's roll of a variant of :attr:`~nardy.Variant.dice` dice (2 or 3)."""
+        return tuple([self.die() for _ in range(count)])
 
 
 DiceSourceLike = DiceSource | random.Random | DiceCallable | int | None

@@ -359,7 +359,7 @@ class Game:
         policy: one die per player (``(die0, die1)``, player 0 first) or two
         (``((a, b), (c, d))``). A tie re-rolls (and, with
         ``automatic_doubles``, turns the centred cube). Otherwise the side on
-        turn rolls two dice and must then :meth:`play`.
+        turn rolls the variant's dice (two, or :attr:`~nardy.Variant.dice`) and must then :meth:`play`.
 
         Raises :class:`~nardy.errors.WrongPhaseError` (already rolled, a double or a
         resignation pending), :class:`~nardy.errors.GameOverError`, :class:`~nardy.errors.NotYourTurnError`.
@@ -375,11 +375,11 @@ class Game:
             raise self._wrong("roll", why)
         side = self.position.turn
         self._check_actor("roll", side, by)
-        fed: Any = self.rng.pair() if dice is None else dice
-        roll = Roll.coerce(fed)
-        # The history keeps the dice in the order rolled or given (a pair), as records
-        # write them; a Roll or a string gives them highest first, as self.dice holds them.
-        order = tuple(fed) if isinstance(fed, (tuple, list)) else tuple(roll)
+        fed: Any = self.rng.dice(self.variant.dice) if dice is None else dice
+        roll = self.variant.check_roll(Roll.coerce(fed), fed)
+        # The history keeps the dice in the order rolled or given, as records write
+        # them; a Roll or a string gives them highest first, as self.dice holds them.
+        order = tuple(fed) if isinstance(fed, (tuple, list)) else roll.faces
         history = self._record(Action(ActionKind.ROLL, side, dice=order))
         return self._go_on(turns.start_turn(self.variant, self.position, roll), history)
 
@@ -418,7 +418,7 @@ class Game:
         position = self.variant.starting_position(first)
         # With "use_both" the winner plays the opening dice; else he rolls
         # anew (no dice are on the table before the opening is decided).
-        use_both = policy.endswith("use_both")
+        use_both = policy.endswith("use_both") and self.variant.dice == 2
         game = attrs.evolve(self, first=first, white_player=white_player)
         if not use_both:
             return attrs.evolve(game, history=history, position=position, phase=Phase.ROLL)

@@ -156,7 +156,8 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "actions": [a.to_dict(two) for a in game.history],
         "phase": game.phase.value,
         "position": game.position.id(),
-        "dice": None if game.dice is None else [game.dice.high, game.dice.low],
+        "dice": None if game.dice is None else list(game.dice.faces),
+        **_segment_moves(game),
         **_turn(game),
         "cube": game.cube.to_dict(),
         "first": None if game.first is None else game.first.letter,
@@ -175,6 +176,14 @@ def _turn(game: Game) -> dict[str, Any]:
     dice = game.dice
     plain = BETWEEN_TURNS if dice is None else TurnState(pending=(dice,), roll=dice)
     return {} if game.turn_state == plain else {"turn": game.turn_state.to_dict()}
+
+
+def _segment_moves(game: Game) -> dict[str, int]:
+    """``{"moves": k}`` when the dice on the table are a double played as k moves (a segment), else nothing."""
+    roll = game.dice
+    if roll is None or not roll.is_double or roll.move_count == 4:
+        return {}
+    return {"moves": roll.move_count}
 
 
 def _cube_to_dict(cube: CubeState) -> dict[str, Any]:

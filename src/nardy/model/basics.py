@@ -6,13 +6,23 @@ import enum
 import itertools
 import warnings
 from collections.abc import Iterable, Iterator
-from typing import Final, Union
+from typing import Any, Final, Union
 
 import attrs
 
 from nardy.errors import InvalidDiceError, InvalidSideError
 
-__all__ = ["ALL_ROLLS", "BAR", "OFF", "Roll", "RollLike", "Side"]
+__all__ = [
+    "ALL_ROLLS",
+    "ALL_ROLLS_3",
+    "BAR",
+    "OFF",
+    "Roll",
+    "RollLike",
+    "Side",
+    "distinct_rolls",
+    "ordered_rolls",
+]
 
 #: The bar, as a point number in the mover's frame (checkers enter from it).
 BAR: Final = 25
@@ -80,9 +90,6 @@ class Side(enum.IntEnum):
         )
 
 
-# Roll.moves by 8 * high + low: two values, or four for a double.
-_MOVES: Final = tuple((h,) * 4 if h == low else (h, low) for h in range(8) for low in range(8))
-
 # Side.opponent by index (an enum attribute lookup is slow on a hot path).
 _OPPONENTS: Final = (Side.BLACK, Side.WHITE)
 
@@ -105,42 +112,99 @@ def _check_die(value: object) -> int:
     return value
 
 
-@attrs.frozen(repr=False, order=False, init=False, hash=False)
-class Roll:
-    """A roll of two dice, stored highest first: ``Roll(1, 3) == Roll(3, 1)``.
+# Roll()'s default: no dice given (only an old pickle does that).
+_UNPICKLED: Final[Any] = object()
 
-    Build one from two ints, a pair, or a string with :meth:`parse`
-    (``"31"``, ``"3-1"``, ``"3 1"``). Dice must be integers 1..6
+
+@attrs.frozen(repr=False, order=False, init=False, eq=False, hash=False)
+class Roll:
+    """A roll of two or three dice, stored highest first: ``Roll(1, 3) == Roll(3, 1)``.
+
+    Build one from two or three ints (``Roll(6, 3, 1)``, for a variant
+    played with three dice, :attr:`Variant.dice <nardy.Variant.dice>`), a
+    tuple (:meth:`coerce`) or a string with :meth:`parse` (``"31"``,
+    ``"3-1"``, ``"3 1"``, ``"631"``). Dice must be integers 1..6
     (:class:`~nardy.errors.InvalidDiceError` otherwise).
+
+    A double can also stand for fewer than its four moves, a **segment of
+    k moves** (:meth:`with_moves`): ``Roll(5, 5).with_moves(3)`` is three
+    moves of 5, the question a variant with
+    :attr:`~nardy.Variant.segment_moves` answers for moves handed over in
+    the middle of a turn.
+
+    Rolls are values: equal rolls are one object, so comparing and hashing
+    them is cheap. For two dice, ``hash(roll)`` is ``8 * high + low``.
     """
 
+    #: The highest die.
     high: int
+    #: The lowest die.
     low: int
-    #: True for a double (four moves of one number). Kept, not computed: the
-    #: variants' per-turn rules ask it on every legal-play search.
-    is_double: bool = attrs.field(init=False, eq=False, repr=False)
+    #: True for a double of two dice (four moves of one number, or k of them
+    #: with :meth:`with_moves`). False for three dice: a pair or a triple of
+    #: three dice is three moves, no bonus. Kept, not computed: the variants'
+    #: per-turn rules ask it on every legal-play search.
+    is_double: bool
+    #: Every die, highest first: ``(high, low)`` for two dice, ``(6, 3, 1)`` for three.
+    faces: tuple[int, ...]
+    #: The moves the roll gives: the two dice, four of a double (``Roll(4, 4).moves``
+    #: is ``(4, 4, 4, 4)``), the three dice of a roll of three, or k of a
+    #: segment made with :meth:`with_moves`.
+    moves: tuple[int, ...]
+    #: How many moves the roll gives: 2, 4 for a double, 3 for three dice, k
+    #: for :meth:`with_moves`.
+    move_count: int
+    #: A small int naming the roll, its hash: ``8 * high + low`` for two dice,
+    #: 64 or more for three dice and for a segment of k moves.
+    code: int
 
-    def __init__(self, first: int, second: int) -> None:
-        a = _check_die(first)
-        b = _check_die(second)
-        if a < b:
-            a, b = b, a
-        self.__attrs_init__(a, b)
-        object.__setattr__(self, "is_double", a == b)
+    def __new__(
+        cls, first: int = _UNPICKLED, second: int = _UNPICKLED, third: int | None = None
+    ) -> Roll:
+        """The roll of these dice, in any order (``Roll(1, 3)`` is ``Roll(3, 1)``)."""
+        # Every roll is made once, at import: a call looks it up.
+        if first is _UNPICKLED and second is _UNPICKLED:
+            # A pickle of nardy 0.1 rebuilds its roll bare, then sets its state
+            # (__setstate__); nothing else calls Roll() without dice.
+            return object.__new__(cls)
+        if second is _UNPICKLED:
+            raise InvalidDiceError(f"a roll is two or three dice, got the one die {_brief(first)}")
+        if third is None:
+            if type(first) is int and type(second) is int:
+                known = _PAIRS.get((first, second))
+                if known is not None:
+                    return known
+            return _PAIRS[(int(_check_die(first)), int(_check_die(second)))]
+        if type(first) is int and type(second) is int and type(third) is int:
+            known = _TRIPLES.get((first, second, third))
+            if known is not None:
+                return known
+        dice = (int(_check_die(first)), int(_check_die(second)), int(_check_die(third)))
+        return _TRIPLES[dice]
 
-    @property
-    def moves(self) -> tuple[int, ...]:
-        """The moves the roll gives: two values, or four for a double (``Roll(4, 4).moves``).
+    def with_moves(self, count: int) -> Roll:
+        """The double played as ``count`` moves of its number (1 to 4): a segment of k moves.
 
-        The two dice themselves are ``(roll.high, roll.low)``, or ``tuple(roll)``.
+        ``Roll(5, 5).with_moves(3).moves == (5, 5, 5)``; ``with_moves(4)``
+        is the plain double. Only a double of two dice has segments
+        (:class:`~nardy.errors.InvalidDiceError` otherwise). Only a variant
+        with :attr:`~nardy.Variant.segment_moves` answers such a question.
         """
-        return _MOVES[self.high * 8 + self.low]
+        if not self.is_double:
+            raise InvalidDiceError(
+                f"only a double can be played as k moves of its number, not {self}"
+            )
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 4:
+            raise InvalidDiceError(
+                f"a double is played as 1 to 4 moves of its number, got {_brief(count)} moves"
+            )
+        return _SEGMENTS[self.high * 8 + int(count)]
 
     @property
     def dice(self) -> tuple[int, ...]:
-        """Deprecated: :attr:`moves` (four for a double); the two dice are ``tuple(roll)``.
+        """Deprecated: :attr:`moves` (four for a double); the dice themselves are :attr:`faces`.
 
-        ``"dice"`` in records and ``nardy legal`` is the two dice, so this
+        ``"dice"`` in records and ``nardy legal`` is the dice, so this
         name goes away in 0.3; it warns with a :class:`DeprecationWarning`.
         """
         warnings.warn(
@@ -149,26 +213,32 @@ class Roll:
             DeprecationWarning,
             stacklevel=2,
         )
-        return _MOVES[self.high * 8 + self.low]
+        return self.moves
 
     @property
     def probability(self) -> float:
-        """The chance of this roll with two fair dice (1/36 or 2/36)."""
-        return (1 if self.high == self.low else 2) / 36
+        """The chance of this roll with fair dice: 1/36 or 2/36 for two, permutations / 216 for three.
+
+        A segment of k moves (:meth:`with_moves`) has its double's chance.
+        """
+        faces = self.faces
+        if len(faces) == 2:
+            return (1 if faces[0] == faces[1] else 2) / 36
+        return len(set(itertools.permutations(faces))) / 216
 
     @classmethod
     def parse(cls, text: str) -> Roll:
-        """Parse ``"31"``, ``"3-1"``, ``"3 1"`` or ``"3,1"`` (ASCII digits 1..6)."""
+        """Parse ``"31"``, ``"3-1"``, ``"3 1"``, ``"3,1"`` or three dice ``"631"`` (ASCII digits 1..6)."""
         if not isinstance(text, str) or len(text) > 20:
-            raise InvalidDiceError(f"cannot read a roll of two dice from {_brief(text)}")
+            raise InvalidDiceError(f"cannot read a roll of two or three dice from {_brief(text)}")
         digits = [c for c in text if not c.isspace() and c not in "-,/x"]
-        if len(digits) != 2 or not all(c in "0123456789" for c in digits):
-            raise InvalidDiceError(f"cannot read a roll of two dice from {_brief(text)}")
-        return cls(int(digits[0]), int(digits[1]))
+        if len(digits) not in (2, 3) or not all(c in "0123456789" for c in digits):
+            raise InvalidDiceError(f"cannot read a roll of two or three dice from {_brief(text)}")
+        return cls(*(int(c) for c in digits))
 
     @classmethod
     def coerce(cls, value: RollLike) -> Roll:
-        """Accept a :class:`Roll`, a pair of ints or a string; return a Roll.
+        """Accept a :class:`Roll`, a pair or triple of ints or a string; return a Roll.
 
         Anything else raises :class:`~nardy.errors.InvalidDiceError`.
         """
@@ -176,44 +246,143 @@ class Roll:
             return value
         if isinstance(value, str):
             return cls.parse(value)
-        known = _BY_DICE.get(value) if type(value) is tuple else None
-        # (True, 1) and (3.0, 1) are equal to (1, 1) and (3, 1) as keys, but
-        # no dice: only a pair of ints takes the quick way.
-        if known is not None and type(value[0]) is int and type(value[1]) is int:
-            return known
+        if type(value) is tuple:
+            # (True, 1) and (3.0, 1) are equal to (1, 1) and (3, 1) as keys, but
+            # no dice: only ints take the quick way.
+            if len(value) == 2:
+                known = _PAIRS.get(value)
+                if known is not None and type(value[0]) is int and type(value[1]) is int:
+                    return known
+            else:
+                known = _TRIPLES.get(value)
+                if known is not None and all(type(v) is int for v in value):
+                    return known
         if isinstance(value, bytes) or not isinstance(value, Iterable):
-            raise InvalidDiceError(f"a roll is two dice, got {_brief(value)}")
+            raise InvalidDiceError(f"a roll is two or three dice, got {_brief(value)}")
         try:
-            items = list(itertools.islice(value, 3))  # an endless iterable costs three items
+            items = list(itertools.islice(value, 4))  # an endless iterable costs four items
         except Exception:  # an iterable that fails while being read
-            raise InvalidDiceError(f"cannot read two dice from {_brief(value)}") from None
-        if len(items) != 2:
-            raise InvalidDiceError(f"a roll is exactly two dice, got {_brief(value)}")
-        return cls(items[0], items[1])
+            raise InvalidDiceError(f"cannot read two or three dice from {_brief(value)}") from None
+        if len(items) not in (2, 3):
+            raise InvalidDiceError(f"a roll is exactly two or three dice, got {_brief(value)}")
+        return cls(*items)
 
     def __str__(self) -> str:
-        return f"{self.high}{self.low}"
+        """``"31"``, ``"631"``; a segment of k moves is ``"55 (3 moves)"``."""
+        text = "".join(map(str, self.faces))
+        if self.is_double and self.move_count != 4:
+            return f"{text} ({self.move_count} move{'s' if self.move_count > 1 else ''})"
+        return text
 
     def __repr__(self) -> str:
-        return f"Roll({self.high}, {self.low})"
+        text = f"Roll({', '.join(map(str, self.faces))})"
+        if self.is_double and self.move_count != 4:
+            return f"{text}.with_moves({self.move_count})"
+        return text
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Roll:
+            return NotImplemented
+        return self.code == other.code
 
     def __hash__(self) -> int:
-        return self.high * 8 + self.low
+        return self.code
 
     def __iter__(self) -> Iterator[int]:
-        """Iterate over the two dice (highest first), so ``a, b = roll`` works."""
-        return iter((self.high, self.low))
+        """Iterate over the dice (highest first), so ``a, b = roll`` works."""
+        return iter(self.faces)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        # A roll pickled by nardy 0.1 (its fields high, low, is_double): the
+        # fields of the roll of those dice.
+        known = Roll(state["high"], state["low"])
+        for field in attrs.fields(Roll):
+            object.__setattr__(self, field.name, getattr(known, field.name))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as its dice (and k): unpickling gives the one roll of them.
+        if self.is_double and self.move_count != 4:
+            return (_segment, (self.high, self.move_count))
+        return (Roll, self.faces)
 
 
-RollLike = Union[Roll, "tuple[int, int]", "list[int]", str]
+def _segment(die: int, count: int) -> Roll:
+    """``Roll(die, die).with_moves(count)`` (how a segment of k moves unpickles)."""
+    return Roll(die, die).with_moves(count)
+
+
+def _made(faces: tuple[int, ...], moves: tuple[int, ...], code: int) -> Roll:
+    """A new roll object (only at import: every roll exists once)."""
+    roll = object.__new__(Roll)
+    double = len(faces) == 2 and faces[0] == faces[1]
+    for name, value in (
+        ("high", faces[0]),
+        ("low", faces[-1]),
+        ("is_double", double),
+        ("faces", faces),
+        ("moves", moves),
+        ("move_count", len(moves)),
+        ("code", code),
+    ):
+        object.__setattr__(roll, name, value)
+    return roll
+
+
+def _build() -> tuple[dict[tuple[int, ...], Roll], dict[tuple[int, ...], Roll], dict[int, Roll]]:
+    """Every roll of two dice, of three dice, and every segment of k moves, by their dice."""
+    pairs: dict[tuple[int, ...], Roll] = {}
+    for a in range(1, 7):
+        for b in range(1, a + 1):
+            roll = _made((a, b), (a,) * 4 if a == b else (a, b), 8 * a + b)
+            pairs[a, b] = pairs[b, a] = roll
+    triples: dict[tuple[int, ...], Roll] = {}
+    for a in range(1, 7):
+        for b in range(1, a + 1):
+            for c in range(1, b + 1):
+                roll = _made((a, b, c), (a, b, c), 64 * a + 8 * b + c)
+                for order in itertools.permutations((a, b, c)):
+                    triples[order] = roll
+    segments = {
+        8 * d + k: _made((d, d), (d,) * k, 512 + 8 * d + k)
+        for d in range(1, 7)
+        for k in range(1, 4)
+    }
+    segments.update({8 * d + 4: pairs[d, d] for d in range(1, 7)})
+    return pairs, triples, segments
+
+
+_PAIRS, _TRIPLES, _SEGMENTS = _build()
+
+RollLike = Union[Roll, "tuple[int, int]", "tuple[int, int, int]", "list[int]", str]
 """Anything :meth:`Roll.coerce` accepts."""
 
-#: The 21 distinct rolls, doubles included, highest die first.
+#: The 21 distinct rolls of two dice, doubles included, highest die first.
 ALL_ROLLS: Final[tuple[Roll, ...]] = tuple(
     Roll(a, b) for a in range(6, 0, -1) for b in range(a, 0, -1)
 )
-# The rolls by their two dice in either order (Roll.coerce's fast path for a tuple).
-_BY_DICE: Final[dict[object, Roll]] = {
-    **{(r.high, r.low): r for r in ALL_ROLLS},
-    **{(r.low, r.high): r for r in ALL_ROLLS},
-}
+#: The 56 distinct rolls of three dice, highest die first.
+ALL_ROLLS_3: Final[tuple[Roll, ...]] = tuple(
+    Roll(a, b, c) for a in range(6, 0, -1) for b in range(a, 0, -1) for c in range(b, 0, -1)
+)
+
+
+def distinct_rolls(dice: int = 2) -> tuple[Roll, ...]:
+    """The distinct rolls of ``dice`` fair dice (2 or 3): :data:`ALL_ROLLS` (21) or :data:`ALL_ROLLS_3` (56).
+
+    Each roll's :attr:`Roll.probability` is its chance; they add up to 1.
+    """
+    if dice == 2:
+        return ALL_ROLLS
+    if dice == 3:
+        return ALL_ROLLS_3
+    raise InvalidDiceError(f"nardy plays with two or three dice, not {_brief(dice)}")
+
+
+def ordered_rolls(dice: int = 2) -> tuple[Roll, ...]:
+    """Every ordered outcome of ``dice`` fair dice (36 or 216), each as its :class:`Roll`.
+
+    Equal rolls repeat (``Roll(3, 1)`` twice, once per order), so each entry
+    has the chance 1/36 (1/216).
+    """
+    distinct_rolls(dice)  # the check
+    return tuple(Roll(*faces) for faces in itertools.product(range(1, 7), repeat=dice))

@@ -55,8 +55,19 @@ def find(
     ``roll`` may be anything :meth:`Roll.coerce <nardy.Roll.coerce>` reads;
     ``cache`` false neither looks in the variant's cache nor adds to it.
     """
+    given = roll
     if type(roll) is not Roll:
         roll = Roll.coerce(roll)
+    store: Store = plan.cache
+    code: int = roll.code
+    if code >= 64:
+        # Three dice or a segment of k moves: the variant says whether it
+        # takes this roll; a key of its own.
+        roll = position.variant.check_roll(roll, given)
+        code = roll.code
+        tail = bytes([8 + int(position.turn), code >> 6, code & 63])
+    else:
+        tail = _CACHE_TAILS[int(position.turn) * 64 + code]
     packed = position.packed
     over = plan.is_over
     if not allow_finished and (
@@ -65,17 +76,17 @@ def find(
         else over(position)
     ):
         raise IllegalPlayError(f"the game is over, nothing can be played in {position.id()}")
-    high: int = roll.high
-    low: int = roll.low
-    store: Store = plan.cache
     if cache:
-        key = packed + _CACHE_TAILS[int(position.turn) * 64 + high * 8 + low]
+        key = packed + tail
         found = store.entries.get(key)
         if found is not None:
             return found
+    if store.checks_rolls and code < 64:
+        # Two dice for a variant of three: refused (so never in the cache).
+        position.variant.check_roll(roll, given)
     raw_plays = plan.raw_plays
     if raw_plays is None:
-        keys, codes = plan.play_keys(packed, roll, _DICE[high * 8 + low])
+        keys, codes = plan.play_keys(packed, roll, _DICE[code] if code < 64 else roll.moves)
     else:  # a variant with a generator of its own
         plays = raw_plays(position.raw, roll)
         keys = [key_of(state) for state, _ in plays]
@@ -98,10 +109,15 @@ class Store:
 
     def __init__(self, limit: int) -> None:
         """An empty store that keeps at most ``limit`` sets."""
-        #: The sets, by packed position + turn + roll.
+        #: The sets, by packed position + turn + roll (three bytes).
         self.entries: dict[bytes, LegalPlays] = {}
         #: How many sets it keeps (0: none).
         self.limit = limit
+        #: True when the variant is asked about every roll it has not answered
+        #: (:meth:`Variant.check_roll <nardy.Variant.check_roll>`): it plays with
+        #: three dice. A variant of two dice is asked only about rolls of three
+        #: dice and segments of k moves.
+        self.checks_rolls = False
         # The keys in the order they were added, a ring once it is full:
         # ``ring[slot]`` is the oldest. (Finding the oldest by iterating the
         # dict would walk over the slots of every key deleted before it.)

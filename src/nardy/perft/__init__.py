@@ -11,6 +11,10 @@ check itself against the published numbers):
 * a finished state (the game is over) is counted at the depth where it
   arises and never expanded.
 
+A variant of three dice (:attr:`Variant.dice <nardy.Variant.dice>`) rolls
+its 56 distinct rolls instead, and its ``paths36`` count the 216 ordered
+rolls (the names keep the two-dice numbers).
+
 For each depth n: ``paths21`` counts the sequences of n (roll, play) pairs
 with each of the 21 rolls once, ``paths36`` the same with the 36 ordered
 rolls (a non-double twice), ``distinct`` the distinct states after exactly n
@@ -35,7 +39,6 @@ import attrs
 
 from nardy.engine.state import ZERO
 from nardy.errors import InvalidOptionError, NardyError
-from nardy.model.basics import ALL_ROLLS
 from nardy.model.position import Position
 from nardy.perft import fast
 from nardy.variants.base import Variant, find_variant
@@ -59,9 +62,9 @@ class PerftRow:
 
     #: Plies from the start.
     depth: int
-    #: Sequences of (roll, play) pairs, each of the 21 rolls once.
+    #: Sequences of (roll, play) pairs, each of the 21 rolls once (56 with three dice).
     paths21: int
-    #: The same with the 36 ordered rolls.
+    #: The same with the 36 ordered rolls (216 with three dice).
     paths36: int
     #: Distinct states after exactly :attr:`depth` plies.
     distinct: int
@@ -168,7 +171,7 @@ def perft(
     position = _start_position(rules, start)
     size = len(position.packed)
     flip = rules.packed_flipper()
-    rolls = [(roll, roll.is_double) for roll in ALL_ROLLS]
+    rolls = [(roll, round(roll.probability * 6 ** len(roll.faces))) for roll in rules.rolls()]
     own_is_over = type(rules).is_over is not Variant.is_over
     all_off = rules.checkers + ZERO  # the borne-off byte of a side that is off
     first = position.turn

@@ -5,7 +5,7 @@ hashable keys); :func:`nardy.perft.perft` runs this module instead when the
 generator is nardy's, with the same conventions and the same numbers. It
 differs in three ways, all for speed:
 
-* it calls the variant's ``play_keys`` directly for the 21 rolls (no
+* it calls the variant's ``play_keys`` directly for its 21 (or 56) rolls (no
   generator object and no Python call per state);
 * it tells finished states from the key's bytes (byte 0 is the mover's
   borne-off count plus 128, byte 27 the opponent's), when the variant ends
@@ -113,7 +113,7 @@ def expand(
     size: int,
     flip: Callable[[bytes], bytes],
     play_keys: PlayKeys,
-    rolls: list[tuple[Any, bool]],
+    rolls: list[tuple[Any, int]],
     finished: Callable[[int, int], bool] | None,
     all_off: int,
     progress: Progress | None,
@@ -121,8 +121,9 @@ def expand(
     """Expand every state of ``level`` (the states after ``depth - 1`` plies) by one ply.
 
     ``flip`` turns a packed key round to the side to move; ``play_keys``
-    is the variant's generator; ``rolls`` the 21 rolls with whether each is
-    a double. Finished states are told by ``finished(key, depth)`` when
+    is the variant's generator; ``rolls`` the variant's distinct rolls (21,
+    or 56 with three dice), each with how many ordered rolls it stands for
+    (1 for a double, 2 for another roll of two dice; 1, 3 or 6 for three). Finished states are told by ``finished(key, depth)`` when
     given, else from the key's bytes against ``all_off``. When ``last``, only
     the counts are kept (``nxt`` stays empty).
     """
@@ -138,7 +139,7 @@ def expand_grouped(
     last: bool,
     flip: Callable[[bytes], bytes],
     play_keys: PlayKeys,
-    rolls: list[tuple[Any, bool]],
+    rolls: list[tuple[Any, int]],
     all_off: int,
     progress: Progress | None,
 ) -> Counts:
@@ -172,7 +173,7 @@ def _expand(
     size: int,
     flip: Callable[[bytes], bytes],
     play_keys: PlayKeys,
-    rolls: list[tuple[Any, bool]],
+    rolls: list[tuple[Any, int]],
     finished: Callable[[int, int], bool] | None,
     all_off: int,
     progress: Progress | None,
@@ -208,10 +209,17 @@ def _expand(
             mult = level[key]
             packed = flip(key.to_bytes(size, "little"))
             top = packed[OPP_BAR] | packed[OPP_OFF] << 8
-            single = mult + (mult >> SHIFT << SHIFT)
-            for roll, is_double in rolls:
+            ordered = mult >> SHIFT << SHIFT
+            single = mult + ordered
+            for roll, orders in rolls:
                 keys, codes = play_keys(packed, roll)
-                m = mult if is_double else single
+                m = (
+                    mult
+                    if orders == 1
+                    else single
+                    if orders == 2
+                    else mult + (orders - 1) * ordered
+                )
                 paths += m * len(keys)
                 if not codes[0]:
                     passes += m

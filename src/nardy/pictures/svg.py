@@ -10,7 +10,11 @@ from his 24-point at the top to his 1-point at the bottom. The opponent's
 checkers sit where the variant's :class:`~nardy.Geometry` puts them: mirror
 variants start in facing corners and move the opposite way, rotate variants
 (long nardy, fevga, Kush) start in opposite corners and move the same way,
-so the opponent's home and tray are at the top on the other side.
+so the opponent's home and tray are at the top on the other side. On a
+shared track (:attr:`Geometry.SAME <nardy.Geometry.SAME>`, tabula) both
+sides move the same way along the same points, counter-clockwise from the
+viewer's 24 to his 1, and bear off from the same home board at the bottom
+right: the opponent's tray is drawn above the viewer's, on the same side.
 
 Every checker is its own element with the classes ``checker``, its side
 (``white``/``black``) and where it is (``point-N`` in its owner's
@@ -184,9 +188,11 @@ class _Frame(_Layout):
         right = _W - _SIDE / 2
         if side is self.viewer:
             return self.x(right), False
-        if self.geometry is Geometry.MIRROR:
-            return self.x(right), True
-        return self.x(_SIDE / 2), True
+        # At the top, on the side of the opponent's home board (his 1-point
+        # in the viewer's numbering): right for mirror (the viewer's 24) and
+        # the shared track (the viewer's own 1), left for rotate (the 13).
+        home = self.geometry.opponent_point(1)
+        return self.x(right if home <= 6 or home >= 19 else _SIDE / 2), True
 
     def anchor(self, side: Side, p: int, n: int) -> tuple[float, float]:
         """Where an arrow of ``side`` starts or ends at its point ``p`` (bar, off, 1..24)."""

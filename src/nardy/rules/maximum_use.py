@@ -11,6 +11,11 @@ is taken over the plays it allows, so when it refuses every play of the
 most dice the shorter sequences count as plays too
 (:func:`shorter_plays_count`).
 
+With three dice (a variant of :attr:`~nardy.Variant.dice` 3, rules S.3)
+the same two statements say: all three if possible; if only two can be
+played, any two (the higher-die rule is about one die only); if only one,
+the highest that can be played, when the dice are not all equal.
+
 The search kernels work this rule into their searches (a double's search
 drops a result the moment a longer one exists, see
 :meth:`nardy.engine.results.Found.most_dice`); what they hand back is
@@ -35,9 +40,9 @@ def maximum_use(
 
     ``counts[i]`` is how many dice play ``i`` uses, ``pips(plays[i])`` their
     pips (asked only for the higher-die rule). Keep the plays that use the
-    most dice; when that is one die of two different dice and
-    ``must_play_higher``, keep only those that use the highest die that can
-    be used.
+    most dice; when that is one die of dice not all equal (two or three)
+    and ``must_play_higher``, keep only those that use the highest die that
+    can be used.
     """
     if not counts:
         return None

@@ -22,19 +22,51 @@ __all__ = ["PINS", "POOL", "Contact", "Entering", "ExtraField", "ExtraKind", "Ge
 
 
 class Geometry(enum.Enum):
-    """How the two players' numberings of the points relate."""
+    """How the two players' numberings of the points relate.
+
+    Each side numbers the points from its own 24 (where it enters or
+    starts) to its own 1 (its home board's last point), and bears off below
+    1. A geometry is the map from my number of a point to the opponent's
+    number of the same point (:meth:`opponent_point`, its own inverse);
+    turning the board round for the opponent renumbers every point by it,
+    changes every sign and swaps the two sides' bar, off and extra fields.
+    Everything that depends on the geometry asks it here (:attr:`code` for
+    the engine's tables), so another geometry is one member with its
+    branch in :meth:`opponent_point`.
+    """
 
     #: Opposite directions (backgammon): my point p is the opponent's 25 - p.
     MIRROR = "mirror"
     #: Same direction, starting points in opposite corners (long nardy): my
     #: point p is the opponent's (p + 11) mod 24 + 1.
     ROTATE = "rotate"
+    #: One shared track (tabula): my point p is the opponent's p. Both sides
+    #: enter on the same quarter (24-19), travel the same way and bear off
+    #: from the same home board (6-1); turning the board round renumbers
+    #: nothing.
+    SAME = "same"
 
     def opponent_point(self, p: int) -> int:
         """The opponent's number for my point ``p`` (1..24)."""
         if self is Geometry.MIRROR:
             return 25 - p
-        return (p + 11) % 24 + 1
+        if self is Geometry.ROTATE:
+            return (p + 11) % 24 + 1
+        return p
+
+    @property
+    def code(self) -> int:
+        """The geometry as a small int for the engine (:mod:`nardy.engine.state`): its place among the members."""
+        return _GEOMETRY_CODES[self.value]
+
+    @property
+    def point_map(self) -> tuple[int, ...]:
+        """:meth:`opponent_point` as a table: entry p (1..24) is the opponent's number; entry 0 is 0."""
+        return (0, *(self.opponent_point(p) for p in range(1, 25)))
+
+
+# Geometry.code by value: the members in their order.
+_GEOMETRY_CODES = {g.value: i for i, g in enumerate(Geometry)}
 
 
 class Contact(enum.Enum):

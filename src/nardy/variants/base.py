@@ -39,7 +39,7 @@ from nardy.errors import (
 )
 from nardy.model import cache
 from nardy.model import legal as legal_plays_of
-from nardy.model.basics import ALL_ROLLS, Roll, RollLike, Side
+from nardy.model.basics import Roll, RollLike, Side
 from nardy.model.legal import LegalPlays
 from nardy.model.play import Play, check_play
 from nardy.model.position import Position
@@ -66,6 +66,7 @@ from nardy.model.validate import side as as_side
 from nardy.rules.movement import BearOff, movement_of
 from nardy.rules.turn_rules import HitterRule, PlayFilter, StepRule
 from nardy.rules.vocabulary import PINS, Contact, Entering, ExtraField, ExtraKind, Geometry
+from nardy.variants import dice as variant_dice
 from nardy.variants.class_data import check_layout, check_variant_class
 from nardy.variants.position_forms import (
     board_of_counts,
@@ -118,7 +119,7 @@ class Variant(TurnHooks, abc.ABC):
     :attr:`checkers`, :attr:`start`, :attr:`geometry`, :attr:`contact`,
     :attr:`has_bar`, :attr:`entering`, :attr:`extra_state`,
     :attr:`gnubg_id_supported`, :attr:`uniform_dice_use`,
-    :attr:`game_defaults`. **Options** are
+    :attr:`game_defaults`, :attr:`dice`, :attr:`segment_moves`. **Options** are
     the attrs fields of the subclass; a ``must_play_higher`` option, where a
     variant has one, switches the higher-die rule.
 
@@ -197,6 +198,13 @@ class Variant(TurnHooks, abc.ABC):
     result_names: ClassVar[Mapping[ResultKind, str]] = MappingProxyType({})
     #: See :attr:`winner_takes_white`: one of :data:`nardy.variants.class_data.NEXT_GAME_RULES`.
     next_game: ClassVar[str] = "opening-roll"
+    #: How many dice a turn rolls: 2, or 3 (tabula: one move per die, a pair
+    #: or triple is three moves, 56 distinct rolls). See :meth:`rolls`.
+    dice: ClassVar[int] = 2
+    #: Whether :meth:`legal_plays` answers a double played as k moves of its
+    #: number (:meth:`Roll.with_moves <nardy.Roll.with_moves>`, ``"moves": k``
+    #: in ``nardy legal``): moves handed over inside a turn (gul bara).
+    segment_moves: ClassVar[bool] = False
 
     # The engine's plan of this configuration (made on first use; not an option).
     _plan: Plan | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
@@ -557,7 +565,6 @@ class Variant(TurnHooks, abc.ABC):
         """:meth:`next_packed` as a plain function of the packed state (made once per class)."""
         flip = _PACKED_FLIPPERS.get(cls)
         if flip is None:
-            rotate = cls.geometry is Geometry.ROTATE
             if cls.extra_fields():
                 state_flip = cls.flipper()
                 flip = _PACKED_FLIPPERS[cls] = lambda p: engine_state.pack(
@@ -565,11 +572,7 @@ class Variant(TurnHooks, abc.ABC):
                 )
             else:
                 # A compiled function, not a lambda: the engine calls it per result.
-                flip = _PACKED_FLIPPERS[cls] = (
-                    engine_state.flip_packed_rotated
-                    if rotate
-                    else engine_state.flip_packed_mirrored
-                )
+                flip = _PACKED_FLIPPERS[cls] = engine_state.packed_flipper(cls.geometry.code)
         return flip
 
     @classmethod
@@ -581,7 +584,7 @@ class Variant(TurnHooks, abc.ABC):
                 engine_state.POINTS if f.kind is ExtraKind.POINTS else engine_state.COUNT
                 for f in cls.extra_fields()
             )
-            flip = _FLIPPERS[cls] = engine_state.flipper(cls.geometry is Geometry.ROTATE, kinds)
+            flip = _FLIPPERS[cls] = engine_state.flipper(cls.geometry.code, kinds)
         return flip
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -603,6 +606,20 @@ class Variant(TurnHooks, abc.ABC):
             )
 
     # --- hooks: movement --------------------------------------------------------
+
+    @classmethod
+    def rolls(cls) -> tuple[Roll, ...]:
+        """The distinct rolls of :attr:`dice` fair dice (21, or 56 for three); each :attr:`Roll.probability <nardy.Roll.probability>` is its chance."""
+        return variant_dice.rolls_of(cls.dice)
+
+    @classmethod
+    def ordered_rolls(cls) -> tuple[Roll, ...]:
+        """Every ordered outcome of :attr:`dice` dice (36 or 216, equal rolls repeated), each as its roll."""
+        return variant_dice.turn_rolls(cls.dice)
+
+    def check_roll(self, roll: Roll, given: object = None) -> Roll:
+        """``roll`` if this variant plays it, else :class:`~nardy.errors.InvalidDiceError` naming it (see :mod:`nardy.variants.dice`)."""
+        return variant_dice.check_roll(self, roll, given)
 
     def moves(self, roll: Roll) -> tuple[int, ...]:
         """Hook: the dice moves a roll gives. Default: the two dice, or four of a double."""
@@ -758,7 +775,7 @@ def _plan(variant: Variant) -> Plan:
         moves=own("moves"),
         turn_contact=None
         if turn_contact is None
-        else {roll.moves: _contact_code(turn_contact(roll)) for roll in ALL_ROLLS},
+        else {roll.moves: _contact_code(turn_contact(roll)) for roll in _asked(variant)},
         step_rule=own("step_rule"),
         hitter_rule=own("hitter_rule"),
         play_filter=own("play_filter"),
@@ -767,8 +784,17 @@ def _plan(variant: Variant) -> Plan:
         is_over=own("is_over"),
         movement=movement_of(variant),
     )
+    plan.cache.checks_rolls = variant.dice != 2
     _PLANS[variant] = plan
     return plan
+
+
+def _asked(variant: Variant) -> tuple[Roll, ...]:
+    """The rolls a variant may be asked about: its rolls, and its segments of k moves."""
+    rolls = variant.rolls()
+    if not variant.segment_moves:
+        return rolls
+    return rolls + tuple(r.with_moves(k) for r in rolls if r.is_double for k in (1, 2, 3))
 
 
 _PLANS: dict[Variant, Plan] = {}

@@ -58,7 +58,13 @@ _NAME = re.compile(r"[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*")
 _SPEC_SYNTAX = frozenset("(),=:")
 # The array form's own keys, which an extra field's keys may not reuse.
 _ARRAY_KEYS = frozenset({"board", "bar", "off", "turn"})
-_FLAGS = ("has_bar", "gnubg_id_supported", "uniform_dice_use", "winner_takes_white")
+_FLAGS = (
+    "has_bar",
+    "gnubg_id_supported",
+    "uniform_dice_use",
+    "winner_takes_white",
+    "segment_moves",
+)
 
 # Classes already checked (weakly held: a class a test defines may go away).
 _CHECKED: weakref.WeakSet[type[Variant]] = weakref.WeakSet()
@@ -80,6 +86,7 @@ def check_variant_class(cls: type[Variant]) -> None:
     _check_aliases(cls)
     _check_kinds(cls)
     _check_flags(cls)
+    _check_dice(cls)
     dynamic = _option_dependent(cls)
     if "checkers" not in dynamic:
         _check_checkers(cls, cls.checkers)
@@ -179,6 +186,13 @@ def _check_flags(cls: type[Variant]) -> None:
         value = getattr(cls, field)
         if not isinstance(value, bool):
             _broken(cls, field, f"must be True or False, got {shown(value)}")
+
+
+def _check_dice(cls: type[Variant]) -> None:
+    if not _is_int(cls.dice) or cls.dice not in (2, 3):
+        _broken(cls, "dice", f"must be 2 or 3, got {shown(cls.dice)}")
+    if cls.dice == 3 and cls.segment_moves:
+        _broken(cls, "segment_moves", "is True, but segments of k moves are doubles of two dice")
 
 
 def _check_checkers(cls: type[Variant], checkers: object) -> None:

@@ -26,7 +26,6 @@ from nardy.errors import InvalidOptionError, UnscoredKindError
 from nardy.model.basics import Side
 from nardy.model.result import ResultKind
 from nardy.model.validate import integer, result_kind, shown
-from nardy.rules.vocabulary import Geometry
 
 if TYPE_CHECKING:
     from nardy.model.position import Position
@@ -76,7 +75,10 @@ def behind_winners_home(position: Position, loser: Side) -> bool:
         return False
     if position.bar(loser):
         return True
-    first = 19 if position.variant.geometry is Geometry.MIRROR else 13
+    # The winner's home board (his 1-6) in the loser's numbering, and every
+    # point behind it on the loser's way: the loser's points from the
+    # lowest of them up (19 mirrored, 13 rotated, 1 on a shared track).
+    first = min(position.variant.geometry.opponent_point(p) for p in range(1, 7))
     return any(position.checkers(loser)[first - 1 :])
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from math import comb
+from math import comb, perm
 from typing import Any
 
 import numpy as np
@@ -60,6 +60,10 @@ def max_plays(variant: Variant) -> int:
     doubles = comb(c + 4, 4)
     others = c * (c - 1) + 2 * c + 2 * c + 1
     returns = 1 if variant.has_bar and variant.entering is Entering.RETURN else 0
+    if variant.dice == 3:
+        # Three dice, one move each: each die to one of c checkers, the dice a
+        # checker takes in any order (a path of its own), k = 0..3 of them.
+        others = sum(perm(3, k) * c**k for k in range(4))
     return max(doubles, others) + returns
 
 
@@ -77,7 +81,9 @@ class Opening:
         game = Game.new(variant)
         options = game.options
         self.two = options.opening.startswith("two_dice")
-        self.use_both = options.opening.endswith("use_both")
+        # A variant of three dice rolls its first turn anew (as Game does).
+        self.three = variant.dice == 3
+        self.use_both = options.opening.endswith("use_both") and not self.three
         self.winner_takes_white = bool(options.winner_takes_white)
         self.white_player = game.white_player
         self.starts = {side: variant.starting_position(side) for side in Side}
@@ -98,6 +104,8 @@ class Opening:
         white_player = winner if self.winner_takes_white else self.white_player
         first = Side.WHITE if winner == white_player else Side.BLACK
         if not self.use_both:
+            if self.three:
+                return self.starts[first], Roll(die(1, 6), die(1, 6), die(1, 6))
             return self.starts[first], Roll(die(1, 6), die(1, 6))
         pair = flat[2 * winner : 2 * winner + 2] if self.two else flat
         return self.starts[first], Roll(pair[0], pair[1])
@@ -134,7 +142,8 @@ class TurnState:
         self.rng = random.Random()
         self.opening = Opening(self.variant)
         self.position = self.variant.starting_position()
-        self.roll = Roll(1, 2)
+        self.three = self.variant.dice == 3
+        self.roll = Roll(3, 2, 1) if self.three else Roll(1, 2)
         self.legal: LegalPlays = self.position.legal_plays(self.roll)
         self.moves = self.variant.moves(self.roll)
         self.turn: StepTurn | None = None
@@ -174,11 +183,15 @@ class TurnState:
             if position.is_over():
                 raise InvalidOptionError(f"the position {position.id()} is already over")
             dice = options.get("dice")
-            roll = self.random_roll() if dice is None else Roll.coerce(dice)
+            roll = (
+                self.random_roll()
+                if dice is None
+                else self.variant.check_roll(Roll.coerce(dice), dice)
+            )
         self.start_turn(position, roll)
 
     def random_roll(self) -> Roll:
-        """Two dice from the generator, as ``Roll(rng.randint(1, 6), rng.randint(1, 6))``."""
+        """The variant's dice from the generator, as ``Roll(rng.randint(1, 6), rng.randint(1, 6))`` (three for three dice)."""
         # randint(1, 6) is 1 + a draw of three random bits until one is below
         # 6 (random.Random's rejection sampling); drawn here without its four
         # layers of calls, so a seed still makes the same dice, and the
@@ -190,6 +203,11 @@ class TurnState:
         second = bits(3)
         while second >= 6:
             second = bits(3)
+        if self.three:  # a variant of three dice: a third the same way
+            third = bits(3)
+            while third >= 6:
+                third = bits(3)
+            return Roll(first + 1, second + 1, third + 1)
         return _ROLLS[6 * first + second]
 
     def start_turn(self, position: Position, roll: Roll) -> None:

@@ -263,9 +263,9 @@ def _setup(variant: Variant, roll: Roll) -> tuple[tuple[int, ...], int, int]:
         if len(_SETUPS) >= 256:  # variants made on the fly: forget them all now and then
             _SETUPS.clear()
         # The variant is kept with its answers, so its id names no other while in.
-        made = _SETUPS[id(variant)] = (variant, [None] * 64)
+        made = _SETUPS[id(variant)] = (variant, [None] * _CODES)
     setups = made[1]
-    index = roll.high * 8 + roll.low
+    index = roll.code
     setup = setups[index]
     if setup is None:
         bar = NO_BAR
@@ -276,6 +276,8 @@ def _setup(variant: Variant, roll: Roll) -> tuple[tuple[int, ...], int, int]:
     return setup
 
 
+# Roll.code runs below this: two dice, three dice and segments of k moves.
+_CODES = 1024
 _SETUPS: dict[int, tuple[Variant, list[tuple[tuple[int, ...], int, int] | None]]] = {}
 
 

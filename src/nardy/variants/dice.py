@@ -1,0 +1,61 @@
+"""Which rolls a variant plays: two or three dice, and segments of k moves.
+
+:attr:`Variant.dice <nardy.Variant.dice>` says how many dice a turn rolls
+(2, or 3 in tabula); :attr:`Variant.segment_moves <nardy.Variant.segment_moves>`
+says whether the variant answers a question about a double played as k
+moves of its number (:meth:`Roll.with_moves <nardy.Roll.with_moves>`: moves
+handed to the opponent in gul bara). :func:`check_roll` is the one test of
+"does this variant take this roll", asked by
+:meth:`Variant.legal_plays <nardy.Variant.legal_plays>` for every roll that
+is not two plain dice, and for every roll of a variant of three dice.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from nardy.errors import InvalidDiceError
+from nardy.model.basics import Roll, distinct_rolls, ordered_rolls
+from nardy.model.validate import shown
+
+if TYPE_CHECKING:
+    from nardy.variants.base import Variant
+
+__all__ = ["check_roll", "rolls_of", "turn_rolls"]
+
+
+def check_roll(variant: Variant, roll: Roll, given: object = None) -> Roll:
+    """``roll`` if ``variant`` plays it; :class:`~nardy.errors.InvalidDiceError` naming the variant otherwise.
+
+    A variant of two dice takes rolls of two dice, and segments of k moves
+    (:meth:`Roll.with_moves <nardy.Roll.with_moves>`) only with
+    :attr:`~nardy.Variant.segment_moves`; a variant of three dice takes
+    rolls of three dice only. ``given`` is what the caller passed (named in
+    the message when it is not the roll itself).
+    """
+    shown_roll = repr(roll) if given is None or given is roll else shown(given)
+    dice = len(roll.faces)
+    if dice != variant.dice:
+        raise InvalidDiceError(
+            f"{variant.spec()} is played with {variant.dice} dice, "
+            f"not {dice}: {shown_roll} is not one of its rolls"
+        )
+    if roll.is_double and roll.move_count != 4 and not variant.segment_moves:
+        raise InvalidDiceError(
+            f"{variant.spec()} plays a double as four moves: {shown_roll} "
+            "(a segment of k moves) is for a variant with segment_moves"
+        )
+    return roll
+
+
+def rolls_of(dice: int) -> tuple[Roll, ...]:
+    """The distinct rolls of a variant of ``dice`` dice (21 or 56)."""
+    return distinct_rolls(dice)
+
+
+def turn_rolls(dice: int) -> tuple[Roll, ...]:
+    """The ordered outcomes of ``dice`` dice (36 or 216), each as its roll."""
+    return _ORDERED.get(dice) or _ORDERED.setdefault(dice, ordered_rolls(dice))
+
+
+_ORDERED: dict[int, tuple[Roll, ...]] = {}
