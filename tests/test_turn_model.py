@@ -48,11 +48,13 @@ class AceDeuce(Backgammon):
 class Cascade(Backgammon):
     """Backgammon, but a double d-d is four d's, then four of each higher number up to the 6s.
 
-    A segment of the cascade that is not fully played hands the higher
-    numbers' segments to the opponent, who plays them before his own roll.
+    A segment of the cascade that is not fully played hands what is left of
+    it and the higher numbers' segments to the opponent, who plays them
+    before his own roll.
     """
 
     name: ClassVar[str] = "test-cascade"
+    segment_moves: ClassVar[bool] = True
     aliases: ClassVar[tuple[str, ...]] = ()
     extra_state: ClassVar[tuple[ExtraField, ...]] = (turns.ROLLS,)
     gnubg_id_supported: ClassVar[bool] = False
@@ -68,7 +70,8 @@ class Cascade(Backgammon):
     ) -> TurnStep:
         if state.handed_over or fully_played(play.roll, play):
             return super().after_segment(before, play, after, state)
-        return TurnStep.hand_over(state.pending)  # the higher numbers pass over
+        left = len(play.roll.moves) - len(play.steps)
+        return TurnStep.hand_over((play.roll.with_moves(left), *state.pending))
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -161,8 +164,8 @@ def test_a_cascade_plays_each_double_up_to_the_sixes() -> None:
 
 
 def test_a_cascade_not_fully_played_hands_the_rest_over() -> None:
-    # White can play one 4 (20/16; black holds his 12 and 8): black then plays the 5s and
-    # 6s, and then rolls for his own turn.
+    # White can play one 4 (20/16; black holds his 12 and 8): black then plays three 4s,
+    # the 5s and the 6s, and then rolls for his own turn.
     start = Cascade().from_counts({20: 1, 1: 14}, {13: 2, 17: 2, 6: 11})
     game = started(Cascade(), start).roll((4, 4))
     assert game.dice == Roll(4, 4)
@@ -172,7 +175,11 @@ def test_a_cascade_not_fully_played_hands_the_rest_over() -> None:
     assert game.phase is Phase.MOVE
     assert game.position.turn is Side.BLACK
     assert game.turn_state.handed_over
-    assert game.turn_state.pending == (Roll(5, 5), Roll(6, 6))
+    assert game.turn_state.pending == (Roll(4, 4).with_moves(3), Roll(5, 5), Roll(6, 6))
+    assert game.dice == Roll(4, 4).with_moves(3)
+    assert game.legal_plays().roll.moves == (4, 4, 4)
+    assert game.to_dict()["moves"] == 3
+    game = game.play(0)
     assert game.dice == Roll(5, 5)
     game = game.play(0)
     if game.phase is Phase.MOVE:  # the 5s fully played: the 6s follow
@@ -206,7 +213,12 @@ def test_a_turn_stopped_between_segments_has_an_id_that_goes_on() -> None:
     assert turns.from_turn_id(turns.turn_id(turn)) == turn
     between = turns.Turn(Backgammon().starting_position())
     assert turns.turn_id(between) == between.position.id()
-    for bad in ("pending=9", "name=1", "roll=7x", "what"):
+    handed = TurnState(pending=(Roll(4, 4).with_moves(3), Roll(5, 5)), handed_over=True)
+    assert handed.text() == "pending=43.54;handed"
+    assert TurnState.from_text(handed.text()) == handed
+    three = TurnState(pending=(Roll(6, 3, 1),), roll=Roll(6, 3, 1))
+    assert TurnState.from_text(three.text()) == three
+    for bad in ("pending=9", "pending=45", "pending=35", "name=1", "roll=7x", "what"):
         with pytest.raises(InvalidIdError):
             TurnState.from_text(bad)
 
