@@ -87,6 +87,8 @@ def attempt(game: Game, kind: ActionKind) -> Game:
         return game.play("" if game.phase is not Phase.MOVE else 0)
     if kind is ActionKind.RESIGN:
         return game.resign(ResultKind.SINGLE)
+    if kind is ActionKind.NAME:  # (no built-in variant names doubles: always refused)
+        return game.name_double(6)
     method = {
         ActionKind.DOUBLE: game.double,
         ActionKind.TAKE: game.take,
@@ -390,6 +392,7 @@ class MatchMachine(RuleBasedStateMachine):
             ActionKind.OPENING: match.roll,
             ActionKind.ROLL: match.roll,
             ActionKind.PLAY: lambda: match.play(0),
+            ActionKind.NAME: lambda: match.name_double(6),
             ActionKind.DOUBLE: match.double,
             ActionKind.TAKE: match.take,
             ActionKind.DROP: match.drop,

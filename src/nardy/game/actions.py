@@ -61,6 +61,9 @@ class Phase(enum.Enum):
     ROLL = "roll"
     #: The side on turn has rolled and must play (or resign).
     MOVE = "move"
+    #: The side on turn must name a double before he plays on (acey-deucey's
+    #: 1-2: :meth:`Game.name_double <nardy.game.game.Game.name_double>`).
+    DECIDE = "decide"
     #: A double is pending: the opponent takes, drops or (option) beavers.
     DOUBLED = "doubled"
     #: The taker beavered: the original doubler takes or drops the beaver.
@@ -79,6 +82,8 @@ class ActionKind(enum.Enum):
     OPENING = "opening"
     ROLL = "roll"
     PLAY = "play"
+    #: A named double (its dice are the double named).
+    NAME = "name"
     DOUBLE = "double"
     TAKE = "take"
     DROP = "drop"

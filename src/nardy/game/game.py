@@ -20,7 +20,7 @@ page "Scoring" and repeated on the options.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -31,11 +31,10 @@ from nardy.errors import (
     IllegalActionError,
     InvalidOptionError,
     NotYourTurnError,
-    RecordError,
     ResignationError,
     WrongPhaseError,
 )
-from nardy.game import doubling, records
+from nardy.game import doubling, phases, records, turns
 from nardy.game import outcome as outcome_of
 from nardy.game.actions import (
     Action,
@@ -57,6 +56,7 @@ from nardy.model.play import Play
 from nardy.model.position import Position
 from nardy.model.registry import as_variant
 from nardy.model.result import ResultKind
+from nardy.model.turns import BETWEEN_TURNS, TurnState
 from nardy.model.validate import flag, integer, optional_side, result_kind, shown
 from nardy.model.validate import side as as_side
 from nardy.variants.base import Variant
@@ -87,8 +87,12 @@ class Game:
     position: Position
     #: What the game is waiting for.
     phase: Phase
-    #: The dice on the table (the roll to play), else ``None``.
+    #: The dice on the table (the segment to play), else ``None``.
     dice: Roll | None = None
+    #: What remains of the turn (:class:`~nardy.model.turns.TurnState`): the
+    #: segments still owed (:attr:`dice` first), a double to name, a roll
+    #: again; empty between turns. One segment a roll in most variants.
+    turn_state: TurnState = BETWEEN_TURNS
     #: The doubling cube.
     cube: CubeState = CubeState()
     #: Every action so far, in order.
@@ -209,7 +213,7 @@ class Game:
         phase = self.phase
         if phase in _ANSWERS:
             return doubling.answerer(self.position.turn, _ANSWERS[phase])
-        if phase in (Phase.ROLL, Phase.MOVE):
+        if phase in (Phase.ROLL, Phase.MOVE, Phase.DECIDE):
             return self.position.turn
         if phase is Phase.RESIGNED:
             assert self.resignation is not None
@@ -276,35 +280,9 @@ class Game:
 
     def allowed(self) -> frozenset[ActionKind]:
         """The kinds of action the current state accepts."""
-        phase = self.phase
-        if phase is Phase.OPENING:
-            return frozenset({ActionKind.OPENING, ActionKind.RESIGN})
-        if phase is Phase.ROLL:
-            out = {ActionKind.ROLL}
-            if self.can_double():
-                out.add(ActionKind.DOUBLE)
-            if not self.last_roll:
-                out.add(ActionKind.RESIGN)
-            return frozenset(out)
-        if phase is Phase.MOVE:
-            return frozenset(
-                {ActionKind.PLAY} if self.last_roll else {ActionKind.PLAY, ActionKind.RESIGN}
-            )
-        if phase is Phase.DOUBLED:
-            out = {ActionKind.TAKE, ActionKind.DROP}
-            if doubling.beaver_refusal(self.options, self.cube) is None:
-                out.add(ActionKind.BEAVER)
-            return frozenset(out)
-        if phase is Phase.BEAVERED:
-            out = {ActionKind.TAKE, ActionKind.DROP}
-            if doubling.raccoon_refusal(self.options, self.cube) is None:
-                out.add(ActionKind.RACCOON)
-            return frozenset(out)
-        if phase is Phase.RACCOONED:
-            return frozenset({ActionKind.TAKE, ActionKind.DROP})
-        if phase is Phase.RESIGNED:
-            return frozenset({ActionKind.ACCEPT, ActionKind.REJECT})
-        return frozenset()
+        return phases.allowed(
+            self.phase, self.can_double(), self.last_roll, self.options, self.cube
+        )
 
     def describe(self) -> str:
         """One line about the state, e.g. ``"black to play 31; cube 2 (white)"``."""
@@ -322,6 +300,7 @@ class Game:
         what = {
             Phase.ROLL: "to roll" + (" (last roll)" if self.last_roll else ""),
             Phase.MOVE: f"to play {self.dice}",
+            Phase.DECIDE: "to name a double",
             Phase.DOUBLED: f"to take or drop a double to {self.options.next_cube_value(self.cube.value)}",
             Phase.BEAVERED: "to take or drop the beaver",
             Phase.RACCOONED: "to take or drop the raccoon",
@@ -362,7 +341,13 @@ class Game:
 
     def _finish(self, outcome: Outcome, **changes: Any) -> Game:
         return attrs.evolve(
-            self, phase=Phase.OVER, outcome=outcome, dice=None, resignation=None, **changes
+            self,
+            phase=Phase.OVER,
+            outcome=outcome,
+            dice=None,
+            turn_state=BETWEEN_TURNS,
+            resignation=None,
+            **changes,
         )
 
     # --- actions --------------------------------------------------------------------
@@ -385,7 +370,7 @@ class Game:
         if self.phase is not Phase.ROLL:
             why = {
                 Phase.MOVE: f"the dice are already rolled ({self.dice}); play them",
-                **_PENDING,
+                **phases.PENDING,
             }.get(self.phase, "")
             raise self._wrong("roll", why)
         side = self.position.turn
@@ -395,11 +380,19 @@ class Game:
         # The history keeps the dice in the order rolled or given, as records write
         # them; a Roll or a string gives them highest first, as self.dice holds them.
         order = tuple(fed) if isinstance(fed, (tuple, list)) else roll.faces
+        history = self._record(Action(ActionKind.ROLL, side, dice=order))
+        return self._go_on(turns.start_turn(self.variant, self.position, roll), history)
+
+    def _go_on(self, turn: turns.Turn, history: tuple[Action, ...]) -> Game:
+        """The game at ``turn`` (not over): a segment to play, a double to name, or a roll."""
+        phase = _PHASES[turn.phase]
         return attrs.evolve(
             self,
-            phase=Phase.MOVE,
-            dice=roll,
-            history=self._record(Action(ActionKind.ROLL, side, dice=order)),
+            position=turn.position,
+            phase=phase,
+            dice=turn.segment,
+            turn_state=turn.state if phase is not Phase.ROLL else BETWEEN_TURNS,
+            history=history,
         )
 
     def _opening(self, dice: RollLike | OpeningDice | None) -> Game:
@@ -426,16 +419,11 @@ class Game:
         # With "use_both" the winner plays the opening dice; else he rolls
         # anew (no dice are on the table before the opening is decided).
         use_both = policy.endswith("use_both") and self.variant.dice == 2
-        roll = Roll(*(flat[winner * 2 : winner * 2 + 2] if two else flat)) if use_both else None
-        return attrs.evolve(
-            self,
-            history=history,
-            position=position,
-            phase=Phase.MOVE if use_both else Phase.ROLL,
-            dice=roll,
-            first=first,
-            white_player=white_player,
-        )
+        game = attrs.evolve(self, first=first, white_player=white_player)
+        if not use_both:
+            return attrs.evolve(game, history=history, position=position, phase=Phase.ROLL)
+        roll = Roll(*(flat[winner * 2 : winner * 2 + 2] if two else flat))
+        return game._go_on(turns.start_turn(self.variant, position, roll), history)
 
     def play(self, play: PlayLike, *, by: Side | None = None) -> Game:
         """Play the dice on the table: a :class:`~nardy.model.play.Play`, its notation, or an index.
@@ -449,7 +437,7 @@ class Game:
             why = {
                 Phase.OPENING: "the opening roll has not been made; roll first",
                 Phase.ROLL: "the dice have not been rolled; roll first",
-                **_PENDING,
+                **phases.PENDING,
             }.get(self.phase, "")
             raise self._wrong("play", why)
         side = self.position.turn
@@ -462,12 +450,17 @@ class Game:
             return self._finish_last_roll(legal, index, history)
         after = legal.resulting_position(index)
         if not after.is_over():
-            if self.variant.another_roll(self.position, chosen):
-                after = after.pass_turn()  # the same side rolls again
-            return attrs.evolve(self, position=after, phase=Phase.ROLL, dice=None, history=history)
+            turn = turns.after_play(self.variant, self.position, chosen, after, self.turn_state)
+            return self._go_on(turn, history)
         if side == self.first and self.last_roll_draw:
             return attrs.evolve(
-                self, position=after, phase=Phase.ROLL, dice=None, history=history, last_roll=True
+                self,
+                position=after,
+                phase=Phase.ROLL,
+                dice=None,
+                turn_state=BETWEEN_TURNS,
+                history=history,
+                last_roll=True,
             )
         return self._bear_off_end(after, history)
 
@@ -485,6 +478,29 @@ class Game:
         self._check_actor("play", self.position.turn, by)
         legal = self.legal_plays()
         return legal[legal.locate(play)]
+
+    def double_choices(self) -> tuple[Roll, ...]:
+        """The doubles the side on turn may name (phase :attr:`Phase.DECIDE`), else ``()``."""
+        if self.phase is not Phase.DECIDE:
+            return ()
+        return self.variant.double_choices(self.position, self.turn_state)
+
+    def name_double(self, double: RollLike | int, *, by: Side | None = None) -> Game:
+        """Name the double to play next (phase :attr:`Phase.DECIDE`): ``6``, ``"66"`` or ``Roll(6, 6)``.
+
+        :meth:`double_choices` lists the doubles allowed. Raises
+        :class:`~nardy.errors.WrongPhaseError` when no double is to be
+        named, :class:`~nardy.errors.IllegalActionError` for a double not
+        allowed, :class:`~nardy.errors.NotYourTurnError`.
+        """
+        if self.phase is not Phase.DECIDE:
+            raise self._wrong("name a double", "no double is to be named now")
+        side = self.position.turn
+        self._check_actor("name a double", side, by)
+        named = Roll(double, double) if isinstance(double, int) else Roll.coerce(double)
+        turn = turns.after_naming(self.variant, self.position, named, self.turn_state)
+        history = self._record(Action(ActionKind.NAME, side, dice=tuple(named)))
+        return self._go_on(turn, history)
 
     def _bear_off_end(self, after: Position, history: tuple[Action, ...]) -> Game:
         result = after.result()
@@ -672,40 +688,7 @@ class Game:
         an :class:`~nardy.game.actions.Action` or lacks its side, and the error of
         the action itself when the game does not allow it.
         """
-        if not isinstance(action, Action) or not isinstance(action.kind, ActionKind):
-            raise RecordError(f"not a game action: {shown(action)}")
-        kind, side = action.kind, action.side
-        if kind is not ActionKind.OPENING:
-            if side is None:
-                raise RecordError(f"a {kind.value} action needs the side that acts: {action}")
-            side = as_side(side, f"the side of a {kind.value} action")
-        if kind is ActionKind.OPENING:
-            if self.phase is not Phase.OPENING:
-                raise self._wrong("make the opening roll", "the opening is decided")
-            dice = action.dice or ()
-            two = self.options.opening.startswith("two_dice")
-            fed: OpeningDice = (dice[:2], dice[2:]) if two else dice
-            return self.roll(fed)
-        if kind is ActionKind.ROLL:
-            if self.phase is Phase.OPENING:
-                raise self._wrong("roll", "the opening roll comes first")
-            return self.roll(None if action.dice is None else tuple(action.dice), by=side)
-        if kind is ActionKind.PLAY:
-            if action.play is None:
-                raise RecordError("a play action without a play")
-            return self.play(action.play, by=side)
-        if kind is ActionKind.RESIGN:
-            return self.resign(action.level or ResultKind.SINGLE, by=side)
-        method: Callable[..., Game] = {
-            ActionKind.DOUBLE: self.double,
-            ActionKind.TAKE: self.take,
-            ActionKind.DROP: self.drop,
-            ActionKind.BEAVER: self.beaver,
-            ActionKind.RACCOON: self.raccoon,
-            ActionKind.ACCEPT: self.accept,
-            ActionKind.REJECT: self.reject,
-        }[kind]
-        return method(by=side)
+        return records.apply_action(self, action, self._wrong)
 
     def states(self) -> Iterator[Game]:
         """Every snapshot from the start to this one (replays the history)."""
@@ -764,12 +747,11 @@ class Game:
         return records.replay(self, actions, offset=offset)
 
 
-# Why a side cannot roll or play while an answer is pending, by phase.
-_PENDING = {
-    Phase.DOUBLED: "a double is pending; take or drop it first",
-    Phase.BEAVERED: "a beaver is pending; take or drop it first",
-    Phase.RACCOONED: "a raccoon is pending; take or drop it first",
-    Phase.RESIGNED: "a resignation is pending; accept or reject it first",
+# The game's phase for each phase of a turn that is not over.
+_PHASES = {
+    turns.TurnPhase.PLAY: Phase.MOVE,
+    turns.TurnPhase.NAME: Phase.DECIDE,
+    turns.TurnPhase.ROLL: Phase.ROLL,
 }
 
 # The immediate redoubles that answer a pending double, by phase (see nardy.game.doubling).

@@ -17,18 +17,21 @@ the functions here. This module never imports :mod:`nardy.game.game` or
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from nardy.errors import NardyError, RecordError
-from nardy.game.actions import Action, ActionKind, CubeState
-from nardy.game.dice import DiceSourceLike, check_die
+from nardy.game.actions import Action, ActionKind, CubeState, Phase
+from nardy.game.dice import DiceSourceLike, OpeningDice, check_die
 from nardy.game.options import GameOptions
 from nardy.model.basics import Side
 from nardy.model.position import Position
+from nardy.model.result import ResultKind
+from nardy.model.turns import BETWEEN_TURNS, TurnState
 from nardy.model.validate import result_kind, shown
+from nardy.model.validate import side as as_side
 
 if TYPE_CHECKING:
     from nardy.game.game import Game
@@ -59,7 +62,7 @@ GAME_RECORD_VERSION = 1
 MATCH_RECORD_VERSION = 1
 
 # The fields of a game record after "actions": redundant, recomputed on loading.
-_GAME_STATE = ("phase", "position", "dice", "cube", "first", "outcome")
+_GAME_STATE = ("phase", "position", "dice", "turn", "cube", "first", "outcome")
 # The fields of a match record after "games", likewise.
 _MATCH_STATE = ("scores", "crawford_game", "winner")
 # The fields of a match's game record that the match itself decides.
@@ -155,10 +158,24 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "position": game.position.id(),
         "dice": None if game.dice is None else list(game.dice.faces),
         **_segment_moves(game),
+        **_turn(game),
         "cube": game.cube.to_dict(),
         "first": None if game.first is None else game.first.letter,
         "outcome": None if game.outcome is None else game.outcome.to_dict(),
     }
+
+
+def _turn(game: Game) -> dict[str, Any]:
+    """``{"turn": ...}`` when the game is inside a turn of more than its dice, else nothing.
+
+    The turn's state (:meth:`TurnState.to_dict <nardy.model.turns.TurnState.to_dict>`)
+    is written only when it says more than the dice on the table (a segment
+    that is a whole roll): a record of a variant with one segment a roll is
+    as it was.
+    """
+    dice = game.dice
+    plain = BETWEEN_TURNS if dice is None else TurnState(pending=(dice,), roll=dice)
+    return {} if game.turn_state == plain else {"turn": game.turn_state.to_dict()}
 
 
 def _segment_moves(game: Game) -> dict[str, int]:
@@ -243,6 +260,51 @@ def replay(game: Game, actions: Sequence[Mapping[str, Any]], *, offset: int = 0)
     return game
 
 
+def apply_action(game: Game, action: Action, wrong: Callable[[str, str], Exception]) -> Game:
+    """``game`` after one history entry (:meth:`Game.apply <nardy.game.game.Game.apply>`).
+
+    ``wrong(action, why)`` makes the game's error for an action its phase
+    does not allow.
+    """
+    if not isinstance(action, Action) or not isinstance(action.kind, ActionKind):
+        raise RecordError(f"not a game action: {shown(action)}")
+    kind, side = action.kind, action.side
+    if kind is ActionKind.OPENING:
+        if game.phase is not Phase.OPENING:
+            raise wrong("make the opening roll", "the opening is decided")
+        dice = action.dice or ()
+        two = game.options.opening.startswith("two_dice")
+        fed: OpeningDice = (dice[:2], dice[2:]) if two else dice
+        return game.roll(fed)
+    if side is None:
+        raise RecordError(f"a {kind.value} action needs the side that acts: {action}")
+    side = as_side(side, f"the side of a {kind.value} action")
+    if kind is ActionKind.ROLL:
+        if game.phase is Phase.OPENING:
+            raise wrong("roll", "the opening roll comes first")
+        return game.roll(None if action.dice is None else tuple(action.dice), by=side)
+    if kind is ActionKind.PLAY:
+        if action.play is None:
+            raise RecordError("a play action without a play")
+        return game.play(action.play, by=side)
+    if kind is ActionKind.NAME:
+        if not action.dice:
+            raise RecordError("a name action without the double named")
+        return game.name_double(list(action.dice), by=side)
+    if kind is ActionKind.RESIGN:
+        return game.resign(action.level or ResultKind.SINGLE, by=side)
+    method: Callable[..., Game] = {
+        ActionKind.DOUBLE: game.double,
+        ActionKind.TAKE: game.take,
+        ActionKind.DROP: game.drop,
+        ActionKind.BEAVER: game.beaver,
+        ActionKind.RACCOON: game.raccoon,
+        ActionKind.ACCEPT: game.accept,
+        ActionKind.REJECT: game.reject,
+    }[kind]
+    return method(by=side)
+
+
 def parse_action(game: Game, raw: Mapping[str, Any]) -> Action:
     """The history entry that ``raw`` (an action's JSON form) records, in ``game``'s state.
 
@@ -306,10 +368,10 @@ def check_stored(game: Game, data: Mapping[str, Any]) -> None:
         # A record written before outcomes carried the variant's name of the result.
         mine["outcome"] = {k: v for k, v in mine["outcome"].items() if k != "name"}
     for key in _GAME_STATE:
-        if key in data and data[key] != mine[key]:
+        if key in data and data[key] != mine.get(key):
             raise RecordError(
                 f"the record's {key} {shown(data[key])} does not match the replayed game's "
-                f"{shown(mine[key])}"
+                f"{shown(mine.get(key))}"
             )
 
 
@@ -475,7 +537,7 @@ def match_from_dict(
         if key in data and data[key] != mine[key]:
             raise RecordError(
                 f"the record's {key} {shown(data[key])} does not match the replayed match's "
-                f"{shown(mine[key])}"
+                f"{shown(mine.get(key))}"
             )
     return match
 

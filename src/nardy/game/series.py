@@ -72,6 +72,10 @@ class GameSeries:
         """:meth:`Game.play <nardy.game.game.Game.play>` in the game in progress."""
         return self.advance(self.current().play(play, by=by))
 
+    def name_double(self, double: RollLike | int, *, by: Side | None = None) -> Self:
+        """:meth:`Game.name_double <nardy.game.game.Game.name_double>` in the game in progress."""
+        return self.advance(self.current().name_double(double, by=by))
+
     def double(self, *, by: Side | None = None) -> Self:
         """:meth:`Game.double <nardy.game.game.Game.double>` in the game in progress (refused in a match's Crawford game)."""
         return self.advance(self.current().double(by=by))

@@ -27,7 +27,6 @@ import attrs
 
 from nardy.engine import apply_steps
 from nardy.engine import state as engine_state
-from nardy.engine.kernels.general import BLOCK, HIT, PIN
 from nardy.engine.plan import Plan
 from nardy.engine.state import Steps
 from nardy.errors import (
@@ -37,7 +36,6 @@ from nardy.errors import (
     InvalidPositionError,
     NardyError,
 )
-from nardy.model import cache
 from nardy.model import legal as legal_plays_of
 from nardy.model.basics import Roll, RollLike, Side
 from nardy.model.legal import LegalPlays
@@ -63,10 +61,11 @@ from nardy.model.validate import (
     shown,
 )
 from nardy.model.validate import side as as_side
-from nardy.rules.movement import BearOff, movement_of
+from nardy.rules.movement import BearOff
 from nardy.rules.turn_rules import HitterRule, PlayFilter, StepRule
 from nardy.rules.vocabulary import PINS, Contact, Entering, ExtraField, ExtraKind, Geometry
 from nardy.variants import dice as variant_dice
+from nardy.variants import planning
 from nardy.variants.class_data import check_layout, check_variant_class
 from nardy.variants.position_forms import (
     board_of_counts,
@@ -77,6 +76,7 @@ from nardy.variants.position_forms import (
     pins_by_side,
 )
 from nardy.variants.scoring import ScoringTable, checkers_left
+from nardy.variants.turn_hooks import TurnHooks
 
 __all__ = [
     "VARIANTS",
@@ -100,18 +100,13 @@ State = tuple[int, ...]
 RawPlay = tuple[State, Steps]
 
 
-def _contact_code(contact: Contact) -> int:
-    """The engine's code of a contact, by identity (an enum's hash is Python code, asked each turn)."""
-    return HIT if contact is Contact.HIT else BLOCK if contact is Contact.BLOCK else PIN
-
-
 # Made once per variant class: the frame flip of its geometry and extra state.
 _FLIPPERS: dict[type[Variant], Callable[[State], State]] = {}
 _PACKED_FLIPPERS: dict[type[Variant], Callable[[bytes], bytes]] = {}
 
 
 @attrs.frozen(cache_hash=True)
-class Variant(abc.ABC):
+class Variant(TurnHooks, abc.ABC):
     """Base class of every ruleset: class data, options, hooks and the engine methods.
 
     **Class data** (``ClassVar``): :attr:`name`, :attr:`aliases`,
@@ -539,7 +534,7 @@ class Variant(abc.ABC):
                 position.raw,
                 ((s.src, s.dst, s.die) for s in play.steps),
                 self.moves(play.roll),
-                _contact_code(self.turn_contact(play.roll)),
+                planning.contact_code(self.turn_contact(play.roll)),
                 bar,
                 (self._plan or self._make_plan()).movement,
             )
@@ -592,7 +587,7 @@ class Variant(abc.ABC):
 
     def _make_plan(self) -> Plan:
         """The engine's plan of this configuration, shared by equal variants."""
-        plan = _PLANS.get(self) or _plan(self)
+        plan = planning.plan_of(self, Variant)
         object.__setattr__(self, "_plan", plan)
         return plan
 
@@ -752,51 +747,6 @@ class Variant(abc.ABC):
 def _rebuild(cls: type[Variant], options: dict[str, Any]) -> Variant:
     """A variant from its class and options (how variants pickle and copy)."""
     return cls(**options)
-
-
-def _plan(variant: Variant) -> Plan:
-    """The engine's plan of a configured variant: which hooks it overrides, its cache."""
-    cls = type(variant)
-
-    idle = variant.unused_hooks()
-
-    def own(name: str) -> Any:
-        overridden = getattr(cls, name) is not getattr(Variant, name)
-        return getattr(variant, name) if overridden and name not in idle else None
-
-    turn_contact = own("turn_contact")
-    plan = Plan(
-        contact=_contact_code(variant.contact),
-        enters=variant.entering is not Entering.RETURN,
-        must_play_higher=bool(getattr(variant, "must_play_higher", True)),
-        all_off=variant.checkers + engine_state.ZERO,
-        cache=cache.store(),
-        moves=own("moves"),
-        turn_contact=None
-        if turn_contact is None
-        else {roll.moves: _contact_code(turn_contact(roll)) for roll in _asked(variant)},
-        step_rule=own("step_rule"),
-        hitter_rule=own("hitter_rule"),
-        play_filter=own("play_filter"),
-        extra_plays=own("extra_plays"),
-        raw_plays=own("raw_plays"),
-        is_over=own("is_over"),
-        movement=movement_of(variant),
-    )
-    plan.cache.checks_rolls = variant.dice != 2
-    _PLANS[variant] = plan
-    return plan
-
-
-def _asked(variant: Variant) -> tuple[Roll, ...]:
-    """The rolls a variant may be asked about: its rolls, and its segments of k moves."""
-    rolls = variant.rolls()
-    if not variant.segment_moves:
-        return rolls
-    return rolls + tuple(r.with_moves(k) for r in rolls if r.is_double for k in (1, 2, 3))
-
-
-_PLANS: dict[Variant, Plan] = {}
 
 
 def _format_option(value: object) -> str:

@@ -1,0 +1,158 @@
+"""Running a turn from a variant's turn hooks: after a roll, a play or a named double, who acts next.
+
+The one place that turns the hooks' answers (:mod:`nardy.model.turns`,
+:class:`~nardy.variants.turn_hooks.TurnHooks`) into the next state of a
+turn, for :class:`~nardy.Game` and for anything else that plays whole turns:
+
+* :func:`start_turn` -- after a roll: the roll counted (in a variant that
+  counts rolls, :data:`ROLLS`) and the segments it gives;
+* :func:`after_play` -- after a segment's play: the position with the side
+  that acts next to move, and what remains;
+* :func:`after_naming` -- after a named double.
+
+Each answers a :class:`Turn`: a position whose side to move is the side
+that acts next, and the :class:`~nardy.model.turns.TurnState` it goes on
+with (between turns: a roll is next). :func:`turn_id` and
+:func:`from_turn_id` write and read the two as one ID, so that a game can
+be stored and resumed between two segments.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+import attrs
+
+from nardy.errors import IllegalActionError, InvalidIdError
+from nardy.model.basics import Roll
+from nardy.model.play import Play
+from nardy.model.position import Position
+from nardy.model.turns import BETWEEN_TURNS, TurnState
+from nardy.rules.vocabulary import ExtraField, ExtraKind
+from nardy.variants.base import Variant
+
+__all__ = [
+    "ROLLS",
+    "ROLLS_COUNTED",
+    "Turn",
+    "TurnPhase",
+    "after_naming",
+    "after_play",
+    "count_roll",
+    "from_turn_id",
+    "start_turn",
+    "turn_id",
+]
+
+#: Extra state of a variant whose turn depends on how many rolls each side
+#: has made (gul bara's opening rolls): a count per side, up to
+#: :data:`ROLLS_COUNTED`. A variant lists it in ``extra_state``; it is then
+#: in the position's ID (``:rolls=1/2``) and array form (``"rolls"``).
+ROLLS: Final = ExtraField("rolls", ExtraKind.COUNT, ("rolls",), holds_checkers=False)
+
+#: How far :data:`ROLLS` counts: the rules that read it ask about the
+#: first three rolls at most, and positions that differ only in higher
+#: counts are the same.
+ROLLS_COUNTED: Final = 3
+
+
+class TurnPhase(enum.Enum):
+    """What the side to act does next."""
+
+    #: Play the first pending segment.
+    PLAY = "play"
+    #: Name a double (:meth:`Variant.double_choices <nardy.variants.turn_hooks.TurnHooks.double_choices>`).
+    NAME = "name"
+    #: Roll (a new turn).
+    ROLL = "roll"
+
+
+@attrs.frozen
+class Turn:
+    """Where a turn stands: the position (its side to move acts next) and what remains."""
+
+    position: Position
+    state: TurnState = BETWEEN_TURNS
+
+    @property
+    def phase(self) -> TurnPhase:
+        """What the side to move does next (whether the game is over is the position's to say)."""
+        if self.state.pending:
+            return TurnPhase.PLAY
+        return TurnPhase.NAME if self.state.name_double else TurnPhase.ROLL
+
+    @property
+    def segment(self) -> Roll | None:
+        """The segment to play now (the first pending one), else ``None``."""
+        return self.state.pending[0] if self.state.pending else None
+
+
+def count_roll(variant: Variant, position: Position) -> Position:
+    """``position`` with a roll of its side to move counted, in a variant that counts rolls (:data:`ROLLS`)."""
+    fields = variant.extra_fields()
+    if ROLLS not in fields:
+        return position
+    array = position.to_array()
+    mine, theirs = array["rolls"]
+    if mine >= ROLLS_COUNTED:
+        return position
+    array["rolls"] = [mine + 1, theirs]
+    board, bar, off = array.pop("board"), array.pop("bar"), array.pop("off")
+    return variant.position(board, bar, off, turn=position.turn, **array)
+
+
+def start_turn(variant: Variant, position: Position, roll: Roll) -> Turn:
+    """The turn ``roll`` begins for the side to move in ``position`` (:meth:`~nardy.variants.turn_hooks.TurnHooks.turn_start`)."""
+    counted = count_roll(variant, position)
+    return Turn(counted, variant.turn_start(counted, roll))
+
+
+def after_play(
+    variant: Variant, before: Position, play: Play, after: Position, state: TurnState
+) -> Turn:
+    """The turn once ``play`` of the first pending segment of ``state`` took ``before`` to ``after``.
+
+    ``after`` is the play's resulting position (the opponent to move); the
+    answer's position has the side that acts next to move
+    (:meth:`~nardy.variants.turn_hooks.TurnHooks.after_segment`). Once the game is over, it is
+    ``after`` and nothing remains.
+    """
+    if after.is_over():
+        return Turn(after)
+    step = variant.after_segment(before, play, after, state.rest())
+    return Turn(after.pass_turn() if step.same_side else after, step.state)
+
+
+def after_naming(variant: Variant, position: Position, double: Roll, state: TurnState) -> Turn:
+    """The turn once the side to move in ``position`` names ``double`` (:meth:`~nardy.variants.turn_hooks.TurnHooks.after_naming`).
+
+    Raises :class:`~nardy.errors.IllegalActionError` when no double is to
+    be named, or ``double`` is not one of
+    :meth:`~nardy.variants.turn_hooks.TurnHooks.double_choices`.
+    """
+    if state.pending or not state.name_double:
+        raise IllegalActionError(f"no double is to be named now ({position.id()})")
+    choices = variant.double_choices(position, state)
+    if double not in choices:
+        named = ", ".join(str(r) for r in choices)
+        raise IllegalActionError(f"{double} is not a double that may be named now (one of {named})")
+    return Turn(position, variant.after_naming(position, double, state))
+
+
+def turn_id(turn: Turn) -> str:
+    """The position's ID, and after ``;`` what remains of the turn (nothing between turns).
+
+    ``long-nardy:w:...;pending=34.44;again``: everything needed to go on
+    from the middle of a turn (:meth:`TurnState.text <nardy.model.turns.TurnState.text>`).
+    """
+    rest = turn.state.text()
+    return f"{turn.position.id()};{rest}" if rest else turn.position.id()
+
+
+def from_turn_id(text: str) -> Turn:
+    """Read :func:`turn_id` back (raises :class:`~nardy.errors.InvalidIdError`)."""
+    if not isinstance(text, str):
+        raise InvalidIdError(f"a turn's ID is a string, got {type(text).__name__}")
+    head, _, rest = text.partition(";")
+    return Turn(Position.from_id(head), TurnState.from_text(rest))

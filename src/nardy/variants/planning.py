@@ -1,0 +1,82 @@
+"""How a configured variant becomes the engine's plan: the hooks it overrides, its movement, its cache.
+
+:func:`plan_of` is what :meth:`Variant.legal_plays <nardy.Variant.legal_plays>`
+asks for once per configuration (equal variants share one plan): a hook left
+at its default is not handed to the engine at all, so it costs nothing in a
+search (:class:`nardy.engine.plan.Plan`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from nardy.engine import state as engine_state
+from nardy.engine.kernels.general import BLOCK, HIT, PIN
+from nardy.engine.plan import Plan
+from nardy.model import cache
+from nardy.model.basics import Roll
+from nardy.rules.movement import movement_of
+from nardy.rules.vocabulary import Contact, Entering
+
+if TYPE_CHECKING:
+    from nardy.variants.base import Variant
+
+__all__ = ["asked_rolls", "contact_code", "plan_of"]
+
+
+def contact_code(contact: Contact) -> int:
+    """The engine's code of a contact, by identity (an enum's hash is Python code, asked each turn)."""
+    return HIT if contact is Contact.HIT else BLOCK if contact is Contact.BLOCK else PIN
+
+
+def plan_of(variant: Variant, base: type) -> Plan:
+    """The engine's plan of a configured variant (made once, then shared by equal variants).
+
+    ``base`` is the class whose hooks are the defaults (:class:`~nardy.Variant`):
+    a hook the variant's class does not override, or that
+    :meth:`~nardy.Variant.unused_hooks` names, is not handed to the engine.
+    """
+    plan = _PLANS.get(variant)
+    if plan is not None:
+        return plan
+    cls = type(variant)
+    idle = variant.unused_hooks()
+
+    def own(name: str) -> Any:
+        overridden = getattr(cls, name) is not getattr(base, name)
+        return getattr(variant, name) if overridden and name not in idle else None
+
+    turn_contact = own("turn_contact")
+    plan = Plan(
+        contact=contact_code(variant.contact),
+        enters=variant.entering is not Entering.RETURN,
+        must_play_higher=bool(getattr(variant, "must_play_higher", True)),
+        all_off=variant.checkers + engine_state.ZERO,
+        cache=cache.store(),
+        moves=own("moves"),
+        turn_contact=None
+        if turn_contact is None
+        else {roll.moves: contact_code(turn_contact(roll)) for roll in asked_rolls(variant)},
+        step_rule=own("step_rule"),
+        hitter_rule=own("hitter_rule"),
+        play_filter=own("play_filter"),
+        extra_plays=own("extra_plays"),
+        raw_plays=own("raw_plays"),
+        is_over=own("is_over"),
+        movement=movement_of(variant),
+    )
+    plan.cache.checks_rolls = variant.dice != 2
+    _PLANS[variant] = plan
+    return plan
+
+
+def asked_rolls(variant: Variant) -> tuple[Roll, ...]:
+    """The rolls a variant may be asked about: its rolls, and its segments of k moves."""
+    rolls = variant.rolls()
+    if not variant.segment_moves:
+        return rolls
+    return rolls + tuple(r.with_moves(k) for r in rolls if r.is_double for k in (1, 2, 3))
+
+
+# Every configuration's plan, by the variant (equal variants share one).
+_PLANS: dict[Variant, Plan] = {}

@@ -1,0 +1,84 @@
+"""The hooks that say how a variant's turn runs: its segments, decisions and who acts next.
+
+:class:`TurnHooks` is a base of :class:`~nardy.variants.base.Variant`: a
+variant overrides the hooks its turn needs. With the defaults a roll is one
+segment and the opponent rolls next (or the same side, when
+:meth:`~nardy.Variant.another_roll` says so), which is every variant's turn
+before acey-deucey's and gul bara's. The values the hooks answer with, and
+the words *segment* and *turn*, are :mod:`nardy.model.turns`'s;
+:mod:`nardy.game.turns` runs a turn from them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from nardy.model.basics import Roll
+from nardy.model.play import Play
+from nardy.model.position import Position
+from nardy.model.turns import TurnState, TurnStep, doubles, fully_played
+
+__all__ = ["TurnHooks"]
+
+
+class TurnHooks:
+    """How a turn runs: override these in a variant whose roll is more than one segment."""
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:  # (a method of Variant, which this class is a base of)
+
+        def another_roll(self, position: Position, play: Play) -> bool:
+            """Whether ``play`` from ``position`` earns another roll (:meth:`Variant.another_roll <nardy.Variant.another_roll>`)."""
+
+    def turn_start(self, position: Position, roll: Roll) -> TurnState:
+        """Hook: the segments ``roll`` gives the side to move in ``position``, in order.
+
+        Default: the roll itself, one segment
+        (``TurnState(pending=(roll,), roll=roll)``). A variant answers with
+        more segments (a cascade of doubles), a double with fewer moves, a
+        double to name before anything is played (``pending=()``,
+        ``name_double=True``), or ``roll_again`` (the roller rolls again
+        once these are played, unless :meth:`after_segment` says
+        otherwise). ``position`` already counts this roll in a variant that
+        counts rolls (:data:`nardy.game.turns.ROLLS`).
+        """
+        return TurnState(pending=(roll,), roll=roll)
+
+    def after_segment(
+        self, before: Position, play: Play, after: Position, state: TurnState
+    ) -> TurnStep:
+        """Hook: who acts next once ``play`` (of the segment ``play.roll``) took ``before`` to ``after``.
+
+        ``after`` has the opponent to move, as every play leaves a position;
+        ``state`` is what remained of the turn before this segment, without
+        it. Not called once the game is over. The default is the rule of
+        runs (several segments played in a row): the next pending segment
+        or the double to name follows when this segment was fully played
+        (:func:`~nardy.model.turns.fully_played`); a segment that was not
+        ends the run: the rest of it and a roll again are lost. When nothing
+        remains the same side rolls next if ``state.roll_again``,
+        ``state.handed_over`` or :meth:`another_roll` says so, else the
+        opponent rolls.
+        """
+        if not fully_played(play.roll, play):
+            state = attrs.evolve(state, pending=(), name_double=False, roll_again=False)
+        if not state.between_turns:
+            return TurnStep.go_on(state)
+        if state.roll_again or state.handed_over or self.another_roll(before, play):
+            return TurnStep.again()
+        return TurnStep.end()
+
+    def double_choices(self, position: Position, state: TurnState) -> tuple[Roll, ...]:
+        """Hook: the doubles the side to move may name (``state.name_double`` is set). Default: all six."""
+        return doubles()
+
+    def after_naming(self, position: Position, double: Roll, state: TurnState) -> TurnState:
+        """Hook: what remains of the turn once the side to move has named ``double``.
+
+        Default: the double is the next segment (four moves), and nothing
+        else changes (``roll_again`` stays as it was).
+        """
+        return attrs.evolve(state, pending=(double, *state.pending), name_double=False)
