@@ -68,7 +68,7 @@ class Cascade(Backgammon):
     def after_segment(
         self, before: Position, play: Play, after: Position, state: TurnState
     ) -> TurnStep:
-        if state.handed_over or fully_played(play.roll, play):
+        if state.handed_over or not play.roll.is_double or fully_played(play.roll, play):
             return super().after_segment(before, play, after, state)
         left = len(play.roll.moves) - len(play.steps)
         return TurnStep.hand_over((play.roll.with_moves(left), *state.pending))
@@ -259,3 +259,14 @@ def test_a_record_stopped_inside_a_turn_says_what_remains() -> None:
     with pytest.raises(nardy.errors.RecordError, match="turn"):
         nardy.Game.from_dict(data)
     assert "turn" not in started(Backgammon()).roll((3, 1)).to_dict()  # one segment: as before
+
+
+@pytest.mark.parametrize("variant", [AceDeuce(), Cascade()], ids=["ace-deuce", "cascade"])
+def test_the_conformance_suite_plays_whole_turns(variant: nardy.Variant) -> None:
+    from nardy.testing import check_variant
+
+    report = check_variant(variant, games=6, seed=3)
+    assert report.finished == 6
+    assert report.positions > 6 * 20
+    if isinstance(variant, AceDeuce):
+        assert report.extra_rolls > 0  # 1-2s were rolled, named doubles played, rolls again

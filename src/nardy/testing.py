@@ -29,9 +29,12 @@ whatever the rules are:
   every rule object's functions (:func:`check_kernel`): a rule object that
   promises to be a rule it is not is caught.
 
-The games follow the variant's hooks: a play that earns another roll
-(:meth:`~nardy.Variant.another_roll`) is followed by another roll of the
-same side, and a game ends when :meth:`~nardy.Variant.is_over` says so.
+The games follow the variant's hooks: a turn runs as its turn hooks say
+(:mod:`nardy.game.turns`: every segment is checked, a double to be named is
+chosen at random, moves handed over are played by the opponent), a play that
+earns another roll (:meth:`~nardy.Variant.another_roll`) is followed by
+another roll of the same side, and a game ends when
+:meth:`~nardy.Variant.is_over` says so.
 
 It does not know the rules themselves: agreement with a slow reference
 generator written from a variant's rule text is the variant author's test
@@ -47,6 +50,7 @@ import attrs
 
 from nardy.engine.state import steps_of_code
 from nardy.errors import ConformanceError, NardyError
+from nardy.game import turns
 from nardy.model.basics import OFF, Roll, Side
 from nardy.model.position import Position
 from nardy.model.registry import find_variant
@@ -292,15 +296,35 @@ def check_variant(
                 tally["draws"] += _check_result(position)
                 tally["finished"] += 1
                 break
-            roll = Roll(rng.randint(1, 6), rng.randint(1, 6))
-            check_idle_hooks(position, roll)
-            tally["plays"] += check_legal_plays(position, roll)
-            tally["positions"] += 1
-            legal = position.legal_plays(roll)
-            index = rng.randrange(len(legal))
-            after = legal.resulting_position(index)
-            if not after.is_over() and variant.another_roll(position, legal[index]):
-                after = after.pass_turn()  # the same side rolls again
-                tally["extra_rolls"] += 1
-            position = after
+            roll = Roll.coerce([rng.randint(1, 6) for _ in range(variant.dice)])
+            mover = position.turn
+            position = _play_turn(turns.start_turn(variant, position, roll), rng, tally)
+            if not position.is_over() and position.turn is mover:
+                tally["extra_rolls"] += 1  # the same side rolls again
     return ConformanceReport(games=games, **tally)
+
+
+def _play_turn(turn: turns.Turn, rng: random.Random, tally: dict[str, int]) -> Position:
+    """Play out a turn at random (every segment checked), to the position where the next roll is made.
+
+    A double to be named is chosen at random among those offered.
+    """
+    variant = turn.position.variant
+    while turn.phase is not turns.TurnPhase.ROLL:
+        position = turn.position
+        if turn.phase is turns.TurnPhase.NAME:
+            choices = variant.double_choices(position, turn.state)
+            turn = turns.after_naming(variant, position, rng.choice(choices), turn.state)
+            continue
+        segment = turn.segment
+        assert segment is not None  # (phase PLAY)
+        check_idle_hooks(position, segment)
+        tally["plays"] += check_legal_plays(position, segment)
+        tally["positions"] += 1
+        legal = position.legal_plays(segment)
+        index = rng.randrange(len(legal))
+        after = legal.resulting_position(index)
+        if after.is_over():
+            return after
+        turn = turns.after_play(variant, position, legal[index], after, turn.state)
+    return turn.position

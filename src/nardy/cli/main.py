@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     import argparse
     import random
 
+    from nardy.game import turns
     from nardy.game.game import Game
     from nardy.game.match import Match
 
@@ -122,6 +123,8 @@ def run_demo(
     """
     import random
 
+    from nardy.game.turns import start_turn
+
     rules = as_variant(rules)
     rng = random.Random(_seed(seed))
     # One die each (ties roll again); the winner takes white, as nardy
@@ -136,18 +139,10 @@ def run_demo(
     turn = 0
     while not position.is_over():
         turn += 1
-        if turn > 1:
-            roll = Roll(rng.randint(1, 6), rng.randint(1, 6))
-        plays = position.legal_plays(roll)
-        index = choose_play(position, roll, rng)
-        play = plays[index]
-        mover = position.turn
-        out.write(
-            f"{turn:3d}. {mover.name.lower():5s} {roll}: {play.notation() or '(no legal play)'}\n"
-        )
-        position = plays.resulting_position(index)
-        if show_board:
-            out.write(f"{_board(position)}\n\n")
+        if turn > 1 or rules.dice != 2:  # (the opening roll is two dice)
+            roll = Roll.coerce([rng.randint(1, 6) for _ in range(rules.dice)])
+        state = start_turn(rules, position, roll)
+        position = _demo_turn(state, f"{turn:3d}.", rng, out, show_board)
         if turn >= max_turns:  # pragma: no cover - a safety net, never reached in practice
             out.write("stopped: turn limit reached\n")
             return turn
@@ -161,6 +156,37 @@ def run_demo(
         f"{result.points} point{'s' if result.points != 1 else ''}, after {turn} turns\n"
     )
     return turn
+
+
+def _demo_turn(
+    turn: turns.Turn, label: str, rng: random.Random, out: IO[str], show_board: bool
+) -> Position:
+    """Play and print one turn of the demo, each segment and named double a line; the position after it."""
+    from nardy.game import turns
+
+    rules = turn.position.variant
+    while turn.phase is not turns.TurnPhase.ROLL:
+        position = turn.position
+        mover = f"{label:4s} {position.turn.name.lower():5s}"
+        label = ""
+        if turn.phase is turns.TurnPhase.NAME:
+            double = rng.choice(rules.double_choices(position, turn.state))
+            out.write(f"{mover} names {double}\n")
+            turn = turns.after_naming(rules, position, double, turn.state)
+            continue
+        roll = turn.segment
+        assert roll is not None  # (phase PLAY)
+        plays = position.legal_plays(roll)
+        index = choose_play(position, roll, rng)
+        play = plays[index]
+        out.write(f"{mover} {roll}: {play.notation() or '(no legal play)'}\n")
+        after = plays.resulting_position(index)
+        if show_board:
+            out.write(f"{_board(after)}\n\n")
+        if after.is_over():
+            return after
+        turn = turns.after_play(rules, position, play, after, turn.state)
+    return turn.position
 
 
 #: Double when the pip lead is at least this fraction of the doubler's own pip count.

@@ -13,7 +13,10 @@ check itself against the published numbers):
 
 A variant of three dice (:attr:`Variant.dice <nardy.Variant.dice>`) rolls
 its 56 distinct rolls instead, and its ``paths36`` count the 216 ordered
-rolls (the names keep the two-dice numbers).
+rolls (the names keep the two-dice numbers). A variant whose turn is more
+than one play (it overrides a turn hook, :func:`runs_turns`: a cascade of
+doubles, a named double, a roll again) is counted by whole turns, a ply
+being a roll and everything up to the next roll (:mod:`nardy.perft.turns`).
 
 For each depth n: ``paths21`` counts the sequences of n (roll, play) pairs
 with each of the 21 rolls once, ``paths36`` the same with the 36 ordered
@@ -41,9 +44,10 @@ from nardy.engine.state import ZERO
 from nardy.errors import InvalidOptionError, NardyError
 from nardy.model.position import Position
 from nardy.perft import fast
+from nardy.perft.turns import turn_rows
 from nardy.variants.base import Variant, find_variant
 
-__all__ = ["PerftResult", "PerftRow", "count", "main", "perft"]
+__all__ = ["TURN_HOOKS", "PerftResult", "PerftRow", "count", "main", "perft", "runs_turns"]
 
 #: A generator's answer for one state: per roll, the result keys, whether the
 #: roll is a double, and whether the one play is a pass.
@@ -166,9 +170,11 @@ def perft(
     rules = find_variant(variant) if isinstance(variant, str) else variant
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
         raise InvalidOptionError(f"perft depth is an integer >= 1, got {depth!r}")
-    if type(rules).another_roll is not Variant.another_roll:
-        raise InvalidOptionError(f"perft does not count variants with extra rolls: {rules.spec()}")
     position = _start_position(rules, start)
+    if runs_turns(rules):
+        counted = turn_rows(rules, position, depth)
+        by_turns = tuple(PerftRow(n, *row) for n, row in enumerate(counted, 1))
+        return PerftResult(rules.spec(), position.id(), by_turns)
     size = len(position.packed)
     flip = rules.packed_flipper()
     rolls = [(roll, round(roll.probability * 6 ** len(roll.faces))) for roll in rules.rolls()]
@@ -216,6 +222,21 @@ def perft(
         )
         level = counts.nxt
     return PerftResult(rules.spec(), position.id(), tuple(rows))
+
+
+#: The hooks that make a turn more than one segment (see :mod:`nardy.perft.turns`).
+TURN_HOOKS = ("turn_start", "after_segment", "double_choices", "after_naming", "another_roll")
+
+
+def runs_turns(rules: Variant) -> bool:
+    """Whether ``rules`` overrides a hook of the turn (:data:`TURN_HOOKS`): perft then counts by turns.
+
+    Such a variant's ply is a whole turn, counted by
+    :func:`nardy.perft.turns.turn_rows`; every other variant's turn is one
+    play, counted by the fast loop.
+    """
+    cls = type(rules)
+    return any(getattr(cls, name) is not getattr(Variant, name) for name in TURN_HOOKS)
 
 
 def _groups_exactly(rules: Variant) -> bool:

@@ -233,14 +233,14 @@ def may_bear_off(board: list[int], src: int, dst: int, outside: int) -> bool:
     return True
 
 
-def checker_above(board: list[int], src: i64) -> bool:
-    """Whether a checker of the mover's stands in his home board above point ``src``.
+def checker_above(board: list[int], src: i64, zone: i64 = HOME) -> bool:
+    """Whether a checker of the mover's stands in his home board (his points ``1..zone``) above point ``src``.
 
     What the bear-off asks of a die higher than the point: with such a
     checker the die must be played by it, not bear off from ``src``.
     """
     p: i64 = src + 1
-    while p <= HOME:
+    while p <= zone:
         x: i64 = board[p]
         if x > 0:
             return True
@@ -470,15 +470,7 @@ def bear_off_allowed(
         return False
     if dst == 0:
         return True
-    if not larger:
-        return False
-    p: i64 = src + 1
-    while p <= zone:
-        x: i64 = board[p]
-        if x > 0:
-            return False
-        p += 1
-    return True
+    return larger and not checker_above(board, src, zone)
 
 
 def send_hit_to_pool(board: list[int], pool: i64) -> None:
