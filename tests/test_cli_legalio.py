@@ -290,6 +290,9 @@ def test_nardy_legal_imports_no_game_layer() -> None:
     for module in (
         "nardy.game",
         "nardy.game.match",
+        "nardy.game.turns",
+        "nardy.model.turns",
+        "nardy.perft.turns",
         "nardy.cli.selfplay",
         "nardy.formats",
         "multiprocessing",

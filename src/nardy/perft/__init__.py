@@ -44,7 +44,6 @@ from nardy.engine.state import ZERO
 from nardy.errors import InvalidOptionError, NardyError
 from nardy.model.position import Position
 from nardy.perft import fast
-from nardy.perft.turns import turn_rows
 from nardy.variants.base import Variant, find_variant
 
 __all__ = ["TURN_HOOKS", "PerftResult", "PerftRow", "count", "main", "perft", "runs_turns"]
@@ -172,6 +171,9 @@ def perft(
         raise InvalidOptionError(f"perft depth is an integer >= 1, got {depth!r}")
     position = _start_position(rules, start)
     if runs_turns(rules):
+        # (imported here: it needs the game layer, which `import nardy` leaves out)
+        from nardy.perft.turns import turn_rows
+
         counted = turn_rows(rules, position, depth)
         by_turns = tuple(PerftRow(n, *row) for n, row in enumerate(counted, 1))
         return PerftResult(rules.spec(), position.id(), by_turns)

@@ -15,10 +15,14 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from nardy.model.basics import Roll
-from nardy.model.play import Play
-from nardy.model.position import Position
-from nardy.model.turns import TurnState, TurnStep, doubles, fully_played
+if TYPE_CHECKING:
+    from nardy.model.basics import Roll
+    from nardy.model.play import Play
+    from nardy.model.position import Position
+    from nardy.model.turns import TurnState, TurnStep
+
+# nardy.model.turns is imported by each hook when it is first called: the hooks
+# serve the game layer, and `nardy legal` starts without loading it.
 
 __all__ = ["TurnHooks"]
 
@@ -45,6 +49,8 @@ class TurnHooks:
         otherwise). ``position`` already counts this roll in a variant that
         counts rolls (:data:`nardy.game.turns.ROLLS`).
         """
+        from nardy.model.turns import TurnState
+
         return TurnState(pending=(roll,), roll=roll)
 
     def after_segment(
@@ -63,6 +69,8 @@ class TurnHooks:
         ``state.handed_over`` or :meth:`another_roll` says so, else the
         opponent rolls.
         """
+        from nardy.model.turns import TurnStep, fully_played
+
         if not fully_played(play.roll, play):
             state = attrs.evolve(state, pending=(), name_double=False, roll_again=False)
         if not state.between_turns:
@@ -73,6 +81,8 @@ class TurnHooks:
 
     def double_choices(self, position: Position, state: TurnState) -> tuple[Roll, ...]:
         """Hook: the doubles the side to move may name (``state.name_double`` is set). Default: all six."""
+        from nardy.model.turns import doubles
+
         return doubles()
 
     def after_naming(self, position: Position, double: Roll, state: TurnState) -> TurnState:
