@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
+from nardy.errors import InvalidPositionError
 from nardy.model.basics import Roll, Side
 from nardy.model.position import Position
 from nardy.model.registry import register_variant
@@ -47,6 +48,7 @@ __all__ = [
     "GulBara",
     "cascade",
     "in_start_quarter",
+    "rolls_made",
 ]
 
 #: Option ``opening_exception`` (rule B.3b): which rolls are *opening
@@ -72,6 +74,13 @@ _TAVLI_LIKE: Final = MappingProxyType({"cube": False, "opening": "one_die_each_r
 def cascade(number: int) -> tuple[Roll, ...]:
     """The segments of a cascade from ``number``: four of it, then four of each higher number up to the 6s."""
     return tuple(Roll(d, d) for d in range(number, 7))
+
+
+def rolls_made(position: Position, side: Side) -> int:
+    """The rolls ``side`` has made in the game, counted up to three (:data:`~nardy.variants.turn_hooks.ROLLS`)."""
+    count = position.extra(side)["rolls"]
+    assert isinstance(count, int)  # (a count, as ROLLS declares)
+    return count
 
 
 def in_start_quarter(position: Position, loser: Side) -> bool:
@@ -141,12 +150,12 @@ class GulBara(Variant):
     extra_state: ClassVar[tuple[ExtraField, ...]] = (ROLLS,)
     segment_moves: ClassVar[bool] = True
     game_defaults: ClassVar[Mapping[str, object]] = _TAVLI_LIKE
-    result_names: ClassVar[Mapping[ResultKind, str]] = MappingProxyType(
-        {ResultKind.GAMMON: "mars"}
-    )
+    result_names: ClassVar[Mapping[ResultKind, str]] = MappingProxyType({ResultKind.GAMMON: "mars"})
 
     #: Which rolls are opening rolls (:data:`OPENING_EXCEPTIONS`); ``"per-player"`` by default.
-    opening_exception: str = attrs.field(default="per-player", validator=choice(*OPENING_EXCEPTIONS))
+    opening_exception: str = attrs.field(
+        default="per-player", validator=choice(*OPENING_EXCEPTIONS)
+    )
     #: What a failed segment of a cascade hands over (:data:`CASCADE_FAILURES`); ``"transfer"`` by default.
     cascade_failure: str = attrs.field(default="transfer", validator=choice(*CASCADE_FAILURES))
     #: Whether moves pass when the roller moved no checker in the turn (default True).
@@ -166,6 +175,20 @@ class GulBara(Variant):
         """The bear-off rule: the home board 1-6, a larger die bearing off unless ``bear_off="exact"``."""
         return _LARGER if self.bear_off_rule == "larger" else _EXACT
 
+    def validate(
+        self,
+        board: tuple[int, ...],
+        bar: tuple[int, int],
+        off: tuple[int, int],
+        extra: tuple[int, ...] = (),
+    ) -> None:
+        """The checks of every variant, and the counted rolls (``extra``) at most three each."""
+        super().validate(board, bar, off, extra)
+        if any(n > ROLLS_COUNTED for n in extra):
+            raise InvalidPositionError(
+                f"{self.name}: rolls are counted up to {ROLLS_COUNTED}, got rolls={list(extra)}"
+            )
+
     def scoring_table(self) -> ScoringTable:
         """The table of option ``scoring`` (:data:`GUL_BARA_SCORING`)."""
         return GUL_BARA_SCORING[self.scoring]
@@ -181,10 +204,10 @@ class GulBara(Variant):
         """
         if self.opening_exception == "none":
             return False
-        mine = position.extra(position.turn)["rolls"]
+        mine = rolls_made(position, position.turn)
         if self.opening_exception == "per-player":
             return mine < ROLLS_COUNTED
-        return mine + position.extra(position.turn.opponent)["rolls"] < ROLLS_COUNTED
+        return mine + rolls_made(position, position.turn.opponent) < ROLLS_COUNTED
 
     def turn_start(self, position: Position, roll: Roll) -> TurnState:
         """A non-double or an opening double: one segment. Any other double: its cascade.
