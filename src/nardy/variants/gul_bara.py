@@ -92,7 +92,7 @@ def in_start_quarter(position: Position, loser: Side) -> bool:
 #: when the loser has borne off none), ``"single"`` (1), ``"standard"`` (1,
 #: 2, and 3 when the loser has borne off none and still has a checker on
 #: his own 19-24).
-GUL_BARA_SCORING: Final[Mapping[str, ScoringTable]] = MappingProxyType(
+GUL_BARA_SCORING: Final = MappingProxyType(
     {
         "mars": ScoringTable("mars", PRESETS["russian"].rows),
         "single": ScoringTable("single", (ScoringRow(ResultKind.SINGLE, single, 1),)),
@@ -148,6 +148,7 @@ class GulBara(Variant):
     contact: ClassVar[Contact] = Contact.BLOCK
     has_bar: ClassVar[bool] = False
     extra_state: ClassVar[tuple[ExtraField, ...]] = (ROLLS,)
+    #: True: moves handed over are asked as a double of k moves (``"moves": k`` in ``nardy legal``).
     segment_moves: ClassVar[bool] = True
     game_defaults: ClassVar[Mapping[str, object]] = _TAVLI_LIKE
     result_names: ClassVar[Mapping[ResultKind, str]] = MappingProxyType({ResultKind.GAMMON: "mars"})
