@@ -47,7 +47,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import nardy
-from nardy import Contact, Game, Match, Phase, Play, Position, ResultKind, Side
+from nardy import Contact, ExtraKind, Game, Match, Phase, Play, Position, ResultKind, Side
 from nardy.game.actions import EndReason
 from nardy.variants.base import VARIANTS
 
@@ -102,6 +102,11 @@ def check_position(position: Position, where: str) -> None:
     variant = position.variant
     for side in (Side.WHITE, Side.BLACK):
         total = sum(position.checkers(side)) + position.bar(side) + position.off(side)
+        total += sum(
+            position.extra(side)[f.name]  # type: ignore[misc]  # (a count)
+            for f in variant.extra_state
+            if f.holds_checkers and f.kind is ExtraKind.COUNT
+        )
         if total != variant.checkers:
             _fail(where, f"{side} has {total} checkers, not {variant.checkers}: {position.id()}")
     counts = {
@@ -118,6 +123,10 @@ def check_position(position: Position, where: str) -> None:
         off={side: position.off(side) for side in (Side.WHITE, Side.BLACK)},
         turn=position.turn,
         pins=pins,
+        extra={
+            f.name: {side: position.extra(side)[f.name] for side in (Side.WHITE, Side.BLACK)}
+            for f in variant.extra_state
+        },
     )
     if rebuilt != position:
         _fail(where, f"rebuilt from counts, {position.id()} became {rebuilt.id()}")

@@ -22,9 +22,14 @@ opponent's borne-off checkers, then the counted rolls (left as they are).
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-__all__ = ["all_segments", "flip", "segment_results", "turn_outcomes"]
+if TYPE_CHECKING:
+    from nardy import Position, Variant
+
+__all__ = ["all_segments", "flip", "random_gul_bara_positions", "segment_results", "turn_outcomes"]
 
 
 def _steps(s: list[int], die: int, larger: bool) -> list[list[int]]:
@@ -211,3 +216,36 @@ def _recipient(
                     outcomes.add((False, r))
         frontier = following
     return outcomes | {(False, s) for s in frontier}
+
+
+# --- positions for the comparisons -----------------------------------------------------------
+
+
+def random_gul_bara_positions(
+    variant: Variant, n: int, seed: int | str
+) -> list[tuple[str, Position]]:
+    """``n`` seeded positions of gul bara or gioul: checkers scattered (``"scatter"``), or the mover's all home (``"home"``).
+
+    Each side has 0-14 checkers off, the rest on points the other side does
+    not hold (rule M.5: a point never holds both colours); the rolls made
+    are any counts up to three.
+    """
+    from nardy import Side
+
+    rng = random.Random(f"{seed}:{variant.spec()}")
+    out: list[tuple[str, Position]] = []
+    for i in range(n):
+        kind = ("scatter", "home")[i % 2]
+        mover_off, opp_off = rng.randint(0, 14), rng.randint(0, 14)
+        board = [0] * 24
+        top = 6 if kind == "home" else 24
+        for _ in range(15 - mover_off):
+            board[rng.randint(1, top) - 1] += 1
+        free = [p for p in range(24) if board[p] <= 0]
+        for _ in range(15 - opp_off):
+            board[rng.choice(free)] -= 1
+        rolls = [rng.randint(0, 3), rng.randint(0, 3)]
+        turn = Side(rng.randint(0, 1))
+        position = variant.position(board, off=(mover_off, opp_off), turn=turn, rolls=rolls)
+        out.append((kind, position))
+    return out
