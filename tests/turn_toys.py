@@ -25,7 +25,17 @@ from test_dice_and_geometry import SameTrack, SameTrackThreeDice, ThreeDiceGammo
 from test_pool_movement import PoolGame
 from test_turn_model import ACE_DEUCE, AceDeuce, Cascade
 
-__all__ = ["TOYS", "AceDeuce", "AceyToy", "Cascade", "first_play"]
+__all__ = [
+    "TOYS",
+    "AceDeuce",
+    "AceyToy",
+    "Cascade",
+    "PoolGame",
+    "SameTrack",
+    "SameTrackThreeDice",
+    "ThreeDiceGammon",
+    "first_play",
+]
 
 
 @attrs.frozen
