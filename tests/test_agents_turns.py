@@ -297,8 +297,8 @@ def test_observation_sizes() -> None:
         assert state.obs_size == encoding_size("array", cls()) + 6 + extra
     # The pool's counts are in the encoding: two counts (mover's, opponent's).
     assert encoding_size("array", PoolGame()) == 28 + 2
-    state = TurnState(pending=(Roll(5, 5), Roll(6, 6)), name_double=True)
-    assert list(turn_features(state)) == [0, 0, 0, 0, 0, 4, 1, 0, 0]
+    owed = TurnState(pending=(Roll(5, 5), Roll(6, 6)), name_double=True)
+    assert list(turn_features(owed)) == [0, 0, 0, 0, 0, 4, 1, 0, 0]
 
 
 def test_the_gymnasium_environment_plays_a_turn_variant() -> None:
@@ -454,7 +454,7 @@ def test_a_game_picture_shows_what_remains_of_the_turn() -> None:
     assert ">to name a double; then rolls again<" in svg.game(game)
     short = svg.board(game.position, dice=Roll(4, 4).with_moves(3))
     assert 'class="moves"' in short
-    assert ">×3<" in short
+    assert ">x3<" in short
     plain = Game.new(nardy.Backgammon(), starter=Side.WHITE, rng=7).roll((3, 1))
     assert "turn-state" not in svg.game(plain)
     assert svg.turn_text(TurnState(pending=(Roll(4, 4).with_moves(3),), handed_over=True)) == (

@@ -430,7 +430,9 @@ class NardyState(pyspiel.State):  # type: ignore[misc]
         if self.game_.turns and plies < self.game_.max_plies:
             play = turn.legal[index]
             before = turn.position
-            self._enter(turns.after_play(self.variant, before, play, position, phase.remaining), plies)
+            self._enter(
+                turns.after_play(self.variant, before, play, position, phase.remaining), plies
+            )
             return
         over = plies >= self.game_.max_plies or position.is_over()
         self.phase = Phase(position, None, plies, _TERMINAL if over else _CHANCE, False)

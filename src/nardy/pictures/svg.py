@@ -272,7 +272,7 @@ def board(
 
     Three dice are drawn for a roll of three; a double of fewer than four
     moves (a segment of a cascade, moves handed over) is drawn as its two
-    dice with the number of moves beside them (``×3``).
+    dice with the number of moves beside them (``x3``).
     """
     if home not in ("right", "left"):
         raise SvgOptionError(f"home is 'right' or 'left', got {home!r}")
@@ -473,8 +473,9 @@ def _dice(frame: _Frame, roll: Roll, palette: Mapping[str, str]) -> list[str]:
             out.append(_tag("circle", {"cx": x + dx * 9, "cy": _MID + dy * 9, "r": 3.2}
                             | {"fill": palette["pip"]}))  # fmt: skip
     if roll.is_double and len(roll.moves) != 4:  # a segment of fewer moves
-        label = {"x": frame.x(centre + 66), "y": _MID + 5, "font_size": 14, "fill": palette["label"]}
-        out.append(_tag("text", label | {"text_anchor": "middle", "class": "moves"}, f"×{len(roll.moves)}"))  # fmt: skip
+        label: dict[str, object] = {"x": frame.x(centre + 66), "y": _MID + 5, "font_size": 14}
+        label |= {"fill": palette["label"], "text_anchor": "middle", "class": "moves"}
+        out.append(_tag("text", label, f"x{len(roll.moves)}"))
     return out
 
 
@@ -501,7 +502,7 @@ def turn_text(turn: TurnState) -> str:
 def _segment_words(segment: Roll) -> str:
     text = "".join(map(str, segment.faces))
     if segment.is_double and len(segment.moves) != 4:
-        text += f"×{len(segment.moves)}"
+        text += f"x{len(segment.moves)}"
     return text
 
 

@@ -193,10 +193,7 @@ class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
                 self._accumulate_rewards()
             self._set_infos()
         elif state.turns and (state.turn is None or state.node == state.turn.start_code):
-            # A turn of several segments goes on: the next segment or a
-            # double to name, maybe the other side's (moves handed over).
-            self.agent_selection = _AGENT_OF[state.position.turn]
-            self._set_infos()
+            self._next_segment()
         # Part way through a play (step mode) the infos stand: the roll and
         # its legal plays are the same until the play is complete.
 
@@ -283,6 +280,12 @@ class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             return
         state.start_turn(position, state.random_roll())
         self.agent_selection = _AGENT_OF[state.position.turn]
+
+    def _next_segment(self) -> None:
+        # A turn of several segments goes on: the next segment or a double
+        # to name, maybe the other side's (moves handed over).
+        self.agent_selection = _AGENT_OF[self.state_.position.turn]
+        self._set_infos()
 
     def _set_infos(self) -> None:
         infos = self.infos

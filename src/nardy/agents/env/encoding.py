@@ -50,10 +50,10 @@ from nardy.variants.base import Variant
 
 __all__ = [
     "ENCODINGS",
+    "TURN_FEATURES",
     "Array",
     "array_encoding",
     "array_observation",
-    "TURN_FEATURES",
     "dice_features",
     "encoding_size",
     "observation",

@@ -136,6 +136,7 @@ def named_double(action: int) -> Roll | None:
         return Roll(number, number)
     return None
 
+
 _CONTACT = {Contact.HIT: HIT, Contact.BLOCK: BLOCK, Contact.PIN: PIN}
 
 #: A node of a roll's step tree: the state reached (mover's frame) and the dice left.
