@@ -507,3 +507,14 @@ def test_render_reads_a_turn_between_segments() -> None:
     picture = picture_of_text(json.dumps(array))
     assert picture.extras["dice"] == Roll(5, 5)
     assert ">then 66<" in picture.svg()
+
+
+def test_the_environment_draws_what_remains_of_the_turn() -> None:
+    pytest.importorskip("pettingzoo")
+    from nardy.agents.env import aec_env
+
+    env = aec_env(Cascade(), render_mode="svg")
+    env.reset(seed=1, options={"position": Cascade().starting_position(), "dice": (5, 5)})
+    picture = env.render()
+    assert picture is not None
+    assert ">then 66<" in picture

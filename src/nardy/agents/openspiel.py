@@ -596,7 +596,7 @@ def load(variant: str, **params: Any) -> Any:
     return pyspiel.load_game(game_name(variant), params)
 
 
-#: The registered OpenSpiel game names by variant name.
+#: The OpenSpiel game names by variant name, of the variants registered when this module was imported.
 GAME_NAMES: dict[str, str] = {}
 
 
@@ -613,9 +613,8 @@ def register(variant: str) -> str:
     if short not in pyspiel.registered_names():
         game_type, _ = _game_type(name, _parameters(find_variant(name)))
         pyspiel.register_game(game_type, _game_class(name))
-    GAME_NAMES[name] = short
     return short
 
 
 for _name in variant_names():
-    register(_name)
+    GAME_NAMES[_name] = register(_name)

@@ -201,9 +201,11 @@ class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         """The board as text (``"ansi"``) or an SVG document (``"svg"``); ``None`` without a mode."""
         if self.render_mode is None:
             return None
-        position = self.state_.position
+        state = self.state_
+        position = state.position
         if self.render_mode == "svg":
-            return board(position, dice=None if self._over() else self.state_.roll)
+            dice = None if self._over() or state.choices else state.roll
+            return board(position, dice=dice, turn=state.remaining if state.turns else None)
         return str(position)
 
     def close(self) -> None:
