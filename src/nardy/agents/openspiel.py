@@ -34,7 +34,7 @@ Importing this module registers one Python game per built-in variant, named
   (``pool/22`` from a pool too), plus the pass; the turn passes when the
   steps make a legal play.
 * A variant whose turn is more than one play (it overrides a turn hook,
-  :func:`~nardy.agents.env.steps.runs_turns`) runs its turn through
+  :func:`~nardy.variants.turn_hooks.runs_turns`) runs its turn through
   :mod:`nardy.game.turns`, as :class:`~nardy.Game` does: the roll is a
   chance node; each segment of the turn is a run of decision nodes of the
   side that owes it (the same side for a cascade, the opponent for moves

@@ -24,7 +24,20 @@ if TYPE_CHECKING:
 # nardy.model.turns is imported by each hook when it is first called: the hooks
 # serve the game layer, and `nardy legal` starts without loading it.
 
-__all__ = ["TurnHooks"]
+__all__ = ["TURN_HOOKS", "TurnHooks", "runs_turns"]
+
+#: The hooks that make a turn more than one play: a variant that overrides
+#: one of them runs its turns through :mod:`nardy.game.turns` everywhere
+#: (perft by whole turns, the environments and OpenSpiel segment by segment).
+TURN_HOOKS = ("turn_start", "after_segment", "double_choices", "after_naming", "another_roll")
+
+
+def runs_turns(variant: object) -> bool:
+    """Whether ``variant``'s class overrides a hook of :data:`TURN_HOOKS` (its turn is more than one play)."""
+    from nardy.variants.base import Variant  # (the class whose hooks are the defaults)
+
+    cls = type(variant)
+    return any(getattr(cls, name) is not getattr(Variant, name) for name in TURN_HOOKS)
 
 
 class TurnHooks:

@@ -7,7 +7,7 @@ encodes observations and masks. Copying it is cheap: the per-turn data are
 never changed once made, so copies share them.
 
 A variant whose turn is more than one play (it overrides a turn hook:
-:func:`~nardy.agents.env.steps.runs_turns`) is run segment by segment
+:func:`~nardy.variants.turn_hooks.runs_turns`) is run segment by segment
 through :mod:`nardy.game.turns`, as :class:`~nardy.Game` runs it: each
 segment is a play of its own (of the side that owes it: moves handed over
 are the opponent's), and a double to name is a decision of its own. In

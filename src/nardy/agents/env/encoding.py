@@ -25,7 +25,7 @@ A variant's extra state is in both encodings as its other fields are: a
 pool of checkers not yet entered (:data:`nardy.POOL`) is two counts, the
 mover's then his opponent's, and so are the counted rolls of a variant that
 counts them. A variant whose turn is more than one play
-(:func:`~nardy.agents.env.steps.runs_turns`) adds, after the dice,
+(:func:`~nardy.variants.turn_hooks.runs_turns`) adds, after the dice,
 :data:`TURN_FEATURES` numbers of what the turn still owes
 (:func:`turn_features`): the moves of each die value (1..6) in the
 segments pending after the one being played, and three flags: a double is

@@ -70,6 +70,7 @@ from nardy.rules.board import RETURN as RETURN_MODEL
 from nardy.rules.movement import Movement, movement_of
 from nardy.rules.vocabulary import Contact, Entering
 from nardy.variants.base import Variant
+from nardy.variants.turn_hooks import runs_turns as runs_turns
 
 __all__ = [
     "EXTENDED_ACTIONS",
@@ -101,20 +102,6 @@ NUM_ACTIONS = 152
 NAME_ACTION = 158
 #: The number of step actions of a variant with a pool or a turn of several segments.
 EXTENDED_ACTIONS = 164
-
-#: The hooks that make a turn more than one play (as :data:`nardy.perft.TURN_HOOKS`).
-_TURN_HOOKS = ("turn_start", "after_segment", "double_choices", "after_naming", "another_roll")
-
-
-def runs_turns(variant: Variant) -> bool:
-    """Whether ``variant`` overrides a hook of the turn: its turn is run by :mod:`nardy.game.turns`.
-
-    The same test as :func:`nardy.perft.runs_turns`. Such a variant's turn
-    may be several segments, a double to name, moves handed over, a roll
-    again; every other variant's turn is one play.
-    """
-    cls = type(variant)
-    return any(getattr(cls, name) is not getattr(Variant, name) for name in _TURN_HOOKS)
 
 
 def num_actions(variant: Variant) -> int:
