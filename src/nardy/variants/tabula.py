@@ -160,6 +160,7 @@ class Tabula(Variant):
     contact: ClassVar[Contact] = Contact.HIT
     dice: ClassVar[int] = 3
     extra_state: ClassVar[tuple[ExtraField, ...]] = (POOL,)
+    #: All fifteen of each side start in the pool.
     start_extra: ClassVar[Mapping[str, Any]] = MappingProxyType({"pool": 15})
     game_defaults: ClassVar[Mapping[str, object]] = MappingProxyType(
         {"cube": False, "opening": "one_die_each_reroll"}
@@ -186,13 +187,14 @@ class Tabula(Variant):
     must_play_higher: bool = attrs.field(default=True, converter=read_bool, validator=is_bool)
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Any:
-        # The contrary direction is the class with the mirror geometry.
+        """A :class:`Tabula`, or with ``direction="contrary"`` a :class:`ContraryTabula`."""
         direction = kwargs.get("direction", args[0] if args else "same")
         wanted = ContraryTabula if direction == "contrary" else Tabula
         made = object.__new__(wanted)
         if not isinstance(made, cls):
-            # (Not initialised by Python: the class asked for is not its own.)
-            made.__init__(*args, **kwargs)
+            # Python initialises only an instance of the class asked for
+            # (attrs.evolve of a contrary tabula back to "same").
+            wanted.__init__(made, *args, **kwargs)
         return made
 
     @property
