@@ -102,6 +102,12 @@ def check_position(position: Position, where: str) -> None:
     variant = position.variant
     for side in (Side.WHITE, Side.BLACK):
         total = sum(position.checkers(side)) + position.bar(side) + position.off(side)
+        # Checkers a count field holds (a pool of checkers not yet entered).
+        extra = position.extra(side) if variant.extra_state else {}
+        for f in variant.extra_state:
+            value = extra[f.name]
+            if f.holds_checkers and isinstance(value, int):
+                total += value
         if total != variant.checkers:
             _fail(where, f"{side} has {total} checkers, not {variant.checkers}: {position.id()}")
     counts = {
@@ -118,6 +124,10 @@ def check_position(position: Position, where: str) -> None:
         off={side: position.off(side) for side in (Side.WHITE, Side.BLACK)},
         turn=position.turn,
         pins=pins,
+        extra={
+            f.name: {side: position.extra(side)[f.name] for side in (Side.WHITE, Side.BLACK)}
+            for f in variant.extra_state
+        },
     )
     if rebuilt != position:
         _fail(where, f"rebuilt from counts, {position.id()} became {rebuilt.id()}")
@@ -156,7 +166,8 @@ def _ended_by_rule(variant: nardy.Variant) -> bool:
 def check_play(before: Position, play: Play, after: Position, where: str) -> None:
     """Pip counts follow ``play`` from ``before`` to ``after`` (see the module doc)."""
     mover, other = before.turn, before.turn.opponent
-    moved = sum(step.src - step.dst for step in play.steps)
+    # A checker entering from the pool (source 26) counted 25 pips, as one on the bar.
+    moved = sum(min(step.src, nardy.BAR) - step.dst for step in play.steps)
     if before.pip_count(mover) - after.pip_count(mover) != moved:
         _fail(
             where,

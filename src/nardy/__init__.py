@@ -59,6 +59,7 @@ from nardy.variants import (
     Nackgammon,
     Plakoto,
     Portes,
+    Tabula,
     Tavla,
 )
 from nardy.variants.base import Variant
@@ -323,6 +324,7 @@ __all__ = [
     "Side",
     "Step",
     "StepRule",
+    "Tabula",
     "Tavla",
     "Variant",
     "__version__",

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from nardy.variants.backgammon import Backgammon, Caucasian, Hypergammon, Nackgammon
 from nardy.variants.long_nardy import Kush, LongNardy
+from nardy.variants.tabula import Tabula
 from nardy.variants.tavli import Fevga, Plakoto, Portes, Tavla
 
 __all__ = [
@@ -33,5 +34,6 @@ __all__ = [
     "Nackgammon",
     "Plakoto",
     "Portes",
+    "Tabula",
     "Tavla",
 ]

@@ -235,13 +235,20 @@ class Variant(TurnHooks, abc.ABC):
     # --- identity -------------------------------------------------------------
 
     def options(self) -> dict[str, Any]:
-        """The option values of this instance, by name."""
-        return {name: getattr(self, name) for name in self.option_names()}
+        """The option values of this instance, by name (an option's name is its field's alias, see :meth:`option_names`)."""
+        return {a.alias: getattr(self, a.name) for a in attrs.fields(type(self)) if a.init}
 
     @classmethod
     def option_names(cls) -> tuple[str, ...]:
-        """The names of the options this variant accepts."""
-        return tuple(a.name for a in attrs.fields(cls) if a.init)
+        """The names of the options this variant accepts.
+
+        An option's name is the name its attrs field is given by (the
+        field's ``alias``, which is the field's own name unless the field
+        says otherwise): an option may so share its name with class data
+        the engine reads, e.g. a field ``bear_off_rule`` with
+        ``alias="bear_off"`` beside a ``bear_off`` property.
+        """
+        return tuple(a.alias for a in attrs.fields(cls) if a.init)
 
     def spec(self) -> str:
         """The variant and its non-default options, e.g. ``caucasian(no_hide_after_hit=anywhere)``.
@@ -254,7 +261,7 @@ class Variant(TurnHooks, abc.ABC):
                 continue
             value = getattr(self, a.name)
             if value != a.default:
-                changed.append(f"{a.name}={_format_option(value)}")
+                changed.append(f"{a.alias}={_format_option(value)}")
         return f"{self.name}({','.join(changed)})" if changed else self.name
 
     @classmethod
