@@ -370,7 +370,7 @@ def variants_table() -> list[dict[str, Any]]:
 
     table = []
     for cls in VARIANTS:
-        defaults = {a.name: a.default for a in attrs.fields(cls) if a.init}
+        defaults = {a.alias: a.default for a in attrs.fields(cls) if a.init}
         rules = cls()
         table.append(
             {

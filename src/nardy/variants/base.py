@@ -236,12 +236,20 @@ class Variant(TurnHooks, abc.ABC):
 
     def options(self) -> dict[str, Any]:
         """The option values of this instance, by name."""
-        return {name: getattr(self, name) for name in self.option_names()}
+        return {a.alias: getattr(self, a.name) for a in attrs.fields(type(self)) if a.init}
 
     @classmethod
     def option_names(cls) -> tuple[str, ...]:
-        """The names of the options this variant accepts."""
-        return tuple(a.name for a in attrs.fields(cls) if a.init)
+        """The names of the options this variant accepts.
+
+        An option's name is its attrs field's ``alias`` (the keyword the class
+        takes), which is the field's name unless the field says otherwise: an
+        option may share its name with class data (acey-deucey's ``bear_off``
+        option, ``"larger"`` or ``"exact"``, beside the class data
+        :attr:`bear_off`) by storing its value under another field name,
+        ``attrs.field(alias="bear_off")``.
+        """
+        return tuple(a.alias for a in attrs.fields(cls) if a.init)
 
     def spec(self) -> str:
         """The variant and its non-default options, e.g. ``caucasian(no_hide_after_hit=anywhere)``.
@@ -254,7 +262,7 @@ class Variant(TurnHooks, abc.ABC):
                 continue
             value = getattr(self, a.name)
             if value != a.default:
-                changed.append(f"{a.name}={_format_option(value)}")
+                changed.append(f"{a.alias}={_format_option(value)}")
         return f"{self.name}({','.join(changed)})" if changed else self.name
 
     @classmethod
