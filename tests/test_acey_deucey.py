@@ -206,6 +206,11 @@ def test_perft_by_turns_depth_two() -> None:
 # --- the options of section O -----------------------------------------------------------
 
 
+def array_of(position: Position) -> dict[str, Any]:
+    """The array form of ``position`` (``board``, ``bar``, ``off``, ``pool``), to build it again."""
+    return dict(position.to_array())
+
+
 def board_of(points: dict[int, int]) -> list[int]:
     """A mover-relative board from ``{point: signed count}``."""
     out = [0] * 24
@@ -291,7 +296,7 @@ def test_hitting_after_home_with_all_first() -> None:
 
 
 def test_hit_to_pool() -> None:
-    question = {"board": board_of({13: 2, 10: -1}), "off": [0, 0], "pool": [13, 14]}
+    question: dict[str, Any] = {"board": board_of({13: 2, 10: -1}), "off": [0, 0], "pool": [13, 14]}
     for hit_to, bar, pool in (("bar", [0, 1], [13, 14]), ("pool", [0, 0], [13, 15])):
         legal = AceyDeucey(hit_to=hit_to).position(**question).legal_plays((3, 1))
         array = legal.resulting_arrays()[legal.find_index("13/10*/9")]
@@ -315,18 +320,20 @@ def test_scoring() -> None:
     # White has borne off 15; black has 3 on the board, 1 on the bar and 2 in the pool.
     end = variant.position(board_of({20: -3}), bar=[0, 1], off=[15, 9], pool=[0, 2])
     result = end.result()
-    assert result is not None and result.winner is Side.WHITE and result.points == 6
-    assert AceyDeucey(scoring="single").position(**end.to_array()).result().points == 1  # type: ignore[union-attr]
+    assert result is not None
+    assert result.winner is Side.WHITE
+    assert result.points == 6
+    assert AceyDeucey(scoring="single").position(**array_of(end)).result().points == 1  # type: ignore[union-attr]
     standard = AceyDeucey(scoring="standard")
     # Standard: none off and a checker in the pool (behind the winner's home) is a backgammon.
     pooled = standard.position(board_of({20: -13}), off=[15, 0], pool=[0, 2])
     assert pooled.result().points == 3  # type: ignore[union-attr]
-    assert standard.position(**end.to_array()).result().points == 1  # type: ignore[union-attr]
+    assert standard.position(**array_of(end)).result().points == 1  # type: ignore[union-attr]
     none_off = standard.position(board_of({10: -15}), off=[15, 0], pool=[0, 0])
     assert none_off.result().points == 2  # type: ignore[union-attr]
     behind = standard.position(board_of({10: -14, 3: -1}), off=[15, 0], pool=[0, 0])
     assert behind.result().points == 3  # type: ignore[union-attr]
-    assert variant.points("single", 7) == 7
+    assert variant.points(nardy.ResultKind.SINGLE, 7) == 7
 
 
 # --- the turn (A.3) through Game -------------------------------------------------------
@@ -337,7 +344,7 @@ def started(variant: AceyDeucey, start: Position | None = None) -> nardy.Game:
     return nardy.Game.new(variant, starter=Side.WHITE, start=start, rng=7)
 
 
-AD_4_START = {
+AD_4_START: dict[str, Any] = {
     "board": board_of({20: 2, 6: 13, 8: -2, 2: -13}),
     "bar": [0, 0],
     "off": [0, 0],
@@ -374,16 +381,19 @@ def test_ad_4_a_named_double_not_fully_played_ends_the_turn() -> None:
     game = game.name_double(6)
     assert game.legal_plays().notations() == ["20/14(2)"]
     game = game.play("20/14(2)")
-    assert game.phase is Phase.ROLL and game.position.turn is Side.BLACK
+    assert game.phase is Phase.ROLL
+    assert game.position.turn is Side.BLACK
     # named_double_reroll="always": the same player rolls again whatever was played.
     game = after_one_two(AceyDeucey(named_double_reroll="always")).name_double(6).play(0)
-    assert game.phase is Phase.ROLL and game.position.turn is Side.WHITE
+    assert game.phase is Phase.ROLL
+    assert game.position.turn is Side.WHITE
 
 
 def test_named_double_choice_playable() -> None:
     game = after_one_two(AceyDeucey(named_double_choice="playable"))
     choices = game.double_choices()
-    assert Roll(6, 6) not in choices and Roll(5, 5) in choices
+    assert Roll(6, 6) not in choices
+    assert Roll(5, 5) in choices
     with pytest.raises(IllegalActionError):
         game.name_double(6)
     assert after_one_two(AceyDeucey()).double_choices() == doubles()
@@ -392,11 +402,13 @@ def test_named_double_choice_playable() -> None:
 def test_ad_3_a_one_two_not_fully_played_forfeits_the_double() -> None:
     _, position = question_position(json.loads(EXAMPLES["AD-3"][0]))
     game = started(AceyDeucey(), position).roll((2, 1)).play("9/7")
-    assert game.phase is Phase.ROLL and game.position.turn is Side.BLACK
+    assert game.phase is Phase.ROLL
+    assert game.position.turn is Side.BLACK
     variant = AceyDeucey(ace_deuce_partial="name-anyway")
-    game = started(variant, variant.position(**position.to_array())).roll((2, 1)).play("9/7")
-    assert game.phase is Phase.DECIDE and game.position.turn is Side.WHITE
-    outcomes = turn_outcomes(variant, variant.position(**position.to_array()), Roll(2, 1))
+    game = started(variant, variant.position(**array_of(position))).roll((2, 1)).play("9/7")
+    assert game.phase is Phase.DECIDE
+    assert game.position.turn is Side.WHITE
+    outcomes = turn_outcomes(variant, variant.position(**array_of(position)), Roll(2, 1))
     assert len(outcomes) > 1
 
 
@@ -406,7 +418,8 @@ def test_ace_deuce_double_and_complement() -> None:
     game = game.play(0)
     assert game.dice == Roll(2, 2)
     game = game.play(0)
-    assert game.phase is Phase.ROLL and game.position.turn is Side.WHITE
+    assert game.phase is Phase.ROLL
+    assert game.position.turn is Side.WHITE
 
 
 def test_natural_doubles() -> None:
@@ -414,13 +427,15 @@ def test_natural_doubles() -> None:
     plain = started(AceyDeucey()).roll((4, 4)).play(0)
     assert plain.position.turn is Side.BLACK
     reroll = started(AceyDeucey(natural_doubles="reroll")).roll((4, 4)).play(0)
-    assert reroll.phase is Phase.ROLL and reroll.position.turn is Side.WHITE
+    assert reroll.phase is Phase.ROLL
+    assert reroll.position.turn is Side.WHITE
     game = started(AceyDeucey(natural_doubles="and-complement")).roll((4, 4))
     assert game.turn_state.pending == (Roll(4, 4), Roll(3, 3))
     game = game.play(0)
     assert game.dice == Roll(3, 3)
     game = game.play(0)
-    assert game.phase is Phase.ROLL and game.position.turn is Side.WHITE
+    assert game.phase is Phase.ROLL
+    assert game.position.turn is Side.WHITE
     counts = {
         option: len(turn_outcomes(AceyDeucey(natural_doubles=option), start, Roll(6, 6)))
         for option in ("plain", "reroll", "and-complement")
@@ -502,7 +517,8 @@ def test_the_variant_page_examples_run() -> None:
 def test_nardy_variants_lists_it(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["variants"]) == 0
     line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("acey-deucey"))
-    assert "entering" in line and "bear_off" in line and "named_double_choice" in line
+    for option in ("entering", "bear_off", "named_double_choice"):
+        assert option in line
 
 
 # --- against the page and the reference search, on random positions -------------------
@@ -589,7 +605,8 @@ OPTIONS = st.fixed_dictionaries(
 @st.composite
 def positions(draw: st.DrawFn) -> tuple[AceyDeucey, Position, Roll]:
     """A configured variant, a position reached by random segments from the start, and a roll."""
-    variant = AceyDeucey(**draw(OPTIONS))
+    options: dict[str, Any] = draw(OPTIONS)
+    variant = AceyDeucey(**options)
     position = variant.starting_position()
     for _ in range(draw(st.integers(0, 60))):
         legal = position.legal_plays((draw(st.integers(1, 6)), draw(st.integers(1, 6))))
@@ -619,7 +636,7 @@ def agrees(variant: AceyDeucey, position: Position, roll: Roll) -> None:
         for side in (Side.WHITE, Side.BLACK):
             assert held(after, side) == 15
         assert Position.from_id(after.id()) == after
-        assert variant.position(**after.to_array(), turn=after.turn) == after
+        assert variant.position(**array_of(after), turn=after.turn) == after
         assert legal.find(play.notation()) == play
 
 
@@ -635,7 +652,7 @@ def test_the_engine_is_the_page_on_random_positions(
 def test_seeded_sweep_against_the_page() -> None:
     rng = random.Random(31)
     for n in range(10):
-        options = {
+        options: dict[str, Any] = {
             "entering": rng.choice(["free", "all-first"]),
             "hitting": rng.choice(["any", "after-home"]),
             "hit_to": rng.choice(["bar", "pool"]),

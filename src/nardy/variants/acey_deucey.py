@@ -223,9 +223,9 @@ class AceyDeucey(Variant):
 
     def step_rule(self, start: State, roll: Roll) -> StepRule | None:
         """The opening lock, ``entering="all-first"`` and ``hitting="after-home"`` (section M)."""
-        if self.opening_lock and start[_POOL] == self.checkers:
-            if not (roll.is_double or roll == ACE_DEUCE):
-                return StepRule(_refuse)
+        locked = self.opening_lock and start[_POOL] == self.checkers
+        if locked and not (roll.is_double or roll == ACE_DEUCE):
+            return StepRule(_refuse)
         all_first = self.entering_rule == "all-first"
         after_home = self.hitting == "after-home"
         if not all_first:
