@@ -166,7 +166,9 @@ class AceyDeucey(Variant):
     geometry: ClassVar[Geometry] = Geometry.MIRROR
     contact: ClassVar[Contact] = Contact.HIT
     start: ClassVar[Mapping[int, int]] = MappingProxyType({})
+    #: The pool of checkers not yet entered (:data:`nardy.POOL`).
     extra_state: ClassVar[tuple[ExtraField, ...]] = (POOL,)
+    #: All fifteen of each side start in the pool.
     start_extra: ClassVar[Mapping[str, Any]] = MappingProxyType({"pool": 15})
     game_defaults: ClassVar[Mapping[str, Any]] = MappingProxyType(
         {"cube": False, "opening": "one_die_each_reroll"}
