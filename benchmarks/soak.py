@@ -102,6 +102,12 @@ def check_position(position: Position, where: str) -> None:
     variant = position.variant
     for side in (Side.WHITE, Side.BLACK):
         total = sum(position.checkers(side)) + position.bar(side) + position.off(side)
+        # Checkers an extra count holds (a pool of checkers not yet entered).
+        extra = position.extra(side)
+        for held in variant.extra_state:
+            value = extra[held.name]
+            if held.holds_checkers and isinstance(value, int):
+                total += value
         if total != variant.checkers:
             _fail(where, f"{side} has {total} checkers, not {variant.checkers}: {position.id()}")
     counts = {
@@ -118,6 +124,10 @@ def check_position(position: Position, where: str) -> None:
         off={side: position.off(side) for side in (Side.WHITE, Side.BLACK)},
         turn=position.turn,
         pins=pins,
+        extra={
+            f.name: {side: position.extra(side)[f.name] for side in (Side.WHITE, Side.BLACK)}
+            for f in variant.extra_state
+        },
     )
     if rebuilt != position:
         _fail(where, f"rebuilt from counts, {position.id()} became {rebuilt.id()}")
@@ -156,7 +166,8 @@ def _ended_by_rule(variant: nardy.Variant) -> bool:
 def check_play(before: Position, play: Play, after: Position, where: str) -> None:
     """Pip counts follow ``play`` from ``before`` to ``after`` (see the module doc)."""
     mover, other = before.turn, before.turn.opponent
-    moved = sum(step.src - step.dst for step in play.steps)
+    # A checker entering from the pool (source 26) counts 25 pips there, as from the bar.
+    moved = sum(min(step.src, nardy.BAR) - step.dst for step in play.steps)
     if before.pip_count(mover) - after.pip_count(mover) != moved:
         _fail(
             where,
@@ -198,6 +209,8 @@ def play_turns(game: Game, rng: random.Random, where: str, report: Report) -> Ga
         return game.take() if rng.random() < 0.75 else game.drop()
     if phase in (Phase.BEAVERED, Phase.RESIGNED):
         return game.take() if phase is Phase.BEAVERED else game.reject()
+    if phase is Phase.DECIDE:  # a double to name (acey-deucey's 1-2)
+        return game.name_double(rng.choice(game.double_choices()))
     before = game.position
     plays = game.legal_plays()
     index = rng.randrange(len(plays))
