@@ -26,6 +26,7 @@ from nardy.engine.kernels.hitter_doubles import (
     search_no_hide_double,
 )
 from nardy.engine.kernels.kush_double import search_kush_double
+from nardy.engine.kernels.moving import search_moving
 from nardy.engine.kernels.pins import search_pinning
 from nardy.engine.kernels.position_rules import search_positional
 from nardy.engine.results import Found, pips
@@ -43,7 +44,7 @@ from nardy.engine.state import (
 )
 from nardy.rules.board import HEAD
 from nardy.rules.maximum_use import maximum_use, shorter_plays_count
-from nardy.rules.movement import Movement
+from nardy.rules.movement import DEFAULT_MOVEMENT, Movement
 from nardy.rules.six_block import six_block_watch
 from nardy.rules.turn_rules import (
     NO_HIDE,
@@ -60,6 +61,7 @@ __all__ = [
     "KERNELS",
     "KUSH_DOUBLE",
     "MARKED_DOUBLE",
+    "MOVING",
     "NO_HIDE_DOUBLE",
     "ORDERED",
     "PINNING",
@@ -84,8 +86,20 @@ NO_HIDE_DOUBLE = "no-hide-double"
 #: A Kush double whose six-block rule may refuse a move
 #: (:func:`~nardy.engine.kernels.kush_double.search_kush_double`).
 KUSH_DOUBLE = "kush-double"
+#: A movement as data, three dice, or a step rule on hitting contact
+#: (:func:`~nardy.engine.kernels.moving.search_moving`).
+MOVING = "moving"
 #: Every kernel name, for :func:`legal_plays`'s ``kernel``.
-KERNELS = (ORDERED, PINNING, POSITIONAL, TRACKING, MARKED_DOUBLE, NO_HIDE_DOUBLE, KUSH_DOUBLE)
+KERNELS = (
+    ORDERED,
+    PINNING,
+    POSITIONAL,
+    TRACKING,
+    MARKED_DOUBLE,
+    NO_HIDE_DOUBLE,
+    KUSH_DOUBLE,
+    MOVING,
+)
 
 
 def choose_kernel(
@@ -148,15 +162,17 @@ def choose_kernel(
     A hitter rule is dropped first when no lone opposing checker stands
     where it applies (nothing can be hit there).
     """
-    if movement is not None and not movement.is_default:
-        return TRACKING
-    if rule is not None and rule.only_hits:
-        return TRACKING
     if board is not None and hitter is not None and contact != PIN:
         hitter = hitter if _blot_within(board, hitter.zone) else None  # (as legal_plays does)
     simple_dice = len(dice) == 2 or dice.count(dice[0]) == len(dice)
     # (The kernels keep a play's code in a machine int: four moves.)
     short = len(dice) <= MOST_MOVES
+    # The moving kernel's shape: the board and a step rule decide each step.
+    moves = short and enters and contact != PIN and hitter is None and play_filter is None
+    if (movement is not None and not movement.is_default) or not simple_dice:
+        return MOVING if moves else TRACKING
+    if rule is not None and rule.only_hits:
+        return MOVING if moves else TRACKING
     if simple_dice and hitter is not None:
         fits = len(dice) == 2 or hitter.kind == STOPS
         plain = rule is None and play_filter is None and enters and contact != PIN
@@ -169,6 +185,8 @@ def choose_kernel(
         return ORDERED
     elif simple_dice and contact == BLOCK and not must_enter and short:
         return POSITIONAL
+    if moves and contact == HIT and rule is not None:
+        return MOVING  # (a step rule on hitting contact: no double kernel takes it, entering)
     if board is None:
         return TRACKING
     return _double_kernel(board, rule, hitter, play_filter, dice, contact == HIT, enters)[0]
@@ -270,11 +288,13 @@ def legal_plays(
         movement = None
     if hitter is not None and contact != PIN and not _blot_within(board, hitter.zone):
         hitter = None  # nothing to hit where the rule applies: no checker gets marked
-    if general or movement is not None:
+    if general:
         name = TRACKING
     else:
         must = enters and board[MOVER_BAR] > 0  # (must_enter, inline)
-        name = choose_kernel(dice, contact, enters, must, rule, hitter, play_filter)
+        name = choose_kernel(
+            dice, contact, enters, must, rule, hitter, play_filter, None, movement
+        )
     # Whether the filter is still to judge the kernel's results (a double's
     # kernels and the positional one with a filter that judges each play
     # alone judge it themselves).
@@ -286,6 +306,8 @@ def legal_plays(
             found = search_ordered(board, key, dice, contact == HIT, hitter.zone, hitter.check)
     elif name == PINNING:
         found = search_pinning(board, key, dice)
+    elif name == MOVING:
+        found = _moving(board, key, dice, contact == HIT, rule, movement)
     elif name == POSITIONAL:
         if play_filter is not None and judges_each_play(play_filter):
             each = cast(EachPlayFilter, play_filter)
@@ -350,6 +372,51 @@ def _tracked(
         )
         return found, False
     return search_tracking(board, key, dice, contact, enters, rule, hitter, keep), keep
+
+
+def _moving(
+    board: list[int],
+    key: int,
+    dice: tuple[int, ...],
+    hitting: bool,
+    rule: StepRule | None,
+    movement: Movement | None,
+) -> Found:
+    """The moving kernel's results (:func:`~nardy.engine.kernels.moving.search_moving`) for these rules."""
+    if movement is None:
+        movement = DEFAULT_MOVEMENT
+    bear_off = movement.bear_off
+    if rule is None:
+        return search_moving(
+            board,
+            key,
+            dice,
+            hitting,
+            movement.pool,
+            movement.hit_to_pool,
+            movement.bar_first,
+            bear_off.zone,
+            bear_off.larger,
+            None,
+            0,
+            0,
+            False,
+        )
+    return search_moving(
+        board,
+        key,
+        dice,
+        hitting,
+        movement.pool,
+        movement.hit_to_pool,
+        movement.bar_first,
+        bear_off.zone,
+        bear_off.larger,
+        rule.check,
+        rule.watch_from,
+        rule.watch_to,
+        rule.only_hits,
+    )
 
 
 def _positional_at_end(
