@@ -124,9 +124,13 @@ def search_moving(
     if not (board[MOVER_BAR] > 0 or (pool and board[pool] > 0)):
         walk.top = high  # (checkers only move down; an entry may land above the highest)
         walk.sources = (MOVER_BAR, FROM_POOL, *range(high, 0, -1))
-    n = len(dice)
-    if check is None and dice.count(dice[0]) == n:
-        walk.double(dice[0], n, 0, key, 0, 0, outside)
+    if check is None:
+        walk.distinct = dice.count(dice[0]) == len(dice)
+        left = tuple(sorted(dice, reverse=True))
+        if len(left) == 1:
+            walk.last(left[0], 0, 6, key, 0, 0, outside)
+        else:
+            walk.sets(left, 0, 6, key, 0, 0, outside)
         return walk.found.most_dice()
     walk.check = check
     walk.watch_from = watch_from
@@ -143,6 +147,7 @@ class _Walk:
     __slots__ = (
         "bar_first",
         "check",
+        "distinct",
         "found",
         "hit_delta",
         "hit_slot",
@@ -188,6 +193,8 @@ class _Walk:
         #: A double's sources in the order its moves are taken: the bar, the pool, the points ``top`` to 1.
         self.sources = _ORDER
         self.check: StepCheck | None = None
+        #: Whether every set of moves reaches a result of its own (a double).
+        self.distinct = False
         self.watch_from = 0
         self.watch_to = 0
         self.only_hits = False
@@ -321,7 +328,9 @@ class _Walk:
                 ):
                     moved = True
                     if not last:
-                        self.node(key1, code1, n, rest, outside - 1 if src > zone >= dst else outside)
+                        self.node(
+                            key1, code1, n, rest, outside - 1 if src > zone >= dst else outside
+                        )
                     else:
                         i = index.get(key1, -1)
                         if i < 0:
@@ -336,83 +345,247 @@ class _Walk:
         if not moved and made:
             found.record(key, code, made)
 
-    def double(
-        self, die: int, left: int, first: int, key: int, code: int, made: int, outside: int
+    def sets(
+        self,
+        left: tuple[int, ...],
+        first: int,
+        cap: int,
+        key: int,
+        code: int,
+        made: int,
+        outside: int,
     ) -> None:
-        """The moves of a double, sources in the order of :data:`_ORDER` from ``sources[first]`` on.
+        """Each set of moves once, in non-increasing order of sources: the next from ``sources[first]`` on.
 
-        ``made`` moves are made (packed in ``code``), ``left`` remain; every
-        set of moves is tried once, and each is a new result.
+        ``left``: the dice left (two or more), highest first; a move from
+        ``sources[first]`` itself uses a die of at most ``cap`` (the moves
+        from one source in non-increasing order of dice). ``made`` moves are
+        made (packed in ``code``). The last die is :meth:`last`'s.
         """
         s = self.s
-        found = self.found
+        bar = s[MOVER_BAR]
+        pool = self.pool
+        values = _next_of(left)
+        moved = False
+        # The entries: the bar (source 0), then the pool (source 1).
+        if first == 0 and bar > 0:
+            for die, rest in values:
+                if die <= cap and self.enter(MOVER_BAR, die, rest, 0, key, code, made, outside):
+                    moved = True
+        if bar > 0 and self.bar_first:
+            if not moved and made:
+                self.short(key, code, made)
+            return
+        if first <= 1 and pool and s[pool] > 0:
+            for die, rest in values:
+                if (first < 1 or die <= cap) and self.enter(
+                    FROM_POOL, die, rest, 1, key, code, made, outside
+                ):
+                    moved = True
+        # The points, from the highest a checker may stand on (sources[j] is top + 2 - j).
         lowest = self.lowest
         zone = self.zone
         shift = STEP_BITS * made
-        bar = s[MOVER_BAR]
-        pool = self.pool
+        hit_bit = HIT_BIT << shift
         hit_slot = self.hit_slot
-        entry = MOVER_BAR - die
-        open_entry = s[entry] >= lowest
-        sources = self.sources
-        top = self.top
-        end = 1 if bar > 0 and self.bar_first else len(sources)
-        if outside:  # no bear-off: the sources above the die only
-            end = min(end, max(2, 2 + top - die))  # (sources[j] is top + 2 - j for j >= 2)
-        moved = False
-        for j in range(first, end):
-            src = sources[j]
-            if src == MOVER_BAR:
-                if not bar or not open_entry:
-                    continue
-                dst = entry
-                at = MOVER_BAR
-            elif src == FROM_POOL:
-                if not pool or not s[pool] or not open_entry:
-                    continue
-                dst = entry
-                at = pool
-            else:
-                if s[src] <= 0:
+        hit_delta = self.hit_delta
+        top2 = self.top + 2
+        n = made + 1
+        high = top2 - first if first >= 2 else top2 - 2
+        low = left[-1] if outside else 0  # no bear-off: the sources above the smallest die
+        for src in range(high, low, -1):
+            c = s[src]
+            if c <= 0:
+                continue
+            for die, rest in values:
+                if src == high and first >= 2 and die > cap:
                     continue
                 dst = src - die
                 if dst <= 0:
                     if not self.may_bear_off(src, dst, outside):
                         continue
                     dst = MOVER_OFF
-                elif s[dst] < lowest:
-                    continue
-                at = src
-            moved = True
-            x_src = s[at]
-            x_dst = s[dst]
-            hit = dst != MOVER_OFF and x_dst == -1 and lowest < 0
-            from_slot = MOVER_BAR if src == FROM_POOL else src
-            step = (src | (dst << 5) | (die << 10)) << shift
-            if hit:
-                key1 = key + HIT_MOVE[from_slot][dst] + self.hit_delta
-                code1 = code | step | (HIT_BIT << shift)
-            else:
-                key1 = key + MOVE[from_slot][dst]
-                code1 = code | step
-            if src == FROM_POOL:
-                key1 += self.pool_delta
-            if left == 1:
-                found.keys.append(key1)
-                found.codes.append(code1)
-                found.counts.append(made + 1)
-                continue
-            s[at] = x_src - 1
-            if hit:
-                s[dst] = 1
-                s[hit_slot] += 1
-            else:
-                s[dst] = x_dst + 1
-            outside1 = outside - 1 if src > zone >= dst else outside
-            self.double(die, left - 1, j, key1, code1, made + 1, outside1)
-            s[at] = x_src
-            s[dst] = x_dst
-            if hit:
-                s[hit_slot] -= 1
+                    hit = False
+                else:
+                    x_dst = s[dst]
+                    if x_dst < lowest:
+                        continue
+                    hit = x_dst == -1 and lowest < 0
+                moved = True
+                x_dst = s[dst]
+                s[src] = c - 1
+                if hit:
+                    s[dst] = 1
+                    s[hit_slot] += 1
+                    key1 = key + HIT_MOVE[src][dst] + hit_delta
+                    code1 = code | ((src | (dst << 5) | (die << 10)) << shift) | hit_bit
+                else:
+                    s[dst] = x_dst + 1
+                    key1 = key + MOVE[src][dst]
+                    code1 = code | ((src | (dst << 5) | (die << 10)) << shift)
+                outside1 = outside - 1 if src > zone >= dst else outside
+                j = top2 - src
+                if len(rest) == 1:
+                    self.last(rest[0], j, die, key1, code1, n, outside1)
+                else:
+                    self.sets(rest, j, die, key1, code1, n, outside1)
+                s[src] = c
+                s[dst] = x_dst
+                if hit:
+                    s[hit_slot] -= 1
         if not moved and made:
-            found.add_short(key, code, made)
+            self.short(key, code, made)
+
+    def enter(
+        self,
+        src: int,
+        die: int,
+        rest: tuple[int, ...],
+        j: int,
+        key: int,
+        code: int,
+        made: int,
+        outside: int,
+    ) -> bool:
+        """The entry of a checker from the bar or the pool (``src``) with ``die``, and what follows it; whether it is legal."""
+        s = self.s
+        dst = MOVER_BAR - die
+        x_dst = s[dst]
+        lowest = self.lowest
+        if x_dst < lowest:
+            return False
+        hit = x_dst == -1 and lowest < 0
+        shift = STEP_BITS * made
+        step = (src | (dst << 5) | (die << 10)) << shift
+        if src == FROM_POOL:
+            at = self.pool
+            key1 = key + self.pool_delta
+        else:
+            at = MOVER_BAR
+            key1 = key
+        if hit:
+            key1 += HIT_MOVE[MOVER_BAR][dst] + self.hit_delta
+            code1 = code | step | (HIT_BIT << shift)
+        else:
+            key1 += MOVE[MOVER_BAR][dst]
+            code1 = code | step
+        if not rest:
+            self.note(key1, code1, made + 1)
+            return True
+        x_src = s[at]
+        s[at] = x_src - 1
+        hit_slot = self.hit_slot
+        if hit:
+            s[dst] = 1
+            s[hit_slot] += 1
+        else:
+            s[dst] = x_dst + 1
+        outside1 = outside - 1 if dst <= self.zone else outside
+        if len(rest) == 1:
+            self.last(rest[0], j, die, key1, code1, made + 1, outside1)
+        else:
+            self.sets(rest, j, die, key1, code1, made + 1, outside1)
+        s[at] = x_src
+        s[dst] = x_dst
+        if hit:
+            s[hit_slot] -= 1
+        return True
+
+    def last(
+        self, die: int, first: int, cap: int, key: int, code: int, made: int, outside: int
+    ) -> None:
+        """The last move: from ``sources[first]`` on (from it itself with ``die <= cap``); each legal one a result.
+
+        No move follows, so the board is not touched.
+        """
+        s = self.s
+        bar = s[MOVER_BAR]
+        pool = self.pool
+        moved = False
+        if die > cap:
+            first += 1  # (no move of this die from sources[first])
+        if first == 0 and bar > 0:
+            moved = self.enter(MOVER_BAR, die, (), 0, key, code, made, outside)
+        if bar > 0 and self.bar_first:
+            if not moved and made:
+                self.short(key, code, made)
+            return
+        if (
+            first <= 1
+            and pool
+            and s[pool] > 0
+            and self.enter(FROM_POOL, die, (), 1, key, code, made, outside)
+        ):
+            moved = True
+        found = self.found
+        keys = found.keys
+        codes = found.codes
+        counts = found.counts
+        index = found.index
+        distinct = self.distinct
+        lowest = self.lowest
+        shift = STEP_BITS * made
+        step_die = die << 10
+        hit_bit = HIT_BIT << shift
+        hit_delta = self.hit_delta
+        n = made + 1
+        top2 = self.top + 2
+        high = top2 - first if first >= 2 else top2 - 2
+        for src in range(high, die if outside else 0, -1):
+            if s[src] <= 0:
+                continue
+            dst = src - die
+            if dst <= 0:
+                if not self.may_bear_off(src, dst, outside):
+                    continue
+                key1 = key + MOVE[src][MOVER_OFF]
+                code1 = code | ((src | step_die) << shift)
+            else:
+                x_dst = s[dst]
+                if x_dst < lowest:
+                    continue
+                if x_dst == -1 and lowest < 0:
+                    key1 = key + HIT_MOVE[src][dst] + hit_delta
+                    code1 = code | ((src | (dst << 5) | step_die) << shift) | hit_bit
+                else:
+                    key1 = key + MOVE[src][dst]
+                    code1 = code | ((src | (dst << 5) | step_die) << shift)
+            moved = True
+            if distinct:
+                keys.append(key1)
+                codes.append(code1)
+                counts.append(n)
+                continue
+            i = index.get(key1, -1)
+            if i < 0:  # (Found.add, inline)
+                index[key1] = len(counts)
+                keys.append(key1)
+                codes.append(code1)
+                counts.append(n)
+            elif counts[i] < n:
+                codes[i] = code1
+                counts[i] = n
+        if not moved and made:
+            self.short(key, code, made)
+
+    def note(self, key: int, code: int, n: int) -> None:
+        """A result of every die (a double's is new; another's found before keeps its play: the same pips)."""
+        found = self.found
+        if self.distinct:
+            found.keys.append(key)
+            found.codes.append(code)
+            found.counts.append(n)
+            return
+        i = found.index.get(key, -1)
+        if i < 0:
+            found.add(key, code, n)
+        elif found.counts[i] < n:
+            found.codes[i] = code
+            found.counts[i] = n
+
+    def short(self, key: int, code: int, made: int) -> None:
+        """A node no move (in the order of sources) follows: a result of fewer dice than the roll's."""
+        if self.distinct:
+            self.found.add_short(key, code, made)
+        else:
+            self.found.record(key, code, made)
