@@ -260,17 +260,21 @@ def variants(
     specs += [spec for spec in extra if spec not in specs]
     per: dict[str, float] = {}
     results: dict[str, float] = {}
-    # One untimed pass first: the first set timed in a process otherwise
-    # pays for the allocator's warm-up, which flattered every ratio.
-    warm = nardy.find_variant(specs[0])
-    nardy_keys(warm, positions.self_play_set(warm, count, 0.4, seed))()
+    runs: dict[str, Run] = {}
+    sizes: dict[str, int] = {}
     for spec in specs:
         variant = nardy.find_variant(spec)
         items = positions.self_play_set(variant, count, 0.4, seed)
-        seconds = race({spec: nardy_keys(variant, items)}, repeat)[spec]
-        per[spec] = statistics.median(seconds) / len(items) * 1e6
+        runs[spec] = nardy_keys(variant, items)
+        sizes[spec] = len(items)
         found = sum(len(variant.legal_plays(position, roll)) for position, roll in items)
         results[spec] = found / len(items)
+    # One untimed pass first: the first set timed in a process otherwise
+    # pays for the allocator's warm-up, which flattered every ratio. Then
+    # the variants' runs alternate (a busy machine slows them alike).
+    runs[specs[0]]()
+    for spec, seconds in race(runs, repeat).items():
+        per[spec] = statistics.median(seconds) / sizes[spec] * 1e6
     base = per["backgammon"]
     # The variants' positions differ in how many plays they have (plakoto's
     # spread checkers have twice backgammon's): the time per result says

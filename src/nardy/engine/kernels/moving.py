@@ -124,18 +124,21 @@ def search_moving(
     if not (board[MOVER_BAR] > 0 or (pool and board[pool] > 0)):
         walk.top = high  # (checkers only move down; an entry may land above the highest)
         walk.sources = (MOVER_BAR, FROM_POOL, *range(high, 0, -1))
-    if check is None:
-        walk.distinct = dice.count(dice[0]) == len(dice)
-        left = tuple(sorted(dice, reverse=True))
-        if len(left) == 1:
-            walk.last(left[0], 0, 6, key, 0, 0, outside)
-        else:
-            walk.sets(left, 0, 6, key, 0, 0, outside)
-        return walk.found.most_dice()
+    walk.distinct = dice.count(dice[0]) == len(dice)
     walk.check = check
     walk.watch_from = watch_from
     walk.watch_to = watch_to
     walk.only_hits = only_hits
+    left = tuple(sorted(dice, reverse=True))
+    if len(left) == 1 and check is None:
+        walk.last(left[0], 0, 6, key, 0, 0, outside)
+    else:
+        walk.sets(left, 0, 6, key, 0, 0, outside)
+    if not walk.refused:
+        return walk.found.most_dice()
+    # The rule refused a step: another order of a set of moves may be allowed.
+    walk.found = Found()
+    walk.distinct = False
     walk.seen = {}
     walk.node(key, 0, 0, dice, outside)
     return walk.found
@@ -156,6 +159,7 @@ class _Walk:
         "only_hits",
         "pool",
         "pool_delta",
+        "refused",
         "s",
         "seen",
         "sources",
@@ -195,6 +199,8 @@ class _Walk:
         self.check: StepCheck | None = None
         #: Whether every set of moves reaches a result of its own (a double).
         self.distinct = False
+        #: Whether the step rule refused a step in :meth:`sets` (which then stops).
+        self.refused = False
         self.watch_from = 0
         self.watch_to = 0
         self.only_hits = False
@@ -366,12 +372,15 @@ class _Walk:
         bar = s[MOVER_BAR]
         pool = self.pool
         values = _next_of(left)
+        check = self.check
         moved = False
         # The entries: the bar (source 0), then the pool (source 1).
         if first == 0 and bar > 0:
             for die, rest in values:
                 if die <= cap and self.enter(MOVER_BAR, die, rest, 0, key, code, made, outside):
                     moved = True
+                if self.refused:
+                    return
         if bar > 0 and self.bar_first:
             if not moved and made:
                 self.short(key, code, made)
@@ -382,6 +391,8 @@ class _Walk:
                     FROM_POOL, die, rest, 1, key, code, made, outside
                 ):
                     moved = True
+                if self.refused:
+                    return
         # The points, from the highest a checker may stand on (sources[j] is top + 2 - j).
         lowest = self.lowest
         zone = self.zone
@@ -424,15 +435,20 @@ class _Walk:
                     key1 = key + MOVE[src][dst]
                     code1 = code | ((src | (dst << 5) | (die << 10)) << shift)
                 outside1 = outside - 1 if src > zone >= dst else outside
-                j = top2 - src
-                if len(rest) == 1:
-                    self.last(rest[0], j, die, key1, code1, n, outside1)
+                if check is not None and not self.allows(src, dst, hit):
+                    rest = ()  # (refused: undone below, and the search stops)
+                elif not rest:
+                    self.note(key1, code1, n)
+                elif len(rest) == 1 and check is None:
+                    self.last(rest[0], top2 - src, die, key1, code1, n, outside1)
                 else:
-                    self.sets(rest, j, die, key1, code1, n, outside1)
+                    self.sets(rest, top2 - src, die, key1, code1, n, outside1)
                 s[src] = c
                 s[dst] = x_dst
                 if hit:
                     s[hit_slot] -= 1
+                if self.refused:
+                    return
         if not moved and made:
             self.short(key, code, made)
 
@@ -469,7 +485,8 @@ class _Walk:
         else:
             key1 += MOVE[MOVER_BAR][dst]
             code1 = code | step
-        if not rest:
+        check = self.check
+        if not rest and check is None:
             self.note(key1, code1, made + 1)
             return True
         x_src = s[at]
@@ -481,7 +498,11 @@ class _Walk:
         else:
             s[dst] = x_dst + 1
         outside1 = outside - 1 if dst <= self.zone else outside
-        if len(rest) == 1:
+        if check is not None and not self.allows(src, dst, hit):
+            pass  # (refused: undone below, and the search stops)
+        elif not rest:
+            self.note(key1, code1, made + 1)
+        elif len(rest) == 1 and check is None:
             self.last(rest[0], j, die, key1, code1, made + 1, outside1)
         else:
             self.sets(rest, j, die, key1, code1, made + 1, outside1)
@@ -567,6 +588,19 @@ class _Walk:
                 counts[i] = n
         if not moved and made:
             self.short(key, code, made)
+
+    def allows(self, src: int, dst: int, hit: bool) -> bool:
+        """Whether the step rule allows the step just made (on the board after it); if not, :attr:`refused`."""
+        check = self.check
+        if (
+            check is None
+            or (self.only_hits and not hit)
+            or not ((self.watch_from >> src) & 1 or (self.watch_to >> dst) & 1)
+            or check(self.s, src, dst)
+        ):
+            return True
+        self.refused = True
+        return False
 
     def note(self, key: int, code: int, n: int) -> None:
         """A result of every die (a double's is new; another's found before keeps its play: the same pips)."""
