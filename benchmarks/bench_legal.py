@@ -227,7 +227,7 @@ class PoolSameThree(PoolHitting):
     name: ClassVar[str] = "bench-pool-same-3"
     geometry: ClassVar[Geometry] = Geometry.SAME
     dice: ClassVar[int] = 3
-    bear_off: ClassVar[BearOff] = BearOff(6, False)  # type: ignore[misc]
+    bear_off: ClassVar[BearOff] = BearOff(6, False)
 
     def step_rule(self, state: tuple[int, ...], roll: Roll) -> StepRule | None:
         """The second-half rule while the pool holds a checker."""

@@ -292,9 +292,7 @@ def legal_plays(
         name = TRACKING
     else:
         must = enters and board[MOVER_BAR] > 0  # (must_enter, inline)
-        name = choose_kernel(
-            dice, contact, enters, must, rule, hitter, play_filter, None, movement
-        )
+        name = choose_kernel(dice, contact, enters, must, rule, hitter, play_filter, None, movement)
     # Whether the filter is still to judge the kernel's results (a double's
     # kernels and the positional one with a filter that judges each play
     # alone judge it themselves).
