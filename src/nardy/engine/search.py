@@ -9,7 +9,9 @@ six-block rule, a hitter that stops or may not hide, a play filter that
 judges each play alone. It never asks which function or class a rule is, so
 a copy of a built-in rule object gets the built-in's search. The
 declarations let four searches replace the general tracking kernel's on a
-double (see :func:`choose_kernel`); each gives that kernel's answers.
+double (see :func:`choose_kernel`); each gives that kernel's answers. A
+movement as data, three dice and a step rule on hitting contact have a
+kernel of their own (:mod:`nardy.engine.kernels.moving`).
 """
 
 from __future__ import annotations
@@ -119,8 +121,13 @@ def choose_kernel(
     a return); ``must_enter``: some are on the bar and must enter now.
     A ``movement`` other than today's (a pool, the bar not first, hits to
     the pool, another bear-off: :class:`~nardy.rules.movement.Movement`),
-    and a step rule that judges only hits (:attr:`StepRule.only_hits
-    <nardy.rules.turn_rules.StepRule.only_hits>`), go to ``"tracking"``.
+    dice that are neither two different values nor one value repeated
+    (three dice), and a step rule that judges only hits
+    (:attr:`StepRule.only_hits <nardy.rules.turn_rules.StepRule.only_hits>`)
+    go to ``"moving"`` (:mod:`nardy.engine.kernels.moving`) when it fits
+    them: hitting or blocking contact, checkers on the bar entering, no
+    hitter rule (one dropped for want of a blot counts as none) or play
+    filter, and at most four moves; else to ``"tracking"``.
     Else by the rules' shape:
 
     * ``"ordered"``: no per-step rule or filter, hitting or blocking
@@ -132,10 +139,11 @@ def choose_kernel(
       hitter rule, nothing on a bar, and at most four moves;
     * ``"positional"``: blocking contact with a per-step rule or a filter,
       nothing to enter, and at most four moves;
+    * ``"moving"``: hitting contact under a per-step rule, checkers on the
+      bar entering, no hitter rule or filter, and at most four moves;
     * ``"tracking"``: everything else: pins under a rule, a hitter rule
       with a check on a double or beside another rule, hitting under a
-      per-step rule or a filter, dice that are neither two different
-      values nor one value repeated, and a double of more than four moves.
+      filter, and a double of more than four moves.
 
     With the position's ``board`` (the state as a list) the answer is the
     search :func:`legal_plays` runs on it, which may replace the tracking
@@ -167,12 +175,12 @@ def choose_kernel(
     simple_dice = len(dice) == 2 or dice.count(dice[0]) == len(dice)
     # (The kernels keep a play's code in a machine int: four moves.)
     short = len(dice) <= MOST_MOVES
-    # The moving kernel's shape: the board and a step rule decide each step.
-    moves = short and enters and contact != PIN and hitter is None and play_filter is None
-    if (movement is not None and not movement.is_default) or not simple_dice:
-        return MOVING if moves else TRACKING
-    if rule is not None and rule.only_hits:
-        return MOVING if moves else TRACKING
+    if (
+        (movement is not None and not movement.is_default)
+        or not simple_dice
+        or (rule is not None and rule.only_hits)
+    ):
+        return MOVING if _moving_fits(contact, enters, hitter, play_filter, short) else TRACKING
     if simple_dice and hitter is not None:
         fits = len(dice) == 2 or hitter.kind == STOPS
         plain = rule is None and play_filter is None and enters and contact != PIN
@@ -185,11 +193,30 @@ def choose_kernel(
         return ORDERED
     elif simple_dice and contact == BLOCK and not must_enter and short:
         return POSITIONAL
-    if moves and contact == HIT and rule is not None:
+    if (
+        contact == HIT
+        and rule is not None
+        and _moving_fits(contact, enters, hitter, play_filter, short)
+    ):
         return MOVING  # (a step rule on hitting contact: no double kernel takes it, entering)
     if board is None:
         return TRACKING
     return _double_kernel(board, rule, hitter, play_filter, dice, contact == HIT, enters)[0]
+
+
+def _moving_fits(
+    contact: int,
+    enters: bool,
+    hitter: HitterRule | None,
+    play_filter: PlayFilter | None,
+    short: bool,
+) -> bool:
+    """Whether the moving kernel takes these rules: the board and a step rule decide each step.
+
+    Hitting or blocking contact, checkers on the bar entering, no hitter
+    rule or play filter, and at most four moves (``short``).
+    """
+    return short and enters and contact != PIN and hitter is None and play_filter is None
 
 
 def _double_kernel(
@@ -281,7 +308,7 @@ def legal_plays(
     perhaps in another order: what :func:`nardy.testing.check_variant`
     compares with). ``movement``: the variant's
     :class:`~nardy.rules.movement.Movement` when it is not today's (``None``:
-    today's); any other goes to the general search.
+    today's), for the moving kernel or the general search.
     """
     key = key_of_packed(packed)
     if movement is not None and movement.is_default:
