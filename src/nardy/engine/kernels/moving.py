@@ -25,25 +25,36 @@ and no play filter (those keep the general kernel,
 :mod:`nardy.engine.kernels.general`, which this one answers to: the same
 results, each with the same dice used).
 
-**A double without a step rule** is searched as the board-only kernel
-searches one: its sources in non-increasing order, the bar first, then the
-pool, then the points from 24 down (:data:`_ORDER`), each set of moves
-once, and no deduplication. Moving a higher checker first never makes a
-later move illegal: a move from a point needs a checker there, which stood
-there at the start or arrived from a higher source (the bar and the pool
-land on ``25 - d``, above every point a move from a point lands on); an
-open point stays open (an opposing checker never moves in the mover's turn,
-and a hit leaves the point to the mover); and a bear-off that was legal
-stays so when the moves from higher sources come first (each of them was
-made before it, or its checker stood higher in the zone, which a larger die
-forbids, or lower, which nothing asks). No two sets of moves reach the same
-position: the bar's and the pool's counts tell their moves apart, and at the
-highest point where two sets differ the moves landing there are the same.
+**Each set of moves once.** The moves are taken with their sources in
+non-increasing order, the bar first, then the pool, then the points from the
+highest a checker may stand on down (``_ORDER``), and the moves from one
+source with their dice in non-increasing order: each set of moves once,
+for any dice. Every legal sequence can be taken in that order: a move from
+a point needs a checker there, which stood there at the start or arrived
+from a higher source (the bar and the pool land on ``25 - d``, above every
+point a move from a point lands on); an open point stays open (an opposing
+checker never moves in the mover's turn, and a hit leaves the point to the
+mover); a bear-off that was legal stays so when the moves from higher
+sources come first (each of them was made before it, or its checker stood
+higher in the zone, which a larger die forbids); and the moves from one
+source may come in any order. On a double no two sets of moves reach the
+same position (the bar's and the pool's counts tell their moves apart, and
+at the highest point where two sets differ the moves landing there are
+the same), so its results need no look-up; other dice's are deduplicated
+by key (a chain ``p -> p - a -> p - a - b`` and its twin through ``p - b``).
+A sequence that stops early in this order while a move from a higher
+source could follow is noted, and dropped by the maximum-use rule: the
+same moves and that one make a longer play.
 
-**Any other dice, or a step rule**, are searched depth first over the dice
-left (each distinct value once at a node, :data:`_NEXT`), the nodes reached
-with two or more dice used and some left deduplicated by key, and the
-results by key (:class:`~nardy.engine.results.Found`).
+**A step rule** is judged on each step of that order. When it refuses
+none, every sequence the board allows in that order passed every check,
+and the order loses nothing: each legal sequence's reordering is one of
+them, and each of them is a legal sequence. Once it refuses a step, another order of the same moves might pass
+where this one did not (a rule that waits for the pool to empty, say), and
+the search starts again over every order of the dice: depth first over the
+dice left (each distinct value once at a node, ``_NEXT``), the nodes
+reached with two or more dice used and some left deduplicated by key, and
+the results by key (:class:`~nardy.engine.results.Found`).
 """
 
 from __future__ import annotations
