@@ -127,7 +127,9 @@ def with_rolls(positions: Sequence[Position], doubles: float, rng: random.Random
     """
     n = len(positions)
     if n and positions[0].variant.dice == 3:
-        return [(p, Roll(rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6))) for p in positions]
+        return [
+            (p, Roll(rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6))) for p in positions
+        ]
     double_at = set(rng.sample(range(n), math.ceil(doubles * n)))
     items: list[Item] = []
     for i, position in enumerate(positions):
