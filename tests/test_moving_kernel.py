@@ -373,3 +373,20 @@ def test_no_built_in_variant_changes_its_kernel(cls: type[Variant]) -> None:
         position = played(variant, rng, rng.randint(0, 50))
         for roll in rng.sample(variant.ordered_rolls(), 8):
             assert variant.kernel(position, roll) != MOVING
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [
+        PoolGame(),
+        PoolGame(hits_to="pool", bar_first=False, zone=12, larger=False),
+        PoolSameThree(second_half=True),
+        BlockingRace(larger=False),
+        RuledGammon(),
+    ],
+    ids=lambda variant: variant.spec(),
+)
+def test_whole_games_pass_the_conformance_suite(variant: Variant) -> None:
+    # check_variant compares the chosen kernel with the general one at every position.
+    report = nardy.testing.check_variant(variant, games=1, seed=4)
+    assert report.finished == 1
