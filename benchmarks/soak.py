@@ -47,7 +47,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import nardy
-from nardy import Contact, ExtraKind, Game, Match, Phase, Play, Position, ResultKind, Side
+from nardy import Contact, Game, Match, Phase, Play, Position, ResultKind, Side
 from nardy.game.actions import EndReason
 from nardy.variants.base import VARIANTS
 
@@ -102,11 +102,12 @@ def check_position(position: Position, where: str) -> None:
     variant = position.variant
     for side in (Side.WHITE, Side.BLACK):
         total = sum(position.checkers(side)) + position.bar(side) + position.off(side)
-        total += sum(
-            position.extra(side)[f.name]  # type: ignore[misc]  # (a count)
-            for f in variant.extra_state
-            if f.holds_checkers and f.kind is ExtraKind.COUNT
-        )
+        # Checkers a count field holds (a pool of checkers not yet entered).
+        extra = position.extra(side) if variant.extra_state else {}
+        for f in variant.extra_state:
+            value = extra[f.name]
+            if f.holds_checkers and isinstance(value, int):
+                total += value
         if total != variant.checkers:
             _fail(where, f"{side} has {total} checkers, not {variant.checkers}: {position.id()}")
     counts = {
@@ -165,7 +166,8 @@ def _ended_by_rule(variant: nardy.Variant) -> bool:
 def check_play(before: Position, play: Play, after: Position, where: str) -> None:
     """Pip counts follow ``play`` from ``before`` to ``after`` (see the module doc)."""
     mover, other = before.turn, before.turn.opponent
-    moved = sum(step.src - step.dst for step in play.steps)
+    # A checker entering from the pool (source 26) counted 25 pips, as one on the bar.
+    moved = sum(min(step.src, nardy.BAR) - step.dst for step in play.steps)
     if before.pip_count(mover) - after.pip_count(mover) != moved:
         _fail(
             where,
@@ -207,6 +209,8 @@ def play_turns(game: Game, rng: random.Random, where: str, report: Report) -> Ga
         return game.take() if rng.random() < 0.75 else game.drop()
     if phase in (Phase.BEAVERED, Phase.RESIGNED):
         return game.take() if phase is Phase.BEAVERED else game.reject()
+    if phase is Phase.DECIDE:  # a double to name (acey-deucey's 1-2)
+        return game.name_double(rng.choice(game.double_choices()))
     before = game.position
     plays = game.legal_plays()
     index = rng.randrange(len(plays))

@@ -48,7 +48,7 @@ def questions(variant: nardy.Variant, count: int, seed: int) -> list[dict[str, A
     out: list[dict[str, Any]] = []
     position = variant.starting_position()
     while len(out) < count:
-        dice = [rng.randint(1, 6), rng.randint(1, 6)]
+        dice = [rng.randint(1, 6) for _ in range(variant.dice)]
         out.append({"variant": variant.spec(), **position.to_array(), "dice": dice})
         plays = position.legal_plays(nardy.Roll(*dice))
         position = plays.resulting_position(rng.randrange(len(plays)))

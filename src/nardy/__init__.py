@@ -50,6 +50,7 @@ from nardy.rules.movement import BearOff
 from nardy.rules.turn_rules import HitterRule, StepRule
 from nardy.rules.vocabulary import POOL, Contact, Entering, ExtraField, ExtraKind, Geometry
 from nardy.variants import (
+    AceyDeucey,
     Backgammon,
     Caucasian,
     Fevga,
@@ -61,6 +62,7 @@ from nardy.variants import (
     Nackgammon,
     Plakoto,
     Portes,
+    Tabula,
     Tavla,
 )
 from nardy.variants.base import Variant
@@ -284,6 +286,7 @@ __all__ = [
     "OFF",
     "POOL",
     "VARIANTS",
+    "AceyDeucey",
     "Action",
     "ActionKind",
     "Backgammon",
@@ -327,6 +330,7 @@ __all__ = [
     "Side",
     "Step",
     "StepRule",
+    "Tabula",
     "Tavla",
     "Variant",
     "__version__",

@@ -28,16 +28,30 @@ Importing this module registers one Python game per built-in variant, named
   (:attr:`Variant.dice <nardy.Variant.dice>`) rolls
   ``36 * (high - 1) + 6 * (middle - 1) + (low - 1)``: its 56 rolls, each
   with its chance out of 216 (its opening only decides who rolls first).
-* Actions are the step actions of :mod:`nardy.agents.env.steps` (152 for every
-  variant): one checker step each, plus the pass; the turn passes when the
+* Actions are the step actions of :mod:`nardy.agents.env.steps` (152, or
+  164 for a variant with a pool or turn hooks:
+  :func:`~nardy.agents.env.steps.num_actions`): one checker step each
+  (``pool/22`` from a pool too), plus the pass; the turn passes when the
   steps make a legal play.
+* A variant whose turn is more than one play (it overrides a turn hook,
+  :func:`~nardy.variants.turn_hooks.runs_turns`) runs its turn through
+  :mod:`nardy.game.turns`, as :class:`~nardy.Game` does: the roll is a
+  chance node; each segment of the turn is a run of decision nodes of the
+  side that owes it (the same side for a cascade, the opponent for moves
+  handed over); a double to name is a decision node whose actions are the
+  naming actions of the doubles offered
+  (:data:`~nardy.agents.env.steps.NAME_ACTION` ``+ number - 1``); a roll
+  again is another chance node. ``max_plies`` counts segments.
 * :meth:`NardyState.returns` gives the result's points, + to the winner and
   - to the loser (a draw 0).
 * Observation tensors are the ``array`` encoding of
   :mod:`nardy.agents.env.encoding` (``{"encoding": "unit"}`` in the observer's
   parameters for the ``unit`` one) followed by the six dice counts, from the
-  observing player's side; the observation string is the position ID and
-  the dice.
+  observing player's side (and, in a variant that runs turns, the
+  :func:`~nardy.agents.env.encoding.turn_features` of what the turn still
+  owes); the observation string is the position ID and the dice (and what
+  remains of a turn of several segments, as
+  :meth:`TurnState.text <nardy.model.turns.TurnState.text>` writes it).
 """
 
 from __future__ import annotations
@@ -47,18 +61,44 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from nardy.agents.env.encoding import ENCODINGS, encoding_size, observer
-from nardy.agents.env.steps import NUM_ACTIONS, StepTurn, action_name, step_turn
+from nardy.agents.env.encoding import (
+    ENCODINGS,
+    TURN_FEATURES,
+    encoding_size,
+    observer,
+    turn_features,
+)
+from nardy.agents.env.steps import (
+    StepTurn,
+    action_name,
+    name_action,
+    named_double,
+    num_actions,
+    runs_turns,
+    step_turn,
+)
 from nardy.engine.steptree import NOT_ALLOWED
-from nardy.errors import InvalidOptionError, NardyError
+from nardy.errors import IllegalActionError, InvalidOptionError, NardyError
+from nardy.game import turns
+from nardy.game.actions import Phase as GamePhase
 from nardy.game.game import Game
 from nardy.model.basics import ALL_ROLLS, Roll, Side, distinct_rolls
 from nardy.model.position import Position
 from nardy.model.registry import find_variant, variant_names
 from nardy.model.result import ResultKind
+from nardy.model.turns import BETWEEN_TURNS, TurnState
 from nardy.variants.base import Variant
 
-__all__ = ["GAME_NAMES", "NardyGame", "NardyObserver", "NardyState", "Phase", "game_name", "load"]
+__all__ = [
+    "GAME_NAMES",
+    "NardyGame",
+    "NardyObserver",
+    "NardyState",
+    "Phase",
+    "game_name",
+    "load",
+    "register",
+]
 
 #: A game still going after this many plays ends in a draw (the ``max_plies`` parameter).
 MAX_PLIES = 2000
@@ -155,8 +195,10 @@ class NardyGame(pyspiel.Game):  # type: ignore[misc]
         self.roll_outcomes = _ROLL_OUTCOMES_3 if three else _ROLL_OUTCOMES
         points = float(_max_points(self.variant))
         game_type, _ = _game_type(name, defaults)
+        #: Whether the variant's turn runs through :mod:`nardy.game.turns`.
+        self.turns = runs_turns(self.variant)
         info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_ACTIONS,
+            num_distinct_actions=num_actions(self.variant),
             max_chance_outcomes=len(self.chance_rolls),
             num_players=2,
             min_utility=-points,
@@ -169,6 +211,7 @@ class NardyGame(pyspiel.Game):  # type: ignore[misc]
         given["start"] = start.translate(_ESCAPE)
         super().__init__(game_type, info, given)
         self._openings: dict[int, tuple[Position, Roll | None]] = {}
+        self._opening_turns: dict[int, turns.Turn] = {}
         #: The phase of every new state: the start, before the first roll.
         self.first_phase = Phase(self.start, None, 0, _CHANCE, self.opens)
 
@@ -189,6 +232,20 @@ class NardyGame(pyspiel.Game):  # type: ignore[misc]
             made = self._openings[action] = (game.position, game.dice)
         return made
 
+    def opening_turn(self, action: int) -> turns.Turn:
+        """In a variant that runs turns: where the opening roll ``action`` leaves the game.
+
+        A :class:`~nardy.game.turns.Turn`: its phase is a roll when the
+        opening only decides who starts, else the first segment of the
+        winner's turn (what :class:`~nardy.Game` makes of it), remembered.
+        """
+        made = self._opening_turns.get(action)
+        if made is None:
+            game = Game.new(self.variant).roll((action // 6 + 1, action % 6 + 1))
+            state = BETWEEN_TURNS if game.phase is GamePhase.ROLL else game.turn_state
+            made = self._opening_turns[action] = turns.Turn(game.position, state)
+        return made
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> NardyObserver:
@@ -204,16 +261,27 @@ class Phase:
     act, or OpenSpiel's chance or terminal id.
     """
 
-    __slots__ = ("opening", "player", "plies", "position", "turn")
+    __slots__ = ("choices", "opening", "player", "plies", "position", "remaining", "turn")
 
     def __init__(
-        self, position: Position, turn: StepTurn | None, plies: int, player: int, opening: bool
+        self,
+        position: Position,
+        turn: StepTurn | None,
+        plies: int,
+        player: int,
+        opening: bool,
+        remaining: TurnState = BETWEEN_TURNS,
+        choices: tuple[Roll, ...] = (),
     ) -> None:
         self.position = position
         self.turn = turn
         self.plies = plies
         self.player = player
         self.opening = opening
+        #: What remains of a turn of several segments (the segment played now first).
+        self.remaining = remaining
+        #: The doubles that may be named (a decision node naming a double), else empty.
+        self.choices = choices
 
     def __copy__(self) -> Phase:
         return self
@@ -222,7 +290,15 @@ class Phase:
         return self
 
     def __reduce__(self) -> tuple[type[Phase], tuple[Any, ...]]:
-        return Phase, (self.position, self.turn, self.plies, self.player, self.opening)
+        return Phase, (
+            self.position,
+            self.turn,
+            self.plies,
+            self.player,
+            self.opening,
+            self.remaining,
+            self.choices,
+        )
 
 
 class NardyState(pyspiel.State):  # type: ignore[misc]
@@ -320,20 +396,27 @@ class NardyState(pyspiel.State):  # type: ignore[misc]
         turn = phase.turn
         if turn is not None and (player is None or player == phase.player):
             return list(turn.tree.allowed(self.node))
+        if phase.choices and (player is None or player == phase.player):
+            return sorted(name_action(double) for double in phase.choices)
         if player is None:
             return list(super().legal_actions())
         return list(super().legal_actions(player))
 
     def _legal_actions(self, player: int) -> list[int]:
-        turn = self.phase.turn
-        assert turn is not None
+        phase = self.phase
+        turn = phase.turn
+        if turn is None:
+            return sorted(name_action(double) for double in phase.choices)
         return list(turn.tree.allowed(self.node))
 
     def _apply_action(self, action: int) -> None:
         phase = self.phase
         turn = phase.turn
         if turn is None:
-            self._roll(phase, action)
+            if phase.choices:
+                self._name(phase, action)
+            else:
+                self._roll(phase, action)
             return
         after = turn.tree.step(self.node, action)
         if after >= 0:  # the play goes on
@@ -341,15 +424,58 @@ class NardyState(pyspiel.State):  # type: ignore[misc]
             return
         if after == NOT_ALLOWED:
             turn.check(self.node, action)  # raises IllegalActionError
-        position = turn.legal.resulting_position(-1 - after)
+        index = -1 - after
+        position = turn.legal.resulting_position(index)
         plies = phase.plies + 1
+        if self.game_.turns and plies < self.game_.max_plies:
+            play = turn.legal[index]
+            before = turn.position
+            self._enter(
+                turns.after_play(self.variant, before, play, position, phase.remaining), plies
+            )
+            return
         over = plies >= self.game_.max_plies or position.is_over()
         self.phase = Phase(position, None, plies, _TERMINAL if over else _CHANCE, False)
         self.node = 0
 
+    def _enter(self, turn: turns.Turn, plies: int) -> None:
+        """Go on with ``turn`` (a variant that runs turns): a segment, a double to name, a roll, or the end."""
+        position = turn.position
+        phase = turn.phase
+        self.node = 0
+        if position.is_over():
+            self.phase = Phase(position, None, plies, _TERMINAL, False)
+            return
+        if phase is turns.TurnPhase.ROLL:
+            self.phase = Phase(position, None, plies, _CHANCE, False)
+            return
+        player = 0 if position.turn is _SIDES[0] else 1
+        if phase is turns.TurnPhase.NAME:
+            choices = tuple(self.variant.double_choices(position, turn.state))
+            self.phase = Phase(position, None, plies, player, False, turn.state, choices)
+            return
+        segment = turn.segment
+        assert segment is not None  # (phase PLAY)
+        step = step_turn(position, segment)
+        self.phase = Phase(position, step, plies, player, False, turn.state)
+        self.node = step.start_code
+
+    def _name(self, phase: Phase, action: int) -> None:
+        double = named_double(action)
+        if double is None or double not in phase.choices:
+            allowed = [action_name(name_action(d)) for d in phase.choices]
+            raise IllegalActionError(
+                f"action {action!r} does not name a double offered now; allowed: {allowed}"
+            )
+        named = turns.after_naming(self.variant, phase.position, double, phase.remaining)
+        self._enter(named, phase.plies)
+
     def _roll(self, phase: Phase, action: int) -> None:
         position = phase.position
         if phase.opening:
+            if self.game_.turns:
+                self._enter(self.game_.opening_turn(action), phase.plies)
+                return
             position, roll = self.game_.opening_roll(action)
             if roll is None:  # the opening decided who starts; he rolls again
                 self.phase = Phase(position, None, phase.plies, _CHANCE, False)
@@ -359,6 +485,9 @@ class NardyState(pyspiel.State):  # type: ignore[misc]
             roll = (
                 rolls[action] if 0 <= action < len(rolls) else Roll(action // 6 + 1, action % 6 + 1)
             )
+        if self.game_.turns:
+            self._enter(turns.start_turn(self.variant, position, roll), phase.plies)
+            return
         turn = step_turn(position, roll)
         player = 0 if position.turn is _SIDES[0] else 1  # (int() of an IntEnum costs more)
         self.phase = Phase(position, turn, phase.plies, player, False)
@@ -377,12 +506,14 @@ class NardyState(pyspiel.State):  # type: ignore[misc]
     def __str__(self) -> str:
         phase = self.phase
         turn = phase.turn
+        rest = phase.remaining.text()
+        owed = f" [{rest}]" if rest else ""
         if turn is None:
-            return phase.position.id()
+            return phase.position.id() + owed
         steps = ""
         if self.node != turn.start_code:
             steps = f" (part played: {turn.position_at(self.node).id()})"
-        return f"{phase.position.id()} {turn.roll}{steps}"
+        return f"{phase.position.id()} {turn.roll}{steps}{owed}"
 
 
 class NardyObserver:
@@ -393,7 +524,10 @@ class NardyObserver:
         name = params.pop("encoding", "array")
         if params:
             raise InvalidOptionError(f"unknown observer parameter(s) {sorted(params)}")
-        size = encoding_size(str(name), variant) + 6  # refuses an unknown encoding
+        #: Whether the variant's turn runs through :mod:`nardy.game.turns` (its turn features follow).
+        self.turns = runs_turns(variant)
+        extra = TURN_FEATURES if self.turns else 0
+        size = encoding_size(str(name), variant) + 6 + extra  # refuses an unknown encoding
         self.encode = ENCODINGS[name]
         # The environments' observation function: the encoding and the dice
         # made in one go where the variant allows (the same numbers).
@@ -407,6 +541,11 @@ class NardyObserver:
         side = _SIDES[player] if player in (0, 1) else Side(player)  # Side(): the error
         if position.turn is not side:
             position = position.pass_turn()
+        if self.turns:
+            seen = self.observe(position, dice)
+            self.tensor[: len(seen)] = seen
+            self.tensor[len(seen) :] = turn_features(state.phase.remaining)
+            return
         self.tensor[:] = self.observe(position, dice)
 
     def string_from(self, state: NardyState, player: int) -> str:
@@ -457,11 +596,25 @@ def load(variant: str, **params: Any) -> Any:
     return pyspiel.load_game(game_name(variant), params)
 
 
-#: The registered OpenSpiel game names by variant name.
+#: The OpenSpiel game names by variant name, of the variants registered when this module was imported.
 GAME_NAMES: dict[str, str] = {}
 
+
+def register(variant: str) -> str:
+    """Register the OpenSpiel game of the registered variant ``variant`` (if not yet); its name.
+
+    Importing this module registers every variant registered then; a
+    variant registered later (:func:`nardy.register_variant`) needs this
+    before :func:`pyspiel.load_game` knows it. OpenSpiel keeps a game for
+    good: registering again does nothing.
+    """
+    name = find_variant(variant).name
+    short = game_name(name)
+    if short not in pyspiel.registered_names():
+        game_type, _ = _game_type(name, _parameters(find_variant(name)))
+        pyspiel.register_game(game_type, _game_class(name))
+    return short
+
+
 for _name in variant_names():
-    _type, _short = _game_type(_name, _parameters(find_variant(_name)))
-    if _short not in pyspiel.registered_names():
-        pyspiel.register_game(_type, _game_class(_name))
-    GAME_NAMES[_name] = _short
+    GAME_NAMES[_name] = register(_name)

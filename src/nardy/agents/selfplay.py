@@ -17,6 +17,15 @@ index of a play in ``position.legal_plays(roll)`` (or anything
 :meth:`Game.play <nardy.Game.play>` takes). :func:`random_policy` and
 :func:`greedy_policy` are built in; any importable callable can be named
 as ``"module:function"``.
+
+A game of a variant whose turn is more than one play runs through
+:class:`~nardy.Game` segment by segment: the policy plays each segment (a
+cascade's doubles, moves handed over) as a roll of its own, and when a
+double is to be named (acey-deucey's 1-2) the policy's *double chooser*
+names it (:func:`double_chooser`): the policy's own ``name_double``
+attribute if it has one, ``name_double(position, choices, rng)`` returning
+one of ``choices``; :func:`greedy_double` for the greedy policy;
+:func:`random_double` otherwise.
 """
 
 from __future__ import annotations
@@ -56,12 +65,16 @@ __all__ = [
     "BLOT_PENALTY",
     "MAX_PLAYS",
     "POLICIES",
+    "DoubleChooser",
     "Policy",
     "SelfPlayError",
     "SelfPlayInterrupted",
+    "double_chooser",
     "game_seeds",
+    "greedy_double",
     "greedy_policy",
     "play_game",
+    "random_double",
     "random_policy",
     "records",
     "resolve_policy",
@@ -136,6 +149,12 @@ def greedy_policy(position: Position, roll: Roll, rng: random.Random) -> int:
     about as long as random ones. No look-ahead: it beats random play, not
     people.
     """
+    best, _ = _greedy_best(position, roll)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def _greedy_best(position: Position, roll: Roll) -> tuple[list[int], int]:
+    """The indices of the plays :func:`greedy_policy` scores best, and their score."""
     plays = position.legal_plays(roll)
     mover, other = position.turn, position.turn.opponent
     hitting = position.variant.contact is Contact.HIT
@@ -149,7 +168,34 @@ def greedy_policy(position: Position, roll: Roll, rng: random.Random) -> int:
             best, best_score = [i], score
         elif score == best_score:
             best.append(i)
+    assert best_score is not None  # (a pass is a play)
+    return best, best_score
+
+
+DoubleChooser = Callable[[Position, tuple[Roll, ...], random.Random], Roll]
+"""A double chooser: ``chooser(position, choices, rng)`` returns the double to name, one of ``choices``."""
+
+
+def random_double(position: Position, choices: tuple[Roll, ...], rng: random.Random) -> Roll:
+    """One of the doubles offered, uniformly at random."""
+    return choices[rng.randrange(len(choices))]
+
+
+def greedy_double(position: Position, choices: tuple[Roll, ...], rng: random.Random) -> Roll:
+    """The double whose best play :func:`greedy_policy` scores highest (ties at random)."""
+    scores = [_greedy_best(position, double)[1] for double in choices]
+    top = max(scores)
+    best = [double for double, score in zip(choices, scores) if score == top]
     return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def double_chooser(policy: Policy) -> DoubleChooser:
+    """How ``policy`` names a double: its ``name_double`` attribute, :func:`greedy_double` for the greedy policy, else :func:`random_double`."""
+    own = getattr(policy, "name_double", None)
+    if callable(own):
+        chooser: DoubleChooser = own
+        return chooser
+    return greedy_double if policy is greedy_policy else random_double
 
 
 #: The built-in policies by name.
@@ -216,13 +262,15 @@ def play_game(
 
     The dice (the opening roll included) come from a :class:`random.Random`
     seeded with the first of :func:`game_seeds`, the policy's choices from
-    one seeded with the second; both sides play ``policy``. Nobody doubles
-    or resigns. This is exactly the game :func:`selfplay` writes as line
+    one seeded with the second; both sides play ``policy``, and name a
+    double (a variant whose turn asks for one) by its
+    :func:`double_chooser`. Nobody doubles or resigns. This is exactly the game :func:`selfplay` writes as line
     ``index + 1``. A game still going after :data:`MAX_PLAYS` plays raises
     :class:`SelfPlayError` (a policy that never lets the game end).
     """
     rules = as_variant(variant)
     choose = resolve_policy(policy)
+    name = double_chooser(choose)
     dice_seed, policy_seed = game_seeds(seed, index)
     rng = random.Random(policy_seed)
     game = Game.new(rules, rng=random.Random(dice_seed))
@@ -234,6 +282,8 @@ def play_game(
                 raise SelfPlayError(f"game {index} did not end within {MAX_PLAYS:,} plays", index)
             game = game.play(choose(game.position, game.dice, rng))
             plays += 1
+        elif game.phase is Phase.DECIDE:  # a double to name
+            game = game.name_double(name(game.position, game.double_choices(), rng))
         else:  # the opening roll, or an ordinary one: no cube, no resignation
             game = game.roll()
     return game

@@ -2,9 +2,13 @@
 
 ``nardy render TEXT|FILE [-o OUT.svg]`` draws a position given as a gnubg
 ID (``PositionID:MatchID``), a gnubg Position ID, an XGID, a FIBS
-``board:`` line, a nardy position ID, the array-form JSON object of
-``nardy legal``, or a position of a record file (``.mat``, ``.sgf`` or
-nardy JSON) chosen with ``--game N --move M``. ``nardy view RECORD -o
+``board:`` line, a nardy position ID (or the ID of a turn stopped between
+two segments, ``...;pending=66;roll=55``: :func:`nardy.game.turns.turn_id`),
+the array-form JSON object of ``nardy legal`` (with a turn's ``pending``,
+``name_double``, ``roll_again``, ``handed_over`` keys too), or a position
+of a record file (``.mat``, ``.sgf`` or nardy JSON) chosen with ``--game N
+--move M``. What remains of a turn of several segments is written under
+the dice. ``nardy view RECORD -o
 OUT.html`` writes the record's match viewer (see :mod:`nardy.pictures.viewer`).
 For bad input both raise a :class:`~nardy.errors.NardyError` (or an
 :class:`OSError`), which the ``nardy`` command reports in one line on
@@ -30,8 +34,10 @@ from nardy.formats.xgid import read_xgid
 from nardy.game.actions import ActionKind, CubeState
 from nardy.game.game import Game
 from nardy.game.id_state import MatchState
+from nardy.game.turns import from_turn_id
 from nardy.model.basics import Side
 from nardy.model.position import Position
+from nardy.model.turns import TurnState
 from nardy.model.validate import shown
 from nardy.pictures import svg, viewer
 from nardy.variants.base import find_variant, split_spec
@@ -85,6 +91,9 @@ def picture_of_text(text: str, variant: str = "backgammon") -> Picture:
         # A bare Position ID says nothing of the cube or the dice.
         return Picture(position) if ":" not in body else _with_state(position, state)
     if re.search(r":[wb]:", body):
+        if ";" in body:  # a turn stopped between two segments
+            turn = from_turn_id(body)
+            return _with_turn(turn.position, turn.state, {})
         return Picture(Position.from_id(body))
     raise InvalidIdError(
         "not a gnubg ID, Position ID, XGID, FIBS board line, nardy position ID "
@@ -131,7 +140,21 @@ def _from_json(body: str, variant: str) -> Picture:
     position = rules.position(
         data["board"], data.get("bar", (0, 0)), data.get("off"), data.get("turn", "w"), **extra
     )
-    return Picture(position, {"dice": data["dice"]} if data.get("dice") is not None else {})
+    extras = {"dice": data["dice"]} if data.get("dice") is not None else {}
+    if any(key in data for key in _TURN_KEYS):
+        return _with_turn(position, TurnState.from_dict(data), extras)
+    return Picture(position, extras)
+
+
+# The array form's keys of what remains of a turn (TurnState.to_dict).
+_TURN_KEYS = ("pending", "name_double", "roll_again", "handed_over")
+
+
+def _with_turn(position: Position, state: TurnState, extras: dict[str, Any]) -> Picture:
+    """A position in the middle of a turn: the segment on the table as the dice, and what remains."""
+    if "dice" not in extras and state.pending:
+        extras = {**extras, "dice": state.pending[0]}
+    return Picture(position, {**extras, "turn": state})
 
 
 def picture_of_record(
@@ -168,6 +191,7 @@ def picture_of_record(
     assert play is not None
     extras: dict[str, Any] = {"names": names, "dice": play.roll}
     extras["cube"] = before.cube if before.options.cube else None
+    extras["turn"] = before.turn_state
     if play.steps:
         extras["play"] = play
     return Picture(before.position, extras)

@@ -45,6 +45,8 @@ from nardy.errors import InvalidOptionError, NardyError
 from nardy.model.position import Position
 from nardy.perft import fast
 from nardy.variants.base import Variant, find_variant
+from nardy.variants.turn_hooks import TURN_HOOKS as TURN_HOOKS
+from nardy.variants.turn_hooks import runs_turns as runs_turns
 
 __all__ = ["TURN_HOOKS", "PerftResult", "PerftRow", "count", "main", "perft", "runs_turns"]
 
@@ -226,21 +228,6 @@ def perft(
     return PerftResult(rules.spec(), position.id(), tuple(rows))
 
 
-#: The hooks that make a turn more than one segment (see :mod:`nardy.perft.turns`).
-TURN_HOOKS = ("turn_start", "after_segment", "double_choices", "after_naming", "another_roll")
-
-
-def runs_turns(rules: Variant) -> bool:
-    """Whether ``rules`` overrides a hook of the turn (:data:`TURN_HOOKS`): perft then counts by turns.
-
-    Such a variant's ply is a whole turn, counted by
-    :func:`nardy.perft.turns.turn_rows`; every other variant's turn is one
-    play, counted by the fast loop.
-    """
-    cls = type(rules)
-    return any(getattr(cls, name) is not getattr(Variant, name) for name in TURN_HOOKS)
-
-
 def _groups_exactly(rules: Variant) -> bool:
     """Whether ``nardy.perft.fast.expand_grouped`` is exact for this variant.
 
@@ -281,7 +268,12 @@ def _stderr_progress(err: IO[str]) -> Progress:
 
 
 def main(
-    variant: str, depth: int, start: str | None, as_json: bool, out: IO[str], err: IO[str]
+    variant: str,
+    depth: int,
+    start: Position | str | None,
+    as_json: bool,
+    out: IO[str],
+    err: IO[str],
 ) -> int:
     """What ``nardy perft`` runs: print the table (or one JSON object); 2 on bad input."""
     import json

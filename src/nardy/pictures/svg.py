@@ -33,6 +33,7 @@ from nardy.errors import NardyError
 from nardy.game.actions import CubeState
 from nardy.model.basics import BAR, OFF, Roll, RollLike, Side
 from nardy.model.play import Play, Step
+from nardy.rules.board import FROM_POOL
 from nardy.rules.vocabulary import Geometry
 
 if TYPE_CHECKING:
@@ -40,8 +41,17 @@ if TYPE_CHECKING:
     from nardy.game.game import Game
     from nardy.game.match import Match
     from nardy.model.position import Position
+    from nardy.model.turns import TurnState
 
-__all__ = ["DEFAULT_COLORS", "SvgOptionError", "board", "game", "legal_plays_html", "match"]
+__all__ = [
+    "DEFAULT_COLORS",
+    "SvgOptionError",
+    "board",
+    "game",
+    "legal_plays_html",
+    "match",
+    "turn_text",
+]
 
 
 class SvgOptionError(NardyError):
@@ -194,10 +204,22 @@ class _Frame(_Layout):
         home = self.geometry.opponent_point(1)
         return self.x(right if home <= 6 or home >= 19 else _SIDE / 2), True
 
+    def pool_slot(self, side: Side) -> tuple[float, float]:
+        """The centre of the checker that stands for ``side``'s pool (checkers not yet entered).
+
+        In the side column that does not hold the side's tray, in the
+        side's half of the board.
+        """
+        tray_x, top = self.tray(side)
+        x = self.x(_SIDE / 2) if tray_x == self.x(_W - _SIDE / 2) else self.x(_W - _SIDE / 2)
+        return x, _TOP + _R + 4 if top else _TOP + _FIELD_H - _R - 4
+
     def anchor(self, side: Side, p: int, n: int) -> tuple[float, float]:
-        """Where an arrow of ``side`` starts or ends at its point ``p`` (bar, off, 1..24)."""
+        """Where an arrow of ``side`` starts or ends at its point ``p`` (bar, off, the pool, 1..24)."""
         if p == BAR:
             return self.bar_slot(side, 0, 1)
+        if p == FROM_POOL:
+            return self.pool_slot(side)
         if p == OFF:
             cx, top = self.tray(side)
             return cx, _TOP + 60 if top else _TOP + _FIELD_H - 60
@@ -219,6 +241,7 @@ def board(
     pips: bool = True,
     numbers: bool = True,
     names: Sequence[str] | None = None,
+    turn: TurnState | None = None,
 ) -> str:
     """Draw ``position`` as an SVG 1.1 document (a string), deterministically.
 
@@ -241,7 +264,15 @@ def board(
     :param pips: show each side's pip count.
     :param numbers: show the point numbers (the viewer's numbering).
     :param names: the two players' names, white's first (default: the colours).
+    :param turn: what remains of a turn of several segments
+        (:class:`~nardy.model.turns.TurnState`, the segment on the table
+        first): written under the dice (``then 66``, ``to name a double``,
+        ``then rolls again``, ``handed over``), nothing between turns.
     :raises SvgOptionError: for an option it cannot draw.
+
+    Three dice are drawn for a roll of three; a double of fewer than four
+    moves (a segment of a cascade, moves handed over) is drawn as its two
+    dice with the number of moves beside them (``x3``).
     """
     if home not in ("right", "left"):
         raise SvgOptionError(f"home is 'right' or 'left', got {home!r}")
@@ -264,6 +295,8 @@ def board(
     parts += _checkers(frame, palette)
     if roll is not None:
         parts += _dice(frame, roll, palette)
+    if turn is not None:
+        parts += _turn_line(frame, turn, palette)
     if state is not None:
         parts += _cube(frame, state, cube_offer, palette)
     if play is not None:
@@ -392,9 +425,7 @@ def _waiting(frame: _Frame, palette: Mapping[str, str]) -> list[str]:
             n = position.extra(side)[field.name]
             if not isinstance(n, int) or not n:  # (points are not counted here)
                 continue
-            tray_x, top = frame.tray(side)
-            x = frame.x(_SIDE / 2) if tray_x == frame.x(_W - _SIDE / 2) else frame.x(_W - _SIDE / 2)
-            y = _TOP + _R + 4 if top else _TOP + _FIELD_H - _R - 4
+            x, y = frame.pool_slot(side)
             out.append(_checker(x, y, side, field.name, palette))
             out.append(_count(x, y, n, side, palette))
     return out
@@ -427,8 +458,10 @@ def _dice(frame: _Frame, roll: Roll, palette: Mapping[str, str]) -> list[str]:
     mover_is_viewer = frame.position.turn is frame.viewer
     centre = _X0 + 9 * _COL + _BAR if mover_is_viewer else _X0 + 3 * _COL
     out = []
-    for k, value in enumerate((roll.high, roll.low)):
-        x = frame.x(centre + (k - 0.5) * 44)
+    faces = roll.faces if len(roll.faces) == 3 else (roll.high, roll.low)
+    middle = (len(faces) - 1) / 2
+    for k, value in enumerate(faces):
+        x = frame.x(centre + (k - middle) * 44)
         out.append(
             _tag(
                 "rect",
@@ -439,7 +472,50 @@ def _dice(frame: _Frame, roll: Roll, palette: Mapping[str, str]) -> list[str]:
         for dx, dy in _PIPS[value]:
             out.append(_tag("circle", {"cx": x + dx * 9, "cy": _MID + dy * 9, "r": 3.2}
                             | {"fill": palette["pip"]}))  # fmt: skip
+    if roll.is_double and len(roll.moves) != 4:  # a segment of fewer moves
+        label: dict[str, object] = {"x": frame.x(centre + 66), "y": _MID + 5, "font_size": 14}
+        label |= {"fill": palette["label"], "text_anchor": "middle", "class": "moves"}
+        out.append(_tag("text", label, f"x{len(roll.moves)}"))
     return out
+
+
+def turn_text(turn: TurnState) -> str:
+    """What remains of a turn after the segment on the table, in words (``""`` between turns).
+
+    ``then 55 66`` (the segments after it), ``to name a double`` (nothing
+    pending) or ``then names a double``, ``then rolls again``,
+    ``handed over`` (moves the opponent handed over), joined by a semicolon.
+    """
+    parts = []
+    later = turn.pending[1:]
+    if later:
+        parts.append("then " + " ".join(_segment_words(r) for r in later))
+    if turn.name_double:
+        parts.append("then names a double" if turn.pending else "to name a double")
+    if turn.roll_again:
+        parts.append("then rolls again")
+    if turn.handed_over:
+        parts.append("handed over")
+    return "; ".join(parts)
+
+
+def _segment_words(segment: Roll) -> str:
+    text = "".join(map(str, segment.faces))
+    if segment.is_double and len(segment.moves) != 4:
+        text += f"x{len(segment.moves)}"
+    return text
+
+
+def _turn_line(frame: _Frame, turn: TurnState, palette: Mapping[str, str]) -> list[str]:
+    """:func:`turn_text` under the dice, on the mover's half of the board."""
+    text = turn_text(turn)
+    if not text:
+        return []
+    mover_is_viewer = frame.position.turn is frame.viewer
+    centre = _X0 + 9 * _COL + _BAR if mover_is_viewer else _X0 + 3 * _COL
+    attrs: dict[str, object] = {"x": frame.x(centre), "y": _MID + 36, "font_size": 13}
+    attrs |= {"fill": palette["label"], "text_anchor": "middle", "class": "turn-state"}
+    return [_tag("text", attrs, text)]
 
 
 # Where the pips of each face sit, in steps from the centre of the die.
@@ -494,7 +570,7 @@ def _arrows(frame: _Frame, play: Play, palette: Mapping[str, str]) -> list[str]:
     bar = frame.position.bar(side)
     out = []
     for step in play.steps:
-        n_src = bar if step.src == BAR else counts[step.src - 1]
+        n_src = counts[step.src - 1] if 1 <= step.src <= 24 else bar
         x1, y1 = frame.anchor(side, step.src, n_src)
         _take(counts, step, -1)
         if step.src == BAR:
@@ -586,7 +662,9 @@ def game(
 ) -> str:
     """Draw a :class:`~nardy.Game` snapshot: its position, the dice on the table, the cube.
 
-    The last play made is outlined; the cube is left out when the game does
+    In the middle of a turn of several segments, what remains of it is
+    written under the dice (``then 66``, ``to name a double``: see
+    :func:`turn_text`). The last play made is outlined; the cube is left out when the game does
     not use one. The options are those of :func:`board`.
     """
     from nardy.game.actions import ActionKind, Phase
@@ -607,6 +685,7 @@ def game(
         cube=state.cube if state.options.cube else None,
         cube_offer=None if steps is None else raised(state.options, state.cube.value, steps),
         last_play=last if last is not None and last.steps else None,
+        turn=state.turn_state,
     )
 
 

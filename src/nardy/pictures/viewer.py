@@ -13,6 +13,9 @@ The address fragment ``#step=N`` (1-based) opens the page at step ``N``
 :func:`steps` lists what the page shows, one :class:`ViewStep` per step:
 the start of each game, each roll, each play (the position before it, with
 the dice and the play's arrows), each cube action, and the end of the game.
+A turn of several segments shows each segment as a play of its own, with
+what remains of the turn under the dice (``then 66``), and a named double
+as a step of its own (``names 66``); a roll of three dice shows three.
 """
 
 from __future__ import annotations
@@ -203,6 +206,7 @@ def _game_steps(
                 dice=play.roll,
                 play=play if play.steps else None,
                 cube=before.cube if before.options.cube else None,
+                turn=before.turn_state,
             )
             caption = f"{who} {play.roll}: {notation}"
             yield ViewStep(number, caption, score, picture, before.position)
@@ -225,7 +229,9 @@ def _said(action: Action, who: str, after: Game) -> str:
     if action.kind is ActionKind.OPENING and action.dice is not None:
         return f"opening roll {', '.join(map(str, action.dice))}; {after.turn} to play"
     if action.kind is ActionKind.ROLL and action.dice is not None:
-        return f"{who} rolls {action.dice[0]}{action.dice[1]}"
+        return f"{who} rolls {''.join(map(str, action.dice))}"
+    if action.kind is ActionKind.NAME and action.dice is not None:
+        return f"{who} names {action.dice[0]}{action.dice[1]}"
     if action.kind is ActionKind.DOUBLE:
         return f"{who} doubles to {after.options.next_cube_value(after.cube.value)}"
     if action.kind is ActionKind.RESIGN and action.level is not None:

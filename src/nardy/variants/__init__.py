@@ -20,13 +20,16 @@ knows them.
 
 from __future__ import annotations
 
+from nardy.variants.acey_deucey import AceyDeucey
 from nardy.variants.backgammon import Backgammon, Caucasian, Hypergammon, Nackgammon
 from nardy.variants.gioul import Gioul
 from nardy.variants.gul_bara import GulBara
 from nardy.variants.long_nardy import Kush, LongNardy
+from nardy.variants.tabula import Tabula
 from nardy.variants.tavli import Fevga, Plakoto, Portes, Tavla
 
 __all__ = [
+    "AceyDeucey",
     "Backgammon",
     "Caucasian",
     "Fevga",
@@ -38,5 +41,6 @@ __all__ = [
     "Nackgammon",
     "Plakoto",
     "Portes",
+    "Tabula",
     "Tavla",
 ]

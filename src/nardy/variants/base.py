@@ -235,19 +235,18 @@ class Variant(TurnHooks, abc.ABC):
     # --- identity -------------------------------------------------------------
 
     def options(self) -> dict[str, Any]:
-        """The option values of this instance, by name."""
+        """The option values of this instance, by name (an option's name is its field's alias, see :meth:`option_names`)."""
         return {a.alias: getattr(self, a.name) for a in attrs.fields(type(self)) if a.init}
 
     @classmethod
     def option_names(cls) -> tuple[str, ...]:
         """The names of the options this variant accepts.
 
-        An option's name is its attrs field's ``alias`` (the keyword the class
-        takes), which is the field's name unless the field says otherwise: an
-        option may share its name with class data (acey-deucey's ``bear_off``
-        option, ``"larger"`` or ``"exact"``, beside the class data
-        :attr:`bear_off`) by storing its value under another field name,
-        ``attrs.field(alias="bear_off")``.
+        An option's name is the name its attrs field is given by (the
+        field's ``alias``, which is the field's own name unless the field
+        says otherwise): an option may so share its name with class data
+        the engine reads, e.g. a field ``bear_off_rule`` with
+        ``alias="bear_off"`` beside a ``bear_off`` property.
         """
         return tuple(a.alias for a in attrs.fields(cls) if a.init)
 
@@ -671,10 +670,6 @@ class Variant(TurnHooks, abc.ABC):
         none. Read once per configuration.
         """
         return frozenset()
-
-    def another_roll(self, position: Position, play: Play) -> bool:
-        """Hook: whether ``play`` from ``position`` earns its player another roll (default: no)."""
-        return False
 
     # --- hooks: the end of the game -------------------------------------------
 

@@ -3,7 +3,7 @@
 :class:`TurnHooks` is a base of :class:`~nardy.variants.base.Variant`: a
 variant overrides the hooks its turn needs. With the defaults a roll is one
 segment and the opponent rolls next (or the same side, when
-:meth:`~nardy.Variant.another_roll` says so), which is every variant's turn
+:meth:`~nardy.variants.turn_hooks.TurnHooks.another_roll` says so), which is every variant's turn
 before acey-deucey's and gul bara's. The values the hooks answer with, and
 the words *segment* and *turn*, are :mod:`nardy.model.turns`'s;
 :mod:`nardy.game.turns` runs a turn from them.
@@ -26,7 +26,19 @@ if TYPE_CHECKING:
 # nardy.model.turns is imported by each hook when it is first called: the hooks
 # serve the game layer, and `nardy legal` starts without loading it.
 
-__all__ = ["ROLLS", "ROLLS_COUNTED", "TurnHooks"]
+__all__ = ["ROLLS", "ROLLS_COUNTED", "TURN_HOOKS", "TurnHooks", "runs_turns"]
+
+#: The hooks that make a turn more than one play: a variant that overrides
+#: one of them runs its turns through :mod:`nardy.game.turns` everywhere
+#: (perft by whole turns, the environments and OpenSpiel segment by segment).
+TURN_HOOKS = ("turn_start", "after_segment", "double_choices", "after_naming", "another_roll")
+
+
+def runs_turns(variant: object) -> bool:
+    """Whether ``variant``'s class overrides a hook of :data:`TURN_HOOKS` (its turn is more than one play)."""
+    cls = type(variant)
+    return any(getattr(cls, name) is not getattr(TurnHooks, name) for name in TURN_HOOKS)
+
 
 #: Extra state of a variant whose turn depends on how many rolls each side
 #: has made (gul bara's opening rolls): a count per side, up to
@@ -47,10 +59,13 @@ class TurnHooks:
 
     __slots__ = ()
 
-    if TYPE_CHECKING:  # (a method of Variant, which this class is a base of)
+    def another_roll(self, position: Position, play: Play) -> bool:
+        """Hook: whether ``play`` from ``position`` earns its player another roll (default: no).
 
-        def another_roll(self, position: Position, play: Play) -> bool:
-            """Whether ``play`` from ``position`` earns another roll (:meth:`Variant.another_roll <nardy.Variant.another_roll>`)."""
+        The simplest turn of more than one play: the same side rolls again
+        (:meth:`after_segment` asks it when nothing else remains).
+        """
+        return False
 
     def turn_start(self, position: Position, roll: Roll) -> TurnState:
         """Hook: the segments ``roll`` gives the side to move in ``position``, in order.

@@ -70,7 +70,11 @@ class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     (+1/-1). ``max_plies`` truncates the game after that many plays.
     ``render_mode``: ``"ansi"`` (the text board) or ``"svg"``.
     ``afterstates=True`` adds to the acting agent's info the encoded
-    position after each legal play. Bad options raise
+    position after each legal play. A variant whose turn is more than one
+    play is run segment by segment (see :mod:`nardy.agents.env.core`): the
+    acting agent's info then says how many ``moves`` the segment being played has, or, when a
+    double is to be named, lists the doubles offered (``name_double``)
+    instead of the roll and the plays. Bad options raise
     :class:`~nardy.errors.InvalidOptionError`; an action that is not
     allowed raises :class:`~nardy.errors.IllegalActionError`.
 
@@ -131,7 +135,7 @@ class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """``Discrete(N)``: ``N`` is :func:`~nardy.agents.env.max_plays` (play mode) or 152 (step mode)."""
+        """``Discrete(N)``: ``N`` is :func:`~nardy.agents.env.max_plays` (play mode) or :func:`~nardy.agents.env.steps.num_actions` (step mode: 152, or 164 with a pool or turn hooks)."""
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -182,11 +186,14 @@ class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         rewards = self.rewards
         for a in rewards:
             rewards[a] = 0
-        if self.state_.act(action):
+        state = self.state_
+        if state.act(action):
             self._after_play()
             if self._ended:
                 self._accumulate_rewards()
             self._set_infos()
+        elif state.turns and (state.turn is None or state.node == state.turn.start_code):
+            self._next_segment()
         # Part way through a play (step mode) the infos stand: the roll and
         # its legal plays are the same until the play is complete.
 
@@ -194,9 +201,11 @@ class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         """The board as text (``"ansi"``) or an SVG document (``"svg"``); ``None`` without a mode."""
         if self.render_mode is None:
             return None
-        position = self.state_.position
+        state = self.state_
+        position = state.position
         if self.render_mode == "svg":
-            return board(position, dice=None if self._over() else self.state_.roll)
+            dice = None if self._over() or state.choices else state.roll
+            return board(position, dice=dice, turn=state.remaining if state.turns else None)
         return str(position)
 
     def close(self) -> None:
@@ -272,7 +281,13 @@ class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             self._ended = True
             return
         state.start_turn(position, state.random_roll())
-        self.agent_selection = _AGENT_OF[position.turn]
+        self.agent_selection = _AGENT_OF[state.position.turn]
+
+    def _next_segment(self) -> None:
+        # A turn of several segments goes on: the next segment or a double
+        # to name, maybe the other side's (moves handed over).
+        self.agent_selection = _AGENT_OF[self.state_.position.turn]
+        self._set_infos()
 
     def _set_infos(self) -> None:
         infos = self.infos
@@ -282,9 +297,15 @@ class NardyAECEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             return
         state = self.state_
         roll = state.roll
-        info: dict[str, Any] = {"roll": (roll.high, roll.low), "plays": Notations(state.legal)}
-        if self.afterstates:
-            info["afterstates"] = state.afterstates()
+        info: dict[str, Any]
+        if state.choices:  # a double to name
+            info = {"name_double": [(d.high, d.high) for d in state.choices]}
+        else:
+            info = {"roll": (roll.high, roll.low), "plays": Notations(state.legal)}
+            if state.turns:
+                info["moves"] = len(roll.moves)
+            if self.afterstates:
+                info["afterstates"] = state.afterstates()
         acting = self.agent_selection
         for a in AGENTS:
             infos[a] = info if a == acting else {}

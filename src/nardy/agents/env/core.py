@@ -5,6 +5,17 @@ holds the position, the roll, the roll's legal plays and, in step mode, the
 steps taken so far; it rolls the dice from its own seeded generator and
 encodes observations and masks. Copying it is cheap: the per-turn data are
 never changed once made, so copies share them.
+
+A variant whose turn is more than one play (it overrides a turn hook:
+:func:`~nardy.variants.turn_hooks.runs_turns`) is run segment by segment
+through :mod:`nardy.game.turns`, as :class:`~nardy.Game` runs it: each
+segment is a play of its own (of the side that owes it: moves handed over
+are the opponent's), and a double to name is a decision of its own. In
+play mode the naming's action ``i`` names the ``i``-th of the doubles
+offered (:meth:`Variant.double_choices
+<nardy.variants.turn_hooks.TurnHooks.double_choices>`, its mask the first
+``len(choices)`` actions); in step mode it is the naming action of the
+double (:data:`~nardy.agents.env.steps.NAME_ACTION` ``+ number - 1``).
 """
 
 from __future__ import annotations
@@ -17,14 +28,24 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from nardy.agents.env.encoding import ENCODINGS, Array, encoding_size, observer
-from nardy.agents.env.steps import NUM_ACTIONS, StepTurn
+from nardy.agents.env.encoding import (
+    ENCODINGS,
+    TURN_FEATURES,
+    Array,
+    encoding_size,
+    observer,
+    turn_features,
+)
+from nardy.agents.env.steps import StepTurn, name_action, named_double, num_actions, runs_turns
 from nardy.errors import IllegalActionError, InvalidOptionError
+from nardy.game import turns
 from nardy.game.game import Game
 from nardy.model.basics import Roll, Side
 from nardy.model.legal import LegalPlays
 from nardy.model.position import Position
 from nardy.model.registry import as_variant
+from nardy.model.turns import BETWEEN_TURNS
+from nardy.model.turns import TurnState as Remaining
 from nardy.rules.vocabulary import Entering
 from nardy.variants.base import Variant
 
@@ -130,10 +151,15 @@ class TurnState:
                 f"unknown action_mode {action_mode!r}; choose one of {list(ACTION_MODES)}"
             )
         self.action_mode = action_mode
-        self.obs_size = encoding_size(observation, self.variant) + 6
+        #: Whether the variant's turn runs through :mod:`nardy.game.turns`.
+        self.turns = runs_turns(self.variant)
+        extra = TURN_FEATURES if self.turns else 0
+        self.obs_size = encoding_size(observation, self.variant) + 6 + extra
         self.encode = ENCODINGS[observation]
         self.observer = observer(observation, self.variant)
-        self.num_actions = NUM_ACTIONS if action_mode == "step" else max_plays(self.variant)
+        self.num_actions = (
+            num_actions(self.variant) if action_mode == "step" else max_plays(self.variant)
+        )
         # Play mode's mask is the first len(legal) actions: a slice of this
         # (ones, then zeros) copied, instead of zeros written then ones.
         self.prefix = np.zeros(2 * self.num_actions, dtype=np.int8)
@@ -152,6 +178,11 @@ class TurnState:
         #: it is complete.
         self.node: int | None = None
         self.plies = 0
+        #: What remains of the turn (a variant that runs turns): the segment
+        #: played now first, a double to name, a roll again.
+        self.remaining: Remaining = BETWEEN_TURNS
+        #: The doubles that may be named now (empty unless a double is to be named).
+        self.choices: tuple[Roll, ...] = ()
 
     def copy(self) -> TurnState:
         """A copy that shares the immutable per-turn data (positions, legal plays, step tree)."""
@@ -211,7 +242,17 @@ class TurnState:
         return _ROLLS[6 * first + second]
 
     def start_turn(self, position: Position, roll: Roll) -> None:
-        """``position``'s side to move is to play ``roll``."""
+        """``position``'s side to move is to play ``roll``.
+
+        In a variant that runs turns, the turn ``roll`` begins
+        (:func:`nardy.game.turns.start_turn`); when it leaves nothing to do
+        (no segment, no double to name) the next roll is made here.
+        """
+        if self.turns:
+            while True:
+                if not self.enter(turns.start_turn(self.variant, position, roll)):
+                    return
+                position, roll = self.position, self.random_roll()
         self.position = position
         self.roll = roll
         # Each turn's set is asked for once: the cache would only cost.
@@ -221,26 +262,63 @@ class TurnState:
             self.turn = StepTurn(self.legal)
             self.node = self.turn.start_code
 
-    def act(self, action: object) -> bool:
-        """Apply ``action`` of the side to move; true when its play is complete.
+    def enter(self, turn: turns.Turn) -> bool:
+        """Go on with ``turn`` (a variant that runs turns); true when a roll is next (or the game is over).
 
-        When the play is complete, :attr:`position` is the position after it
-        (the opponent to move) and the next roll is not made yet.
+        A segment to play sets :attr:`roll` to it, with its legal plays (and
+        step tree); a double to name sets :attr:`choices`.
+        """
+        self.position = turn.position
+        self.remaining = turn.state
+        self.choices = ()
+        phase = turn.phase
+        if turn.position.is_over() or phase is turns.TurnPhase.ROLL:
+            self.remaining = BETWEEN_TURNS
+            return True
+        self.turn = None
+        self.node = None
+        if phase is turns.TurnPhase.NAME:
+            self.choices = tuple(self.variant.double_choices(turn.position, turn.state))
+            self.moves = ()
+            return False
+        segment = turn.segment
+        assert segment is not None  # (phase PLAY)
+        self.roll = segment
+        self.legal = self.variant.legal_plays(turn.position, segment, cache=False)
+        self.moves = self.variant.moves(segment)
+        if self.action_mode == "step":
+            self.turn = StepTurn(self.legal)
+            self.node = self.turn.start_code
+        return False
+
+    @property
+    def naming(self) -> bool:
+        """Whether the side to act names a double now (a variant that runs turns)."""
+        return bool(self.choices)
+
+    def act(self, action: object) -> bool:
+        """Apply ``action`` of the side to act; true when a roll is next (or the game is over).
+
+        When it is, :attr:`position` is the position after the turn (its side
+        to move rolls next; the opponent, unless the turn gives a roll
+        again) and the next roll is not made yet. In a variant that runs
+        turns a play can also lead to another segment or a double to name,
+        maybe of the other side: :attr:`position`'s side to move acts next.
         """
         if type(action) is not int:  # the checks an int needs none of
             if isinstance(action, np.integer):
                 action = int(action)
             if not isinstance(action, int) or isinstance(action, bool):
                 raise IllegalActionError(f"an action is an int, got {action!r:.80}")
+        if self.choices:
+            return self.name(action)
         if self.turn is None or self.node is None:
             if not 0 <= action < len(self.legal):
                 raise IllegalActionError(
                     f"action {action} is not one of the {len(self.legal)} legal plays of "
                     f"roll {self.roll} in {self.position.id()}"
                 )
-            self.position = self.legal.resulting_position(action)
-            self.plies += 1
-            return True
+            return self.played(action)
         turn = self.turn
         node = self.node
         after = turn.step_code(node, action)  # raises IllegalActionError if not allowed
@@ -249,15 +327,53 @@ class TurnState:
             return False
         # Where the play ended (observations made before the next roll read it).
         self.node = turn.tree.child(node, action)
-        self.position = self.legal.resulting_position(-1 - after)
+        return self.played(-1 - after)
+
+    def played(self, index: int) -> bool:
+        """The side to act has made legal play ``index``: :meth:`act`'s answer."""
+        before = self.position
+        after = self.legal.resulting_position(index)
         self.plies += 1
-        return True
+        if not self.turns:
+            self.position = after
+            return True
+        play = self.legal[index]
+        return self.enter(turns.after_play(self.variant, before, play, after, self.remaining))
+
+    def name(self, action: int) -> bool:
+        """Name a double: the ``action``-th of :attr:`choices` (play mode) or a naming action (step mode)."""
+        choices = self.choices
+        if self.action_mode == "step":
+            double = named_double(action)
+            if double not in choices:
+                raise IllegalActionError(
+                    f"step action {action!r} does not name a double offered now; allowed: "
+                    f"{[name_action(c) for c in choices]}"
+                )
+        elif 0 <= action < len(choices):
+            double = choices[action]
+        else:
+            raise IllegalActionError(
+                f"action {action} is not one of the {len(choices)} doubles that may be named"
+            )
+        assert double is not None
+        named = turns.after_naming(self.variant, self.position, double, self.remaining)
+        return self.enter(named)
+
+    def options_count(self) -> int:
+        """How many actions play mode allows now: the legal plays, or the doubles to name."""
+        return len(self.choices) if self.choices else len(self.legal)
 
     def mask(self) -> Mask:
         """The action mask of the side to move (1 = allowed)."""
+        if self.choices and self.action_mode == "step":
+            mask = np.zeros(self.num_actions, dtype=np.int8)
+            mask[[name_action(c) for c in self.choices]] = 1
+            return mask
         if self.turn is None or self.node is None:
             n = self.num_actions
-            return self.prefix[n - len(self.legal) : 2 * n - len(self.legal)].copy()
+            k = self.options_count()
+            return self.prefix[n - k : 2 * n - k].copy()
         mask = np.zeros(self.num_actions, dtype=np.int8)
         mask[list(self.turn.tree.allowed(self.node))] = 1
         return mask
@@ -269,7 +385,7 @@ class TurnState:
         short path: an agent reads one of these every action.
         """
         position = self.position
-        if self.turn is None:
+        if self.turn is None and not self.turns:
             if position.turn is side:
                 seen = self.observer(position, self.moves)
                 if not over:
@@ -287,7 +403,7 @@ class TurnState:
         return {"observation": self.observe(side), "action_mask": mask}
 
     def observe(self, side: Side) -> Array:
-        """The encoded position and dice from ``side``'s point of view."""
+        """The encoded position and dice from ``side``'s point of view (and what the turn still owes)."""
         if self.turn is not None and self.node is not None:
             position = self.turn.position_at(self.node)
             dice: tuple[int, ...] = self.turn.tree.dice(self.node)
@@ -296,7 +412,10 @@ class TurnState:
             dice = self.moves
         if position.turn != side:
             position = position.pass_turn()
-        return self.observer(position, dice)
+        seen = self.observer(position, dice)
+        if self.turns:
+            return np.concatenate((seen, turn_features(self.remaining)))
+        return seen
 
     def afterstates(self) -> Array:
         """The encoded position after each legal play (one row each; the opponent to move)."""

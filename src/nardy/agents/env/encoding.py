@@ -20,6 +20,17 @@ every variant, adding what a variant adds (the pins of plakoto).
 
 :func:`dice_features` encodes the dice still to play; the environments put
 it after the position's encoding.
+
+A variant's extra state is in both encodings as its other fields are: a
+pool of checkers not yet entered (:data:`nardy.POOL`) is two counts, the
+mover's then his opponent's, and so are the counted rolls of a variant that
+counts them. A variant whose turn is more than one play
+(:func:`~nardy.variants.turn_hooks.runs_turns`) adds, after the dice,
+:data:`TURN_FEATURES` numbers of what the turn still owes
+(:func:`turn_features`): the moves of each die value (1..6) in the
+segments pending after the one being played, and three flags: a double is
+to be named, the side rolls again when they are done, the segments are
+moves handed over. Every other variant's observation is as before.
 """
 
 from __future__ import annotations
@@ -33,11 +44,13 @@ from nardy.engine.state import EXTRA_BYTES, ZERO
 from nardy.errors import InvalidOptionError
 from nardy.model.basics import Side
 from nardy.model.position import Position
+from nardy.model.turns import TurnState
 from nardy.rules.vocabulary import ExtraKind
 from nardy.variants.base import Variant
 
 __all__ = [
     "ENCODINGS",
+    "TURN_FEATURES",
     "Array",
     "array_encoding",
     "array_observation",
@@ -45,6 +58,7 @@ __all__ = [
     "encoding_size",
     "observation",
     "observer",
+    "turn_features",
     "unit_encoding",
 ]
 
@@ -228,3 +242,26 @@ def dice_features(moves: Iterable[int]) -> Array:
 
 
 _DICE: dict[tuple[int, ...], Array] = {}
+
+
+#: How many numbers :func:`turn_features` gives.
+TURN_FEATURES = 9
+
+
+def turn_features(state: TurnState) -> Array:
+    """What a turn still owes, as :data:`TURN_FEATURES` numbers (see the module docstring).
+
+    ``state`` is what remains of the turn, the segment being played first
+    (:class:`~nardy.model.turns.TurnState`): its later segments' moves by
+    die value, then ``name_double``, ``roll_again`` and ``handed_over`` as
+    0 or 1. Between turns, all zeros.
+    """
+    out = np.zeros(TURN_FEATURES, dtype=np.float32)
+    pending = state.pending[1:] if state.pending else ()
+    for segment in pending:
+        for die in segment.moves:
+            out[die - 1] += 1.0
+    out[6] = float(state.name_double)
+    out[7] = float(state.roll_again)
+    out[8] = float(state.handed_over)
+    return out

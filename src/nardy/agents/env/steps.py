@@ -38,27 +38,46 @@ action                        meaning
 :data:`PASS` (150)            pass, or end the play here
 :data:`RETURN` (151)          bring a checker back from the bar onto the
                               head (Kush; uses no die)
+:data:`POOL_ACTION` ``+ die   enter a checker from the pool by ``die``
+- 1`` (152..157)              (``pool/22``; a variant with a pool)
+:data:`NAME_ACTION` ``+ d     name the double ``d-d`` (158..163; a
+- 1`` (158..163)              variant whose turn may ask for one)
 ============================  =========================================
+
+The last twelve exist only in a variant that has a pool or a turn of more
+than one segment (:func:`num_actions`: 164 actions); every other variant
+keeps the 152 of :data:`NUM_ACTIONS`. A variant whose movement is not
+today's (a pool, hits to the pool, the bar not first, another bear-off:
+:class:`~nardy.rules.movement.Movement`) is played on
+:class:`~nardy.agents.env.general_steps.GeneralStepTree`, every other on
+the compiled :class:`~nardy.engine.steptree.StepTree`.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
 
+from nardy.agents.env.general_steps import POOL_ACTION, GeneralStepTree, step_action
+from nardy.engine.reference import contact_code
 from nardy.engine.state import State, pack, unpack
 from nardy.engine.steptree import NOT_ALLOWED, PASS, RETURN, StepTree, node_code
 from nardy.errors import IllegalActionError
 from nardy.model.basics import BAR, OFF, Roll, Side
 from nardy.model.legal import LegalPlays
 from nardy.model.position import Position
-from nardy.rules.board import BLOCK, ENTER, HIT, NO_BAR, PIN
+from nardy.rules.board import BLOCK, ENTER, FROM_POOL, HIT, NO_BAR, PIN
 from nardy.rules.board import RETURN as RETURN_MODEL
+from nardy.rules.movement import Movement, movement_of
 from nardy.rules.vocabulary import Contact, Entering
 from nardy.variants.base import Variant
+from nardy.variants.turn_hooks import runs_turns as runs_turns
 
 __all__ = [
+    "EXTENDED_ACTIONS",
+    "NAME_ACTION",
     "NUM_ACTIONS",
     "PASS",
+    "POOL_ACTION",
     "RETURN",
     "TURNS_KEPT",
     "TURNS_SEEN",
@@ -67,13 +86,43 @@ __all__ = [
     "clear_turns",
     "decode_action",
     "encode_action",
+    "name_action",
+    "named_double",
+    "num_actions",
+    "pool_action",
+    "runs_turns",
     "step_turn",
 ]
 
 # PASS (the action that passes, or ends a play that could go on) and RETURN
 # (a checker back from the bar onto the head, Kush) are the tree's own.
-#: The number of step actions, the same for every variant.
+#: The number of step actions of a variant without a pool or a turn of several segments.
 NUM_ACTIONS = 152
+#: The first naming action: naming the double ``d-d`` is ``NAME_ACTION + d - 1``.
+NAME_ACTION = 158
+#: The number of step actions of a variant with a pool or a turn of several segments.
+EXTENDED_ACTIONS = 164
+
+
+def num_actions(variant: Variant) -> int:
+    """The number of step actions of ``variant``: :data:`NUM_ACTIONS`, or :data:`EXTENDED_ACTIONS` with a pool or turn hooks."""
+    if runs_turns(variant) or movement_of(variant).pool:
+        return EXTENDED_ACTIONS
+    return NUM_ACTIONS
+
+
+def name_action(double: Roll) -> int:
+    """The action that names ``double`` (``NAME_ACTION + number - 1``)."""
+    return NAME_ACTION + double.high - 1
+
+
+def named_double(action: int) -> Roll | None:
+    """The double a naming action names, or ``None`` for another action."""
+    if NAME_ACTION <= action < NAME_ACTION + 6:
+        number = action - NAME_ACTION + 1
+        return Roll(number, number)
+    return None
+
 
 _CONTACT = {Contact.HIT: HIT, Contact.BLOCK: BLOCK, Contact.PIN: PIN}
 
@@ -88,22 +137,34 @@ def encode_action(src: int, die: int) -> int:
     return 6 * (src - 1) + die - 1
 
 
+def pool_action(die: int) -> int:
+    """The action that enters a checker from the pool by ``die`` (``pool/25-die``): ``POOL_ACTION + die - 1``."""
+    if not 1 <= die <= 6:
+        raise IllegalActionError(f"no step action from the pool by {die!r}")
+    return step_action(FROM_POOL, die)
+
+
 def decode_action(action: int) -> tuple[int, int]:
-    """``(src, die)`` of a checker-step action (not :data:`PASS` or :data:`RETURN`)."""
+    """``(src, die)`` of a checker-step action (not :data:`PASS`, :data:`RETURN` or a naming); ``src`` 26 is the pool."""
+    if POOL_ACTION <= action < POOL_ACTION + 6:
+        return FROM_POOL, action - POOL_ACTION + 1
     if not 0 <= action < PASS:
         raise IllegalActionError(f"action {action!r} is not a checker step (0..{PASS - 1})")
     return action // 6 + 1, action % 6 + 1
 
 
 def action_name(action: int) -> str:
-    """A short readable name: ``"13/7 (6)"``, ``"bar/22 (3)"``, ``"pass"``, ``"return"``."""
+    """A short readable name: ``"13/7 (6)"``, ``"bar/22 (3)"``, ``"pool/22 (3)"``, ``"pass"``, ``"return"``, ``"name 66"``."""
     if action == PASS:
         return "pass"
     if action == RETURN:
         return "return"
+    double = named_double(action)
+    if double is not None:
+        return f"name {double.high}{double.high}"
     src, die = decode_action(action)
-    dst = max(src - die, OFF)
-    where = "bar" if src == BAR else str(src)
+    dst = max(min(src, BAR) - die, OFF)
+    where = {BAR: "bar", FROM_POOL: "pool"}.get(src, str(src))
     return f"{where}/{'off' if dst == OFF else dst} ({die})"
 
 
@@ -128,9 +189,18 @@ class StepTurn:
         position = legal.position
         self.legal = legal
         self.position = position
-        dice, contact, bar = _setup(position.variant, legal.roll)
-        #: The tree on ints that answers for this turn.
-        self.tree = StepTree(position.packed, dice, legal.raw_results(), contact, bar)
+        variant = position.variant
+        dice, contact, bar = _setup(variant, legal.roll)
+        movement = _movement(variant)
+        #: The tree on ints that answers for this turn (the compiled one for
+        #: today's movement, :class:`~nardy.agents.env.general_steps.GeneralStepTree` else).
+        self.tree: StepTree | GeneralStepTree
+        if movement.is_default:
+            self.tree = StepTree(position.packed, dice, legal.raw_results(), contact, bar)
+        else:
+            code = contact_code(variant.turn_contact(legal.roll))
+            raw = legal.raw_results()
+            self.tree = GeneralStepTree(variant, position.packed, dice, raw, code, movement)
         #: :attr:`start` as a code.
         self.start_code: int = self.tree.start
 
@@ -276,6 +346,18 @@ def _setup(variant: Variant, roll: Roll) -> tuple[tuple[int, ...], int, int]:
     return setup
 
 
+def _movement(variant: Variant) -> Movement:
+    """:func:`~nardy.rules.movement.movement_of` ``variant``, remembered per variant object."""
+    made = _MOVEMENTS.get(id(variant))
+    if made is None or made[0] is not variant:
+        if len(_MOVEMENTS) >= 256:
+            _MOVEMENTS.clear()
+        made = _MOVEMENTS[id(variant)] = (variant, movement_of(variant))
+    return made[1]
+
+
+_MOVEMENTS: dict[int, tuple[Variant, Movement]] = {}
+
 # Roll.code runs below this: two dice, three dice and segments of k moves.
 _CODES = 1024
 _SETUPS: dict[int, tuple[Variant, list[tuple[tuple[int, ...], int, int] | None]]] = {}
@@ -312,7 +394,8 @@ def step_turn(position: Position, roll: Roll) -> StepTurn:
     # The variant by identity: a kept turn holds its position, so the id
     # is not reused while the entry lives (equal variants made apart only
     # miss each other's turns).
-    key = (position.packed, position.turn is _WHITE, roll.high * 8 + roll.low, id(variant))
+    # (The roll by its code: three dice and a double of fewer moves are rolls of their own.)
+    key = (position.packed, position.turn is _WHITE, roll.code, id(variant))
     seen = hash(key)
     kept = _kept.get(seen)
     if kept is not None and kept[0] == key:
@@ -350,6 +433,6 @@ def clear_turns() -> None:
 
 
 def _safe_name(action: object) -> str:
-    if isinstance(action, int) and (0 <= action < NUM_ACTIONS):
+    if isinstance(action, int) and (0 <= action < EXTENDED_ACTIONS):
         return action_name(action)
     return "not an action"
