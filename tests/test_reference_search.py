@@ -60,6 +60,8 @@ from nardy.variants.base import State
 from nardy.variants.scoring import PRESETS, ScoringTable
 from reference import reference_results as backgammon_results
 from reference_acey import page_plays
+from reference_gul_bara import random_gul_bara_positions
+from reference_gul_bara import segment_results as gul_bara_results
 from reference_long import reference_results as long_results
 from reference_tavli import fevga_results, plakoto_results
 from strategies import KINDS, random_positions
@@ -100,6 +102,8 @@ MOVEMENT_OPTIONS: dict[str, dict[str, tuple[Any, ...]]] = {
         "bear_off": ("larger", "exact"),
         "must_play_higher": BOOLS,
     },
+    "gul-bara": {"bear_off": ("larger", "exact"), "must_play_higher": BOOLS},
+    "gioul": {"bear_off": ("larger", "exact"), "must_play_higher": BOOLS},
 }
 #: The options that change only the scoring or the end of a game, never a legal set.
 OTHER_OPTIONS = frozenset(
@@ -111,6 +115,10 @@ OTHER_OPTIONS = frozenset(
         "ace_deuce_partial",
         "named_double_reroll",
         "named_double_choice",
+        # gul bara's and gioul's (the segments a roll gives, never one's legal set)
+        "opening_exception",
+        "cascade_failure",
+        "transfer_without_move",
     }
 )
 
@@ -122,7 +130,7 @@ def configurations(name: str) -> list[Variant]:
     return [cls(**dict(zip(options, values))) for values in itertools.product(*options.values())]
 
 
-#: Every configuration of every built-in variant (186).
+#: Every configuration of every built-in variant (194).
 CONFIGURATIONS: tuple[Variant, ...] = tuple(
     variant for name in MOVEMENT_OPTIONS for variant in configurations(name)
 )
@@ -138,7 +146,7 @@ def test_the_matrix_holds_every_built_in_variant_and_every_option() -> None:
         options = set(cls.option_names())
         assert set(MOVEMENT_OPTIONS[name]) <= options, name
         assert options - set(MOVEMENT_OPTIONS[name]) <= OTHER_OPTIONS, name
-    assert len(set(SPECS)) == len(SPECS) == 186
+    assert len(set(SPECS)) == len(SPECS) == 194
 
 
 # --- the comparison ------------------------------------------------------------------------
@@ -217,6 +225,8 @@ def built_positions(variant: Variant, n: int, seed: str) -> list[tuple[str, Posi
     """``n`` positions of the kinds the suite's builders make for this family (see their modules)."""
     if variant.name in ("plakoto", "fevga"):
         return random_tavli_positions(variant, n, seed)
+    if variant.name in ("gul-bara", "gioul"):
+        return random_gul_bara_positions(variant, n, seed)
     if variant.name == "acey-deucey":  # (no builder of pool positions: more along games)
         return [("built", p) for _, p in game_positions(variant, n, f"built:{seed}")]
     if variant.name in ("long-nardy", "kush"):
@@ -309,6 +319,10 @@ def oracle_states(variant: Variant, position: Position, roll: Roll) -> set[State
     if variant.name == "fevga":
         options = variant.options()
         return fevga_results(raw, roll, options["trap_prime"], options["must_play_higher"])
+    if variant.name in ("gul-bara", "gioul"):
+        options = variant.options()
+        larger, higher = options["bear_off"] == "larger", options["must_play_higher"]
+        return gul_bara_results(raw, (roll.high, roll.low), larger=larger, must_play_higher=higher)
     if variant.name == "acey-deucey":
         return page_plays(variant, raw, roll)
     return backgammon_results(variant, raw, roll)
