@@ -31,7 +31,11 @@ from nardy.rules.turn_rules import StepRule
 from nardy.rules.vocabulary import POOL, Contact, ExtraField, Geometry
 from nardy.variants.base import State, Variant
 from nardy.variants.options import choice, is_bool, read_bool
-from nardy.variants.scoring import ScoringRow, ScoringTable, none_off, single
+from nardy.variants.scoring import (
+    ScoringTable,
+    one_point,
+    with_backgammon,
+)
 
 if TYPE_CHECKING:
     from nardy.model.play import Play
@@ -104,16 +108,9 @@ def pool_backgammon(position: Position, loser: Side) -> bool:
 _K = ResultKind
 _SCORING: Mapping[str, ScoringTable] = MappingProxyType(
     {
-        "per-checker": ScoringTable("per-checker", (ScoringRow(_K.SINGLE, single, 1),), True),
-        "single": ScoringTable("single", (ScoringRow(_K.SINGLE, single, 1),)),
-        "standard": ScoringTable(
-            "standard",
-            (
-                ScoringRow(_K.BACKGAMMON, pool_backgammon, 3),
-                ScoringRow(_K.GAMMON, none_off, 2),
-                ScoringRow(_K.SINGLE, single, 1),
-            ),
-        ),
+        "per-checker": one_point("per-checker", left=True),
+        "single": one_point(),
+        "standard": with_backgammon(pool_backgammon),
     }
 )
 

@@ -76,7 +76,7 @@ from nardy.variants.position_forms import (
     pins_by_side,
 )
 from nardy.variants.scoring import ScoringTable, checkers_left
-from nardy.variants.turn_hooks import TurnHooks
+from nardy.variants.turn_hooks import ROLLS, ROLLS_COUNTED, TurnHooks
 
 __all__ = [
     "VARIANTS",
@@ -400,7 +400,8 @@ class Variant(TurnHooks, abc.ABC):
         Checks: non-negative bar/off counts; no bar in a variant without
         one; each side's checkers add up to :attr:`checkers`; not both sides
         borne off; pins only where the variant pins, each under the other
-        side's checkers. ``extra`` is the extra state (two ints per field).
+        side's checkers; counted rolls (:data:`~nardy.variants.turn_hooks.ROLLS`)
+        0 to 3. ``extra`` is the extra state (two ints per field).
         (Both colours on one point cannot be expressed in the signed array
         form; :meth:`from_counts` checks it.) A subclass may extend this.
         """
@@ -413,8 +414,15 @@ class Variant(TurnHooks, abc.ABC):
             raise BarNotAllowedError(f"{self.name} has no bar, but bar={list(bar)} in {form}")
         if self.contact is Contact.PIN:
             check_pins(board, extra[0], extra[1], form)
-        check_held_counts(self.extra_fields(), extra, self.checkers, form)
-        held = held_by_extras(self.extra_fields(), extra)
+        fields = self.extra_fields()
+        check_held_counts(fields, extra, self.checkers, form)
+        if ROLLS in fields:  # counted rolls: 0 up to ROLLS_COUNTED
+            counted = extra[2 * fields.index(ROLLS) :][:2]
+            if any(not 0 <= n <= ROLLS_COUNTED for n in counted):
+                raise InvalidPositionError(
+                    f"{self.name}: rolls are counted up to {ROLLS_COUNTED}, got rolls={list(counted)}"
+                )
+        held = held_by_extras(fields, extra)
         mine = sum(x for x in board if x > 0) + bar[0] + off[0] + held[0]
         theirs = -sum(x for x in board if x < 0) + bar[1] + off[1] + held[1]
         for who, total in (("mover", mine), ("opponent", theirs)):

@@ -36,16 +36,10 @@ class Gioul(GulBara):
     except the default of ``opening_exception``, ``"none"``: every double
     is a cascade, the first roll of the game included.
 
-    Args:
-        opening_exception: ``"none"`` (default), ``"per-player"`` or ``"game"``.
-        cascade_failure: ``"transfer"`` (default), ``"current"`` or ``"lose"``.
-        transfer_without_move: whether the moves pass when the roller moved
-            no checker in the turn (default True).
-        bear_off: ``"larger"`` (default) or ``"exact"``.
-        scoring: ``"mars"`` (default), ``"single"`` or ``"standard"``.
-        must_play_higher: when only one die of a non-double can be played
-            and either could be, the higher must be (default True).
-
+    Options: :class:`~nardy.variants.gul_bara.GulBara`'s, with these
+    defaults: ``opening_exception="none"``, ``cascade_failure="transfer"``,
+    ``transfer_without_move=True``, ``bear_off="larger"``,
+    ``scoring="mars"``, ``must_play_higher=True``.
     """
 
     name: ClassVar[str] = "gioul"

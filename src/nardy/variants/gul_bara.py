@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
-from nardy.errors import InvalidPositionError
 from nardy.model.basics import Roll, Side
 from nardy.model.position import Position
 from nardy.model.registry import register_variant
@@ -33,7 +32,7 @@ from nardy.rules.movement import BearOff
 from nardy.rules.vocabulary import Contact, ExtraField, Geometry
 from nardy.variants.base import Variant
 from nardy.variants.options import choice, is_bool, read_bool
-from nardy.variants.scoring import PRESETS, ScoringRow, ScoringTable, none_off, single
+from nardy.variants.scoring import PRESETS, ScoringTable, one_point, with_backgammon
 from nardy.variants.turn_hooks import ROLLS, ROLLS_COUNTED
 
 if TYPE_CHECKING:
@@ -95,15 +94,8 @@ def in_start_quarter(position: Position, loser: Side) -> bool:
 GUL_BARA_SCORING: Final = MappingProxyType(
     {
         "mars": ScoringTable("mars", PRESETS["russian"].rows),
-        "single": ScoringTable("single", (ScoringRow(ResultKind.SINGLE, single, 1),)),
-        "standard": ScoringTable(
-            "standard",
-            (
-                ScoringRow(ResultKind.BACKGAMMON, in_start_quarter, 3),
-                ScoringRow(ResultKind.GAMMON, none_off, 2),
-                ScoringRow(ResultKind.SINGLE, single, 1),
-            ),
-        ),
+        "single": one_point(),
+        "standard": with_backgammon(in_start_quarter),
     }
 )
 
@@ -175,20 +167,6 @@ class GulBara(Variant):
     def bear_off(self) -> BearOff:  # type: ignore[override]  # read from the option
         """The bear-off rule: the home board 1-6, a larger die bearing off unless ``bear_off="exact"``."""
         return _LARGER if self.bear_off_rule == "larger" else _EXACT
-
-    def validate(
-        self,
-        board: tuple[int, ...],
-        bar: tuple[int, int],
-        off: tuple[int, int],
-        extra: tuple[int, ...] = (),
-    ) -> None:
-        """The checks of every variant, and the counted rolls (``extra``) at most three each."""
-        super().validate(board, bar, off, extra)
-        if any(n > ROLLS_COUNTED for n in extra):
-            raise InvalidPositionError(
-                f"{self.name}: rolls are counted up to {ROLLS_COUNTED}, got rolls={list(extra)}"
-            )
 
     def scoring_table(self) -> ScoringTable:
         """The table of option ``scoring`` (:data:`GUL_BARA_SCORING`)."""

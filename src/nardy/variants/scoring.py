@@ -39,10 +39,12 @@ __all__ = [
     "checkers_left",
     "none_off",
     "on_bar",
+    "one_point",
     "outside_own_home",
     "points_option",
     "scoring_table",
     "single",
+    "with_backgammon",
 ]
 
 #: ``(position, loser) -> bool``: whether a row applies to a finished game.
@@ -203,6 +205,26 @@ PRESETS: Mapping[str, ScoringTable] = MappingProxyType(
         )
     }
 )
+
+
+def one_point(name: str = "single", *, left: bool = False) -> ScoringTable:
+    """A table of one kind, the single game, worth 1 point (``left``: the checkers the loser has left)."""
+    return ScoringTable(name, (ScoringRow(K.SINGLE, single, 1),), left)
+
+
+def with_backgammon(backgammon: Condition, name: str = "standard") -> ScoringTable:
+    """Backgammon's 1, 2 and 3 points, with a variant's own condition for the 3.
+
+    The gammon is the loser having borne off none (:func:`none_off`);
+    ``backgammon`` says when such a game is worth 3 (in backgammon: a
+    checker still in the winner's home board or on the bar).
+    """
+    rows = (
+        ScoringRow(K.BACKGAMMON, backgammon, 3),
+        ScoringRow(K.GAMMON, none_off, 2),
+        ScoringRow(K.SINGLE, single, 1),
+    )
+    return ScoringTable(name, rows)
 
 
 _TABLES: dict[tuple[str, tuple[int, ...] | None], ScoringTable] = {}

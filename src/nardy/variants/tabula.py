@@ -40,7 +40,13 @@ from nardy.rules.turn_rules import StepRule
 from nardy.rules.vocabulary import POOL, Contact, ExtraField, Geometry
 from nardy.variants.base import State, Variant
 from nardy.variants.options import choice, is_bool, read_bool
-from nardy.variants.scoring import ScoringRow, ScoringTable, none_off, single
+from nardy.variants.scoring import (
+    ScoringRow,
+    ScoringTable,
+    none_off,
+    one_point,
+    single,
+)
 
 __all__ = [
     "BEAR_OFF_RULES",
@@ -73,7 +79,7 @@ _SECOND_HALF = (1 << 13) - 1
 
 _TABLES: Mapping[str, ScoringTable] = MappingProxyType(
     {
-        "single": ScoringTable("tabula-single", (ScoringRow(ResultKind.SINGLE, single, 1),)),
+        "single": one_point("tabula-single"),
         "mars": ScoringTable(
             "tabula-mars",
             (
