@@ -411,22 +411,11 @@ def _moving(
     if movement is None:
         movement = DEFAULT_MOVEMENT
     bear_off = movement.bear_off
-    if rule is None:
-        return search_moving(
-            board,
-            key,
-            dice,
-            hitting,
-            movement.pool,
-            movement.hit_to_pool,
-            movement.bar_first,
-            bear_off.zone,
-            bear_off.larger,
-            None,
-            0,
-            0,
-            False,
-        )
+    check, watch_from, watch_to, only_hits = (
+        (None, 0, 0, False)
+        if rule is None
+        else (rule.check, rule.watch_from, rule.watch_to, rule.only_hits)
+    )
     return search_moving(
         board,
         key,
@@ -437,10 +426,10 @@ def _moving(
         movement.bar_first,
         bear_off.zone,
         bear_off.larger,
-        rule.check,
-        rule.watch_from,
-        rule.watch_to,
-        rule.only_hits,
+        check,
+        watch_from,
+        watch_to,
+        only_hits,
     )
 
 

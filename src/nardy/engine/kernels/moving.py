@@ -73,7 +73,8 @@ from nardy.engine.state import (
     WEIGHT,
     slot_weight,
 )
-from nardy.rules.board import FROM_POOL
+from nardy.rules.board import FROM_POOL, HIT
+from nardy.rules.movement import count_not_home
 from nardy.rules.turn_rules import StepCheck
 
 __all__ = ["search_moving"]
@@ -123,17 +124,11 @@ def search_moving(
     in ``watch_to`` (bit masks), only on the hits with ``only_hits``.
     """
     walk = _Walk(board, hitting, pool, hit_to_pool, bar_first, zone, larger)
-    outside = board[MOVER_BAR] + (board[pool] if pool else 0)
-    high = 0
-    for p in range(24, 0, -1):
-        c = board[p]
-        if c > 0:
-            if not high:
-                high = p
-            if p > zone:
-                outside += c
+    outside = count_not_home(board, HIT, zone, pool)
     if not (board[MOVER_BAR] > 0 or (pool and board[pool] > 0)):
-        walk.top = high  # (checkers only move down; an entry may land above the highest)
+        # (checkers only move down; an entry may land above the highest)
+        high = next((p for p in range(24, 0, -1) if board[p] > 0), 0)
+        walk.top = high
         walk.sources = (MOVER_BAR, FROM_POOL, *range(high, 0, -1))
     walk.distinct = dice.count(dice[0]) == len(dice)
     walk.check = check
@@ -281,10 +276,6 @@ class _Walk:
                 reached.add(key)
         s = self.s
         found = self.found
-        index = found.index
-        keys = found.keys
-        codes = found.codes
-        counts = found.counts
         shift = STEP_BITS * made
         hit_bit = HIT_BIT << shift
         hitting = self.lowest < 0
@@ -320,15 +311,7 @@ class _Walk:
                     code1 = code | step
                 if last and check is None:  # a result, the board untouched
                     moved = True
-                    i = index.get(key1, -1)
-                    if i < 0:  # (Found.add, inline)
-                        index[key1] = len(counts)
-                        keys.append(key1)
-                        codes.append(code1)
-                        counts.append(n)
-                    elif counts[i] < n:
-                        codes[i] = code1
-                        counts[i] = n
+                    self.note(key1, code1, n)
                     continue
                 x_src = s[at]
                 s[at] = x_src - 1
@@ -349,12 +332,7 @@ class _Walk:
                             key1, code1, n, rest, outside - 1 if src > zone >= dst else outside
                         )
                     else:
-                        i = index.get(key1, -1)
-                        if i < 0:
-                            found.add(key1, code1, n)
-                        elif counts[i] < n:
-                            codes[i] = code1
-                            counts[i] = n
+                        self.note(key1, code1, n)
                 s[at] = x_src
                 s[dst] = x_dst
                 if hit:
@@ -549,12 +527,6 @@ class _Walk:
             and self.enter(FROM_POOL, die, (), 1, key, code, made, outside)
         ):
             moved = True
-        found = self.found
-        keys = found.keys
-        codes = found.codes
-        counts = found.counts
-        index = found.index
-        distinct = self.distinct
         lowest = self.lowest
         shift = STEP_BITS * made
         step_die = die << 10
@@ -583,20 +555,7 @@ class _Walk:
                     key1 = key + MOVE[src][dst]
                     code1 = code | ((src | (dst << 5) | step_die) << shift)
             moved = True
-            if distinct:
-                keys.append(key1)
-                codes.append(code1)
-                counts.append(n)
-                continue
-            i = index.get(key1, -1)
-            if i < 0:  # (Found.add, inline)
-                index[key1] = len(counts)
-                keys.append(key1)
-                codes.append(code1)
-                counts.append(n)
-            elif counts[i] < n:
-                codes[i] = code1
-                counts[i] = n
+            self.note(key1, code1, n)
         if not moved and made:
             self.short(key, code, made)
 
