@@ -98,6 +98,30 @@ def _next_of(dice: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
     return out
 
 
+def _make(s: list[int], at: int, dst: int, x_dst: int, hit: bool, hit_slot: int) -> None:
+    """Make a step on ``s`` in place: one checker leaves slot ``at`` (a point, the bar or the pool) for ``dst``.
+
+    ``x_dst`` is the count on ``dst`` before; a hit puts the blot in
+    ``hit_slot`` (the opponent's bar or pool).
+    """
+    s[at] -= 1
+    if hit:
+        s[dst] = 1
+        s[hit_slot] += 1
+    else:
+        s[dst] = x_dst + 1
+
+
+def _unmake(
+    s: list[int], at: int, x_src: int, dst: int, x_dst: int, hit: bool, hit_slot: int
+) -> None:
+    """Undo :func:`_make`: the counts ``x_src`` and ``x_dst`` back on their slots, the hit blot back."""
+    s[at] = x_src
+    s[dst] = x_dst
+    if hit:
+        s[hit_slot] -= 1
+
+
 def search_moving(
     board: list[int],
     key: int,
@@ -305,12 +329,7 @@ class _Walk:
                     self.note(key1, code1, n)
                     continue
                 x_src = s[at]
-                s[at] = x_src - 1
-                if hit:
-                    s[dst] = 1
-                    s[hit_slot] += 1
-                else:
-                    s[dst] = x_dst + 1
+                _make(s, at, dst, x_dst, hit, hit_slot)
                 if (
                     check is None
                     or (only_hits and not hit)
@@ -324,10 +343,7 @@ class _Walk:
                         )
                     else:
                         self.note(key1, code1, n)
-                s[at] = x_src
-                s[dst] = x_dst
-                if hit:
-                    s[hit_slot] -= 1
+                _unmake(s, at, x_src, dst, x_dst, hit, hit_slot)
         if not moved and made:
             found.record(key, code, made)
 
@@ -404,14 +420,11 @@ class _Walk:
                     hit = x_dst == -1 and lowest < 0
                 moved = True
                 x_dst = s[dst]
-                s[src] = c - 1
+                _make(s, src, dst, x_dst, hit, hit_slot)
                 if hit:
-                    s[dst] = 1
-                    s[hit_slot] += 1
                     key1 = key + HIT_MOVE[src][dst] + hit_delta
                     code1 = code | ((src | (dst << 5) | (die << 10)) << shift) | hit_bit
                 else:
-                    s[dst] = x_dst + 1
                     key1 = key + MOVE[src][dst]
                     code1 = code | ((src | (dst << 5) | (die << 10)) << shift)
                 outside1 = outside - 1 if src > zone >= dst else outside
@@ -423,10 +436,7 @@ class _Walk:
                     self.last(rest[0], top2 - src, die, key1, code1, n, outside1)
                 else:
                     self.sets(rest, top2 - src, die, key1, code1, n, outside1)
-                s[src] = c
-                s[dst] = x_dst
-                if hit:
-                    s[hit_slot] -= 1
+                _unmake(s, src, c, dst, x_dst, hit, hit_slot)
                 if self.refused:
                     return
         if not moved and made:
@@ -470,13 +480,8 @@ class _Walk:
             self.note(key1, code1, made + 1)
             return True
         x_src = s[at]
-        s[at] = x_src - 1
         hit_slot = self.hit_slot
-        if hit:
-            s[dst] = 1
-            s[hit_slot] += 1
-        else:
-            s[dst] = x_dst + 1
+        _make(s, at, dst, x_dst, hit, hit_slot)
         outside1 = outside - 1 if dst <= self.zone else outside
         if check is not None and not self.allows(src, dst, hit):
             pass  # (refused: undone below, and the search stops)
@@ -486,10 +491,7 @@ class _Walk:
             self.last(rest[0], j, die, key1, code1, made + 1, outside1)
         else:
             self.sets(rest, j, die, key1, code1, made + 1, outside1)
-        s[at] = x_src
-        s[dst] = x_dst
-        if hit:
-            s[hit_slot] -= 1
+        _unmake(s, at, x_src, dst, x_dst, hit, hit_slot)
         return True
 
     def last(
