@@ -408,29 +408,7 @@ def _moving(
     movement: Movement | None,
 ) -> Found:
     """The moving kernel's results (:func:`~nardy.engine.kernels.moving.search_moving`) for these rules."""
-    if movement is None:
-        movement = DEFAULT_MOVEMENT
-    bear_off = movement.bear_off
-    check, watch_from, watch_to, only_hits = (
-        (None, 0, 0, False)
-        if rule is None
-        else (rule.check, rule.watch_from, rule.watch_to, rule.only_hits)
-    )
-    return search_moving(
-        board,
-        key,
-        dice,
-        hitting,
-        movement.pool,
-        movement.hit_to_pool,
-        movement.bar_first,
-        bear_off.zone,
-        bear_off.larger,
-        check,
-        watch_from,
-        watch_to,
-        only_hits,
-    )
+    return search_moving(board, key, dice, hitting, movement or DEFAULT_MOVEMENT, rule)
 
 
 def _positional_at_end(

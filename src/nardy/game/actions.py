@@ -144,16 +144,27 @@ class Action:
         return out
 
     def __str__(self) -> str:
-        who = f"{self.side.name.lower()} " if self.side is not None else ""
         if self.kind is ActionKind.PLAY and self.play is not None:
+            who = f"{self.side.name.lower()} " if self.side is not None else ""
             return f"{who}plays {self.play.notation() or '(pass)'} with {self.play.roll}"
-        if self.kind is ActionKind.ROLL and self.dice is not None:
-            return f"{who}rolls {''.join(map(str, self.dice))}"
         if self.kind is ActionKind.OPENING and self.dice is not None:
             return f"opening roll {list(self.dice)}"
+        return self.said_by("" if self.side is None else self.side.name.lower()).strip()
+
+    def said_by(self, who: str) -> str:
+        """A roll, a named double, a resignation or an answer in words, said of ``who``.
+
+        ``who`` is a side or a player's name: ``"white rolls 31"``,
+        ``"Anna names 66"``, ``"black resigns gammon"``, ``"white takes"``.
+        """
+        dice = "".join(map(str, self.dice or ()))
+        if self.kind is ActionKind.ROLL and self.dice is not None:
+            return f"{who} rolls {dice}"
+        if self.kind is ActionKind.NAME and self.dice is not None:
+            return f"{who} names {dice}"
         if self.kind is ActionKind.RESIGN and self.level is not None:
-            return f"{who}resigns {self.level.value}"
-        return f"{who}{self.kind.value}s"
+            return f"{who} resigns {self.level.value}"
+        return f"{who} {self.kind.value}s"
 
 
 @attrs.frozen

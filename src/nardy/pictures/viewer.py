@@ -228,15 +228,9 @@ def _said(action: Action, who: str, after: Game) -> str:
     """A cube, roll or resignation action in words."""
     if action.kind is ActionKind.OPENING and action.dice is not None:
         return f"opening roll {', '.join(map(str, action.dice))}; {after.turn} to play"
-    if action.kind is ActionKind.ROLL and action.dice is not None:
-        return f"{who} rolls {''.join(map(str, action.dice))}"
-    if action.kind is ActionKind.NAME and action.dice is not None:
-        return f"{who} names {action.dice[0]}{action.dice[1]}"
     if action.kind is ActionKind.DOUBLE:
         return f"{who} doubles to {after.options.next_cube_value(after.cube.value)}"
-    if action.kind is ActionKind.RESIGN and action.level is not None:
-        return f"{who} resigns {action.level.value}"
-    return f"{who} {action.kind.value}s"
+    return action.said_by(who)
 
 
 def _ending(game: Game) -> str:

@@ -74,8 +74,8 @@ from nardy.engine.state import (
     slot_weight,
 )
 from nardy.rules.board import FROM_POOL, HIT
-from nardy.rules.movement import count_not_home
-from nardy.rules.turn_rules import StepCheck
+from nardy.rules.movement import Movement, count_not_home
+from nardy.rules.turn_rules import StepCheck, StepRule
 
 __all__ = ["search_moving"]
 
@@ -98,43 +98,65 @@ def _next_of(dice: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
     return out
 
 
+def _make(s: list[int], at: int, dst: int, x_dst: int, hit: bool, hit_slot: int) -> None:
+    """Make a step on ``s`` in place: one checker leaves slot ``at`` (a point, the bar or the pool) for ``dst``.
+
+    ``x_dst`` is the count on ``dst`` before; a hit puts the blot in
+    ``hit_slot`` (the opponent's bar or pool).
+    """
+    s[at] -= 1
+    if hit:
+        s[dst] = 1
+        s[hit_slot] += 1
+    else:
+        s[dst] = x_dst + 1
+
+
+def _unmake(
+    s: list[int], at: int, x_src: int, dst: int, x_dst: int, hit: bool, hit_slot: int
+) -> None:
+    """Undo :func:`_make`: the counts ``x_src`` and ``x_dst`` back on their slots, the hit blot back."""
+    s[at] = x_src
+    s[dst] = x_dst
+    if hit:
+        s[hit_slot] -= 1
+
+
 def search_moving(
     board: list[int],
     key: int,
     dice: tuple[int, ...],
     hitting: bool,
-    pool: int,
-    hit_to_pool: bool,
-    bar_first: bool,
-    zone: int,
-    larger: bool,
-    check: StepCheck | None,
-    watch_from: int,
-    watch_to: int,
-    only_hits: bool,
+    movement: Movement,
+    rule: StepRule | None,
 ) -> Found:
     """Every maximal sequence of legal steps for ``dice`` (at most four moves) under a movement as data.
 
     ``board`` is the state (mover's frame) as a list, left as it was found;
     ``key`` its key; ``hitting``: a lone opposing checker can be hit (else
-    any opposing checker closes its point). The movement: ``pool`` (the
-    mover's pool index, 0: none), ``hit_to_pool``, ``bar_first``, and the
-    bear-off ``zone`` and ``larger``. A step rule: ``check`` (``None``:
-    none), called after each step from a point in ``watch_from`` or to one
-    in ``watch_to`` (bit masks), only on the hits with ``only_hits``.
+    any opposing checker closes its point). ``movement``
+    (:class:`~nardy.rules.movement.Movement`): the mover's pool, where a hit
+    checker goes, whether the bar comes first, the bear-off. ``rule``: a
+    step rule (``None``: none), whose ``check`` is called after each step
+    from a point in ``watch_from`` or to one in ``watch_to``, only on the
+    hits with ``only_hits``.
     """
-    walk = _Walk(board, hitting, pool, hit_to_pool, bar_first, zone, larger)
-    outside = count_not_home(board, HIT, zone, pool)
+    walk = _Walk(board, hitting, movement)
+    pool = movement.pool
+    outside = count_not_home(board, HIT, movement.bear_off.zone, pool)
     if not (board[MOVER_BAR] > 0 or (pool and board[pool] > 0)):
         # (checkers only move down; an entry may land above the highest)
         high = next((p for p in range(24, 0, -1) if board[p] > 0), 0)
         walk.top = high
         walk.sources = (MOVER_BAR, FROM_POOL, *range(high, 0, -1))
     walk.distinct = dice.count(dice[0]) == len(dice)
+    check: StepCheck | None = None
+    if rule is not None:
+        check = rule.check
+        walk.watch_from = rule.watch_from
+        walk.watch_to = rule.watch_to
+        walk.only_hits = rule.only_hits
     walk.check = check
-    walk.watch_from = watch_from
-    walk.watch_to = watch_to
-    walk.only_hits = only_hits
     left = tuple(sorted(dice, reverse=True))
     if len(left) == 1 and check is None:
         walk.last(left[0], 0, 6, key, 0, 0, outside)
@@ -175,16 +197,9 @@ class _Walk:
         "zone",
     )
 
-    def __init__(
-        self,
-        s: list[int],
-        hitting: bool,
-        pool: int,
-        hit_to_pool: bool,
-        bar_first: bool,
-        zone: int,
-        larger: bool,
-    ) -> None:
+    def __init__(self, s: list[int], hitting: bool, movement: Movement) -> None:
+        pool = movement.pool
+        hit_to_pool = movement.hit_to_pool
         self.s = s
         self.found = Found()
         #: The lowest count of an open point: -1 hitting (a blot), 0 blocking.
@@ -195,9 +210,9 @@ class _Walk:
         #: Where a hit checker goes, and how a key changes beyond :data:`HIT_MOVE` for it.
         self.hit_slot = pool + 1 if hit_to_pool else OPP_BAR
         self.hit_delta = slot_weight(pool + 1) - WEIGHT[OPP_BAR] if hit_to_pool else 0
-        self.bar_first = bar_first
-        self.zone = zone
-        self.larger = larger
+        self.bar_first = movement.bar_first
+        self.zone = movement.bear_off.zone
+        self.larger = movement.bear_off.larger
         #: The highest point a checker of the mover's may stand on this turn (see :meth:`moves`).
         self.top = 24
         #: A double's sources in the order its moves are taken: the bar, the pool, the points ``top`` to 1.
@@ -314,12 +329,7 @@ class _Walk:
                     self.note(key1, code1, n)
                     continue
                 x_src = s[at]
-                s[at] = x_src - 1
-                if hit:
-                    s[dst] = 1
-                    s[hit_slot] += 1
-                else:
-                    s[dst] = x_dst + 1
+                _make(s, at, dst, x_dst, hit, hit_slot)
                 if (
                     check is None
                     or (only_hits and not hit)
@@ -333,10 +343,7 @@ class _Walk:
                         )
                     else:
                         self.note(key1, code1, n)
-                s[at] = x_src
-                s[dst] = x_dst
-                if hit:
-                    s[hit_slot] -= 1
+                _unmake(s, at, x_src, dst, x_dst, hit, hit_slot)
         if not moved and made:
             found.record(key, code, made)
 
@@ -413,14 +420,11 @@ class _Walk:
                     hit = x_dst == -1 and lowest < 0
                 moved = True
                 x_dst = s[dst]
-                s[src] = c - 1
+                _make(s, src, dst, x_dst, hit, hit_slot)
                 if hit:
-                    s[dst] = 1
-                    s[hit_slot] += 1
                     key1 = key + HIT_MOVE[src][dst] + hit_delta
                     code1 = code | ((src | (dst << 5) | (die << 10)) << shift) | hit_bit
                 else:
-                    s[dst] = x_dst + 1
                     key1 = key + MOVE[src][dst]
                     code1 = code | ((src | (dst << 5) | (die << 10)) << shift)
                 outside1 = outside - 1 if src > zone >= dst else outside
@@ -432,10 +436,7 @@ class _Walk:
                     self.last(rest[0], top2 - src, die, key1, code1, n, outside1)
                 else:
                     self.sets(rest, top2 - src, die, key1, code1, n, outside1)
-                s[src] = c
-                s[dst] = x_dst
-                if hit:
-                    s[hit_slot] -= 1
+                _unmake(s, src, c, dst, x_dst, hit, hit_slot)
                 if self.refused:
                     return
         if not moved and made:
@@ -479,13 +480,8 @@ class _Walk:
             self.note(key1, code1, made + 1)
             return True
         x_src = s[at]
-        s[at] = x_src - 1
         hit_slot = self.hit_slot
-        if hit:
-            s[dst] = 1
-            s[hit_slot] += 1
-        else:
-            s[dst] = x_dst + 1
+        _make(s, at, dst, x_dst, hit, hit_slot)
         outside1 = outside - 1 if dst <= self.zone else outside
         if check is not None and not self.allows(src, dst, hit):
             pass  # (refused: undone below, and the search stops)
@@ -495,10 +491,7 @@ class _Walk:
             self.last(rest[0], j, die, key1, code1, made + 1, outside1)
         else:
             self.sets(rest, j, die, key1, code1, made + 1, outside1)
-        s[at] = x_src
-        s[dst] = x_dst
-        if hit:
-            s[hit_slot] -= 1
+        _unmake(s, at, x_src, dst, x_dst, hit, hit_slot)
         return True
 
     def last(
