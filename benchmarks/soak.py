@@ -209,6 +209,8 @@ def play_turns(game: Game, rng: random.Random, where: str, report: Report) -> Ga
         return game.take() if rng.random() < 0.75 else game.drop()
     if phase in (Phase.BEAVERED, Phase.RESIGNED):
         return game.take() if phase is Phase.BEAVERED else game.reject()
+    if phase is Phase.DECIDE:  # a double to name (acey-deucey's 1-2)
+        return game.name_double(rng.choice(game.double_choices()))
     before = game.position
     plays = game.legal_plays()
     index = rng.randrange(len(plays))

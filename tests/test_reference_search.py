@@ -59,6 +59,7 @@ from nardy.rules.turn_rules import HitterRule, PlayFilter
 from nardy.variants.base import State
 from nardy.variants.scoring import PRESETS, ScoringTable
 from reference import reference_results as backgammon_results
+from reference_acey import page_plays
 from reference_long import reference_results as long_results
 from reference_tavli import fevga_results, plakoto_results
 from strategies import KINDS, random_positions
@@ -91,10 +92,26 @@ MOVEMENT_OPTIONS: dict[str, dict[str, tuple[Any, ...]]] = {
     },
     "plakoto": {"must_play_higher": BOOLS},
     "fevga": {"trap_prime": TRAP_PRIMES, "must_play_higher": BOOLS},
+    "acey-deucey": {
+        "entering": ("free", "all-first"),
+        "opening_lock": BOOLS,
+        "hitting": ("any", "after-home"),
+        "hit_to": ("bar", "pool"),
+        "bear_off": ("larger", "exact"),
+        "must_play_higher": BOOLS,
+    },
 }
 #: The options that change only the scoring or the end of a game, never a legal set.
 OTHER_OPTIONS = frozenset(
     {"scoring", "result_points", "koks", "mother", "mother_exception", "mother_points"}
+    # acey-deucey's options on the turn (which segments follow a roll), not on a segment
+    | {
+        "natural_doubles",
+        "ace_deuce",
+        "ace_deuce_partial",
+        "named_double_reroll",
+        "named_double_choice",
+    }
 )
 
 
@@ -105,7 +122,7 @@ def configurations(name: str) -> list[Variant]:
     return [cls(**dict(zip(options, values))) for values in itertools.product(*options.values())]
 
 
-#: Every configuration of every built-in variant (122).
+#: Every configuration of every built-in variant (186).
 CONFIGURATIONS: tuple[Variant, ...] = tuple(
     variant for name in MOVEMENT_OPTIONS for variant in configurations(name)
 )
@@ -121,7 +138,7 @@ def test_the_matrix_holds_every_built_in_variant_and_every_option() -> None:
         options = set(cls.option_names())
         assert set(MOVEMENT_OPTIONS[name]) <= options, name
         assert options - set(MOVEMENT_OPTIONS[name]) <= OTHER_OPTIONS, name
-    assert len(set(SPECS)) == len(SPECS) == 122
+    assert len(set(SPECS)) == len(SPECS) == 186
 
 
 # --- the comparison ------------------------------------------------------------------------
@@ -200,6 +217,8 @@ def built_positions(variant: Variant, n: int, seed: str) -> list[tuple[str, Posi
     """``n`` positions of the kinds the suite's builders make for this family (see their modules)."""
     if variant.name in ("plakoto", "fevga"):
         return random_tavli_positions(variant, n, seed)
+    if variant.name == "acey-deucey":  # (no builder of pool positions: more along games)
+        return [("built", p) for _, p in game_positions(variant, n, f"built:{seed}")]
     if variant.name in ("long-nardy", "kush"):
         rng = random.Random(f"{seed}:{variant.spec()}")
         counts = {"seam": n - 2 * (n // 3), "bearoff": n // 3, "scatter": n // 3}
@@ -290,6 +309,8 @@ def oracle_states(variant: Variant, position: Position, roll: Roll) -> set[State
     if variant.name == "fevga":
         options = variant.options()
         return fevga_results(raw, roll, options["trap_prime"], options["must_play_higher"])
+    if variant.name == "acey-deucey":
+        return page_plays(variant, raw, roll)
     return backgammon_results(variant, raw, roll)
 
 

@@ -50,6 +50,7 @@ from nardy.rules.movement import BearOff
 from nardy.rules.turn_rules import HitterRule, StepRule
 from nardy.rules.vocabulary import POOL, Contact, Entering, ExtraField, ExtraKind, Geometry
 from nardy.variants import (
+    AceyDeucey,
     Backgammon,
     Caucasian,
     Fevga,
@@ -283,6 +284,7 @@ __all__ = [
     "OFF",
     "POOL",
     "VARIANTS",
+    "AceyDeucey",
     "Action",
     "ActionKind",
     "Backgammon",

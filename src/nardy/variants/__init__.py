@@ -19,12 +19,14 @@ knows them.
 
 from __future__ import annotations
 
+from nardy.variants.acey_deucey import AceyDeucey
 from nardy.variants.backgammon import Backgammon, Caucasian, Hypergammon, Nackgammon
 from nardy.variants.long_nardy import Kush, LongNardy
 from nardy.variants.tabula import Tabula
 from nardy.variants.tavli import Fevga, Plakoto, Portes, Tavla
 
 __all__ = [
+    "AceyDeucey",
     "Backgammon",
     "Caucasian",
     "Fevga",
