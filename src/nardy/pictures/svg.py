@@ -484,7 +484,7 @@ def turn_text(turn: TurnState) -> str:
 
     ``then 55 66`` (the segments after it), ``to name a double`` (nothing
     pending) or ``then names a double``, ``then rolls again``, ``handed
-    over`` (moves the opponent handed over), joined by ``; ``.
+    over`` (moves the opponent handed over), joined by ``"; "``.
     """
     parts = []
     later = turn.pending[1:]
