@@ -63,7 +63,9 @@ def expected(position: nardy.Position) -> Counter[tuple[str, str]]:
                 out[(str(side), f"point-{i + 1}")] = n
         places = [("bar", position.bar(side)), ("off", position.off(side))]
         if nardy.POOL in position.variant.extra_state:
-            places.append(("pool", position.extra(side)["pool"]))
+            pool = position.extra(side)["pool"]
+            assert isinstance(pool, int)
+            places.append(("pool", pool))
         for place, n in places:
             if n:
                 out[(str(side), place)] = n
