@@ -16,9 +16,13 @@ What is measured (``python benchmarks/bench_legal.py --help`` for the knobs):
    objects (the comparison of nardy 0.1.0, which charges gnubg-nn for the
    conversion).
 3. **Every variant**: microseconds per position on seeded self-play
-   positions (40% doubles), and the ratio to backgammon's; beside it the
-   legal plays per position and the time per play against backgammon's
-   (the variants' positions differ in how many plays they have).
+   positions (40% doubles; three dice for a variant of three), and the
+   ratio to backgammon's; beside it the legal plays per position and the
+   time per play against backgammon's (the variants' positions differ in
+   how many plays they have). Every registered variant is in the table;
+   ``--variant SPEC`` adds a configured one (``"tabula(bear_off=larger)"``),
+   ``--toys`` two stand-ins for the family's pool games (:class:`PoolHitting`,
+   :class:`PoolSameThree`), and ``--listed`` keeps only backgammon and those.
 4. **Fixed cost** of a ``legal_plays`` call on a position with one legal
    play, and the **memory** of a position.
 5. **``nardy legal`` end to end**: the command reading the backgammon set
@@ -52,13 +56,18 @@ import time
 import tracemalloc
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import MappingProxyType
+from typing import Any, ClassVar
 
+import attrs
 import peers
 import positions
 from positions import Item
 
 import nardy
-from nardy import Position, Roll, Variant
+from nardy import BearOff, Geometry, Position, Roll, StepRule, Variant
+from nardy.rules.movement import pool_index
+from nardy.variants.scoring import PRESETS, ScoringTable
 
 Run = Callable[[], object]
 
@@ -176,8 +185,69 @@ def describe(items: Sequence[Item]) -> str:
     return f"{len(items)} {items[0][0].variant.spec()} positions ({phases}; {doubles / len(items):.0%} doubles)"
 
 
-def variants(count: int, repeat: int, seed: int) -> None:
-    """Section 3: every variant's time per position, against backgammon's."""
+@attrs.frozen
+class PoolHitting(Variant):
+    """A stand-in for acey-deucey's legal sets: an empty board, fifteen a side in the pool, hitting.
+
+    Backgammon's mirror geometry and bear-off; checkers enter from the pool
+    (and the bar, first) on the 24-19. Not a game of the library: the
+    benchmark's figure for the pool until the real game is registered.
+    """
+
+    name: ClassVar[str] = "bench-pool-hitting"
+    start: ClassVar[MappingProxyType[int, int]] = MappingProxyType({})
+    extra_state: ClassVar[tuple[nardy.ExtraField, ...]] = (nardy.POOL,)
+    start_extra: ClassVar[MappingProxyType[str, Any]] = MappingProxyType({"pool": 15})
+
+    def scoring_table(self) -> ScoringTable:
+        """Backgammon's table (the benchmark plays no scores)."""
+        return PRESETS["standard"]
+
+
+#: The mover's pool in the stand-ins' state.
+_POOL = pool_index((nardy.POOL,))
+#: The points a move may not land on while the pool holds a checker: 12-1 and off.
+_SECOND_HALF = (1 << 13) - 1
+
+
+def _pool_empty(board: list[int], src: int, dst: int) -> bool:
+    """Tabula's second-half rule: nothing lands on 12-1 (or off) while a checker waits in the pool."""
+    return board[_POOL] == 0
+
+
+@attrs.frozen
+class PoolSameThree(PoolHitting):
+    """A stand-in for tabula's legal sets: :class:`PoolHitting` on one shared track with three dice.
+
+    Both sides enter on the same quarter (:attr:`Geometry.SAME
+    <nardy.Geometry.SAME>`), the exact bear-off, and the second-half rule
+    (while a checker waits in the pool, no move lands on 12-1) as a step rule.
+    """
+
+    name: ClassVar[str] = "bench-pool-same-3"
+    geometry: ClassVar[Geometry] = Geometry.SAME
+    dice: ClassVar[int] = 3
+    bear_off: ClassVar[BearOff] = BearOff(6, False)
+
+    def step_rule(self, state: tuple[int, ...], roll: Roll) -> StepRule | None:
+        """The second-half rule while the pool holds a checker."""
+        if state[_POOL]:
+            return StepRule(_pool_empty, watch_from=0, watch_to=_SECOND_HALF)
+        return None
+
+
+#: The stand-ins ``--toys`` registers and times.
+TOYS = (PoolHitting, PoolSameThree)
+
+
+def variants(
+    count: int, repeat: int, seed: int, extra: Sequence[str] = (), listed: bool = False
+) -> None:
+    """Section 3: every variant's time per position, against backgammon's.
+
+    ``extra``: more specs (any registered variant, configured); ``listed``:
+    backgammon and ``extra`` alone.
+    """
     print(f"\n3. Every variant: {count} self-play positions each, 40% doubles")
     specs = [
         *(cls.name for cls in nardy.VARIANTS),
@@ -185,19 +255,26 @@ def variants(count: int, repeat: int, seed: int) -> None:
         "long-nardy(six_block_check=turn)",
         "kush(six_block_check=turn)",
     ]
+    if listed:
+        specs = ["backgammon"]
+    specs += [spec for spec in extra if spec not in specs]
     per: dict[str, float] = {}
     results: dict[str, float] = {}
-    # One untimed pass first: the first set timed in a process otherwise
-    # pays for the allocator's warm-up, which flattered every ratio.
-    warm = nardy.find_variant(specs[0])
-    nardy_keys(warm, positions.self_play_set(warm, count, 0.4, seed))()
+    runs: dict[str, Run] = {}
+    sizes: dict[str, int] = {}
     for spec in specs:
         variant = nardy.find_variant(spec)
         items = positions.self_play_set(variant, count, 0.4, seed)
-        seconds = race({spec: nardy_keys(variant, items)}, repeat)[spec]
-        per[spec] = statistics.median(seconds) / len(items) * 1e6
+        runs[spec] = nardy_keys(variant, items)
+        sizes[spec] = len(items)
         found = sum(len(variant.legal_plays(position, roll)) for position, roll in items)
         results[spec] = found / len(items)
+    # One untimed pass first: the first set timed in a process otherwise
+    # pays for the allocator's warm-up, which flattered every ratio. Then
+    # the variants' runs alternate (a busy machine slows them alike).
+    runs[specs[0]]()
+    for spec, seconds in race(runs, repeat).items():
+        per[spec] = statistics.median(seconds) / sizes[spec] * 1e6
     base = per["backgammon"]
     # The variants' positions differ in how many plays they have (plakoto's
     # spread checkers have twice backgammon's): the time per result says
@@ -310,6 +387,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--skip-variants", action="store_true", help="skip section 3")
     parser.add_argument("--only-variants", action="store_true", help="run section 3 alone")
     parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="section 3 also times this registered variant, configured (repeatable)",
+    )
+    parser.add_argument(
+        "--toys",
+        action="store_true",
+        help="section 3 also times the stand-ins for the pool games (pool + hitting; "
+        "three dice + pool + shared track)",
+    )
+    parser.add_argument(
+        "--listed",
+        action="store_true",
+        help="section 3 times backgammon and the --variant and --toys specs alone",
+    )
+    parser.add_argument(
         "--steady",
         type=int,
         default=0,
@@ -323,14 +418,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"nardy {nardy.__version__} ({build}), Python {platform.python_version()}, "
         f"{platform.machine()}; seed {args.seed}, {args.repeat} runs each, alternating"
     )
+    extra = list(args.variant)
+    if args.toys:
+        for cls in TOYS:
+            nardy.register_variant(cls)
+            extra.append(cls.name)
     if args.only_variants:
-        variants(args.variant_positions, args.repeat, args.seed)
+        variants(args.variant_positions, args.repeat, args.seed, extra, args.listed)
         return 0
     items = positions.stratified_set(nardy.Backgammon(), args.positions, 0.4, args.seed)
     disagreed = engine_to_engine(items, args.repeat)
     objects(items, args.repeat)
     if not args.skip_variants:
-        variants(args.variant_positions, args.repeat, args.seed)
+        variants(args.variant_positions, args.repeat, args.seed, extra, args.listed)
     fixed_cost(args.seed)
     steady = (
         positions.stratified_set(nardy.Backgammon(), args.steady, 0.4, args.seed + 1)

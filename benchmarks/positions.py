@@ -44,10 +44,14 @@ def pick(plays: LegalPlays, hitting: bool, rng: random.Random) -> int:
 def self_play(variant: Variant, rng: random.Random) -> Iterator[Position]:
     """Positions met in endless seeded self-play games (without the starting position)."""
     hitting = variant.contact is nardy.Contact.HIT
+    three = variant.dice == 3
     while True:
         position = variant.starting_position()
         for _ in range(1000):  # a game never gets near this; it only bounds the loop
-            plays = position.legal_plays(Roll(rng.randint(1, 6), rng.randint(1, 6)))
+            faces = [rng.randint(1, 6), rng.randint(1, 6)]
+            if three:  # (a third die after the two: two-dice sets stay as they were)
+                faces.append(rng.randint(1, 6))
+            plays = position.legal_plays(Roll(*faces))
             position = plays.resulting_position(pick(plays, hitting, rng))
             if position.is_over():
                 break
@@ -116,8 +120,16 @@ def take(positions: Iterator[Position], count: int, seen: set[Position]) -> list
 
 
 def with_rolls(positions: Sequence[Position], doubles: float, rng: random.Random) -> list[Item]:
-    """Give each (distinct) position a seeded roll; a ``doubles`` fraction get a double."""
+    """Give each (distinct) position a seeded roll; a ``doubles`` fraction get a double.
+
+    A variant of three dice (tabula's) gets three dice, each of any face
+    (``doubles`` unused: a pair or a triple is three moves, no bonus).
+    """
     n = len(positions)
+    if n and positions[0].variant.dice == 3:
+        return [
+            (p, Roll(rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6))) for p in positions
+        ]
     double_at = set(rng.sample(range(n), math.ceil(doubles * n)))
     items: list[Item] = []
     for i, position in enumerate(positions):

@@ -253,7 +253,9 @@ def test_kernel_choice() -> None:
     assert choose_kernel((3, 1), BLOCK, True, False, None, None, None) == "ordered"
     assert choose_kernel((3, 1), BLOCK, False, False, rule, None, None) == "positional"
     assert choose_kernel((3, 1), BLOCK, True, True, rule, None, None) == "tracking"
-    assert choose_kernel((3, 1), HIT, True, False, rule, None, None) == "tracking"
+    # A step rule on hitting contact (checkers on the bar entering): the moving kernel.
+    assert choose_kernel((3, 1), HIT, True, False, rule, None, None) == "moving"
+    assert choose_kernel((3, 1), HIT, False, False, rule, None, None) == "tracking"
     # A hitter rule: the ordered kernel takes any on two dice, one without a
     # check on a double; beside a step rule, or with pins, it is tracked.
     stops, hides = HitterRule(6), HitterRule(6, lambda board, src, dst: board[dst] == 1)

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 import nardy
 from nardy import BearOff, Position, Roll, StepRule
 from nardy.engine.reference import reference_raw_plays
+from nardy.engine.state import key_of
 from nardy.errors import CheckerCountError, IllegalPlayError, InvalidOptionError
 from nardy.rules.board import FROM_POOL, MOVER_BAR, MOVER_OFF
 from nardy.rules.movement import DEFAULT_MOVEMENT, Movement, movement_of, pool_index
@@ -252,7 +253,7 @@ def test_hit_to_pool_sends_the_blot_to_its_owner_s_pool() -> None:
         index = plays.find_index("13/10*/9")
         array = plays.resulting_arrays()[index]
         assert (array["bar"], array["pool"]) == (bar, pool)
-        assert variant.kernel(at(variant, question), (3, 1)) == "tracking"
+        assert variant.kernel(at(variant, question), (3, 1)) == "moving"
     # A pool checker entering hits too.
     question = {"board": board({22: -1}), "bar": [0, 0], "off": [0, 0], "pool": [15, 14]}
     plays = at(PoolGame(hits_to="pool"), question).legal_plays((3, 1))
@@ -436,11 +437,14 @@ def held(position: Position, side: nardy.Side) -> int:
 def test_the_general_kernel_is_the_reference_search(game: tuple[PoolGame, Position, Roll]) -> None:
     variant, position, roll = game
     legal = position.legal_plays(roll)
-    assert variant.kernel(position, roll) == "tracking"
+    # The moving kernel by default (tests/test_moving_kernel.py); the general one on request.
+    assert variant.kernel(position, roll) == "moving"
     reference = reference_raw_plays(variant, position.raw, roll)
     fast = legal.result_states()
     assert len(set(fast)) == len(fast)
     assert set(fast) == {state for state, _ in reference}
+    general = variant.play_keys(position.packed, roll, general=True)[0]
+    assert set(general) == {key_of(state) for state, _ in reference}
     for index, play in enumerate(legal):
         after = legal.resulting_position(index)
         for side in (nardy.Side.WHITE, nardy.Side.BLACK):

@@ -32,7 +32,7 @@ whatever the rules are:
 The games follow the variant's hooks: a turn runs as its turn hooks say
 (:mod:`nardy.game.turns`: every segment is checked, a double to be named is
 chosen at random, moves handed over are played by the opponent), a play that
-earns another roll (:meth:`~nardy.Variant.another_roll`) is followed by
+earns another roll (:meth:`~nardy.variants.turn_hooks.TurnHooks.another_roll`) is followed by
 another roll of the same side, and a game ends when
 :meth:`~nardy.Variant.is_over` says so.
 

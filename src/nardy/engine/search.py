@@ -9,7 +9,9 @@ six-block rule, a hitter that stops or may not hide, a play filter that
 judges each play alone. It never asks which function or class a rule is, so
 a copy of a built-in rule object gets the built-in's search. The
 declarations let four searches replace the general tracking kernel's on a
-double (see :func:`choose_kernel`); each gives that kernel's answers.
+double (see :func:`choose_kernel`); each gives that kernel's answers. A
+movement as data, three dice and a step rule on hitting contact have a
+kernel of their own (:mod:`nardy.engine.kernels.moving`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from nardy.engine.kernels.hitter_doubles import (
     search_no_hide_double,
 )
 from nardy.engine.kernels.kush_double import search_kush_double
+from nardy.engine.kernels.moving import search_moving
 from nardy.engine.kernels.pins import search_pinning
 from nardy.engine.kernels.position_rules import search_positional
 from nardy.engine.results import Found, pips
@@ -43,7 +46,7 @@ from nardy.engine.state import (
 )
 from nardy.rules.board import HEAD
 from nardy.rules.maximum_use import maximum_use, shorter_plays_count
-from nardy.rules.movement import Movement
+from nardy.rules.movement import DEFAULT_MOVEMENT, Movement
 from nardy.rules.six_block import six_block_watch
 from nardy.rules.turn_rules import (
     NO_HIDE,
@@ -60,6 +63,7 @@ __all__ = [
     "KERNELS",
     "KUSH_DOUBLE",
     "MARKED_DOUBLE",
+    "MOVING",
     "NO_HIDE_DOUBLE",
     "ORDERED",
     "PINNING",
@@ -84,8 +88,20 @@ NO_HIDE_DOUBLE = "no-hide-double"
 #: A Kush double whose six-block rule may refuse a move
 #: (:func:`~nardy.engine.kernels.kush_double.search_kush_double`).
 KUSH_DOUBLE = "kush-double"
+#: A movement as data, three dice, or a step rule on hitting contact
+#: (:func:`~nardy.engine.kernels.moving.search_moving`).
+MOVING = "moving"
 #: Every kernel name, for :func:`legal_plays`'s ``kernel``.
-KERNELS = (ORDERED, PINNING, POSITIONAL, TRACKING, MARKED_DOUBLE, NO_HIDE_DOUBLE, KUSH_DOUBLE)
+KERNELS = (
+    ORDERED,
+    PINNING,
+    POSITIONAL,
+    TRACKING,
+    MARKED_DOUBLE,
+    NO_HIDE_DOUBLE,
+    KUSH_DOUBLE,
+    MOVING,
+)
 
 
 def choose_kernel(
@@ -105,8 +121,13 @@ def choose_kernel(
     a return); ``must_enter``: some are on the bar and must enter now.
     A ``movement`` other than today's (a pool, the bar not first, hits to
     the pool, another bear-off: :class:`~nardy.rules.movement.Movement`),
-    and a step rule that judges only hits (:attr:`StepRule.only_hits
-    <nardy.rules.turn_rules.StepRule.only_hits>`), go to ``"tracking"``.
+    dice that are neither two different values nor one value repeated
+    (three dice), and a step rule that judges only hits
+    (:attr:`StepRule.only_hits <nardy.rules.turn_rules.StepRule.only_hits>`)
+    go to ``"moving"`` (:mod:`nardy.engine.kernels.moving`) when it fits
+    them: hitting or blocking contact, checkers on the bar entering, no
+    hitter rule (one dropped for want of a blot counts as none) or play
+    filter, and at most four moves; else to ``"tracking"``.
     Else by the rules' shape:
 
     * ``"ordered"``: no per-step rule or filter, hitting or blocking
@@ -118,10 +139,11 @@ def choose_kernel(
       hitter rule, nothing on a bar, and at most four moves;
     * ``"positional"``: blocking contact with a per-step rule or a filter,
       nothing to enter, and at most four moves;
+    * ``"moving"``: hitting contact under a per-step rule, checkers on the
+      bar entering, no hitter rule or filter, and at most four moves;
     * ``"tracking"``: everything else: pins under a rule, a hitter rule
       with a check on a double or beside another rule, hitting under a
-      per-step rule or a filter, dice that are neither two different
-      values nor one value repeated, and a double of more than four moves.
+      filter, and a double of more than four moves.
 
     With the position's ``board`` (the state as a list) the answer is the
     search :func:`legal_plays` runs on it, which may replace the tracking
@@ -148,15 +170,17 @@ def choose_kernel(
     A hitter rule is dropped first when no lone opposing checker stands
     where it applies (nothing can be hit there).
     """
-    if movement is not None and not movement.is_default:
-        return TRACKING
-    if rule is not None and rule.only_hits:
-        return TRACKING
     if board is not None and hitter is not None and contact != PIN:
         hitter = hitter if _blot_within(board, hitter.zone) else None  # (as legal_plays does)
     simple_dice = len(dice) == 2 or dice.count(dice[0]) == len(dice)
     # (The kernels keep a play's code in a machine int: four moves.)
     short = len(dice) <= MOST_MOVES
+    if (
+        (movement is not None and not movement.is_default)
+        or not simple_dice
+        or (rule is not None and rule.only_hits)
+    ):
+        return MOVING if _moving_fits(contact, enters, hitter, play_filter, short) else TRACKING
     if simple_dice and hitter is not None:
         fits = len(dice) == 2 or hitter.kind == STOPS
         plain = rule is None and play_filter is None and enters and contact != PIN
@@ -169,9 +193,30 @@ def choose_kernel(
         return ORDERED
     elif simple_dice and contact == BLOCK and not must_enter and short:
         return POSITIONAL
+    if (
+        contact == HIT
+        and rule is not None
+        and _moving_fits(contact, enters, hitter, play_filter, short)
+    ):
+        return MOVING  # (a step rule on hitting contact: no double kernel takes it, entering)
     if board is None:
         return TRACKING
     return _double_kernel(board, rule, hitter, play_filter, dice, contact == HIT, enters)[0]
+
+
+def _moving_fits(
+    contact: int,
+    enters: bool,
+    hitter: HitterRule | None,
+    play_filter: PlayFilter | None,
+    short: bool,
+) -> bool:
+    """Whether the moving kernel takes these rules: the board and a step rule decide each step.
+
+    Hitting or blocking contact, checkers on the bar entering, no hitter
+    rule or play filter, and at most four moves (``short``).
+    """
+    return short and enters and contact != PIN and hitter is None and play_filter is None
 
 
 def _double_kernel(
@@ -263,18 +308,18 @@ def legal_plays(
     perhaps in another order: what :func:`nardy.testing.check_variant`
     compares with). ``movement``: the variant's
     :class:`~nardy.rules.movement.Movement` when it is not today's (``None``:
-    today's); any other goes to the general search.
+    today's), for the moving kernel or the general search.
     """
     key = key_of_packed(packed)
     if movement is not None and movement.is_default:
         movement = None
     if hitter is not None and contact != PIN and not _blot_within(board, hitter.zone):
         hitter = None  # nothing to hit where the rule applies: no checker gets marked
-    if general or movement is not None:
+    if general:
         name = TRACKING
     else:
         must = enters and board[MOVER_BAR] > 0  # (must_enter, inline)
-        name = choose_kernel(dice, contact, enters, must, rule, hitter, play_filter)
+        name = choose_kernel(dice, contact, enters, must, rule, hitter, play_filter, None, movement)
     # Whether the filter is still to judge the kernel's results (a double's
     # kernels and the positional one with a filter that judges each play
     # alone judge it themselves).
@@ -286,6 +331,8 @@ def legal_plays(
             found = search_ordered(board, key, dice, contact == HIT, hitter.zone, hitter.check)
     elif name == PINNING:
         found = search_pinning(board, key, dice)
+    elif name == MOVING:
+        found = _moving(board, key, dice, contact == HIT, rule, movement)
     elif name == POSITIONAL:
         if play_filter is not None and judges_each_play(play_filter):
             each = cast(EachPlayFilter, play_filter)
@@ -350,6 +397,51 @@ def _tracked(
         )
         return found, False
     return search_tracking(board, key, dice, contact, enters, rule, hitter, keep), keep
+
+
+def _moving(
+    board: list[int],
+    key: int,
+    dice: tuple[int, ...],
+    hitting: bool,
+    rule: StepRule | None,
+    movement: Movement | None,
+) -> Found:
+    """The moving kernel's results (:func:`~nardy.engine.kernels.moving.search_moving`) for these rules."""
+    if movement is None:
+        movement = DEFAULT_MOVEMENT
+    bear_off = movement.bear_off
+    if rule is None:
+        return search_moving(
+            board,
+            key,
+            dice,
+            hitting,
+            movement.pool,
+            movement.hit_to_pool,
+            movement.bar_first,
+            bear_off.zone,
+            bear_off.larger,
+            None,
+            0,
+            0,
+            False,
+        )
+    return search_moving(
+        board,
+        key,
+        dice,
+        hitting,
+        movement.pool,
+        movement.hit_to_pool,
+        movement.bar_first,
+        bear_off.zone,
+        bear_off.larger,
+        rule.check,
+        rule.watch_from,
+        rule.watch_to,
+        rule.only_hits,
+    )
 
 
 def _positional_at_end(

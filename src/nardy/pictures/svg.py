@@ -483,8 +483,8 @@ def turn_text(turn: TurnState) -> str:
     """What remains of a turn after the segment on the table, in words (``""`` between turns).
 
     ``then 55 66`` (the segments after it), ``to name a double`` (nothing
-    pending) or ``then names a double``, ``then rolls again``, ``handed
-    over`` (moves the opponent handed over), joined by ``"; "``.
+    pending) or ``then names a double``, ``then rolls again``,
+    ``handed over`` (moves the opponent handed over), joined by a semicolon.
     """
     parts = []
     later = turn.pending[1:]

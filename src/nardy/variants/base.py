@@ -671,10 +671,6 @@ class Variant(TurnHooks, abc.ABC):
         """
         return frozenset()
 
-    def another_roll(self, position: Position, play: Play) -> bool:
-        """Hook: whether ``play`` from ``position`` earns its player another roll (default: no)."""
-        return False
-
     # --- hooks: the end of the game -------------------------------------------
 
     def is_over(self, position: Position) -> bool:

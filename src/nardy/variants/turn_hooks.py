@@ -3,7 +3,7 @@
 :class:`TurnHooks` is a base of :class:`~nardy.variants.base.Variant`: a
 variant overrides the hooks its turn needs. With the defaults a roll is one
 segment and the opponent rolls next (or the same side, when
-:meth:`~nardy.Variant.another_roll` says so), which is every variant's turn
+:meth:`~nardy.variants.turn_hooks.TurnHooks.another_roll` says so), which is every variant's turn
 before acey-deucey's and gul bara's. The values the hooks answer with, and
 the words *segment* and *turn*, are :mod:`nardy.model.turns`'s;
 :mod:`nardy.game.turns` runs a turn from them.
@@ -34,10 +34,8 @@ TURN_HOOKS = ("turn_start", "after_segment", "double_choices", "after_naming", "
 
 def runs_turns(variant: object) -> bool:
     """Whether ``variant``'s class overrides a hook of :data:`TURN_HOOKS` (its turn is more than one play)."""
-    from nardy.variants.base import Variant  # (the class whose hooks are the defaults)
-
     cls = type(variant)
-    return any(getattr(cls, name) is not getattr(Variant, name) for name in TURN_HOOKS)
+    return any(getattr(cls, name) is not getattr(TurnHooks, name) for name in TURN_HOOKS)
 
 
 class TurnHooks:
@@ -45,10 +43,13 @@ class TurnHooks:
 
     __slots__ = ()
 
-    if TYPE_CHECKING:  # (a method of Variant, which this class is a base of)
+    def another_roll(self, position: Position, play: Play) -> bool:
+        """Hook: whether ``play`` from ``position`` earns its player another roll (default: no).
 
-        def another_roll(self, position: Position, play: Play) -> bool:
-            """Whether ``play`` from ``position`` earns another roll (:meth:`Variant.another_roll <nardy.Variant.another_roll>`)."""
+        The simplest turn of more than one play: the same side rolls again
+        (:meth:`after_segment` asks it when nothing else remains).
+        """
+        return False
 
     def turn_start(self, position: Position, roll: Roll) -> TurnState:
         """Hook: the segments ``roll`` gives the side to move in ``position``, in order.

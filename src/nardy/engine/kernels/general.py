@@ -8,13 +8,16 @@ hit) stand; checkers are indistinguishable, so moving from a point that holds
 both kinds tries both. No ordering shortcut is taken: nodes are deduplicated
 by (state, marked checkers, dice used) instead.
 
-It is also the kernel of any movement other than today's
+It also knows any movement other than today's
 (:class:`~nardy.rules.movement.Movement`: a pool of checkers entering, the
 bar not first, hits sent to the pool, another bear-off): the rulebook's
 named rules for those (:func:`~nardy.rules.movement.bar_first`,
 :func:`~nardy.rules.movement.may_enter_from_pool`,
 :func:`~nardy.rules.movement.bear_off_allowed`,
-:func:`~nardy.rules.movement.make_step_as`), one step of the search at a time.
+:func:`~nardy.rules.movement.make_step_as`), one step of the search at a
+time. Such a movement comes here beside a hitter rule, a play filter or
+pins; alone (or with a step rule) it goes to the faster
+:mod:`nardy.engine.kernels.moving`, which answers to this one.
 
 It calls every rule object's own functions and trusts no declaration: it is
 the general search the others answer to (:func:`nardy.testing.check_variant`
