@@ -193,14 +193,23 @@ def disagreement(variant: Variant, position: Position, roll: Roll) -> str | None
     )
 
 
+def segments(variant: Variant) -> tuple[Roll, ...]:
+    """Every segment ``variant`` plays: each roll of its dice, and with :attr:`~nardy.Variant.segment_moves` each double as 1 to 3 moves too (moves handed over)."""
+    rolls = variant.rolls()
+    if not variant.segment_moves:
+        return rolls
+    short = (Roll(d, d).with_moves(k) for d in range(1, 7) for k in (1, 2, 3))
+    return (*rolls, *short)
+
+
 def check(
     variant: Variant, items: list[tuple[str, Position]], rolls: tuple[Roll, ...] | None = None
 ) -> int:
-    """Compare every item with every roll (default: every roll of the variant's dice); returns the number compared."""
+    """Compare every item with every roll (default: every segment of the variant, :func:`segments`); returns the number compared."""
     problems = []
     count = 0
     for kind, position in items:
-        for roll in variant.rolls() if rolls is None else rolls:
+        for roll in segments(variant) if rolls is None else rolls:
             count += 1
             problem = disagreement(variant, position, roll)
             if problem is not None:
@@ -283,11 +292,11 @@ def quick_rolls(spec: str) -> tuple[Roll, ...]:
     """Six seeded rolls of ``spec``'s dice: five of different dice, one with a die repeated (a double)."""
     rng = random.Random(f"quick-rolls:{spec}")
     try:
-        rolls = nardy.find_variant(spec).rolls()
+        rolls = segments(nardy.find_variant(spec))
     except nardy.UnknownVariantError:  # a name of the tests' own (two dice)
         rolls = ALL_ROLLS
-    doubles = [roll for roll in rolls if len(set(roll.moves)) < len(roll.moves)]
-    others = [roll for roll in rolls if len(set(roll.moves)) == len(roll.moves)]
+    doubles = [roll for roll in rolls if roll.is_double or len(set(roll)) < len(roll.moves)]
+    others = [roll for roll in rolls if roll not in doubles]
     return (*rng.sample(others, QUICK_ROLLS - 1), rng.choice(doubles))
 
 
@@ -364,8 +373,8 @@ def oracle_disagreement(variant: Variant, position: Position, roll: Roll) -> str
 def check_oracle(
     variant: Variant, items: list[tuple[str, Position]], rolls: tuple[Roll, ...] | None = None
 ) -> int:
-    """The reference against the oracle on every item and roll (default: the variant's); returns the number compared."""
-    rolls = variant.rolls() if rolls is None else rolls
+    """The reference against the oracle on every item and roll (default: the variant's :func:`segments`); returns the number compared."""
+    rolls = segments(variant) if rolls is None else rolls
     problems = [
         f"[{kind}] {problem}"
         for kind, position in items
