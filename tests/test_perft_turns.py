@@ -8,6 +8,7 @@ ply as a whole turn, and small counts are checked by hand.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -83,3 +84,32 @@ def layout(position: nardy.Position) -> tuple[object, ...]:
     """Where every checker stands (not the side to move, not the counted rolls)."""
     sides = (nardy.Side.WHITE, nardy.Side.BLACK)
     return tuple((position.checkers(s), position.bar(s), position.off(s)) for s in sides)
+
+
+def _perft_cli(capsys: pytest.CaptureFixture[str], *args: str) -> Any:
+    from nardy.cli.main import main
+
+    assert main(["perft", *args, "--depth", "1", "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("spec", ["tabula", "acey-deucey", "backgammon"])
+def test_perft_from_reads_every_form_nardy_render_reads(
+    spec: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    variant = nardy.find_variant(spec)
+    start = variant.starting_position(nardy.Side.BLACK)
+    array = {"variant": spec, "turn": "b", **start.to_array()}  # ("pool" where it has one)
+    from_start = _perft_cli(capsys, "--variant", spec, "--from", start.id())
+    from_json = _perft_cli(capsys, "--variant", spec, "--from", json.dumps(array))
+    assert from_json == from_start
+    assert from_start["depths"] == [perft(variant, 1, start).rows[0].to_dict()]
+
+
+def test_perft_from_a_position_inside_a_turn_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    from nardy.cli.main import main
+
+    inside = Cascade().starting_position().id() + ";pending=64;roll=55"
+    nardy.register_variant(Cascade)  # (the module fixture registers it; idempotent)
+    assert main(["perft", "--variant", "test-cascade", "--depth", "1", "--from", inside]) == 2
+    assert "between two turns" in capsys.readouterr().err

@@ -321,6 +321,42 @@ def _print_game(out: IO[str], match: Match, game: Game, number: int) -> None:
     out.write(f"{head}{what}; score A {match.scores[0]}, B {match.scores[1]}\n")
 
 
+def _cmd_perft(args: argparse.Namespace) -> int:
+    """``nardy perft``: the start read as ``nardy render`` reads a position (2 on bad input)."""
+    from nardy.perft import main as perft_main
+
+    start: Position | None = None
+    if args.start is not None:
+        try:
+            start = perft_start(args.start, args.variant)
+        except NardyError as exc:
+            print(f"nardy perft: {exc}", file=sys.stderr)
+            return 2
+    return perft_main(args.variant, args.depth, start, args.json, sys.stdout, sys.stderr)
+
+
+def perft_start(text: str, variant: str) -> Position:
+    """The position ``nardy perft --from`` counts from: any form ``nardy render`` reads.
+
+    A nardy or gnubg ID, an XGID or FIBS board line, or the array-form JSON
+    of ``nardy legal`` (with ``"pool"``, ``"turn"`` and ``"rolls"`` where the
+    variant has them). ``variant`` applies to the forms that do not name one.
+    Perft counts from a position between two turns, so text that stops
+    inside a turn (segments still pending, a double to name) is an
+    :class:`~nardy.errors.InvalidOptionError`.
+    """
+    from nardy.cli.render import picture_of_text
+    from nardy.errors import InvalidOptionError
+
+    picture = picture_of_text(text, variant)
+    turn = picture.extras.get("turn")
+    if turn is not None and not turn.between_turns:
+        raise InvalidOptionError(
+            f"perft counts from a position between two turns, not from inside one ({turn.text()})"
+        )
+    return picture.position
+
+
 def _cmd_demo(args: argparse.Namespace, stdout: IO[str]) -> int:
     rules = find_variant(args.variant)  # checked by main, the options in its spec
     if args.match is not None:
@@ -478,7 +514,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--depth", type=positive, required=True, metavar="N", help="plies to count (1 or more)"
     )
     perft.add_argument("--json", action="store_true", help="print one JSON object")
-    perft.add_argument("--from", dest="start", metavar="ID", help="nardy or gnubg position ID")
+    perft.add_argument(
+        "--from",
+        dest="start",
+        metavar="TEXT",
+        help="the position to count from, in any form nardy render reads (an ID, or array-form JSON)",
+    )
     add_selfplay(sub)
     for command in sub.choices.values():  # for the usage errors found after parsing
         command.set_defaults(subparser=command)
@@ -573,9 +614,7 @@ def _run(arguments: list[str]) -> int:
     if args.command == "demo":
         return _cmd_demo(args, sys.stdout)
     if args.command == "perft":
-        from nardy.perft import main as perft_main
-
-        return perft_main(args.variant, args.depth, args.start, args.json, sys.stdout, sys.stderr)
+        return _cmd_perft(args)
     return _cmd_variants(args, sys.stdout)
 
 

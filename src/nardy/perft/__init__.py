@@ -268,7 +268,12 @@ def _stderr_progress(err: IO[str]) -> Progress:
 
 
 def main(
-    variant: str, depth: int, start: str | None, as_json: bool, out: IO[str], err: IO[str]
+    variant: str,
+    depth: int,
+    start: Position | str | None,
+    as_json: bool,
+    out: IO[str],
+    err: IO[str],
 ) -> int:
     """What ``nardy perft`` runs: print the table (or one JSON object); 2 on bad input."""
     import json
