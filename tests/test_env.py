@@ -38,6 +38,7 @@ from nardy.agents.env import (  # noqa: E402
 from nardy.agents.env.core import Opening  # noqa: E402
 from nardy.agents.env.steps import PASS  # noqa: E402
 from nardy.errors import GameOverError, IllegalActionError, InvalidOptionError  # noqa: E402
+from nardy.game.turns import count_roll  # noqa: E402
 
 VARIANTS = nardy.variant_names()
 MODES = ("play", "step")
@@ -147,7 +148,9 @@ def test_opening_draws_as_a_new_game_does(variant: nardy.Variant) -> None:
         while game.dice is None:
             game = game.roll()
         ours = random.Random(seed)
-        assert opening(ours) == (game.position, game.dice)
+        position, roll = opening(ours)
+        # (Game shows the first turn begun: its roll counted where rolls are counted.)
+        assert (count_roll(variant, position), roll) == (game.position, game.dice)
         # The generators are left in the same state: the games go on alike.
         assert ours.random() == game.rng.source.random()  # type: ignore[union-attr]
 

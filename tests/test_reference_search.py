@@ -65,6 +65,8 @@ from nardy.variants.scoring import PRESETS, ScoringTable
 from nardy.variants.tabula import BEAR_OFF_RULES, BEAR_OFF_ZONES, SECOND_HALF_RULES
 from reference import reference_results as backgammon_results
 from reference_acey import page_plays
+from reference_gul_bara import random_gul_bara_positions
+from reference_gul_bara import segment_results as gul_bara_results
 from reference_long import reference_results as long_results
 from reference_tabula import page_plays as tabula_plays
 from reference_tavli import fevga_results, plakoto_results
@@ -113,6 +115,8 @@ MOVEMENT_OPTIONS: dict[str, dict[str, tuple[Any, ...]]] = {
         "bear_off": BEAR_OFF_RULES,
         "must_play_higher": BOOLS,
     },
+    "gul-bara": {"bear_off": ("larger", "exact"), "must_play_higher": BOOLS},
+    "gioul": {"bear_off": ("larger", "exact"), "must_play_higher": BOOLS},
 }
 #: The options that change only the scoring or the end of a game, never a legal set.
 OTHER_OPTIONS = frozenset(
@@ -124,6 +128,10 @@ OTHER_OPTIONS = frozenset(
         "ace_deuce_partial",
         "named_double_reroll",
         "named_double_choice",
+        # gul bara's and gioul's (the segments a roll gives, never one's legal set)
+        "opening_exception",
+        "cascade_failure",
+        "transfer_without_move",
     }
     # tabula's direction turns the board round for the opponent, never changes a legal set
     | {"direction"}
@@ -137,7 +145,7 @@ def configurations(name: str) -> list[Variant]:
     return [cls(**dict(zip(options, values))) for values in itertools.product(*options.values())]
 
 
-#: Every configuration of every built-in variant (234).
+#: Every configuration of every built-in variant (242).
 CONFIGURATIONS: tuple[Variant, ...] = tuple(
     variant for name in MOVEMENT_OPTIONS for variant in configurations(name)
 )
@@ -153,7 +161,7 @@ def test_the_matrix_holds_every_built_in_variant_and_every_option() -> None:
         options = set(cls.option_names())
         assert set(MOVEMENT_OPTIONS[name]) <= options, name
         assert options - set(MOVEMENT_OPTIONS[name]) <= OTHER_OPTIONS, name
-    assert len(set(SPECS)) == len(SPECS) == 234
+    assert len(set(SPECS)) == len(SPECS) == 242
 
 
 # --- the comparison ------------------------------------------------------------------------
@@ -247,6 +255,8 @@ def built_positions(variant: Variant, n: int, seed: str) -> list[tuple[str, Posi
     """
     if variant.name in ("plakoto", "fevga"):
         return random_tavli_positions(variant, n, seed)
+    if variant.name in ("gul-bara", "gioul"):
+        return random_gul_bara_positions(variant, n, seed)
     if variant.name in ("long-nardy", "kush"):
         rng = random.Random(f"{seed}:{variant.spec()}")
         counts = {"seam": n - 2 * (n // 3), "bearoff": n // 3, "scatter": n // 3}
@@ -351,6 +361,13 @@ def oracle_states(variant: Variant, position: Position, roll: Roll) -> set[State
     if variant.name == "fevga":
         options = variant.options()
         return fevga_results(raw, roll, options["trap_prime"], options["must_play_higher"])
+    if variant.name in ("gul-bara", "gioul"):
+        options = variant.options()
+        larger, higher = options["bear_off"] == "larger", options["must_play_higher"]
+        moves = len(roll.moves) if roll.is_double and len(roll.moves) < 4 else None  # handed over
+        return gul_bara_results(
+            raw, (roll.high, roll.low), moves, larger=larger, must_play_higher=higher
+        )
     if variant.name == "acey-deucey":
         return page_plays(variant, raw, roll)
     if variant.name == "tabula":

@@ -27,7 +27,8 @@ def sample(name: str, n: int = 30) -> list[nardy.Position]:
     variant = nardy.find_variant(name)
     if name in ("plakoto", "fevga"):
         return [p for _, p in random_tavli_positions(variant, n, "svg")]
-    if variant.geometry is nardy.Geometry.ROTATE:
+    if variant.geometry is nardy.Geometry.ROTATE or not variant.has_bar:
+        # (the constructed kinds are backgammon's, with checkers on the bar)
         return [p for _, p in random_positions(variant, n, "svg", kinds=("selfplay",))]
     return [p for _, p in random_positions(variant, n, "svg")]
 

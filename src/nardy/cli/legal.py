@@ -21,12 +21,12 @@ from typing import IO, Any, Final
 
 from nardy.cli.legal_text import TextPieces, dice_index, packed_question, plays_text, quiet_numbers
 from nardy.engine.state import BASE_SIZE
-from nardy.errors import InputError, InvalidDiceError, NardyError
+from nardy.errors import InputError, InvalidDiceError, InvalidPositionError, NardyError
 from nardy.model.basics import Roll, Side
 from nardy.model.legal import LegalPlays
 from nardy.model.position import Position
 from nardy.model.registry import find_variant, split_spec
-from nardy.model.validate import shown, too_long
+from nardy.model.validate import pair, shown, too_long
 from nardy.variants.base import Variant
 
 __all__ = [
@@ -118,11 +118,34 @@ def legal_line(line: str | bytes, variant: str | None, options: dict[str, Any]) 
     for key in ("board", "dice"):
         if key not in data:
             raise InputError(f"missing {key!r} in input line {shown(data)}")
-    # A variant with extra state (pins) reads and writes its own keys too.
-    extra_keys = [key for field in rules.extra_fields() for key in field.keys]
+    # A variant with extra state (pins, a pool, counted rolls) reads its own
+    # keys too; an answer gives those that hold checkers (not counted rolls).
+    fields = rules.extra_fields()
+    extra_keys = [key for field in fields for key in field.keys]
     extra = {key: data[key] for key in extra_keys if key in data}
+    answer_keys = [key for field in fields if field.holds_checkers for key in field.keys]
+    empty_pool = "pool" in data and "pool" not in extra_keys and _no_pool(rules, data["pool"])
     position = rules.position(data["board"], data.get("bar", (0, 0)), data.get("off"), **extra)
-    return plays_answer(position.legal_plays(_question_roll(rules, data)), extra_keys)
+    answer = plays_answer(position.legal_plays(_question_roll(rules, data)), answer_keys)
+    if empty_pool:
+        for entry in answer["plays"]:
+            entry["pool"] = [0, 0]
+    return answer
+
+
+def _no_pool(rules: Variant, pool: Any) -> bool:
+    """A question's ``"pool"`` in a variant without one: ``[0, 0]`` (True), else an error.
+
+    The pool is the family's array-form key (the checkers not yet
+    entered); a variant without it (gul bara, backgammon) has none there,
+    and its answers then give ``"pool": [0, 0]`` too.
+    """
+    if pair("pool", pool) != (0, 0):  # (pair checks the type)
+        raise InvalidPositionError(
+            f"{rules.spec()} has no pool: its checkers are all on the board, the bar or off, "
+            f"so pool is [0, 0], not {shown(pool)}"
+        )
+    return True
 
 
 def _question_roll(rules: Variant, data: dict[str, Any]) -> Roll:
@@ -257,7 +280,9 @@ class LegalFilter:
         if type(name) is not str:
             return None
         rules = self._variant(name, data)
-        if rules is None or not self._is_plain(rules) or "board" not in data or "moves" in data:
+        if rules is None or not self._is_plain(rules) or "board" not in data:
+            return None
+        if "moves" in data or "pool" in data:
             return None
         packed = packed_question(
             data["board"], data.get("bar", _NO_BAR), data.get("off"), rules.checkers, rules.has_bar

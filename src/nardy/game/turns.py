@@ -20,7 +20,6 @@ be stored and resumed between two segments.
 from __future__ import annotations
 
 import enum
-from typing import Final
 
 import attrs
 
@@ -29,8 +28,9 @@ from nardy.model.basics import Roll
 from nardy.model.play import Play
 from nardy.model.position import Position
 from nardy.model.turns import BETWEEN_TURNS, TurnState
-from nardy.rules.vocabulary import ExtraField, ExtraKind
 from nardy.variants.base import Variant
+from nardy.variants.turn_hooks import ROLLS as ROLLS  # (defined where variants can list it)
+from nardy.variants.turn_hooks import ROLLS_COUNTED as ROLLS_COUNTED
 
 __all__ = [
     "ROLLS",
@@ -44,17 +44,6 @@ __all__ = [
     "start_turn",
     "turn_id",
 ]
-
-#: Extra state of a variant whose turn depends on how many rolls each side
-#: has made (gul bara's opening rolls): a count per side, up to
-#: :data:`ROLLS_COUNTED`. A variant lists it in ``extra_state``; it is then
-#: in the position's ID (``:rolls=1/2``) and array form (``"rolls"``).
-ROLLS: Final = ExtraField("rolls", ExtraKind.COUNT, ("rolls",), holds_checkers=False)
-
-#: How far :data:`ROLLS` counts: the rules that read it ask about the
-#: first three rolls at most, and positions that differ only in higher
-#: counts are the same.
-ROLLS_COUNTED: Final = 3
 
 
 class TurnPhase(enum.Enum):
@@ -103,9 +92,12 @@ def count_roll(variant: Variant, position: Position) -> Position:
 
 
 def start_turn(variant: Variant, position: Position, roll: Roll) -> Turn:
-    """The turn ``roll`` begins for the side to move in ``position`` (:meth:`~nardy.variants.turn_hooks.TurnHooks.turn_start`)."""
-    counted = count_roll(variant, position)
-    return Turn(counted, variant.turn_start(counted, roll))
+    """The turn ``roll`` begins for the side to move in ``position`` (:meth:`~nardy.variants.turn_hooks.TurnHooks.turn_start`).
+
+    The hook sees ``position`` as it is before the roll; the turn goes on
+    from it with the roll counted (:func:`count_roll`).
+    """
+    return Turn(count_roll(variant, position), variant.turn_start(position, roll))
 
 
 def after_play(

@@ -9,7 +9,8 @@
 * :mod:`~nardy.variants.scoring` -- the scoring tables every variant scores
   with;
 * :mod:`~nardy.variants.backgammon`, :mod:`~nardy.variants.long_nardy`,
-  :mod:`~nardy.variants.tavli` -- the built-in variants, whose rules that
+  :mod:`~nardy.variants.tavli`, :mod:`~nardy.variants.gul_bara`,
+  :mod:`~nardy.variants.gioul` -- the built-in variants, whose rules that
   are not data are in :mod:`nardy.rules`.
 
 Importing this package registers the built-in variants (with
@@ -21,6 +22,8 @@ from __future__ import annotations
 
 from nardy.variants.acey_deucey import AceyDeucey
 from nardy.variants.backgammon import Backgammon, Caucasian, Hypergammon, Nackgammon
+from nardy.variants.gioul import Gioul
+from nardy.variants.gul_bara import GulBara
 from nardy.variants.long_nardy import Kush, LongNardy
 from nardy.variants.tabula import Tabula
 from nardy.variants.tavli import Fevga, Plakoto, Portes, Tavla
@@ -30,6 +33,8 @@ __all__ = [
     "Backgammon",
     "Caucasian",
     "Fevga",
+    "Gioul",
+    "GulBara",
     "Hypergammon",
     "Kush",
     "LongNardy",

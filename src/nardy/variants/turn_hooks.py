@@ -11,9 +11,11 @@ the words *segment* and *turn*, are :mod:`nardy.model.turns`'s;
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import attrs
+
+from nardy.rules.vocabulary import ExtraField, ExtraKind
 
 if TYPE_CHECKING:
     from nardy.model.basics import Roll
@@ -24,7 +26,7 @@ if TYPE_CHECKING:
 # nardy.model.turns is imported by each hook when it is first called: the hooks
 # serve the game layer, and `nardy legal` starts without loading it.
 
-__all__ = ["TURN_HOOKS", "TurnHooks", "runs_turns"]
+__all__ = ["ROLLS", "ROLLS_COUNTED", "TURN_HOOKS", "TurnHooks", "runs_turns"]
 
 #: The hooks that make a turn more than one play: a variant that overrides
 #: one of them runs its turns through :mod:`nardy.game.turns` everywhere
@@ -36,6 +38,20 @@ def runs_turns(variant: object) -> bool:
     """Whether ``variant``'s class overrides a hook of :data:`TURN_HOOKS` (its turn is more than one play)."""
     cls = type(variant)
     return any(getattr(cls, name) is not getattr(TurnHooks, name) for name in TURN_HOOKS)
+
+
+#: Extra state of a variant whose turn depends on how many rolls each side
+#: has made (gul bara's opening rolls): a count per side, up to
+#: :data:`ROLLS_COUNTED`. A variant lists it in ``extra_state``; it is then
+#: in the position's ID (``:rolls=1/2``) and array form (``"rolls"``), and
+#: :func:`nardy.game.turns.start_turn` counts each roll. (Also importable
+#: from :mod:`nardy.game.turns`.)
+ROLLS: Final = ExtraField("rolls", ExtraKind.COUNT, ("rolls",), holds_checkers=False)
+
+#: How far :data:`ROLLS` counts: the rules that read it ask about the
+#: first three rolls at most, and positions that differ only in higher
+#: counts are the same.
+ROLLS_COUNTED: Final = 3
 
 
 class TurnHooks:
@@ -60,8 +76,11 @@ class TurnHooks:
         double to name before anything is played (``pending=()``,
         ``name_double=True``), or ``roll_again`` (the roller rolls again
         once these are played, unless :meth:`after_segment` says
-        otherwise). ``position`` already counts this roll in a variant that
-        counts rolls (:data:`nardy.game.turns.ROLLS`).
+        otherwise). In a variant that counts rolls (:data:`ROLLS`)
+        ``position`` is as it was before this roll: its count is the rolls
+        made before this one (counted up to three, so that the count after
+        it could not tell a third roll from a fourth), and the turn goes on
+        from the position with this roll counted.
         """
         from nardy.model.turns import TurnState
 
