@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from typing import Any
 
 import pytest
 
+from nardy import Position, Roll, Variant
 from nardy.cli.main import main
+from nardy.game import turns
 
 
 def board_of(mine: Mapping[int, int], theirs: Mapping[int, int]) -> list[int]:
@@ -35,3 +38,71 @@ def run_legal(
     status = main(["legal", *args])
     out = capsys.readouterr().out
     return status, [json.loads(line) for line in out.splitlines()]
+
+
+def seeded_roll(variant: Variant, rng: random.Random) -> Roll:
+    """A roll of ``variant``'s dice, one ``rng.randint(1, 6)`` a die (two dice: the draws the tests always made)."""
+    return Roll(*(rng.randint(1, 6) for _ in range(variant.dice)))
+
+
+def one_turn(
+    variant: Variant, position: Position, roll: Roll, choose: Callable[[int], int]
+) -> Generator[tuple[Position, Roll], None, Position]:
+    """One whole turn of ``roll`` from ``position`` (between turns), played at random: yields ``(position, segment)`` before each segment.
+
+    The turn runs through :mod:`nardy.game.turns` as a game does: the roll
+    gives its segments (a roll of three dice, a double's four moves, a
+    cascade, moves handed to the opponent), a double to name is chosen
+    among the choices (``choose(n)`` picks an index below ``n``), and each
+    segment is played by a random legal play (``choose`` again) from the
+    position yielded. Returns the position after the turn: the next to
+    roll to move, or a finished game.
+    """
+    turn = turns.start_turn(variant, position, roll)
+    while not turn.position.is_over():
+        if turn.phase is turns.TurnPhase.NAME:
+            choices = variant.double_choices(turn.position, turn.state)
+            named = choices[choose(len(choices))]
+            turn = turns.after_naming(variant, turn.position, named, turn.state)
+            continue
+        segment = turn.segment
+        if segment is None:  # between turns: the next roll
+            break
+        yield turn.position, segment
+        legal = turn.position.legal_plays(segment)
+        index = choose(len(legal))
+        after = legal.resulting_position(index)
+        turn = turns.after_play(variant, turn.position, legal[index], after, turn.state)
+    return turn.position
+
+
+def play_turn(
+    variant: Variant, position: Position, roll: Roll, choose: Callable[[int], int]
+) -> Position:
+    """The position after :func:`one_turn` (its segments played at random)."""
+    turn = one_turn(variant, position, roll, choose)
+    while True:
+        try:
+            next(turn)
+        except StopIteration as stop:
+            return stop.value  # type: ignore[no-any-return]
+
+
+def turn_segments(
+    variant: Variant,
+    roll: Callable[[], Roll],
+    choose: Callable[[int], int],
+    start: Position | None = None,
+) -> Iterator[tuple[Position, Roll]]:
+    """Random games of ``variant`` played by whole turns (:func:`one_turn`): ``(position, segment)`` before each segment.
+
+    Each turn's roll is ``roll()``; plays and named doubles are chosen by
+    ``choose``. A finished game starts again from ``start`` (default: the
+    variant's starting position). Never ends: the caller takes as many as
+    it needs.
+    """
+    first = variant.starting_position() if start is None else start
+    position = first
+    while True:
+        after = yield from one_turn(variant, position, roll(), choose)
+        position = first if after.is_over() else after

@@ -30,7 +30,12 @@ Kinds (each a plausible family of positions, named so tests can count them):
               die can be played (the ``must_play_higher`` rule).
 ``off``       contact positions where checkers have already been borne off
               (a side that was hit after it started bearing off).
-``selfplay``  reached from the start by random rolls and random legal plays.
+``selfplay``  reached from the start by random rolls and random legal plays,
+              whole turns of the variant's own dice (:func:`helpers.one_turn`).
+
+In a variant with a pool (:data:`~nardy.POOL`) every kind but ``selfplay``
+may also put some of each side's checkers back into the pool (the
+checkers not entered yet), taken from the board or the bar.
 """
 
 from __future__ import annotations
@@ -41,7 +46,8 @@ from typing import Protocol
 
 from hypothesis import strategies as st
 
-from nardy import Position, Roll, Side, Variant
+from helpers import play_turn
+from nardy import POOL, Position, Roll, Side, Variant
 
 __all__ = [
     "AGREEMENT_SPECS",
@@ -136,12 +142,13 @@ class _Layout:
         self.board = [0] * 25  # index 1..24
         self.bar = [0, 0]  # mover, opponent
         self.off = [0, 0]
+        self.pool = [0, 0]  # mover, opponent (a variant with a pool)
 
     def left(self, side: int) -> int:
         """Checkers of ``side`` (0 mover, 1 opponent) not yet placed anywhere."""
         sign = 1 if side == 0 else -1
         on_board = sum(x * sign for x in self.board[1:] if x * sign > 0)
-        return self.n - on_board - self.bar[side] - self.off[side]
+        return self.n - on_board - self.bar[side] - self.off[side] - self.pool[side]
 
     def free(self, side: int, points: Sequence[int]) -> list[int]:
         """Points of ``points`` the other side does not hold."""
@@ -189,8 +196,28 @@ class _Layout:
             placed += 1
         return placed
 
+    def into_pool(self, ch: Chooser) -> None:
+        """Put some checkers of each side (perhaps none) back into its pool, from the board or the bar."""
+        for side in (0, 1):
+            sign = 1 if side == 0 else -1
+            held = [p for p in range(1, 25) if self.board[p] * sign > 0]
+            if (not held and not self.bar[side]) or not _chance(ch, 60):
+                continue
+            for _ in range(ch.integer(1, 8)):
+                held = [p for p in range(1, 25) if self.board[p] * sign > 0]
+                if self.bar[side] and (not held or _chance(ch, 30)):
+                    self.bar[side] -= 1
+                elif held:
+                    self.board[held[ch.integer(0, len(held) - 1)]] -= sign
+                else:
+                    break
+                self.pool[side] += 1
+
     def position(self, variant: Variant, turn: Side) -> Position:
-        return variant.position(self.board[1:], tuple(self.bar), tuple(self.off), turn=turn)
+        extra = {"pool": tuple(self.pool)} if POOL in variant.extra_state else {}
+        return variant.position(
+            self.board[1:], tuple(self.bar), tuple(self.off), turn=turn, **extra
+        )
 
 
 ALL = range(1, 25)
@@ -348,12 +375,17 @@ _BUILDERS: dict[str, Callable[[Chooser, int], _Layout]] = {
 }
 
 
+def _turn(variant: Variant, position: Position, ch: Chooser) -> Position:
+    """One whole turn from ``position``: a roll of the variant's dice, its segments played at random."""
+    roll = Roll(*(ch.integer(1, 6) for _ in range(variant.dice)))
+    return play_turn(variant, position, roll, lambda n: ch.integer(0, n - 1))
+
+
 def _selfplay(ch: Chooser, variant: Variant, max_plies: int = 80) -> Position:
-    """Random rolls and random legal plays from the start, for up to ``max_plies`` plies."""
+    """Random rolls and random legal plays from the start, for up to ``max_plies`` whole turns."""
     pos = variant.starting_position(turn=Side(ch.integer(0, 1)))
     for _ in range(ch.integer(0, max_plies)):
-        legal = pos.legal_plays(Roll(ch.integer(1, 6), ch.integer(1, 6)))
-        after = legal.resulting_position(ch.integer(0, len(legal) - 1))
+        after = _turn(variant, pos, ch)
         if after.is_over():
             break
         pos = after
@@ -365,6 +397,8 @@ def build_position(variant: Variant, kind: str, ch: Chooser) -> Position:
     if kind == "selfplay":
         return _selfplay(ch, variant)
     lay = _BUILDERS[kind](ch, variant.checkers)
+    if POOL in variant.extra_state:
+        lay.into_pool(ch)
     assert lay.left(0) == 0, (kind, lay.board, lay.bar, lay.off)
     assert lay.left(1) == 0, (kind, lay.board, lay.bar, lay.off)
     pos = lay.position(variant, Side(ch.integer(0, 1)))
@@ -415,8 +449,7 @@ def random_positions(
             if game is None or game.is_over():
                 game = variant.starting_position(turn=Side(rng.randint(0, 1)))
             for _ in range(rng.randint(1, 3)):
-                legal = game.legal_plays(Roll(rng.randint(1, 6), rng.randint(1, 6)))
-                after = legal.resulting_position(rng.randrange(len(legal)))
+                after = _turn(variant, game, ch)
                 if after.is_over():
                     after = variant.starting_position(turn=Side(rng.randint(0, 1)))
                 game = after

@@ -44,6 +44,7 @@ from nardy.game import turns
 from nardy.game.actions import ActionKind, Phase
 from nardy.model.turns import TurnState
 from nardy.rules.board import FROM_POOL
+from nardy.rules.movement import movement_of
 from toy_variants import registered
 from turn_toys import (
     TOYS,
@@ -97,13 +98,26 @@ def test_action_numbers() -> None:
         pool_action(7)
 
 
+#: The built-in variants from before pools and turns of several segments: their spaces never change.
+BEFORE_POOLS = (
+    "backgammon", "nackgammon", "hypergammon", "caucasian", "portes", "tavla",
+    "long-nardy", "kush", "plakoto", "fevga",
+)  # fmt: skip
+
+
 def test_spaces_of_today_s_variants_are_unchanged() -> None:
+    assert set(BEFORE_POOLS) <= set(nardy.variant_names())
     for name in nardy.variant_names():
         if name.startswith("test-"):
             continue
         variant = nardy.find_variant(name)
-        assert not runs_turns(variant)
-        assert num_actions(variant) == NUM_ACTIONS
+        extended = runs_turns(variant) or bool(movement_of(variant).pool)
+        assert num_actions(variant) == (EXTENDED_ACTIONS if extended else NUM_ACTIONS), name
+        if name in BEFORE_POOLS:
+            assert not extended, name
+    tabula = nardy.find_variant("tabula")  # a pool, one segment a roll
+    assert (num_actions(tabula), runs_turns(tabula)) == (EXTENDED_ACTIONS, False)
+    assert runs_turns(nardy.find_variant("acey-deucey"))  # the 1-2
     assert num_actions(PoolGame()) == EXTENDED_ACTIONS  # a pool
     assert num_actions(Cascade()) == EXTENDED_ACTIONS  # turn hooks
     assert num_actions(ThreeDiceGammon()) == NUM_ACTIONS

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 import subprocess
 import sys
@@ -24,6 +25,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import nardy  # noqa: E402
+from helpers import turn_segments  # noqa: E402
 from nardy import Roll  # noqa: E402
 from nardy.agents.env import (  # noqa: E402
     GYM_IDS,
@@ -410,17 +412,19 @@ def test_max_plays_bound() -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_max_plays_holds_on_every_roll_of_random_games(variant: str) -> None:
+    """Every roll of the variant's dice, and every segment its turns give, at 25 points of random games."""
     rules = nardy.find_variant(variant)
     bound = max_plays(rules)
     rng = np.random.default_rng(0)
-    position = rules.starting_position()
-    for _ in range(25):
-        if position.is_over():
-            position = rules.starting_position()
-        counts = [len(position.legal_plays(roll)) for roll in nardy.ALL_ROLLS]
+    rolls = rules.rolls()
+    segments = turn_segments(
+        rules,
+        lambda: rolls[int(rng.integers(len(rolls)))],
+        lambda n: int(rng.integers(n)),
+    )
+    for position, segment in itertools.islice(segments, 25):
+        counts = [len(position.legal_plays(roll)) for roll in (*rolls, segment)]
         assert max(counts) <= bound
-        legal = position.legal_plays(nardy.ALL_ROLLS[int(rng.integers(21))])
-        position = legal.resulting_position(int(rng.integers(len(legal))))
 
 
 def test_gym_env_plays_against_an_opponent() -> None:

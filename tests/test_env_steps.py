@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import itertools
 import pickle
 import random
 import subprocess
@@ -23,7 +24,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nardy
-from nardy import OFF, Play, Roll, Step
+from helpers import seeded_roll, turn_segments
+from nardy import BAR, OFF, Play, Roll, Step
 from nardy.agents.env.steps import (
     NUM_ACTIONS,
     PASS,
@@ -33,6 +35,7 @@ from nardy.agents.env.steps import (
     clear_turns,
     decode_action,
     encode_action,
+    pool_action,
     step_turn,
 )
 from nardy.engine.apply_steps import ENTER, NO_BAR, RETURN_POINT, make_steps
@@ -41,6 +44,8 @@ from nardy.engine.kernels.general import BLOCK, HIT, PIN, is_open, move_checker
 from nardy.engine.state import may_bear_off, pack
 from nardy.engine.steptree import StepTree, make_step
 from nardy.errors import IllegalActionError
+from nardy.rules.board import FROM_POOL
+from nardy.rules.movement import movement_of
 from strategies import AGREEMENT_SPECS, positions, rolls
 from strategies_tavli import tavli_positions
 
@@ -50,21 +55,16 @@ VARIANTS = nardy.variant_names()
 def game_positions(
     variant: str, count: int, seed: int, stride: int = 1
 ) -> list[tuple[nardy.Position, Roll]]:
-    """``count`` (position, roll) pairs from seeded random games of ``variant``, every ``stride``-th turn."""
+    """``count`` (position, segment) pairs from seeded random games of ``variant``, every ``stride``-th segment.
+
+    The games are played by whole turns (:func:`helpers.turn_segments`):
+    the variant's own dice, and every segment its turns give.
+    """
     rules = nardy.find_variant(variant)
     rng = random.Random(f"{variant}/{seed}")
-    out: list[tuple[nardy.Position, Roll]] = []
-    turn = 0
-    while len(out) < count:
-        position = rules.starting_position()
-        while not position.is_over() and len(out) < count:
-            roll = Roll(rng.randint(1, 6), rng.randint(1, 6))
-            turn += 1
-            if turn % stride == 0:  # spread over more games: openings to bear-offs
-                out.append((position, roll))
-            legal = position.legal_plays(roll)
-            position = legal.resulting_position(rng.randrange(len(legal)))
-    return out
+    segments = turn_segments(rules, lambda: seeded_roll(rules, rng), rng.randrange)
+    # Every stride-th: spread over more games, openings to bear-offs.
+    return list(itertools.islice(segments, stride - 1, count * stride, stride))
 
 
 def step_of(turn: StepTurn, node: object, action: int) -> Step:
@@ -72,7 +72,9 @@ def step_of(turn: StepTurn, node: object, action: int) -> Step:
     if action == RETURN:
         return Step(25, 24, turn.roll.high)
     src, die = decode_action(action)
-    return Step(src, max(src - die, OFF), die)
+    return Step(
+        src, max(min(src, BAR) - die, OFF), die
+    )  # the bar and the pool (26) enter on 25 - die
 
 
 def explore(turn: StepTurn, seen: Counter[str]) -> dict[int, tuple[Step, ...]]:
@@ -97,7 +99,8 @@ def explore(turn: StepTurn, seen: Counter[str]) -> dict[int, tuple[Step, ...]]:
                 continue
             child = turn.advance(node, action)
             step = step_of(turn, node, action)
-            seen["return" if action == RETURN else "bar" if step.src == 25 else "step"] += 1
+            kinds = {BAR: "bar", FROM_POOL: "pool"}
+            seen["return" if action == RETURN else kinds.get(step.src, "step")] += 1
             seen["bear-off"] += step.dst == OFF
             if len(node[0]) > 29 and child[0][29] != node[0][29]:
                 seen["pin"] += 1
@@ -120,7 +123,9 @@ def check_exact(
     if replay:  # the library's own reading of the steps as a play (slower: some positions)
         for index, steps in reached.items():
             assert legal.index(Play(steps, roll)) == index, (position.id(), roll, steps)
-    seen["double"] += roll.is_double
+    # A double, or a pair or triple of three dice: the same die more than once.
+    seen["double"] += len(set(roll.moves)) < len(roll.moves)
+    seen[f"{len(roll.moves)} moves"] += 1
 
 
 def check_variant(variant: str, count: int, stride: int) -> None:
@@ -134,6 +139,10 @@ def check_variant(variant: str, count: int, stride: int) -> None:
         assert seen["pass"] > 0
     if rules.has_bar and rules.entering is nardy.Entering.ENTER:
         assert seen["bar"] > 0
+    if movement_of(rules).pool:
+        assert seen["pool"] > 0
+    if rules.dice == 3:  # three dice, one move each (a pair or a triple too)
+        assert seen["3 moves"] == count
     if variant == "kush":
         assert seen["return"] > 0
     if variant == "plakoto":
@@ -299,11 +308,18 @@ class Oracle:
     The rules of the module docstring, one by one: a step the board allows
     (:func:`make_steps`), entering first with :attr:`Entering.ENTER`, the
     bear-off rule; a step is allowed when some sequence from it ends on a
-    legal play's result.
+    legal play's result. A variant with a movement of its own (a pool, the
+    bar not first, another bear-off: :func:`movement_of`) is read from the
+    family's rules (M.2-M.6): a pool checker enters like a barred one once
+    the bar does not come first, and checkers bear off from the movement's
+    zone, exactly or with a larger die too.
     """
 
     def __init__(self, legal: nardy.LegalPlays) -> None:
         variant = legal.position.variant
+        # (The tree's states may be longer than a position's raw state: a
+        # packed state unpacks with padding. The results are compared on the raw part.)
+        self.size = len(legal.position.raw)
         self.results = set(legal.result_states())
         self.contact = {nardy.Contact.HIT: HIT, nardy.Contact.BLOCK: BLOCK, nardy.Contact.PIN: PIN}[
             variant.turn_contact(legal.roll)
@@ -311,25 +327,47 @@ class Oracle:
         self.bar = NO_BAR
         if variant.has_bar:
             self.bar = RETURN_MODEL if variant.entering is nardy.Entering.RETURN else ENTER
+        self.movement = movement_of(variant)
         self.memo: dict[object, bool] = {}
+
+    def outside(self, state: tuple[int, ...]) -> int:
+        """The mover's checkers that stop his bear-off: outside the zone, on the bar, in the pool, pinned."""
+        zone, pool = self.movement.bear_off.zone, self.movement.pool
+        outside = state[25] + sum(x for x in state[zone + 1 : 25] if x > 0)
+        if self.contact == PIN:  # pinned checkers of the mover stop his bear-off
+            outside += (state[28] >> 7).bit_count()
+        return outside + (state[pool] if pool else 0)
+
+    def bears_off(self, state: tuple[int, ...], src: int, dst: int) -> bool:
+        """The bear-off rule of the movement (the usual one: :func:`may_bear_off`)."""
+        if self.movement.is_default:
+            return may_bear_off(list(state), src, dst, self.outside(state))
+        zone, larger = self.movement.bear_off.zone, self.movement.bear_off.larger
+        if self.outside(state):
+            return False
+        return dst == 0 or (larger and all(state[p] <= 0 for p in range(src + 1, zone + 1)))
 
     def children(self, state: tuple[int, ...], dice: tuple[int, ...]) -> dict[int, object]:
         out: dict[int, object] = {}
         on_bar = state[25] > 0 and self.bar != NO_BAR
-        outside = state[25] + sum(x for x in state[7:25] if x > 0)
-        if len(state) > 28:  # pinned checkers of the mover stop his bear-off
-            outside += (state[28] >> 7).bit_count()
+        bar_first = on_bar and self.bar == ENTER and self.movement.bar_first
+        pool = self.movement.pool
         if on_bar and self.bar == RETURN_MODEL:
             self.make(out, RETURN, state, (25, RETURN_POINT, 0), dice, dice)
         for die in sorted(set(dice)):
             left = list(dice)
             left.remove(die)
+            if pool and state[pool] > 0 and not bar_first:  # a pool checker enters as a barred one
+                step = (FROM_POOL, 25 - die, die)
+                self.make(out, pool_action(die), state, step, dice, tuple(left))
             for src in range(1, 26):
-                if (src == 25) != (on_bar and self.bar == ENTER):
+                if src == 25 and not (on_bar and self.bar == ENTER):
+                    continue
+                if bar_first and src != 25:
                     continue  # a checker on the bar enters before any other moves
                 dst = src - die
                 if dst <= 0:
-                    if not may_bear_off(list(state), src, dst, outside):
+                    if not self.bears_off(state, src, dst):
                         continue
                     dst = 0
                 self.make(out, encode_action(src, die), state, (src, dst, die), dice, tuple(left))
@@ -344,12 +382,14 @@ class Oracle:
         dice: tuple[int, ...],
         left: tuple[int, ...],
     ) -> None:
+        movement = None if self.movement.is_default else self.movement
         with contextlib.suppress(nardy.IllegalPlayError):  # a step the board does not allow
-            out[action] = (make_steps(state, [step], dice or (0,), self.contact, self.bar), left)
+            made = make_steps(state, [step], dice or (0,), self.contact, self.bar, movement)
+            out[action] = (made, left)
 
     def reaches(self, node: tuple[tuple[int, ...], tuple[int, ...]]) -> bool:
         if node not in self.memo:
-            self.memo[node] = node[0] in self.results or any(
+            self.memo[node] = node[0][: self.size] in self.results or any(
                 self.reaches(child)  # type: ignore[arg-type]
                 for child in self.children(*node).values()
             )
@@ -358,7 +398,7 @@ class Oracle:
     def allowed(self, node: tuple[tuple[int, ...], tuple[int, ...]], start: bool) -> list[int]:
         children = self.children(*node)
         out = [a for a, child in children.items() if self.reaches(child)]  # type: ignore[arg-type]
-        if node[0] in self.results and (out or start):
+        if node[0][: self.size] in self.results and (out or start):
             out.append(PASS)
         return sorted(out)
 

@@ -9,6 +9,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel", reason="nardy.agents.openspiel needs the openspiel extra")
 
 import nardy  # noqa: E402
+from helpers import play_turn, seeded_roll  # noqa: E402
 from nardy.agents.env.steps import PASS, StepTurn  # noqa: E402
 from nardy.agents.openspiel import GAME_NAMES, game_name, load  # noqa: E402
 
@@ -16,13 +17,16 @@ VARIANTS = nardy.variant_names()
 
 
 def near_the_end(variant: str, seed: int) -> nardy.Position:
-    """A position from a seeded random game once one side has borne off 12 checkers."""
+    """A position between two turns of a seeded random game once one side has borne off 12 checkers.
+
+    The game is played by whole turns (:func:`helpers.play_turn`), with the
+    variant's own dice.
+    """
     rules = nardy.find_variant(variant)
     rng = random.Random(seed)
     position = rules.starting_position()
     while True:
-        legal = position.legal_plays((rng.randint(1, 6), rng.randint(1, 6)))
-        after = legal.resulting_position(rng.randrange(len(legal)))
+        after = play_turn(rules, position, seeded_roll(rules, rng), rng.randrange)
         if after.is_over():
             return position
         if max(after.off(nardy.Side.WHITE), after.off(nardy.Side.BLACK)) >= rules.checkers - 3:

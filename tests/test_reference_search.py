@@ -7,11 +7,14 @@ every value of every option that changes a legal set:
 
 * the quick part: a small seeded sample (positions along random games and
   constructed ones, every roll), and a Hypothesis property on positions
-  reached by random play from the start;
+  reached by random play from the start; games are played by whole turns
+  of the variant's own dice (three in tabula), and in a variant with a pool
+  the constructed positions hold checkers in it;
 * the wide sweep: ``test_reference_search_sweep.py`` (marker ``sweep``);
 * the anchor: on a sample, the reference gives what the tests' own oracles
   give (``reference.py``, ``reference_long.py``, ``reference_tavli.py``,
-  written from the rules text and independent of the library);
+  ``reference_acey.py``, ``reference_tabula.py``, written from the rules
+  text and independent of the library);
 * the toy variants of ``toy_variants.py`` and the guide's examples, and a
   few variants made here for hooks no built-in variant uses that way;
 * that the samples reach every kernel (in the pure-Python build, where a
@@ -41,6 +44,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import nardy
+from helpers import play_turn, seeded_roll
 from nardy import ALL_ROLLS, Position, Roll, Side, StepRule, Variant
 from nardy.engine import kernels
 from nardy.engine.reference import (
@@ -58,11 +62,13 @@ from nardy.rules.tavli import TRAP_PRIMES
 from nardy.rules.turn_rules import HitterRule, PlayFilter
 from nardy.variants.base import State
 from nardy.variants.scoring import PRESETS, ScoringTable
+from nardy.variants.tabula import BEAR_OFF_RULES, BEAR_OFF_ZONES, SECOND_HALF_RULES
 from reference import reference_results as backgammon_results
 from reference_acey import page_plays
 from reference_gul_bara import random_gul_bara_positions
 from reference_gul_bara import segment_results as gul_bara_results
 from reference_long import reference_results as long_results
+from reference_tabula import page_plays as tabula_plays
 from reference_tavli import fevga_results, plakoto_results
 from strategies import KINDS, random_positions
 from strategies_tavli import random_tavli_positions
@@ -102,6 +108,13 @@ MOVEMENT_OPTIONS: dict[str, dict[str, tuple[Any, ...]]] = {
         "bear_off": ("larger", "exact"),
         "must_play_higher": BOOLS,
     },
+    "tabula": {
+        "second_half": SECOND_HALF_RULES,
+        "bar_priority": BOOLS,
+        "bear_off_zone": tuple(BEAR_OFF_ZONES),
+        "bear_off": BEAR_OFF_RULES,
+        "must_play_higher": BOOLS,
+    },
     "gul-bara": {"bear_off": ("larger", "exact"), "must_play_higher": BOOLS},
     "gioul": {"bear_off": ("larger", "exact"), "must_play_higher": BOOLS},
 }
@@ -120,6 +133,8 @@ OTHER_OPTIONS = frozenset(
         "cascade_failure",
         "transfer_without_move",
     }
+    # tabula's direction turns the board round for the opponent, never changes a legal set
+    | {"direction"}
 )
 
 
@@ -130,7 +145,7 @@ def configurations(name: str) -> list[Variant]:
     return [cls(**dict(zip(options, values))) for values in itertools.product(*options.values())]
 
 
-#: Every configuration of every built-in variant (194).
+#: Every configuration of every built-in variant (242).
 CONFIGURATIONS: tuple[Variant, ...] = tuple(
     variant for name in MOVEMENT_OPTIONS for variant in configurations(name)
 )
@@ -146,7 +161,7 @@ def test_the_matrix_holds_every_built_in_variant_and_every_option() -> None:
         options = set(cls.option_names())
         assert set(MOVEMENT_OPTIONS[name]) <= options, name
         assert options - set(MOVEMENT_OPTIONS[name]) <= OTHER_OPTIONS, name
-    assert len(set(SPECS)) == len(SPECS) == 194
+    assert len(set(SPECS)) == len(SPECS) == 242
 
 
 # --- the comparison ------------------------------------------------------------------------
@@ -186,14 +201,23 @@ def disagreement(variant: Variant, position: Position, roll: Roll) -> str | None
     )
 
 
+def segments(variant: Variant) -> tuple[Roll, ...]:
+    """Every segment ``variant`` plays: each roll of its dice, and with :attr:`~nardy.Variant.segment_moves` each double as 1 to 3 moves too (moves handed over)."""
+    rolls = variant.rolls()
+    if not variant.segment_moves:
+        return rolls
+    short = (Roll(d, d).with_moves(k) for d in range(1, 7) for k in (1, 2, 3))
+    return (*rolls, *short)
+
+
 def check(
-    variant: Variant, items: list[tuple[str, Position]], rolls: tuple[Roll, ...] = ALL_ROLLS
+    variant: Variant, items: list[tuple[str, Position]], rolls: tuple[Roll, ...] | None = None
 ) -> int:
-    """Compare every item with every roll; returns the number compared (asserts agreement)."""
+    """Compare every item with every roll (default: every segment of the variant, :func:`segments`); returns the number compared."""
     problems = []
     count = 0
     for kind, position in items:
-        for roll in rolls:
+        for roll in segments(variant) if rolls is None else rolls:
             count += 1
             problem = disagreement(variant, position, roll)
             if problem is not None:
@@ -206,15 +230,17 @@ def check(
 
 
 def game_positions(variant: Variant, n: int, seed: str) -> list[tuple[str, Position]]:
-    """``n`` positions along seeded random games (a random roll and a random legal play a ply), 1-24 plies apart."""
+    """``n`` positions along seeded random games, 1-24 turns apart.
+
+    A ply is a whole turn (:func:`helpers.play_turn`): a roll of the
+    variant's dice and its segments, each played by a random legal play.
+    """
     rng = random.Random(f"{seed}:{variant.spec()}")
     position = variant.starting_position(Side(rng.randint(0, 1)))
     out: list[tuple[str, Position]] = []
     while len(out) < n:
         for _ in range(rng.randint(1, 24)):
-            roll = Roll(rng.randint(1, 6), rng.randint(1, 6))
-            legal = variant.legal_plays(position, roll, cache=False)
-            position = legal.resulting_position(rng.randrange(len(legal)))
+            position = play_turn(variant, position, seeded_roll(variant, rng), rng.randrange)
             if position.is_over():
                 position = variant.starting_position(Side(rng.randint(0, 1)))
         out.append(("game", position))
@@ -222,13 +248,15 @@ def game_positions(variant: Variant, n: int, seed: str) -> list[tuple[str, Posit
 
 
 def built_positions(variant: Variant, n: int, seed: str) -> list[tuple[str, Position]]:
-    """``n`` positions of the kinds the suite's builders make for this family (see their modules)."""
+    """``n`` positions of the kinds the suite's builders make for this family (see their modules).
+
+    With a pool (acey-deucey, tabula) the builders put some checkers of each
+    side back into it.
+    """
     if variant.name in ("plakoto", "fevga"):
         return random_tavli_positions(variant, n, seed)
     if variant.name in ("gul-bara", "gioul"):
         return random_gul_bara_positions(variant, n, seed)
-    if variant.name == "acey-deucey":  # (no builder of pool positions: more along games)
-        return [("built", p) for _, p in game_positions(variant, n, f"built:{seed}")]
     if variant.name in ("long-nardy", "kush"):
         rng = random.Random(f"{seed}:{variant.spec()}")
         counts = {"seam": n - 2 * (n // 3), "bearoff": n // 3, "scatter": n // 3}
@@ -264,15 +292,21 @@ def sample(variant: Variant, n: int, seed: str) -> list[tuple[str, Position]]:
 # --- the quick part ----------------------------------------------------------------------
 
 #: The quick part's rolls for each configuration: five of the fifteen
-#: non-doubles and one double, a different choice for each configuration.
+#: non-doubles and one double (three dice: five of the twenty rolls of
+#: three different dice and one pair or triple), a different choice for
+#: each configuration.
 QUICK_ROLLS = 6
 
 
 def quick_rolls(spec: str) -> tuple[Roll, ...]:
-    """Six seeded rolls for ``spec``: five non-doubles and one double."""
+    """Six seeded rolls of ``spec``'s dice: five of different dice, one with a die repeated (a double)."""
     rng = random.Random(f"quick-rolls:{spec}")
-    doubles = [roll for roll in ALL_ROLLS if roll.is_double]
-    others = [roll for roll in ALL_ROLLS if not roll.is_double]
+    try:
+        rolls = segments(nardy.find_variant(spec))
+    except nardy.UnknownVariantError:  # a name of the tests' own (two dice)
+        rolls = ALL_ROLLS
+    doubles = [roll for roll in rolls if roll.is_double or len(set(roll)) < len(roll.moves)]
+    others = [roll for roll in rolls if roll not in doubles]
     return (*rng.sample(others, QUICK_ROLLS - 1), rng.choice(doubles))
 
 
@@ -282,14 +316,22 @@ def test_quick_sample_agrees_with_the_reference(variant: Variant) -> None:
     assert check(variant, quick_items(variant), quick_rolls(variant.spec())) == QUICK_ROLLS
 
 
+def dice(variant: Variant) -> st.SearchStrategy[Roll]:
+    """Any roll of ``variant``'s dice (two, or three)."""
+    die = st.integers(1, 6)
+    return st.tuples(*[die] * variant.dice).map(lambda faces: Roll(*faces))
+
+
 @st.composite
 def reachable_positions(draw: st.DrawFn, variant: Variant) -> Position:
-    """A position reached from the start by random rolls and random legal plays (at most 120 plies)."""
+    """A position reached from the start by random rolls and random legal plays (at most 120 whole turns)."""
     position = variant.starting_position(Side(draw(st.integers(0, 1))))
+
+    def choose(n: int) -> int:
+        return draw(st.integers(0, n - 1))
+
     for _ in range(draw(st.integers(0, 120), label="plies")):
-        roll = Roll(draw(st.integers(1, 6)), draw(st.integers(1, 6)))
-        legal = variant.legal_plays(position, roll, cache=False)
-        after = legal.resulting_position(draw(st.integers(0, len(legal) - 1)))
+        after = play_turn(variant, position, draw(dice(variant)), choose)
         if after.is_over():
             break
         position = after
@@ -299,10 +341,10 @@ def reachable_positions(draw: st.DrawFn, variant: Variant) -> Position:
 @hypothesis.seed(30)
 @given(data=st.data())
 def test_property_reachable_positions_agree(data: st.DataObject) -> None:
-    """Any configuration, any position reached by random play from the start, any roll."""
+    """Any configuration, any position reached by random play from the start, any roll of its dice."""
     variant = data.draw(st.sampled_from(CONFIGURATIONS), label="variant")
     position = data.draw(reachable_positions(variant), label="position")
-    roll = Roll(data.draw(st.integers(1, 6)), data.draw(st.integers(1, 6)))
+    roll = data.draw(dice(variant))
     assert disagreement(variant, position, roll) is None
 
 
@@ -322,9 +364,14 @@ def oracle_states(variant: Variant, position: Position, roll: Roll) -> set[State
     if variant.name in ("gul-bara", "gioul"):
         options = variant.options()
         larger, higher = options["bear_off"] == "larger", options["must_play_higher"]
-        return gul_bara_results(raw, (roll.high, roll.low), larger=larger, must_play_higher=higher)
+        moves = len(roll.moves) if roll.is_double and len(roll.moves) < 4 else None  # handed over
+        return gul_bara_results(
+            raw, (roll.high, roll.low), moves, larger=larger, must_play_higher=higher
+        )
     if variant.name == "acey-deucey":
         return page_plays(variant, raw, roll)
+    if variant.name == "tabula":
+        return tabula_plays(variant, raw, roll)
     return backgammon_results(variant, raw, roll)
 
 
@@ -341,9 +388,10 @@ def oracle_disagreement(variant: Variant, position: Position, roll: Roll) -> str
 
 
 def check_oracle(
-    variant: Variant, items: list[tuple[str, Position]], rolls: tuple[Roll, ...] = ALL_ROLLS
+    variant: Variant, items: list[tuple[str, Position]], rolls: tuple[Roll, ...] | None = None
 ) -> int:
-    """The reference against the oracle on every item and roll; returns the number compared."""
+    """The reference against the oracle on every item and roll (default: the variant's :func:`segments`); returns the number compared."""
+    rolls = segments(variant) if rolls is None else rolls
     problems = [
         f"[{kind}] {problem}"
         for kind, position in items
@@ -368,6 +416,12 @@ ANCHORS: tuple[str, ...] = (
     "plakoto(must_play_higher=false)",
     "fevga(trap_prime=forbidden)",
     "fevga",
+    "acey-deucey",
+    "acey-deucey(entering=all-first,opening_lock=true,hitting=after-home,hit_to=pool)",
+    "acey-deucey(bear_off=exact,must_play_higher=false)",
+    "tabula",
+    "tabula(second_half=pool-or-bar,bar_priority=false)",
+    "tabula(second_half=off,bear_off_zone=half,bear_off=larger,must_play_higher=false)",
 )
 
 

@@ -5,11 +5,13 @@ configuration; this checks many, under the marker ``sweep`` (CI runs the
 sweeps on the compiled build). Positions are those of
 :func:`test_reference_search.sample`: half along seeded random games, half
 constructed by the suite's builders (and, in long nardy and Kush, from
-games of a player who builds runs of points). Every roll is played from
-each.
+games of a player who builds runs of points). Every segment of the variant
+is played from each: every roll of its dice (21, or tabula's 56), and in
+gul bara and gioul each double as 1 to 3 moves too (moves handed over).
 
 The size is one number, ``NARDY_REFERENCE_SWEEP`` (default 30): positions
-per configuration of long nardy and Kush (48 configurations each), five
+per configuration of long nardy, Kush, acey-deucey and tabula (48 to 64
+configurations each), five
 times as many for each configuration of the other variants (2 to 6 each),
 and as many for each variant made outside the built-in ones. An eighth as
 many again are checked against the tests' oracles.
@@ -23,7 +25,7 @@ from collections import Counter
 
 import pytest
 
-from nardy import ALL_ROLLS, Position, Variant
+from nardy import Position, Variant
 from test_reference_search import (
     CONFIGURATIONS,
     OTHER_VARIANTS,
@@ -33,6 +35,7 @@ from test_reference_search import (
     check_oracle,
     game_positions,
     sample,
+    segments,
     watch_kernels,
 )
 
@@ -58,7 +61,7 @@ def items(variant: Variant) -> list[tuple[str, Position]]:
 @pytest.mark.sweep
 @pytest.mark.parametrize("variant", CONFIGURATIONS, ids=SPECS)
 def test_sweep_agrees_with_the_reference(variant: Variant) -> None:
-    assert check(variant, items(variant)) == size(variant) * 21
+    assert check(variant, items(variant)) == size(variant) * len(segments(variant))
 
 
 #: The variants made outside the built-in ones, and one whose doubles give five moves.
@@ -76,7 +79,7 @@ def test_sweep_other_variants_agree_with_the_reference(variant: Variant) -> None
 @pytest.mark.parametrize("variant", CONFIGURATIONS, ids=SPECS)
 def test_sweep_the_reference_gives_what_the_oracles_give(variant: Variant) -> None:
     n = max(1, size(variant) // 8)
-    assert check_oracle(variant, sample(variant, n, "sweep-oracle")) == n * 21
+    assert check_oracle(variant, sample(variant, n, "sweep-oracle")) == n * len(segments(variant))
 
 
 @pytest.mark.sweep
@@ -89,7 +92,7 @@ def test_the_sweep_reaches_every_kernel(monkeypatch: pytest.MonkeyPatch) -> None
     reached: Counter[str] = watch_kernels(monkeypatch)
     for variant, positions in cases:
         for _, position in positions:
-            for roll in ALL_ROLLS:
+            for roll in segments(variant):
                 variant.legal_plays(position, roll, cache=False)
     print(f"kernels the sweep reaches: {dict(reached)}")
     assert min(reached.values()) >= SCALE, dict(reached)

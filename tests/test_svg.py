@@ -34,15 +34,25 @@ def sample(name: str, n: int = 30) -> list[nardy.Position]:
 
 
 def drawn(text: str) -> Counter[tuple[str, str]]:
-    """(side, place) -> checkers drawn; place is ``point-N``, ``bar`` or ``off``."""
+    """(side, place) -> checkers drawn; place is ``point-N``, ``bar``, ``off`` or ``pool``.
+
+    A pool (checkers not entered yet) is one checker with its count written
+    on it, the next element: it counts as that many.
+    """
     root = ET.fromstring(text.encode())
     assert root.tag == f"{NS}svg"
     assert root.get("version") == "1.1"
     out: Counter[tuple[str, str]] = Counter()
-    for el in root.iter():
+    elements = list(root.iter())
+    for i, el in enumerate(elements):
         classes = (el.get("class") or "").split()
         if "checker" in classes:
-            out[(classes[1], classes[2])] += 1
+            if classes[2] == "pool":
+                label = elements[i + 1]
+                assert label.get("class") == "count", "a pool's checker carries its count"
+                out[(classes[1], classes[2])] += int(label.text or "0")
+            else:
+                out[(classes[1], classes[2])] += 1
     return out
 
 
@@ -52,7 +62,12 @@ def expected(position: nardy.Position) -> Counter[tuple[str, str]]:
         for i, n in enumerate(position.checkers(side)):
             if n:
                 out[(str(side), f"point-{i + 1}")] = n
-        for place, n in (("bar", position.bar(side)), ("off", position.off(side))):
+        places = [("bar", position.bar(side)), ("off", position.off(side))]
+        if nardy.POOL in position.variant.extra_state:
+            pool = position.extra(side)["pool"]
+            assert isinstance(pool, int)
+            places.append(("pool", pool))
+        for place, n in places:
             if n:
                 out[(str(side), place)] = n
     return out

@@ -67,6 +67,9 @@ def test_unicode_board_shows_every_checker(name: str, numbering: Side) -> None:
             assert seen[q] == want[q][: 4 if len(want[q]) > 5 else 5], (q, text)
         if position.variant.has_bar:
             assert bar == {s: position.bar(s) for s in Side}
+        if nardy.POOL in position.variant.extra_state:  # the checkers not entered yet
+            w, b = position.extra(Side.WHITE)["pool"], position.extra(Side.BLACK)["pool"]
+            assert f"pool {WHITE} {w} {BLACK} {b}" in text
         w, b = position.pip_count(Side.WHITE), position.pip_count(Side.BLACK)
         assert f"pips {WHITE} {w} {BLACK} {b}" in text
         assert f"off {WHITE} {position.off(Side.WHITE)} {BLACK} {position.off(Side.BLACK)}" in text

@@ -23,6 +23,9 @@ from test_svg import NS, drawn, expected
 
 Capture = pytest.CaptureFixture[str]
 
+#: A play's caption: the segment (two or three dice, or a double of fewer moves: ``55 (3 moves)``), then the play.
+PLAY = re.compile(r"\) \d{2,3}(?: \(\d moves\))?: ")
+
 
 @cache
 def self_play(name: str) -> nardy.Match:
@@ -48,7 +51,7 @@ def check_steps(record: viewer.Record, shown: list[viewer.ViewStep]) -> None:
         assert mine[0].position == game.restart().position
         assert mine[-1].position == game.position
         plays = [a.play for a in game.history if a.kind is ActionKind.PLAY]
-        captions = [s.caption for s in mine if re.search(r"\) \d\d: ", s.caption)]
+        captions = [s.caption for s in mine if PLAY.search(s.caption)]
         assert [c.split(": ", 1)[1] for c in captions] == [
             p.notation() or "cannot move" for p in plays if p is not None
         ]
@@ -62,7 +65,7 @@ def check_pictures(shown: list[viewer.ViewStep]) -> None:
         assert drawn(step.picture) == expected(step.position)
         root = ET.fromstring(step.picture.encode())
         arrows = [el for el in root.iter(f"{NS}line") if "arrow" in (el.get("class") or "")]
-        notation = step.caption.split(": ", 1)[1] if re.search(r"\) \d\d: ", step.caption) else ""
+        notation = step.caption.split(": ", 1)[1] if PLAY.search(step.caption) else ""
         if notation and notation != "cannot move":
             assert arrows, step.caption
         else:

@@ -247,7 +247,8 @@ def run_match(
     """Play and print a seeded self-play match to ``length`` points with the cube.
 
     Plays are chosen by :func:`choose_play`, cube actions by
-    :func:`cube_decision`; one line per finished game gives the result and
+    :func:`cube_decision`, a double to name (acey-deucey's 1-2) at random
+    among the choices, seeded; one line per finished game gives the result and
     the score. Players are called A (player 0) and B (player 1). Bad
     arguments raise a :class:`~nardy.errors.NardyError`, as
     :meth:`Match.new <nardy.Match.new>` does.
@@ -274,6 +275,8 @@ def run_match(
             match = match.drop()
         elif game.phase in (Phase.OPENING, Phase.ROLL):
             match = match.roll()
+        elif game.phase is Phase.DECIDE:  # acey-deucey's 1-2: a double to name, seeded
+            match = match.name_double(rng.choice(game.double_choices()))
         else:
             assert game.dice is not None
             if game.last_roll:  # bear off as many as possible
