@@ -20,6 +20,9 @@ from typing import Any
 
 import pytest
 
+# The environments' encodings need the rl extra; the quick suite runs without it.
+pytest.importorskip("numpy", reason="nardy.agents.env needs the rl extra (numpy)")
+
 import nardy
 from nardy import Game, Position, Roll, Side
 from nardy.agents.env.encoding import TURN_FEATURES, encoding_size, turn_features
