@@ -280,9 +280,9 @@ class Game:
 
     def allowed(self) -> frozenset[ActionKind]:
         """The kinds of action the current state accepts."""
-        return phases.allowed(
-            self.phase, self.can_double(), self.last_roll, self.options, self.cube
-        )
+        # (the cube's rules are asked only where a double may be offered: before a roll)
+        can_double = self.phase is Phase.ROLL and self.can_double()
+        return phases.allowed(self.phase, can_double, self.last_roll, self.options, self.cube)
 
     def describe(self) -> str:
         """One line about the state, e.g. ``"black to play 31; cube 2 (white)"``."""
