@@ -108,6 +108,7 @@ POOL_OPTIONS = st.fixed_dictionaries(
         "hitting": st.sampled_from(["any", "any", "after-home"]),
         "enter_rule": st.sampled_from(["free", "free", "all-first"]),
         "second_half": st.booleans(),
+        "waiting": st.sampled_from(["", "pool", "pool-or-bar"]),
     }
 )
 

@@ -60,6 +60,11 @@ def second_half_pool(board: list[int], src: int, dst: int) -> bool:
     return board[POOL_AT] == 0
 
 
+def second_half_pool_or_bar(board: list[int], src: int, dst: int) -> bool:
+    """Tabula's rule with ``second_half="pool-or-bar"``: nothing lands on 12-1 while a checker waits in the pool or on the bar."""
+    return board[POOL_AT] == 0 and board[25] == 0
+
+
 def refuse(board: list[int], src: int, dst: int) -> bool:
     """Every step refused (acey-deucey's opening lock on a roll that is not a double or 1-2)."""
     return False
@@ -82,6 +87,8 @@ class PoolGame(Variant):
     enter_rule: str = "free"
     opening_lock: bool = attrs.field(default=False, converter=to_bool)
     second_half: bool = attrs.field(default=False, converter=to_bool)
+    #: The second-half rule declared :attr:`StepRule.waiting` (``""``: undeclared, the rule on the pool alone).
+    waiting: str = ""
 
     @property
     def hit_to(self) -> str:  # type: ignore[override]  # an option
@@ -104,7 +111,10 @@ class PoolGame(Variant):
         if self.enter_rule == "all-first":
             return StepRule(entering_all_first)
         if self.second_half:
-            return StepRule(second_half_pool, watch_from=0, watch_to=(1 << 13) - 1)
+            check = second_half_pool_or_bar if self.waiting == "pool-or-bar" else second_half_pool
+            return StepRule(
+                check, watch_from=0, watch_to=(1 << 13) - 1, waiting=self.waiting or None
+            )
         return None
 
     def scoring_table(self) -> ScoringTable:
@@ -362,6 +372,23 @@ def test_only_hits_is_a_declared_field() -> None:
     assert (ALL_POINTS >> FROM_POOL) & 1
     with pytest.raises(InvalidOptionError):
         StepRule(hit_after_home, floor_point=24, floor=14, only_hits=True)
+
+
+def test_waiting_is_a_declared_field() -> None:
+    rule = StepRule(second_half_pool, watch_from=0, watch_to=(1 << 13) - 1, waiting="pool")
+    assert rule.waiting == "pool"
+    assert rule.replace(watch_to=1 << 12).waiting == "pool"
+    assert rule.replace(waiting=None).waiting is None
+    assert "waiting='pool'" in repr(rule)
+    assert StepRule(second_half_pool).waiting is None
+    for bad in (
+        {"waiting": "bar"},
+        {"waiting": "pool", "only_hits": True},
+        {"waiting": "pool", "floor_point": 24, "floor": 14},
+        {"waiting": "pool", "six_block": "off"},
+    ):
+        with pytest.raises(InvalidOptionError, match="waiting"):
+            StepRule(second_half_pool, **bad)
 
 
 # --- every layer that reads steps -------------------------------------------------------

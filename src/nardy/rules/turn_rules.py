@@ -11,6 +11,8 @@ costs nothing in the search.
 rule it is, as public data: :attr:`StepRule.floor_point` and
 :attr:`StepRule.floor` (a floor on one point, long nardy's head rule),
 :attr:`StepRule.six_block` (the six-block rule, judged after each step),
+:attr:`StepRule.waiting` (no landing on some points while a checker waits
+to enter),
 :attr:`HitterRule.kind` (the hitter stops, or may not hide), and a play
 filter's ``each_play``, ``on_board`` and ``six_block``
 (:class:`EachPlayFilter`). The engine chooses its search from these alone
@@ -36,6 +38,7 @@ __all__ = [
     "ALL_POINTS",
     "NO_HIDE",
     "STOPS",
+    "WAITING",
     "EachPlayFilter",
     "EndRule",
     "FloorCheck",
@@ -76,9 +79,23 @@ STOPS: Final = "stops"
 #: checkers.
 NO_HIDE: Final = "no-hide"
 
+#: :attr:`StepRule.waiting`'s values: the rule waits for the mover's pool to
+#: empty (``"pool"``), or for his pool and his bar (``"pool-or-bar"``).
+WAITING: Final = ("pool", "pool-or-bar")
+
 # The names StepRule.replace and HitterRule.replace take.
 _STEP_FIELDS: Final = frozenset(
-    {"check", "watch_from", "watch_to", "floor_point", "floor", "six_block", "guard", "only_hits"}
+    {
+        "check",
+        "watch_from",
+        "watch_to",
+        "floor_point",
+        "floor",
+        "six_block",
+        "guard",
+        "only_hits",
+        "waiting",
+    }
 )
 _HITTER_FIELDS: Final = frozenset({"zone", "check", "kind"})
 
@@ -131,6 +148,18 @@ class StepRule:
     starts from (:func:`~nardy.rules.six_block.six_block_guard`), when the
     rule has worked it out already (-1: not given).
 
+    ``waiting`` (optional, a declaration): ``"pool"`` or ``"pool-or-bar"``
+    (:data:`~nardy.rules.turn_rules.WAITING`). The rule promises that it refuses a step exactly
+    when the step is watched and, on the board after it, a checker of the
+    mover's still waits to enter: in his pool, or (``"pool-or-bar"``) in his
+    pool or on his bar. Tabula's second-half rule is one ("nothing lands on
+    12-1 while a checker waits in the pool"). Those counts never rise during
+    a turn and entries can be made first, so a set of steps that such a rule
+    refuses in one order it refuses in every order, and a kernel may apply
+    the rule itself, pruning instead of calling ``check``. ``None`` (the
+    default): no promise. Such a rule has no floor, no six-block
+    declaration and judges every watched step, not only hits.
+
     Rule objects are built for each turn and never changed;
     :meth:`replace` makes a copy with fields changed.
     """
@@ -145,6 +174,7 @@ class StepRule:
         "guard",
         "only_hits",
         "six_block",
+        "waiting",
         "watch_from",
         "watch_to",
     )
@@ -159,10 +189,18 @@ class StepRule:
         six_block: str | None = None,
         guard: int = -1,
         only_hits: bool = False,
+        waiting: str | None = None,
     ) -> None:
         if only_hits and (floor_point or six_block is not None):
             raise InvalidOptionError(
                 "StepRule: a rule that only judges hits has no floor and no six-block declaration"
+            )
+        if waiting is not None and (
+            waiting not in WAITING or floor_point or six_block is not None or only_hits
+        ):
+            raise InvalidOptionError(
+                f"StepRule: waiting is one of {', '.join(map(repr, WAITING))} (got {waiting!r}),"
+                " on a rule with no floor, no six-block declaration and not only_hits"
             )
         #: The check as given (the floor not folded in).
         self.base_check = check
@@ -180,6 +218,8 @@ class StepRule:
         self.guard = guard
         #: The check is asked only about steps that hit (see above).
         self.only_hits = only_hits
+        #: Declared: where a checker waits while the rule refuses the watched steps, or ``None`` (see above).
+        self.waiting = waiting
         # The check with the floor folded in, made when first asked for (most
         # kernels count the floor themselves and never ask).
         self._folded: StepCheck | None = None if floor_point else check
@@ -207,7 +247,7 @@ class StepRule:
 
         The fields are the constructor's: ``check``, ``watch_from``,
         ``watch_to``, ``floor_point``, ``floor``, ``six_block``, ``guard``,
-        ``only_hits``. A copy with
+        ``only_hits``, ``waiting``. A copy with
         another ``check`` of the same behaviour gets the same searches as
         the original (see the module docstring).
         """
@@ -221,16 +261,18 @@ class StepRule:
             changes.get("six_block", self.six_block),
             changes.get("guard", self.guard),
             changes.get("only_hits", self.only_hits),
+            changes.get("waiting", self.waiting),
         )
 
     def __repr__(self) -> str:
         floor = f", floor_point={self.floor_point}, floor={self.floor}" if self.floor_point else ""
         six_block = "" if self.six_block is None else f", six_block={self.six_block!r}"
         hits = ", only_hits=True" if self.only_hits else ""
+        waiting = "" if self.waiting is None else f", waiting={self.waiting!r}"
         return (
             f"StepRule({getattr(self.base_check, '__name__', self.base_check)!s}, "
             f"watch_from={self.base_watch_from:#x}, watch_to={self.watch_to:#x}"
-            f"{floor}{six_block}{hits})"
+            f"{floor}{six_block}{hits}{waiting})"
         )
 
 

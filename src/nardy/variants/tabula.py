@@ -103,8 +103,10 @@ def _pool_and_bar_empty(board: list[int], src: int, dst: int) -> bool:
 
 _SECOND_HALF_RULES: Mapping[str, StepRule] = MappingProxyType(
     {
-        "pool": StepRule(_pool_empty, watch_from=0, watch_to=_SECOND_HALF),
-        "pool-or-bar": StepRule(_pool_and_bar_empty, watch_from=0, watch_to=_SECOND_HALF),
+        "pool": StepRule(_pool_empty, watch_from=0, watch_to=_SECOND_HALF, waiting="pool"),
+        "pool-or-bar": StepRule(
+            _pool_and_bar_empty, watch_from=0, watch_to=_SECOND_HALF, waiting="pool-or-bar"
+        ),
     }
 )
 

@@ -18,7 +18,9 @@ four moves:
 * **three dice**, distinct or with a pair, and a double of one to four moves;
 * **a step rule** (:class:`~nardy.rules.turn_rules.StepRule`), its check
   called after each step it watches (every step, or only the hits with
-  ``only_hits``), as the general kernel calls it.
+  ``only_hits``), as the general kernel calls it; or, for a rule that
+  declares :attr:`~nardy.rules.turn_rules.StepRule.waiting`, no call: a
+  watched step is pruned while a checker waits to enter (below).
 
 Hitting or blocking contact, checkers on the bar entering, no hitter rule
 and no play filter (those keep the general kernel,
@@ -46,7 +48,16 @@ A sequence that stops early in this order while a move from a higher
 source could follow is noted, and dropped by the maximum-use rule: the
 same moves and that one make a longer play.
 
-**A step rule** is judged on each step of that order. When it refuses
+**A waiting rule** (:attr:`~nardy.rules.turn_rules.StepRule.waiting`)
+refuses the watched steps made while a checker of the mover's waits in
+his pool (or on his bar). That order makes every entry of a set of moves
+before its other moves, and the counts waiting never rise in a turn, so
+each step of a set meets the fewest checkers waiting there that any order
+of the set could give it: a set this order refuses, every order refuses.
+The kernel prunes such a step where it meets it and searches on as
+without a rule.
+
+**Any other step rule** is judged on each step of that order. When it refuses
 none, every sequence the board allows in that order passed every check,
 and the order loses nothing: each legal sequence's reordering is one of
 them, and each of them is a legal sequence. Once it refuses a step, another order of the same moves might pass
@@ -151,7 +162,12 @@ def search_moving(
         walk.sources = (MOVER_BAR, FROM_POOL, *range(high, 0, -1))
     walk.distinct = dice.count(dice[0]) == len(dice)
     check: StepCheck | None = None
-    if rule is not None:
+    if rule is not None and rule.waiting is not None:
+        walk.waits = True
+        walk.wait_bar = rule.waiting == "pool-or-bar"
+        walk.watch_from = rule.watch_from
+        walk.watch_to = rule.watch_to
+    elif rule is not None:
         check = rule.check
         walk.watch_from = rule.watch_from
         walk.watch_to = rule.watch_to
@@ -192,6 +208,8 @@ class _Walk:
         "seen",
         "sources",
         "top",
+        "wait_bar",
+        "waits",
         "watch_from",
         "watch_to",
         "zone",
@@ -225,8 +243,16 @@ class _Walk:
         self.watch_from = 0
         self.watch_to = 0
         self.only_hits = False
+        #: A waiting rule: watched steps are pruned while a checker waits in the pool (or on the bar: ``wait_bar``).
+        self.waits = False
+        self.wait_bar = False
         #: The dice left -> the keys of the nodes reached with them (two or more dice used).
         self.seen: dict[tuple[int, ...], set[int]] = {}
+
+    def waiting(self, bar: int) -> bool:
+        """Whether a waiting rule closes its watched steps now: a checker waits in the pool (or, with ``wait_bar``, on the bar, ``bar`` of them)."""
+        pool = self.pool
+        return self.waits and ((pool > 0 and self.s[pool] > 0) or (self.wait_bar and bar > 0))
 
     def may_bear_off(self, src: int, dst: int, outside: int) -> bool:
         """The bear-off rule for a step from ``src`` to ``dst <= 0`` (:func:`~nardy.rules.movement.bear_off_allowed`)."""
@@ -390,6 +416,10 @@ class _Walk:
                 if self.refused:
                     return
         # The points, from the highest a checker may stand on (sources[j] is top + 2 - j).
+        # (A move between points changes no count a waiting rule reads.)
+        closed = self.waiting(bar)
+        watch_from = self.watch_from
+        watch_to = self.watch_to
         lowest = self.lowest
         zone = self.zone
         shift = STEP_BITS * made
@@ -418,6 +448,8 @@ class _Walk:
                     if x_dst < lowest:
                         continue
                     hit = x_dst == -1 and lowest < 0
+                if closed and ((watch_to >> dst) & 1 or (watch_from >> src) & 1):
+                    continue
                 moved = True
                 x_dst = s[dst]
                 _make(s, src, dst, x_dst, hit, hit_slot)
@@ -461,6 +493,12 @@ class _Walk:
         if x_dst < lowest:
             return False
         hit = x_dst == -1 and lowest < 0
+        if (
+            self.waits
+            and ((self.watch_to >> dst) & 1 or (self.watch_from >> src) & 1)
+            and self.waiting_after_entry(src)
+        ):
+            return False
         shift = STEP_BITS * made
         step = (src | (dst << 5) | (die << 10)) << shift
         if src == FROM_POOL:
@@ -494,6 +532,13 @@ class _Walk:
         _unmake(s, at, x_src, dst, x_dst, hit, hit_slot)
         return True
 
+    def waiting_after_entry(self, src: int) -> bool:
+        """Whether a checker still waits (see :meth:`waiting`) once one enters from ``src`` (the bar or the pool)."""
+        s = self.s
+        pool = self.pool
+        in_pool = s[pool] - (src == FROM_POOL) if pool else 0
+        return in_pool > 0 or (self.wait_bar and s[MOVER_BAR] - (src == MOVER_BAR) > 0)
+
     def last(
         self, die: int, first: int, cap: int, key: int, code: int, made: int, outside: int
     ) -> None:
@@ -520,6 +565,9 @@ class _Walk:
             and self.enter(FROM_POOL, die, (), 1, key, code, made, outside)
         ):
             moved = True
+        closed = self.waiting(bar)
+        watch_from = self.watch_from
+        watch_to = self.watch_to
         lowest = self.lowest
         shift = STEP_BITS * made
         step_die = die << 10
@@ -532,6 +580,8 @@ class _Walk:
             if s[src] <= 0:
                 continue
             dst = src - die
+            if closed and ((watch_to >> max(dst, 0)) & 1 or (watch_from >> src) & 1):
+                continue
             if dst <= 0:
                 if not self.may_bear_off(src, dst, outside):
                     continue
