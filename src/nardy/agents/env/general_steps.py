@@ -24,9 +24,16 @@ from typing import Final
 
 from nardy.engine.reference import single_steps
 from nardy.engine.state import key_of, packed_of_key, unpack_list
-from nardy.engine.stepkeys import DICE_BITS, PASS, dice_code, dice_of_code, node_code
+from nardy.engine.stepkeys import (
+    DICE_BITS,
+    PASS,
+    UNIT,
+    dice_of_code,
+    node_code,
+    step_change_moving,
+)
 from nardy.engine.steptree import NOT_ALLOWED
-from nardy.rules.board import FROM_POOL
+from nardy.rules.board import FROM_POOL, MOVER_BAR, MOVER_OFF
 from nardy.rules.movement import Movement, make_step_as
 from nardy.rules.vocabulary import Entering
 from nardy.variants.base import Variant
@@ -68,16 +75,21 @@ class GeneralStepTree:
         self.size = len(packed)
         self.contact = contact
         self.movement = movement
+        self.pool = movement.pool
+        self.hit_to_pool = movement.hit_to_pool
         self.enters = variant.entering is not Entering.RETURN
         #: The results' keys, in the legal plays' order.
         self.keys = results
         self.index = {key: i for i, key in enumerate(results)}
+        board = unpack_list(packed)
         #: The node before any step.
-        self.start: int = node_code(key_of(unpack_list(packed)), dice)
-        self._children: dict[int, dict[int, int]] = {}
-        self._reaches: dict[int, bool] = {}
+        self.start: int = node_code(key_of(board), dice)
+        # Whether a node that is no result reaches one: by the dice left, then the key.
+        self._reached: dict[int, dict[int, bool]] = {}
         self._allowed: dict[int, tuple[int, ...]] = {}
         self._ends: dict[int, frozenset[int]] = {}
+        # The node a step last reached and its board (asked about next; only read).
+        self._last: tuple[int, list[int]] = (self.start, board)
 
     # --- nodes --------------------------------------------------------------------
 
@@ -105,38 +117,27 @@ class GeneralStepTree:
 
     def children(self, node: int) -> dict[int, int]:
         """Every step the board allows at ``node`` (legal or not): action -> child node."""
-        made = self._children.get(node)
-        if made is not None:
-            return made
-        board = self.board(node)
-        left = node & _DICE_MASK
-        movement = self.movement
-        found: dict[int, int] = {}
-        for die in sorted(set(dice_of_code(left))):
-            rest = left - dice_code((die,))
-            for src, dst in single_steps(board, die, self.contact, self.enters, movement):
-                after = list(board)
-                make_step_as(after, src, dst, self.contact, movement.pool, movement.hit_to_pool)
-                found[step_action(src, die)] = (key_of(after) << DICE_BITS) | rest
-        made = self._children[node] = dict(sorted(found.items()))
-        return made
+        t = self.board(node)
+        key = node >> DICE_BITS
+        made = [
+            (action, ((key + self._change(t, src, dst)) << DICE_BITS) | (node & _DICE_MASK) - unit)
+            for action, src, dst, unit in self._steps(t, node & _DICE_MASK)
+        ]
+        return dict(sorted(made))
 
     def reaches(self, node: int) -> bool:
         """Whether some sequence of steps the board allows from ``node`` makes a legal play."""
-        made = self._reaches.get(node)
-        if made is None:
-            made = self.play_at(node) >= 0 or any(
-                self.reaches(child) for child in self.children(node).values()
-            )
-            self._reaches[node] = made
-        return made
+        key = node >> DICE_BITS
+        return key in self.index or self._reach(self.board(node), key, node & _DICE_MASK)
 
     def allowed(self, node: int) -> tuple[int, ...]:
         """The allowed actions at ``node``, ascending (empty when the play is complete)."""
         made = self._allowed.get(node)
         if made is None:
-            out = [a for a, child in self.children(node).items() if self.reaches(child)]
-            if (out or node == self.start) and self.play_at(node) >= 0:
+            key = node >> DICE_BITS
+            out: list[int] = []
+            self._walk(self._board_of(node), key, node & _DICE_MASK, out)
+            if (out or node == self.start) and key in self.index:
                 out.append(PASS)  # end the play here (or pass: nothing can be played)
             made = self._allowed[node] = tuple(sorted(out))
         return made
@@ -150,16 +151,23 @@ class GeneralStepTree:
             return NOT_ALLOWED
         if action == PASS:
             return -1 - self.play_at(node)
-        child = self.children(node)[action]
-        if self.allowed(child):
-            return child
+        t = self._board_of(node)
+        src, dst, unit = _target(action)
+        child = node + (self._change(t, src, dst) << DICE_BITS) - unit
+        if child & _DICE_MASK:  # dice left: its allowed steps are asked for next
+            after = t.copy()
+            make_step_as(after, src, dst, self.contact, self.pool, self.hit_to_pool)
+            self._last = (child, after)
+            if self.allowed(child):
+                return child
         return -1 - self.play_at(child)
 
     def child(self, node: int, action: int) -> int:
         """The node an allowed ``action`` at ``node`` reaches (``node`` itself for the pass)."""
         if action == PASS:
             return node
-        return self.children(node)[action]
+        src, dst, unit = _target(action)
+        return node + (self._change(self._board_of(node), src, dst) << DICE_BITS) - unit
 
     def ends(self, node: int) -> frozenset[int]:
         """The indices of the legal plays some sequence of steps from ``node`` makes."""
@@ -171,3 +179,79 @@ class GeneralStepTree:
                 out |= self.ends(child)
             made = self._ends[node] = frozenset(out)
         return made
+
+    # --- the search ---------------------------------------------------------------
+
+    def _board_of(self, node: int) -> list[int]:
+        """The board of ``node``: the last step's, if it is that node (only to be read)."""
+        last = self._last
+        return last[1] if node == last[0] else self.board(node)
+
+    def _change(self, t: list[int], src: int, dst: int) -> int:
+        """How the step ``src -> dst`` on ``t`` changes the key (the step not made)."""
+        return step_change_moving(t, src, dst, self.contact, self.pool, self.hit_to_pool)
+
+    def _steps(self, t: list[int], dice: int) -> list[tuple[int, int, int, int]]:
+        """The steps the board allows on ``t`` with a die of ``dice``: (action, source, landing, die's code)."""
+        out: list[tuple[int, int, int, int]] = []
+        contact, enters, movement = self.contact, self.enters, self.movement
+        for die in range(1, 7):
+            unit = UNIT[die]
+            if (dice >> (5 * (die - 1))) & 31:
+                for src, dst in single_steps(t, die, contact, enters, movement):
+                    out.append((step_action(src, die), src, dst, unit))
+        return out
+
+    def _reach(self, t: list[int], key: int, dice: int) -> bool:
+        """Whether the node on ``t`` (``key``, ``dice`` left; not a result) reaches a result: remembered."""
+        if not dice:
+            return False
+        memo = self._reached.get(dice)
+        if memo is None:
+            memo = self._reached[dice] = {}
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._walk(t, key, dice, None)
+        return found
+
+    def _walk(self, t: list[int], key: int, dice: int, out: list[int] | None) -> bool:
+        """Whether some step on ``t`` (``key``, ``dice`` left) leads to a result; each such into ``out``.
+
+        Without ``out`` it stops at the first. A step onto a result needs
+        only its key; a step that does not land on one is made on a copy of
+        ``t`` and searched on (``t`` is only read).
+        """
+        index = self.index
+        reached = self._reached
+        contact, pool, hit_to_pool = self.contact, self.pool, self.hit_to_pool
+        found = False
+        for action, src, dst, unit in self._steps(t, dice):
+            child = key + step_change_moving(t, src, dst, contact, pool, hit_to_pool)
+            if child not in index:
+                left = dice - unit
+                if not left:
+                    continue
+                memo = reached.get(left)
+                if memo is None:
+                    memo = reached[left] = {}
+                ok = memo.get(child)
+                if ok is None:
+                    after = t.copy()
+                    make_step_as(after, src, dst, contact, pool, hit_to_pool)
+                    ok = memo[child] = self._walk(after, child, left, None)
+                if not ok:
+                    continue
+            if out is None:
+                return True
+            out.append(action)
+            found = True
+        return found
+
+
+def _target(action: int) -> tuple[int, int, int]:
+    """The source, landing (0: off) and die's code of a step action (see :func:`step_action`)."""
+    if action >= POOL_ACTION:
+        src, die = FROM_POOL, action - POOL_ACTION + 1
+    else:
+        src, die = action // 6 + 1, action % 6 + 1
+    return src, max(min(src, MOVER_BAR) - die, MOVER_OFF), UNIT[die]
