@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from nardy.engine.reference import single_steps
 from nardy.engine.state import key_of, packed_of_key, unpack_list
 from nardy.engine.stepkeys import (
     DICE_BITS,
@@ -34,7 +33,16 @@ from nardy.engine.stepkeys import (
 )
 from nardy.engine.steptree import NOT_ALLOWED
 from nardy.rules.board import FROM_POOL, MOVER_BAR, MOVER_OFF
-from nardy.rules.movement import Movement, make_step_as
+from nardy.rules.movement import (
+    Movement,
+    bar_first,
+    bear_off_allowed,
+    count_not_home,
+    entry_point,
+    is_open,
+    make_step_as,
+    may_enter_from_pool,
+)
 from nardy.rules.vocabulary import Entering
 from nardy.variants.base import Variant
 
@@ -45,6 +53,9 @@ __all__ = ["POOL_ACTION", "GeneralStepTree", "step_action"]
 POOL_ACTION: Final = 152
 
 _DICE_MASK: Final = (1 << DICE_BITS) - 1
+# The points a checker may step from, highest first; and the bar's actions less one (by die).
+_POINTS: Final = tuple(range(24, 0, -1))
+_BAR_ACTION: Final = 6 * (MOVER_BAR - 1) - 1
 
 
 def step_action(src: int, die: int) -> int:
@@ -77,6 +88,9 @@ class GeneralStepTree:
         self.movement = movement
         self.pool = movement.pool
         self.hit_to_pool = movement.hit_to_pool
+        self.bar_first = movement.bar_first
+        self.zone = movement.bear_off.zone
+        self.larger = movement.bear_off.larger
         self.enters = variant.entering is not Entering.RETURN
         #: The results' keys, in the legal plays' order.
         self.keys = results
@@ -192,14 +206,42 @@ class GeneralStepTree:
         return step_change_moving(t, src, dst, self.contact, self.pool, self.hit_to_pool)
 
     def _steps(self, t: list[int], dice: int) -> list[tuple[int, int, int, int]]:
-        """The steps the board allows on ``t`` with a die of ``dice``: (action, source, landing, die's code)."""
+        """The steps the board allows on ``t`` with a die of ``dice``: (action, source, landing, die's code).
+
+        :func:`~nardy.engine.reference.single_steps` for each die left, the
+        board read once for them all: a checker on the bar enters on
+        :func:`~nardy.rules.movement.entry_point` (and while the bar comes
+        first nothing else moves), a pool checker enters there too, every
+        other checker lands on an open point or bears off as the movement's
+        :class:`~nardy.rules.movement.BearOff` allows.
+        """
         out: list[tuple[int, int, int, int]] = []
-        contact, enters, movement = self.contact, self.enters, self.movement
+        contact = self.contact
+        first = self.bar_first
+        on_bar = self.enters and t[MOVER_BAR] > 0
+        only_bar = on_bar and bar_first(t, first)
+        from_pool = may_enter_from_pool(t, self.pool, first)
+        sources = () if only_bar else [p for p in _POINTS if t[p] > 0]
+        outside = -1  # the checkers not home, counted when a bear-off is asked about
         for die in range(1, 7):
+            if not (dice >> (5 * (die - 1))) & 31:
+                continue
             unit = UNIT[die]
-            if (dice >> (5 * (die - 1))) & 31:
-                for src, dst in single_steps(t, die, contact, enters, movement):
-                    out.append((step_action(src, die), src, dst, unit))
+            entry = entry_point(die)
+            if on_bar and is_open(t, entry, contact):
+                out.append((_BAR_ACTION + die, MOVER_BAR, entry, unit))
+            if from_pool and is_open(t, entry, contact):
+                out.append((POOL_ACTION - 1 + die, FROM_POOL, entry, unit))
+            for src in sources:
+                dst = src - die
+                if dst > 0:
+                    if is_open(t, dst, contact):
+                        out.append((6 * src - 7 + die, src, dst, unit))
+                    continue
+                if outside < 0:
+                    outside = count_not_home(t, contact, self.zone, self.pool)
+                if bear_off_allowed(t, src, dst, outside, self.zone, self.larger):
+                    out.append((6 * src - 7 + die, src, MOVER_OFF, unit))
         return out
 
     def _reach(self, t: list[int], key: int, dice: int) -> bool:
