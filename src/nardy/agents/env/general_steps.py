@@ -25,7 +25,7 @@ from typing import Final
 
 from nardy.engine import moving_steps
 from nardy.engine.moving_steps import MovingSteps
-from nardy.engine.state import key_of, packed_of_key, unpack_list
+from nardy.engine.state import key_of_packed, packed_of_key, unpack_list
 from nardy.engine.stepkeys import DICE_BITS, PASS, UNIT, dice_of_code, node_code
 from nardy.engine.steptree import NOT_ALLOWED
 from nardy.rules.board import FROM_POOL, MOVER_BAR, MOVER_OFF
@@ -79,7 +79,7 @@ class GeneralStepTree:
         self.index = self.search.index
         board = unpack_list(packed)
         #: The node before any step.
-        self.start: int = node_code(key_of(board), dice)
+        self.start: int = node_code(key_of_packed(packed), dice)
         self._allowed: dict[int, tuple[int, ...]] = {}
         self._ends: dict[int, frozenset[int]] = {}
         # The node a step last reached and its board (asked about next; only read).
