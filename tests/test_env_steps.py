@@ -41,7 +41,10 @@ from nardy.agents.env.steps import (
 from nardy.engine.apply_steps import ENTER, NO_BAR, RETURN_POINT, make_steps
 from nardy.engine.apply_steps import RETURN as RETURN_MODEL
 from nardy.engine.kernels.general import BLOCK, HIT, PIN, is_open, move_checker
+from nardy.engine.moving_steps import MovingSteps
+from nardy.engine.reference import single_steps
 from nardy.engine.state import may_bear_off, pack
+from nardy.engine.stepkeys import UNIT, dice_code, make_step_moving
 from nardy.engine.steptree import StepTree, make_step
 from nardy.errors import IllegalActionError
 from nardy.rules.board import FROM_POOL
@@ -465,6 +468,37 @@ def test_pool_games_sweep_against_a_plain_search(spec: str) -> None:
     for n, (position, roll) in enumerate(game_positions(spec, 200, seed=10, stride=2)):
         check_exact(position, roll, seen, replay=n % 5 == 0)
     assert seen["bear-off"] > 0
+
+
+@pytest.mark.parametrize("spec", ["acey-deucey", "tabula", *POOL_SPECS])
+def test_moving_steps_are_the_reference_steps(spec: str) -> None:
+    """MovingSteps: the reference's single steps of each die; a step's key change and board are make_step_moving's."""
+    rules = nardy.find_variant(spec)
+    movement = movement_of(rules)
+    contact = {nardy.Contact.HIT: HIT, nardy.Contact.BLOCK: BLOCK, nardy.Contact.PIN: PIN}[
+        rules.contact
+    ]
+    search = MovingSteps([], contact, movement, True)
+    steps = 0
+    for position, roll in game_positions(spec, 60, seed=11):
+        board = list(position.raw)
+        key = int.from_bytes(position.packed, "little")
+        dice = dice_code(roll.moves)
+        found = search.steps(board, dice)
+        expected = [
+            (pool_action(d) if src == FROM_POOL else encode_action(src, d), src, dst, UNIT[d])
+            for d in sorted(set(roll.moves))
+            for src, dst in single_steps(board, d, contact, True, movement)
+        ]
+        assert sorted(found) == sorted(expected)
+        for _, src, dst, _ in found:
+            after = list(board)
+            change = make_step_moving(after, src, dst, contact, movement.pool, movement.hit_to_pool)
+            assert search.change(board, src, dst) == change
+            assert search.made(board, src, dst) == after
+            assert key + change == int.from_bytes(pack(tuple(after)), "little")
+            steps += 1
+    assert steps > 300
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
