@@ -28,16 +28,11 @@ from typing import TYPE_CHECKING, Final
 
 from nardy.engine.stepkeys import UNIT, step_change_moving
 from nardy.rules.board import FROM_POOL, MOVER_BAR, MOVER_OFF
-from nardy.rules.movement import (
-    Movement,
-    bar_first,
-    bear_off_allowed,
-    count_not_home,
-    entry_point,
-    is_open,
-    make_step_as,
-    may_enter_from_pool,
-)
+from nardy.rules.movement import Movement, make_step_as
+
+# The rules of a step, by name (the movement as data decides each).
+from nardy.rules.movement import bar_first, bear_off_allowed, count_not_home  # isort: skip
+from nardy.rules.movement import entry_point, is_open, may_enter_from_pool  # isort: skip
 
 if TYPE_CHECKING:
     from mypy_extensions import i64
