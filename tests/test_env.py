@@ -25,7 +25,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import nardy  # noqa: E402
-from helpers import turn_segments  # noqa: E402
+from helpers import seeded_roll, turn_segments  # noqa: E402
 from nardy import Roll  # noqa: E402
 from nardy.agents.env import (  # noqa: E402
     GYM_IDS,
@@ -399,6 +399,24 @@ def test_pin_flags_of_random_plakoto_games() -> None:
             allowed = np.flatnonzero(obs["action_mask"])
             env.step(int(allowed[rng.randrange(len(allowed))]))
     assert pinned > 100  # the games did pin checkers
+
+
+@pytest.mark.parametrize("variant", ["acey-deucey", "tabula", "gul-bara", "gioul"])
+def test_count_fields_end_both_encodings(variant: str) -> None:
+    """A variant whose extra fields are counts (a pool, a turn's rolls): both encodings end with the values, mover first."""
+    rules = nardy.find_variant(variant)
+    rng = random.Random(f"counts/{variant}")
+    size = 2 * len(rules.extra_fields())
+    segments = turn_segments(rules, lambda: seeded_roll(rules, rng), rng.randrange)
+    seen: set[tuple[int, ...]] = set()
+    for position, _ in itertools.islice(segments, 300):
+        values = list(position.raw[28 : 28 + size])
+        for encoded in (array_encoding(position), unit_encoding(position)):
+            assert encoded.dtype == np.float32
+            assert encoded[-size:].tolist() == values
+        assert len(array_encoding(position)) == 28 + size
+        seen.add(tuple(values))
+    assert len(seen) > 3  # the counts change along the games
 
 
 def test_max_plays_bound() -> None:

@@ -41,7 +41,10 @@ from nardy.agents.env.steps import (
 from nardy.engine.apply_steps import ENTER, NO_BAR, RETURN_POINT, make_steps
 from nardy.engine.apply_steps import RETURN as RETURN_MODEL
 from nardy.engine.kernels.general import BLOCK, HIT, PIN, is_open, move_checker
+from nardy.engine.moving_steps import MovingSteps
+from nardy.engine.reference import single_steps
 from nardy.engine.state import may_bear_off, pack
+from nardy.engine.stepkeys import UNIT, dice_code, make_step_moving
 from nardy.engine.steptree import StepTree, make_step
 from nardy.errors import IllegalActionError
 from nardy.rules.board import FROM_POOL
@@ -403,10 +406,21 @@ class Oracle:
         return sorted(out)
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_tree_agrees_with_a_plain_search(variant: str) -> None:
-    """At every node the allowed steps lead to, and at the steps that lead nowhere too."""
-    for position, roll in game_positions(variant, 40, seed=3, stride=3):
+#: The pool games with options that change their movement (hits to the pool,
+#: the bar not first, a bear-off zone of 12 points, a larger die or only the
+#: exact one) and their step rules: the tree of :mod:`nardy.agents.env.general_steps`.
+POOL_SPECS = [
+    "acey-deucey(hit_to=pool,bear_off=exact)",
+    "acey-deucey(entering=all-first,opening_lock=true,hitting=after-home,hit_to=pool)",
+    "tabula(second_half=pool-or-bar,bar_priority=false)",
+    "tabula(second_half=off,bear_off_zone=half,bear_off=larger,must_play_higher=false)",
+]
+
+
+def check_against_oracle(variant: str, count: int, seed: int, stride: int) -> int:
+    """Every node the allowed steps lead to: the tree's answers are the oracle's; returns the nodes seen."""
+    nodes = 0
+    for position, roll in game_positions(variant, count, seed=seed, stride=stride):
         legal = position.legal_plays(roll)
         turn = StepTurn(legal)
         oracle = Oracle(legal)
@@ -421,9 +435,70 @@ def test_tree_agrees_with_a_plain_search(variant: str) -> None:
             assert allowed == oracle.allowed(node, node == turn.start), (position.id(), roll)
             children = turn.children(node)
             assert children == oracle.children(*node)
-            for child in children.values():
+            for action, child in children.items():
                 assert turn.reaches(child) == oracle.reaches(child)
+                assert turn.tree.child(turn.code(node), action) == turn.code(child)
             stack += [children[a] for a in allowed if a != PASS]
+        nodes += len(seen)
+    return nodes
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_tree_agrees_with_a_plain_search(variant: str) -> None:
+    """At every node the allowed steps lead to, and at the steps that lead nowhere too."""
+    check_against_oracle(variant, 40, seed=3, stride=3)
+
+
+@pytest.mark.parametrize("spec", POOL_SPECS)
+def test_pool_games_options_agree_with_a_plain_search(spec: str) -> None:
+    """The pool games' tree with the options that change their movement, against the oracle."""
+    assert check_against_oracle(spec, 12, seed=7, stride=7) > 50
+    seen: Counter[str] = Counter()
+    for position, roll in game_positions(spec, 12, seed=8, stride=7):
+        check_exact(position, roll, seen)
+    assert seen["pool"] > 0
+
+
+@pytest.mark.sweep
+@pytest.mark.parametrize("spec", ["acey-deucey", "tabula", "gul-bara", "gioul", *POOL_SPECS])
+def test_pool_games_sweep_against_a_plain_search(spec: str) -> None:
+    """The seeded sweep: 200 segments of each of the four games and each option set, every node."""
+    assert check_against_oracle(spec, 200, seed=9, stride=2) > 2000
+    seen: Counter[str] = Counter()
+    for n, (position, roll) in enumerate(game_positions(spec, 200, seed=10, stride=2)):
+        check_exact(position, roll, seen, replay=n % 5 == 0)
+    assert seen["bear-off"] > 0
+
+
+@pytest.mark.parametrize("spec", ["acey-deucey", "tabula", *POOL_SPECS])
+def test_moving_steps_are_the_reference_steps(spec: str) -> None:
+    """MovingSteps: the reference's single steps of each die; a step's key change and board are make_step_moving's."""
+    rules = nardy.find_variant(spec)
+    movement = movement_of(rules)
+    contact = {nardy.Contact.HIT: HIT, nardy.Contact.BLOCK: BLOCK, nardy.Contact.PIN: PIN}[
+        rules.contact
+    ]
+    search = MovingSteps([], contact, movement, True)
+    steps = 0
+    for position, roll in game_positions(spec, 60, seed=11):
+        board = list(position.raw)
+        key = int.from_bytes(position.packed, "little")
+        dice = dice_code(roll.moves)
+        found = search.steps(board, dice)
+        expected = [
+            (pool_action(d) if src == FROM_POOL else encode_action(src, d), src, dst, UNIT[d])
+            for d in sorted(set(roll.moves))
+            for src, dst in single_steps(board, d, contact, True, movement)
+        ]
+        assert sorted(found) == sorted(expected)
+        for _, src, dst, _ in found:
+            after = list(board)
+            change = make_step_moving(after, src, dst, contact, movement.pool, movement.hit_to_pool)
+            assert search.change(board, src, dst) == change
+            assert search.made(board, src, dst) == after
+            assert key + change == int.from_bytes(pack(tuple(after)), "little")
+            steps += 1
+    assert steps > 300
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -68,6 +68,7 @@ __all__ = [
     "node_code",
     "open_to",
     "outside_home",
+    "step_change_moving",
     "step_kind",
 ]
 
@@ -167,6 +168,27 @@ def make_step_moving(
     if src == FROM_POOL:
         change = WEIGHT[MOVER_BAR] - slot_weight(pool)
         src = MOVER_BAR
+    change += KEY_CHANGE[change_at(kind, src, dst)]
+    if hit_to_pool and kind % RELEASES == HITS:
+        change += slot_weight(pool + 1) - WEIGHT[OPP_BAR]
+    return change
+
+
+def step_change_moving(
+    t: list[int], src: int, dst: int, contact: int, pool: int, hit_to_pool: bool
+) -> int:
+    """How :func:`make_step_moving` would change the key, the step not made (``t`` is only read).
+
+    What a search asks of a step it need not make: at the last die, only
+    whether the key after it is a result's. (A checker entering from the
+    pool is judged as one entering from the bar: :func:`step_kind` reads no
+    count of the bar.)
+    """
+    change: int = 0
+    if src == FROM_POOL:
+        change = WEIGHT[MOVER_BAR] - slot_weight(pool)
+        src = MOVER_BAR
+    kind = step_kind(t, src, dst, contact)
     change += KEY_CHANGE[change_at(kind, src, dst)]
     if hit_to_pool and kind % RELEASES == HITS:
         change += slot_weight(pool + 1) - WEIGHT[OPP_BAR]

@@ -319,7 +319,12 @@ class LegalPlays:
         if isinstance(index, int) and not isinstance(index, bool):
             n = len(self._keys)
             if -n <= index < n:
-                return self._all_plays()[index]
+                made = self._plays
+                if made:
+                    return made[0][index]
+                # Only this play built: a turn of several segments asks for
+                # the one it made (the hooks read it), not for all of them.
+                return Play(steps_of(self._codes[index]), self._roll)
             # Out of range is the sequence protocol's IndexError (iteration relies on it).
             raise IndexError(f"legal play index out of range: {shown(index)} of {n}")
         raise IllegalPlayError(f"a legal play index is an int or a slice, got {shown(index)}")

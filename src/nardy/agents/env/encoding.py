@@ -36,6 +36,7 @@ moves handed over. Every other variant's observation is as before.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
@@ -80,18 +81,27 @@ def _extras(position: Position) -> list[float]:
 
 
 def _extras_array(position: Position) -> Array:
-    """:func:`_extras` as a float32 array; read straight from the packed bytes for points fields.
+    """:func:`_extras` as a float32 array; read straight from the packed bytes when every field is of one kind.
 
-    Each extra value is EXTRA_BYTES little-endian bytes after the board's 28:
-    unpacked to bits, little end first, a points field's flags for points
-    1..24 are bits 1..24 of each of its two values. One numpy call for the
-    flags, not 48 Python floats (plakoto's pins).
+    Each extra value is EXTRA_BYTES little-endian bytes after the board's 28
+    (never negative): counts only (a pool, the rolls of a turn), they are
+    the values read as little-endian unsigned ints; points only, unpacked
+    to bits, little end first, a points field's flags for points 1..24 are
+    bits 1..24 of each of its two values. One numpy call for the flags, not
+    48 Python floats (plakoto's pins).
     """
     fields = position.variant.extra_fields()
+    if fields and all(field.kind is ExtraKind.COUNT for field in fields):
+        values = np.frombuffer(position.packed, _COUNTS, count=2 * len(fields), offset=28)
+        return values.astype(np.float32)
     if not all(field.kind is ExtraKind.POINTS for field in fields):
         return np.array(_extras(position), dtype=np.float32)
     bits = np.unpackbits(np.frombuffer(position.packed, np.uint8, offset=28), bitorder="little")
     return bits.take(_point_bits(len(fields))).astype(np.float32)
+
+
+# An extra value as numpy reads it: EXTRA_BYTES bytes, little-endian, unsigned.
+_COUNTS: Final = np.dtype(f"<u{EXTRA_BYTES}")
 
 
 def _point_bits(fields: int) -> npt.NDArray[np.intp]:
