@@ -29,7 +29,7 @@ results, each with the same dice used).
 
 **Each set of moves once.** The moves are taken with their sources in
 non-increasing order, the bar first, then the pool, then the points from the
-highest a checker may stand on down (``_ORDER``), and the moves from one
+highest a checker may stand on down, and the moves from one
 source with their dice in non-increasing order: each set of moves once,
 for any dice. Every legal sequence can be taken in that order: a move from
 a point needs a checker there, which stood there at the start or arrived
@@ -70,8 +70,6 @@ the results by key (:class:`~nardy.engine.results.Found`).
 
 from __future__ import annotations
 
-from typing import Final
-
 from nardy.engine.results import Found
 from nardy.engine.state import (
     HIT_BIT,
@@ -89,9 +87,6 @@ from nardy.rules.movement import Movement, count_not_home
 from nardy.rules.turn_rules import StepCheck, StepRule
 
 __all__ = ["search_moving"]
-
-#: A double's sources in the order its moves are taken: the bar, the pool, the points 24 to 1.
-_ORDER: Final[tuple[int, ...]] = (MOVER_BAR, FROM_POOL, *range(24, 0, -1))
 
 #: ``_NEXT[dice]``: for each distinct value among the dice left, that value and the dice left after it.
 _NEXT: dict[tuple[int, ...], list[tuple[int, tuple[int, ...]]]] = {}
@@ -157,9 +152,10 @@ def search_moving(
     outside = count_not_home(board, HIT, movement.bear_off.zone, pool)
     if not (board[MOVER_BAR] > 0 or (pool and board[pool] > 0)):
         # (checkers only move down; an entry may land above the highest)
-        high = next((p for p in range(24, 0, -1) if board[p] > 0), 0)
+        high = 24
+        while high and board[high] <= 0:
+            high -= 1
         walk.top = high
-        walk.sources = (MOVER_BAR, FROM_POOL, *range(high, 0, -1))
     walk.distinct = dice.count(dice[0]) == len(dice)
     check: StepCheck | None = None
     if rule is not None and rule.waiting is not None:
@@ -173,7 +169,11 @@ def search_moving(
         walk.watch_to = rule.watch_to
         walk.only_hits = rule.only_hits
     walk.check = check
-    left = tuple(sorted(dice, reverse=True))
+    left = dice
+    for i in range(1, len(dice)):
+        if dice[i] > dice[i - 1]:  # (the dice come highest first as a rule: no sort)
+            left = tuple(sorted(dice, reverse=True))
+            break
     if len(left) == 1 and check is None:
         walk.last(left[0], 0, 6, key, 0, 0, outside)
     else:
@@ -206,7 +206,6 @@ class _Walk:
         "refused",
         "s",
         "seen",
-        "sources",
         "top",
         "wait_bar",
         "waits",
@@ -232,9 +231,10 @@ class _Walk:
         self.zone = movement.bear_off.zone
         self.larger = movement.bear_off.larger
         #: The highest point a checker of the mover's may stand on this turn (see :meth:`moves`).
+        #: The sources in the order their moves are taken are the bar, the
+        #: pool, then the points ``top`` to 1: :meth:`sets`'s ``first``
+        #: numbers them (0 the bar, 1 the pool, ``j >= 2`` the point ``top + 2 - j``).
         self.top = 24
-        #: A double's sources in the order its moves are taken: the bar, the pool, the points ``top`` to 1.
-        self.sources = _ORDER
         self.check: StepCheck | None = None
         #: Whether every set of moves reaches a result of its own (a double).
         self.distinct = False
@@ -383,10 +383,10 @@ class _Walk:
         made: int,
         outside: int,
     ) -> None:
-        """Each set of moves once, in non-increasing order of sources: the next from ``sources[first]`` on.
+        """Each set of moves once, in non-increasing order of sources: the next from source ``first`` on.
 
         ``left``: the dice left (two or more), highest first; a move from
-        ``sources[first]`` itself uses a die of at most ``cap`` (the moves
+        source ``first`` itself uses a die of at most ``cap`` (the moves
         from one source in non-increasing order of dice). ``made`` moves are
         made (packed in ``code``). The last die is :meth:`last`'s.
         """
@@ -415,7 +415,7 @@ class _Walk:
                     moved = True
                 if self.refused:
                     return
-        # The points, from the highest a checker may stand on (sources[j] is top + 2 - j).
+        # The points, from the highest a checker may stand on (source j is the point top + 2 - j).
         # (A move between points changes no count a waiting rule reads.)
         closed = self.waiting(bar)
         watch_from = self.watch_from
@@ -542,7 +542,7 @@ class _Walk:
     def last(
         self, die: int, first: int, cap: int, key: int, code: int, made: int, outside: int
     ) -> None:
-        """The last move: from ``sources[first]`` on (from it itself with ``die <= cap``); each legal one a result.
+        """The last move: from source ``first`` on (from it itself with ``die <= cap``); each legal one a result.
 
         No move follows, so the board is not touched.
         """
@@ -551,7 +551,7 @@ class _Walk:
         pool = self.pool
         moved = False
         if die > cap:
-            first += 1  # (no move of this die from sources[first])
+            first += 1  # (no move of this die from source first)
         if first == 0 and bar > 0:
             moved = self.enter(MOVER_BAR, die, (), 0, key, code, made, outside)
         if bar > 0 and self.bar_first:
