@@ -79,13 +79,12 @@ def one_turn(
 def play_turn(
     variant: Variant, position: Position, roll: Roll, choose: Callable[[int], int]
 ) -> Position:
-    """The position after :func:`one_turn` (its segments played at random)."""
-    turn = one_turn(variant, position, roll, choose)
-    while True:
-        try:
-            next(turn)
-        except StopIteration as stop:
-            return stop.value  # type: ignore[no-any-return]
+    """The position after a whole turn of ``roll`` played at random (plays and named doubles by ``choose``, as :func:`one_turn`)."""
+    return turns.play_out(
+        turns.start_turn(variant, position, roll),
+        lambda _, choices: choices[choose(len(choices))],
+        lambda _position, _segment, legal: choose(len(legal)),
+    )
 
 
 def turn_segments(

@@ -129,6 +129,28 @@ def test_a_1_2_names_a_double_and_rolls_again() -> None:
     assert game.history[2].dice == (6, 6)
 
 
+def test_play_out_runs_a_turn_as_the_game_does() -> None:
+    # The 1-2, then the named double: play_out asks for a double once and for a play a segment.
+    asked: list[str] = []
+
+    def name(position: Position, choices: tuple[Roll, ...]) -> Roll:
+        asked.append(f"name {len(choices)}")
+        return choices[-1]  # 6-6
+
+    def play(position: Position, segment: Roll, legal: nardy.LegalPlays) -> int:
+        asked.append(f"play {segment}")
+        return len(legal) - 1
+
+    start = started(AceDeuce()).position
+    after = turns.play_out(turns.start_turn(AceDeuce(), start, Roll(1, 2)), name, play)
+    assert asked == ["play 21", "name 6", "play 66"]
+    game = started(AceDeuce()).roll((1, 2))
+    game = game.play(game.legal_plays()[-1]).name_double(6)
+    game = game.play(game.legal_plays()[-1])
+    assert game.phase is Phase.ROLL
+    assert after == game.position
+
+
 def test_a_named_double_not_fully_played_ends_the_turn() -> None:
     # White's last two checkers sit on his 24-point behind a prime from 18 to 13: a named 6-6 is blocked.
     black = {7: 2, 8: 2, 9: 2, 10: 2, 11: 2, 12: 2, 13: 3}

@@ -52,6 +52,7 @@ from nardy.engine.state import steps_of_code
 from nardy.errors import ConformanceError, NardyError
 from nardy.game import turns
 from nardy.model.basics import OFF, Roll, Side
+from nardy.model.legal import LegalPlays
 from nardy.model.position import Position
 from nardy.model.registry import find_variant
 from nardy.model.result import ResultKind
@@ -309,22 +310,11 @@ def _play_turn(turn: turns.Turn, rng: random.Random, tally: dict[str, int]) -> P
 
     A double to be named is chosen at random among those offered.
     """
-    variant = turn.position.variant
-    while turn.phase is not turns.TurnPhase.ROLL:
-        position = turn.position
-        if turn.phase is turns.TurnPhase.NAME:
-            choices = variant.double_choices(position, turn.state)
-            turn = turns.after_naming(variant, position, rng.choice(choices), turn.state)
-            continue
-        segment = turn.segment
-        assert segment is not None  # (phase PLAY)
+
+    def play(position: Position, segment: Roll, legal: LegalPlays) -> int:
         check_idle_hooks(position, segment)
         tally["plays"] += check_legal_plays(position, segment)
         tally["positions"] += 1
-        legal = position.legal_plays(segment)
-        index = rng.randrange(len(legal))
-        after = legal.resulting_position(index)
-        if after.is_over():
-            return after
-        turn = turns.after_play(variant, position, legal[index], after, turn.state)
-    return turn.position
+        return rng.randrange(len(legal))
+
+    return turns.play_out(turn, lambda _, choices: rng.choice(choices), play)

@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from nardy.game import turns
     from nardy.game.game import Game
     from nardy.game.match import Match
+    from nardy.model.legal import LegalPlays
 
 __all__ = ["choose_play", "cube_decision", "legal_line", "main", "run_match", "variants_table"]
 
@@ -164,29 +165,26 @@ def _demo_turn(
     """Play and print one turn of the demo, each segment and named double a line; the position after it."""
     from nardy.game import turns
 
-    rules = turn.position.variant
-    while turn.phase is not turns.TurnPhase.ROLL:
-        position = turn.position
-        mover = f"{label:4s} {position.turn.name.lower():5s}"
-        label = ""
-        if turn.phase is turns.TurnPhase.NAME:
-            double = rng.choice(rules.double_choices(position, turn.state))
-            out.write(f"{mover} names {double}\n")
-            turn = turns.after_naming(rules, position, double, turn.state)
-            continue
-        roll = turn.segment
-        assert roll is not None  # (phase PLAY)
-        plays = position.legal_plays(roll)
+    labels = [label]
+
+    def mover(position: Position) -> str:
+        """The line's start: the turn's label on its first line, and the side acting."""
+        first = labels.pop() if labels else ""
+        return f"{first:4s} {position.turn.name.lower():5s}"
+
+    def name(position: Position, choices: tuple[Roll, ...]) -> Roll:
+        double = rng.choice(choices)
+        out.write(f"{mover(position)} names {double}\n")
+        return double
+
+    def play(position: Position, roll: Roll, plays: LegalPlays) -> int:
         index = choose_play(position, roll, rng)
-        play = plays[index]
-        out.write(f"{mover} {roll}: {play.notation() or '(no legal play)'}\n")
-        after = plays.resulting_position(index)
+        out.write(f"{mover(position)} {roll}: {plays[index].notation() or '(no legal play)'}\n")
         if show_board:
-            out.write(f"{_board(after)}\n\n")
-        if after.is_over():
-            return after
-        turn = turns.after_play(rules, position, play, after, turn.state)
-    return turn.position
+            out.write(f"{_board(plays.resulting_position(index))}\n\n")
+        return index
+
+    return turns.play_out(turn, name, play)
 
 
 #: Double when the pip lead is at least this fraction of the doubler's own pip count.

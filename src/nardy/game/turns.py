@@ -8,7 +8,9 @@ turn, for :class:`~nardy.Game` and for anything else that plays whole turns:
   counts rolls, :data:`ROLLS`) and the segments it gives;
 * :func:`after_play` -- after a segment's play: the position with the side
   that acts next to move, and what remains;
-* :func:`after_naming` -- after a named double.
+* :func:`after_naming` -- after a named double;
+* :func:`play_out` -- the three in a loop: a whole turn played by two
+  choices a caller makes (which double to name, which play of a segment).
 
 Each answers a :class:`Turn`: a position whose side to move is the side
 that acts next, and the :class:`~nardy.model.turns.TurnState` it goes on
@@ -20,11 +22,13 @@ be stored and resumed between two segments.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 
 import attrs
 
 from nardy.errors import IllegalActionError, InvalidIdError
 from nardy.model.basics import Roll
+from nardy.model.legal import LegalPlays
 from nardy.model.play import Play
 from nardy.model.position import Position
 from nardy.model.turns import BETWEEN_TURNS, TurnState
@@ -41,6 +45,7 @@ __all__ = [
     "after_play",
     "count_roll",
     "from_turn_id",
+    "play_out",
     "start_turn",
     "turn_id",
 ]
@@ -130,6 +135,38 @@ def after_naming(variant: Variant, position: Position, double: Roll, state: Turn
         named = ", ".join(str(r) for r in choices)
         raise IllegalActionError(f"{double} is not a double that may be named now (one of {named})")
     return Turn(position, variant.after_naming(position, double, state))
+
+
+def play_out(
+    turn: Turn,
+    name: Callable[[Position, tuple[Roll, ...]], Roll],
+    play: Callable[[Position, Roll, LegalPlays], int],
+) -> Position:
+    """Play ``turn`` out to the next roll: the position where it is made, or the finished game's.
+
+    ``name(position, choices)`` answers the double to name among
+    ``choices`` (:meth:`~nardy.variants.turn_hooks.TurnHooks.double_choices`)
+    whenever one is to be named; ``play(position, segment, legal)`` the
+    index in ``legal`` (``position.legal_plays(segment)``) of the play made
+    for each segment. The turn runs through :func:`after_naming` and
+    :func:`after_play`, as a :class:`~nardy.Game` runs it.
+    """
+    variant = turn.position.variant
+    while turn.phase is not TurnPhase.ROLL:
+        position = turn.position
+        if turn.phase is TurnPhase.NAME:
+            named = name(position, variant.double_choices(position, turn.state))
+            turn = after_naming(variant, position, named, turn.state)
+            continue
+        segment = turn.segment
+        assert segment is not None  # (phase PLAY)
+        legal = position.legal_plays(segment)
+        index = play(position, segment, legal)
+        after = legal.resulting_position(index)
+        if after.is_over():
+            return after
+        turn = after_play(variant, position, legal[index], after, turn.state)
+    return turn.position
 
 
 def turn_id(turn: Turn) -> str:
