@@ -28,6 +28,7 @@ from reference import reference_results
 from reference_long import Rules
 from reference_long import reference_results as long_results
 from reference_tavli import fevga_results, plakoto_results
+from reference_turns import TURN_GAMES, reference_turn_rows
 
 Raw = tuple[int, ...]
 
@@ -109,8 +110,14 @@ def reference_perft(variant: Variant, depth: int) -> list[PerftRow]:
 
 
 def reference_perft_from(start: Position, depth: int) -> list[PerftRow]:
-    """Perft with a reference generator; keys are raw states (frame of the side that played)."""
+    """Perft with a reference generator; keys are raw states (frame of the side that played).
+
+    The games of whole turns (acey-deucey, tabula, gul bara, gioul) are
+    counted by turns, by :func:`reference_turns.reference_turn_rows`.
+    """
     variant = start.variant
+    if variant.name in TURN_GAMES:
+        return reference_turn_rows(start, depth)
     generate = reference_of(variant)
     flip = variant.next_state
 

@@ -24,7 +24,7 @@ from nardy.perft import PerftRow, perft
 from test_perft import gnubg_nn, gnubg_perft, reference_perft_from
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-from perft_vectors import DATA, FIELDS, TABLE, table
+from perft_vectors import COUNT_FIELDS, DATA, FIELDS, TABLE, table
 
 VECTORS: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
 ENTRIES: list[dict[str, Any]] = VECTORS["entries"]
@@ -91,7 +91,13 @@ def test_each_entry_describes_its_position(entry: dict[str, Any]) -> None:
     board = entry["board"]
     white = {int(p): n for p, n in board["checkers"]["white"].items()}
     black = {int(p): n for p, n in board["checkers"]["black"].items()}
-    assert variant.from_counts(white, black) == start
+    bar = (board["bar"]["white"], board["bar"]["black"])
+    # The count fields (the pool, gul bara's rolls) are spelled out where the variant has them.
+    fields = [f.name for f in variant.extra_fields() if f.name in COUNT_FIELDS]
+    assert [k for k in board if k in COUNT_FIELDS] == fields
+    extra = {name: (board[name]["white"], board[name]["black"]) for name in fields}
+    assert variant.from_counts(white, black, bar=bar, extra=extra or None) == start
+    assert board["turn"] == start.turn.name.lower()
     assert board["off"] == {
         "white": start.off(nardy.Side.WHITE),
         "black": start.off(nardy.Side.BLACK),
@@ -127,9 +133,36 @@ def test_every_preset_that_changes_play_is_published() -> None:
         "long-nardy(head_exception=6-4)",
         "long-nardy(head_exception=any-blocked-double)",
         "kush",
+        "acey-deucey",
+        "acey-deucey(entering=all-first)",
+        "tabula",
+        "tabula(second_half=off)",
+        "gul-bara",
+        "gioul(opening_exception=per-player)",
     ):
         assert spec in published
     assert sum(e["position"] != "start" for e in ENTRIES) >= 3
+
+
+def test_the_games_of_whole_turns_are_published_from_the_start_and_mid_game() -> None:
+    # Section U.5 of their rules: depths 1 and 2 at least, from the start and from a
+    # mid-game position each (gioul's start with its default rules is too big: see the guide).
+    for name in ("acey-deucey", "tabula", "gul-bara", "gioul"):
+        entries = [e for e in ENTRIES if nardy.find_variant(e["variant"]).name == name]
+        starts = [e for e in entries if e["position"] == "start"]
+        middles = [e for e in entries if e["position"] != "start"]
+        assert starts, name
+        assert middles, name
+        assert all(len(e["depths"]) >= 2 for e in entries), name
+        for entry in middles:
+            assert entry["variant"] == name
+            start = start_of(entry)
+            board = entry["board"]
+            if "pool" in board:  # checkers still to enter, and contact
+                assert min(board["pool"].values()) > 0
+            else:  # past the opening rolls: doubles cascade
+                assert board["rolls"] == {"white": 3, "black": 3}
+            assert not start.is_over()
 
 
 def test_every_number_was_checked_by_someone_at_depth_1() -> None:
