@@ -178,6 +178,43 @@ def test_reference_agrees_depth_1(spec: str) -> None:
     assert list(perft(variant, 1).rows) == reference_perft(variant, 1)
 
 
+#: The games of whole turns with the options that change a turn (section O of their
+#: rules page): nardy's perft by turns against the page's (reference_turns).
+TURN_SPECS = (
+    "acey-deucey",
+    "acey-deucey(natural_doubles=reroll)",
+    "acey-deucey(natural_doubles=and-complement,ace_deuce=double-and-complement)",
+    "acey-deucey(ace_deuce_partial=name-anyway,named_double_reroll=always)",
+    "acey-deucey(named_double_choice=playable,opening_lock=true)",
+    "acey-deucey(entering=all-first,hit_to=pool,bear_off=exact,must_play_higher=false)",
+    "tabula",
+    "tabula(direction=contrary,second_half=pool-or-bar,bar_priority=false)",
+    "gul-bara",
+    "gul-bara(opening_exception=game,cascade_failure=current)",
+    "gioul(opening_exception=per-player,bear_off=exact)",
+)
+
+
+@pytest.mark.parametrize("spec", TURN_SPECS)
+def test_reference_by_turns_agrees_depth_1(spec: str) -> None:
+    variant = nardy.find_variant(spec)
+    assert list(perft(variant, 1).rows) == reference_perft(variant, 1)
+
+
+@pytest.mark.parametrize(
+    "options",
+    ["", "cascade_failure=current", "cascade_failure=lose", "transfer_without_move=false"],
+)
+def test_reference_by_turns_agrees_on_a_cascade_that_hands_moves_over(options: str) -> None:
+    # The published gul bara mid-game: a failed cascade hands moves to Black, who may
+    # bear off with them inside White's turn.
+    variant = nardy.find_variant(f"gul-bara({options})" if options else "gul-bara")
+    start = variant.from_counts(
+        {1: 4, 3: 5, 4: 1, 17: 2, 18: 2, 20: 1}, {1: 6, 2: 4, 3: 1}, extra={"rolls": (3, 3)}
+    )
+    assert list(perft(variant, 1, start).rows) == reference_perft_from(start, 1)
+
+
 @pytest.mark.parametrize(
     "spec", ["long-nardy", "long-nardy(head_exception=head-only)", "kush", "fevga", "plakoto"]
 )

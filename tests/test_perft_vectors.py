@@ -135,8 +135,11 @@ def test_every_preset_that_changes_play_is_published() -> None:
         "kush",
         "acey-deucey",
         "acey-deucey(entering=all-first)",
+        "acey-deucey(opening_lock=true)",
+        "acey-deucey(hitting=after-home)",
         "tabula",
         "tabula(second_half=off)",
+        "tabula(bar_priority=false)",
         "gul-bara",
         "gioul(opening_exception=per-player)",
     ):
