@@ -49,14 +49,29 @@ TABLE = ROOT / "docs" / "guide" / "perft-table.inc"
 #: generators (pure Python, written for clarity) hundreds of times slower.
 CHECK_BUDGET = {"gnubg-nn": 30.0, "reference": 2.0}
 FIELDS = ("paths21", "paths36", "distinct", "passes", "terminal")
+#: The extra fields a board spells out: a count of each side's (pool, rolls made).
+COUNT_FIELDS = ("pool", "rolls")
 
 CONVENTIONS = [
     "Start: the entry's position, the side given by 'turn' on roll. There is no "
-    "opening-roll rule: every ply, the first included, uses all 21 distinct rolls.",
+    "opening-roll rule: every ply, the first included, uses all 21 distinct rolls "
+    "(56 in tabula).",
     "Ply: the side to move rolls, then makes one legal play; plays are counted once per "
     "distinct resulting position. When nothing can be played the pass is the one play: "
     "the turn passes, the checkers stay.",
-    "State: both sides' checkers (points, bar, borne off, pinned checkers) and the side to move.",
+    "State: both sides' checkers (points, bar, borne off, pinned checkers, checkers in the "
+    "pool) and the side to move; in gul bara and gioul also the rolls each side has made, "
+    "counted up to 3.",
+    "Whole turns (acey-deucey, gul-bara, gioul; tabula's turn is one play): a ply is one "
+    "turn, the roll and everything up to the next roll (section U.5 of the rules). An "
+    "acey-deucey 1-2 with its named double (and a complement where an option asks for "
+    "one) is one ply, which ends with the same side to roll when the rules give a roll "
+    "again; gul bara's and gioul's cascade of doubles and the moves handed to the "
+    "opponent, who plays them before his own roll, are inside the roller's ply. A ply's "
+    "plays are its distinct outcomes: the state it leaves (the side to roll next "
+    "included) or a finished game; a pass is a turn that leaves every checker where it was.",
+    "Tabula rolls three dice: its paths21 counts each of the 56 distinct rolls once, its "
+    "paths36 the 216 ordered rolls (the names keep the two-dice numbers).",
     "Finished states (a side has borne off everything) are counted at the depth where they "
     "arise and never expanded.",
     "paths21: sequences of n (roll, play) pairs, each of the 21 rolls counted once; "
@@ -70,8 +85,9 @@ PROGRAMS = {
     "gnubg-nn": "GNU Backgammon's move generator, through the gnubg-nn Python module "
     "(always applies the higher-die rule; has no Caucasian or Turkish rule)",
     "reference": "the slow generators written from the rule texts in nardy's test suite "
-    "(tests/reference.py, reference_long.py, reference_tavli.py), sharing no code "
-    "with nardy's engine",
+    "(tests/reference.py, reference_long.py, reference_tavli.py, reference_acey.py, "
+    "reference_tabula.py, reference_gul_bara.py; whole turns by reference_turns.py), "
+    "sharing no code with nardy's engine",
 }
 
 
@@ -88,6 +104,10 @@ class Entry:
     checkers: list[str] = field(default_factory=list)
     #: The deepest depth the reference generators count (None: the budget decides).
     check_to: int | None = None
+    #: A mid-game position's checkers on the bar (white, black) and its count
+    #: fields (``pool``, ``rolls``) as (white, black).
+    bar: tuple[int, int] = (0, 0)
+    extra: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     def variant(self) -> Variant:
         """The variant of :attr:`spec`."""
@@ -98,7 +118,7 @@ class Entry:
         variant = self.variant()
         if self.counts is None:
             return variant.starting_position()
-        return variant.from_counts(*self.counts)
+        return variant.from_counts(*self.counts, bar=self.bar, extra=self.extra or None)
 
 
 G, R = ["gnubg-nn"], ["reference"]
@@ -164,6 +184,58 @@ ENTRIES = [
         "a five-point prime in front of Black's head",
         R,
     ),
+    # The four games of whole turns (a ply is a turn: section U.5 of their rules page).
+    Entry("acey-deucey", "acey-deucey", 2, checkers=R),
+    Entry("acey-deucey, entering all first", "acey-deucey(entering=all-first)", 2, checkers=R),
+    Entry("acey-deucey, opening lock", "acey-deucey(opening_lock=true)", 2, checkers=R),
+    Entry("acey-deucey, hitting after home", "acey-deucey(hitting=after-home)", 2, checkers=R),
+    Entry("tabula", "tabula", 3, checkers=R),
+    Entry("tabula, no second-half rule", "tabula(second_half=off)", 3, checkers=R),
+    Entry("tabula, bar not first", "tabula(bar_priority=false)", 3, checkers=R),
+    Entry("gul bara", "gul-bara", 3, checkers=R),
+    Entry(
+        "gioul, opening rolls per player",
+        "gioul(opening_exception=per-player)",
+        3,
+        checkers=R,
+    ),
+    Entry(
+        "acey-deucey mid-game",
+        "acey-deucey",
+        2,
+        ({1: 1, 3: 2, 16: 1}, {1: 2, 3: 1, 7: 1, 19: 1}),
+        "blots of both sides in contact, 11 and 10 checkers in the pools",
+        R,
+        extra={"pool": (11, 10)},
+    ),
+    Entry(
+        "tabula mid-game",
+        "tabula",
+        2,
+        ({13: 1, 14: 1, 23: 2, 24: 3}, {16: 1, 21: 1, 22: 1}),
+        "two checkers of each side on the bar, 6 and 10 in the pools",
+        R,
+        bar=(2, 2),
+        extra={"pool": (6, 10)},
+    ),
+    Entry(
+        "gul bara mid-game",
+        "gul-bara",
+        2,
+        ({1: 4, 3: 5, 4: 1, 17: 2, 18: 2, 20: 1}, {1: 6, 2: 4, 3: 1}),
+        "past the opening rolls: a cascade can hand moves to Black, who bears off",
+        R,
+        extra={"rolls": (3, 3)},
+    ),
+    Entry(
+        "gioul mid-game",
+        "gioul",
+        2,
+        ({1: 2, 2: 2, 4: 5, 6: 1, 24: 5}, {2: 5, 3: 2, 4: 2, 5: 1, 6: 1, 7: 1, 9: 1, 12: 1, 20: 1}),
+        "past the opening rolls: White's last five must pass Black's stragglers",
+        R,
+        extra={"rolls": (3, 3)},
+    ),
 ]
 
 
@@ -197,15 +269,26 @@ def independent(entry: Entry, program: str, depth: int) -> list[PerftRow]:
     return reference_perft_from(start, depth)
 
 
+def independent_in_child(
+    entry: Entry, program: str, depth: int
+) -> tuple[list[dict[str, int]], float]:
+    """:func:`independent` in a child process: the rows as dicts and the CPU seconds."""
+    began = time.process_time()
+    rows = [row.to_dict() for row in independent(entry, program, depth)]
+    return rows, time.process_time() - began
+
+
 def checked_depths(entry: Entry, rows: list[PerftRow], program: str) -> int:
     """Count with ``program`` depth by depth; how many depths agreed (stops on disagreement)."""
     last = len(rows)
     if entry.check_to is not None and program == "reference":
         last = min(last, entry.check_to)
     for depth in range(1, last + 1):
-        began = time.process_time()
-        theirs = independent(entry, program, depth)
-        took = time.process_time() - began
+        # In a child of its own, as nardy's count: what the slow generators
+        # hold must not count in the next entry's peak memory.
+        with multiprocessing.get_context("fork").Pool(1) as pool:
+            found, took = pool.apply(independent_in_child, (entry, program, depth))
+        theirs = [PerftRow(**r) for r in found]
         if theirs != rows[:depth]:
             sys.exit(f"{entry.name}: {program} disagrees at depth {depth}: {theirs} != {rows}")
         print(f"  {program} agrees to depth {depth} ({took:.1f} s)", flush=True)
@@ -220,12 +303,17 @@ def board_of(position: Position) -> dict[str, Any]:
     for s in nardy.Side:
         points = position.checkers(s)
         side[s.name.lower()] = {str(p + 1): n for p, n in enumerate(points) if n}
-    return {
+    board: dict[str, Any] = {
         "checkers": side,
         "bar": {s.name.lower(): position.bar(s) for s in nardy.Side},
         "off": {s.name.lower(): position.off(s) for s in nardy.Side},
-        "turn": position.turn.name.lower(),
     }
+    # The count fields of the variants that have them (the pool, gul bara's rolls).
+    for name in COUNT_FIELDS:
+        if any(f.name == name for f in position.variant.extra_fields()):
+            board[name] = {s.name.lower(): position.extra(s)[name] for s in nardy.Side}
+    board["turn"] = position.turn.name.lower()
+    return board
 
 
 def compute(entry: Entry, reuse: tuple[list[PerftRow], float] | None) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from typing import Any
 
 from nardy import Roll
 
-__all__ = ["page_plays"]
+__all__ = ["page_plays", "page_segment"]
 
 
 def page_plays(variant: Any, start: tuple[int, ...], roll: Roll) -> set[tuple[int, ...]]:
@@ -26,6 +26,16 @@ def page_plays(variant: Any, start: tuple[int, ...], roll: Roll) -> set[tuple[in
     off, then the pools (mover's, opponent's). Every order of the dice,
     every checker; the maximum-use and higher-die rules on the complete
     sequences; the results deduplicated.
+    """
+    return page_segment(variant, start, roll)[1]
+
+
+def page_segment(
+    variant: Any, start: tuple[int, ...], roll: Roll
+) -> tuple[bool, set[tuple[int, ...]]]:
+    """:func:`page_plays` with whether the segment is fully played (S.5: every move used).
+
+    A play that bears off the last checker counts as using every move.
     """
     dice = list(roll.moves)
     lock = variant.opening_lock and start[28] == 15 and not (roll.is_double or roll == Roll(2, 1))
@@ -82,4 +92,4 @@ def page_plays(variant: Any, start: tuple[int, ...], roll: Roll) -> set[tuple[in
     if most == 1 and not roll.is_double and variant.must_play_higher:
         high = max(u[0] for _, u in legal)
         legal = [(s, u) for s, u in legal if u[0] == high]
-    return {s for s, _ in legal}
+    return most == len(dice), {s for s, _ in legal}

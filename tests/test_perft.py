@@ -28,6 +28,7 @@ from reference import reference_results
 from reference_long import Rules
 from reference_long import reference_results as long_results
 from reference_tavli import fevga_results, plakoto_results
+from reference_turns import TURN_GAMES, reference_turn_rows
 
 Raw = tuple[int, ...]
 
@@ -109,8 +110,14 @@ def reference_perft(variant: Variant, depth: int) -> list[PerftRow]:
 
 
 def reference_perft_from(start: Position, depth: int) -> list[PerftRow]:
-    """Perft with a reference generator; keys are raw states (frame of the side that played)."""
+    """Perft with a reference generator; keys are raw states (frame of the side that played).
+
+    The games of whole turns (acey-deucey, tabula, gul bara, gioul) are
+    counted by turns, by :func:`reference_turns.reference_turn_rows`.
+    """
     variant = start.variant
+    if variant.name in TURN_GAMES:
+        return reference_turn_rows(start, depth)
     generate = reference_of(variant)
     flip = variant.next_state
 
@@ -169,6 +176,43 @@ def test_gnubg_agrees_without_higher_die_rule_depth_1() -> None:
 def test_reference_agrees_depth_1(spec: str) -> None:
     variant = nardy.find_variant(spec)
     assert list(perft(variant, 1).rows) == reference_perft(variant, 1)
+
+
+#: The games of whole turns with the options that change a turn (section O of their
+#: rules page): nardy's perft by turns against the page's (reference_turns).
+TURN_SPECS = (
+    "acey-deucey",
+    "acey-deucey(natural_doubles=reroll)",
+    "acey-deucey(natural_doubles=and-complement,ace_deuce=double-and-complement)",
+    "acey-deucey(ace_deuce_partial=name-anyway,named_double_reroll=always)",
+    "acey-deucey(named_double_choice=playable,opening_lock=true)",
+    "acey-deucey(entering=all-first,hit_to=pool,bear_off=exact,must_play_higher=false)",
+    "tabula",
+    "tabula(direction=contrary,second_half=pool-or-bar,bar_priority=false)",
+    "gul-bara",
+    "gul-bara(opening_exception=game,cascade_failure=current)",
+    "gioul(opening_exception=per-player,bear_off=exact)",
+)
+
+
+@pytest.mark.parametrize("spec", TURN_SPECS)
+def test_reference_by_turns_agrees_depth_1(spec: str) -> None:
+    variant = nardy.find_variant(spec)
+    assert list(perft(variant, 1).rows) == reference_perft(variant, 1)
+
+
+@pytest.mark.parametrize(
+    "options",
+    ["", "cascade_failure=current", "cascade_failure=lose", "transfer_without_move=false"],
+)
+def test_reference_by_turns_agrees_on_a_cascade_that_hands_moves_over(options: str) -> None:
+    # The published gul bara mid-game: a failed cascade hands moves to Black, who may
+    # bear off with them inside White's turn.
+    variant = nardy.find_variant(f"gul-bara({options})" if options else "gul-bara")
+    start = variant.from_counts(
+        {1: 4, 3: 5, 4: 1, 17: 2, 18: 2, 20: 1}, {1: 6, 2: 4, 3: 1}, extra={"rolls": (3, 3)}
+    )
+    assert list(perft(variant, 1, start).rows) == reference_perft_from(start, 1)
 
 
 @pytest.mark.parametrize(
