@@ -168,10 +168,15 @@ def choose_kernel(
       rule (:class:`~nardy.rules.turn_rules.EachPlayFilter`).
 
     A hitter rule is dropped first when no lone opposing checker stands
-    where it applies (nothing can be hit there).
+    where it applies (nothing can be hit there), and a movement that moves
+    as today's on the board
+    (:meth:`~nardy.rules.movement.Movement.moves_as_default`: a pool, empty)
+    is read as today's.
     """
     if board is not None and hitter is not None and contact != PIN:
         hitter = hitter if _blot_within(board, hitter.zone) else None  # (as legal_plays does)
+    if movement is not None and board is not None and movement.moves_as_default(board):
+        movement = None  # (as legal_plays does)
     simple_dice = len(dice) == 2 or dice.count(dice[0]) == len(dice)
     # (The kernels keep a play's code in a machine int: four moves.)
     short = len(dice) <= MOST_MOVES
@@ -311,8 +316,8 @@ def legal_plays(
     today's), for the moving kernel or the general search.
     """
     key = key_of_packed(packed)
-    if movement is not None and movement.is_default:
-        movement = None
+    if movement is not None and not general and movement.moves_as_default(board):
+        movement = None  # (the general search keeps the movement: the check compares the two)
     if hitter is not None and contact != PIN and not _blot_within(board, hitter.zone):
         hitter = None  # nothing to hit where the rule applies: no checker gets marked
     if general:

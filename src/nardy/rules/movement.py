@@ -361,6 +361,22 @@ class Movement:
         plain = not self.pool and not self.hit_to_pool and self.bar_first
         return plain and bear_off.zone == HOME and bear_off.larger
 
+    def moves_as_default(self, board: Sequence[int]) -> bool:
+        """Whether this movement moves as today's (:attr:`is_default`) on ``board``, the mover's frame.
+
+        True for today's movement, and for one that differs from it only by
+        a pool while the mover's pool is empty: no checker can enter from
+        it, and a hit checker goes to the bar either way. The search then
+        hands the turn to the kernels that know today's movement by heart
+        (the same results: the pool's count is part of every key and no
+        step changes it).
+        """
+        if self.pool and board[self.pool] > 0:
+            return False
+        bear_off = self.bear_off
+        plain = not self.hit_to_pool and self.bar_first
+        return plain and bear_off.zone == HOME and bear_off.larger
+
 
 #: The movement of every variant without a pool, with the bar first, hits to
 #: the bar and the usual bear-off.
