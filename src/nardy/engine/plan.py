@@ -63,6 +63,11 @@ class Plan:
         #: when it is not today's, else ``None``: a pool, the bar first or
         #: not, where a hit checker goes, the bear-off.
         self.movement = None if movement is None or movement.is_default else movement
+        #: The codes (:attr:`Roll.code <nardy.Roll.code>`) of the rolls of
+        #: three dice or of k moves the variant was asked about and takes
+        #: (:meth:`Variant.check_roll <nardy.Variant.check_roll>` is asked
+        #: once per roll).
+        self.rolls_taken: set[int] = set()
         # The per-turn hooks see the start as a tuple; unpack it only for them.
         self.needs_state = not (
             step_rule is None

@@ -71,6 +71,13 @@ class Found:
         short.codes.append(code)
         short.counts.append(count)
 
+    def record_short(self, key: int, code: int, count: int) -> None:
+        """Note a sequence of fewer dice than the roll gives apart, as :meth:`record` does (see :meth:`most_dice`)."""
+        short = self.short
+        if short is None:
+            short = self.short = Found()
+        short.record(key, code, count)
+
     def most_dice(self) -> Found:
         """These results, or those noted apart when none uses every die.
 

@@ -62,9 +62,12 @@ def find(
     code: int = roll.code
     if code >= 64:
         # Three dice or a segment of k moves: the variant says whether it
-        # takes this roll; a key of its own.
-        roll = position.variant.check_roll(roll, given)
-        code = roll.code
+        # takes this roll (asked once per roll: an answer of Python code,
+        # a tenth of tabula's search when asked every time); a key of its own.
+        taken = plan.rolls_taken
+        if code not in taken:
+            roll = position.variant.check_roll(roll, given)
+            taken.add(code)
         tail = bytes([8 + int(position.turn), code >> 6, code & 63])
     else:
         tail = _CACHE_TAILS[int(position.turn) * 64 + code]

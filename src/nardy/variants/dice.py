@@ -33,19 +33,27 @@ def check_roll(variant: Variant, roll: Roll, given: object = None) -> Roll:
     rolls of three dice only. ``given`` is what the caller passed (named in
     the message when it is not the roll itself).
     """
-    shown_roll = repr(roll) if given is None or given is roll else shown(given)
     dice = len(roll.faces)
     if dice != variant.dice:
         raise InvalidDiceError(
             f"{variant.spec()} is played with {variant.dice} dice, "
-            f"not {dice}: {shown_roll} is not one of its rolls"
+            f"not {dice}: {_shown(roll, given)} is not one of its rolls"
         )
     if roll.is_double and roll.move_count != 4 and not variant.segment_moves:
         raise InvalidDiceError(
-            f"{variant.spec()} plays a double as four moves: {shown_roll} "
+            f"{variant.spec()} plays a double as four moves: {_shown(roll, given)} "
             "(a segment of k moves) is for a variant with segment_moves"
         )
     return roll
+
+
+def _shown(roll: Roll, given: object) -> str:
+    """The roll as a message names it: what the caller passed, when that was not the roll itself.
+
+    (Written only for a message: building it for every roll asked about
+    cost tabula a tenth of its search.)
+    """
+    return repr(roll) if given is None or given is roll else shown(given)
 
 
 def rolls_of(dice: int) -> tuple[Roll, ...]:

@@ -45,8 +45,10 @@ at the highest point where two sets differ the moves landing there are
 the same), so its results need no look-up; other dice's are deduplicated
 by key (a chain ``p -> p - a -> p - a - b`` and its twin through ``p - b``).
 A sequence that stops early in this order while a move from a higher
-source could follow is noted, and dropped by the maximum-use rule: the
-same moves and that one make a longer play.
+source could follow is noted apart (:meth:`Found.record_short
+<nardy.engine.results.Found.record_short>`), and dropped when any result
+uses every die, as the maximum-use rule would drop it: the same moves and
+that one make a longer play.
 
 **A waiting rule** (:attr:`~nardy.rules.turn_rules.StepRule.waiting`)
 refuses the watched steps made while a checker of the mover's waits in
@@ -352,7 +354,7 @@ class _Walk:
                     code1 = code | step
                 if last and check is None:  # a result, the board untouched
                     moved = True
-                    self.note(key1, code1, n)
+                    found.record(key1, code1, n)
                     continue
                 x_src = s[at]
                 _make(s, at, dst, x_dst, hit, hit_slot)
@@ -368,7 +370,7 @@ class _Walk:
                             key1, code1, n, rest, outside - 1 if src > zone >= dst else outside
                         )
                     else:
-                        self.note(key1, code1, n)
+                        found.record(key1, code1, n)
                 _unmake(s, at, x_src, dst, x_dst, hit, hit_slot)
         if not moved and made:
             found.record(key, code, made)
@@ -626,13 +628,15 @@ class _Walk:
         i = found.index.get(key, -1)
         if i < 0:
             found.add(key, code, n)
-        elif found.counts[i] < n:
-            found.codes[i] = code
-            found.counts[i] = n
 
     def short(self, key: int, code: int, made: int) -> None:
-        """A node no move (in the order of sources) follows: a result of fewer dice than the roll's."""
+        """A node no move (in the order of sources) follows: a result of fewer dice than the roll's, noted apart.
+
+        (Apart, so that the maximum-use rule finds nothing to drop when a
+        result uses every die, as it nearly always does: keeping them among
+        the others cost tabula a tenth of its search.)
+        """
         if self.distinct:
             self.found.add_short(key, code, made)
         else:
-            self.found.record(key, code, made)
+            self.found.record_short(key, code, made)
