@@ -601,3 +601,30 @@ def test_seeded_sweep_against_the_page() -> None:
             if not position.is_over():
                 roll = Roll(rng.randint(1, 6), rng.randint(1, 6))
                 agrees(variant, position, roll)
+
+
+@pytest.mark.parametrize(
+    ("options", "idle"),
+    [
+        ({}, True),
+        ({"entering": "all-first"}, False),
+        ({"hitting": "after-home"}, False),
+        ({"opening_lock": True}, False),
+    ],
+)
+def test_the_step_rule_is_idle_only_without_a_restriction_of_single_moves(
+    options: dict[str, Any], idle: bool
+) -> None:
+    variant = AceyDeucey(**options)
+    assert ("step_rule" in variant.unused_hooks()) == idle
+    rng = random.Random(5)
+    position = variant.starting_position()
+    for _ in range(40):  # the idle hook answers None wherever the engine skips it
+        roll = rng.choice(variant.ordered_rolls())
+        nardy.testing.check_idle_hooks(position, roll)
+        if idle:
+            assert variant.step_rule(position.raw, roll) is None
+        legal = position.legal_plays(roll)
+        position = legal.resulting_position(rng.randrange(len(legal)))
+        if position.is_over():
+            break

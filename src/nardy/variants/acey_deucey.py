@@ -231,6 +231,11 @@ class AceyDeucey(Variant):
             return StepRule(hit_after_home, only_hits=True) if after_home else None
         return _restrictions(all_first, after_home, start[OPP_BAR] + start[_POOL + 1])
 
+    def unused_hooks(self) -> frozenset[str]:
+        """The step rule, when no option of section M restricts a single move (the defaults)."""
+        plain = self.entering_rule == "free" and self.hitting == "any" and not self.opening_lock
+        return frozenset({"step_rule"}) if plain else frozenset()
+
     # --- the turn (A.3) ---------------------------------------------------------------
 
     def turn_start(self, position: Position, roll: Roll) -> TurnState:
