@@ -356,10 +356,7 @@ class Movement:
     @property
     def is_default(self) -> bool:
         """Whether this is today's movement (:data:`DEFAULT_MOVEMENT`): no pool, the bar first, hits to the bar, ``BearOff()``."""
-        # (Field by field: compiled, ``==`` between two of these would compare identities.)
-        bear_off = self.bear_off
-        plain = not self.pool and not self.hit_to_pool and self.bar_first
-        return plain and bear_off.zone == HOME and bear_off.larger
+        return not self.pool and self._default_but_the_pool()
 
     def moves_as_default(self, board: Sequence[int]) -> bool:
         """Whether this movement moves as today's (:attr:`is_default`) on ``board``, the mover's frame.
@@ -371,8 +368,11 @@ class Movement:
         (the same results: the pool's count is part of every key and no
         step changes it).
         """
-        if self.pool and board[self.pool] > 0:
-            return False
+        return not (self.pool and board[self.pool] > 0) and self._default_but_the_pool()
+
+    def _default_but_the_pool(self) -> bool:
+        """Everything but the pool as today's: hits to the bar, the bar first, the usual bear-off."""
+        # (Field by field: compiled, ``==`` between two of these would compare identities.)
         bear_off = self.bear_off
         plain = not self.hit_to_pool and self.bar_first
         return plain and bear_off.zone == HOME and bear_off.larger

@@ -624,9 +624,7 @@ class _Walk:
             found.keys.append(key)
             found.codes.append(code)
             found.counts.append(n)
-            return
-        i = found.index.get(key, -1)
-        if i < 0:
+        elif key not in found.index:
             found.add(key, code, n)
 
     def short(self, key: int, code: int, made: int) -> None:
