@@ -176,7 +176,7 @@ def opening_text(game: Game) -> str:
     if game.first is None:
         raise InputError(f"the opening of this game is not decided yet ({game.describe()})")
     winner = game.player(game.first)
-    rolls = [a.dice for a in game.history if a.kind is ActionKind.OPENING]
+    rolls = [a.dice for a in game.history if a.kind is ActionKind.OPENING and a.dice is not None]
     ties = "".join(f"{_opening_dice(dice, 0)} tied, " for dice in rolls[:-1])
     won = f"{ties}{game.first.name.lower()}"
     if game.phase is Phase.ROLL:  # the opening dice are not played
