@@ -627,7 +627,7 @@ class Variant(TurnHooks, abc.ABC):
         """A random roll of this variant: :attr:`dice` fair dice (two, or three in tabula) from ``rng``.
 
         ``rng`` is a :class:`random.Random` (seeded, for a game that plays
-        again the same), or ``None`` for :mod:`random`'s own generator; each
+        again the same), or ``None`` for ``random``'s own generator; each
         die is ``rng.randint(1, 6)``, in turn. Anything else raises
         :class:`~nardy.errors.InvalidOptionError`.
         """

@@ -59,7 +59,7 @@ def _shown(roll: Roll, given: object) -> str:
 
 
 def random_roll(dice: int, rng: random.Random | None = None) -> Roll:
-    """A roll of ``dice`` fair dice, each ``rng.randint(1, 6)`` in turn (``rng`` ``None``: :mod:`random`'s own generator).
+    """A roll of ``dice`` fair dice, each ``rng.randint(1, 6)`` in turn (``rng`` ``None``: ``random``'s own generator).
 
     Drawing each die with ``randint`` keeps a seed's dice those of
     ``Roll(rng.randint(1, 6), rng.randint(1, 6))``, and of a
