@@ -30,6 +30,7 @@ import numpy.typing as npt
 
 import nardy
 from nardy.agents.env.encoding import unit_encoding
+from nardy.variants.turn_hooks import runs_turns
 
 Vector = npt.NDArray[np.float64]
 
@@ -93,7 +94,7 @@ def train_game(net: Net, rules: nardy.Variant, rng: random.Random, alpha: float,
                 p += alpha * (v - last[side]) * e
         traces[side] = [lam * e + g for e, g in zip(traces.get(side, grads), grads)]
         last[side] = v
-        legal = position.legal_plays((rng.randint(1, 6), rng.randint(1, 6)))
+        legal = position.legal_plays(rules.random_roll(rng))
         position = legal.resulting_position(greedy(net, legal))
         turns += 1
     result = position.result()
@@ -112,7 +113,7 @@ def match(net: Net, rules: nardy.Variant, games: int, rng: random.Random) -> int
         me = nardy.Side.WHITE if k % 2 == 0 else nardy.Side.BLACK
         position = rules.starting_position(nardy.Side.WHITE)
         while not position.is_over():
-            legal = position.legal_plays((rng.randint(1, 6), rng.randint(1, 6)))
+            legal = position.legal_plays(rules.random_roll(rng))
             i = greedy(net, legal) if position.turn is me else rng.randrange(len(legal))
             position = legal.resulting_position(i)
         result = position.result()
@@ -133,6 +134,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     rules = nardy.find_variant(args.variant)
+    if runs_turns(rules):
+        # The afterstate of a play is the opponent's only when a turn is one play.
+        parser.error(
+            f"{rules.spec()}'s turns have several segments (named doubles, cascades); "
+            "this example plays one play a turn"
+        )
     rng = random.Random(args.seed)
     net = Net(len(encode(rules.starting_position())), args.hidden, np.random.default_rng(args.seed))
     before = match(net, rules, args.match, random.Random(args.seed + 1))

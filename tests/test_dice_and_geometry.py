@@ -209,6 +209,49 @@ def test_the_variants_rolls() -> None:
     assert len(ThreeDiceGammon().ordered_rolls()) == 216
 
 
+@pytest.mark.parametrize("name", nardy.variant_names())
+def test_a_random_roll_is_the_variants_dice(name: str) -> None:
+    variant = nardy.find_variant(name)
+    for seed in range(20):
+        roll = variant.random_roll(random.Random(seed))
+        assert variant.check_roll(roll) is roll
+        # Each die one randint(1, 6), in turn: a seed's dice, whoever throws them.
+        dice = random.Random(seed)
+        assert roll == Roll(*[dice.randint(1, 6) for _ in range(variant.dice)])
+
+
+@pytest.mark.parametrize("cls", [nardy.Backgammon, nardy.Tabula, ThreeDiceGammon])
+def test_random_rolls_come_up_in_proportion(cls: type[Variant]) -> None:
+    rng = random.Random(38)
+    draws = 200 * 6**cls.dice
+    counts: dict[Roll, int] = {}
+    for _ in range(draws):
+        roll = cls.random_roll(rng)
+        counts[roll] = counts.get(roll, 0) + 1
+    assert set(counts) == set(cls.rolls())
+    for roll, count in counts.items():
+        expected = draws * roll.probability
+        assert abs(count - expected) < 5 * (expected**0.5), roll
+
+
+def test_a_random_roll_without_a_generator_uses_randoms_own() -> None:
+    state = random.getstate()
+    try:
+        random.seed(7)
+        first = nardy.Tabula.random_roll()
+        random.seed(7)
+        assert nardy.Tabula.random_roll(None) == first
+        assert len(first.faces) == 3
+    finally:
+        random.setstate(state)
+
+
+@pytest.mark.parametrize("rng", [7, "7", True, random, [1, 2]])
+def test_a_random_roll_needs_a_generator(rng: Any) -> None:
+    with pytest.raises(nardy.InvalidOptionError, match=r"random\.Random.*got"):
+        nardy.Backgammon.random_roll(rng)
+
+
 def test_a_roll_of_the_wrong_number_of_dice_names_the_variant() -> None:
     three = ThreeDiceGammon().starting_position()
     with pytest.raises(InvalidDiceError, match=r"test-three-dice.*3 dice"):

@@ -39,12 +39,20 @@ if TYPE_CHECKING:
     import argparse
     import random
 
-    from nardy.game import turns
     from nardy.game.game import Game
     from nardy.game.match import Match
-    from nardy.model.legal import LegalPlays
 
-__all__ = ["choose_play", "cube_decision", "legal_line", "main", "run_match", "variants_table"]
+__all__ = [
+    "choose_play",
+    "cube_decision",
+    "demo_play",
+    "legal_line",
+    "main",
+    "opening_text",
+    "run_demo",
+    "run_match",
+    "variants_table",
+]
 
 
 def _options(pairs: Sequence[tuple[str, str]]) -> dict[str, str]:
@@ -90,14 +98,6 @@ def _seed(seed: object) -> int:
     return seed
 
 
-def _opening(rng: random.Random) -> tuple[Side, Roll]:
-    """Each side rolls one die, ties re-roll; the higher plays both dice."""
-    while True:
-        white, black = rng.randint(1, 6), rng.randint(1, 6)
-        if white != black:
-            return (Side.WHITE if white > black else Side.BLACK), Roll(white, black)
-
-
 #: What ``nardy demo`` says of its boards before the first one.
 BOARD_KEY = (
     "Every board is seen from white's side, X white and O black. Each point has\n"
@@ -119,72 +119,117 @@ def run_demo(
 ) -> int:
     """Play and print one seeded self-play game; returns the number of turns.
 
-    ``rules`` is a variant or its name; a bad one, or a seed that is not an
-    integer, raises a :class:`~nardy.errors.NardyError`.
+    The game is a :class:`~nardy.Game` with the variant's default options,
+    so its opening and its turns are the game's: in backgammon the opening
+    winner plays the two opening dice, in acey-deucey, gul bara, tabula and
+    the tavli games he rolls afresh (:attr:`GameOptions.opening
+    <nardy.GameOptions.opening>`). One :class:`random.Random` seeded with
+    ``seed`` throws the dice and makes the players' choices
+    (:func:`choose_play`, a double to name at random). ``rules`` is a
+    variant or its name; a bad one, or a seed that is not an integer, raises
+    a :class:`~nardy.errors.NardyError`.
     """
     import random
 
-    from nardy.game.turns import start_turn
+    from nardy.game.actions import Phase
+    from nardy.game.game import Game
 
     rules = as_variant(rules)
     rng = random.Random(_seed(seed))
-    # One die each (ties roll again); the winner takes white, as nardy
-    # players do, and plays both dice (the default opening policy).
-    _, roll = _opening(rng)
-    first = Side.WHITE
-    position = rules.starting_position(turn=first)
+    game = Game.new(rules, rng=rng)
+    while game.phase is Phase.OPENING:  # (a tie rolls again)
+        game = game.roll()
     out.write(f"nardy demo: {rules.spec()}, seed {seed}\n")
-    out.write(f"Opening roll: {first.name.lower()} starts with {roll}\n\n")
+    out.write(f"Opening roll: {opening_text(game)}\n\n")
     if show_board:
-        out.write(f"{BOARD_KEY}\n\n{_board(position)}\n\n")
-    turn = 0
-    while not position.is_over():
-        turn += 1
-        if turn > 1 or rules.dice != 2:  # (the opening roll is two dice)
-            roll = Roll.coerce([rng.randint(1, 6) for _ in range(rules.dice)])
-        state = start_turn(rules, position, roll)
-        position = _demo_turn(state, f"{turn:3d}.", rng, out, show_board)
-        if turn >= max_turns:  # pragma: no cover - a safety net, never reached in practice
-            out.write("stopped: turn limit reached\n")
-            return turn
-    result = position.result()
-    assert result is not None
-    if result.winner is None:
-        out.write(f"\nResult: a draw, after {turn} turns\n")
-        return turn
-    out.write(
-        f"\nResult: {result.winner.name.lower()} wins ({result.name or result.kind.value}), "
-        f"{result.points} point{'s' if result.points != 1 else ''}, after {turn} turns\n"
-    )
+        out.write(f"{BOARD_KEY}\n\n{_board(game.position)}\n\n")
+    # With the opening dice on the table the first turn has begun.
+    turn = 0 if game.phase is Phase.ROLL else 1
+    label = f"{turn:3d}." if turn else ""
+    while not game.is_over():
+        if game.phase is Phase.ROLL:
+            if turn >= max_turns:  # pragma: no cover - a safety net, never reached in practice
+                out.write("stopped: turn limit reached\n")
+                return turn
+            turn += 1
+            label = f"{turn:3d}."
+            game = game.roll()
+            continue
+        played = game.phase is Phase.MOVE  # (else a double is named)
+        game = _demo_action(game, f"{label:4s} {game.position.turn.name.lower():5s}", rng, out)
+        label = ""
+        if show_board and played:
+            out.write(f"{_board(game.position)}\n\n")
+    out.write(f"\nResult: {_result_text(game)}, after {turn} turns\n")
     return turn
 
 
-def _demo_turn(
-    turn: turns.Turn, label: str, rng: random.Random, out: IO[str], show_board: bool
-) -> Position:
-    """Play and print one turn of the demo, each segment and named double a line; the position after it."""
-    from nardy.game import turns
+def opening_text(game: Game) -> str:
+    """What ``nardy demo`` says of the opening roll of ``game`` once it is decided.
 
-    labels = [label]
+    The rolls that tied, then who won with which dice, and whether he plays
+    them (``"white starts with 31"``) or rolls afresh (``"black wins with 31
+    and rolls afresh"``), as the game's opening policy says.
+    """
+    from nardy.game.actions import ActionKind, Phase
 
-    def mover(position: Position) -> str:
-        """The line's start: the turn's label on its first line, and the side acting."""
-        first = labels.pop() if labels else ""
-        return f"{first:4s} {position.turn.name.lower():5s}"
+    if game.first is None:
+        raise InputError(f"the opening of this game is not decided yet ({game.describe()})")
+    winner = game.player(game.first)
+    rolls = [a.dice for a in game.history if a.kind is ActionKind.OPENING and a.dice is not None]
+    ties = "".join(f"{_opening_dice(dice, 0)} tied, " for dice in rolls[:-1])
+    won = f"{ties}{game.first.name.lower()}"
+    if game.phase is Phase.ROLL:  # the opening dice are not played
+        return f"{won} wins with {_opening_dice(rolls[-1], winner)} and rolls afresh"
+    return f"{won} starts with {_opening_dice(rolls[-1], winner)}"
 
-    def name(position: Position, choices: tuple[Roll, ...]) -> Roll:
-        double = rng.choice(choices)
-        out.write(f"{mover(position)} names {double}\n")
-        return double
 
-    def play(position: Position, roll: Roll, plays: LegalPlays) -> int:
-        index = choose_play(position, roll, rng)
-        out.write(f"{mover(position)} {roll}: {plays[index].notation() or '(no legal play)'}\n")
-        if show_board:
-            out.write(f"{_board(plays.resulting_position(index))}\n\n")
-        return index
+def _opening_dice(dice: tuple[int, ...], winner: int) -> str:
+    """One opening roll, as the demo writes it: ``52`` (one die each), ``53 against 42`` (two each)."""
+    if len(dice) == 2:
+        return str(Roll(*dice))
+    pairs = (Roll(*dice[:2]), Roll(*dice[2:]))
+    return f"{pairs[winner]} against {pairs[1 - winner]}"
 
-    return turns.play_out(turn, name, play)
+
+def _demo_action(game: Game, mover: str, rng: random.Random, out: IO[str]) -> Game:
+    """Name a double or play the dice on the table, and print it after ``mover``; the game after it."""
+    from nardy.game.actions import Phase
+
+    if game.phase is Phase.DECIDE:
+        double = rng.choice(game.double_choices())
+        out.write(f"{mover} names {double}\n")
+        return game.name_double(double)
+    index = demo_play(game, rng)
+    notation = game.legal_plays()[index].notation()
+    out.write(f"{mover} {game.dice}: {notation or '(no legal play)'}\n")
+    return game.play(index)
+
+
+def demo_play(game: Game, rng: random.Random) -> int:
+    """The index of the demo's play of the dice on the table (phase ``MOVE``) in ``game.legal_plays()``.
+
+    :func:`choose_play`, except in the last roll of ``last_roll_draw``,
+    where the most checkers borne off is played (a draw if it is all of
+    them).
+    """
+    if game.last_roll:
+        states = game.legal_plays().result_states()
+        return max(range(len(states)), key=lambda i: states[i][0])
+    if game.dice is None:
+        raise InputError(f"demo_play needs dice on the table ({game.describe()})")
+    return choose_play(game.position, game.dice, rng)
+
+
+def _result_text(game: Game) -> str:
+    """How a finished game ended, as the demo's last line says it: ``white wins (gammon), 2 points``."""
+    outcome = game.outcome
+    assert outcome is not None
+    if outcome.winner is None:
+        return "a draw"
+    plural = "s" if outcome.points != 1 else ""
+    how = outcome.name or outcome.reason.value
+    return f"{outcome.winner.name.lower()} wins ({how}), {outcome.points} point{plural}"
 
 
 #: Double when the pip lead is at least this fraction of the doubler's own pip count.
@@ -276,12 +321,7 @@ def run_match(
         elif game.phase is Phase.DECIDE:  # acey-deucey's 1-2: a double to name, seeded
             match = match.name_double(rng.choice(game.double_choices()))
         else:
-            assert game.dice is not None
-            if game.last_roll:  # bear off as many as possible
-                states = game.legal_plays().result_states()
-                match = match.play(max(range(len(states)), key=lambda i: states[i][0]))
-            else:
-                match = match.play(choose_play(game.position, game.dice, rng))
+            match = match.play(demo_play(game, rng))
             turns += 1
             if turns > max_turns:  # pragma: no cover - a safety net
                 out.write("stopped: turn limit reached\n")

@@ -19,6 +19,7 @@ a :class:`~nardy.model.legal.LegalPlays`. Positions are separate immutable value
 from __future__ import annotations
 
 import abc
+import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -620,6 +621,17 @@ class Variant(TurnHooks, abc.ABC):
     def rolls(cls) -> tuple[Roll, ...]:
         """The distinct rolls of :attr:`dice` fair dice (21, or 56 for three); each :attr:`Roll.probability <nardy.Roll.probability>` is its chance."""
         return variant_dice.rolls_of(cls.dice)
+
+    @classmethod
+    def random_roll(cls, rng: random.Random | None = None) -> Roll:
+        """A random roll of this variant: :attr:`dice` fair dice (two, or three in tabula) from ``rng``.
+
+        ``rng`` is a :class:`random.Random` (seeded, for a game that plays
+        again the same), or ``None`` for ``random``'s own generator; each
+        die is ``rng.randint(1, 6)``, in turn. Anything else raises
+        :class:`~nardy.errors.InvalidOptionError`.
+        """
+        return variant_dice.random_roll(cls.dice, rng)
 
     @classmethod
     def ordered_rolls(cls) -> tuple[Roll, ...]:

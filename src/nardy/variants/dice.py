@@ -8,20 +8,22 @@ handed to the opponent in gul bara). :func:`check_roll` is the one test of
 "does this variant take this roll", asked by
 :meth:`Variant.legal_plays <nardy.Variant.legal_plays>` for every roll that
 is not two plain dice, and for every roll of a variant of three dice.
+:func:`random_roll` throws a variant's dice.
 """
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
-from nardy.errors import InvalidDiceError
+from nardy.errors import InvalidDiceError, InvalidOptionError
 from nardy.model.basics import Roll, distinct_rolls, ordered_rolls
 from nardy.model.validate import shown
 
 if TYPE_CHECKING:
     from nardy.variants.base import Variant
 
-__all__ = ["check_roll", "rolls_of", "turn_rolls"]
+__all__ = ["check_roll", "random_roll", "rolls_of", "turn_rolls"]
 
 
 def check_roll(variant: Variant, roll: Roll, given: object = None) -> Roll:
@@ -54,6 +56,26 @@ def _shown(roll: Roll, given: object) -> str:
     cost tabula a tenth of its search.)
     """
     return repr(roll) if given is None or given is roll else shown(given)
+
+
+def random_roll(dice: int, rng: random.Random | None = None) -> Roll:
+    """A roll of ``dice`` fair dice, each ``rng.randint(1, 6)`` in turn (``rng`` ``None``: ``random``'s own generator).
+
+    Drawing each die with ``randint`` keeps a seed's dice those of
+    ``Roll(rng.randint(1, 6), rng.randint(1, 6))``, and of a
+    :class:`~nardy.Game` whose dice source is the same generator. Anything
+    but a :class:`random.Random` or ``None`` raises
+    :class:`~nardy.errors.InvalidOptionError`.
+    """
+    if rng is None:
+        draw = random.randint
+    elif isinstance(rng, random.Random):
+        draw = rng.randint
+    else:
+        raise InvalidOptionError(
+            f"the dice of a random roll come from a random.Random (or None), got {shown(rng)}"
+        )
+    return Roll(*[draw(1, 6) for _ in range(dice)])
 
 
 def rolls_of(dice: int) -> tuple[Roll, ...]:
