@@ -289,3 +289,150 @@ def test_any_player_names_are_escaped(names: list[str]) -> None:
     texts = "".join(el.text or "" for el in root.iter(f"{NS}text"))
     for name in names:
         assert name in texts
+
+
+# --- the last play of a turn that goes on ------------------------------------------------
+
+
+def named_double() -> nardy.Game:
+    """Acey-deucey after white's 1-2 (pool/24 pool/23): white names a double and plays on."""
+    game = nardy.Game.new("acey-deucey", starter=Side.WHITE, rng=7).roll((1, 2))
+    return game.play("pool/24 pool/23")
+
+
+def cascade() -> nardy.Game:
+    """Gul bara between two segments of white's cascade: 5-5 played, 6-6 to come."""
+    game = nardy.Game.new("gul-bara", rng=3).roll((5, 3))
+    for dice in [(3, 3), (2, 2), (1, 1), (2, 2), (4, 4), (1, 1)]:  # the opening rolls
+        game = game.roll(dice).play(0)
+    return game.roll((5, 5)).play("24/19(3) 23/18")
+
+
+def failed_cascade() -> nardy.Game:
+    """Gul bara: white's cascade failed on the 5s; black plays the rest (5x3, then 66)."""
+    board = [0, 14, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, -14, 0, 0, 0, 0, 0, 0]
+    start = nardy.find_variant("gul-bara").position(board, rolls=[3, 3])
+    return nardy.Game.new("gul-bara", start=start, rng=5).roll((5, 5)).play("14/9")
+
+
+def triangles(root: ET.Element) -> list[tuple[int, float, float, bool]]:
+    """Each point's triangle: its number for the viewer, its left and right x, whether at the top."""
+    out = []
+    for el in root.iter(f"{NS}path"):
+        classes = (el.get("class") or "").split()
+        if "point" not in classes:
+            continue
+        (view,) = [int(c[5:]) for c in classes if c.startswith("view-")]
+        corners = [c.split(",") for c in (el.get("d") or "").replace("M", "").split(" L")]
+        xs = [float(x) for x, _ in corners]
+        base, tip = float(corners[0][1]), float(corners[2][1].rstrip(" z"))
+        out.append((view, min(xs), max(xs), tip > base))
+    return out
+
+
+def field_middle(root: ET.Element) -> float:
+    """The y of the field's middle, from the field's own rectangle."""
+    field = next(el for el in root.iter(f"{NS}rect") if el.get("class") == "field")
+    return float(field.get("y") or 0) + float(field.get("height") or 0) / 2
+
+
+Box = tuple[float, float, float, float]
+
+
+def outlined(text: str) -> dict[int, Box]:
+    """The outlined points, by the viewer's number of the triangle each outline surrounds."""
+    root = ET.fromstring(text.encode())
+    points = triangles(root)
+    middle = field_middle(root)
+    out = {}
+    for el in root.iter(f"{NS}rect"):
+        if "last" not in (el.get("class") or "").split():
+            continue
+        x, y = float(el.get("x") or 0), float(el.get("y") or 0)
+        box = (x, y, x + float(el.get("width") or 0), y + float(el.get("height") or 0))
+        top = (box[1] + box[3]) / 2 < middle
+        centre = (box[0] + box[2]) / 2
+        (view,) = [v for v, lo, hi, t in points if lo <= centre <= hi and t == top]
+        out[view] = box
+    return out
+
+
+def checker_centres(text: str, side: Side, point: int) -> list[tuple[float, float]]:
+    """Where ``side``'s checkers on his point ``point`` are drawn."""
+    root = ET.fromstring(text.encode())
+    want = ["checker", str(side), f"point-{point}"]
+    return [
+        (float(el.get("cx") or 0), float(el.get("cy") or 0))
+        for el in root.iter(f"{NS}circle")
+        if (el.get("class") or "").split()[:3] == want
+    ]
+
+
+def check_last_play(game: nardy.Game, mover: Side) -> None:
+    """The outlines surround the points ``mover``'s last play moved from and to, as drawn."""
+    index = max(i for i, a in enumerate(game.history) if a.kind is nardy.ActionKind.PLAY)
+    last = game.history[index]
+    assert last.side is mover
+    assert last.play is not None
+    before = list(game.states())[index].position.checkers(mover)
+    landed = {p for p in range(1, 25) if game.position.checkers(mover)[p - 1] > before[p - 1]}
+    assert landed
+    points = {p for s in last.play.steps for p in (s.src, s.dst) if 1 <= p <= 24}
+    geometry = game.variant.geometry
+    for flipped in (False, True):
+        for home in ("right", "left"):
+            text = svg.game(game, flipped=flipped, home=home)
+            boxes = outlined(text)
+            viewer = Side.BLACK if flipped else Side.WHITE
+            mine = {p if mover is viewer else geometry.opponent_point(p) for p in points}
+            assert set(boxes) == mine, (flipped, home)
+            # A person sees the moved checkers inside the outlines.
+            for p in points:
+                for cx, cy in checker_centres(text, mover, p):
+                    assert any(x0 < cx < x1 and y0 < cy < y1 for x0, y0, x1, y1 in boxes.values())
+            assert all(checker_centres(text, mover, p) for p in landed)
+
+
+def test_a_named_double_outlines_the_play_of_the_side_still_to_move() -> None:
+    game = named_double()
+    assert game.phase is nardy.Phase.DECIDE
+    check_last_play(game, Side.WHITE)
+    game = game.name_double(5)
+    assert game.position.turn is Side.WHITE
+    check_last_play(game, Side.WHITE)
+
+
+def test_a_cascade_outlines_the_segment_just_played() -> None:
+    game = cascade()
+    assert game.position.turn is Side.WHITE
+    assert game.turn_state.pending
+    check_last_play(game, Side.WHITE)
+    # The moves handed over: the roller's failed segment, then the recipient's own.
+    failed = failed_cascade()
+    assert failed.position.turn is Side.BLACK
+    assert failed.turn_state.handed_over
+    check_last_play(failed, Side.WHITE)
+    recipient = failed.play(0)
+    assert recipient.position.turn is Side.BLACK
+    assert recipient.turn_state.pending
+    check_last_play(recipient, Side.BLACK)
+
+
+@pytest.mark.parametrize("name", ["backgammon", "long-nardy"])
+def test_an_ordinary_turn_outlines_the_opponents_play_as_before(name: str) -> None:
+    game = nardy.Game.new(name, rng=11)
+    for _ in range(6):
+        game = game.roll()
+        game = game.play(len(game.legal_plays()) - 1)
+        check_last_play(game, game.position.turn.opponent)
+        last = [a for a in game.history if a.kind is nardy.ActionKind.PLAY][-1].play
+        # The same picture as the board's default: the play of the side not to move.
+        cube = game.cube if game.options.cube else None
+        assert svg.game(game) == svg.board(game.position, cube=cube, last_play=last)
+
+
+def test_last_mover_must_be_a_side() -> None:
+    start = nardy.Backgammon().starting_position()
+    play = start.parse_play("8/5 6/5", (3, 1))
+    with pytest.raises(svg.SvgOptionError, match="last_mover"):
+        svg.board(start.apply(play), last_play=play, last_mover="grey")  # type: ignore[arg-type]

@@ -238,6 +238,7 @@ def board(
     cube_offer: int | None = None,
     play: Play | None = None,
     last_play: Play | None = None,
+    last_mover: Side | None = None,
     pips: bool = True,
     numbers: bool = True,
     names: Sequence[str] | None = None,
@@ -259,8 +260,11 @@ def board(
         the cube's value).
     :param play: a play of the side to move, drawn as an arrow per step
         (from -> to, a ring where it hits).
-    :param last_play: a play of the side that just moved (the opponent of
-        the side to move), drawn by outlining its points.
+    :param last_play: the play made last, drawn by outlining its points.
+    :param last_mover: the side that made ``last_play`` (default: the
+        opponent of the side to move). In a turn that goes on after a play
+        (a double to name, a cascade's next segment, moves handed over) it
+        can be the side to move: :func:`game` passes who made the play.
     :param pips: show each side's pip count.
     :param numbers: show the point numbers (the viewer's numbering).
     :param names: the two players' names, white's first (default: the colours).
@@ -291,7 +295,7 @@ def board(
     roll = None if dice is None else Roll.coerce(dice)
     state = CubeState(value=cube) if isinstance(cube, int) else cube
     parts = [*_head(size, palette), *_field(frame.home_left, tuple(palette.items()), numbers)]
-    parts += _last_play(frame, last_play, palette)
+    parts += _last_play(frame, last_play, _mover(position, last_mover), palette)
     parts += _checkers(frame, palette)
     if roll is not None:
         parts += _dice(frame, roll, palette)
@@ -304,6 +308,16 @@ def board(
     parts += _players(frame, palette, pips, names)
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def _mover(position: Position, last_mover: object) -> Side:
+    """The side that made the last play: ``last_mover``, by default the opponent of the side to move."""
+    if last_mover is None:
+        return position.turn.opponent
+    try:
+        return Side.coerce(last_mover)
+    except NardyError:
+        raise SvgOptionError(f"last_mover is a side, got {last_mover!r}") from None
 
 
 def _head(size: int | None, palette: Mapping[str, str]) -> list[str]:
@@ -604,11 +618,12 @@ def _take(counts: list[int], step: Step, sign: int) -> None:
         counts[p - 1] += sign
 
 
-def _last_play(frame: _Frame, play: Play | None, palette: Mapping[str, str]) -> list[str]:
-    """Outline the points the opponent of the side to move just played from and to."""
+def _last_play(
+    frame: _Frame, play: Play | None, side: Side, palette: Mapping[str, str]
+) -> list[str]:
+    """Outline the points ``side`` played from and to in ``play``, in his numbering."""
     if play is None:
         return []
-    side = frame.position.turn.opponent
     points = sorted({p for s in play.steps for p in (s.src, s.dst) if 1 <= p <= 24})
     out = []
     for p in points:
@@ -670,7 +685,10 @@ def game(
     from nardy.game.actions import ActionKind, Phase
     from nardy.game.doubling import raised
 
-    last = next((a.play for a in reversed(state.history) if a.kind is ActionKind.PLAY), None)
+    # Who made the last play is recorded with it: in a turn that goes on
+    # (a named double, a cascade's next segment) he is still to move.
+    last = next((a for a in reversed(state.history) if a.kind is ActionKind.PLAY), None)
+    last_play = None if last is None else last.play
     # The value on the table: a double turns the cube one step, a beaver two,
     # a raccoon three.
     steps = {Phase.DOUBLED: 1, Phase.BEAVERED: 2, Phase.RACCOONED: 3}.get(state.phase)
@@ -684,7 +702,8 @@ def game(
         dice=state.dice,
         cube=state.cube if state.options.cube else None,
         cube_offer=None if steps is None else raised(state.options, state.cube.value, steps),
-        last_play=last if last is not None and last.steps else None,
+        last_play=last_play if last_play is not None and last_play.steps else None,
+        last_mover=None if last is None else last.side,
         turn=state.turn_state,
     )
 
