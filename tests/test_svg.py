@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -436,3 +437,152 @@ def test_last_mover_must_be_a_side() -> None:
     play = start.parse_play("8/5 6/5", (3, 1))
     with pytest.raises(svg.SvgOptionError, match="last_mover"):
         svg.board(start.apply(play), last_play=play, last_mover="grey")  # type: ignore[arg-type]
+
+
+# --- what a person reads: the turn's text, the pool's count, the bar ---------------------
+
+
+def luminance(colour: str) -> float:
+    """The WCAG relative luminance of ``#rrggbb``."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def texts_of(text: str, cls: str) -> list[ET.Element]:
+    return [el for el in ET.fromstring(text.encode()).iter(f"{NS}text") if el.get("class") == cls]
+
+
+def test_the_text_on_the_field_can_be_read() -> None:
+    shown = {
+        "turn-state": svg.game(named_double()),
+        "moves": svg.game(failed_cascade()),  # a 5-5 of three moves: "x3" beside the dice
+    }
+    assert [el.text for el in texts_of(shown["turn-state"], "turn-state")] == [
+        "to name a double; then rolls again"
+    ]
+    assert [el.text for el in texts_of(shown["moves"], "turn-state")] == ["then 66; handed over"]
+    for cls, text in shown.items():
+        (written,) = texts_of(text, cls)
+        # WCAG AA for text of this size, against the field the text stands on.
+        assert contrast(written.get("fill") or "", svg.DEFAULT_COLORS["field"]) >= 4.5
+        # Written on the field (not on the frame or the bar).
+        x = float(written.get("x") or 0)
+        root = ET.fromstring(text.encode())
+        fields = [el for el in root.iter(f"{NS}rect") if el.get("class") == "field"]
+        spans = [(float(f.get("x") or 0), float(f.get("width") or 0)) for f in fields]
+        assert any(x0 < x < x0 + width for x0, width in spans)
+    recoloured = svg.game(named_double(), colors={"field_text": "#000080"})
+    assert texts_of(recoloured, "turn-state")[0].get("fill") == "#000080"
+
+
+def text_box(el: ET.Element) -> Box:
+    """A generous box around a text element (wider than any sans-serif face draws it)."""
+    size = float(el.get("font-size") or 0)
+    width = 0.7 * size * len(el.text or "")
+    x, y = float(el.get("x") or 0), float(el.get("y") or 0)
+    return (x - width / 2, y - size, x + width / 2, y + 0.3 * size)
+
+
+def crosses(line: ET.Element, box: Box) -> bool:
+    """Whether the line, as thick as its stroke, touches ``box`` (Liang-Barsky clipping)."""
+    x1, y1, x2, y2 = (float(line.get(k) or 0) for k in ("x1", "y1", "x2", "y2"))
+    pad = float(line.get("stroke-width") or 0) / 2
+    left, top, right, bottom = box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad
+    lo, hi = 0.0, 1.0
+    dx, dy = x2 - x1, y2 - y1
+    for p, q in ((-dx, x1 - left), (dx, right - x1), (-dy, y1 - top), (dy, bottom - y1)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            lo = max(lo, t)
+        else:
+            hi = min(hi, t)
+    return lo <= hi
+
+
+def entering_pictures() -> list[tuple[str, str]]:
+    """Every play of a few rolls from the pool, drawn from both sides with the home either side."""
+    out = []
+    for name, rolls in (
+        ("acey-deucey", [(1, 2), (6, 5), (4, 4)]),
+        ("tabula", [(6, 5, 1), (2, 2, 3)]),
+    ):
+        variant = nardy.find_variant(name)
+        for position in (variant.starting_position(), variant.starting_position(Side.BLACK)):
+            for roll in rolls:
+                for play in position.legal_plays(roll):
+                    for flipped in (False, True):
+                        for home in ("right", "left"):
+                            text = svg.board(
+                                position, play=play, dice=roll, flipped=flipped, home=home
+                            )
+                            out.append((f"{name} {position.turn} {play} {flipped} {home}", text))
+    return out
+
+
+def test_entry_arrows_leave_the_pools_count_and_label_clear() -> None:
+    pictures = entering_pictures()
+    assert len(pictures) > 100
+    for where, text in pictures:
+        root = ET.fromstring(text.encode())
+        arrows = [el for el in root.iter(f"{NS}line") if "arrow" in (el.get("class") or "")]
+        assert arrows, where
+        written = [
+            el for el in root.iter(f"{NS}text") if el.get("class") in ("count", "counter-label")
+        ]
+        assert len(written) == 4, where  # a count and a label for each side's pool
+        for el in written:
+            assert not any(crosses(line, text_box(el)) for line in arrows), (where, el.text)
+
+
+def test_the_pool_counter_is_labelled() -> None:
+    position = nardy.find_variant("acey-deucey").starting_position()
+    root = ET.fromstring(svg.board(position).encode())
+    groups = [el for el in root.iter(f"{NS}g") if "counter" in (el.get("class") or "").split()]
+    assert sorted(g.get("class") or "" for g in groups) == ["counter black", "counter white"]
+    for group in groups:
+        side = (group.get("class") or "").split()[1]
+        assert group.findtext(f"{NS}title") == f"15 {side} checkers in the pool"
+        labels = [el.text for el in group.iter(f"{NS}text") if el.get("class") == "counter-label"]
+        assert labels == ["pool"]
+        # Beside the board over the pool's column, in a colour that reads there.
+        (label,) = [el for el in group.iter(f"{NS}text") if el.get("class") == "counter-label"]
+        assert contrast(label.get("fill") or "", svg.DEFAULT_COLORS["background"]) >= 4.5
+
+
+def field_gaps(text: str) -> list[float]:
+    """The widths of the gaps between neighbouring points of the top row, left to right."""
+    root = ET.fromstring(text.encode())
+    top = sorted((lo, hi) for _, lo, hi, at_top in triangles(root) if at_top)
+    assert len(top) == 12
+    return [round(b[0] - a[1], 6) for a, b in pairwise(top)]
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_a_bar_is_drawn_where_the_variant_has_one(name: str) -> None:
+    variant = nardy.find_variant(name)
+    for home in ("right", "left"):
+        text = svg.board(variant.starting_position(), home=home)
+        gaps = field_gaps(text)
+        root = ET.fromstring(text.encode())
+        fields = [el for el in root.iter(f"{NS}rect") if el.get("class") == "field"]
+        if variant.has_bar:
+            # The points of each half abut; between the halves, room for checkers.
+            assert gaps[:5] == gaps[6:] == [0] * 5
+            assert gaps[5] >= 36
+            assert len(fields) == 2
+        else:
+            assert gaps == [0] * 11
+            assert len(fields) == 1
+            # The twelve points fill the field the two halves and the bar took.
+            assert float(fields[0].get("width") or 0) == 12 * 40 + 40
