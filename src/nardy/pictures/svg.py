@@ -15,6 +15,8 @@ shared track (:attr:`Geometry.SAME <nardy.Geometry.SAME>`, tabula) both
 sides move the same way along the same points, counter-clockwise from the
 viewer's 24 to his 1, and bear off from the same home board at the bottom
 right: the opponent's tray is drawn above the viewer's, on the same side.
+A variant without a bar (:attr:`Variant.has_bar <nardy.Variant.has_bar>`
+false) is drawn without one: the twelve points of a row fill the field.
 
 Every checker is its own element with the classes ``checker``, its side
 (``white``/``black``) and where it is (``point-N`` in its owner's
