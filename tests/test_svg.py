@@ -584,5 +584,10 @@ def test_a_bar_is_drawn_where_the_variant_has_one(name: str) -> None:
         else:
             assert gaps == [0] * 11
             assert len(fields) == 1
+            # Only a thin line parts the halves, between the sixth and seventh points.
+            (hinge,) = [el for el in root.iter(f"{NS}line") if el.get("class") == "hinge"]
+            middle = float(fields[0].get("x") or 0) + float(fields[0].get("width") or 0) / 2
+            assert float(hinge.get("x1") or 0) == float(hinge.get("x2") or 0) == middle
+            assert float(hinge.get("stroke-width") or 0) <= 2
             # The twelve points fill the field the two halves and the bar took.
             assert float(fields[0].get("width") or 0) == 12 * 40 + 40

@@ -75,6 +75,7 @@ DEFAULT_COLORS: Final[Mapping[str, str]] = {
     # Text written on the field (what remains of a turn, a double's moves):
     # dark on the light field, where the light "label" could not be read.
     "field_text": "#222222",
+    "hinge": "#b89f76",  # the line parting the halves of a board without a bar
     "label": "#f1e6cc",
     "cube": "#fdfdf8",
     "die": "#fdfdf8",
@@ -377,6 +378,10 @@ def _field(
         x = min(frame.x(left), frame.x(left + width))
         attrs = {"x": x, "y": _TOP, "width": width, "height": _FIELD_H}
         out.append(_tag("rect", attrs | {"fill": palette["field"], "class": "field"}))
+    if not bar:
+        x = frame.x(_X0 + 6 * frame.col)
+        hinge = {"x1": x, "y1": _TOP, "x2": x, "y2": _TOP + _FIELD_H, "stroke": palette["hinge"]}
+        out.append(_tag("line", hinge | {"stroke_width": 2, "class": "hinge"}))
     for v in range(1, 25):
         cx, top = frame.column(v)
         base = _TOP if top else _TOP + _FIELD_H
