@@ -1,5 +1,10 @@
 """Pictures in real renderers: rsvg-convert and Chromium draw the SVG alike; the viewer works in Chromium.
 
+The pictures of a turn that goes on (acey-deucey's named double, a gul bara
+cascade) are looked at as a person would: the outlines are around the
+checkers that moved, the turn's text stands out from the field, the pool's
+count is not crossed by the arrows, and a board without a bar shows none.
+
 Optional: each test skips when its program is not installed (CI installs
 ``chromium``, ``chromium-driver`` and ``librsvg2-bin`` to run them).
 """
@@ -8,6 +13,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -17,6 +23,16 @@ from nardy.game.actions import CubeState
 from nardy.pictures import svg, viewer
 from pngs import differing, read_png
 from test_mat import FILES
+from test_svg import (
+    cascade,
+    checker_centres,
+    contrast,
+    failed_cascade,
+    named_double,
+    text_box,
+    texts_of,
+    triangles,
+)
 from webdriver import CHROMEDRIVER, CHROMIUM, Browser, screenshot
 
 RSVG = shutil.which("rsvg-convert")
@@ -40,12 +56,14 @@ def boards() -> dict[str, str]:
     return {
         "pins": svg.board(pinned, size=320, dice=(6, 5), cube=CubeState(value=2, offered_by=nardy.Side.BLACK)),
         "arrows": svg.board(start, size=320, dice=(6, 4), play=play, home="left", cube=4),
+        "named-double": svg.game(named_double(), size=320),
+        "cascade": svg.game(cascade(), size=320, flipped=True),
     }  # fmt: skip
 
 
 @needs_rsvg
 @needs_chromium
-@pytest.mark.parametrize("name", ["pins", "arrows"])
+@pytest.mark.parametrize("name", ["pins", "arrows", "named-double", "cascade"])
 def test_rsvg_and_chromium_draw_the_same(name: str, tmp_path: Path) -> None:
     source = tmp_path / f"{name}.svg"
     source.write_text(boards()[name], encoding="utf-8")
@@ -119,3 +137,178 @@ def test_viewer_steps_in_chromium(tmp_path: Path) -> None:
         assert svg_count == 30
         problems = [e for e in browser.console() if e.get("level") in ("SEVERE", "WARNING")]
         assert problems == []
+
+
+# --- as a person looks at them -----------------------------------------------------------
+
+#: The width of the pictures looked at: a pixel is a unit of the SVG's coordinates.
+SIZE = 640
+Rows = list[bytes]
+
+
+def rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def hex_of(pixel: tuple[int, int, int]) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*pixel)
+
+
+def pixel(rows: Rows, x: float, y: float) -> tuple[int, int, int]:
+    """The pixel at the picture's coordinates (x, y)."""
+    row, i = rows[int(y)], 3 * int(x)
+    return row[i], row[i + 1], row[i + 2]
+
+
+def near(p: tuple[int, int, int], colour: str, tolerance: int = 40) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(p, rgb(colour)))
+
+
+def box_pixels(x0: float, y0: float, x1: float, y1: float) -> list[tuple[int, int]]:
+    """Every pixel in a box."""
+    return [(x, y) for y in range(int(y0), int(y1) + 1) for x in range(int(x0), int(x1) + 1)]
+
+
+def render_with(renderer: str, text: str, tmp_path: Path) -> Rows:
+    """The picture as the renderer draws it: rsvg-convert, or a Chromium screenshot."""
+    source = tmp_path / f"picture{len(list(tmp_path.iterdir()))}.svg"
+    source.write_text(text, encoding="utf-8")
+    target = source.with_suffix(".png")
+    if renderer == "rsvg":
+        assert RSVG is not None
+        subprocess.run([RSVG, "-o", str(target), str(source)], check=True, timeout=60)
+    else:
+        screenshot(source.as_uri(), str(target), SIZE, 544)
+    width, _, rows = read_png(target.read_bytes())
+    assert width == SIZE
+    return rows
+
+
+renderers = pytest.mark.parametrize(
+    "renderer",
+    [
+        pytest.param("rsvg", marks=needs_rsvg),
+        pytest.param("chromium", marks=needs_chromium),
+    ],
+)
+
+
+#: The y of the field's middle, between its two rows of points.
+MIDDLE = 272
+
+
+@renderers
+@pytest.mark.parametrize("which", ["named double", "cascade", "cascade from black's side"])
+def test_the_outlines_surround_the_checkers_that_moved(
+    renderer: str, which: str, tmp_path: Path
+) -> None:
+    game = named_double() if which == "named double" else cascade()
+    text = svg.game(game, size=SIZE, flipped=which.endswith("side"))
+    rows = render_with(renderer, text, tmp_path)
+    play = game.history[-1].play
+    assert play is not None
+    mover = game.position.turn  # the turn goes on: the side that played moves again
+    points = {p for s in play.steps for p in (s.src, s.dst) if 1 <= p <= 24}
+    # Where the checkers that moved stand now, and the points they left empty.
+    checkers = [
+        checker_centres(text, mover, p)[0] for p in points if game.position.checkers(mover)[p - 1]
+    ]
+    assert len(checkers) >= 2
+    for cx, cy in checkers:
+        assert near(pixel(rows, cx, cy), svg.DEFAULT_COLORS[str(mover)])
+    viewer = nardy.Side.BLACK if which.endswith("side") else nardy.Side.WHITE
+    geometry = game.variant.geometry
+    for p in points:
+        if not game.position.checkers(mover)[p - 1]:
+            view = p if mover is viewer else geometry.opponent_point(p)
+            ((lo, hi, top),) = [
+                (a, b, t) for v, a, b, t in triangles(ET.fromstring(text)) if v == view
+            ]
+            checkers.append(((lo + hi) / 2, 70 if top else 474))
+    last = svg.DEFAULT_COLORS["last"]
+    for cx, cy in checkers:
+        # The outline's colour on both sides of the checker, within a point's width.
+        left = [pixel(rows, x, cy) for x in range(int(cx - 24), int(cx))]
+        right = [pixel(rows, x, cy) for x in range(int(cx), int(cx + 24))]
+        assert any(near(p, last) for p in left), (cx, cy)
+        assert any(near(p, last) for p in right), (cx, cy)
+    # And nowhere else: every pixel of the outline's colour is in a moved point's column.
+    for x, y in box_pixels(0, 0, SIZE - 1, len(rows) - 1):
+        if near(pixel(rows, x, y), last, 30):
+            assert any(abs(x - cx) < 24 and (y < MIDDLE) == (cy < MIDDLE) for cx, cy in checkers), (
+                x,
+                y,
+            )
+
+
+@renderers
+@pytest.mark.parametrize("which", ["named double", "handed over"])
+def test_the_turns_text_stands_out_from_the_field(
+    renderer: str, which: str, tmp_path: Path
+) -> None:
+    game = named_double() if which == "named double" else failed_cascade()
+    assert svg.turn_text(game.turn_state)
+    # The same board without the text (and, for a double of fewer moves, without its "x3").
+    dice = None if game.dice is None else nardy.Roll(*game.dice.faces)
+    bare = render_with(renderer, svg.board(game.position, size=SIZE, dice=dice), tmp_path)
+    shown = svg.board(game.position, size=SIZE, dice=game.dice, turn=game.turn_state)
+    rows = render_with(renderer, shown, tmp_path)
+    field = svg.DEFAULT_COLORS["field"]
+    ink = [p for p in box_pixels(60, 52, 580, 492) if pixel(rows, *p) != pixel(bare, *p)]
+    assert len(ink) > 400
+    for p in ink:
+        # Written on the field: not over the points, the bar or the frame.
+        assert near(pixel(bare, *p), field, 6), p
+    # The strokes of the letters reach a colour that reads on the field (WCAG AA).
+    readable = [p for p in ink if contrast(hex_of(pixel(rows, *p)), field) >= 4.5]
+    assert len(readable) > len(ink) / 4
+
+
+@renderers
+@pytest.mark.parametrize("turn", [nardy.Side.WHITE, nardy.Side.BLACK])
+def test_the_pools_count_is_not_covered_by_the_arrows(
+    renderer: str, turn: nardy.Side, tmp_path: Path
+) -> None:
+    start = nardy.find_variant("acey-deucey").starting_position(turn)
+    play = start.parse_play("pool/24 pool/23", (1, 2))
+    drawn = svg.board(start, size=SIZE, dice=(1, 2), play=play)
+    before = render_with(renderer, svg.board(start, size=SIZE, dice=(1, 2)), tmp_path)
+    after = render_with(renderer, drawn, tmp_path)
+    arrows = [p for p in box_pixels(0, 0, 639, 543) if pixel(after, *p) != pixel(before, *p)]
+    assert len(arrows) > 1000  # the arrows are there
+    counts = texts_of(drawn, "count")
+    labels = texts_of(drawn, "counter-label")
+    assert [el.text for el in counts] == ["15", "15"]
+    assert [el.text for el in labels] == ["pool", "pool"]
+    for el in counts + labels:
+        inside = box_pixels(*text_box(el))
+        assert all(pixel(after, *p) == pixel(before, *p) for p in inside), el.text
+        # Something to read there: ink that stands out from what it is written on
+        # (a count on its side's checker, in the other side's colour; the label beside the board).
+        behind = svg.DEFAULT_COLORS["background"]
+        if el in counts:
+            on_white = el.get("fill") == svg.DEFAULT_COLORS["black"]
+            behind = svg.DEFAULT_COLORS["white" if on_white else "black"]
+        assert any(contrast(hex_of(pixel(after, *p)), behind) >= 4.5 for p in inside), el.text
+
+
+@renderers
+@pytest.mark.parametrize("which", ["gul-bara", "gioul", "acey-deucey"])
+def test_a_bar_is_seen_only_where_the_variant_has_one(
+    renderer: str, which: str, tmp_path: Path
+) -> None:
+    if which == "gul-bara":
+        text = svg.game(cascade(), size=SIZE)
+    elif which == "gioul":
+        text = svg.board(nardy.find_variant("gioul").starting_position(), size=SIZE, dice=(6, 5))
+    else:
+        text = svg.game(named_double(), size=SIZE)
+    rows = render_with(renderer, text, tmp_path)
+    # Across the field between the points' tips and the dice: the field, or the bar's frame.
+    frame = svg.DEFAULT_COLORS["frame"]
+    bar = [x for x in range(60, 580) if near(pixel(rows, x, MIDDLE - 28), frame)]
+    if nardy.find_variant(which).has_bar:
+        assert len(bar) >= 38
+        assert 298 < min(bar) < max(bar) < 342
+    else:
+        assert bar == []

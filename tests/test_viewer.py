@@ -19,7 +19,7 @@ from nardy.formats import read_mat, write_sgf
 from nardy.game.actions import ActionKind
 from nardy.pictures import viewer
 from test_mat import FILES, GALAXY
-from test_svg import NS, drawn, expected
+from test_svg import NS, drawn, expected, named_double, outlined
 
 Capture = pytest.CaptureFixture[str]
 
@@ -93,6 +93,13 @@ def test_every_variant_step_by_step(name: str) -> None:
     check_steps(record, shown)
     check_pictures(shown[::5])
     assert shown[-1].score.endswith("match to 1")
+
+
+def test_a_named_double_step_outlines_the_one_two_of_the_side_naming() -> None:
+    game = named_double().name_double(5)
+    (step,) = [s for s in viewer.steps(game) if s.caption.endswith("names 55")]
+    # White played pool/24 pool/23 and names the double: his own 24 and 23, at the top right.
+    assert sorted(outlined(step.picture)) == [23, 24]
 
 
 def test_cube_actions_and_the_score_in_captions() -> None:

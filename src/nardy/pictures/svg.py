@@ -15,6 +15,8 @@ shared track (:attr:`Geometry.SAME <nardy.Geometry.SAME>`, tabula) both
 sides move the same way along the same points, counter-clockwise from the
 viewer's 24 to his 1, and bear off from the same home board at the bottom
 right: the opponent's tray is drawn above the viewer's, on the same side.
+A variant without a bar (:attr:`Variant.has_bar <nardy.Variant.has_bar>`
+false) is drawn without one: the twelve points of a row fill the field.
 
 Every checker is its own element with the classes ``checker``, its side
 (``white``/``black``) and where it is (``point-N`` in its owner's
@@ -70,6 +72,10 @@ DEFAULT_COLORS: Final[Mapping[str, str]] = {
     "black": "#2e2e2e",
     "black_edge": "#000000",
     "text": "#222222",
+    # Text written on the field (what remains of a turn, a double's moves):
+    # dark on the light field, where the light "label" could not be read.
+    "field_text": "#222222",
+    "hinge": "#b89f76",  # the line parting the halves of a board without a bar
     "label": "#f1e6cc",
     "cube": "#fdfdf8",
     "die": "#fdfdf8",
@@ -148,10 +154,16 @@ def _tag(name: str, attrs: Mapping[str, object], text: str | None = None) -> str
 
 
 class _Layout:
-    """The picture's coordinates, which depend only on where the viewer's home is."""
+    """The picture's coordinates, which depend only on where the viewer's home is and on the bar.
 
-    def __init__(self, home_left: bool) -> None:
+    Without a bar (a variant whose checkers are never put on one) the twelve
+    points of a row fill the field's whole width, so the picture keeps its size.
+    """
+
+    def __init__(self, home_left: bool, bar: bool = True) -> None:
         self.home_left = home_left
+        self.bar = _BAR if bar else 0
+        self.col = _COL if bar else _FIELD_W / 12
 
     def x(self, x: float) -> float:
         """Mirror a left-to-right coordinate when the home board is on the left."""
@@ -160,15 +172,19 @@ class _Layout:
     def column(self, v: int) -> tuple[float, bool]:
         """Centre x of the viewer's point ``v`` and whether it is in the top row."""
         c = v - 13 if v > 12 else 12 - v
-        left = _X0 + c * _COL + (_BAR if c >= 6 else 0)
-        return self.x(left + _COL / 2), v > 12
+        left = _X0 + c * self.col + (self.bar if c >= 6 else 0)
+        return self.x(left + self.col / 2), v > 12
+
+    def half(self, mover_is_viewer: bool) -> float:
+        """Centre x (before mirroring) of the mover's half of the board: the dice's place."""
+        return _X0 + (9 * self.col + self.bar if mover_is_viewer else 3 * self.col)
 
 
 class _Frame(_Layout):
     """Where things are: the viewer's numbering and the picture's coordinates."""
 
     def __init__(self, position: Position, viewer: Side, home_left: bool) -> None:
-        super().__init__(home_left)
+        super().__init__(home_left, position.variant.has_bar)
         self.position = position
         self.viewer = viewer
         self.geometry: Geometry = position.variant.geometry
@@ -189,7 +205,7 @@ class _Frame(_Layout):
         fit = 4
         step = 2 * _R if n <= fit else (2 * _R * (fit - 1)) / (n - 1)
         offset = _GAP / 2 + _R + i * step
-        cx = self.x(_X0 + 6 * _COL + _BAR / 2)
+        cx = self.x(_X0 + 6 * self.col + self.bar / 2)
         # The viewer's checkers wait in the upper half, above the points they enter.
         return cx, _MID - offset if side is self.viewer else _MID + offset
 
@@ -238,6 +254,7 @@ def board(
     cube_offer: int | None = None,
     play: Play | None = None,
     last_play: Play | None = None,
+    last_mover: Side | None = None,
     pips: bool = True,
     numbers: bool = True,
     names: Sequence[str] | None = None,
@@ -259,8 +276,11 @@ def board(
         the cube's value).
     :param play: a play of the side to move, drawn as an arrow per step
         (from -> to, a ring where it hits).
-    :param last_play: a play of the side that just moved (the opponent of
-        the side to move), drawn by outlining its points.
+    :param last_play: the play made last, drawn by outlining its points.
+    :param last_mover: the side that made ``last_play`` (default: the
+        opponent of the side to move). In a turn that goes on after a play
+        (a double to name, a cascade's next segment, moves handed over) it
+        can be the side to move: :func:`game` passes who made the play.
     :param pips: show each side's pip count.
     :param numbers: show the point numbers (the viewer's numbering).
     :param names: the two players' names, white's first (default: the colours).
@@ -290,8 +310,11 @@ def board(
     frame = _Frame(position, Side.BLACK if flipped else Side.WHITE, home == "left")
     roll = None if dice is None else Roll.coerce(dice)
     state = CubeState(value=cube) if isinstance(cube, int) else cube
-    parts = [*_head(size, palette), *_field(frame.home_left, tuple(palette.items()), numbers)]
-    parts += _last_play(frame, last_play, palette)
+    parts = [
+        *_head(size, palette),
+        *_field(frame.home_left, bool(frame.bar), tuple(palette.items()), numbers),
+    ]
+    parts += _last_play(frame, last_play, _mover(position, last_mover), palette)
     parts += _checkers(frame, palette)
     if roll is not None:
         parts += _dice(frame, roll, palette)
@@ -304,6 +327,16 @@ def board(
     parts += _players(frame, palette, pips, names)
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def _mover(position: Position, last_mover: object) -> Side:
+    """The side that made the last play: ``last_mover``, by default the opponent of the side to move."""
+    if last_mover is None:
+        return position.turn.opponent
+    try:
+        return Side.coerce(last_mover)
+    except NardyError:
+        raise SvgOptionError(f"last_mover is a side, got {last_mover!r}") from None
 
 
 def _head(size: int | None, palette: Mapping[str, str]) -> list[str]:
@@ -321,13 +354,15 @@ def _head(size: int | None, palette: Mapping[str, str]) -> list[str]:
 
 
 @functools.lru_cache(maxsize=16)
-def _field(home_left: bool, colors: tuple[tuple[str, str], ...], numbers: bool) -> tuple[str, ...]:
-    """The frame, the field, the 24 points, the bar and the point numbers.
+def _field(
+    home_left: bool, bar: bool, colors: tuple[tuple[str, str], ...], numbers: bool
+) -> tuple[str, ...]:
+    """The frame, the field, the 24 points, the bar (where there is one) and the point numbers.
 
     They are the same for every position, so they are drawn once per look
     (a viewer draws thousands of boards).
     """
-    frame = _Layout(home_left)
+    frame = _Layout(home_left, bar)
     palette = dict(colors)
     out = [
         _tag(
@@ -336,16 +371,24 @@ def _field(home_left: bool, colors: tuple[tuple[str, str], ...], numbers: bool) 
             | {"fill": palette["frame"], "class": "frame"},
         )
     ]
-    for left in (_X0, _X0 + 6 * _COL + _BAR):
-        x = min(frame.x(left), frame.x(left + 6 * _COL))
-        attrs = {"x": x, "y": _TOP, "width": 6 * _COL, "height": _FIELD_H}
+    # The frame shows between the two halves as the bar; without one the
+    # field is one piece (two abutting halves would leave a seam).
+    halves = ((_X0, 6 * _COL), (_X0 + 6 * _COL + _BAR, 6 * _COL)) if bar else ((_X0, _FIELD_W),)
+    for left, width in halves:
+        x = min(frame.x(left), frame.x(left + width))
+        attrs = {"x": x, "y": _TOP, "width": width, "height": _FIELD_H}
         out.append(_tag("rect", attrs | {"fill": palette["field"], "class": "field"}))
+    if not bar:
+        x = frame.x(_X0 + 6 * frame.col)
+        hinge = {"x1": x, "y1": _TOP, "x2": x, "y2": _TOP + _FIELD_H, "stroke": palette["hinge"]}
+        out.append(_tag("line", hinge | {"stroke_width": 2, "class": "hinge"}))
     for v in range(1, 25):
         cx, top = frame.column(v)
         base = _TOP if top else _TOP + _FIELD_H
         tip = base + (_HALF - 20) * (1 if top else -1)
         fill = palette["point_dark"] if v % 2 else palette["point_light"]
-        d = f"M{_num(cx - _COL / 2)},{_num(base)} L{_num(cx + _COL / 2)},{_num(base)} L{_num(cx)},{_num(tip)} z"
+        half = frame.col / 2
+        d = f"M{_num(cx - half)},{_num(base)} L{_num(cx + half)},{_num(base)} L{_num(cx)},{_num(tip)} z"
         out.append(_tag("path", {"d": d, "fill": fill, "class": f"point view-{v}"}))
         if numbers:
             y = _TOP - _EDGE - 6 if top else _TOP + _FIELD_H + _EDGE + 15
@@ -426,8 +469,20 @@ def _waiting(frame: _Frame, palette: Mapping[str, str]) -> list[str]:
             if not isinstance(n, int) or not n:  # (points are not counted here)
                 continue
             x, y = frame.pool_slot(side)
-            out.append(_checker(x, y, side, field.name, palette))
-            out.append(_count(x, y, n, side, palette))
+            # The field's name heads its column where the points' numbers
+            # are, clear of the arrows that leave it; a tooltip says it in full.
+            label_y = _TOP - _EDGE - 6 if y < _MID else _TOP + _FIELD_H + _EDGE + 15
+            label: dict[str, object] = {"x": x, "y": label_y, "font_size": 12}
+            label |= {"fill": palette["text"], "text_anchor": "middle", "class": "counter-label"}
+            plural = "s" if n != 1 else ""
+            out += [
+                f'<g class="counter {side}">',
+                _tag("title", {}, f"{n} {side} checker{plural} in the {field.name}"),
+                _checker(x, y, side, field.name, palette),
+                _count(x, y, n, side, palette),
+                _tag("text", label, field.name),
+                "</g>",
+            ]
     return out
 
 
@@ -456,7 +511,7 @@ def _tray(frame: _Frame, side: Side, n: int, palette: Mapping[str, str]) -> list
 def _dice(frame: _Frame, roll: Roll, palette: Mapping[str, str]) -> list[str]:
     """The two dice, on the right half for the viewer, on the left for his opponent."""
     mover_is_viewer = frame.position.turn is frame.viewer
-    centre = _X0 + 9 * _COL + _BAR if mover_is_viewer else _X0 + 3 * _COL
+    centre = frame.half(mover_is_viewer)
     out = []
     faces = roll.faces if len(roll.faces) == 3 else (roll.high, roll.low)
     middle = (len(faces) - 1) / 2
@@ -474,7 +529,7 @@ def _dice(frame: _Frame, roll: Roll, palette: Mapping[str, str]) -> list[str]:
                             | {"fill": palette["pip"]}))  # fmt: skip
     if roll.is_double and len(roll.moves) != 4:  # a segment of fewer moves
         label: dict[str, object] = {"x": frame.x(centre + 66), "y": _MID + 5, "font_size": 14}
-        label |= {"fill": palette["label"], "text_anchor": "middle", "class": "moves"}
+        label |= {"fill": palette["field_text"], "text_anchor": "middle", "class": "moves"}
         out.append(_tag("text", label, f"x{len(roll.moves)}"))
     return out
 
@@ -512,9 +567,11 @@ def _turn_line(frame: _Frame, turn: TurnState, palette: Mapping[str, str]) -> li
     if not text:
         return []
     mover_is_viewer = frame.position.turn is frame.viewer
-    centre = _X0 + 9 * _COL + _BAR if mover_is_viewer else _X0 + 3 * _COL
-    attrs: dict[str, object] = {"x": frame.x(centre), "y": _MID + 36, "font_size": 13}
-    attrs |= {"fill": palette["label"], "text_anchor": "middle", "class": "turn-state"}
+    centre = frame.half(mover_is_viewer)
+    # In the band between the dice and the points' tips, in a size at which
+    # the longest text ("then names a double; then rolls again") fits the half.
+    attrs: dict[str, object] = {"x": frame.x(centre), "y": _MID + 32, "font_size": 12}
+    attrs |= {"fill": palette["field_text"], "text_anchor": "middle", "class": "turn-state"}
     return [_tag("text", attrs, text)]
 
 
@@ -536,7 +593,7 @@ def _cube(
     if cube.offered_by is not None:
         value = offer if offer is not None else cube.value * 2
         mine = cube.offered_by is frame.viewer
-        x = frame.x(_X0 + 9 * _COL + _BAR if mine else _X0 + 3 * _COL)
+        x = frame.x(frame.half(mine))
         y = _MID
         where = "offered"
     else:
@@ -577,6 +634,9 @@ def _arrows(frame: _Frame, play: Play, palette: Mapping[str, str]) -> list[str]:
             bar -= 1
         n_dst = 1 if step.dst == OFF else counts[step.dst - 1] + 1
         x2, y2 = frame.anchor(side, step.dst, n_dst)
+        if step.src == FROM_POOL:
+            # Start at the rim of the pool's checker: its count stays readable.
+            x1, y1 = _towards(x1, y1, x2, y2, _R)
         _take(counts, step, 1)
         out.append(
             _tag(
@@ -597,6 +657,14 @@ def _arrows(frame: _Frame, play: Play, palette: Mapping[str, str]) -> list[str]:
     return out
 
 
+def _towards(x1: float, y1: float, x2: float, y2: float, distance: float) -> tuple[float, float]:
+    """The point ``distance`` from (x1, y1) on the way to (x2, y2)."""
+    length = ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5
+    if length <= distance:
+        return x2, y2
+    return x1 + (x2 - x1) * distance / length, y1 + (y2 - y1) * distance / length
+
+
 def _take(counts: list[int], step: Step, sign: int) -> None:
     """Follow a step on the mover's counts: ``-1`` lifts from its source, ``+1`` lands."""
     p = step.src if sign < 0 else step.dst
@@ -604,11 +672,12 @@ def _take(counts: list[int], step: Step, sign: int) -> None:
         counts[p - 1] += sign
 
 
-def _last_play(frame: _Frame, play: Play | None, palette: Mapping[str, str]) -> list[str]:
-    """Outline the points the opponent of the side to move just played from and to."""
+def _last_play(
+    frame: _Frame, play: Play | None, side: Side, palette: Mapping[str, str]
+) -> list[str]:
+    """Outline the points ``side`` played from and to in ``play``, in his numbering."""
     if play is None:
         return []
-    side = frame.position.turn.opponent
     points = sorted({p for s in play.steps for p in (s.src, s.dst) if 1 <= p <= 24})
     out = []
     for p in points:
@@ -617,7 +686,8 @@ def _last_play(frame: _Frame, play: Play | None, palette: Mapping[str, str]) -> 
         out.append(
             _tag(
                 "rect",
-                {"x": cx - _COL / 2 + 2, "y": y + 1, "width": _COL - 4, "height": _HALF - 2}
+                {"x": cx - frame.col / 2 + 2, "y": y + 1, "width": frame.col - 4}
+                | {"height": _HALF - 2}
                 | {"fill": "none", "stroke": palette["last"], "stroke_width": 3}
                 | {"class": f"last point-{p}"},
             )
@@ -670,7 +740,10 @@ def game(
     from nardy.game.actions import ActionKind, Phase
     from nardy.game.doubling import raised
 
-    last = next((a.play for a in reversed(state.history) if a.kind is ActionKind.PLAY), None)
+    # Who made the last play is recorded with it: in a turn that goes on
+    # (a named double, a cascade's next segment) he is still to move.
+    last = next((a for a in reversed(state.history) if a.kind is ActionKind.PLAY), None)
+    last_play = None if last is None else last.play
     # The value on the table: a double turns the cube one step, a beaver two,
     # a raccoon three.
     steps = {Phase.DOUBLED: 1, Phase.BEAVERED: 2, Phase.RACCOONED: 3}.get(state.phase)
@@ -684,7 +757,8 @@ def game(
         dice=state.dice,
         cube=state.cube if state.options.cube else None,
         cube_offer=None if steps is None else raised(state.options, state.cube.value, steps),
-        last_play=last if last is not None and last.steps else None,
+        last_play=last_play if last_play is not None and last_play.steps else None,
+        last_mover=None if last is None else last.side,
         turn=state.turn_state,
     )
 
