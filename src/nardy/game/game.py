@@ -285,15 +285,20 @@ class Game:
         return phases.allowed(self.phase, can_double, self.last_roll, self.options, self.cube)
 
     def describe(self) -> str:
-        """One line about the state, e.g. ``"black to play 31; cube 2 (white)"``."""
-        cube = f"cube {self.cube.value}" + (
-            f" ({self.cube.owner.name.lower()})" if self.cube.owner is not None else " (centred)"
-        )
+        """One line about the state, e.g. ``"black to play 31; cube 2 (white)"``.
+
+        A game played without the cube (option ``cube`` off, as in the
+        variants that have none) does not mention it: ``"black to play 31"``.
+        """
+        cube = ""
+        if self.options.cube:
+            owner = self.cube.owner
+            cube = f"; cube {self.cube.value} ({'centred' if owner is None else owner.name.lower()})"
         if self.phase is Phase.OVER:
             assert self.outcome is not None
             return f"over: {self.outcome}"
         if self.phase is Phase.OPENING:
-            return f"waiting for the opening roll; {cube}"
+            return f"waiting for the opening roll{cube}"
         who = self.to_act
         assert who is not None
         name = who.name.lower()
@@ -306,7 +311,7 @@ class Game:
             Phase.RACCOONED: "to take or drop the raccoon",
             Phase.RESIGNED: "to accept or reject a resignation",
         }[self.phase]
-        return f"{name} {what}; {cube}"
+        return f"{name} {what}{cube}"
 
     def __str__(self) -> str:
         return f"{self.variant.spec()} game: {self.describe()}"

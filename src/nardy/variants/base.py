@@ -709,7 +709,8 @@ class Variant(TurnHooks, abc.ABC):
         loser = winner.opponent
         table = self.scoring_table()
         kind = table.classify(position, loser)
-        return Result(winner, kind, table.points(kind, checkers_left(position, loser)))
+        points = table.points(kind, checkers_left(position, loser))
+        return Result(winner, kind, points, per_checker=table.by_checkers_left)
 
     # --- scoring ------------------------------------------------------------------
 
