@@ -472,10 +472,9 @@ def test_a_per_checker_outcome_says_how_its_points_were_counted() -> None:
     # The JSON form is as it was (the name is the kind's).
     assert outcome.to_dict()["name"] == "single"
     # With the cube (scoring="checkers-left" in backgammon) each checker is worth the cube.
-    gammon = BG.from_counts({}, {1: 15}, turn=Side.BLACK)
-    counted = bear_off(
-        GameOptions(scoring="checkers-left"), CubeState(2), BG, gammon.result(), 15  # type: ignore[arg-type]
-    )
+    gammon = BG.from_counts({}, {1: 15}, turn=Side.BLACK).result()
+    assert gammon is not None
+    counted = bear_off(GameOptions(scoring="checkers-left"), CubeState(2), BG, gammon, 15)
     assert str(counted) == (
         "white wins (gammon, bear-off): 30, 2 points for each of black's 15 checkers not borne off"
     )
@@ -483,10 +482,12 @@ def test_a_per_checker_outcome_says_how_its_points_were_counted() -> None:
     assert str(game.outcome) == (
         "black wins (resign): 15, one point for each of white's 15 checkers not borne off"
     )
-    assert game.outcome is not None and game.outcome.counted_checkers().startswith("one point")
+    assert game.outcome is not None
+    assert game.outcome.counted_checkers().startswith("one point")
     plain = nardy.Game.new("backgammon").resign(by=Side.WHITE).accept()
     assert str(plain.outcome) == "black wins (single, resign): 1"
-    assert plain.outcome is not None and plain.outcome.counted_checkers() == ""
+    assert plain.outcome is not None
+    assert plain.outcome.counted_checkers() == ""
 
 
 def test_the_demos_name_per_checker_points(capsys: pytest.CaptureFixture[str]) -> None:
@@ -499,5 +500,6 @@ def test_the_demos_name_per_checker_points(capsys: pytest.CaptureFixture[str]) -
     games = [line for line in capsys.readouterr().out.splitlines() if line.startswith("Game ")]
     assert games
     for line in games:
-        assert "not borne off" in line and "single" not in line
+        assert "not borne off" in line
+        assert "single" not in line
         assert "cube" not in line  # acey-deucey is played without one

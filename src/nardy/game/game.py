@@ -293,7 +293,9 @@ class Game:
         cube = ""
         if self.options.cube:
             owner = self.cube.owner
-            cube = f"; cube {self.cube.value} ({'centred' if owner is None else owner.name.lower()})"
+            cube = (
+                f"; cube {self.cube.value} ({'centred' if owner is None else owner.name.lower()})"
+            )
         if self.phase is Phase.OVER:
             assert self.outcome is not None
             return f"over: {self.outcome}"
