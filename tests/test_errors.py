@@ -117,7 +117,7 @@ class TestPositionErrors:
         # off worked out, never given: the message does not quote one.
         for variant, extra in ((tabula, {"pool": [16, 15]}), (BG, {})):
             with pytest.raises(CheckerCountError) as info:
-                variant.position([16] + [0] * 23, **extra)
+                variant.position([16] + [0] * 23, [0, 0], None, nardy.Side.WHITE, **extra)
             assert "off" not in str(info.value)
             assert "bar" not in str(info.value)  # nothing on it: not the bar's fault
         # off given: quoted, and counted among the places.

@@ -75,8 +75,8 @@ from nardy.variants.position_forms import (
     given_form,
     held_by_extras,
     off_of_counts,
-    places_of,
     pins_by_side,
+    places_of,
 )
 from nardy.variants.scoring import ScoringTable, checkers_left
 from nardy.variants.turn_hooks import ROLLS, ROLLS_COUNTED, TurnHooks

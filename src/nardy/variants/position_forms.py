@@ -160,9 +160,7 @@ def held_by_extras(fields: Sequence[ExtraField], extra: Sequence[int]) -> tuple[
 
 def _held_fields(fields: Sequence[ExtraField]) -> list[tuple[int, ExtraField]]:
     """The extra fields that count checkers (a pool), with their index."""
-    return [
-        (i, f) for i, f in enumerate(fields) if f.holds_checkers and f.kind is ExtraKind.COUNT
-    ]
+    return [(i, f) for i, f in enumerate(fields) if f.holds_checkers and f.kind is ExtraKind.COUNT]
 
 
 def given_form(
