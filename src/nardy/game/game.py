@@ -302,10 +302,9 @@ class Game:
         :class:`~nardy.errors.GameOverError` once the game is over.
         """
         if self.phase not in phases.TURN_PHASES.values() or self.last_roll:
-            why = "the opening roll comes first" if self.phase is Phase.OPENING else ""
-            why = (
-                "a last roll is no turn" if self.last_roll else phases.PENDING.get(self.phase, why)
-            )
+            why = phases.PENDING.get(self.phase, "the opening roll comes first")
+            if self.last_roll:
+                why = "a last roll is no turn"
             raise self._wrong("write a turn ID", f"it holds a position and a turn only: {why}")
         state = BETWEEN_TURNS if self.phase is Phase.ROLL else self.turn_state
         return turns.turn_id(turns.Turn(self.position, state))

@@ -206,10 +206,10 @@ def turn_refusal(turn: Turn) -> str | None:
     """Why ``turn`` is not a place where a turn of its variant can stand, else ``None``.
 
     What remains must say something (between turns the state is empty:
-    the ID is the position's alone); in a variant whose turn is one segment
-    a roll it is that roll, to play now (``pending=31r;roll=31``); every
-    segment and the roll must be dice the variant plays
-    (:meth:`Variant.check_roll <nardy.Variant.check_roll>`).
+    the ID is the position's alone). In a variant whose every turn is one
+    roll played at once it is that roll, still to play
+    (``pending=31r;roll=31``). Every segment and the roll must be dice the
+    variant plays (:meth:`Variant.check_roll <nardy.Variant.check_roll>`).
     """
     state, variant = turn.state, turn.position.variant
     if state == BETWEEN_TURNS:

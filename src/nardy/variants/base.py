@@ -312,10 +312,10 @@ class Variant(TurnHooks, abc.ABC):
         turn = as_side(turn, "turn")
         board_t = int_tuple("board", board, 24)
         bar_t = pair("bar", bar)
-        extra_t = extra_from_array(self.extra_fields(), extra, self.name)
+        fields = self.extra_fields()
+        extra_t = extra_from_array(fields, extra, self.name)
         if self.contact is Contact.PIN:
             check_pins(board_t, extra_t[0], extra_t[1], f"board={list(board_t)}")
-        fields = self.extra_fields()
         if off is None:
             off_t = off_of_counts(board_t, bar_t, fields, extra_t, self.checkers, turn, self.spec())
         else:
@@ -402,15 +402,20 @@ class Variant(TurnHooks, abc.ABC):
         A subclass may extend this.
         """
         fields = self.extra_fields()
-        form = given_form(board, bar, off if off_given else None, fields, extra)
+
+        def form() -> str:  # written only for a message: positions are made often
+            return given_form(board, bar, off if off_given else None, fields, extra)
+
         for label, counts in (("bar", bar), ("off", off)):
             for who, n in zip(("mover", "opponent"), counts):
                 if n < 0:
-                    raise CheckerCountError(f"negative {label} count for the {who} ({n}) in {form}")
+                    raise CheckerCountError(
+                        f"negative {label} count for the {who} ({n}) in {form()}"
+                    )
         if not self.has_bar and (bar[0] or bar[1]):
-            raise BarNotAllowedError(f"{self.name} has no bar, but bar={list(bar)} in {form}")
+            raise BarNotAllowedError(f"{self.name} has no bar, but bar={list(bar)} in {form()}")
         if self.contact is Contact.PIN:
-            check_pins(board, extra[0], extra[1], form)
+            check_pins(board, extra[0], extra[1], form())
         check_held_counts(fields, extra, self.checkers, form)
         if ROLLS in fields:  # counted rolls: 0 up to ROLLS_COUNTED
             counted = extra[2 * fields.index(ROLLS) :][:2]
@@ -426,11 +431,11 @@ class Variant(TurnHooks, abc.ABC):
                 places = places_of(board, bar, off, fields, extra, i)
                 raise CheckerCountError(
                     f"the {who}'s checkers add up to {total} ({places}), but {self.spec()} "
-                    f"has {self.checkers} a side, in {form}"
+                    f"has {self.checkers} a side, in {form()}"
                 )
         if off[0] == self.checkers and off[1] == self.checkers:
             left = "" if off_given else f" (nothing is left anywhere, so off={list(off)})"
-            raise InvalidPositionError(f"both sides have borne off every checker{left} in {form}")
+            raise InvalidPositionError(f"both sides have borne off every checker{left} in {form()}")
 
     # --- plays ------------------------------------------------------------------
 
