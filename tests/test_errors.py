@@ -103,6 +103,30 @@ class TestPositionErrors:
         with raises(CheckerCountError, str(board)):
             BG.position(board)
 
+    def test_a_count_error_says_where_the_checkers_are(self) -> None:
+        tabula = nardy.find_variant("tabula")
+        empty = [0] * 24
+        # The pool overflows: the pool is to blame, not the board and bar.
+        with raises(CheckerCountError, "white has 16 checkers (16 in the pool)", "pool=[16, 15]"):
+            tabula.position(empty, pool=[16, 15])
+        with raises(CheckerCountError, "(1 on the bar, 15 in the pool)", "bar=[1, 0]"):
+            tabula.position(empty, [1, 0], pool=[15, 15])
+        board = [1] + [0] * 23
+        with raises(CheckerCountError, "white has 16 checkers (1 on the board, 15 in the pool)"):
+            nardy.find_variant("acey-deucey").position(board, pool=[15, 15])
+        # off worked out, never given: the message does not quote one.
+        for variant, extra in ((tabula, {"pool": [16, 15]}), (BG, {})):
+            with pytest.raises(CheckerCountError) as info:
+                variant.position([16] + [0] * 23, [0, 0], None, nardy.Side.WHITE, **extra)
+            assert "off" not in str(info.value)
+            assert "bar" not in str(info.value)  # nothing on it: not the bar's fault
+        # off given: quoted, and counted among the places.
+        with raises(CheckerCountError, "16 (2 on the board, 14 borne off)", "off=[14, 0]"):
+            BG.position([2] + [0] * 23, [0, 0], [14, 0])
+        with pytest.raises(CheckerCountError, match="pool holds -1 checkers") as info:
+            tabula.position(empty, pool=[-1, 15])
+        assert "off" not in str(info.value)
+
     def test_too_many_checkers_from_counts(self) -> None:
         with raises(CheckerCountError, "16"):
             BG.from_counts({6: 16}, {6: 15})

@@ -536,6 +536,22 @@ def test_describe_and_str() -> None:
     assert str(g) == "backgammon game: white to play 31; cube 1 (centred)"
 
 
+@pytest.mark.parametrize("spec", ["acey-deucey", "tabula", "gul-bara", "gioul", "plakoto"])
+def test_a_game_without_the_cube_does_not_mention_one(spec: str) -> None:
+    g = Game.new(spec, rng=7)
+    assert not g.options.cube
+    seen = [g.describe()]
+    while g.phase is not Phase.MOVE:
+        g = g.roll()
+        seen.append(g.describe())
+    seen += [repr(g), str(g), g.resign().describe()]
+    assert seen[0] == "waiting for the opening roll"
+    assert not [text for text in seen if "cube" in text]
+    bg = Game.new("backgammon", cube=False).roll((3, 1))
+    assert bg.describe() == "white to play 31"
+    assert Game.new("backgammon").roll((3, 1)).describe().endswith("; cube 1 (centred)")
+
+
 def test_repr_is_one_short_line() -> None:
     g = Game.new("backgammon")
     assert repr(g) == "<Game backgammon: waiting for the opening roll; cube 1 (centred)>"

@@ -503,3 +503,40 @@ def test_written_steps_read_back_in_long_nardy(
     spec: str, seed: int, plies: int, roll: Roll
 ) -> None:
     _check_texts(_walked(nardy.find_variant(spec), seed, plies).legal_plays(roll))
+
+
+# --- the bar before the pool ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("spec", "dice"),
+    [("tabula", [5, 3, 2]), ("acey-deucey", [5, 3]), ("tabula(bar_priority=false)", [5, 3, 2])],
+)
+def test_a_bar_entry_is_written_before_the_pool_entries(spec: str, dice: list[int]) -> None:
+    # One checker on the bar and ten in the pool: the rules enter the barred
+    # checker first, and the notation lists it first.
+    variant = nardy.find_variant(spec)
+    board = [0] * 24
+    board[12] = -1
+    position = variant.position(board, [1, 0], pool=[10, 14])
+    legal = position.legal_plays(dice)
+    both = [text for text in legal.notations() if "bar/" in text and "pool/" in text]
+    assert both
+    for text in both:
+        assert text.startswith("bar/"), text
+        assert text.index("bar/") < text.index("pool/")
+        # The other order names the same play.
+        moves = text.split()
+        reordered = " ".join([*[m for m in moves if m.startswith("pool/")],
+                              *[m for m in moves if not m.startswith("pool/")]])  # fmt: skip
+        assert reordered != text
+        assert legal.locate(reordered) == legal.locate(text)
+        assert position.play(reordered, dice) == position.play(text, dice)
+
+
+def test_the_pool_still_comes_before_the_points() -> None:
+    variant = nardy.find_variant("acey-deucey")
+    board = [0] * 24
+    board[12] = 2
+    position = variant.position(board, pool=[13, 15])
+    assert "pool/20 13/10" in position.legal_plays((5, 3)).notations()

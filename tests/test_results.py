@@ -428,3 +428,78 @@ def test_a_drawn_outcome_is_named_as_its_json_says() -> None:
     assert str(gammon) == "white wins (gammon, bear-off): 2"
     dropped = Outcome(Side.WHITE, EndReason.DROP, None, 1, 2, 2)
     assert (dropped.name, dropped.to_dict()["name"]) == ("", None)
+
+
+# --- points that count checkers say so --------------------------------------------------
+
+
+def acey_won(left_on_board: int, pool: int = 0) -> Position:
+    """Acey-deucey, white has borne off all; black has checkers on his 1-point and in the pool."""
+    board = [0] * 24
+    board[0] = left_on_board  # black's 1-point: black, the loser, is to move
+    return nardy.find_variant("acey-deucey").position(
+        board, [0, 0], [15 - left_on_board - pool, 15], turn=Side.BLACK, pool=[pool, 0]
+    )
+
+
+def test_a_per_checker_result_names_its_points_by_the_checkers() -> None:
+    result = acey_won(3, pool=9).result()
+    assert result is not None
+    assert (result.kind, result.points, result.per_checker) == (K.SINGLE, 12, True)
+    assert str(result) == (
+        "white wins 12 points, one point for each of black's 12 checkers not borne off"
+    )
+    assert "single" not in str(result)
+    one = acey_won(1).result()
+    assert str(one) == "white wins 1 point, one point for each of black's 1 checker not borne off"
+    # A table of several kinds, each worth the checkers left, still names the kind.
+    gammon = nardy.Backgammon(scoring="checkers-left").from_counts({}, {1: 15}, turn=Side.BLACK)
+    assert str(gammon.result()) == (
+        "white wins a gammon, 15 points, one point for each of black's 15 checkers not borne off"
+    )
+    # Results that do not count checkers read as before.
+    assert not BG.from_counts({}, {1: 15}, turn=Side.BLACK).result().per_checker  # type: ignore[union-attr]
+
+
+def test_a_per_checker_outcome_says_how_its_points_were_counted() -> None:
+    over = acey_won(3, pool=9)
+    result = over.result()
+    assert result is not None
+    outcome = bear_off(GameOptions(cube=False), CubeState(), over.variant, result, 12)
+    assert str(outcome) == (
+        "white wins (bear-off): 12, one point for each of black's 12 checkers not borne off"
+    )
+    # The JSON form is as it was (the name is the kind's).
+    assert outcome.to_dict()["name"] == "single"
+    # With the cube (scoring="checkers-left" in backgammon) each checker is worth the cube.
+    gammon = BG.from_counts({}, {1: 15}, turn=Side.BLACK).result()
+    assert gammon is not None
+    counted = bear_off(GameOptions(scoring="checkers-left"), CubeState(2), BG, gammon, 15)
+    assert str(counted) == (
+        "white wins (gammon, bear-off): 30, 2 points for each of black's 15 checkers not borne off"
+    )
+    game = nardy.Game.new("acey-deucey").resign(by=Side.WHITE).accept()
+    assert str(game.outcome) == (
+        "black wins (resign): 15, one point for each of white's 15 checkers not borne off"
+    )
+    assert game.outcome is not None
+    assert game.outcome.counted_checkers().startswith("one point")
+    plain = nardy.Game.new("backgammon").resign(by=Side.WHITE).accept()
+    assert str(plain.outcome) == "black wins (single, resign): 1"
+    assert plain.outcome is not None
+    assert plain.outcome.counted_checkers() == ""
+
+
+def test_the_demos_name_per_checker_points(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--variant", "acey-deucey", "--seed", "3", "--no-board"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last.startswith("Result: ")
+    assert "checkers not borne off, after " in last or "checker not borne off, after " in last
+    assert "single" not in last
+    assert main(["demo", "--variant", "acey-deucey", "--match", "3", "--seed", "2"]) == 0
+    games = [line for line in capsys.readouterr().out.splitlines() if line.startswith("Game ")]
+    assert games
+    for line in games:
+        assert "not borne off" in line
+        assert "single" not in line
+        assert "cube" not in line  # acey-deucey is played without one

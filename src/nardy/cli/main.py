@@ -29,7 +29,7 @@ from nardy.errors import InputError, NardyError
 from nardy.model.basics import Roll, Side
 from nardy.model.position import Position
 from nardy.model.registry import as_variant
-from nardy.model.result import with_article
+from nardy.model.result import names_kind, with_article
 from nardy.model.validate import shown
 from nardy.variants.base import Variant, find_variant, variant_names
 
@@ -228,6 +228,9 @@ def _result_text(game: Game) -> str:
     if outcome.winner is None:
         return "a draw"
     plural = "s" if outcome.points != 1 else ""
+    counted = outcome.counted_checkers()
+    if counted:  # per-checker points need their reason more than the kind
+        return f"{outcome.winner.name.lower()} wins {outcome.points} point{plural}, {counted}"
     how = outcome.name or outcome.reason.value
     return f"{outcome.winner.name.lower()} wins ({how}), {outcome.points} point{plural}"
 
@@ -349,13 +352,18 @@ def _print_game(out: IO[str], match: Match, game: Game, number: int) -> None:
     else:
         who = f"{_names(game.player(outcome.winner))} ({outcome.winner.name.lower()})"
         if outcome.reason is EndReason.DROP:
-            how = "by a dropped double"
+            how = " by a dropped double"
         elif outcome.reason is EndReason.RESIGN:
-            how = "by resignation"
+            how = " by resignation"
+        elif names_kind(outcome.kind, per_checker=outcome.per_checker):
+            how = " " + with_article(outcome.name or "game")
         else:
-            how = with_article(outcome.name or "game")
+            how = ""
+        cube = f", cube {outcome.cube}" if game.options.cube else ""
         plural = "s" if outcome.points != 1 else ""
-        what = f"{who} wins {how}, cube {outcome.cube}: {outcome.points} point{plural}"
+        counted = outcome.counted_checkers()
+        what = f"{who} wins{how}{cube}: {outcome.points} point{plural}"
+        what += f", {counted}" if counted else ""
     out.write(f"{head}{what}; score A {match.scores[0]}, B {match.scores[1]}\n")
 
 
@@ -406,8 +414,11 @@ def _cmd_demo(args: argparse.Namespace, stdout: IO[str]) -> int:
 def _cmd_match(args: argparse.Namespace, rules: Variant, stdout: IO[str]) -> int:
     from nardy.game.options import GameOptions
 
+    # Only the options given go to the match, over the variant's own defaults
+    # (acey-deucey is played without a cube); they are checked before playing.
+    given = _options(args.game_option)
     try:
-        options = GameOptions.from_dict(_options(args.game_option))
+        GameOptions.from_dict(given)
     except NardyError as exc:
         print(f"nardy demo: {exc}", file=sys.stderr)
         return 2
@@ -423,7 +434,7 @@ def _cmd_match(args: argparse.Namespace, rules: Variant, stdout: IO[str]) -> int
             )
             return 2
     try:
-        match = run_match(rules, args.match, args.seed, stdout, options.to_dict())
+        match = run_match(rules, args.match, args.seed, stdout, given)
         if record is not None:
             record.write(match.to_json(indent=1) + "\n")
     finally:

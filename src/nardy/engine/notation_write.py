@@ -5,7 +5,9 @@ The rule of the notation (gnubg's): the steps of one checker are joined
 is kept (``24/18*/15``); identical moves are counted (``8/5(2)``); moves are
 listed from the highest source down, then the highest destination. The bar
 is ``bar``, the pool (a step's source) ``pool`` and off is ``off``
-(``pool/22``, ``pool/22*/16``). A pass is ``""``.
+(``pool/22``, ``pool/22*/16``); the bar comes before the pool, as the rules
+make a bar entry first, and the pool before the points (``bar/22 pool/20
+13/8``). A pass is ``""``.
 
 :func:`write_steps` is the one implementation; :func:`write_code` writes a
 packed play (:func:`~nardy.engine.state.steps_of_code`) and remembers what
@@ -25,6 +27,13 @@ _STEP_MASK: Final = (1 << STEP_BITS) - 1
 # How many packed plays write_code remembers (a few MB at most).
 _REMEMBERED: Final = 100_000
 _written: dict[int, str] = {}
+# A source's place in the notation's order (highest first): every point
+# counts double, so that the pool (26) goes between the bar (25) and the 24.
+_POOL_RANK: Final = 2 * MOVER_BAR - 1
+
+
+def _rank(p: int) -> int:
+    return _POOL_RANK if p == FROM_POOL else 2 * p
 
 
 def point_name(p: int) -> str:
@@ -69,7 +78,7 @@ def write_steps(srcs: list[int], dsts: list[int], hits: list[bool]) -> str:
                 parts.append(point_name(path[j]) + "*")
             elif j == last:
                 parts.append(point_name(path[j]))
-        segments.append((-starts[k], -path[last], "/".join(parts)))
+        segments.append((-_rank(starts[k]), -path[last], "/".join(parts)))
     segments.sort()
     out: list[str] = []
     i = 0

@@ -381,7 +381,8 @@ def write_sgf(
     ``Site``, ``Event``, ``Round``, ``EventDate`` and ``Annotator`` are
     written as ``PC``, ``EV``, ``RO``, ``DT`` and ``AN``. Raises
     :class:`~nardy.errors.UnsupportedFormatError` for a variant SGF does not
-    name.
+    name, and for a game resumed inside a turn (:meth:`Game.from_turn_id
+    <nardy.Game.from_turn_id>`: SGF sets a game up between turns).
     """
     if isinstance(record, Match):
         games, length, crawford = recorded_games(record), record.length, record.crawford
@@ -397,6 +398,11 @@ def write_sgf(
         raise UnsupportedFormatError(f"gnubg's SGF does not record {variant.spec()}")
     trees = []
     for number, game in enumerate(games):
+        if not game.start_state.between_turns:
+            raise UnsupportedFormatError(
+                f"gnubg's SGF sets a game up between turns; game {number + 1} is resumed "
+                f"inside one ({game.restart().turn_id()})"
+            )
         rules = [r for r, on in (("Crawford", crawford), ("CrawfordGame", game.crawford)) if on]
         rules += [
             r

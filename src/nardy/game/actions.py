@@ -17,7 +17,7 @@ import attrs
 
 from nardy.model.basics import Side
 from nardy.model.play import Play
-from nardy.model.result import Result, ResultKind
+from nardy.model.result import Result, ResultKind, checkers_worth, names_kind
 
 if TYPE_CHECKING:
     from nardy.variants.base import Variant
@@ -248,6 +248,10 @@ class Outcome:
     result: Result | None = None
     name: str = attrs.field(default="", eq=False, repr=False)
     rules_points: Number | None = attrs.field(default=None, repr=False)
+    #: True when :attr:`base` counts the loser's checkers not borne off, a
+    #: point each (``scoring="checkers-left"``, acey-deucey's per-checker
+    #: scoring); not part of equality or of the JSON form.
+    per_checker: bool = attrs.field(default=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         # Never empty when there is a kind, so that the attribute and the
@@ -275,11 +279,23 @@ class Outcome:
             **({} if self.rules_points is None else {"rules_points": self.rules_points}),
         }
 
+    def counted_checkers(self) -> str:
+        """How per-checker points were counted (``one point for each of black's 15 checkers not borne off``), else ``""``."""
+        if not self.per_checker or self.winner is None:
+            return ""
+        return checkers_worth(self.cube, int(self.base), self.winner.opponent)
+
     def __str__(self) -> str:
+        """``white wins (gammon, bear-off): 4``; per-checker points say how they were counted."""
         if self.winner is None:
             return f"draw, {self.points} each"
-        how = f"{self.name}, {self.reason.value}" if self.name else self.reason.value
-        stated = (
-            "" if self.rules_points is None else f" (stated; the rules count {self.rules_points})"
-        )
-        return f"{self.winner.name.lower()} wins ({how}): {self.points}{stated}"
+        named = names_kind(self.kind, per_checker=self.per_checker) and self.name
+        how = f"{self.name}, {self.reason.value}" if named else self.reason.value
+        counted = self.counted_checkers()
+        counted = f", {counted}" if counted else ""
+        if self.rules_points is not None:
+            return (
+                f"{self.winner.name.lower()} wins ({how}): {self.points} "
+                f"(stated; the rules count {self.rules_points}{counted})"
+            )
+        return f"{self.winner.name.lower()} wins ({how}): {self.points}{counted}"

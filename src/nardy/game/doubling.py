@@ -12,6 +12,8 @@ doubler's opponent; whoever drops loses the stake before the last step.
 
 from __future__ import annotations
 
+import attrs
+
 from nardy.errors import InvalidOptionError
 from nardy.game.actions import CubeState
 from nardy.game.options import GameOptions
@@ -22,6 +24,7 @@ __all__ = [
     "BEAVER",
     "DOUBLE",
     "RACCOON",
+    "after_tie",
     "answerer",
     "beaver_refusal",
     "check_start_cube",
@@ -124,3 +127,20 @@ def check_start_cube(cube: object, opts: GameOptions, set_up: bool, crawford: ob
         why = "the cube is not in use" if not opts.cube else "nobody doubles in the Crawford game"
     if why is not None:
         raise InvalidOptionError(f"bad starting cube {cube}: {why}")
+
+
+def after_tie(options: GameOptions, cube: CubeState, crawford: bool) -> CubeState:
+    """The cube after a tied opening roll: one step up for an automatic double, if any is left.
+
+    ``automatic_doubles`` says how many ties turn the centred cube; none
+    does in the Crawford game, without the cube or past ``max_cube``.
+    """
+    nxt = options.next_cube_value(cube.value)
+    if (
+        options.cube
+        and not crawford
+        and cube.automatic < options.automatic_doubles
+        and nxt <= options.max_cube
+    ):
+        return attrs.evolve(cube, value=nxt, automatic=cube.automatic + 1)
+    return cube

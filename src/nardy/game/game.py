@@ -57,7 +57,7 @@ from nardy.model.position import Position
 from nardy.model.registry import as_variant
 from nardy.model.result import ResultKind
 from nardy.model.turns import BETWEEN_TURNS, TurnState
-from nardy.model.validate import flag, integer, optional_side, result_kind, shown
+from nardy.model.validate import flag, integer, optional_side, result_kind
 from nardy.model.validate import side as as_side
 from nardy.variants.base import Variant
 from nardy.variants.scoring import checkers_left
@@ -109,6 +109,9 @@ class Game:
     #: The position the game started from when it is not the variant's
     #: start (see :meth:`new`), else ``None``.
     start: Position | None = None
+    #: What remained of the turn at :attr:`start` in a game resumed inside a
+    #: turn (:meth:`from_turn_id`); empty when the game started between turns.
+    start_state: TurnState = BETWEEN_TURNS
     #: The cube a game set up from :attr:`start` began with, else ``None``.
     start_cube: CubeState | None = None
     #: True in a match's Crawford game: no doubling at all.
@@ -131,7 +134,7 @@ class Game:
         rng: DiceSourceLike = None,
         white_player: int = 0,
         starter: Side | None = None,
-        start: Position | None = None,
+        start: Position | turns.Turn | None = None,
         start_cube: CubeState | None = None,
         crawford: bool = False,
         **option_values: Any,
@@ -147,25 +150,23 @@ class Game:
         with an ordinary roll (a match uses it). ``start`` sets the game up
         from a given position instead of the variant's start: its side to
         move starts with an ordinary roll (for exercises, endgames and
-        tests); ``start_cube`` (a :class:`~nardy.game.actions.CubeState` with
-        nothing pending) is then the cube it starts with. ``crawford`` marks the
-        Crawford game of a match.
+        tests); or, given a turn (:class:`nardy.game.turns.Turn`, what
+        :func:`~nardy.game.turns.from_turn_id` reads; see
+        :meth:`from_turn_id`), from the middle of a turn: its side to move
+        plays the segment owed or names the double. ``start_cube`` (a
+        :class:`~nardy.game.actions.CubeState` with nothing pending) is then
+        the cube it starts with. ``crawford`` marks the Crawford game of a
+        match.
         """
         rules = as_variant(variant)
-        if start is not None:
-            if not isinstance(start, Position):
-                raise InvalidOptionError(f"start must be a nardy.Position, got {shown(start)}")
-            if start.variant != rules:
+        begin = None if start is None else turns.resumed(rules, start)
+        if begin is not None:
+            turn = begin.position.turn
+            if starter is not None and as_side(starter, "starter") != turn:
                 raise InvalidOptionError(
-                    f"the start position is {start.variant.spec()}, not {rules.spec()}"
+                    f"starter {as_side(starter)} is not the side to move in {begin.position.id()}"
                 )
-            if start.is_over():
-                raise InvalidOptionError(f"the start position {start.id()} is already over")
-            if starter is not None and as_side(starter, "starter") != start.turn:
-                raise InvalidOptionError(
-                    f"starter {as_side(starter)} is not the side to move in {start.id()}"
-                )
-            starter = start.turn
+            starter = turn
         opts = options_for(rules, options, option_values)
         if start_cube is not None:
             doubling.check_start_cube(start_cube, opts, start is not None, crawford)
@@ -180,10 +181,10 @@ class Game:
             first = None
         else:
             starter = as_side(starter, "starter")
-            position = rules.starting_position(starter) if start is None else start
+            position = rules.starting_position(starter) if begin is None else begin.position
             phase = Phase.ROLL
             first = starter
-        return cls(
+        game = cls(
             variant=rules,
             options=opts,
             position=position,
@@ -191,11 +192,50 @@ class Game:
             first=first,
             white_player=white_player,
             starter=starter,
-            start=start,
+            start=None if begin is None else begin.position,
+            start_state=BETWEEN_TURNS if begin is None else begin.state,
             start_cube=start_cube,
             cube=CubeState() if start_cube is None else start_cube,
             crawford=crawford,
             rng=dice_source(rng),
+        )
+        if begin is None or begin.state.between_turns:
+            return game
+        return game._go_on(begin, ())  # the segment owed, or the double to name
+
+    @classmethod
+    def from_turn_id(
+        cls,
+        turn_id: str,
+        options: GameOptions | Mapping[str, Any] | None = None,
+        *,
+        rng: DiceSourceLike = None,
+        white_player: int = 0,
+        start_cube: CubeState | None = None,
+        crawford: bool = False,
+        **option_values: Any,
+    ) -> Game:
+        """A game resumed where :meth:`turn_id` (or :func:`~nardy.game.turns.turn_id`) stopped.
+
+        The ID names the variant, the position and what remains of the
+        turn; the game goes on from there exactly as the one that wrote it
+        would with the same choices and dice. What the ID does not hold is
+        given as to :meth:`new`: the game options, the dice source, who
+        plays white, the cube (``start_cube``) and the Crawford game. Its
+        history starts empty. Raises :class:`~nardy.errors.InvalidIdError`
+        for text that is not a turn ID (:func:`~nardy.game.turns.from_turn_id`),
+        :class:`~nardy.errors.InvalidOptionError` for a finished position.
+        """
+        turn = turns.from_turn_id(turn_id)
+        return cls.new(
+            turn.position.variant,
+            options,
+            rng=rng,
+            white_player=white_player,
+            start=turn,
+            start_cube=start_cube,
+            crawford=crawford,
+            **option_values,
         )
 
     # --- inspection -----------------------------------------------------------------
@@ -211,8 +251,8 @@ class Game:
     def to_act(self) -> Side | None:
         """The side whose action the game waits for (``None``: the opening, or over)."""
         phase = self.phase
-        if phase in _ANSWERS:
-            return doubling.answerer(self.position.turn, _ANSWERS[phase])
+        if phase in phases.ANSWERS:
+            return doubling.answerer(self.position.turn, phases.ANSWERS[phase])
         if phase in (Phase.ROLL, Phase.MOVE, Phase.DECIDE):
             return self.position.turn
         if phase is Phase.RESIGNED:
@@ -248,6 +288,26 @@ class Game:
     def turn_number(self) -> int:
         """Plays made so far (passes included)."""
         return sum(1 for a in self.history if a.kind is ActionKind.PLAY)
+
+    def turn_id(self) -> str:
+        """The turn ID of where the game stands: the position, and what remains of the turn.
+
+        Between turns (phase :attr:`Phase.ROLL`) it is the position's ID;
+        with dice on the table or a double to name, ``;`` and what remains
+        follow (``acey-deucey:w:...;name;again;roll=21``; see
+        :func:`nardy.game.turns.turn_id`). :meth:`from_turn_id` resumes a
+        game from it. Raises :class:`~nardy.errors.WrongPhaseError` before
+        the opening is decided, while a double or resignation waits for an
+        answer and during a last roll (the ID holds none of these), and
+        :class:`~nardy.errors.GameOverError` once the game is over.
+        """
+        if self.phase not in phases.TURN_PHASES.values() or self.last_roll:
+            why = phases.PENDING.get(self.phase, "the opening roll comes first")
+            if self.last_roll:
+                why = "a last roll is no turn"
+            raise self._wrong("write a turn ID", f"it holds a position and a turn only: {why}")
+        state = BETWEEN_TURNS if self.phase is Phase.ROLL else self.turn_state
+        return turns.turn_id(turns.Turn(self.position, state))
 
     def legal_plays(self) -> LegalPlays:
         """The legal plays for the dice on the table (phase :attr:`Phase.MOVE`)."""
@@ -285,28 +345,21 @@ class Game:
         return phases.allowed(self.phase, can_double, self.last_roll, self.options, self.cube)
 
     def describe(self) -> str:
-        """One line about the state, e.g. ``"black to play 31; cube 2 (white)"``."""
-        cube = f"cube {self.cube.value}" + (
-            f" ({self.cube.owner.name.lower()})" if self.cube.owner is not None else " (centred)"
-        )
+        """One line about the state, e.g. ``"black to play 31; cube 2 (white)"``.
+
+        A game played without the cube (option ``cube`` off, as in the
+        variants that have none) does not mention it: ``"black to play 31"``.
+        """
         if self.phase is Phase.OVER:
-            assert self.outcome is not None
             return f"over: {self.outcome}"
+        cube = phases.cube_words(self.options, self.cube)
         if self.phase is Phase.OPENING:
-            return f"waiting for the opening roll; {cube}"
+            return f"waiting for the opening roll{cube}"
         who = self.to_act
         assert who is not None
-        name = who.name.lower()
-        what = {
-            Phase.ROLL: "to roll" + (" (last roll)" if self.last_roll else ""),
-            Phase.MOVE: f"to play {self.dice}",
-            Phase.DECIDE: "to name a double",
-            Phase.DOUBLED: f"to take or drop a double to {self.options.next_cube_value(self.cube.value)}",
-            Phase.BEAVERED: "to take or drop the beaver",
-            Phase.RACCOONED: "to take or drop the raccoon",
-            Phase.RESIGNED: "to accept or reject a resignation",
-        }[self.phase]
-        return f"{name} {what}; {cube}"
+        next_cube = self.options.next_cube_value(self.cube.value)
+        what = phases.waiting_for(self.phase, self.dice, self.last_roll, next_cube)
+        return f"{who.name.lower()} {what}{cube}"
 
     def __str__(self) -> str:
         return f"{self.variant.spec()} game: {self.describe()}"
@@ -385,7 +438,7 @@ class Game:
 
     def _go_on(self, turn: turns.Turn, history: tuple[Action, ...]) -> Game:
         """The game at ``turn`` (not over): a segment to play, a double to name, or a roll."""
-        phase = _PHASES[turn.phase]
+        phase = phases.TURN_PHASES[turn.phase]
         return attrs.evolve(
             self,
             position=turn.position,
@@ -402,15 +455,7 @@ class Game:
         history = self._record(Action(ActionKind.OPENING, None, dice=flat))
         score0, score1 = (flat[0] + flat[1], flat[2] + flat[3]) if two else flat
         if score0 == score1:  # a tie: roll again, maybe an automatic double
-            cube = self.cube
-            nxt = self.options.next_cube_value(cube.value)
-            if (
-                self.options.cube
-                and not self.crawford
-                and cube.automatic < self.options.automatic_doubles
-                and nxt <= self.options.max_cube
-            ):
-                cube = attrs.evolve(cube, value=nxt, automatic=cube.automatic + 1)
+            cube = doubling.after_tie(self.options, self.cube, self.crawford)
             return attrs.evolve(self, history=history, cube=cube)
         winner = 0 if score0 > score1 else 1
         white_player = winner if self.options.winner_takes_white else self.white_player
@@ -548,7 +593,7 @@ class Game:
         if why is not None:
             raise CubeActionError(f"cannot {kind.value}: {why} {self._where()}")
         return attrs.evolve(
-            self, phase=_OFFERED[kind], cube=cube, history=self._record(Action(kind, side))
+            self, phase=phases.OFFERED[kind], cube=cube, history=self._record(Action(kind, side))
         )
 
     def take(self, *, by: Side | None = None) -> Game:
@@ -557,12 +602,12 @@ class Game:
         A taken double gives the taker the cube one step up; a taken beaver
         or raccoon leaves it with the beaverer, two or three steps up.
         """
-        answers = _ANSWERS.get(self.phase)
+        answers = phases.ANSWERS.get(self.phase)
         if answers is None:
             raise self._wrong("take", "no double is pending")
         doubler = self.position.turn
         side = doubling.answerer(doubler, answers)
-        self._check_actor(_TAKES[answers], side, by)
+        self._check_actor(phases.TAKE_WORDS[answers], side, by)
         cube = doubling.taken_cube(self.options, self.cube, doubler, answers)
         return attrs.evolve(
             self, phase=Phase.ROLL, cube=cube, history=self._record(Action(ActionKind.TAKE, side))
@@ -575,7 +620,7 @@ class Game:
         beaver the value the double raised it to; a refused raccoon the
         value the beaver raised it to.
         """
-        answers = _ANSWERS.get(self.phase)
+        answers = phases.ANSWERS.get(self.phase)
         if answers is None:
             raise self._wrong("drop", "no double is pending")
         side = doubling.answerer(self.position.turn, answers)
@@ -707,7 +752,7 @@ class Game:
             rng=self.rng,
             white_player=self.white_player,
             starter=self.starter,
-            start=self.start,
+            start=None if self.start is None else turns.Turn(self.start, self.start_state),
             start_cube=self.start_cube,
             crawford=self.crawford,
         )
@@ -745,29 +790,3 @@ class Game:
     def replay(self, actions: Sequence[Mapping[str, Any]], *, offset: int = 0) -> Game:
         """Apply recorded actions (their JSON form) one by one; :class:`~nardy.errors.RecordError` on the first bad one."""
         return records.replay(self, actions, offset=offset)
-
-
-# The game's phase for each phase of a turn that is not over.
-_PHASES = {
-    turns.TurnPhase.PLAY: Phase.MOVE,
-    turns.TurnPhase.NAME: Phase.DECIDE,
-    turns.TurnPhase.ROLL: Phase.ROLL,
-}
-
-# The immediate redoubles that answer a pending double, by phase (see nardy.game.doubling).
-_ANSWERS = {
-    Phase.DOUBLED: doubling.DOUBLE,
-    Phase.BEAVERED: doubling.BEAVER,
-    Phase.RACCOONED: doubling.RACCOON,
-}
-# The phase a cube offer leaves the game in, by its kind.
-_OFFERED = {
-    ActionKind.DOUBLE: Phase.DOUBLED,
-    ActionKind.BEAVER: Phase.BEAVERED,
-    ActionKind.RACCOON: Phase.RACCOONED,
-}
-_TAKES = {
-    doubling.DOUBLE: "take",
-    doubling.BEAVER: "take the beaver",
-    doubling.RACCOON: "take the raccoon",
-}

@@ -26,9 +26,11 @@ from nardy.game.actions import ActionKind, CubeState, EndReason, Phase, Resignat
 from nardy.game.game import Game
 from nardy.game.match import Match
 from nardy.game.options import GameOptions
+from nardy.game.turns import Turn
 from nardy.model.basics import Roll, Side
 from nardy.model.position import Position
 from nardy.model.result import ResultKind
+from nardy.model.turns import TurnState
 from nardy.variants.base import Variant
 
 __all__ = ["GameState", "MatchState"]
@@ -445,14 +447,11 @@ class MatchState:
             offered_by=self.turn if self.doubled else None,
             beavered=self.beavers > 0,
         )
-        game = Game.new(position.variant, opts, start=position, crawford=self.crawford)
-        return attrs.evolve(
-            game,
-            phase=phase,
-            dice=None if self.dice is None else Roll(*self.dice),
-            cube=cube,
-            resignation=self.resignation,
-        )
+        # Dice on the table: the game resumes inside the turn they begin.
+        roll = None if self.dice is None else Roll(*self.dice)
+        start = position if roll is None else Turn(position, TurnState(pending=(roll,), roll=roll))
+        game = Game.new(position.variant, opts, start=start, crawford=self.crawford)
+        return attrs.evolve(game, phase=phase, cube=cube, resignation=self.resignation)
 
 
 # A pending double's phases and the beavers (1) or raccoon (2) that answered it.

@@ -69,6 +69,7 @@ def bear_off(
     drawn result is worth nothing to either side.
     """
     name = result.name or variant.result_name(result.kind)
+    per_checker = options.scoring == "checkers-left" or result.per_checker
     if result.winner is None:
         return Outcome(
             winner=None, reason=EndReason.DRAW, kind=result.kind, base=0, cube=cube.value,
@@ -84,6 +85,7 @@ def bear_off(
         points=base * cube.value,
         result=result,
         name=name,
+        per_checker=per_checker,
     )
 
 
@@ -105,6 +107,7 @@ def resignation(
         cube=cube.value,
         points=base * cube.value,
         name=variant.result_name(kind),
+        per_checker=options.scoring == "checkers-left" or variant.scoring_table().by_checkers_left,
     )
 
 
@@ -114,7 +117,8 @@ def drop(options: GameOptions, winner: Side, value: int, loser_left: int) -> Out
     That is one game times ``value`` (the cube before the refused raise), or
     with ``scoring="checkers-left"`` the refuser's checkers not borne off.
     """
-    base = loser_left if options.scoring == "checkers-left" else 1
+    per_checker = options.scoring == "checkers-left"
+    base = loser_left if per_checker else 1
     return Outcome(
         winner=winner,
         reason=EndReason.DROP,
@@ -122,6 +126,7 @@ def drop(options: GameOptions, winner: Side, value: int, loser_left: int) -> Out
         base=base,
         cube=value,
         points=base * value,
+        per_checker=per_checker,
     )
 
 

@@ -26,6 +26,7 @@ from nardy.errors import NardyError, RecordError
 from nardy.game.actions import Action, ActionKind, CubeState, Phase
 from nardy.game.dice import DiceSourceLike, OpeningDice, check_die
 from nardy.game.options import GameOptions
+from nardy.game.turns import Turn, from_turn_id, turn_id
 from nardy.model.basics import Side
 from nardy.model.position import Position
 from nardy.model.result import ResultKind
@@ -150,7 +151,9 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "options": game.options.to_dict(),
         "white_player": game.restart().white_player,
         "starter": None if game.starter is None else game.starter.letter,
-        "start": None if game.start is None else game.start.id(),
+        # A game resumed inside a turn starts from a turn ID; between turns it is
+        # the position's ID, as in every older record.
+        "start": None if game.start is None else turn_id(Turn(game.start, game.start_state)),
         **cube,
         "crawford": game.crawford,
         "actions": [a.to_dict(two) for a in game.history],
@@ -222,7 +225,7 @@ def game_from_dict(cls: type[Game], data: Mapping[str, Any], *, rng: DiceSourceL
             rng=rng,
             white_player=_field(data, "white_player", (int,), 0),
             starter=_letter(data.get("starter"), 'the record\'s "starter"'),
-            start=None if start is None else Position.from_id(start),
+            start=None if start is None else from_turn_id(start),
             start_cube=_start_cube(data),
             crawford=_field(data, "crawford", (bool,), False),
         )

@@ -124,7 +124,14 @@ def set_up_game(
     What :meth:`Match.set_up <nardy.Match.set_up>` and :meth:`Session.set_up
     <nardy.Session.set_up>` put in its place: ``white_player`` (default: the
     game's) plays white; ``crawford`` marks a match's Crawford game.
+    ``start`` is a position between turns: a match's or session's game
+    begins with a roll (:meth:`Game.from_turn_id <nardy.Game.from_turn_id>`
+    resumes a single game inside a turn).
     """
+    if not isinstance(start, Position):
+        raise InvalidOptionError(
+            f"a match's or session's game is set up from a nardy.Position, got {shown(start)}"
+        )
     now = series.current()
     if now.history:
         raise IllegalActionError(

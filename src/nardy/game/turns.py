@@ -16,7 +16,9 @@ Each answers a :class:`Turn`: a position whose side to move is the side
 that acts next, and the :class:`~nardy.model.turns.TurnState` it goes on
 with (between turns: a roll is next). :func:`turn_id` and
 :func:`from_turn_id` write and read the two as one ID, so that a game can
-be stored and resumed between two segments.
+be stored and resumed anywhere in a turn (:meth:`Game.turn_id
+<nardy.Game.turn_id>`, :meth:`Game.from_turn_id <nardy.Game.from_turn_id>`);
+:func:`turn_refusal` says why a turn is not one its variant can be in.
 """
 
 from __future__ import annotations
@@ -26,15 +28,17 @@ from collections.abc import Callable
 
 import attrs
 
-from nardy.errors import IllegalActionError, InvalidIdError
+from nardy.errors import IllegalActionError, InvalidDiceError, InvalidIdError, InvalidOptionError
 from nardy.model.basics import Roll
 from nardy.model.legal import LegalPlays
 from nardy.model.play import Play
 from nardy.model.position import Position
 from nardy.model.turns import BETWEEN_TURNS, TurnState
+from nardy.model.validate import shown
 from nardy.variants.base import Variant
 from nardy.variants.turn_hooks import ROLLS as ROLLS  # (defined where variants can list it)
 from nardy.variants.turn_hooks import ROLLS_COUNTED as ROLLS_COUNTED
+from nardy.variants.turn_hooks import runs_turns
 
 __all__ = [
     "ROLLS",
@@ -46,8 +50,10 @@ __all__ = [
     "count_roll",
     "from_turn_id",
     "play_out",
+    "resumed",
     "start_turn",
     "turn_id",
+    "turn_refusal",
 ]
 
 
@@ -180,8 +186,81 @@ def turn_id(turn: Turn) -> str:
 
 
 def from_turn_id(text: str) -> Turn:
-    """Read :func:`turn_id` back (raises :class:`~nardy.errors.InvalidIdError`)."""
+    """Read :func:`turn_id` back.
+
+    Raises :class:`~nardy.errors.InvalidIdError` for text that is not a
+    turn ID or a turn its variant cannot be in (:func:`turn_refusal`), and
+    the position's own errors (:meth:`Position.from_id <nardy.Position.from_id>`).
+    """
     if not isinstance(text, str):
         raise InvalidIdError(f"a turn's ID is a string, got {type(text).__name__}")
     head, _, rest = text.partition(";")
-    return Turn(Position.from_id(head), TurnState.from_text(rest))
+    turn = Turn(Position.from_id(head), TurnState.from_text(rest))
+    why = turn_refusal(turn)
+    if why is not None:
+        raise InvalidIdError(f"not a turn of {turn.position.variant.spec()}: {why} ({shown(text)})")
+    return turn
+
+
+def turn_refusal(turn: Turn) -> str | None:
+    """Why ``turn`` is not a place where a turn of its variant can stand, else ``None``.
+
+    What remains must say something (between turns the state is empty:
+    the ID is the position's alone). In a variant whose every turn is one
+    roll played at once it is that roll, still to play
+    (``pending=31r;roll=31``). Every segment and the roll must be dice the
+    variant plays (:meth:`Variant.check_roll <nardy.Variant.check_roll>`).
+    """
+    state, variant = turn.state, turn.position.variant
+    if state == BETWEEN_TURNS:
+        return None
+    if state.between_turns:
+        return (
+            f"nothing is left to play or name in {state.text()!r} (between turns a turn ID "
+            "is the position's ID alone)"
+        )
+    first = state.pending[0] if state.pending else None
+    plain = first is not None and state == TurnState(pending=(first,), roll=first)
+    if not runs_turns(variant) and not plain:
+        return (
+            f"a turn of {variant.spec()} is one roll, played at once "
+            f"(pending=XYr;roll=XY), not {state.text()!r}"
+        )
+    try:
+        for dice in (*state.pending, *(() if state.roll is None else (state.roll,))):
+            variant.check_roll(dice)
+    except InvalidDiceError as exc:
+        return str(exc)
+    return None
+
+
+def resumed(variant: Variant, start: object) -> Turn:
+    """The turn a game of ``variant`` set up from ``start`` begins with (:meth:`Game.new <nardy.Game.new>`).
+
+    ``start`` is a :class:`~nardy.model.position.Position` (its side to
+    move rolls next) or a :class:`Turn` (the game goes on from there).
+    Raises :class:`~nardy.errors.InvalidOptionError` for anything else, a
+    position of another variant or already over, or a turn its variant
+    cannot be in (:func:`turn_refusal`).
+    """
+    if isinstance(start, Position):
+        start = Turn(start)
+    if not (
+        isinstance(start, Turn)
+        and isinstance(start.position, Position)
+        and isinstance(start.state, TurnState)
+    ):
+        raise InvalidOptionError(
+            f"start must be a nardy.Position or a turn (nardy.game.turns.Turn), got {shown(start)}"
+        )
+    position = start.position
+    if position.variant != variant:
+        raise InvalidOptionError(
+            f"the start position is {position.variant.spec()}, not {variant.spec()}"
+        )
+    if position.is_over():
+        raise InvalidOptionError(f"the start position {position.id()} is already over")
+    why = turn_refusal(start)
+    if why is not None:
+        raise InvalidOptionError(f"cannot start a game from this turn: {why}")
+    return start

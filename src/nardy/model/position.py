@@ -313,10 +313,18 @@ class Position:
         """Read a position from :meth:`id` form (validated).
 
         Raises :class:`~nardy.errors.InvalidIdError` (or the error of the
-        part that is wrong: an unknown variant, an impossible position).
+        part that is wrong: an unknown variant, an impossible position); a
+        turn ID (:meth:`Game.turn_id <nardy.Game.turn_id>`) is refused with
+        the names of its readers.
         """
         bounded_text(position_id, "a position ID", ID_LIMIT, InvalidIdError)
         text = position_id.strip()
+        if ";" in text:  # a position ID never holds one; a turn ID puts the turn after it
+            raise InvalidIdError(
+                f"{shown(position_id)} is a turn ID (a position ID, then after ';' what remains "
+                "of the turn), not a position ID: read it with nardy.game.turns.from_turn_id, or "
+                "resume a game from it with nardy.Game.from_turn_id"
+            )
         head, *extras = _split_extras(text)
         spec, sep1, rest = head.rpartition(":")
         spec, sep2, turn_letter = spec.rpartition(":")

@@ -9,7 +9,7 @@ import attrs
 from nardy.errors import UnscoredKindError
 from nardy.model.basics import Side
 
-__all__ = ["Result", "ResultKind"]
+__all__ = ["Result", "ResultKind", "checkers_worth", "names_kind", "with_article"]
 
 
 class ResultKind(enum.Enum):
@@ -65,14 +65,25 @@ class Result:
     #: :meth:`Variant.result_name <nardy.Variant.result_name>`), filled in by
     #: :meth:`Position.result() <nardy.Position.result>`; not part of equality.
     name: str = attrs.field(default="", eq=False, repr=False)
+    #: True when :attr:`points` count the loser's checkers not borne off, a
+    #: point each (acey-deucey's ``scoring="per-checker"``); not part of equality.
+    per_checker: bool = attrs.field(default=False, eq=False, repr=False)
 
     def __str__(self) -> str:
-        """``white wins a mars, 2 points`` (in the variant's words: ``an oin``), or ``a draw``."""
+        """``white wins a mars, 2 points`` (in the variant's words: ``an oin``), or ``a draw``.
+
+        Points that count checkers say so: ``white wins 15 points, one point
+        for each of black's 15 checkers not borne off``.
+        """
         if self.winner is None:
             return "a draw"
         plural = "s" if self.points != 1 else ""
         won = with_article(self.name or self.kind.value)
-        return f"{self.winner} wins {won}, {self.points} point{plural}"
+        if not self.per_checker:
+            return f"{self.winner} wins {won}, {self.points} point{plural}"
+        named = f" {won}," if names_kind(self.kind, per_checker=True) else ""
+        each = checkers_worth(1, self.points, self.winner.opponent)
+        return f"{self.winner} wins{named} {self.points} point{plural}, {each}"
 
     @property
     def loser(self) -> Side | None:
@@ -92,3 +103,23 @@ def with_article(word: str) -> str:
     ``an``.
     """
     return f"{'an' if word[:1].lower() in 'aeiou' and word else 'a'} {word}"
+
+
+def names_kind(kind: ResultKind | None, *, per_checker: bool) -> bool:
+    """Whether a result's words name its ``kind``: not a single game whose points count checkers.
+
+    When every checker not borne off is worth a point, "single" says
+    nothing about what the game is worth (gammons, where a table has them,
+    still say something).
+    """
+    return kind is not None and not (per_checker and kind is ResultKind.SINGLE)
+
+
+def checkers_worth(each: int, checkers: int, loser: Side) -> str:
+    """How per-checker points were counted: ``one point for each of black's 15 checkers not borne off``.
+
+    ``each`` is what a checker is worth (the cube's value in a game).
+    """
+    worth = "one point" if each == 1 else f"{each} points"
+    plural = "s" if checkers != 1 else ""
+    return f"{worth} for each of {loser}'s {checkers} checker{plural} not borne off"

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import itertools
 import reprlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from nardy.engine.state import point_bits
@@ -202,21 +202,26 @@ def check_pins(board: tuple[int, ...], mine: int, theirs: int, form: str) -> Non
 
 
 def check_held_counts(
-    fields: Sequence[ExtraField], extra: Sequence[int], checkers: int, form: str
+    fields: Sequence[ExtraField],
+    extra: Sequence[int],
+    checkers: int,
+    form: str | Callable[[], str],
 ) -> None:
     """Each count of checkers in the extra state (a pool) is 0..``checkers`` for each side.
 
     ``fields`` are the variant's extra fields, ``extra`` the two ints each
     (mover's, opponent's). Fields that hold no checkers, or hold points, are
-    not counts of checkers.
+    not counts of checkers. ``form`` is the position as the message quotes
+    it, or what writes it (only when a count is wrong).
     """
     for i, field in enumerate(fields):
         if field.kind is not ExtraKind.COUNT or not field.holds_checkers:
             continue
         for who, n in zip(("mover", "opponent"), extra[2 * i : 2 * i + 2]):
             if not 0 <= n <= checkers:
+                where = form if isinstance(form, str) else form()
                 raise CheckerCountError(
-                    f"the {who}'s {field.name} holds {n} checkers, not 0..{checkers}, in {form}"
+                    f"the {who}'s {field.name} holds {n} checkers, not 0..{checkers}, in {where}"
                 )
 
 

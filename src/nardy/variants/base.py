@@ -73,8 +73,11 @@ from nardy.variants.position_forms import (
     counts_by_side,
     extra_from_array,
     extra_keys_of_sides,
+    given_form,
     held_by_extras,
+    off_of_counts,
     pins_by_side,
+    places_of,
 )
 from nardy.variants.scoring import ScoringTable, checkers_left
 from nardy.variants.turn_hooks import ROLLS, ROLLS_COUNTED, TurnHooks
@@ -310,26 +313,15 @@ class Variant(TurnHooks, abc.ABC):
         turn = as_side(turn, "turn")
         board_t = int_tuple("board", board, 24)
         bar_t = pair("bar", bar)
-        extra_t = extra_from_array(self.extra_fields(), extra, self.name)
+        fields = self.extra_fields()
+        extra_t = extra_from_array(fields, extra, self.name)
         if self.contact is Contact.PIN:
             check_pins(board_t, extra_t[0], extra_t[1], f"board={list(board_t)}")
         if off is None:
-            held = held_by_extras(self.extra_fields(), extra_t)
-            sides = ((turn, 1, bar_t[0] + held[0]), (turn.opponent, -1, bar_t[1] + held[1]))
-            for side, sign, elsewhere in sides:
-                on = sum(x for x in board_t if x * sign > 0) * sign + elsewhere
-                if on > self.checkers:
-                    raise CheckerCountError(
-                        f"{side.name.lower()} has {on} checkers on the board and bar, but "
-                        f"{self.spec()} has {self.checkers} a side: board={list(board_t)}, "
-                        f"bar={list(bar_t)}"
-                    )
-            mine = sum(x for x in board_t if x > 0) + bar_t[0] + held[0]
-            theirs = -sum(x for x in board_t if x < 0) + bar_t[1] + held[1]
-            off_t = (self.checkers - mine, self.checkers - theirs)
+            off_t = off_of_counts(board_t, bar_t, fields, extra_t, self.checkers, turn, self.spec())
         else:
             off_t = pair("off", off)
-        self.validate(board_t, bar_t, off_t, extra_t)
+        self.validate(board_t, bar_t, off_t, extra_t, off_given=off is not None)
         return Position.from_packed(
             self,
             turn,
@@ -395,6 +387,8 @@ class Variant(TurnHooks, abc.ABC):
         bar: tuple[int, int],
         off: tuple[int, int],
         extra: tuple[int, ...] = (),
+        *,
+        off_given: bool = True,
     ) -> None:
         """Raise an :class:`~nardy.errors.InvalidPositionError` subclass for an impossible position.
 
@@ -403,19 +397,26 @@ class Variant(TurnHooks, abc.ABC):
         borne off; pins only where the variant pins, each under the other
         side's checkers; counted rolls (:data:`~nardy.variants.turn_hooks.ROLLS`)
         0 to 3. ``extra`` is the extra state (two ints per field).
-        (Both colours on one point cannot be expressed in the signed array
-        form; :meth:`from_counts` checks it.) A subclass may extend this.
+        ``off_given`` false: ``off`` was worked out, not given, and the
+        messages do not quote it. (Both colours on one point cannot be
+        expressed in the signed array form; :meth:`from_counts` checks it.)
+        A subclass may extend this.
         """
-        form = f"board={list(board)}, bar={list(bar)}, off={list(off)}"
+        fields = self.extra_fields()
+
+        def form() -> str:  # written only for a message: positions are made often
+            return given_form(board, bar, off if off_given else None, fields, extra)
+
         for label, counts in (("bar", bar), ("off", off)):
             for who, n in zip(("mover", "opponent"), counts):
                 if n < 0:
-                    raise CheckerCountError(f"negative {label} count for the {who} ({n}) in {form}")
+                    raise CheckerCountError(
+                        f"negative {label} count for the {who} ({n}) in {form()}"
+                    )
         if not self.has_bar and (bar[0] or bar[1]):
-            raise BarNotAllowedError(f"{self.name} has no bar, but bar={list(bar)} in {form}")
+            raise BarNotAllowedError(f"{self.name} has no bar, but bar={list(bar)} in {form()}")
         if self.contact is Contact.PIN:
-            check_pins(board, extra[0], extra[1], form)
-        fields = self.extra_fields()
+            check_pins(board, extra[0], extra[1], form())
         check_held_counts(fields, extra, self.checkers, form)
         if ROLLS in fields:  # counted rolls: 0 up to ROLLS_COUNTED
             counted = extra[2 * fields.index(ROLLS) :][:2]
@@ -426,14 +427,16 @@ class Variant(TurnHooks, abc.ABC):
         held = held_by_extras(fields, extra)
         mine = sum(x for x in board if x > 0) + bar[0] + off[0] + held[0]
         theirs = -sum(x for x in board if x < 0) + bar[1] + off[1] + held[1]
-        for who, total in (("mover", mine), ("opponent", theirs)):
+        for i, (who, total) in enumerate((("mover", mine), ("opponent", theirs))):
             if total != self.checkers:
+                places = places_of(board, bar, off, fields, extra, i)
                 raise CheckerCountError(
-                    f"the {who}'s checkers add up to {total}, but {self.spec()} has "
-                    f"{self.checkers} a side, in {form}"
+                    f"the {who}'s checkers add up to {total} ({places}), but {self.spec()} "
+                    f"has {self.checkers} a side, in {form()}"
                 )
         if off[0] == self.checkers and off[1] == self.checkers:
-            raise InvalidPositionError(f"both sides have borne off every checker in {form}")
+            left = "" if off_given else f" (nothing is left anywhere, so off={list(off)})"
+            raise InvalidPositionError(f"both sides have borne off every checker{left} in {form()}")
 
     # --- plays ------------------------------------------------------------------
 
@@ -721,7 +724,8 @@ class Variant(TurnHooks, abc.ABC):
         loser = winner.opponent
         table = self.scoring_table()
         kind = table.classify(position, loser)
-        return Result(winner, kind, table.points(kind, checkers_left(position, loser)))
+        points = table.points(kind, checkers_left(position, loser))
+        return Result(winner, kind, points, per_checker=table.by_checkers_left)
 
     # --- scoring ------------------------------------------------------------------
 

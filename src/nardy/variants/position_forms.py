@@ -25,8 +25,11 @@ __all__ = [
     "counts_by_side",
     "extra_from_array",
     "extra_keys_of_sides",
+    "given_form",
     "held_by_extras",
+    "off_of_counts",
     "pins_by_side",
+    "places_of",
 ]
 
 
@@ -153,6 +156,86 @@ def held_by_extras(fields: Sequence[ExtraField], extra: Sequence[int]) -> tuple[
         mine += a
         theirs += b
     return mine, theirs
+
+
+def _held_fields(fields: Sequence[ExtraField]) -> list[tuple[int, ExtraField]]:
+    """The extra fields that count checkers (a pool), with their index."""
+    return [(i, f) for i, f in enumerate(fields) if f.holds_checkers and f.kind is ExtraKind.COUNT]
+
+
+def given_form(
+    board: Sequence[int],
+    bar: Sequence[int],
+    off: Sequence[int] | None,
+    fields: Sequence[ExtraField],
+    extra: Sequence[int],
+) -> str:
+    """A position in array form as an error message shows it: what was given, and what holds checkers.
+
+    The board always; ``bar`` and the extra fields that hold checkers (a
+    pool) when they hold some; ``off`` when it was given (``None``: left to
+    make the checkers add up, so never the user's word).
+    """
+    parts = [f"board={list(board)}"]
+    if any(bar):
+        parts.append(f"bar={list(bar)}")
+    if off is not None:
+        parts.append(f"off={list(off)}")
+    for i, f in _held_fields(fields):
+        if extra[2 * i] or extra[2 * i + 1]:
+            parts.append(f"{f.keys[0]}={[extra[2 * i], extra[2 * i + 1]]}")
+    return ", ".join(parts)
+
+
+def places_of(
+    board: Sequence[int],
+    bar: Sequence[int],
+    off: Sequence[int] | None,
+    fields: Sequence[ExtraField],
+    extra: Sequence[int],
+    who: int,
+) -> str:
+    """Where side ``who`` (0 the mover, 1 the opponent) has its checkers: ``1 on the board, 15 in the pool``.
+
+    Only the places that hold some; ``off`` only when it was given.
+    """
+    sign = 1 if who == 0 else -1
+    counts = [(sum(x for x in board if x * sign > 0) * sign, "on the board")]
+    counts.append((bar[who], "on the bar"))
+    counts += [(extra[2 * i + who], f"in the {f.name}") for i, f in _held_fields(fields)]
+    if off is not None:
+        counts.append((off[who], "borne off"))
+    return ", ".join(f"{n} {where}" for n, where in counts if n) or "none anywhere"
+
+
+def off_of_counts(
+    board: Sequence[int],
+    bar: Sequence[int],
+    fields: Sequence[ExtraField],
+    extra: Sequence[int],
+    checkers: int,
+    turn: Side,
+    name: str,
+) -> tuple[int, int]:
+    """Each side's checkers borne off when ``off`` is not given: whatever makes them add up to ``checkers``.
+
+    Raises :class:`~nardy.errors.CheckerCountError` for a side with more
+    than ``checkers`` on the board, on the bar and in the extra state (a
+    pool), saying where they are (variant ``name``).
+    """
+    held = held_by_extras(fields, extra)
+    off = [0, 0]
+    for who, side in enumerate((turn, turn.opponent)):
+        sign = 1 if who == 0 else -1
+        on = sum(x for x in board if x * sign > 0) * sign + bar[who] + held[who]
+        if on > checkers:
+            places = places_of(board, bar, None, fields, extra, who)
+            raise CheckerCountError(
+                f"{side.name.lower()} has {on} checkers ({places}), but {name} has "
+                f"{checkers} a side: {given_form(board, bar, None, fields, extra)}"
+            )
+        off[who] = checkers - on
+    return (off[0], off[1])
 
 
 def extra_keys_of_sides(
