@@ -115,7 +115,8 @@ def test_galaxy_game_hits_unmarked_bar_as_25() -> None:
     assert match is not None
     assert match.scores == (0, 1)
     game = match.games[0]
-    assert game.white_player == 1  # bob moved first: he plays white
+    # Player 0 (ann, the left column) plays white in every game; bob opened, as black.
+    assert (game.white_player, game.first) == (0, B)
     plays = [a.play.notation() for a in game.history if a.play is not None]
     # ann's 6/4 lands on bob's blot (his 21): the hit is not marked, the rules find it
     assert plays[:3] == ["24/21 13/11", "24/18 6/4*", "bar/23 13/7*"]

@@ -41,6 +41,7 @@ from nardy.formats.replay import (
     Where,
     cut_short,
     is_word,
+    record_options,
     recorded_games,
     replay_match,
     replay_session,
@@ -269,12 +270,8 @@ def _variation(value: str, where: Where) -> str:
 
 
 def _options(tags: dict[str, str], where: Where) -> dict[str, object]:
-    """Game options from the tags: the cube limit, Jacoby, beavers.
-
-    A record has players, not colours: whoever moves first in a game plays
-    white (``winner_takes_white``).
-    """
-    out: dict[str, object] = {"winner_takes_white": True}
+    """Game options from the tags (the cube limit, Jacoby, beavers), player 0 white in every game."""
+    out = record_options()
     limit = tags.get("CubeLimit")
     if limit is not None:
         if not limit.strip().isdigit() or int(limit) < 1:

@@ -37,6 +37,7 @@ __all__ = [
     "cut_short",
     "is_word",
     "opening_roll",
+    "record_options",
     "recorded_games",
     "replay_match",
     "replay_session",
@@ -178,6 +179,17 @@ class Where:
             warnings=tuple(self.warnings),
             cut_short=tuple(self.cut_short),
         )
+
+
+def record_options(**values: object) -> dict[str, object]:
+    """The game options a record is replayed with: ``values`` and player 0 white in every game.
+
+    A record names players, not colours. nardy's white is the first player
+    (the left column of a ``.mat`` record, gnubg's player 0, ``W`` in SGF)
+    in every game, whoever opens it (``winner_takes_white`` off, as for
+    backgammon), so that a match played in nardy reads back as it was played.
+    """
+    return {**values, "winner_takes_white": False}
 
 
 def replay_session(
@@ -506,10 +518,11 @@ def written_actions(
 
 
 def _started(game: Game, player: int) -> Game:
-    """``game``, or before its opening: the game with ``player`` starting, as white.
+    """``game``, or before its opening: the game with ``player`` starting, in his own colour.
 
     A record does not say how the opening was rolled; the first player to
-    act in it starts.
+    act in it starts. The colours stay as the game has them (player 0
+    white: see :func:`record_options`).
     """
     if game.phase is not Phase.OPENING:
         return game
@@ -517,8 +530,8 @@ def _started(game: Game, player: int) -> Game:
         game.variant,
         game.options,
         rng=game.rng,
-        white_player=player,
-        starter=Side.WHITE,
+        white_player=game.white_player,
+        starter=game.side_of(player),
         crawford=game.crawford,
     )
 
