@@ -57,7 +57,7 @@ def step(series: Series, rng: random.Random) -> Series:
         return series.accept()
     if ActionKind.DOUBLE in allowed and r < 0.08:
         return series.double()
-    if ActionKind.RESIGN in allowed and r < 0.01:
+    if ActionKind.RESIGN in allowed and r < 0.01 and not forced(game):
         level = rng.choice([ResultKind.SINGLE, ResultKind.GAMMON, ResultKind.BACKGAMMON])
         if game.options.jacoby and game.cube.owner is None:
             level = ResultKind.SINGLE  # the others count 1 too: see test_lost_a_resignation_level
@@ -65,6 +65,11 @@ def step(series: Series, rng: random.Random) -> Series:
     if game.phase is Phase.MOVE:
         return series.play(rng.randrange(len(game.legal_plays())))
     return series.roll((rng.randint(1, 6), rng.randint(1, 6)))
+
+
+def forced(game: Game) -> bool:
+    """True when the dice on the table have one legal play (see test_lost_a_forced_play...)."""
+    return game.phase is Phase.MOVE and len(game.legal_plays()) == 1
 
 
 def played_match(seed: int) -> Match:
@@ -178,6 +183,35 @@ def test_lost_a_resignation_level_that_its_points_do_not_tell() -> None:
     assert again.outcome.points == gammon.outcome.points == 1
     assert again.history[-2].level is ResultKind.SINGLE
     assert again == game.resign("single", by=W).accept()
+
+
+def forced_roll(seed: int) -> tuple[Game, tuple[int, int]] | None:
+    """A game played at random from its start to a roll with one legal play, and that roll."""
+    rng = random.Random(seed)
+    game = Game.new("backgammon").roll(opening_dice(rng))
+    while not game.is_over():
+        if game.phase is Phase.MOVE:
+            game = game.play(rng.randrange(len(game.legal_plays())))
+            continue
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        if len(game.position.legal_plays(dice)) == 1:
+            return game, dice
+        game = game.roll(dice)
+    return None
+
+
+def test_lost_a_forced_play_not_played_before_a_resignation() -> None:
+    # A roll written with no play ("54: ????") before the result: gnubg plays it when one
+    # play is forced, and so does nardy; a player who resigned instead reads back as
+    # having played it first.
+    game, dice = next(f for f in map(forced_roll, range(100)) if f is not None)
+    rolled = game.roll(dice)
+    (only,) = rolled.legal_plays()
+    resigned = rolled.resign().accept()
+    text = write_mat([resigned])
+    assert f"{dice[0]}{dice[1]}: ????" in text
+    (again,) = read_mat(text).games
+    assert again == rolled.play(only).resign(by=rolled.turn).accept()
 
 
 def test_lost_a_roll_not_yet_played_at_the_end() -> None:

@@ -39,7 +39,6 @@ from nardy.formats.replay import (
     GameEntries,
     MatchRecord,
     Where,
-    cut_short,
     is_word,
     record_options,
     recorded_games,
@@ -76,10 +75,12 @@ _WRITTEN = {
     "hypergammon(checkers=2)": "HyperGammon (2)",
 }
 _ITEM = re.compile(
-    r"(?P<roll>[1-6][1-6]:|00:)"
+    r"(?P<roll>(?:[1-6][1-6]|00):(?:\s*\?+)?)"
+    r"|(?P<unknown>(?<!\S)\?+(?!\S))"  # neither the dice nor the play recorded
     r"|(?P<word>Doubles|Takes|Drops|Beavers|Wins|Losses|Concedes|Resigns)\b",
     re.I,
 )
+_RESIGNS = ("losses", "concedes", "resigns")
 # A roll written with no play, then a concession in the same column: "32: Concedes".
 _ROLL_CONCEDES = re.compile(r"([1-6][1-6]):\s*(Concedes|Resigns)\s*$", re.I)
 _TAG = re.compile(r'^;\s*\[\s*(?P<name>[^"\]]+?)\s+"(?P<value>.*)"\s*\]\s*$')
@@ -107,9 +108,9 @@ def read_mat(text: str, *, name: str = "<mat>", strict: bool = False) -> MatchRe
     the messages.
     """
     lines = text.lstrip("\ufeff").splitlines()
-    where = Where(name, strict=strict)
+    where = Where(name, strict=strict, mat=True)
     tags, length, start = _header(lines, where)
-    texts = [cut_short(t, where) for t in _games(lines, start, where)]
+    texts = _games(lines, start, where)
     players = _players(lines, texts, where)
     values = dict(tags)
     variant = find_variant(_variation(values.get("Variation", "Backgammon"), where))
@@ -215,7 +216,7 @@ def _row_items(raw: str, right: int, line: int, where: Where) -> list[Entry]:
     for k, begin in enumerate(starts):
         end = starts[k + 1] if k + 1 < len(starts) else len(raw)
         player = k if len(starts) == 2 else int(begin >= right - 4)
-        items.extend(_entries(player, raw[begin:end].strip(), line))
+        items.append(_entry(player, raw[begin:end].strip(), line, where))
     return items
 
 
@@ -230,24 +231,39 @@ def _joined(starts: list[int], raw: str, right: int) -> list[int]:
     return out
 
 
-def _entries(player: int, text: str, line: int) -> list[Entry]:
-    """The entries of one cell: ``32: Concedes`` is a roll not played, then the concession."""
+def _entry(player: int, text: str, line: int, where: Where) -> Entry:
+    """The entry of one cell: ``32: Concedes`` is the concession alone, as gnubg reads it.
+
+    gnubg cannot read ``Concedes`` as the play of the roll written before
+    it, so it leaves the cell's roll out, and reads the resignation from
+    the ``Wins`` line; nardy does the same, with a warning (the roll is
+    written but not replayed).
+    """
     m = _ROLL_CONCEDES.fullmatch(text)
-    if m:
-        return [Entry(player, f"{m[1]}: ????", line), Entry(player, m[2], line)]
-    return [Entry(player, text, line)]
+    if not m:
+        return Entry(player, text, line)
+    where.warn(
+        line,
+        f"{text!r}: the roll {m[1]} is left out, as gnubg leaves it out (it cannot read "
+        f"{m[2]!r} as a play): the player {m[2].lower()} without rolling",
+    )
+    return Entry(player, m[2], line)
 
 
 def _losers(items: Sequence[Entry]) -> tuple[Entry, ...]:
-    """The items with each resignation given to the opponent of the ``Wins`` that follows it.
+    """The items with each resignation before the ``Wins`` line and given to its winner's opponent.
 
     Some sites write a resignation (``Losses``, ``Concedes``, ``Resigns``)
-    off-turn in the winner's column; the ``Wins`` line always names the
-    winner.
+    off-turn in the winner's column, or after the ``Wins`` line; the
+    ``Wins`` line always names the winner. (gnubg reads the resignation
+    from the ``Wins`` line alone.)
     """
     out = list(items)
     for k in range(len(out) - 1):
-        resigns = any(is_word(out[k], w) for w in ("losses", "concedes", "resigns"))
+        if is_word(out[k], "wins") and any(is_word(out[k + 1], w) for w in _RESIGNS):
+            out[k], out[k + 1] = out[k + 1], out[k]
+    for k in range(len(out) - 1):
+        resigns = any(is_word(out[k], w) for w in _RESIGNS)
         if resigns and is_word(out[k + 1], "wins"):
             out[k] = attrs.evolve(out[k], player=1 - out[k + 1].player)
     return tuple(out)
