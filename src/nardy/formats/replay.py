@@ -448,16 +448,18 @@ def _agrees(points: int, full: Number, capped: Number) -> bool:
 
 
 def _last_roll(game: Game, item: Entry) -> Entry:
-    """A roll written with no play just before the game's end: a play not recorded.
+    """A roll written with no play just before the game's end: a play not recorded, unless a pass is forced.
 
     gnubg writes the roll of a player who then resigned as ``dd:`` with no
-    play (and reads it back so), like a pass; :func:`_roll_and_play` plays
-    it when one play is forced, a pass or not.
+    play, like a forced pass (and a ``.mat`` record is read as gnubg reads
+    it: a forced play is played, see :attr:`Where.mat`).
     """
     m = re.fullmatch(r"([1-6])([1-6]):\s*(?:can'?t move|cannot move)?\s*", item.text, re.I)
     if not m or game.phase is not Phase.ROLL:
         return item
-    return attrs.evolve(item, text=f"{m[1]}{m[2]}: ????")
+    legal = game.position.legal_plays(Roll(int(m[1]), int(m[2])))
+    forced_pass = len(legal) == 1 and not legal[0].steps
+    return item if forced_pass else attrs.evolve(item, text=f"{m[1]}{m[2]}: ????")
 
 
 def _is_result(item: Entry) -> bool:
