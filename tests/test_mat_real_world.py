@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nardy
@@ -303,6 +303,13 @@ def test_a_turn_not_recorded_with_plays_after_it_cuts_the_game_short() -> None:
     assert record.cut_short == (1,)
     with pytest.raises(RecordError, match=r"line 13: '\?\?\?\?' does not say.*strict"):
         read_mat(text, name="q.mat", strict=True)
+
+
+def test_a_turn_not_recorded_is_its_columns_own() -> None:
+    # bob's "????" is not ann's play: ann's "32:" has no play, and cannot pass.
+    text = HEAD + "  7) 32:                          ????\n  8)  Wins 1 point\n"
+    with pytest.raises(RecordError, match=r"q\.mat, line 13: '32:': illegal play ''"):
+        read_mat(text, name="q.mat")
 
 
 def test_marks_that_are_no_turn_are_still_refused() -> None:
@@ -736,3 +743,42 @@ def test_a_score_line_after_a_drop_is_no_stated_result() -> None:
         RecordError, match=r"d\.mat, line 15: the score is 0-1, the record says 0-2"
     ):
         read_mat(drop, name="d.mat")
+
+
+# --- 8. never half-imported -------------------------------------------------------------
+
+#: The cells a real row ends with, in any order: each real-world spelling above.
+CELLS = [
+    "32:",
+    "32: ????",
+    "32: Concedes",
+    "????",
+    "00: ????",
+    "Concedes",
+    "Resigns",
+    "Losses 1 point",
+    "Wins 1 point",
+    "Wins 2 point",
+    "Wins 1 point and the match",
+    "Doubles => 2",
+    "Takes",
+    "Drops",
+    "31: 25/22 6/5",
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(CELLS), st.sampled_from([*CELLS, ""])), max_size=3))
+def test_any_ending_of_real_cells_reads_or_names_the_file_and_line(
+    rows: list[tuple[str, str]],
+) -> None:
+    text = HEAD + "".join(
+        f" {7 + k:2d}) {left:<27}  {right}\n" for k, (left, right) in enumerate(rows)
+    )
+    try:
+        read_mat(text, name="any.mat", strict=True)
+    except RecordError as exc:  # any other exception fails the test
+        message = str(exc)
+    else:
+        return
+    assert message.startswith("any.mat, line ")

@@ -22,7 +22,15 @@ asserted here as it is:
 * A gammon stated as ``Wins 1 point``: nardy scores the game as the
   record states (as the next score line does) and writes back every play
   and the same ``Wins 1 point``, which gnubg reads exactly as the original
-  (where it counts the gammon, 2 points, and ignores the line).
+  (where it counts the gammon, 2 points, and ignores the line). gnubg's
+  own exports of it (``export match mat``, and ``save match`` to SGF)
+  write the rules' 2 points for the game and the stated score after it;
+  nardy reads them as the original. (gnubg cannot load an SGF file in this
+  build, see ``test_mat_gnubg.py``, so nardy's SGF, ``RE[B+1]``, is read
+  back by nardy only.)
+* ``????`` for a turn (dice and play not recorded): gnubg skips it, as
+  nardy does. A roll written without a play (``dd:``, ``dd: ????``,
+  ``dd: Cannot Move``) whose play is forced: gnubg plays it, as nardy does.
 """
 
 from __future__ import annotations

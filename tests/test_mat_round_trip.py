@@ -80,6 +80,7 @@ def played_match(seed: int) -> Match:
         rng.choice([1, 2, 3, 5, 7]),
         crawford=rng.random() < 0.8,
         max_cube=rng.choice([8, 64, 1024]),
+        beaver=rng.random() < 0.2,
     )
     while not match.is_over():
         match = step(match, rng)
@@ -135,6 +136,15 @@ def test_one_game_played_in_nardy_reads_back_equal(seed: int) -> None:
     (game,) = played_session(seed, 1).games
     (again,) = read_mat(write_mat([game])).games
     assert again == game
+
+
+def test_a_match_with_beavers_reads_back_equal() -> None:
+    match = Match.new("backgammon", 3, beaver=True).roll((3, 1)).play("8/5 6/5")
+    match = match.double().beaver().take().resign().accept()
+    text = write_mat(match)
+    assert '; [Beaver "On"]' in text
+    assert read_mat(text).match == match
+    assert "Beaver" not in write_mat(Match.new("backgammon", 3).resign(by=W).accept())
 
 
 def test_a_game_black_opens_keeps_its_colours() -> None:

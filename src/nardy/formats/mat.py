@@ -13,15 +13,18 @@ A record is a header of ``; [Tag "value"]`` lines, a ``N point match`` line
 
 Each numbered row holds the first player's action (left) and the second's
 (right): a roll and its play (``dd: steps``, ``dd:`` or ``dd: Cannot Move``
-for no play, ``dd: ????`` for a play not recorded), ``Doubles => N``,
+for no play, ``dd: ????`` for a play not recorded, ``????`` for a turn not
+recorded), ``Doubles => N``,
 ``Takes``, ``Drops``, ``Beavers => N``, ``Losses N point(s)`` (a
 resignation) and ``Wins N point(s) [and the match]``. A row with one action
 belongs to the column the action starts in.
 
 :func:`read_mat` replays every action through the rules with a
 :class:`~nardy.Match` (a money session: one :class:`~nardy.Game` after
-another), so a bad record raises :class:`~nardy.errors.RecordError` naming
-the file, the line and the problem, and nothing is half-imported.
+another), the first player white in every game, so a bad record raises
+:class:`~nardy.errors.RecordError` naming the file, the line and the
+problem, and nothing is half-imported. Where real exports differ, it reads
+them as gnubg imports them (see the guide's "Real-world spellings").
 :func:`write_mat` writes a match in the form gnubg writes and reads.
 """
 
@@ -75,7 +78,7 @@ _WRITTEN = {
     "hypergammon(checkers=2)": "HyperGammon (2)",
 }
 _ITEM = re.compile(
-    r"(?P<roll>(?:[1-6][1-6]|00):(?:\s*\?+)?)"
+    r"(?P<roll>(?:[1-6][1-6]|00):(?:[ \t]?\?+)?)"  # "32: ????" (not "32:" + ???? in the next column)
     r"|(?P<unknown>(?<!\S)\?+(?!\S))"  # neither the dice nor the play recorded
     r"|(?P<word>Doubles|Takes|Drops|Beavers|Wins|Losses|Concedes|Resigns)\b",
     re.I,
@@ -320,8 +323,9 @@ def write_mat(
     """The ``.mat`` text of a :class:`~nardy.Match` or of a money session (a :class:`~nardy.Session` or a sequence of games).
 
     ``players`` are the names of players 0 and 1; ``tags`` header pairs
-    (the ``Variation`` and ``CubeLimit`` of the match are written when
-    absent). Each step of a play is written on its own (``24/22* 22/18``),
+    (the ``Variation``, ``CubeLimit`` and ``Crawford`` rule of the match,
+    and the ``Jacoby`` and ``Beaver`` agreements of a session or the
+    ``Beaver`` of a match that allows them, are written when absent). Each step of a play is written on its own (``24/22* 22/18``),
     so the play reads back exactly.
     """
     if isinstance(record, Match):
@@ -347,13 +351,13 @@ def write_mat(
         header.append(("CubeLimit", str(games[0].options.max_cube)))
     if isinstance(record, Match) and "Crawford" not in names:
         header.append(("Crawford", "On" if record.crawford else "Off"))
-    if not length:  # the money agreements a session is played with
-        opts = games[0].options
-        header += [
-            (tag, "On" if on else "Off")
-            for tag, on in (("Jacoby", opts.jacoby), ("Beaver", opts.beaver))
-            if tag not in names
-        ]
+    opts = games[0].options
+    # The money agreements: a session's both, a match's beavers when they are allowed.
+    header += [
+        (tag, "On" if on else "Off")
+        for tag, on in (("Jacoby", opts.jacoby), ("Beaver", opts.beaver))
+        if tag not in names and (on or not length)
+    ]
     out = [f'; [{k} "{v}"]' for k, v in header]
     out += ["", f"{length} point match", ""]
     scores = [int(s) for s in record.start_scores] if isinstance(record, Match) else [0, 0]
