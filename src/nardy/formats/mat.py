@@ -325,8 +325,10 @@ def write_mat(
     ``players`` are the names of players 0 and 1; ``tags`` header pairs
     (the ``Variation``, ``CubeLimit`` and ``Crawford`` rule of the match,
     and the ``Jacoby`` and ``Beaver`` agreements of a session or the
-    ``Beaver`` of a match that allows them, are written when absent). Each step of a play is written on its own (``24/22* 22/18``),
-    so the play reads back exactly.
+    ``Beaver`` of a match that allows them, are written when absent). Each
+    step of a play is written on its own (``24/22* 22/18``), so the play
+    reads back exactly; a match, a session or a game played in nardy reads
+    back equal, but for what the guide lists as lost.
     """
     if isinstance(record, Match):
         games, length = recorded_games(record), record.length

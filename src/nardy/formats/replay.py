@@ -448,7 +448,7 @@ def _agrees(points: int, full: Number, capped: Number) -> bool:
 
 
 def _last_roll(game: Game, item: Entry) -> Entry:
-    """A roll written with no play just before the game's end: a play not recorded, unless a pass is forced.
+    """A roll written with no play just before the game's end: not recorded, unless a pass is forced.
 
     gnubg writes the roll of a player who then resigned as ``dd:`` with no
     play, like a forced pass (and a ``.mat`` record is read as gnubg reads
@@ -516,8 +516,11 @@ def _roll_and_play(game: Game, item: Entry) -> Game:
         play = ""
     if unknown:
         return game
-    forced = _forced(game) if not play else game
-    return forced if forced is not game else game.play(play, by=side)
+    if not play:
+        legal = game.legal_plays()
+        if len(legal) == 1:  # forced: a pass, or the one legal play (gnubg plays it)
+            return game.play(legal[0], by=side)
+    return game.play(play, by=side)
 
 
 def _opened(game: Game, player: int, written: tuple[int, int]) -> Game:
