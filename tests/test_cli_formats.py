@@ -17,6 +17,8 @@ from nardy.cli.legal import error_answer
 from nardy.cli.main import main
 from nardy.errors import InvalidIdError, UnsupportedFormatError
 from nardy.formats import read_mat, read_sgf
+from nardy.game.actions import Phase
+from nardy.pictures.viewer import load_record
 from test_mat import GALAXY, every_match
 from test_sgf import games_of
 
@@ -57,6 +59,60 @@ def test_a_money_session_converts_to_json_and_back() -> None:
     assert session.recorded_games() == record.games
     assert read_mat(convert(js, "s.json", "mat")).games == record.games
     assert read_sgf(convert(js, "s.json", "sgf")).games[0].history == record.games[0].history
+
+
+def played(variant: str, seed: int, turns: int = 8) -> nardy.Game:
+    """A game of ``variant`` some random turns in (finished by a resignation when it can be)."""
+    game = nardy.Game.new(variant, rng=seed)
+    for _ in range(turns):
+        if game.phase is Phase.DECIDE:
+            game = game.name_double(game.double_choices()[0])
+        elif game.phase is Phase.MOVE:
+            game = game.play(0)
+        else:
+            game = game.roll()
+    return game.resign().accept()
+
+
+def test_a_game_record_converts_as_view_and_render_read_it(tmp_path: Path) -> None:
+    game = played("backgammon", 4)
+    path = tmp_path / "game.json"
+    path.write_text(game.to_json(), encoding="utf-8")
+    assert load_record(path).games == (game,)  # what nardy view and nardy render read
+    for target in ("mat", "sgf", "json"):
+        out = tmp_path / f"out.{target}"
+        assert main(["convert", str(path), "-o", str(out)]) == 0
+    assert nardy.Game.from_json((tmp_path / "out.json").read_text()) == game
+    assert read_mat((tmp_path / "out.mat").read_text()).games == (game,)
+    assert read_sgf((tmp_path / "out.sgf").read_text()).games[0].history == game.history
+    # Without an extension, the text says it is JSON.
+    assert convert(game.to_json(), "game", "mat") == (tmp_path / "out.mat").read_text()
+
+
+@pytest.mark.parametrize(
+    ("variant", "why"),
+    [
+        ("acey-deucey", "not acey-deucey"),
+        ("tabula", "not tabula"),
+        ("long-nardy", "not long-nardy"),
+        ("backgammon(must_play_higher=false)", "with their usual rules"),
+    ],
+)
+def test_a_game_mat_cannot_hold_is_refused_saying_so(
+    variant: str, why: str, tmp_path: Path, capsys: Capture
+) -> None:
+    game = played(variant, 2)
+    path = tmp_path / "game.json"
+    path.write_text(game.to_json(), encoding="utf-8")
+    assert main(["convert", str(path), "--to", "mat"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"nardy convert: {path}: this game cannot be written as .mat: ")
+    assert why in err
+    assert "--to json" in err
+    assert main(["convert", str(path), "--to", "sgf"]) == 1
+    assert "cannot be written as SGF" in capsys.readouterr().err
+    assert main(["convert", str(path), "--to", "json"]) == 0
+    assert nardy.Game.from_json(capsys.readouterr().out) == game
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nardy
@@ -26,8 +26,10 @@ from nardy import (
     Side,
     WrongPhaseError,
 )
+from nardy.cli.convert import convert
 from nardy.cli.main import main
 from nardy.formats import (
+    MatchRecord,
     decode_text,
     load_mat,
     load_sgf,
@@ -40,6 +42,7 @@ from nardy.formats import (
 from nardy.game.actions import ActionKind, EndReason, Phase
 from nardy.model.result import ResultKind
 from nardy.pictures.viewer import load_record
+from nardy.pictures.viewer import steps as viewer_steps
 
 #: Five rows of a Galaxy game (bob moves first); each spelling adds its own ending.
 HEAD = """\
@@ -119,32 +122,61 @@ def test_every_reader_of_a_record_file_reads_cp1252(tmp_path: Path) -> None:
 
 # --- 2. concessions -------------------------------------------------------------------
 
-CONCESSIONS = {
+#: A roll written in the concession's own cell ("32: Concedes"): gnubg cannot read the
+#: cell as a roll and its play, and leaves the roll out; so does nardy, with a warning.
+LEFT_OUT = "left out"
+#: How each placement of a concession reads: (ending, the player who resigns, the roll
+#: before it: None when none is written, LEFT_OUT, or the player who rolled, kept).
+CONCESSIONS: dict[str, tuple[str, int, int | str | None]] = {
     "own row, Wins in the other column": (
         "  7)  Concedes                     Wins 1 point\n",
         0,
-        False,
+        None,
     ),
-    "Resigns": ("  7)  Resigns                      Wins 1 point\n", 0, False),
-    "right after a roll": ("  7) 32: Concedes                 Wins 1 point\n", 0, True),
+    "Resigns": ("  7)  Resigns                      Wins 1 point\n", 0, None),
+    "right after a roll": ("  7) 32: Concedes                 Wins 1 point\n", 0, LEFT_OUT),
+    "right after a roll, in the second column": (
+        ROW7 + "               32: Concedes\n  8)  Wins 1 point\n",
+        1,
+        LEFT_OUT,
+    ),
+    "right after a roll, after the Wins on the same row": (
+        ROW7 + "\n  8)  Wins 1 point                 32: Concedes\n",
+        1,
+        LEFT_OUT,
+    ),
+    "a roll alone, the concession in the other column": (
+        "  7) 32:                          Concedes\n      Wins 1 point\n",
+        1,
+        0,
+    ),
+    "a roll alone, the concession after the Wins on the next row": (
+        ROW7 + "               32:\n  8)  Wins 1 point                 Concedes\n",
+        1,
+        1,
+    ),
     "second column after a play, Wins on the next row": (
         ROW7 + "               Concedes\n  8)  Wins 1 point\n",
         1,
-        False,
+        None,
     ),
     "second column, Wins on a line with no row number": (
         ROW7 + "               Concedes\n      Wins 1 point\n",
         1,
-        False,
+        None,
     ),
 }
 
 
-@pytest.mark.parametrize(("ending", "loser", "rolled"), CONCESSIONS.values(), ids=CONCESSIONS)
+@pytest.mark.parametrize(("ending", "loser", "roll"), CONCESSIONS.values(), ids=CONCESSIONS)
 def test_a_concession_is_a_resignation_worth_the_wins_line(
-    ending: str, loser: int, rolled: bool
+    ending: str, loser: int, roll: int | str | None
 ) -> None:
-    game = only_game(HEAD + ending)
+    if roll == LEFT_OUT:
+        with pytest.warns(RecordWarning, match=r"line 1[34]: '32: Concedes': the roll 32 is left"):
+            game = only_game(HEAD + ending)
+    else:
+        game = only_game(HEAD + ending)
     assert game.outcome is not None
     assert game.outcome.reason is EndReason.RESIGN
     assert game.outcome.winner == game.side_of(1 - loser)
@@ -153,10 +185,21 @@ def test_a_concession_is_a_resignation_worth_the_wins_line(
     assert resign.kind is ActionKind.RESIGN
     assert resign.side == game.side_of(loser)
     assert resign.level is ResultKind.SINGLE
-    if rolled:  # "32: Concedes": ann rolled 32, then conceded
-        assert game.history[-3].kind is ActionKind.ROLL
-        assert game.history[-3].dice == (3, 2)
-        assert game.history[-3].side == game.side_of(0)
+    before = game.history[-3]
+    if isinstance(roll, int):  # "32:" alone: the player rolled 32, then the concession
+        assert (before.kind, before.dice, before.side) == (
+            ActionKind.ROLL,
+            (3, 2),
+            game.side_of(roll),
+        )
+    else:  # the game's last play, then the concession
+        assert before.kind is ActionKind.PLAY
+
+
+def test_strict_reading_refuses_a_roll_left_out() -> None:
+    ending = CONCESSIONS["right after a roll"][0]
+    with pytest.raises(RecordError, match=r"c\.mat, line 13: '32: Concedes'.*\(strict reading\)"):
+        read_mat(HEAD + ending, name="c.mat", strict=True)
 
 
 def test_a_concession_needs_its_wins_line() -> None:
@@ -189,6 +232,110 @@ def test_a_roll_not_played_right_before_the_result(marks: str) -> None:
     assert game.history[-3].side == game.side_of(1)
     assert game.outcome is not None
     assert game.outcome.winner == game.side_of(0)
+
+
+#: A game nardy played: bob rolls 45 in row 21 with one legal play (4/off(2)), written
+#: "45: ????" as he resigned instead of playing it.
+FORCED_TEXT = """\
+3 point match
+
+ Game 1
+ ann : 0                           bob : 0
+  1) 31: 6/3 24/23                 41: 8/4 8/7
+  2) 54: 13/8 13/9                 34: 13/9 6/3
+  3) 52: 9/4 6/4                   23: 13/10 3/1*
+  4) 15: bar/20 3/2                56: 13/7 9/4
+  5) 31: 23/20 4/3                 63: 10/4 6/3
+  6) 51: 13/8 8/7                  43: 7/3 6/3
+  7) 62: 8/2 4/2                   44: 13/9 13/9 7/3 6/2
+  8) 31: 6/3 20/19*                51: bar/20 9/8
+  9) 64: 8/2 6/2                   66: 24/18* 24/18 20/14 14/8
+ 10) 54: bar/20 13/9               26: 8/2 18/16*
+ 11) 61: bar/19 8/7*               52: bar/20 16/14
+ 12) 25: 7/2 3/1                   11: 14/13 13/12* 9/8 8/7
+ 13) 54: bar/20 20/16              35: 8/3 7/4
+ 14) 61: 16/10 10/9                35: 12/7 20/17*
+ 15) 55: bar/20 19/14 14/9 6/1     34: 17/13 7/4
+ 16) 54: 19/14 14/10               52: 13/8 3/1
+ 17) 22: 20/18 20/18 10/8 3/1      15: 8/3 2/1
+ 18) 34: 20/16 9/6                 16: 8/2 3/2
+ 19) 21: 6/4 4/3                   16: 4/off 1/off
+ 20) 65: 18/12 8/3                 52: 4/off 4/2
+ 21) 65: 9/3 12/7                  45: ????
+ 22) Wins 1 point
+"""
+
+
+#: "????" in place of a roll and its play, the opponent's result beside it (a real export).
+UNKNOWN_TURN = {
+    "own row, the result in the other column": (
+        HEAD.replace("3 point match", "1 point match")
+        + "  7) ????                         Wins 1 point and the match\n",
+        0,
+    ),
+    "second column, the result on the next row": (
+        HEAD + ROW7 + "               ????\n  8)  Wins 1 point\n",
+        1,
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "loser"), UNKNOWN_TURN.values(), ids=UNKNOWN_TURN)
+def test_a_turn_not_recorded_before_the_result(text: str, loser: int) -> None:
+    record = read_mat(text, name="q.mat")
+    assert record.warnings == ()
+    game = record.games[0]
+    assert kinds(game)[-3:] == [ActionKind.PLAY, ActionKind.RESIGN, ActionKind.ACCEPT]
+    assert game.history[-2].side == game.side_of(loser)
+    assert game.outcome is not None
+    assert (game.outcome.winner, game.outcome.points) == (game.side_of(1 - loser), 1)
+    # Written back, the game has no roll to write: the resignation alone.
+    again = read_mat(write_mat(record.games, record.players), name="again.mat")
+    assert again.games == record.games
+
+
+def test_a_turn_not_recorded_with_plays_after_it_cuts_the_game_short() -> None:
+    text = (
+        HEAD + "  7) ????                          53: 24/21 13/8\n  8)  Concedes   Wins 1 point\n"
+    )
+    with pytest.warns(RecordWarning, match=r"q\.mat, line 13: '\?\?\?\?' does not say the play.*"):
+        record = read_mat(text, name="q.mat")
+    assert record.cut_short == (1,)
+    with pytest.raises(RecordError, match=r"line 13: '\?\?\?\?' does not say.*strict"):
+        read_mat(text, name="q.mat", strict=True)
+
+
+def test_a_turn_not_recorded_is_its_columns_own() -> None:
+    # bob's "????" is not ann's play: ann's "32:" has no play, and cannot pass.
+    text = HEAD + "  7) 32:                          ????\n  8)  Wins 1 point\n"
+    with pytest.raises(RecordError, match=r"q\.mat, line 13: '32:': illegal play ''"):
+        read_mat(text, name="q.mat")
+
+
+def test_marks_that_are_no_turn_are_still_refused() -> None:
+    with pytest.raises(RecordError, match=r"q\.mat, line 13: cannot read '\?!'"):
+        read_mat(HEAD + "  7) ?! 32: 24/21                 Wins 1 point\n", name="q.mat")
+
+
+@pytest.mark.parametrize("play", ["????", "", "Cannot Move"])
+def test_a_roll_whose_play_is_forced_is_played(play: str) -> None:
+    """gnubg plays the only legal play of a roll written without one; so does nardy."""
+    record = read_mat(FORCED_TEXT.replace("45: ????", f"45: {play}".rstrip()), name="f.mat")
+    game = record.games[0]
+    assert game.history[-3].kind is ActionKind.PLAY
+    assert game.history[-3].play is not None
+    assert game.history[-3].play.notation() == "4/off(2)"
+
+
+def test_a_forced_play_not_recorded_mid_game_is_played_and_the_game_goes_on() -> None:
+    text = FORCED_TEXT.replace(
+        " 22) Wins 1 point", " 22) 21: 18/16 7/6\n 23)  Concedes  Wins 1 point"
+    )
+    record = read_mat(text, name="f.mat")
+    assert (record.warnings, record.cut_short) == ((), ())
+    game = record.games[0]
+    plays = [a.play.notation() for a in game.history if a.play is not None]
+    assert plays[-2:] == ["4/off(2)", "18/16 7/6"]
 
 
 CUT = (
@@ -493,3 +640,145 @@ def test_sgf_shares_the_stated_result_and_strict_reading() -> None:
     assert record.match.scores == (0, 1)
     with pytest.raises(RecordError, match=r"g\.sgf, game 1, node 1: .*\(strict reading\)"):
         read_sgf(stated, name="g.sgf", strict=True)
+
+
+# --- 4b. the stated result in every format nardy writes, and in gnubg's exports ------------
+
+
+def stated_record() -> MatchRecord:
+    """GAMMON and the game after it: game 1 stated as 1 point, the rules count 2."""
+    with pytest.warns(RecordWarning, match="the record says 1"):
+        return read_mat(GAMMON + GAMMON_NEXT, name="g.mat")
+
+
+def test_every_format_nardy_writes_keeps_the_stated_result(tmp_path: Path) -> None:
+    record = stated_record()
+    assert record.match is not None
+    mat, sgf, js = (tmp_path / f"g.{ext}" for ext in ("mat", "sgf", "json"))
+    mat.write_text(GAMMON + GAMMON_NEXT, encoding="utf-8")
+    with pytest.warns(RecordWarning):
+        assert main(["convert", str(mat), "-o", str(sgf)]) == 0
+    with pytest.warns(RecordWarning):
+        assert main(["convert", str(mat), "-o", str(js)]) == 0
+    text = sgf.read_text(encoding="utf-8")
+    assert "MI[length:3][game:0][ws:0][bs:0]" in text
+    assert "RE[B+1]" in text.split("\n(")[0]  # game 1: the stated point
+    assert "MI[length:3][game:1][ws:0][bs:1]" in text
+    data = json.loads(js.read_text(encoding="utf-8"))
+    assert (data["games"][0]["outcome"]["points"], data["games"][0]["outcome"]["rules_points"]) == (
+        1,
+        2,
+    )
+    assert data["scores"] == [0, 2]
+    with pytest.warns(RecordWarning, match=r"g\.sgf, game 1, node 1: the game is worth 2 points"):
+        from_sgf = load_sgf(sgf)
+    assert from_sgf.match is not None
+    assert from_sgf.match.scores == record.match.scores
+    for mine, again in zip(record.games, from_sgf.games, strict=True):
+        assert (again.history, again.outcome) == (mine.history, mine.outcome)
+    assert Match.from_json(js.read_text(encoding="utf-8")) == record.match
+    back = convert(js.read_text(encoding="utf-8"), "g.json", "sgf")
+    assert back == write_sgf(record.match, ("Player 1", "Player 2"))
+    assert "RE[B+1]" in back.split("\n(")[0]
+    # nardy view's score line after game 1
+    assert [step for step in viewer_steps(record) if step.game == 1][-1].score.startswith(
+        "ann 0, bob 1,"
+    )
+
+
+#: How gnubg exports the record: the rules' count for game 1, the stated score after it.
+GNUBG_EXPORTS = {
+    "mat": ("Wins 1 point\n\n Game 2", "Wins 2 points\n\n Game 2"),
+    "sgf": ("RE[B+1]", "RE[B+2]"),
+}
+
+
+@pytest.mark.parametrize("fmt", GNUBG_EXPORTS)
+def test_a_score_line_after_a_game_played_out_states_its_points(fmt: str) -> None:
+    record = stated_record()
+    assert record.match is not None
+    ours = (write_mat if fmt == "mat" else write_sgf)(record.match, record.players)
+    old, new = GNUBG_EXPORTS[fmt]
+    theirs = ours.replace(old, new, 1)
+    assert theirs != ours
+    read = read_mat if fmt == "mat" else read_sgf
+    with pytest.warns(RecordWarning) as caught:
+        again = read(theirs, name=f"e.{fmt}")
+    (message,) = [str(w.message) for w in caught]
+    place = "line 29" if fmt == "mat" else "game 2"
+    assert message == (
+        f"e.{fmt}, {place}: game 1 is worth 2 points by the rules, the score of game 2 "
+        "says 1: scored as the score says"
+    )
+    assert again.match is not None
+    assert again.match.scores == record.match.scores
+    for mine, other in zip(record.games, again.games, strict=True):
+        assert (other.history, other.outcome) == (mine.history, mine.outcome)
+    with pytest.raises(RecordError, match=rf"e\.{fmt}, {place}: game 1 is worth.*strict"):
+        read(theirs, name=f"e.{fmt}", strict=True)
+
+
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ("ann : 0                           bob : 0", "0-1"),  # no points for the winner
+        ("ann : 1                           bob : 2", "0-1"),  # points for the loser
+    ],
+)
+def test_a_score_line_that_disagrees_otherwise_is_still_refused(
+    written: str, expected: str
+) -> None:
+    text = GAMMON + GAMMON_NEXT.replace("ann : 0                           bob : 1", written)
+    with pytest.raises(RecordError, match=f"line 27: the score is {expected}, the record says"):
+        read_mat(text, name="g.mat")
+
+
+def test_a_score_line_after_a_drop_is_no_stated_result() -> None:
+    drop = HEAD.replace(
+        "  6) 64: 25/21                   53: 24/21 13/8", "  6) 64: 25/21  Doubles => 2"
+    )
+    drop += "  7)  Drops                      Wins 1 point\n"
+    drop += "\n Game 2\n ann : 0                         bob : 2\n"
+    with pytest.raises(
+        RecordError, match=r"d\.mat, line 15: the score is 0-1, the record says 0-2"
+    ):
+        read_mat(drop, name="d.mat")
+
+
+# --- 8. never half-imported -------------------------------------------------------------
+
+#: The cells a real row ends with, in any order: each real-world spelling above.
+CELLS = [
+    "32:",
+    "32: ????",
+    "32: Concedes",
+    "????",
+    "00: ????",
+    "Concedes",
+    "Resigns",
+    "Losses 1 point",
+    "Wins 1 point",
+    "Wins 2 point",
+    "Wins 1 point and the match",
+    "Doubles => 2",
+    "Takes",
+    "Drops",
+    "31: 25/22 6/5",
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(CELLS), st.sampled_from([*CELLS, ""])), max_size=3))
+def test_any_ending_of_real_cells_reads_or_names_the_file_and_line(
+    rows: list[tuple[str, str]],
+) -> None:
+    text = HEAD + "".join(
+        f" {7 + k:2d}) {left:<27}  {right}\n" for k, (left, right) in enumerate(rows)
+    )
+    try:
+        read_mat(text, name="any.mat", strict=True)
+    except RecordError as exc:  # any other exception fails the test
+        message = str(exc)
+    else:
+        return
+    assert message.startswith("any.mat, line ")

@@ -166,9 +166,7 @@ def test_a_conceded_match_record_is_checked() -> None:
 def test_full_value_and_match_points() -> None:
     # 3-point match at 2-0 after the Crawford game: player 1 doubles, player 0
     # takes, then player 1 resigns a gammon: worth 4, counting 1.
-    match = nardy.Match.new(
-        "backgammon", 3, score=(2, 0), post_crawford=True, rng=1, winner_takes_white=True
-    )
+    match = nardy.Match.new("backgammon", 3, score=(2, 0), post_crawford=True, rng=1)
     match = match.roll((3, 1)).play("8/5 6/5")
     game = match.current()
     roller = game.turn
@@ -234,7 +232,7 @@ def test_resigning_before_the_opening_roll() -> None:
 
 
 def test_a_match_game_resigned_before_the_opening_roll_survives_the_records() -> None:
-    match = nardy.Match.new("backgammon", 3, rng=5, winner_takes_white=True)
+    match = nardy.Match.new("backgammon", 3, rng=5)
     match = match.resign(ResultKind.SINGLE, by=B).accept()
     assert match.scores == (1, 0)
     assert match.games[0].first is None

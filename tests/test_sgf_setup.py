@@ -42,15 +42,15 @@ def test_a_match_set_up_from_a_position_at_a_score() -> None:
     assert match is not None
     assert match.scores == match.start_scores == (2, 3)
     game = match.current()
-    # bob (player 1) is on roll: in the set-up game he plays white.
-    assert game.white_player == 1
+    # The players keep their colours (ann, player 0, white); bob is on roll, as black.
+    assert game.white_player == 0
     # ann: 2 on her 1-point (a), 3 on her 6-point (f); bob: 2 on his 1-point
     # (x, ann's 24), 1 on his 6-point (s, ann's 19) and 1 on the bar.
-    assert game.start == BG.from_counts({1: 2, 6: 1}, {1: 2, 6: 3}, bar=(1, 0), turn=W)
-    assert game.start_cube == CubeState(value=2, owner=B)  # ann owns it, and she plays black
+    assert game.start == BG.from_counts({1: 2, 6: 3}, {1: 2, 6: 1}, bar=(0, 1), turn=B)
+    assert game.start_cube == CubeState(value=2, owner=W)  # ann owns it
     assert [a.play.notation() for a in game.history if a.play is not None] == ["bar/21 6/3"]
     assert game.phase is Phase.ROLL
-    assert game.position.turn is B
+    assert game.position.turn is W
 
 
 def test_the_writer_writes_what_gnubg_writes() -> None:
@@ -82,8 +82,8 @@ def test_ranges_root_set_up_and_the_next_mover_on_roll() -> None:
     # No PL: the player of the next move is on roll. a:c is a, b and c.
     text = "(;GM[6]MI[length:0]AE[a:y]AW[a:c]AB[x];B[21xz])"
     (game,) = read_sgf(text).games
-    assert game.white_player == 1
-    assert game.start == BG.from_counts({1: 1}, {1: 1, 2: 1, 3: 1}, turn=W)
+    assert game.white_player == 0
+    assert game.start == BG.from_counts({1: 1, 2: 1, 3: 1}, {1: 1}, turn=B)
     assert game.is_over()
 
 
@@ -106,15 +106,16 @@ def test_mat_cannot_hold_a_set_up_game_but_holds_the_starting_score() -> None:
     assert record.match is not None
     with pytest.raises(UnsupportedFormatError, match="game 1 starts from"):
         write_mat(record.match)
-    # A record has players, not colours: whoever moves first plays white.
-    start = nardy.Match.new("backgammon", 5, score=(2, 3), rng=4, winner_takes_white=True)
-    match = start.roll((3, 1)).play("8/5 6/5").resign(by=B).accept()
+    # bob (player 1, black) wins the opening and plays first: read back, he still plays black.
+    start = nardy.Match.new("backgammon", 5, score=(2, 3), rng=4)
+    match = start.roll((1, 3)).play("8/5 6/5").resign(by=W).accept()
     text = write_mat(match, ("ann", "bob"))
     assert " ann : 2" in text
     again = read_mat(text).match
     assert again is not None
-    assert (again.start_scores, again.scores) == ((2, 3), (3, 3))
-    assert again.games == match.games
+    assert (again.start_scores, again.scores) == ((2, 3), (2, 4))
+    assert again.games[0].first is B
+    assert again == match
 
 
 # --- property: any position, any cube, played on, survives SGF -------------------------
@@ -136,7 +137,7 @@ def _set_up_game(seed: int) -> nardy.Game:
     owner = rng.choice([None, W, B])
     cube = CubeState(value=1 if owner is None else 2 ** rng.randrange(1, 6), owner=owner)
     # The options a record is read with (SGF keeps no cube limit).
-    options = {"winner_takes_white": True, "max_cube": 1 << 15}
+    options = {"max_cube": 1 << 15}
     set_up = nardy.Game.new("backgammon", options, start=game.position, start_cube=cube, rng=seed)
     for _ in range(rng.randrange(0, 12)):
         if set_up.is_over():
@@ -154,10 +155,8 @@ def test_set_up_game_round_trip(seed: int) -> None:
     game = _set_up_game(seed)
     (again,) = read_sgf(write_sgf([game]), name="set-up").games
     assert game.start is not None
-    # A record names players, not colours: the player on roll at the start
-    # plays white when read back, so the game is the same when he did.
-    if game.start.turn is W:
-        assert again == game
+    # Player 0 plays white in the game read back, as in the game written.
+    assert again == game
     assert again.start is not None
     assert game.player(game.start.turn) == again.player(again.start.turn)
     assert [

@@ -1,6 +1,7 @@
 """The ``nardy convert`` and ``nardy id`` commands.
 
-``nardy convert IN [-o OUT] [--to mat|sgf|json]`` converts a match record;
+``nardy convert IN [-o OUT] [--to mat|sgf|json]`` converts a match record, a
+money session or one game;
 ``nardy id TEXT`` reads a gnubg ID, a Position ID, an XGID or a FIBS
 ``board:`` line and prints every ID of that position and state as one JSON
 object. For bad input both raise a :class:`~nardy.errors.NardyError` (or
@@ -31,6 +32,7 @@ from nardy.formats.replay import MatchRecord
 from nardy.formats.sgf import read_sgf, write_sgf
 from nardy.formats.text import read_text
 from nardy.formats.xgid import read_xgid, xgid
+from nardy.game.game import Game
 from nardy.game.id_state import MatchState
 from nardy.game.match import Match
 from nardy.game.session import Session
@@ -48,9 +50,10 @@ def add_commands(sub: Any) -> None:
     """Add ``convert`` and ``id`` to the ``nardy`` command's subparsers ``sub``."""
     conv = sub.add_parser(
         "convert",
-        help="convert a match record between .mat, .sgf and nardy's JSON",
-        description="Reads IN (.mat, .sgf or .json, by extension or content) and writes "
-        "OUT in the format of its extension or --to; standard output without -o.",
+        help="convert a match, a money session or a game between .mat, .sgf and nardy's JSON",
+        description="Reads IN (.mat, .sgf or .json, by extension or content: a match, a "
+        "money session or, in JSON, one game) and writes OUT in the format of its extension "
+        "or --to; standard output without -o.",
     )
     conv.add_argument("input", metavar="IN", help="the record to read")
     add_output(conv, "OUT", help="write here (.mat, .sgf or .json), not to standard output")
@@ -158,26 +161,56 @@ def _format_of(path: str) -> str:
 def convert(text: str, name: str, target: str) -> str:
     """The record ``text`` (read from the file ``name``) written as ``target`` (mat, sgf or json).
 
-    The input format comes from ``name``'s extension, else from the text
-    (``(`` opens SGF, ``{`` JSON). Raises the reader's
-    :class:`~nardy.errors.RecordError` or
-    :class:`~nardy.errors.UnsupportedFormatError`.
+    ``text`` is a match record (``.mat``, SGF or nardy's JSON match record),
+    a money session (``0 point match``, or nardy's JSON session record) or
+    one game (nardy's JSON game record, as ``nardy view`` and ``nardy
+    render`` read it; written as ``.mat`` or SGF it is a money session of one
+    game, and as JSON it stays a game record). The input format comes from
+    ``name``'s extension, else from the text (``(`` opens SGF, ``{`` JSON).
+    Raises the reader's :class:`~nardy.errors.RecordError`, and
+    :class:`~nardy.errors.UnsupportedFormatError` naming the file for a
+    record the target format cannot hold (a game of acey-deucey as
+    ``.mat``, say).
     """
     if target not in FORMATS:
         raise UnsupportedFormatError(f"unknown format {target!r}: one of {', '.join(FORMATS)}")
-    record = _read(text, name)
+    source = _read(text, name)
     if target == "json":
-        held = record.match if record.match is not None else record.session
-        assert held is not None  # a record without a match is a money session
-        return held.to_json(indent=2) + "\n"
+        return _json_of(source) + "\n"
+    if isinstance(source, Game):
+        record = MatchRecord(length=0, players=_NO_NAMES, tags=(), games=(source,), match=None)
+    else:
+        record = source
     games = record.match if record.match is not None else record.games
     writer = write_mat if target == "mat" else write_sgf
-    return writer(games, record.players, record.tags)
+    try:
+        return writer(games, record.players, record.tags)
+    except UnsupportedFormatError as exc:
+        what = "game" if isinstance(source, Game) else "record"
+        raise UnsupportedFormatError(
+            f"{name}: this {what} cannot be written as {_NAMES[target]}: {exc} "
+            "(nardy's JSON holds every game: --to json)"
+        ) from exc
 
 
-def _read(text: str, name: str) -> MatchRecord:
+#: The players' names of a record that has none (nardy's JSON).
+_NO_NAMES = ("Player 1", "Player 2")
+_NAMES = {"mat": ".mat", "sgf": "SGF"}
+
+
+def _json_of(source: MatchRecord | Game) -> str:
+    """The JSON record of ``source``: a game's, a match's or a money session's."""
+    if isinstance(source, Game):
+        return source.to_json(indent=2)
+    held = source.match if source.match is not None else source.session
+    assert held is not None  # a record without a match is a money session
+    return held.to_json(indent=2)
+
+
+def _read(text: str, name: str) -> MatchRecord | Game:
+    """The record of ``text``: a match or session (``.mat``, SGF, JSON), or one game (JSON)."""
     fmt = _EXTENSIONS.get(Path(name).suffix.lower())
-    start = text.lstrip()[:1]
+    start = text.lstrip("\ufeff \t\r\n")[:1]
     if fmt is None:
         fmt = "sgf" if start == "(" else "json" if start == "{" else "mat"
     if fmt == "sgf":
@@ -188,23 +221,19 @@ def _read(text: str, name: str) -> MatchRecord:
         data = json.loads(text)
     except ValueError as exc:
         raise RecordError(f"{name}: not JSON ({exc})") from None
+    kind = data.get("format") if isinstance(data, dict) else None
     try:
-        if isinstance(data, dict) and data.get("format") == "nardy-session":
+        if kind == "nardy-game":
+            return Game.from_dict(data)
+        if kind == "nardy-session":
             session = Session.from_dict(data)
-            return MatchRecord(
-                length=0,
-                players=("Player 1", "Player 2"),
-                tags=(),
-                games=session.recorded_games(),
-                match=None,
-            )
+            games = session.recorded_games()
+            return MatchRecord(length=0, players=_NO_NAMES, tags=(), games=games, match=None)
         match = Match.from_dict(data)
     except NardyError as exc:
         raise RecordError(f"{name}: {exc}") from exc
     games = match.games if match.game is None else (*match.games, match.game)
-    return MatchRecord(
-        length=match.length, players=("Player 1", "Player 2"), tags=(), games=games, match=match
-    )
+    return MatchRecord(length=match.length, players=_NO_NAMES, tags=(), games=games, match=match)
 
 
 _GNUBG_ID = re.compile(r"(?i:gnubgid\s+)?[A-Za-z0-9+/]{14}(:[A-Za-z0-9+/]{12})?")

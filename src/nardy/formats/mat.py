@@ -13,15 +13,18 @@ A record is a header of ``; [Tag "value"]`` lines, a ``N point match`` line
 
 Each numbered row holds the first player's action (left) and the second's
 (right): a roll and its play (``dd: steps``, ``dd:`` or ``dd: Cannot Move``
-for no play, ``dd: ????`` for a play not recorded), ``Doubles => N``,
+for no play, ``dd: ????`` for a play not recorded, ``????`` for a turn not
+recorded), ``Doubles => N``,
 ``Takes``, ``Drops``, ``Beavers => N``, ``Losses N point(s)`` (a
 resignation) and ``Wins N point(s) [and the match]``. A row with one action
 belongs to the column the action starts in.
 
 :func:`read_mat` replays every action through the rules with a
 :class:`~nardy.Match` (a money session: one :class:`~nardy.Game` after
-another), so a bad record raises :class:`~nardy.errors.RecordError` naming
-the file, the line and the problem, and nothing is half-imported.
+another), the first player white in every game, so a bad record raises
+:class:`~nardy.errors.RecordError` naming the file, the line and the
+problem, and nothing is half-imported. Where real exports differ, it reads
+them as gnubg imports them (see the guide's "Real-world spellings").
 :func:`write_mat` writes a match in the form gnubg writes and reads.
 """
 
@@ -39,8 +42,8 @@ from nardy.formats.replay import (
     GameEntries,
     MatchRecord,
     Where,
-    cut_short,
     is_word,
+    record_options,
     recorded_games,
     replay_match,
     replay_session,
@@ -75,10 +78,12 @@ _WRITTEN = {
     "hypergammon(checkers=2)": "HyperGammon (2)",
 }
 _ITEM = re.compile(
-    r"(?P<roll>[1-6][1-6]:|00:)"
+    r"(?P<roll>(?:[1-6][1-6]|00):(?:[ \t]?\?+)?)"  # "32: ????" (not "32:" + ???? in the next column)
+    r"|(?P<unknown>(?<!\S)\?+(?!\S))"  # neither the dice nor the play recorded
     r"|(?P<word>Doubles|Takes|Drops|Beavers|Wins|Losses|Concedes|Resigns)\b",
     re.I,
 )
+_RESIGNS = ("losses", "concedes", "resigns")
 # A roll written with no play, then a concession in the same column: "32: Concedes".
 _ROLL_CONCEDES = re.compile(r"([1-6][1-6]):\s*(Concedes|Resigns)\s*$", re.I)
 _TAG = re.compile(r'^;\s*\[\s*(?P<name>[^"\]]+?)\s+"(?P<value>.*)"\s*\]\s*$')
@@ -106,9 +111,9 @@ def read_mat(text: str, *, name: str = "<mat>", strict: bool = False) -> MatchRe
     the messages.
     """
     lines = text.lstrip("\ufeff").splitlines()
-    where = Where(name, strict=strict)
+    where = Where(name, strict=strict, mat=True)
     tags, length, start = _header(lines, where)
-    texts = [cut_short(t, where) for t in _games(lines, start, where)]
+    texts = _games(lines, start, where)
     players = _players(lines, texts, where)
     values = dict(tags)
     variant = find_variant(_variation(values.get("Variation", "Backgammon"), where))
@@ -214,7 +219,7 @@ def _row_items(raw: str, right: int, line: int, where: Where) -> list[Entry]:
     for k, begin in enumerate(starts):
         end = starts[k + 1] if k + 1 < len(starts) else len(raw)
         player = k if len(starts) == 2 else int(begin >= right - 4)
-        items.extend(_entries(player, raw[begin:end].strip(), line))
+        items.append(_entry(player, raw[begin:end].strip(), line, where))
     return items
 
 
@@ -229,24 +234,39 @@ def _joined(starts: list[int], raw: str, right: int) -> list[int]:
     return out
 
 
-def _entries(player: int, text: str, line: int) -> list[Entry]:
-    """The entries of one cell: ``32: Concedes`` is a roll not played, then the concession."""
+def _entry(player: int, text: str, line: int, where: Where) -> Entry:
+    """The entry of one cell: ``32: Concedes`` is the concession alone, as gnubg reads it.
+
+    gnubg cannot read ``Concedes`` as the play of the roll written before
+    it, so it leaves the cell's roll out, and reads the resignation from
+    the ``Wins`` line; nardy does the same, with a warning (the roll is
+    written but not replayed).
+    """
     m = _ROLL_CONCEDES.fullmatch(text)
-    if m:
-        return [Entry(player, f"{m[1]}: ????", line), Entry(player, m[2], line)]
-    return [Entry(player, text, line)]
+    if not m:
+        return Entry(player, text, line)
+    where.warn(
+        line,
+        f"{text!r}: the roll {m[1]} is left out, as gnubg leaves it out (it cannot read "
+        f"{m[2]!r} as a play): the player {m[2].lower()} without rolling",
+    )
+    return Entry(player, m[2], line)
 
 
 def _losers(items: Sequence[Entry]) -> tuple[Entry, ...]:
-    """The items with each resignation given to the opponent of the ``Wins`` that follows it.
+    """The items with each resignation before the ``Wins`` line and given to its winner's opponent.
 
     Some sites write a resignation (``Losses``, ``Concedes``, ``Resigns``)
-    off-turn in the winner's column; the ``Wins`` line always names the
-    winner.
+    off-turn in the winner's column, or after the ``Wins`` line; the
+    ``Wins`` line always names the winner. (gnubg reads the resignation
+    from the ``Wins`` line alone.)
     """
     out = list(items)
     for k in range(len(out) - 1):
-        resigns = any(is_word(out[k], w) for w in ("losses", "concedes", "resigns"))
+        if is_word(out[k], "wins") and any(is_word(out[k + 1], w) for w in _RESIGNS):
+            out[k], out[k + 1] = out[k + 1], out[k]
+    for k in range(len(out) - 1):
+        resigns = any(is_word(out[k], w) for w in _RESIGNS)
         if resigns and is_word(out[k + 1], "wins"):
             out[k] = attrs.evolve(out[k], player=1 - out[k + 1].player)
     return tuple(out)
@@ -269,12 +289,8 @@ def _variation(value: str, where: Where) -> str:
 
 
 def _options(tags: dict[str, str], where: Where) -> dict[str, object]:
-    """Game options from the tags: the cube limit, Jacoby, beavers.
-
-    A record has players, not colours: whoever moves first in a game plays
-    white (``winner_takes_white``).
-    """
-    out: dict[str, object] = {"winner_takes_white": True}
+    """Game options from the tags (the cube limit, Jacoby, beavers), player 0 white in every game."""
+    out = record_options()
     limit = tags.get("CubeLimit")
     if limit is not None:
         if not limit.strip().isdigit() or int(limit) < 1:
@@ -307,9 +323,12 @@ def write_mat(
     """The ``.mat`` text of a :class:`~nardy.Match` or of a money session (a :class:`~nardy.Session` or a sequence of games).
 
     ``players`` are the names of players 0 and 1; ``tags`` header pairs
-    (the ``Variation`` and ``CubeLimit`` of the match are written when
-    absent). Each step of a play is written on its own (``24/22* 22/18``),
-    so the play reads back exactly.
+    (the ``Variation``, ``CubeLimit`` and ``Crawford`` rule of the match,
+    and the ``Jacoby`` and ``Beaver`` agreements of a session or the
+    ``Beaver`` of a match that allows them, are written when absent). Each
+    step of a play is written on its own (``24/22* 22/18``), so the play
+    reads back exactly; a match, a session or a game played in nardy reads
+    back equal, but for what the guide lists as lost.
     """
     if isinstance(record, Match):
         games, length = recorded_games(record), record.length
@@ -334,13 +353,13 @@ def write_mat(
         header.append(("CubeLimit", str(games[0].options.max_cube)))
     if isinstance(record, Match) and "Crawford" not in names:
         header.append(("Crawford", "On" if record.crawford else "Off"))
-    if not length:  # the money agreements a session is played with
-        opts = games[0].options
-        header += [
-            (tag, "On" if on else "Off")
-            for tag, on in (("Jacoby", opts.jacoby), ("Beaver", opts.beaver))
-            if tag not in names
-        ]
+    opts = games[0].options
+    # The money agreements: a session's both, a match's beavers when they are allowed.
+    header += [
+        (tag, "On" if on else "Off")
+        for tag, on in (("Jacoby", opts.jacoby), ("Beaver", opts.beaver))
+        if tag not in names and (on or not length)
+    ]
     out = [f'; [{k} "{v}"]' for k, v in header]
     out += ["", f"{length} point match", ""]
     scores = [int(s) for s in record.start_scores] if isinstance(record, Match) else [0, 0]

@@ -37,6 +37,7 @@ __all__ = [
     "cut_short",
     "is_word",
     "opening_roll",
+    "record_options",
     "recorded_games",
     "replay_match",
     "replay_session",
@@ -48,8 +49,9 @@ __all__ = [
 _LEVELS = (ResultKind.SINGLE, ResultKind.GAMMON, ResultKind.BACKGAMMON)
 _POINTS = re.compile(r"^(?:Wins|Losses)\s+(\d+)\s+points?(\s+and\s+the\s+match)?\s*$", re.I)
 _CUBE = re.compile(r"^(?:Doubles|Beavers)(?:\s*=>\s*(\d+))?\s*$", re.I)
-# A roll whose play was not recorded: "32: ????", "33: ???"; "00: ????" when the dice are not known either.
-_UNKNOWN = re.compile(r"^([1-6][1-6]|00):\s*\?+\s*$")
+# A roll whose play was not recorded: "32: ????", "33: ???"; "00: ????" or "????" alone
+# when the dice are not known either.
+_UNKNOWN = re.compile(r"^(?:([1-6][1-6]|00):)?\s*\?+\s*$")
 # The words that end a game as written: a result, or the resignation before it.
 _RESULTS = ("wins", "losses", "concedes", "resigns")
 
@@ -128,11 +130,16 @@ class Where:
     ``strict`` every leniency raises instead.
     """
 
-    def __init__(self, name: str, *, strict: bool = False) -> None:
+    def __init__(self, name: str, *, strict: bool = False, mat: bool = False) -> None:
         #: The file name used in messages.
         self.name = name
         #: True: what would warn raises :class:`~nardy.errors.RecordError`.
         self.strict = strict
+        #: True: a play not recorded is read as gnubg imports a ``.mat`` record:
+        #: played when one play is forced, else the game is cut short there when
+        #: other actions follow (see :func:`cut_short`). False (SGF): the dice
+        #: stay on the table, and a move after them must play them.
+        self.mat = mat
         #: The warning messages so far, in order.
         self.warnings: list[str] = []
         #: The numbers of the games cut short so far.
@@ -178,6 +185,17 @@ class Where:
             warnings=tuple(self.warnings),
             cut_short=tuple(self.cut_short),
         )
+
+
+def record_options(**values: object) -> dict[str, object]:
+    """The game options a record is replayed with: ``values`` and player 0 white in every game.
+
+    A record names players, not colours. nardy's white is the first player
+    (the left column of a ``.mat`` record, gnubg's player 0, ``W`` in SGF)
+    in every game, whoever opens it (``winner_takes_white`` off, as for
+    backgammon), so that a match played in nardy reads back as it was played.
+    """
+    return {**values, "winner_takes_white": False}
 
 
 def replay_session(
@@ -243,10 +261,47 @@ def replay_match(match: Match, games: Sequence[GameEntries], where: Where) -> Ma
                 f"the score is {expected[0]}-{expected[1]}, the record says "
                 f"{t.scores[0]}-{t.scores[1]}",
             )
+        following = games[k + 1] if k + 1 < len(games) else None
         game = _replay_game(now.game, t, now, where)
-        _check_end(game, t, games[k + 1] if k + 1 < len(games) else None, where)
-        now = _settle(now, game)
+        _check_end(game, t, following, where)
+        now = _settle(now, _scored_as_written(now, game, following, where))
     return now
+
+
+def _scored_as_written(
+    match: Match, game: Game, following: GameEntries | None, where: Where
+) -> Game:
+    """``game`` (played out), scored for the points the next game's score line gives it.
+
+    The score lines are the record's count: gnubg takes them. When a game
+    played out (borne off) scores other points by the next score line than
+    by its result (the rules' count, or a ``Wins`` line's), the score line
+    is followed, with a warning, as a stated result
+    (:meth:`Game.with_stated_points <nardy.Game.with_stated_points>`):
+    gnubg's own exports of a record whose ``Wins`` line states other points
+    than the rules count (``export match mat``, ``save match`` to SGF) write
+    the rules' count for the game and the stated score after it. Any other
+    score that disagrees is left to :func:`replay_match`, which refuses it.
+    """
+    outcome = game.outcome
+    if following is None or following.scores is None or outcome is None:
+        return game
+    if outcome.winner is None or outcome.reason not in (EndReason.BEAR_OFF, EndReason.RULE):
+        return game
+    winner = game.player(outcome.winner)
+    before, written = match.scores, following.scores
+    gained = written[winner] - before[winner]
+    if written[1 - winner] != before[1 - winner] or gained < 1 or gained == outcome.points:
+        return game
+    if gained != int(gained):  # (a score line holds whole points)
+        return game
+    said = "the rules" if outcome.rules_points is None else "its result"
+    where.warn(
+        following.at,
+        f"game {following.number - 1} is worth {outcome.points} points by {said}, the score "
+        f"of game {following.number} says {gained}: scored as the score says",
+    )
+    return game.with_stated_points(int(gained))
 
 
 def _check_end(game: Game, text: GameEntries, following: GameEntries | None, where: Where) -> None:
@@ -279,7 +334,9 @@ def recorded_games(match: Match) -> tuple[Game, ...]:
 def _replay_game(game: Game, text: GameEntries, match: Match | None, where: Where) -> Game:
     """Replay one game's actions from ``game`` (a new game before its opening)."""
     entries = text.entries
-    for k, item in enumerate(entries):
+    k = 0
+    while k < len(entries):
+        item = entries[k]
         following = entries[k + 1] if k + 1 < len(entries) else None
         if following is not None and _is_result(following):
             item = _last_roll(game, item)
@@ -288,43 +345,64 @@ def _replay_game(game: Game, text: GameEntries, match: Match | None, where: Wher
         try:
             if is_word(item, "wins") and game.is_over():
                 game = _stated_result(game, item, match, where)
+            before = len(game.history)
             game = _apply(game, item, match)
         except NardyError as exc:
             if isinstance(exc, RecordError) and str(exc).startswith(where.name):
                 raise
             raise where.error(item.at, f"{short(item.text)!r}: {exc}") from exc
+        if where.mat and _UNKNOWN.match(item.text) and not _played(game, before):
+            game = _forced(game)
+            if not _played(game, before):
+                k = cut_short(text, k, where)
+                continue
         if game.is_over() and following is not None and not _is_result(following):
             raise where.error(following.at, "an action after the end of the game")
+        k += 1
     return game
 
 
-def cut_short(text: GameEntries, where: Where) -> GameEntries:
-    """The game ``text`` without the entries after a play that is not recorded.
+def _played(game: Game, before: int) -> bool:
+    """True when ``game``'s actions after the first ``before`` end with a play."""
+    return len(game.history) > before and game.history[-1].kind is ActionKind.PLAY
 
-    gnubg reads ``dd: ????`` (or ``???``) as a roll not played, and drops the
-    plays after it, which no longer replay; so does nardy, with a warning:
-    the game then ends with its recorded result (the entries from the first
-    result word after it on), and :attr:`MatchRecord.cut_short` names it.
-    The other games of the record are kept. (The ``.mat`` reader's: in SGF
-    a roll node before a play of other dice is an error.)
+
+def _forced(game: Game) -> Game:
+    """``game`` with the dice on the table played when one play is forced (a pass or not)."""
+    if game.phase is not Phase.MOVE:
+        return game
+    legal = game.legal_plays()
+    return game.play(legal[0]) if len(legal) == 1 else game
+
+
+def cut_short(text: GameEntries, k: int, where: Where) -> int:
+    """Where the replay of game ``text`` goes on after its entry ``k``, a play not recorded.
+
+    A play that is not recorded (``dd: ????``, ``00: ????``, ``????``) and
+    not forced: when a result follows, the player rolled and resigned (the
+    next entry). When other actions follow, the position after it is
+    unknown, so they cannot be replayed: the game is cut short there, with
+    a warning, and ends with its recorded result (the index of the first
+    result word after ``k``; the length of the entries when there is none);
+    :attr:`MatchRecord.cut_short` names it. The other games of the record
+    are kept. (gnubg goes on with the later plays that happen to be legal;
+    a forced play is played, as gnubg plays it, and the game goes on.)
     """
     entries = text.entries
-    for k, item in enumerate(entries[:-1]):
-        if not _UNKNOWN.match(item.text) or _is_result(entries[k + 1]):
-            continue
-        rest = entries[k + 1 :]
-        ends = next((j for j, e in enumerate(rest) if _is_result(e)), len(rest))
-        dropped = rest[:ends]
-        ending = "ends with its recorded result" if ends < len(rest) else "has no result"
-        where.warn(
-            item.at,
-            f"{item.text.strip()!r} does not say the play, so game {text.number} cannot be "
-            f"replayed past it: the {len(dropped)} action(s) after it ({_places(dropped)}) "
-            f"are left out and the game {ending}",
-        )
-        where.cut_short.append(text.number)
-        return attrs.evolve(text, entries=(*entries[: k + 1], *rest[ends:]))
-    return text
+    rest = entries[k + 1 :]
+    ends = next((j for j, e in enumerate(rest) if _is_result(e)), len(rest))
+    if ends == 0:
+        return k + 1  # the result follows: nothing is left out
+    dropped = rest[:ends]
+    ending = "ends with its recorded result" if ends < len(rest) else "has no result"
+    where.warn(
+        entries[k].at,
+        f"{entries[k].text.strip()!r} does not say the play, so game {text.number} cannot be "
+        f"replayed past it: the {len(dropped)} action(s) after it ({_places(dropped)}) "
+        f"are left out and the game {ending}",
+    )
+    where.cut_short.append(text.number)
+    return k + 1 + ends
 
 
 def _places(entries: Sequence[Entry]) -> str:
@@ -370,12 +448,13 @@ def _agrees(points: int, full: Number, capped: Number) -> bool:
 
 
 def _last_roll(game: Game, item: Entry) -> Entry:
-    """A roll written with no play just before the game's end: unplayed, unless a pass is forced.
+    """A roll written with no play just before the game's end: not recorded, unless a pass is forced.
 
     gnubg writes the roll of a player who then resigned as ``dd:`` with no
-    play, like a forced pass.
+    play, like a forced pass (and a ``.mat`` record is read as gnubg reads
+    it: a forced play is played, see :attr:`Where.mat`).
     """
-    m = re.fullmatch(r"([1-6])([1-6]):\s*", item.text)
+    m = re.fullmatch(r"([1-6])([1-6]):\s*(?:can'?t move|cannot move)?\s*", item.text, re.I)
     if not m or game.phase is not Phase.ROLL:
         return item
     legal = game.position.legal_plays(Roll(int(m[1]), int(m[2])))
@@ -411,8 +490,16 @@ def _side_of(game: Game, item: Entry) -> Side:
 
 
 def _roll_and_play(game: Game, item: Entry) -> Game:
+    """The game after the roll ``item`` and its play.
+
+    A play not written (``dd:``, ``dd: Cannot Move``) is the only legal
+    play when one is forced (a pass, or one play), as gnubg reads it; a
+    play not recorded (``dd: ????``) leaves the dice on the table (see
+    :attr:`Where.mat` for what comes next).
+    """
     dice, _, play = item.text.partition(":")
-    if dice.strip() == "00" and _UNKNOWN.match(item.text):
+    unknown = _UNKNOWN.match(item.text)
+    if unknown and unknown[1] in (None, "00"):
         return game  # neither the dice nor the play are known: nothing to replay
     if not re.fullmatch(r"[1-6][1-6]", dice.strip()):
         raise RecordError("expected a roll 'dd:', a cube action, 'Wins' or 'Losses'")
@@ -425,10 +512,14 @@ def _roll_and_play(game: Game, item: Entry) -> Game:
     elif game.dice != roll:
         raise RecordError(f"the dice on the table are {game.dice}, not {roll}")
     play = play.strip()
-    if _UNKNOWN.match(item.text):
-        return game  # not recorded: the game ends next (see cut_short)
     if play.lower() in ("cannot move", "can't move"):
         play = ""
+    if unknown:
+        return game
+    if not play:
+        legal = game.legal_plays()
+        if len(legal) == 1:  # forced: a pass, or the one legal play (gnubg plays it)
+            return game.play(legal[0], by=side)
     return game.play(play, by=side)
 
 
@@ -506,10 +597,11 @@ def written_actions(
 
 
 def _started(game: Game, player: int) -> Game:
-    """``game``, or before its opening: the game with ``player`` starting, as white.
+    """``game``, or before its opening: the game with ``player`` starting, in his own colour.
 
     A record does not say how the opening was rolled; the first player to
-    act in it starts.
+    act in it starts. The colours stay as the game has them (player 0
+    white: see :func:`record_options`).
     """
     if game.phase is not Phase.OPENING:
         return game
@@ -517,8 +609,8 @@ def _started(game: Game, player: int) -> Game:
         game.variant,
         game.options,
         rng=game.rng,
-        white_player=player,
-        starter=Side.WHITE,
+        white_player=game.white_player,
+        starter=game.side_of(player),
         crawford=game.crawford,
     )
 

@@ -9,8 +9,9 @@ player's numbering (``a`` his 1-point .. ``x`` his 24-point, ``y`` the bar);
 such node; :func:`apply_edit` plays it on a game:
 
 * before the game's first action it sets the game up: the game starts from
-  the edited position with the edited cube (the player on roll plays white,
-  as whoever moves first does in a record);
+  the edited position with the edited cube, the player on roll to move (the
+  players keep their colours: player 0 plays white, as in every game of a
+  record);
 * later it must leave the game as it is (gnubg writes set-up nodes for a
   position it has reached, too); an edit that changes the checkers, the
   player on roll or the cube mid-game raises
@@ -92,30 +93,30 @@ def apply_edit(game: Game, edit: Edit, next_player: int | None) -> Game:
     if begun:
         _check_unchanged(game, counts, player, (value, owner))
         return game
-    position = _position(game, counts, player)
-    # The player on roll plays white in the set-up game.
-    side = None if owner is None else (Side.WHITE if owner == player else Side.BLACK)
+    # The players keep the game's colours (player 0 white); the player on roll starts.
+    position = _position(game, counts, game.side_of(player))
+    side = None if owner is None else game.side_of(owner)
     cube = CubeState(value=value, owner=side)
     return Game.new(
         game.variant,
         game.options,
         rng=game.rng,
-        white_player=player,
+        white_player=game.white_player,
         start=position,
         start_cube=None if cube == CubeState() else cube,
         crawford=game.crawford,
     )
 
 
-def _position(game: Game, counts: tuple[list[int], list[int]], player: int) -> Position:
-    """The position of ``counts`` with ``player`` on roll, playing white."""
+def _position(game: Game, counts: tuple[list[int], list[int]], turn: Side) -> Position:
+    """The position of ``counts`` (by player) in ``game``'s colours, ``turn`` on roll."""
     own = (
         {i + 1: n for i, n in enumerate(counts[0][:24]) if n},
         {24 - i: n for i, n in enumerate(counts[1][:24]) if n},
     )
-    white, black = own[player], own[1 - player]
-    bar = (counts[player][BAR_INDEX], counts[1 - player][BAR_INDEX])
-    return game.variant.from_counts(white, black, bar=bar, turn=Side.WHITE)
+    white = game.player(Side.WHITE)
+    bar = (counts[white][BAR_INDEX], counts[1 - white][BAR_INDEX])
+    return game.variant.from_counts(own[white], own[1 - white], bar=bar, turn=turn)
 
 
 def _cube(game: Game, edit: Edit) -> tuple[int, int | None]:

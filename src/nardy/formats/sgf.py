@@ -45,6 +45,7 @@ from nardy.formats.replay import (
     MatchRecord,
     Rolled,
     Where,
+    record_options,
     recorded_games,
     replay_match,
     replay_session,
@@ -106,13 +107,7 @@ def read_sgf(text: str, *, name: str = "<sgf>", strict: bool = False) -> MatchRe
     games = [_game(tree, k, where) for k, tree in enumerate(trees, 1)]
     variant = find_variant(_variant(rules, where))
     # SGF records no cube limit: allow the highest cube a gnubg Match ID holds.
-    options: dict[str, object] = {
-        "jacoby": "Jacoby" in rules,
-        "cube": "NoCube" not in rules,
-        "max_cube": 1 << 15,
-        # A record has players, not colours: whoever moves first plays white.
-        "winner_takes_white": True,
-    }
+    options = record_options(jacoby="Jacoby" in rules, cube="NoCube" not in rules, max_cube=1 << 15)
     if not length:
         played = replay_session(variant, options, games, where)
         return where.record(0, players, tags, played, None)
