@@ -10,7 +10,9 @@ carry it too.
 
 from __future__ import annotations
 
+import doctest
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -125,3 +127,14 @@ def test_answers_of_a_pool_carry_it_and_counted_rolls_are_not_answered() -> None
     assert "rolls" in gul_bara
     answer = legal_line(json.dumps({"variant": "gul-bara", **gul_bara, "dice": [6, 5]}), None, {})
     assert all(list(entry) == ["play", "board", "bar", "off"] for entry in answer["plays"])
+
+
+def test_the_command_page_examples_run() -> None:
+    page = Path(__file__).resolve().parent.parent / "docs" / "guide" / "cli.rst"
+    if not page.exists():  # pragma: no cover - an installed package without docs
+        pytest.skip(f"{page} is not in this tree")
+    failures, tried = doctest.testfile(
+        str(page), module_relative=False, optionflags=doctest.ELLIPSIS, verbose=False
+    )
+    assert tried >= 10
+    assert failures == 0
