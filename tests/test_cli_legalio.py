@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 import nardy
 from helpers import board_of
 from nardy.cli.legal import LegalFilter, error_answer, legal_arguments, run_legal
-from nardy.cli.legal_text import packed_question
+from nardy.cli.legal_text import packed_question, quiet_numbers
 from nardy.cli.main import build_parser, legal_line
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
@@ -154,6 +154,23 @@ def test_the_text_writer_against_notation_and_to_array(cls: type[nardy.Variant])
             question["pool"] = [0, 0]
         text = answers.quick_answer(json.dumps(question))
         assert text == written_the_old_way(question)
+
+
+@pytest.mark.parametrize(
+    ("line", "quiet"),
+    [
+        (b'{"board": [1234567890123456789]}', True),  # 19 digits
+        (b'{"board": [12345678901234567890]}', False),  # 20
+        (b'{"board": [-0.123456789012345678901]}', False),  # a fraction's digits count too
+        (b'{"a": "1234567890", "b": 1234567890}', True),  # runs apart
+        (b'{"board": [NaN]}', False),
+        (b'{"board": [-Infinity]}', False),
+        (b"", True),
+        (bytes(range(256)), True),  # no run of digits: every other byte between them
+    ],
+)
+def test_quiet_numbers(line: bytes, quiet: bool) -> None:
+    assert quiet_numbers(line) is quiet
 
 
 def test_defaults_and_options_of_the_command() -> None:

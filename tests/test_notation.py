@@ -27,6 +27,7 @@ from nardy import (
     format_steps,
     parse_moves,
 )
+from nardy.engine.notation_write import write_steps
 from nardy.model.notation import Move
 from strategies import FAMILY_SPECS, positions, rolls
 
@@ -503,3 +504,41 @@ def test_written_steps_read_back_in_long_nardy(
     spec: str, seed: int, plies: int, roll: Roll
 ) -> None:
     _check_texts(_walked(nardy.find_variant(spec), seed, plies).legal_plays(roll))
+
+
+def reference_text(steps: list[tuple[int, int, bool]]) -> str:
+    """The notation rule written plainly: chain each checker's steps, keep the points it hit on, count, order."""
+    names = {25: "bar", 26: "pool", 0: "off"}
+    paths: list[tuple[int, list[tuple[int, bool]]]] = []
+    for src, dst, hit in steps:
+        latest = [path for path in paths if src != 0 and path[1][-1][0] == src]
+        if latest:
+            latest[-1][1].append((dst, hit))
+        else:
+            paths.append((src, [(dst, hit)]))
+    segments = []
+    for start, path in paths:
+        parts = [names.get(start, str(start))]
+        for j, (point, hit) in enumerate(path):
+            if hit or j == len(path) - 1:
+                parts.append(names.get(point, str(point)) + ("*" if hit else ""))
+        segments.append((-start, -path[-1][0], "/".join(parts)))
+    texts = [text for _, _, text in sorted(segments)]
+    counted = [(text, texts.count(text)) for text in dict.fromkeys(texts)]
+    return " ".join(text if n == 1 else f"{text}({n})" for text, n in counted)
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 26), st.integers(0, 24), st.booleans()), min_size=1, max_size=4
+    ).map(
+        # Half the steps start where the one before ended (a checker moving on).
+        lambda raw: [
+            (raw[i - 1][1] if i and raw[i][0] % 2 else raw[i][0], *raw[i][1:])
+            for i in range(len(raw))
+        ]
+    )
+)
+def test_write_steps_is_the_rule(steps: list[tuple[int, int, bool]]) -> None:
+    srcs, dsts, hits = ([s[i] for s in steps] for i in range(3))
+    assert write_steps(srcs, dsts, hits) == reference_text(steps)  # type: ignore[arg-type]

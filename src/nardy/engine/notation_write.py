@@ -22,7 +22,7 @@ from nardy.rules.board import FROM_POOL
 __all__ = ["point_name", "write_code", "write_steps"]
 
 _STEP_MASK: Final = (1 << STEP_BITS) - 1
-# How many packed plays write_code remembers (a few MB at most).
+# How many packed plays write_code remembers (a few MB at most) before it starts over.
 _REMEMBERED: Final = 100_000
 _written: dict[int, str] = {}
 
@@ -38,38 +38,48 @@ def point_name(p: int) -> str:
     return str(p)
 
 
+# Each slot's name (0..31: off, the points, the bar, the pool), made once.
+_NAMES: Final = tuple([point_name(p) for p in range(32)])
+
+
+def _name(p: int) -> str:
+    """:func:`point_name`, read from the table where it can be."""
+    return _NAMES[p] if 0 <= p < 32 else point_name(p)
+
+
 def write_steps(srcs: list[int], dsts: list[int], hits: list[bool]) -> str:
     """The notation of the steps ``srcs[i] -> dsts[i]`` (``hits[i]``: step i hit), in play order."""
     # Chain the steps into checker paths, in the order they were played: a
-    # step continues the latest path that ended where it starts.
+    # step continues the latest path that ended where it starts. A path is
+    # its start, its text up to its last point (the start and every point
+    # before the last where the checker hit, starred), its last point and
+    # whether it hit there.
     starts: list[int] = []
-    paths: list[list[int]] = []  # the points of each path after its start
-    marks: list[list[bool]] = []  # whether the checker hit on each of them
+    texts: list[str] = []
+    lasts: list[int] = []
+    last_hits: list[bool] = []
     for i in range(len(srcs)):
         src = srcs[i]
-        chained = False
+        k = len(lasts) - 1
         if src != MOVER_OFF:
-            for k in range(len(paths) - 1, -1, -1):
-                if paths[k][-1] == src:
-                    paths[k].append(dsts[i])
-                    marks[k].append(hits[i])
-                    chained = True
-                    break
-        if not chained:
+            while k >= 0 and lasts[k] != src:
+                k -= 1
+        else:
+            k = -1
+        if k >= 0:
+            if last_hits[k]:  # the point it hit on stays in the path
+                texts[k] += "/" + _name(src) + "*"
+            lasts[k] = dsts[i]
+            last_hits[k] = hits[i]
+        else:
             starts.append(src)
-            paths.append([dsts[i]])
-            marks.append([hits[i]])
+            texts.append(_name(src))
+            lasts.append(dsts[i])
+            last_hits.append(hits[i])
     segments: list[tuple[int, int, str]] = []
-    for k in range(len(paths)):
-        path = paths[k]
-        last = len(path) - 1
-        parts = [point_name(starts[k])]
-        for j in range(len(path)):
-            if marks[k][j]:
-                parts.append(point_name(path[j]) + "*")
-            elif j == last:
-                parts.append(point_name(path[j]))
-        segments.append((-starts[k], -path[last], "/".join(parts)))
+    for k in range(len(starts)):
+        end = _name(lasts[k]) + "*" if last_hits[k] else _name(lasts[k])
+        segments.append((-starts[k], -lasts[k], texts[k] + "/" + end))
     segments.sort()
     out: list[str] = []
     i = 0
@@ -99,6 +109,9 @@ def write_code(code: int) -> str:
         hits.append(bool(step & HIT_BIT))
         rest >>= STEP_BITS
     text = write_steps(srcs, dsts, hits)
-    if len(_written) < _REMEMBERED:
-        _written[code] = text
+    if (
+        len(_written) >= _REMEMBERED
+    ):  # full: start over, so that a long stream's plays stay remembered
+        _written.clear()
+    _written[code] = text
     return text
