@@ -18,7 +18,9 @@ machine does not change: for each variant the script runs itself twice
 under ``valgrind --tool=callgrind``, answering one set, then the same set
 and a second one, and the difference divided by the plays of the second
 set is the instructions per play (the steady cost in a long stream: the
-reading, the search and the writing, without start-up).
+reading, the search and the writing, without start-up). It counts the
+search alone the same way (``Variant.legal_plays`` on the same positions,
+built beforehand), and the rest is the reading and the writing.
 The build of nardy that ran (compiled or pure Python) is printed first.
 """
 
@@ -97,17 +99,28 @@ def time_variants(specs: Sequence[str], count: int, repeat: int) -> dict[str, fl
     return out | {f"{spec} plays": sum(plays[spec]) / (count * repeat) for spec in specs}
 
 
-def sets_run(spec: str, count: int, answered: int) -> None:
-    """The body of one callgrind run: two sets built, the first ``answered`` answered; prints the plays of the last."""
-    sets = [questions(spec, count, seed) for seed in (1, 2)]
+def sets_run(spec: str, count: int, answered: int, search: bool) -> None:
+    """The body of one callgrind run: two sets built, the first ``answered`` answered; prints the plays of the last.
+
+    With ``search`` only the legal plays are found (``Variant.legal_plays``
+    on the sets' positions, built beforehand): no line read, no answer written.
+    """
     answers = LegalFilter(None, {})
     plays = 0
-    for lines in sets[:answered]:
-        plays = answer_all(answers, lines)
+    if search:
+        variant = nardy.find_variant(spec)
+        items = [positions.self_play_set(variant, count, 0.4, seed) for seed in (1, 2)]
+        for some in items[:answered]:
+            nardy.cache.clear()
+            plays = sum(len(variant.legal_plays(p, roll).raw_results()) for p, roll in some)
+    else:
+        sets = [questions(spec, count, seed) for seed in (1, 2)]
+        for lines in sets[:answered]:
+            plays = answer_all(answers, lines)
     print(json.dumps({"plays": plays}))
 
 
-def instructions(spec: str, count: int, sets: int) -> tuple[int, int]:
+def instructions(spec: str, count: int, sets: int, search: bool) -> tuple[int, int]:
     """The instructions callgrind counts for a run of :func:`sets_run`, and the plays of its last set answered."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
@@ -123,6 +136,7 @@ def instructions(spec: str, count: int, sets: int) -> tuple[int, int]:
             str(count),
             "--variant",
             spec,
+            *(["--search"] if search else []),
         ]
         done = subprocess.run(command, capture_output=True, text=True, check=True)
         plays = json.loads(done.stdout.strip().splitlines()[-1])["plays"]
@@ -133,24 +147,39 @@ def instructions(spec: str, count: int, sets: int) -> tuple[int, int]:
 
 
 def count_variants(specs: Sequence[str], count: int) -> dict[str, float]:
-    """Instructions per play of each variant: (two sets - the first set) / plays of the second."""
+    """Instructions per play of each variant, answering and searching: (two sets - the first) / plays of the second."""
     out: dict[str, float] = {}
     for spec in specs:
-        once, _ = instructions(spec, count, 1)
-        twice, plays = instructions(spec, count, 2)
-        out[spec] = (twice - once) / plays
-        out[f"{spec} plays"] = plays / count
-        print(f"  {spec}: {once:,} and {twice:,} instructions, {plays} plays", file=sys.stderr)
+        for search in (False, True):
+            once, _ = instructions(spec, count, 1, search)
+            twice, plays = instructions(spec, count, 2, search)
+            out[f"{spec} search" if search else spec] = (twice - once) / plays
+            out[f"{spec} plays"] = plays / count
+            what = "search" if search else "answer"
+            print(
+                f"  {spec} {what}: {once:,} and {twice:,} instructions, {plays} plays",
+                file=sys.stderr,
+            )
     return out
 
 
 def report(figures: dict[str, float], specs: Sequence[str], unit: str) -> None:
-    """One line per variant: plays per question, the cost per play, the ratio to the first."""
+    """One line per variant: plays per question, the cost per play, the ratio to the first.
+
+    With instructions, also the search's share of a play (``Variant.legal_plays``
+    alone) and the rest (reading the question, writing the answer).
+    """
     base = figures[specs[0]]
-    print(f"  {'variant':14s} {'plays/question':>14s} {unit + '/play':>18s} {'ratio':>7s}")
+    split = f"{specs[0]} search" in figures
+    head = f"  {'variant':14s} {'plays/question':>14s} {unit + '/play':>18s} {'ratio':>7s}"
+    print(head + (f" {'search':>9s} {'the rest':>9s}" if split else ""))
     for spec in specs:
         cost = figures[spec]
-        print(f"  {spec:14s} {figures[f'{spec} plays']:14.1f} {cost:18,.2f} {cost / base:7.2f}")
+        line = f"  {spec:14s} {figures[f'{spec} plays']:14.1f} {cost:18,.2f} {cost / base:7.2f}"
+        if split:
+            search = figures[f"{spec} search"]
+            line += f" {search:9,.0f} {cost - search:9,.0f}"
+        print(line)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -161,10 +190,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=7, help="timed passes per variant")
     parser.add_argument("--callgrind", action="store_true", help="count instructions instead")
     parser.add_argument("--sets", type=int, help=argparse.SUPPRESS)  # one callgrind run
+    parser.add_argument("--search", action="store_true", help=argparse.SUPPRESS)  # (of it)
     args = parser.parse_args(argv)
     specs = args.variant or list(DEFAULT_VARIANTS)
     if args.sets is not None:
-        sets_run(specs[0], args.count, args.sets)
+        sets_run(specs[0], args.count, args.sets, args.search)
         return
     if specs[0] != "backgammon":
         specs = ["backgammon", *specs]
