@@ -49,14 +49,47 @@ def _name(p: int) -> str:
 
 def write_steps(srcs: list[int], dsts: list[int], hits: list[bool]) -> str:
     """The notation of the steps ``srcs[i] -> dsts[i]`` (``hits[i]``: step i hit), in play order."""
-    # Chain the steps into checker paths, in the order they were played: a
-    # step continues the latest path that ended where it starts. A path is
-    # its start, its text up to its last point (the start and every point
-    # before the last where the checker hit, starred), its last point and
-    # whether it hit there.
+    starts, lasts, texts = _paths(srcs, dsts, hits)
+    # The paths in the notation's order (see _before), each put into place.
+    order: list[int] = []
+    for k in range(len(starts)):
+        at = len(order)
+        while at > 0 and _before(starts, lasts, texts, k, order[at - 1]):
+            at -= 1
+        order.insert(at, k)
+    out: list[str] = []
+    i = 0
+    while i < len(order):
+        text = texts[order[i]]
+        j = i + 1
+        while j < len(order) and texts[order[j]] == text:
+            j += 1
+        out.append(text if j - i == 1 else f"{text}({j - i})")
+        i = j
+    return " ".join(out)
+
+
+def _before(starts: list[int], lasts: list[int], texts: list[str], a: int, b: int) -> bool:
+    """Whether path ``a`` is written before path ``b``: the higher start, then the higher last point, then the text."""
+    if starts[a] != starts[b]:
+        return starts[a] > starts[b]
+    if lasts[a] != lasts[b]:
+        return lasts[a] > lasts[b]
+    return texts[a] < texts[b]
+
+
+def _paths(
+    srcs: list[int], dsts: list[int], hits: list[bool]
+) -> tuple[list[int], list[int], list[str]]:
+    """Each checker's path: its start, its last point and its text (``24/18*/13``).
+
+    The steps chain into paths in the order they were played: a step
+    continues the latest path that ended where it starts. A path's text
+    keeps every point where the checker hit (starred) and its last point.
+    """
     starts: list[int] = []
-    texts: list[str] = []
     lasts: list[int] = []
+    texts: list[str] = []  # up to the last point, which is written at the end
     last_hits: list[bool] = []
     for i in range(len(srcs)):
         src = srcs[i]
@@ -76,21 +109,9 @@ def write_steps(srcs: list[int], dsts: list[int], hits: list[bool]) -> str:
             texts.append(_name(src))
             lasts.append(dsts[i])
             last_hits.append(hits[i])
-    segments: list[tuple[int, int, str]] = []
     for k in range(len(starts)):
-        end = _name(lasts[k]) + "*" if last_hits[k] else _name(lasts[k])
-        segments.append((-starts[k], -lasts[k], texts[k] + "/" + end))
-    segments.sort()
-    out: list[str] = []
-    i = 0
-    while i < len(segments):
-        text = segments[i][2]
-        j = i + 1
-        while j < len(segments) and segments[j][2] == text:
-            j += 1
-        out.append(text if j - i == 1 else f"{text}({j - i})")
-        i = j
-    return " ".join(out)
+        texts[k] += ("/" + _name(lasts[k]) + "*") if last_hits[k] else ("/" + _name(lasts[k]))
+    return starts, lasts, texts
 
 
 def write_code(code: int) -> str:
@@ -109,9 +130,7 @@ def write_code(code: int) -> str:
         hits.append(bool(step & HIT_BIT))
         rest >>= STEP_BITS
     text = write_steps(srcs, dsts, hits)
-    if (
-        len(_written) >= _REMEMBERED
-    ):  # full: start over, so that a long stream's plays stay remembered
+    if len(_written) >= _REMEMBERED:  # full: start over, so that new plays are remembered
         _written.clear()
     _written[code] = text
     return text
