@@ -34,6 +34,7 @@ __all__ = [
     "LINE_LIMIT",
     "MESSAGE_LIMIT",
     "LegalFilter",
+    "answer_keys",
     "error_answer",
     "input_batches",
     "legal_arguments",
@@ -42,6 +43,7 @@ __all__ = [
     "legal_main",
     "plays_answer",
     "prepare_streams",
+    "question",
     "run_legal",
     "stdout_gone",
 ]
@@ -149,7 +151,7 @@ def question(rules: Variant, data: dict[str, Any]) -> tuple[Position, Roll]:
         if not unsaid:
             raise
         key = unsaid[0].keys[0]
-        raise CheckerCountError(f"{exc} (the line has no {key!r}: [0, 0] was read)") from None
+        raise type(exc)(f"{exc} (the line has no {key!r}: [0, 0] was read)") from None
     return position, _question_roll(rules, data)
 
 
@@ -313,7 +315,7 @@ class LegalFilter:
         key = (type(rules), _POOL in data)
         pieces = self._texts.get(key)
         if pieces is None:
-            pieces = TextPieces(extras=extra_layout(rules), after=echoed_text(rules, data))
+            pieces = TextPieces(extras=_extra_layout(rules), after=_echoed_text(rules, data))
             self._texts[key] = pieces
         return pieces
 
@@ -358,7 +360,7 @@ class LegalFilter:
         return plays_text(plays.notations(), plays.raw_results(), packed_size, pieces)
 
 
-def extra_layout(rules: Variant) -> tuple[tuple[str, str], ...]:
+def _extra_layout(rules: Variant) -> tuple[tuple[str, str], ...]:
     """The layout of a variant's extra state in its answers' text (:class:`~nardy.cli.legal_text.TextPieces`).
 
     The keys of :func:`answer_keys` that the variant has, in the order of
@@ -377,7 +379,7 @@ def extra_layout(rules: Variant) -> tuple[tuple[str, str], ...]:
     return tuple(layout)
 
 
-def echoed_text(rules: Variant, data: dict[str, Any]) -> str:
+def _echoed_text(rules: Variant, data: dict[str, Any]) -> str:
     """The text of the keys :func:`answer_keys` adds for ``data`` beside the variant's own (the pool)."""
     own = [key for field in rules.extra_fields() for key in field.keys]
     return "".join(
