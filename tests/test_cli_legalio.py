@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 import nardy
 from helpers import board_of
 from nardy.cli.legal import LegalFilter, error_answer, legal_arguments, run_legal
-from nardy.cli.legal_text import packed_question
+from nardy.cli.legal_text import packed_question, quiet_numbers
 from nardy.cli.main import build_parser, legal_line
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
@@ -111,8 +111,66 @@ def test_answers_are_the_json_of_legal_line(cls: type[nardy.Variant]) -> None:
         quick += answers.quick_answer(line) is not None
         spoilt = spoiled(question, rng)
         assert answers.answer(spoilt) == expected(spoilt, None, {})
-    # Without extra state every good question takes the fast path (and is still exact).
-    assert quick == (0 if cls().extra_fields() else len(good))
+    # Every good question takes the fast path, with or without extra state (and is still exact).
+    assert quick == len(good)
+
+
+def written_the_old_way(question: dict[str, Any]) -> str:
+    """The answer line built from ``Play.notation()`` and ``Position.to_array()``, entry by entry."""
+    rules = nardy.find_variant(question["variant"])
+    extra = {k: question[k] for k in question if k in ("pool", "pinned", "opp_pinned", "rolls")}
+    position = rules.position(question["board"], question["bar"], question["off"], **extra)
+    roll = nardy.Roll(*question["dice"])
+    if "moves" in question:
+        roll = roll.with_moves(question["moves"])
+    plays = position.legal_plays(roll)
+    held = [key for f in rules.extra_fields() if f.holds_checkers for key in f.keys]
+    entries = []
+    for play, key in zip(plays, plays.raw_results()):
+        packed = key.to_bytes(len(position.packed), "little")
+        array = nardy.Position.from_packed(rules, position.turn, packed).to_array()
+        entry = {"play": play.notation(), **{k: array[k] for k in ("board", "bar", "off")}}
+        entry.update((k, array[k]) for k in held)
+        if "pool" in question and "pool" not in array:
+            entry["pool"] = [0, 0]  # the pool a question gave a variant without one
+        entries.append(entry)
+    return json.dumps({"plays": entries}) + "\n"
+
+
+@pytest.mark.parametrize("cls", nardy.VARIANTS, ids=lambda cls: cls.name)
+def test_the_text_writer_against_notation_and_to_array(cls: type[nardy.Variant]) -> None:
+    """The fast writer of every variant (extra state, three dice, k moves) against the objects' own forms."""
+    rng = random.Random(f"writer {cls.name}")
+    rules = cls()
+    answers = LegalFilter(None, {})
+    for question in questions(rules, 120, seed=11):
+        if (
+            rules.segment_moves
+            and question["dice"][0] == question["dice"][1]
+            and rng.random() < 0.5
+        ):
+            question["moves"] = rng.randint(1, 4)
+        if "pool" not in question and rng.random() < 0.3:
+            question["pool"] = [0, 0]
+        text = answers.quick_answer(json.dumps(question))
+        assert text == written_the_old_way(question)
+
+
+@pytest.mark.parametrize(
+    ("line", "quiet"),
+    [
+        (b'{"board": [1234567890123456789]}', True),  # 19 digits
+        (b'{"board": [12345678901234567890]}', False),  # 20
+        (b'{"board": [-0.123456789012345678901]}', False),  # a fraction's digits count too
+        (b'{"a": "1234567890", "b": 1234567890}', True),  # runs apart
+        (b'{"board": [NaN]}', False),
+        (b'{"board": [-Infinity]}', False),
+        (b"", True),
+        (bytes(range(256)), True),  # no run of digits: every other byte between them
+    ],
+)
+def test_quiet_numbers(line: bytes, quiet: bool) -> None:
+    assert quiet_numbers(line) is quiet
 
 
 def test_defaults_and_options_of_the_command() -> None:

@@ -27,6 +27,7 @@ from nardy import (
     format_steps,
     parse_moves,
 )
+from nardy.engine.notation_write import write_steps
 from nardy.model.notation import Move
 from strategies import FAMILY_SPECS, positions, rolls
 
@@ -540,3 +541,43 @@ def test_the_pool_still_comes_before_the_points() -> None:
     board[12] = 2
     position = variant.position(board, pool=[13, 15])
     assert "pool/20 13/10" in position.legal_plays((5, 3)).notations()
+
+
+def reference_text(steps: list[tuple[int, int, bool]]) -> str:
+    """The notation rule written plainly: chain each checker's steps, keep the points it hit on, count, order."""
+    names = {25: "bar", 26: "pool", 0: "off"}
+    paths: list[tuple[int, list[tuple[int, bool]]]] = []
+    for src, dst, hit in steps:
+        latest = [path for path in paths if src != 0 and path[1][-1][0] == src]
+        if latest:
+            latest[-1][1].append((dst, hit))
+        else:
+            paths.append((src, [(dst, hit)]))
+    segments = []
+    for start, path in paths:
+        parts = [names.get(start, str(start))]
+        for j, (point, hit) in enumerate(path):
+            if hit or j == len(path) - 1:
+                parts.append(names.get(point, str(point)) + ("*" if hit else ""))
+        # The bar's entry first, then the pool's, then the points from the highest.
+        rank = 49 if start == 26 else 2 * start
+        segments.append((-rank, -path[-1][0], "/".join(parts)))
+    texts = [text for _, _, text in sorted(segments)]
+    counted = [(text, texts.count(text)) for text in dict.fromkeys(texts)]
+    return " ".join(text if n == 1 else f"{text}({n})" for text, n in counted)
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 26), st.integers(0, 24), st.booleans()), min_size=1, max_size=4
+    ).map(
+        # Half the steps start where the one before ended (a checker moving on).
+        lambda raw: [
+            (raw[i - 1][1] if i and raw[i][0] % 2 else raw[i][0], *raw[i][1:])
+            for i in range(len(raw))
+        ]
+    )
+)
+def test_write_steps_is_the_rule(steps: list[tuple[int, int, bool]]) -> None:
+    srcs, dsts, hits = ([s[i] for s in steps] for i in range(3))
+    assert write_steps(srcs, dsts, hits) == reference_text(steps)  # type: ignore[arg-type]

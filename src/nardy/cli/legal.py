@@ -2,10 +2,11 @@
 
 :func:`legal_line` answers one line with a JSON-able dict and defines the
 answer, every error included. :class:`LegalFilter` gives the same answers as
-text, faster: a well-formed question of a variant without extra state is
-read, checked and written without the dicts and the ``json`` calls that
-:func:`legal_line` needs (see :mod:`nardy.cli.legal_text`); anything it is not sure
-of goes to :func:`legal_line`, so an answer is always the text of
+text, faster: the answer to a well-formed question of any variant is written
+without the dicts and the ``json`` calls that :func:`legal_line` needs (see
+:mod:`nardy.cli.legal_text`), and one of a variant without extra state is
+also read and checked in one compiled pass; anything it is not sure of goes
+to :func:`legal_line`, so an answer is always the text of
 ``json.dumps(legal_line(...))``. :func:`run_legal` is the command's loop.
 
 This module imports only what ``nardy legal`` needs, so that the command
@@ -20,19 +21,20 @@ from collections.abc import Iterator, Sequence
 from typing import IO, Any, Final
 
 from nardy.cli.legal_text import TextPieces, dice_index, packed_question, plays_text, quiet_numbers
-from nardy.engine.state import BASE_SIZE
-from nardy.errors import InputError, InvalidDiceError, InvalidPositionError, NardyError
+from nardy.errors import CheckerCountError, InputError, InvalidDiceError, NardyError
 from nardy.model.basics import Roll, Side
 from nardy.model.legal import LegalPlays
 from nardy.model.position import Position
 from nardy.model.registry import find_variant, split_spec
-from nardy.model.validate import pair, shown, too_long
+from nardy.model.validate import shown, too_long
+from nardy.rules.vocabulary import POOL, ExtraField, ExtraKind
 from nardy.variants.base import Variant
 
 __all__ = [
     "LINE_LIMIT",
     "MESSAGE_LIMIT",
     "LegalFilter",
+    "answer_keys",
     "error_answer",
     "input_batches",
     "legal_arguments",
@@ -41,6 +43,7 @@ __all__ = [
     "legal_main",
     "plays_answer",
     "prepare_streams",
+    "question",
     "run_legal",
     "stdout_gone",
 ]
@@ -115,37 +118,76 @@ def legal_line(line: str | bytes, variant: str | None, options: dict[str, Any]) 
     # < the line's "options" object.
     base, spec_opts = split_spec(name)
     rules = find_variant(base, {**options, **spec_opts, **line_opts})
+    position, roll = question(rules, data)
+    return plays_answer(position.legal_plays(roll), answer_keys(rules, data))
+
+
+def question(rules: Variant, data: dict[str, Any]) -> tuple[Position, Roll]:
+    """The position and roll that a question (the line's JSON object) asks ``rules`` about.
+
+    The position is the array form, read by :meth:`Variant.position
+    <nardy.Variant.position>` from the line's ``board``, ``bar``, ``off``,
+    the keys of the variant's extra state and ``pool`` (every variant reads
+    it: ``[0, 0]`` in one without a pool); other keys are not read. In a
+    variant with a pool a line without ``pool`` is read with ``[0, 0]``
+    when it gives ``off``, and refused when it gives neither: nardy could
+    not tell the checkers in the pool from those borne off. Raises
+    :class:`~nardy.errors.InputError` for a missing key, else the error of
+    the part that is wrong.
+    """
     for key in ("board", "dice"):
         if key not in data:
             raise InputError(f"missing {key!r} in input line {shown(data)}")
-    # A variant with extra state (pins, a pool, counted rolls) reads its own
-    # keys too; an answer gives those that hold checkers (not counted rolls).
-    fields = rules.extra_fields()
-    extra_keys = [key for field in fields for key in field.keys]
-    extra = {key: data[key] for key in extra_keys if key in data}
-    answer_keys = [key for field in fields if field.holds_checkers for key in field.keys]
-    empty_pool = "pool" in data and "pool" not in extra_keys and _no_pool(rules, data["pool"])
-    position = rules.position(data["board"], data.get("bar", (0, 0)), data.get("off"), **extra)
-    answer = plays_answer(position.legal_plays(_question_roll(rules, data)), answer_keys)
-    if empty_pool:
-        for entry in answer["plays"]:
-            entry["pool"] = [0, 0]
-    return answer
+    keys = [key for field in rules.extra_fields() for key in field.keys]
+    if _POOL not in keys:
+        keys.append(_POOL)
+    extra = {key: data[key] for key in keys if key in data}
+    unsaid = [f for f in rules.extra_fields() if _counts_checkers(f) and f.keys[0] not in data]
+    if unsaid and "off" not in data:
+        raise InputError(_missing(rules, unsaid[0]))
+    try:
+        position = rules.position(data["board"], data.get("bar", (0, 0)), data.get("off"), **extra)
+    except CheckerCountError as exc:
+        if not unsaid:
+            raise
+        key = unsaid[0].keys[0]
+        raise type(exc)(f"{exc} (the line has no {key!r}: [0, 0] was read)") from None
+    return position, _question_roll(rules, data)
 
 
-def _no_pool(rules: Variant, pool: Any) -> bool:
-    """A question's ``"pool"`` in a variant without one: ``[0, 0]`` (True), else an error.
+# The family's key of the pool (POOL): every variant reads it.
+_POOL: Final = POOL.keys[0]
 
-    The pool is the family's array-form key (the checkers not yet
-    entered); a variant without it (gul bara, backgammon) has none there,
-    and its answers then give ``"pool": [0, 0]`` too.
+
+def _counts_checkers(field: ExtraField) -> bool:
+    """Whether a field is a count of checkers the board does not show (a pool)."""
+    return field.kind is ExtraKind.COUNT and field.holds_checkers
+
+
+def _missing(rules: Variant, field: ExtraField) -> str:
+    """The message for a question of ``rules`` with neither ``off`` nor the key of ``field``."""
+    key = field.keys[0]
+    start = rules.start_extra.get(field.name)
+    at_start = f" ([{start}, {start}] at the start)" if start else ""
+    return (
+        f"missing {key!r} for {rules.spec()}: [mover, opponent], the checkers each side has "
+        f'in its {field.name}{at_start}; give it, or "off", so that they are not taken '
+        "for checkers borne off"
+    )
+
+
+def answer_keys(rules: Variant, data: dict[str, Any]) -> list[str]:
+    """The keys of extra state in the answers to ``data``, a question of ``rules``.
+
+    Those of the fields that hold checkers, as :meth:`Position.to_array
+    <nardy.Position.to_array>` gives them (not gul bara's counted rolls,
+    which a play does not change), and ``pool`` when the question gave it
+    to a variant without a pool: the answer is in the question's form.
     """
-    if pair("pool", pool) != (0, 0):  # (pair checks the type)
-        raise InvalidPositionError(
-            f"{rules.spec()} has no pool: its checkers are all on the board, the bar or off, "
-            f"so pool is [0, 0], not {shown(pool)}"
-        )
-    return True
+    keys = [key for field in rules.extra_fields() if field.holds_checkers for key in field.keys]
+    if _POOL in data and _POOL not in keys:
+        keys.append(_POOL)
+    return keys
 
 
 def _question_roll(rules: Variant, data: dict[str, Any]) -> Roll:
@@ -169,18 +211,21 @@ def _question_roll(rules: Variant, data: dict[str, Any]) -> Roll:
 
 
 def plays_answer(plays: LegalPlays, extra_keys: Sequence[str]) -> dict[str, Any]:
-    """The ``{"plays": [...]}`` answer of a legal set; ``extra_keys``: the variant's extra keys."""
+    """The ``{"plays": [...]}`` answer of a legal set; ``extra_keys``: those of :func:`answer_keys`.
+
+    Each entry is the resulting position's array form
+    (:meth:`LegalPlays.resulting_arrays <nardy.LegalPlays.resulting_arrays>`)
+    with these extra keys; ``pool`` is ``[0, 0]`` in a variant without one.
+    """
     out = []
-    arrays = plays.resulting_arrays() if extra_keys else None
-    for i, (notation, state) in enumerate(zip(plays.notations(), plays.result_states())):
-        entry = {
-            "play": notation,
-            "board": list(state[1:25]),
-            "bar": [state[25], state[26]],
-            "off": [state[0], state[27]],
-        }
-        if arrays is not None:
-            entry.update((key, arrays[i][key]) for key in extra_keys)
+    arrays = plays.resulting_arrays()
+    for notation, array in zip(plays.notations(), arrays):
+        entry: dict[str, Any] = {"play": notation}
+        entry["board"] = array["board"]
+        entry["bar"] = array["bar"]
+        entry["off"] = array["off"]
+        for key in extra_keys:
+            entry[key] = array.get(key, [0, 0])
         out.append(entry)
     return {"plays": out}
 
@@ -206,7 +251,8 @@ class LegalFilter:
     ``variant`` and ``options`` are the command's ``--variant`` and
     ``--option`` values. :meth:`answer` returns the line to write; the fast
     path keeps a few things between lines: the configured variants by
-    ``(name, options)`` and pieces of answer text (:class:`~nardy.cli.legal_text.TextPieces`).
+    ``(name, options)`` and, per variant class (and whether the question
+    gave a pool), pieces of answer text (:class:`~nardy.cli.legal_text.TextPieces`).
     """
 
     def __init__(self, variant: str | None, options: dict[str, Any]) -> None:
@@ -215,7 +261,7 @@ class LegalFilter:
         self.options: Final = dict(options)
         self._rules: dict[object, Variant] = {}
         self._plain: dict[type[Variant], bool] = {}
-        self._pieces = TextPieces()
+        self._texts: dict[tuple[type[Variant], bool], TextPieces] = {}
 
     def answer(self, line: str | bytes) -> tuple[str, bool]:
         """The answer line to ``line`` (newline included) and whether it is an error."""
@@ -264,8 +310,20 @@ class LegalFilter:
             self._plain[cls] = plain
         return plain
 
+    def _text(self, rules: Variant, data: dict[str, Any]) -> TextPieces:
+        """The pieces of answer text of the variant's class (its layout of extra state) for a question."""
+        key = (type(rules), _POOL in data)
+        pieces = self._texts.get(key)
+        if pieces is None:
+            pieces = TextPieces(extras=_extra_layout(rules), after=_echoed_text(rules, data))
+            self._texts[key] = pieces
+        return pieces
+
     def quick_answer(self, line: str | bytes) -> str | None:
-        """The answer of a well-formed question, or None to leave the line to :func:`legal_line`."""
+        """The answer of a well-formed question, or None to leave the line to :func:`legal_line`.
+
+        It may also raise where :func:`legal_line` raises, which then says why.
+        """
         if type(line) is str:
             line = line.encode("utf-8", "surrogatepass")
         if type(line) is not bytes or len(line) > LINE_LIMIT or not quiet_numbers(line):
@@ -280,18 +338,53 @@ class LegalFilter:
         if type(name) is not str:
             return None
         rules = self._variant(name, data)
-        if rules is None or not self._is_plain(rules) or "board" not in data:
+        if rules is None or "board" not in data:
             return None
-        if "moves" in data or "pool" in data:
-            return None
-        packed = packed_question(
-            data["board"], data.get("bar", _NO_BAR), data.get("off"), rules.checkers, rules.has_bar
-        )
-        roll = _ROLLS.get(dice_index(data.get("dice")))
-        if packed is None or roll is None:
-            return None
-        plays = rules.legal_plays(Position.from_packed(rules, Side.WHITE, packed), roll)
-        return plays_text(plays.notations(), plays.raw_results(), BASE_SIZE, self._pieces)
+        if self._is_plain(rules) and "moves" not in data and _POOL not in data:
+            packed = packed_question(
+                data["board"],
+                data.get("bar", _NO_BAR),
+                data.get("off"),
+                rules.checkers,
+                rules.has_bar,
+            )
+            roll = _ROLLS.get(dice_index(data.get("dice")))
+            if packed is None or roll is None:
+                return None
+            position = Position.from_packed(rules, Side.WHITE, packed)
+        else:  # read as legal_line reads it
+            position, roll = question(rules, data)
+        plays = rules.legal_plays(position, roll)
+        packed_size = len(position.packed)
+        pieces = self._text(rules, data)
+        return plays_text(plays.notations(), plays.raw_results(), packed_size, pieces)
+
+
+def _extra_layout(rules: Variant) -> tuple[tuple[str, str], ...]:
+    """The layout of a variant's extra state in its answers' text (:class:`~nardy.cli.legal_text.TextPieces`).
+
+    The keys of :func:`answer_keys` that the variant has, in the order of
+    the packed state.
+    """
+    layout = []
+    for field in rules.extra_fields():
+        if not field.holds_checkers:
+            layout.append(("", ""))
+        elif field.kind is ExtraKind.POINTS:
+            layout.append(
+                (f", {json.dumps(field.keys[0])}: [", f", {json.dumps(field.keys[1])}: [")
+            )
+        else:
+            layout.append((f", {json.dumps(field.keys[0])}: [", ""))
+    return tuple(layout)
+
+
+def _echoed_text(rules: Variant, data: dict[str, Any]) -> str:
+    """The text of the keys :func:`answer_keys` adds for ``data`` beside the variant's own (the pool)."""
+    own = [key for field in rules.extra_fields() for key in field.keys]
+    return "".join(
+        f", {json.dumps(key)}: [0, 0]" for key in answer_keys(rules, data) if key not in own
+    )
 
 
 def legal_arguments(argv: Sequence[str]) -> tuple[str | None, dict[str, str]] | None:

@@ -2,11 +2,13 @@
 
 ``nardy legal`` writes one ``{"plays": [...]}`` line per question. Building a
 dict per play and encoding it with ``json.dumps`` costs more than finding
-the plays, so for a variant without extra state the line is put together here
-from the notations and the packed results (:meth:`LegalPlays.raw_results
+the plays, so the line is put together here from the notations and the
+packed results (:meth:`LegalPlays.raw_results
 <nardy.LegalPlays.raw_results>`), byte for byte what ``json.dumps`` writes for
 the same answer: ``", "`` and ``": "`` separators, ASCII, keys in the order
-``play``, ``board``, ``bar``, ``off``. The checks of a question's lists
+``play``, ``board``, ``bar``, ``off``, then the variant's extra keys that hold
+checkers (``pool``; ``pinned`` and ``opp_pinned``), laid out as
+:class:`TextPieces` is told. The checks of a question's lists
 (:func:`packed_question`, :func:`dice_index`, :func:`quiet_numbers`) say yes
 only where the full path (:func:`nardy.cli.legal.legal_line`) would accept the
 same values; anything else goes to the full path, which names the error.
@@ -19,7 +21,7 @@ from __future__ import annotations
 from json.encoder import encode_basestring_ascii
 from typing import Final
 
-from nardy.engine.state import BASE_SIZE, ZERO
+from nardy.engine.state import BASE_SIZE, EXTRA_BYTES, ZERO
 
 __all__ = ["TextPieces", "dice_index", "packed_question", "plays_text", "quiet_numbers"]
 
@@ -40,17 +42,35 @@ class TextPieces:
     most questions. A notation is ASCII text without quotes or backslashes,
     but each is encoded once by the function ``json.dumps`` encodes a string
     with (``ensure_ascii``), so the text is the same for any string.
+
+    ``extras`` lays out the extra state of the variant's positions, one
+    item per extra field in the order of the packed state: ``("", "")``
+    for a field an answer does not give (a count that is no checkers),
+    ``(', "pool": [', "")`` for a count, and ``(', "pinned": [',
+    ', "opp_pinned": [')`` for a field of points (the two keys of its
+    sides). ``after`` is text written after them in every entry (``,
+    "pool": [0, 0]`` where a question gave a pool to a variant without
+    one). One variant's answers, or those of variants of one layout, share
+    a :class:`TextPieces`.
     """
 
-    def __init__(self, limit: int = 100_000) -> None:
+    def __init__(
+        self, limit: int = 100_000, extras: tuple[tuple[str, str], ...] = (), after: str = ""
+    ) -> None:
         """Empty memories of at most ``limit`` pieces each (each starts over when full)."""
         #: ``, {"play": "24/18 13/11*", "board": [`` by notation.
         self.heads: dict[str, str] = {}
-        #: ``], "bar": [0, 1], "off": [3, 0]}`` by the packed bar and off
-        #: bytes (``bar[0] | bar[1] << 8 | off[0] << 16 | off[1] << 24``).
+        #: ``], "bar": [0, 1], "off": [3, 0]}`` (with the extra keys) by the
+        #: packed bar and off bytes (``bar[0] | bar[1] << 8 | off[0] << 16 |
+        #: off[1] << 24``) and the extra state above them.
         self.tails: dict[int, str] = {}
         #: How many pieces of each kind it keeps before starting over.
         self.limit = limit
+        #: The layout of the extra state, and the text after it (see above).
+        self.extras = extras
+        self.after = after
+        #: The length of a packed state of this layout.
+        self.size = BASE_SIZE + 2 * EXTRA_BYTES * len(extras)
 
     def head(self, notation: str) -> str:
         """``, {"play": "<notation>", "board": [``: an entry up to its board, after a comma."""
@@ -62,9 +82,14 @@ class TextPieces:
             self.heads[notation] = found
         return found
 
-    def tail(self, packed: bytes) -> str:
-        """``], "bar": [m, o], "off": [m, o]}``: an entry from the end of its board, of a packed state."""
-        key = packed[25] | packed[26] << 8 | packed[0] << 16 | packed[27] << 24
+    def tail(self, packed: bytes, extra: int = 0) -> str:
+        """``], "bar": [m, o], "off": [m, o]}``: an entry from the end of its board, of a packed state.
+
+        ``extra`` is the state's extra values as one int (its key shifted
+        right by ``8 * BASE_SIZE``), 0 without extra state; their keys come
+        before the closing brace.
+        """
+        key = packed[25] | packed[26] << 8 | packed[0] << 16 | packed[27] << 24 | extra << 32
         found = self.tails.get(key)
         if found is None:
             found = (
@@ -74,29 +99,61 @@ class TextPieces:
                 + '], "off": ['
                 + _NUMBER[packed[0]]
                 + _NEXT_NUMBER[packed[27]]
-                + "]}"
+                + "]"
+                + self.extra_text(packed)
+                + self.after
+                + "}"
             )
             if len(self.tails) >= self.limit:
                 self.tails.clear()
             self.tails[key] = found
         return found
 
+    def extra_text(self, packed: bytes) -> str:
+        """The extra keys of an entry (``, "pool": [2, 0]``), as :attr:`extras` lays them out."""
+        parts: list[str] = []
+        at = BASE_SIZE
+        for first, second in self.extras:
+            mine = _extra_value(packed, at)
+            theirs = _extra_value(packed, at + EXTRA_BYTES)
+            at += 2 * EXTRA_BYTES
+            if not first:
+                continue
+            if second:  # points: a set of bits each side
+                parts.append(first + _points_text(mine) + "]" + second + _points_text(theirs) + "]")
+            else:
+                parts.append(first + str(mine) + ", " + str(theirs) + "]")
+        return "".join(parts)
+
+
+def _extra_value(packed: bytes, at: int) -> int:
+    """The extra value packed little-endian in ``EXTRA_BYTES`` bytes from ``at``."""
+    return int.from_bytes(packed[at : at + EXTRA_BYTES], "little")
+
+
+def _points_text(bits: int) -> str:
+    """The points of a set of bits (bit p: point p) as JSON's list items, lowest first."""
+    return ", ".join([str(p) for p in range(bits.bit_length()) if bits >> p & 1])
+
 
 def plays_text(notations: list[str], keys: list[int], size: int, pieces: TextPieces) -> str:
-    r"""The answer line (with its newline) of plays without extra state.
+    r"""The answer line (with its newline) of a legal set.
 
     ``notations`` and ``keys`` are a legal set's :meth:`notations
     <nardy.LegalPlays.notations>` and :meth:`raw_results
     <nardy.LegalPlays.raw_results>`, ``size`` the length of its packed
-    position (``nardy.engine.state.BASE_SIZE`` without extra state).
-    The same text as ``json.dumps({"plays": [{"play": ..., "board": ...,
-    "bar": ..., "off": ...}, ...]}) + "\n"``.
+    position, which must be that of ``pieces``' layout
+    (:attr:`TextPieces.size`: ``nardy.engine.state.BASE_SIZE`` without
+    extra state). The same text as ``json.dumps({"plays": [{"play": ...,
+    "board": ..., "bar": ..., "off": ..., <extra keys>}, ...]}) + "\n"``.
     """
-    if size != BASE_SIZE:
-        raise ValueError(f"plays_text writes states of {BASE_SIZE} bytes, not {size}")
+    if size != pieces.size:
+        raise ValueError(f"these pieces write states of {pieces.size} bytes, not {size}")
+    shift = 8 * BASE_SIZE if size > BASE_SIZE else 0
     parts: list[str] = ['{"plays": [']
     for i in range(len(keys)):
-        packed = keys[i].to_bytes(BASE_SIZE, "little")
+        key = keys[i]
+        packed = key.to_bytes(size, "little")
         head = pieces.head(notations[i])
         parts.append(head[2:] if i == 0 else head)  # no comma before the first entry
         parts.append(_NUMBER[packed[1]])
@@ -109,7 +166,7 @@ def plays_text(notations: list[str], keys: list[int], size: int, pieces: TextPie
                 parts.append(_NEXT_NUMBER[packed[p]])
                 parts.append(_NEXT_NUMBER[packed[p + 1]])
         parts.append(_NEXT_NUMBER[packed[24]])
-        parts.append(pieces.tail(packed))
+        parts.append(pieces.tail(packed, key >> shift if shift else 0))
     parts.append("]}\n")
     return "".join(parts)
 
@@ -117,6 +174,12 @@ def plays_text(notations: list[str], keys: list[int], size: int, pieces: TextPie
 #: The longest run of digits :func:`quiet_numbers` lets through: a JSON integer
 #: of more than 20 characters (``nardy legal`` refuses those) has at least 20.
 DIGITS_LIMIT: Final = 19
+
+
+# Each byte as quiet_numbers reads it: an ASCII digit as "0", anything else as " ".
+_DIGITS_ONLY: Final = bytes([48 if 48 <= b <= 57 else 32 for b in range(256)])
+# The shortest run of digits quiet_numbers refuses.
+_LONG_RUN: Final = b"0" * (DIGITS_LIMIT + 1)
 
 
 def quiet_numbers(line: bytes) -> bool:
@@ -127,15 +190,12 @@ def quiet_numbers(line: bytes) -> bool:
     they are; then the full path reads the line. JSON numbers are ASCII
     digits, so the UTF-8 bytes are enough.
     """
-    run = 0
-    for byte in line:
-        if 48 <= byte <= 57:
-            run += 1
-            if run > DIGITS_LIMIT:
-                return False
-        else:
-            run = 0
-    return b"NaN" not in line and b"Infinity" not in line
+    # One pass in C over the bytes, the digits made alike, then one search.
+    return (
+        _LONG_RUN not in line.translate(_DIGITS_ONLY)
+        and b"NaN" not in line
+        and b"Infinity" not in line
+    )
 
 
 def _pair(value: object, into: bytearray, at: int) -> bool:

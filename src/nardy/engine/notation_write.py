@@ -24,7 +24,7 @@ from nardy.rules.board import FROM_POOL
 __all__ = ["point_name", "write_code", "write_steps"]
 
 _STEP_MASK: Final = (1 << STEP_BITS) - 1
-# How many packed plays write_code remembers (a few MB at most).
+# How many packed plays write_code remembers (a few MB at most) before it starts over.
 _REMEMBERED: Final = 100_000
 _written: dict[int, str] = {}
 # A source's place in the notation's order (highest first): every point
@@ -47,49 +47,80 @@ def point_name(p: int) -> str:
     return str(p)
 
 
+# Each slot's name (0..31: off, the points, the bar, the pool), made once.
+_NAMES: Final = tuple([point_name(p) for p in range(32)])
+
+
+def _name(p: int) -> str:
+    """:func:`point_name`, read from the table where it can be."""
+    return _NAMES[p] if 0 <= p < 32 else point_name(p)
+
+
 def write_steps(srcs: list[int], dsts: list[int], hits: list[bool]) -> str:
     """The notation of the steps ``srcs[i] -> dsts[i]`` (``hits[i]``: step i hit), in play order."""
-    # Chain the steps into checker paths, in the order they were played: a
-    # step continues the latest path that ended where it starts.
-    starts: list[int] = []
-    paths: list[list[int]] = []  # the points of each path after its start
-    marks: list[list[bool]] = []  # whether the checker hit on each of them
-    for i in range(len(srcs)):
-        src = srcs[i]
-        chained = False
-        if src != MOVER_OFF:
-            for k in range(len(paths) - 1, -1, -1):
-                if paths[k][-1] == src:
-                    paths[k].append(dsts[i])
-                    marks[k].append(hits[i])
-                    chained = True
-                    break
-        if not chained:
-            starts.append(src)
-            paths.append([dsts[i]])
-            marks.append([hits[i]])
-    segments: list[tuple[int, int, str]] = []
-    for k in range(len(paths)):
-        path = paths[k]
-        last = len(path) - 1
-        parts = [point_name(starts[k])]
-        for j in range(len(path)):
-            if marks[k][j]:
-                parts.append(point_name(path[j]) + "*")
-            elif j == last:
-                parts.append(point_name(path[j]))
-        segments.append((-_rank(starts[k]), -path[last], "/".join(parts)))
-    segments.sort()
+    starts, lasts, texts = _paths(srcs, dsts, hits)
+    # The paths in the notation's order (see _before), each put into place.
+    order: list[int] = []
+    for k in range(len(starts)):
+        at = len(order)
+        while at > 0 and _before(starts, lasts, texts, k, order[at - 1]):
+            at -= 1
+        order.insert(at, k)
     out: list[str] = []
     i = 0
-    while i < len(segments):
-        text = segments[i][2]
+    while i < len(order):
+        text = texts[order[i]]
         j = i + 1
-        while j < len(segments) and segments[j][2] == text:
+        while j < len(order) and texts[order[j]] == text:
             j += 1
         out.append(text if j - i == 1 else f"{text}({j - i})")
         i = j
     return " ".join(out)
+
+
+def _before(starts: list[int], lasts: list[int], texts: list[str], a: int, b: int) -> bool:
+    """Whether path ``a`` is written before path ``b``: the higher start (the bar, the pool, the points), then the higher last point, then the text."""
+    if starts[a] != starts[b]:
+        return _rank(starts[a]) > _rank(starts[b])
+    if lasts[a] != lasts[b]:
+        return lasts[a] > lasts[b]
+    return texts[a] < texts[b]
+
+
+def _paths(
+    srcs: list[int], dsts: list[int], hits: list[bool]
+) -> tuple[list[int], list[int], list[str]]:
+    """Each checker's path: its start, its last point and its text (``24/18*/13``).
+
+    The steps chain into paths in the order they were played: a step
+    continues the latest path that ended where it starts. A path's text
+    keeps every point where the checker hit (starred) and its last point.
+    """
+    starts: list[int] = []
+    lasts: list[int] = []
+    texts: list[str] = []  # up to the last point, which is written at the end
+    last_hits: list[bool] = []
+    for i in range(len(srcs)):
+        src = srcs[i]
+        k = len(lasts) - 1
+        if src != MOVER_OFF:
+            while k >= 0 and lasts[k] != src:
+                k -= 1
+        else:
+            k = -1
+        if k >= 0:
+            if last_hits[k]:  # the point it hit on stays in the path
+                texts[k] += "/" + _name(src) + "*"
+            lasts[k] = dsts[i]
+            last_hits[k] = hits[i]
+        else:
+            starts.append(src)
+            texts.append(_name(src))
+            lasts.append(dsts[i])
+            last_hits.append(hits[i])
+    for k in range(len(starts)):
+        texts[k] += ("/" + _name(lasts[k]) + "*") if last_hits[k] else ("/" + _name(lasts[k]))
+    return starts, lasts, texts
 
 
 def write_code(code: int) -> str:
@@ -108,6 +139,7 @@ def write_code(code: int) -> str:
         hits.append(bool(step & HIT_BIT))
         rest >>= STEP_BITS
     text = write_steps(srcs, dsts, hits)
-    if len(_written) < _REMEMBERED:
-        _written[code] = text
+    if len(_written) >= _REMEMBERED:  # full: start over, so that new plays are remembered
+        _written.clear()
+    _written[code] = text
     return text

@@ -308,7 +308,9 @@ class Variant(TurnHooks, abc.ABC):
         ``[mover, opponent]``. When ``off`` is omitted it is whatever makes
         each side's checkers add up. ``turn`` says which colour the mover is.
         A variant with extra state (:meth:`extra_fields`) takes its array-form
-        keys as keyword arguments, e.g. ``pinned=[19], opp_pinned=[7]``.
+        keys as keyword arguments, e.g. ``pinned=[19], opp_pinned=[7]``. The
+        pool's key is the family's: a variant without a pool takes
+        ``pool=[0, 0]`` (and nothing else), so one form serves every variant.
         """
         turn = as_side(turn, "turn")
         board_t = int_tuple("board", board, 24)

@@ -18,7 +18,7 @@ from nardy.errors import CheckerCountError, InvalidPositionError, SharedPointErr
 from nardy.model.basics import Side
 from nardy.model.validate import by_side, pair, point_set, shown, take
 from nardy.model.validate import side as as_side
-from nardy.rules.vocabulary import Contact, ExtraField, ExtraKind, Geometry
+from nardy.rules.vocabulary import POOL, Contact, ExtraField, ExtraKind, Geometry
 
 __all__ = [
     "board_of_counts",
@@ -128,12 +128,27 @@ def board_of_counts(
 def extra_from_array(
     fields: Sequence[ExtraField], extra: Mapping[str, Any], name: str
 ) -> tuple[int, ...]:
-    """The extra ints of the state from array-form keyword arguments (variant ``name``'s ``fields``)."""
+    """The extra ints of the state from array-form keyword arguments (variant ``name``'s ``fields``).
+
+    The pool's key is the family's (:data:`~nardy.POOL`): a variant without
+    a pool takes ``pool=[0, 0]`` too (no checker waits to enter) and adds
+    nothing for it; any other value is an
+    :class:`~nardy.errors.InvalidPositionError`, as is a key of extra
+    state the variant does not have.
+    """
     known = {key for f in fields for key in f.keys}
     for key in extra:
-        if key not in known:
-            what = f"its extra keys are {sorted(known)}" if known else "it has no extra state"
-            raise InvalidPositionError(f"unknown key {key!r} for {name}: {what}")
+        if key in known:
+            continue
+        if key == POOL.keys[0]:
+            if pair(key, extra[key]) != (0, 0):  # (pair checks the type)
+                raise InvalidPositionError(
+                    f"{name} has no pool: its checkers are all on the board, the bar or off, "
+                    f"so pool is [0, 0], not {shown(extra[key])}"
+                )
+            continue
+        what = f"its extra keys are {sorted(known)}" if known else "it has no extra state"
+        raise InvalidPositionError(f"unknown key {key!r} for {name}: {what}")
     out: list[int] = []
     for f in fields:
         if f.kind is ExtraKind.POINTS:
