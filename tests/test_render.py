@@ -187,3 +187,14 @@ def test_picture_errors_are_nardy_errors() -> None:
     )
     assert Record.of(read_record(GALAXY)).players == ("ann", "bob")
     assert Side.WHITE.letter == "w"
+
+
+@pytest.mark.parametrize("name", ["backgammon", "long-nardy", "plakoto"])
+def test_an_array_form_reads_the_pool_as_nardy_legal_does(name: str) -> None:
+    # Every variant reads "pool": [0, 0] (no checker waits to enter) and
+    # refuses any other pool where it has none, as Variant.position does.
+    position = nardy.find_variant(name).starting_position()
+    form = json.loads(array_form(position))
+    assert picture_of_text(json.dumps({**form, "pool": [0, 0]})).position == position
+    with pytest.raises(nardy.InvalidPositionError, match="has no pool"):
+        picture_of_text(json.dumps({**form, "pool": [1, 0]}))

@@ -40,6 +40,7 @@ from nardy.model.position import Position
 from nardy.model.turns import TurnState
 from nardy.model.validate import shown
 from nardy.pictures import svg, viewer
+from nardy.rules.vocabulary import POOL
 from nardy.variants.base import find_variant, split_spec
 
 __all__ = ["Picture", "add_commands", "picture_of_record", "picture_of_text"]
@@ -135,8 +136,10 @@ def _from_json(body: str, variant: str) -> Picture:
     if not isinstance(options, dict):
         raise InputError(f'"options" must be an object, got {shown(options)}')
     rules = find_variant(base, {**spec_options, **options})
+    # The variant's own keys, and the pool's, which every variant reads (as
+    # [0, 0] where it has none: Variant.position refuses anything else).
     extra_keys = [key for field in rules.extra_fields() for key in field.keys]
-    extra = {key: data[key] for key in extra_keys if key in data}
+    extra = {key: data[key] for key in [*extra_keys, POOL.keys[0]] if key in data}
     position = rules.position(
         data["board"], data.get("bar", (0, 0)), data.get("off"), data.get("turn", "w"), **extra
     )
