@@ -43,6 +43,7 @@ import attrs
 from nardy.engine.state import ZERO
 from nardy.errors import InvalidOptionError, NardyError
 from nardy.model.position import Position
+from nardy.model.result import with_article
 from nardy.perft import fast
 from nardy.variants.base import Variant, find_variant
 from nardy.variants.turn_hooks import TURN_HOOKS as TURN_HOOKS
@@ -248,11 +249,36 @@ def _start_position(rules: Variant, start: Position | str | None) -> Position:
         position = Position.from_gnubg_id(rules, start)
     else:
         position = Position.from_id(start)
-    if position.variant != rules:
+    if position.variant == rules:
+        return position
+    if not _same_game(position.variant, rules):
         raise InvalidOptionError(
-            f"the start {position.id()} is a {position.variant.spec()} position, not {rules.spec()}"
+            f"the start {position.id()} is {with_article(position.variant.spec())} position, "
+            f"not {rules.spec()}"
         )
-    return position
+    try:
+        return Position.from_raw(rules, position.turn, position.raw)
+    except NardyError as exc:
+        raise type(exc)(
+            f"the start {position.id()} is no position of {rules.spec()}: {exc}"
+        ) from exc
+
+
+def _same_game(theirs: Variant, rules: Variant) -> bool:
+    """Whether a position of ``theirs`` may be counted under ``rules``: the same game, no option against.
+
+    The same variant class, and every option that ``theirs`` sets away from
+    its default (those its spec names) has the same value in ``rules``; the
+    options it leaves at their defaults take ``rules``' values. A position
+    that names the base game (``acey-deucey:w:...``) is so counted under
+    ``acey-deucey(natural_doubles=reroll)``; one that names another value
+    of an option ``rules`` sets is not.
+    """
+    if type(theirs) is not type(rules):
+        return False
+    defaults = find_variant(theirs.name).options()
+    wanted = rules.options()
+    return all(wanted[k] == v for k, v in theirs.options().items() if v != defaults[k])
 
 
 def _stderr_progress(err: IO[str]) -> Progress:
