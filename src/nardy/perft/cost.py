@@ -46,6 +46,7 @@ most its budget.
 from __future__ import annotations
 
 import contextlib
+import math
 import random
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -80,12 +81,15 @@ SMALL: Final = 64
 FEWEST: Final = 8
 FEWEST_WITH_TURNS: Final = 2
 MOST: Final = 256
-#: Children of the states sampled inside a turn that must meet before the
-#: share of new states is read from them (fewer say too little).
-MEETINGS: Final = 30
-#: The least share of a segment's states sampled for their meetings to be read
-#: (in a small sample a few states that many reach make most of the meetings).
+#: The least share of a group's (or a segment's) states grown for the meetings
+#: of their children to be read: in a smaller part, the few states that many
+#: reach make most of the meetings.
 SURVEYED: Final = 0.2
+#: A state sampled from a level may spend this share of the budget left on its
+#: turns: the rest goes to more states (the states of a game of whole turns
+#: differ much in cost, a cascade of doubles being thousands of times
+#: another roll's turn, so many states sampled roughly beat a few finely).
+SPREAD: Final = 16
 #: A level is counted only if the prediction of its cost, times this, fits what is left.
 MARGIN: Final = 2.0
 
@@ -261,7 +265,7 @@ class _Pass:
         frontier: Weighted = [(turns.start_turn(variant, position, roll), 1.0)]
         done: set[Position] = set()
         grown = _Grown()
-        shares = _Shares(1.0)
+        shares = _Shares(0.0)
         per_state: float | None = None
         while frontier:
             if grown.counted and self.affords(len(frontier), per_state):
@@ -301,10 +305,11 @@ class _Pass:
 
         Every state inside a turn has the same side to move and the same
         opponent, so the states picked are a part of one group (see
-        :func:`_groups`): where their children meet often enough
-        (:data:`MEETINGS`), they give the share of new states through
-        :func:`_meetings`; else the share is carried on from the segments
-        before.
+        :func:`_groups`): where they are enough of the segment
+        (:data:`SURVEYED`), the meetings of their children give the share of
+        new states through :func:`_meetings`; else the share is the last one
+        seen (it does not fall steadily from segment to segment: a cascade
+        that meets a block merges many paths, one in open country few).
         """
         size = _size(frontier)
         order = list(range(len(frontier)))
@@ -313,8 +318,10 @@ class _Pass:
         ended: list[Position] = []
         own = picked = 0
         seconds = 0.0
+        # Enough states for their meetings to be read, where that is not too many.
+        fewest = max(FEWEST, math.ceil(SURVEYED * size)) if SURVEYED * size <= MOST else FEWEST
         for index in order:
-            if picked >= MOST or (picked >= FEWEST and self.left() <= 0):
+            if picked >= MOST or (picked >= fewest and self.left() <= 0):
                 break
             outcomes: set[Position] = set()  # (the state's turn was over: its outcome)
             began = self.clock()
@@ -331,7 +338,7 @@ class _Pass:
         if not merged:
             return []
         fraction = min(1.0, picked / size)
-        if fraction >= SURVEYED and own - len(merged) >= MEETINGS:
+        if fraction >= SURVEYED:
             distinct = own / fraction / _meetings(len(merged) / own, fraction)
             shares.measured(distinct, own / fraction)
         else:
@@ -535,14 +542,14 @@ class _Group:
         """Add the whole group, projected from the part grown, to ``total``.
 
         Where too little of a large group was grown for its meetings to be
-        read (:data:`SURVEYED`, :data:`MEETINGS`), its states' children are
-        taken not to meet: more states than there are.
+        read (:data:`SURVEYED`), its states' children are taken not to meet:
+        more states than there are.
         """
         if not self.own:
             return
         fraction = self.grown / self.size
         distinct = self.own / fraction
-        if fraction >= 1.0 or (fraction >= SURVEYED and self.own - len(self.merged) >= MEETINGS):
+        if fraction >= SURVEYED:
             # Children of different states meet more often the more of the group is grown.
             distinct /= _meetings(len(self.merged) / self.own, fraction)
         total.children += self.children / fraction
@@ -583,7 +590,7 @@ def _groups(levels: _Plies | _Turns, run: _Pass, states: list[Any], n: int) -> _
         for member in members:
             if group.grown and grown >= levels.fewest and run.left() <= 0:
                 break
-            with run.part(levels.fewest - grown):
+            with run.part(SPREAD):
                 group.add(levels.grow([member], n))
             grown += 1
         picked += len(members)
@@ -622,12 +629,9 @@ def _meetings(merged: float, fraction: float) -> float:
 def _sampled(levels: _Plies | _Turns, run: _Pass, level: Weighted, n: int) -> _Grown:
     """One depth projected from a sample of ``level``: its cost, and the sample of the next."""
     total = _Grown(counted=False)
-    grown_so_far = 0
 
     def grow(state: Any) -> _Grown:
-        nonlocal grown_so_far
-        with run.part(levels.fewest - grown_so_far):
-            grown_so_far += 1
+        with run.part(SPREAD):
             return levels.grow([state], n)
 
     for grown, stands_for in run.sample(level, levels.fewest, grow):
