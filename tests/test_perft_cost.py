@@ -130,7 +130,8 @@ def test_bad_arguments_are_refused_as_perft_refuses_them() -> None:
 
 
 def test_durations_read_as_people_say_them() -> None:
-    assert [duration(s) for s in (0.2, 1, 40, 89, 95, 600, 5400, 7200, 200000)] == [
+    seconds = (0.2, 1, 40, 89, 95, 600, 5400, 7200, 200000, 1e8, 1e12)
+    assert [duration(s) for s in seconds] == [
         "1 second",
         "1 second",
         "40 seconds",
@@ -140,6 +141,8 @@ def test_durations_read_as_people_say_them() -> None:
         "1.5 hours",
         "2 hours",
         "2.3 days",
+        "3.2 years",
+        "31,688 years",
     ]
 
 
@@ -159,6 +162,11 @@ def test_what_an_estimate_and_a_refusal_say() -> None:
     assert refusal(cost, 600.0) == (
         f"gioul to depth 2 would take {cost.describe()}, more than the limit of 10 minutes. "
         "Give --no-limit to count anyway, or --depth 1 (about 30 seconds)."
+    )
+    assert refusal(cost, 60.0) == (
+        f"gioul to depth 2 would take {cost.describe()}, far more than the limit of 60 seconds "
+        "(the figure is rough this far out). Give --no-limit to count anyway, or --depth 1 "
+        "(about 30 seconds)."
     )
 
 
@@ -232,7 +240,13 @@ def test_quick_counts_write_nothing_on_stderr(
     assert out.startswith(f"{spec} from ")
 
 
-def test_gioul_to_depth_1_is_refused_before_it_starts(capsys: pytest.CaptureFixture[str]) -> None:
+def test_gioul_to_depth_1_is_refused_before_it_starts(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the count started")  # (it would run for half an hour)
+
+    monkeypatch.setattr(PERFT, "perft", never)
     began = time.monotonic()
     status, out, err = run(capsys, "--variant", "gioul", "--depth", "1")
     assert time.monotonic() - began < 60

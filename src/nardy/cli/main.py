@@ -443,6 +443,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     from nardy import __version__, compiled
     from nardy.cli.args import add_seed, add_variant, key_value, positive
+    from nardy.perft import LIMIT
 
     parser = argparse.ArgumentParser(
         prog="nardy",
@@ -523,7 +524,8 @@ def build_parser() -> argparse.ArgumentParser:
     perft.add_argument(
         "--no-limit",
         action="store_true",
-        help="count even when the estimate says it takes more than 10 minutes of CPU time",
+        help=f"count even when the estimate says it takes more than {LIMIT / 60:.0f} minutes "
+        "of CPU time (nardy perft says so, and stops, before it starts)",
     )
     add_selfplay(sub)
     for command in sub.choices.values():  # for the usage errors found after parsing

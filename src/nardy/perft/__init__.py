@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     from nardy.perft.cost import Estimate
 
 __all__ = [
+    "FAR",
     "LIMIT",
     "PROGRESS_AFTER",
     "PROGRESS_EVERY",
@@ -245,6 +246,9 @@ def estimate(
 
 #: ``nardy perft`` refuses a count estimated longer than this (CPU seconds) without --no-limit.
 LIMIT: Final = 600.0
+#: A refusal of a count estimated at more than this many times the limit says the
+#: figure is rough (sampled that deep, a few turns' cascades make most of it).
+FAR: Final = 100.0
 #: Seconds into a depth before its first progress line, and between two lines.
 PROGRESS_AFTER: Final = 2.0
 PROGRESS_EVERY: Final = 5.0
@@ -333,10 +337,13 @@ def refusal(cost: Estimate, limit: float) -> str:
     from nardy.perft.cost import duration
 
     depth = len(cost.depths)
-    text = (
-        f"{cost.variant} to depth {depth} would take {cost.describe()}, "
-        f"more than the limit of {duration(limit)}. Give --no-limit to count anyway"
-    )
+    text = f"{cost.variant} to depth {depth} would take {cost.describe()}, "
+    if cost.seconds > FAR * limit:
+        # Projected this far, the figure says little more than "far too long".
+        text += f"far more than the limit of {duration(limit)} (the figure is rough this far out)"
+    else:
+        text += f"more than the limit of {duration(limit)}"
+    text += ". Give --no-limit to count anyway"
     if depth > 1:
         shallower = sum(d.seconds for d in cost.depths[:-1])
         text += f", or --depth {depth - 1} (about {duration(shallower)})"

@@ -153,8 +153,9 @@ class Estimate:
 
 
 def duration(seconds: float) -> str:
-    """``40 seconds``, ``6 minutes``, ``3 hours``, ``2 days``: a time to one or two figures."""
-    for unit, size in (("day", 86400.0), ("hour", 3600.0), ("minute", 60.0)):
+    """``40 seconds``, ``6 minutes``, ``3 hours``, ``2 days``, ``5 years``: a time to one or two figures."""
+    units = (("year", 365.25 * 86400.0), ("day", 86400.0), ("hour", 3600.0), ("minute", 60.0))
+    for unit, size in units:
         if seconds >= 1.5 * size:
             return _plural(seconds / size, unit)
     return _plural(max(seconds, 1.0), "second")
@@ -265,7 +266,7 @@ class _Pass:
         frontier: Weighted = [(turns.start_turn(variant, position, roll), 1.0)]
         done: set[Position] = set()
         grown = _Grown()
-        shares = _Shares(0.0)
+        shares = _Shares(0.5)
         per_state: float | None = None
         while frontier:
             if grown.counted and self.affords(len(frontier), per_state):
