@@ -13,7 +13,7 @@ the same count, with the same code:
   their children meet those of states that were not sampled). A group too
   large for the budget is grown in part, and the meetings of the part read
   through a model where every new state is reached the same number of times
-  (:func:`_meetings`), when the part is large enough to say anything;
+  (``_meetings``), when the part is large enough to say anything;
 * deeper, it expands a random sample of the projected states, and carries on
   the share of children that are new states: each level's share is the last
   one times the square root of its fall (a side's share falls when it has
@@ -26,9 +26,10 @@ A turn of several segments (a cascade of doubles, a named double and its
 roll again) is counted the same way inside, segment by segment: gioul's 1-1
 from the start, a cascade through every double up to 6-6 with millions of
 outcomes, is sampled after its first segments instead of enumerated. Inside
-a turn every state has the same opponent (one group), and where too few of
-a segment's states are sampled for their meetings to say anything, the
-share falls as it fell from segment to segment before.
+a turn every state has the same opponent (one group): a segment of at most
+a few hundred states is sampled a fifth at least, whose children's meetings
+give its share of new states; a larger one's share is carried on as between
+plies.
 
 The seconds are CPU seconds measured by the pass on this machine, in this
 build, times the states projected; they include what the count does with
@@ -64,7 +65,22 @@ from nardy.perft.turns import leaves_checkers, next_states
 from nardy.variants.base import Variant
 from nardy.variants.turn_hooks import runs_turns
 
-__all__ = ["BUDGET", "DepthCost", "Estimate", "duration", "estimate_from"]
+__all__ = [
+    "BUDGET",
+    "FEWEST",
+    "FEWEST_WITH_TURNS",
+    "MARGIN",
+    "MOST",
+    "REFINED",
+    "SMALL",
+    "SPENT",
+    "SPREAD",
+    "SURVEYED",
+    "DepthCost",
+    "Estimate",
+    "duration",
+    "estimate_from",
+]
 
 #: CPU seconds the first pass aims at (it can take a little more: see :data:`FEWEST`).
 BUDGET: Final = 0.3
@@ -72,23 +88,25 @@ BUDGET: Final = 0.3
 #: second pass samples more, for up to a hundredth of the count and at most
 #: :data:`REFINED` seconds.
 SPENT: Final = 100.0
+#: The longest second pass, CPU seconds.
 REFINED: Final = 3.0
 #: A level of at most this many states is counted whatever the budget says,
 #: so that the share of new states is measured on the first levels.
 SMALL: Final = 64
-#: States sampled from a level the pass does not count: at least (even past
-#: the budget), at most; a state of a game of whole turns is all its turns.
+#: The fewest states sampled from a level the pass does not count, even past the budget.
 FEWEST: Final = 8
+#: The same for a game of whole turns (a state sampled is all its turns).
 FEWEST_WITH_TURNS: Final = 2
+#: The most states sampled from a level.
 MOST: Final = 256
 #: The least share of a group's (or a segment's) states grown for the meetings
 #: of their children to be read: in a smaller part, the few states that many
 #: reach make most of the meetings.
 SURVEYED: Final = 0.2
-#: A state sampled from a level may spend this share of the budget left on its
-#: turns: the rest goes to more states (the states of a game of whole turns
-#: differ much in cost, a cascade of doubles being thousands of times
-#: another roll's turn, so many states sampled roughly beat a few finely).
+#: A state sampled from a level may spend one part in this many of the budget
+#: left on its turns: the rest goes to more states (the states of a game of
+#: whole turns differ much in cost, a cascade of doubles being thousands of
+#: times another roll's turn, so many states sampled roughly beat a few finely).
 SPREAD: Final = 16
 #: A level is counted only if the prediction of its cost, times this, fits what is left.
 MARGIN: Final = 2.0
