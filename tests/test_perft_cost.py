@@ -254,7 +254,7 @@ def test_gioul_to_depth_1_is_refused_before_it_starts(
     assert out == ""
     assert err.startswith("nardy perft: gioul to depth 1 would take about ")
     assert "most of it in the turns of 1-1" in err
-    assert "more than the limit of 10 minutes. Give --no-limit to count anyway." in err
+    assert "more than the limit of 5 minutes. Give --no-limit to count anyway." in err
 
 
 def test_over_the_limit_refused_and_no_limit_counts(

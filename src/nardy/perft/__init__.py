@@ -245,7 +245,10 @@ def estimate(
 
 
 #: ``nardy perft`` refuses a count estimated longer than this (CPU seconds) without --no-limit.
-LIMIT: Final = 600.0
+#: Backgammon to depth 3 is well inside it (about 3 minutes pure Python, 1.5 compiled);
+#: the estimate of the longest counts errs low by up to 2 or 3 times (gioul from its
+#: start: 12 to 24 minutes said, about 40 taken, pure Python), which this leaves room for.
+LIMIT: Final = 300.0
 #: A refusal of a count estimated at more than this many times the limit says the
 #: figure is rough (sampled that deep, a few turns' cascades make most of it).
 FAR: Final = 100.0
