@@ -226,3 +226,18 @@ def test_gnubg_id_turn_black_is_the_same_board_for_black() -> None:
     black = Position.from_gnubg_id(BG, PID, turn="b")  # type: ignore[arg-type]
     assert black.turn is Side.BLACK
     assert black.gnubg_id() == PID
+
+
+@pytest.mark.parametrize(
+    ("spec", "raw", "message"),
+    [
+        ("backgammon", (0,) * 5, "a backgammon state is a tuple of 28 ints"),
+        ("acey-deucey", (0,) * 5, "an acey-deucey state is a tuple of 30 ints"),
+        ("acey-deucey", (0,) * 29 + (1 << 40,), "an acey-deucey state holds small integers"),
+    ],
+)
+def test_a_bad_raw_state_names_its_variant_with_the_right_article(
+    spec: str, raw: tuple[int, ...], message: str
+) -> None:
+    with pytest.raises(InvalidPositionError, match=message):
+        Position.from_raw(nardy.find_variant(spec), Side.WHITE, raw)

@@ -233,6 +233,12 @@ def test_bad_reset_options(options: dict[str, object], match: str) -> None:
         env.reset(options=options)
 
 
+def test_a_bad_reset_position_names_the_variant_with_the_right_article() -> None:
+    env = aec_env("acey-deucey")
+    with pytest.raises(InvalidOptionError, match=r"must be an acey-deucey nardy\.Position"):
+        env.reset(options={"position": nardy.Backgammon().starting_position()})
+
+
 @pytest.mark.parametrize(
     ("options", "match"),
     [

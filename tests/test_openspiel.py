@@ -144,6 +144,8 @@ def test_parameters() -> None:
         load("backgammon", colour="red")
     with pytest.raises(nardy.InvalidOptionError, match="not a kush position"):
         load("kush", start=nardy.find_variant("backgammon").starting_position().id())
+    with pytest.raises(nardy.InvalidOptionError, match="not an acey-deucey position"):
+        load("acey-deucey", start=nardy.find_variant("backgammon").starting_position().id())
 
 
 def test_start_with_options_survives_serialisation() -> None:

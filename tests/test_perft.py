@@ -286,6 +286,41 @@ def test_from_ids_and_bad_input() -> None:
         perft("long-nardy", 1, "nonsense")
 
 
+def test_a_start_of_the_same_game_takes_the_specs_options() -> None:
+    # A position that names the base game (its ID, or the Position) is counted
+    # under the options of the spec asked for, not refused.
+    spec = "acey-deucey(natural_doubles=reroll)"
+    base = nardy.find_variant("acey-deucey").starting_position()
+    under = nardy.find_variant(spec).starting_position()
+    wanted = perft(spec, 1)
+    assert wanted.rows != perft("acey-deucey", 1).rows  # (the option changes the count)
+    for start in (base, base.id()):
+        assert perft(spec, 1, start) == wanted
+    assert wanted.start == under.id()
+    # An option the position's spec names must agree with the spec's: the same
+    # option, or one the spec leaves at its default, is kept.
+    lock = nardy.find_variant("acey-deucey(opening_lock=true)").starting_position()
+    both = "acey-deucey(natural_doubles=reroll,opening_lock=true)"
+    assert perft(both, 1, lock) == perft(both, 1)
+
+
+def test_a_start_of_another_game_or_option_value_is_refused() -> None:
+    lock = nardy.find_variant("acey-deucey(opening_lock=true)").starting_position()
+    with pytest.raises(
+        InvalidOptionError,
+        match=r"is an acey-deucey\(opening_lock=true\) position, not acey-deucey\(natural",
+    ):
+        perft("acey-deucey(natural_doubles=reroll)", 1, lock)
+    with pytest.raises(InvalidOptionError, match="is an acey-deucey position, not tabula"):
+        perft("tabula", 1, nardy.find_variant("acey-deucey").starting_position())
+    with pytest.raises(InvalidOptionError, match="is a backgammon position, not hypergammon"):
+        perft("hypergammon", 1, nardy.Backgammon().starting_position())
+    # The same game, but not a position the options allow: say why.
+    three = nardy.Hypergammon().starting_position()
+    with pytest.raises(nardy.NardyError, match=r"no position of hypergammon\(checkers=2\): .*3"):
+        perft("hypergammon(checkers=2)", 1, three)
+
+
 def test_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli_main(["perft", "hypergammon", "--depth", "2", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

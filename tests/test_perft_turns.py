@@ -106,6 +106,28 @@ def test_perft_from_reads_every_form_nardy_render_reads(
     assert from_start["depths"] == [perft(variant, 1, start).rows[0].to_dict()]
 
 
+@pytest.mark.parametrize("form", ["id", "json"])
+def test_perft_from_a_position_of_the_base_game_takes_the_specs_options(
+    form: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = "acey-deucey(natural_doubles=reroll)"
+    base = nardy.find_variant("acey-deucey").starting_position()
+    text = base.id() if form == "id" else json.dumps({"variant": "acey-deucey", **base.to_array()})
+    found = _perft_cli(capsys, "--variant", spec, "--from", text)
+    assert found["variant"] == spec
+    assert found["depths"] == [perft(spec, 1).rows[0].to_dict()]
+
+
+def test_perft_from_a_position_of_another_game_says_which(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from nardy.cli.main import main
+
+    start = nardy.find_variant("acey-deucey").starting_position().id()
+    assert main(["perft", "--variant", "tabula", "--depth", "1", "--from", start]) == 2
+    assert "is an acey-deucey position, not tabula" in capsys.readouterr().err
+
+
 def test_perft_from_a_position_inside_a_turn_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     from nardy.cli.main import main
 

@@ -196,3 +196,62 @@ def test_deeper_rows_reproduce_slow(entry: dict[str, Any]) -> None:
 
 def test_the_guide_table_is_the_file() -> None:
     assert TABLE.read_text(encoding="utf-8") == table(VECTORS)
+
+
+# --- gioul from its start (the guide: counted by nardy alone, too long for the file) -----
+
+GUIDE = Path(__file__).resolve().parents[1] / "docs" / "guide" / "perft.rst"
+
+
+def guide_table(title: str) -> list[list[str]]:
+    """The rows (header first) of the guide's list-table called ``title``."""
+    lines = GUIDE.read_text(encoding="utf-8").splitlines()
+    start = lines.index(f".. list-table:: {title}")
+    rows: list[list[str]] = []
+    for line in lines[start + 1 :]:
+        if line.startswith("   * - "):
+            rows.append([line[7:]])
+        elif line.startswith("     - "):
+            rows[-1].append(line[7:])
+        elif line.strip() and not line.startswith("   :"):
+            break
+    return rows
+
+
+def test_gioul_from_its_start_roll_by_roll_is_the_guides() -> None:
+    from nardy.perft.turns import turn_outcomes
+
+    gioul = nardy.find_variant("gioul")
+    start = gioul.starting_position()
+    rows = guide_table("Gioul from its start: depth 1, roll by roll (nardy alone)")[1:]
+    said = {row[0]: int(row[1].replace(",", "")) for row in rows}
+    rolls = {"-".join(map(str, roll.faces)): roll for roll in gioul.rolls()}
+    others = [name for name in rolls if name not in said]
+    assert len(others) == 15
+    assert all(not rolls[name].is_double for name in others)
+    # The rolls quick to play out (the cascades of 1-1 to 3-3 take seconds to half an hour).
+    for name in [*others, "4-4", "5-5", "6-6"]:
+        expected = said.get(name, said["each of the 15 other rolls"])
+        assert len(turn_outcomes(gioul, start, rolls[name])) == expected, name
+    # Depth 1 adds up from the rolls: paths21 over the 21 rolls, paths36 over the 36.
+    (head, first, _) = guide_table(
+        "Gioul from its start (nardy alone: no other program has counted it)"
+    )
+    row = dict(zip(head, first, strict=True))
+    outcomes = {name: said.get(name, said["each of the 15 other rolls"]) for name in rolls}
+    assert int(row["paths21"].replace(",", "")) == sum(outcomes.values())
+    paths36 = sum(n * (1 if rolls[name].is_double else 2) for name, n in outcomes.items())
+    assert int(row["paths36"].replace(",", "")) == paths36
+    assert row["passes"] == row["terminal"] == "0"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["3-3", "2-2"])
+def test_gioul_from_its_start_cascades_slow(name: str) -> None:
+    from nardy.perft.turns import turn_outcomes
+
+    gioul = nardy.find_variant("gioul")
+    rows = guide_table("Gioul from its start: depth 1, roll by roll (nardy alone)")[1:]
+    said = {row[0]: int(row[1].replace(",", "")) for row in rows}
+    roll = nardy.Roll(*map(int, name.split("-")))
+    assert len(turn_outcomes(gioul, gioul.starting_position(), roll)) == said[name]

@@ -85,7 +85,7 @@ from nardy.game.game import Game
 from nardy.model.basics import ALL_ROLLS, Roll, Side, distinct_rolls
 from nardy.model.position import Position
 from nardy.model.registry import find_variant, variant_names
-from nardy.model.result import ResultKind
+from nardy.model.result import ResultKind, with_article
 from nardy.model.turns import BETWEEN_TURNS, TurnState
 from nardy.variants.base import Variant
 
@@ -186,7 +186,7 @@ class NardyGame(pyspiel.Game):  # type: ignore[misc]
             self.start = Position.from_id(start)
             if self.start.variant != self.variant or self.start.is_over():
                 raise InvalidOptionError(
-                    f"start {start!r:.80} is not a {self.variant.spec()} position still in play"
+                    f"start {start!r:.80} is not {with_article(self.variant.spec())} position still in play"
                 )
         #: The rolls by chance outcome and the outcomes with their chances
         #: (two dice, or three for a variant of three dice).

@@ -369,6 +369,7 @@ def _print_game(out: IO[str], match: Match, game: Game, number: int) -> None:
 
 def _cmd_perft(args: argparse.Namespace) -> int:
     """``nardy perft``: the start read as ``nardy render`` reads a position (2 on bad input)."""
+    from nardy.perft import LIMIT
     from nardy.perft import main as perft_main
 
     start: Position | None = None
@@ -378,7 +379,8 @@ def _cmd_perft(args: argparse.Namespace) -> int:
         except NardyError as exc:
             print(f"nardy perft: {exc}", file=sys.stderr)
             return 2
-    return perft_main(args.variant, args.depth, start, args.json, sys.stdout, sys.stderr)
+    limit = None if args.no_limit else LIMIT
+    return perft_main(args.variant, args.depth, start, args.json, sys.stdout, sys.stderr, limit)
 
 
 def perft_start(text: str, variant: str) -> Position:
@@ -492,6 +494,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     from nardy import __version__, compiled
     from nardy.cli.args import add_seed, add_variant, key_value, positive
+    from nardy.perft import LIMIT
 
     parser = argparse.ArgumentParser(
         prog="nardy",
@@ -568,6 +571,12 @@ def build_parser() -> argparse.ArgumentParser:
         dest="start",
         metavar="TEXT",
         help="the position to count from, in any form nardy render reads (an ID, or array-form JSON)",
+    )
+    perft.add_argument(
+        "--no-limit",
+        action="store_true",
+        help=f"count even when the estimate says it takes more than {LIMIT / 60:.0f} minutes "
+        "of CPU time (nardy perft says so, and stops, before it starts)",
     )
     add_selfplay(sub)
     for command in sub.choices.values():  # for the usage errors found after parsing

@@ -14,6 +14,7 @@ from nardy.errors import InvalidIdError, InvalidPositionError, NardyError, Unsup
 from nardy.model.basics import RollLike, Side
 from nardy.model.display import drawings
 from nardy.model.registry import as_variant, find_variant
+from nardy.model.result import with_article
 from nardy.model.validate import bounded_text, flag, shown
 from nardy.model.validate import side as as_side
 from nardy.rules.vocabulary import Contact, ExtraKind
@@ -108,11 +109,11 @@ class Position:
             n = 28 + 2 * len(variant.extra_fields())
             if not isinstance(raw, tuple) or len(raw) != n:
                 raise InvalidPositionError(
-                    f"a {variant.name} state is a tuple of {n} ints, got {shown(raw)}"
+                    f"{with_article(variant.name)} state is a tuple of {n} ints, got {shown(raw)}"
                 )
             if not all(type(x) is int and -1000 <= x <= 1 << 26 for x in raw):
                 raise InvalidPositionError(
-                    f"a {variant.name} state holds small integers, got {shown(raw)}"
+                    f"{with_article(variant.name)} state holds small integers, got {shown(raw)}"
                 )
             extra: dict[str, Any] = {}
             for i, f in enumerate(variant.extra_fields()):

@@ -97,10 +97,11 @@ class Result:
 
 
 def with_article(word: str) -> str:
-    """``word`` after its indefinite article: ``a gammon``, ``an oin``, ``a mars``.
+    """``word`` after its indefinite article: ``a gammon``, ``an oin``, ``an acey-deucey``.
 
-    The names of results are written as they sound: a vowel first takes
-    ``an``.
+    For the names of results and of variants (and their specs), which are
+    written as they sound: a vowel first takes ``an``. Every message that
+    puts an article before such a name uses this.
     """
     return f"{'an' if word[:1].lower() in 'aeiou' and word else 'a'} {word}"
 

@@ -36,19 +36,40 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any, Final
 
 import attrs
 
-from nardy.engine.state import ZERO
 from nardy.errors import InvalidOptionError, NardyError
 from nardy.model.position import Position
 from nardy.perft import fast
+from nardy.perft.plies import PlyCounter, start_position
 from nardy.variants.base import Variant, find_variant
 from nardy.variants.turn_hooks import TURN_HOOKS as TURN_HOOKS
 from nardy.variants.turn_hooks import runs_turns as runs_turns
 
-__all__ = ["TURN_HOOKS", "PerftResult", "PerftRow", "count", "main", "perft", "runs_turns"]
+if TYPE_CHECKING:
+    import random
+
+    # (imported where used: it needs the game layer, which `import nardy` leaves out)
+    from nardy.perft.cost import Estimate
+
+__all__ = [
+    "FAR",
+    "LIMIT",
+    "PROGRESS_AFTER",
+    "PROGRESS_EVERY",
+    "TURN_HOOKS",
+    "PerftResult",
+    "PerftRow",
+    "count",
+    "estimate",
+    "main",
+    "perft",
+    "progress_printer",
+    "refusal",
+    "runs_turns",
+]
 
 #: A generator's answer for one state: per roll, the result keys, whether the
 #: roll is a double, and whether the one play is a pass.
@@ -154,6 +175,11 @@ def count(
     return rows
 
 
+def _check_depth(depth: object) -> None:
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+        raise InvalidOptionError(f"perft depth is an integer >= 1, got {depth!r}")
+
+
 def perft(
     variant: Variant | str,
     depth: int,
@@ -169,55 +195,20 @@ def perft(
     errors of :func:`~nardy.find_variant` and the ID readers.
     """
     rules = find_variant(variant) if isinstance(variant, str) else variant
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-        raise InvalidOptionError(f"perft depth is an integer >= 1, got {depth!r}")
-    position = _start_position(rules, start)
+    _check_depth(depth)
+    position = start_position(rules, start)
     if runs_turns(rules):
         # (imported here: it needs the game layer, which `import nardy` leaves out)
         from nardy.perft.turns import turn_rows
 
-        counted = turn_rows(rules, position, depth)
+        counted = turn_rows(rules, position, depth, progress)
         by_turns = tuple(PerftRow(n, *row) for n, row in enumerate(counted, 1))
         return PerftResult(rules.spec(), position.id(), by_turns)
-    size = len(position.packed)
-    flip = rules.packed_flipper()
-    rolls = [(roll, round(roll.probability * 6 ** len(roll.faces))) for roll in rules.rolls()]
-    own_is_over = type(rules).is_over is not Variant.is_over
-    all_off = rules.checkers + ZERO  # the borne-off byte of a side that is off
-    first = position.turn
-
-    # Keys are the packed states as ints in the frame of the side that has
-    # just played (what the generator returns); the root is the start turned
-    # back into that frame (turning round twice is the identity).
-    def finished(key: int, n: int) -> bool:
-        if not own_is_over:
-            return fast.finished_by_bytes(key, all_off)
-        turn = first if n % 2 == 0 else first.opponent
-        return rules.is_over(Position.from_packed(rules, turn, flip(key.to_bytes(size, "little"))))
-
-    root = int.from_bytes(flip(position.packed), "little")
-    grouped = _groups_exactly(rules) and not own_is_over
+    counter = PlyCounter(rules, position)
     rows: list[PerftRow] = []
-    level: fast.Level = {} if finished(root, 0) else {root: 1 | (1 << _SHIFT)}
+    level = counter.first_level()
     for n in range(1, depth + 1):
-        last = n == depth
-        if grouped:
-            counts = fast.expand_grouped(
-                level, n, last, flip, rules.play_keys, rolls, all_off, progress
-            )
-        else:
-            counts = fast.expand(
-                level,
-                n,
-                last,
-                size,
-                flip,
-                rules.play_keys,
-                rolls,
-                finished if own_is_over else None,
-                all_off,
-                progress,
-            )
+        counts = counter.expand(level, n, n == depth, progress)
         paths, passes = counts.paths, counts.passes
         rows.append(
             PerftRow(
@@ -228,40 +219,72 @@ def perft(
     return PerftResult(rules.spec(), position.id(), tuple(rows))
 
 
-def _groups_exactly(rules: Variant) -> bool:
-    """Whether ``nardy.perft.fast.expand_grouped`` is exact for this variant.
+def estimate(
+    variant: Variant | str,
+    depth: int,
+    start: Position | str | None = None,
+    *,
+    budget: float | None = None,
+    rng: random.Random | None = None,
+) -> Estimate:
+    """What :func:`perft` of the same arguments will cost here, found by a cheap first pass.
 
-    It needs plays that change the opponent's checkers only by hitting them
-    onto his bar. nardy's engine does that for every variant without extra
-    state (pins are extra state); a variant defined outside nardy could add
-    any play through its hooks, so it gets the plain loop.
+    The pass counts the levels it can afford and samples the others
+    (:mod:`nardy.perft.cost` says how); it takes about ``budget`` CPU
+    seconds (:data:`nardy.perft.cost.BUDGET` by default), and a few
+    seconds more before a count that is long. ``rng`` makes the samples (a
+    fixed seed by default). Raises what :func:`perft` raises for its
+    arguments.
     """
-    return not type(rules).extra_fields() and type(rules).__module__.startswith("nardy.")
+    from nardy.perft.cost import BUDGET, estimate_from
+
+    rules = find_variant(variant) if isinstance(variant, str) else variant
+    _check_depth(depth)
+    position = start_position(rules, start)
+    return estimate_from(rules, position, depth, BUDGET if budget is None else budget, rng)
 
 
-def _start_position(rules: Variant, start: Position | str | None) -> Position:
-    if start is None:
-        return rules.starting_position()
-    if isinstance(start, Position):
-        position = start
-    elif rules.gnubg_id_supported and len(start.strip()) == 14 and ":" not in start:
-        position = Position.from_gnubg_id(rules, start)
-    else:
-        position = Position.from_id(start)
-    if position.variant != rules:
-        raise InvalidOptionError(
-            f"the start {position.id()} is a {position.variant.spec()} position, not {rules.spec()}"
-        )
-    return position
+#: ``nardy perft`` refuses a count estimated longer than this (CPU seconds) without --no-limit.
+#: Backgammon to depth 3 is well inside it (about 3 minutes pure Python, 1.5 compiled);
+#: the estimate of the longest counts errs low by up to 2 or 3 times (gioul from its
+#: start: 12 to 24 minutes said, about 40 taken, pure Python), which this leaves room for.
+LIMIT: Final = 300.0
+#: A refusal of a count estimated at more than this many times the limit says the
+#: figure is rough (sampled that deep, a few turns' cascades make most of it).
+FAR: Final = 100.0
+#: Seconds into a depth before its first progress line, and between two lines.
+PROGRESS_AFTER: Final = 2.0
+PROGRESS_EVERY: Final = 5.0
 
 
-def _stderr_progress(err: IO[str]) -> Progress:
+def progress_printer(
+    err: IO[str],
+    unit: str = "states expanded",
+    after: float = PROGRESS_AFTER,
+    every: float = PROGRESS_EVERY,
+) -> Progress:
+    """A progress callback for :func:`perft` that writes to ``err`` only when a depth runs long.
+
+    A line, ``depth 3: 40,960/163,706 states expanded, 1.2 minutes, about
+    3.6 minutes left``, once a depth has taken ``after`` seconds, then every
+    ``every`` seconds, and a last line when that depth is done; a depth
+    done sooner writes nothing. The seconds are those the count reports.
+    """
+    from nardy.perft.cost import duration
+
+    shown: dict[int, float] = {}
+
     def show(n: int, done: int, total: int, seconds: float) -> None:
-        if seconds < 2 and done < total:
+        last = shown.get(n)
+        if done < total and seconds < (after if last is None else last + every):
             return
-        rate = done / seconds if seconds > 0 else 0.0
-        end = "\n" if done == total else ""
-        err.write(f"\rdepth {n}: {done:,}/{total:,} states expanded, {rate:,.0f}/s{end}")
+        if done >= total and last is None:
+            return
+        shown[n] = seconds
+        line = f"depth {n}: {done:,}/{total:,} {unit}, {duration(seconds)}"
+        if 0 < done < total:
+            line += f", about {duration(seconds * (total - done) / done)} left"
+        err.write(line + "\n")
         err.flush()
 
     return show
@@ -274,12 +297,29 @@ def main(
     as_json: bool,
     out: IO[str],
     err: IO[str],
+    limit: float | None = LIMIT,
 ) -> int:
-    """What ``nardy perft`` runs: print the table (or one JSON object); 2 on bad input."""
+    """What ``nardy perft`` runs: print the table (or one JSON object); 2 on bad input.
+
+    First :func:`estimate`: a count estimated longer than ``limit`` CPU
+    seconds is refused (2, and a line saying why and how to count anyway);
+    one longer than :data:`PROGRESS_AFTER` is announced on ``err``, where
+    :func:`progress_printer` then reports its long depths.
+    """
     import json
 
     try:
-        result = perft(variant, depth, start, _stderr_progress(err))
+        rules = find_variant(variant)
+        position = start_position(rules, start)
+        cost = estimate(rules, depth, position)
+        if limit is not None and cost.seconds > limit:
+            err.write(f"nardy perft: {refusal(cost, limit)}\n")
+            return 2
+        if cost.seconds >= PROGRESS_AFTER:
+            err.write(f"nardy perft: {rules.spec()} to depth {depth}: {cost.describe()}\n")
+        unit = "turns played out" if runs_turns(rules) else "states expanded"
+        shown = progress_printer(err, unit, PROGRESS_AFTER, PROGRESS_EVERY)
+        result = perft(rules, depth, position, shown)
     except NardyError as exc:
         print(f"nardy perft: {exc}", file=err)
         return 2
@@ -293,3 +333,21 @@ def main(
         cells = [row.depth, row.paths21, row.paths36, row.distinct, row.passes, row.terminal]
         out.write(" ".join(f"{c:>16,}" if i else f"{c:>5}" for i, c in enumerate(cells)) + "\n")
     return 0
+
+
+def refusal(cost: Estimate, limit: float) -> str:
+    """Why ``nardy perft`` does not start a count estimated at ``cost``, and how to start it anyway."""
+    from nardy.perft.cost import duration
+
+    depth = len(cost.depths)
+    text = f"{cost.variant} to depth {depth} would take {cost.describe()}, "
+    if cost.seconds > FAR * limit:
+        # Projected this far, the figure says little more than "far too long".
+        text += f"far more than the limit of {duration(limit)} (the figure is rough this far out)"
+    else:
+        text += f"more than the limit of {duration(limit)}"
+    text += ". Give --no-limit to count anyway"
+    if depth > 1:
+        shallower = sum(d.seconds for d in cost.depths[:-1])
+        text += f", or --depth {depth - 1} (about {duration(shallower)})"
+    return text + "."

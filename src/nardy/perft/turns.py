@@ -23,7 +23,9 @@ it), only slower: this loop builds a position for every outcome.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
+from typing import Final
 
 from nardy.game import turns
 from nardy.game.turns import Turn, TurnPhase
@@ -31,27 +33,39 @@ from nardy.model.basics import Roll, Side
 from nardy.model.position import Position
 from nardy.variants.base import Variant
 
-__all__ = ["leaves_checkers", "turn_outcomes", "turn_rows"]
+__all__ = ["BEAT", "Progress", "leaves_checkers", "next_states", "turn_outcomes", "turn_rows"]
+
+#: Progress callback of :func:`turn_rows`: depth, turns played out so far, turns, seconds.
+Progress = Callable[[int, int, int, float], None]
+#: How often (in states expanded) a long turn calls its ``beat``.
+BEAT: Final = 1024
 
 
-def turn_outcomes(variant: Variant, position: Position, roll: Roll) -> set[Position]:
+def turn_outcomes(
+    variant: Variant, position: Position, roll: Roll, beat: Callable[[], None] | None = None
+) -> set[Position]:
     """The distinct outcomes of the turn ``roll`` begins in ``position`` (between turns).
 
     Each outcome is a position whose side to move rolls next (or a finished
     game). The turn's states are deduplicated after every segment and every
-    named double.
+    named double. ``beat``, when given, is called every :data:`BEAT` states
+    expanded (a turn can take minutes: a cascade of doubles).
     """
     frontier: set[Turn] = {turns.start_turn(variant, position, roll)}
     done: set[Position] = set()
+    expanded = 0
     while frontier:
         following: set[Turn] = set()
         for turn in frontier:
-            following.update(_next_states(variant, turn, done))
+            following.update(next_states(variant, turn, done))
+            expanded += 1
+            if beat is not None and expanded % BEAT == 0:
+                beat()
         frontier = following
     return done
 
 
-def _next_states(variant: Variant, turn: Turn, done: set[Position]) -> Iterator[Turn]:
+def next_states(variant: Variant, turn: Turn, done: set[Position]) -> Iterator[Turn]:
     """The states one action after ``turn`` (its outcome goes to ``done`` when the turn is over)."""
     position = turn.position
     if position.is_over() or turn.phase is TurnPhase.ROLL:
@@ -86,22 +100,28 @@ def leaves_checkers(before: Position, after: Position) -> bool:
 
 
 def turn_rows(
-    variant: Variant, start: Position, depth: int
+    variant: Variant, start: Position, depth: int, progress: Progress | None = None
 ) -> list[tuple[int, int, int, int, int]]:
     """``(paths21, paths36, distinct, passes, terminal)`` for depths 1..``depth`` from ``start``.
 
     ``start`` is a position between turns whose side to move rolls first.
+    ``progress`` is called as :func:`nardy.perft.perft` calls it, counting
+    turns (a state and a roll) instead of states: before each turn, every
+    :data:`BEAT` states expanded inside a long one, and at the depth's end.
     """
     rolls = [(roll, round(roll.probability * 6 ** len(roll.faces))) for roll in variant.rolls()]
     rows: list[tuple[int, int, int, int, int]] = []
     # Each state's multiplicities: (paths over the distinct rolls, over the ordered ones).
     level: dict[Position, tuple[int, int]] = {} if start.is_over() else {start: (1, 1)}
-    for _ in range(depth):
+    for n in range(1, depth + 1):
+        clock = _Clock(progress, n, len(level) * len(rolls))
         following: dict[Position, tuple[int, int]] = {}
         paths = ordered = passes = 0
         for position, (mult, mult_ordered) in level.items():
             for roll, weight in rolls:
-                outcomes = turn_outcomes(variant, position, roll)
+                clock.beat()
+                outcomes = turn_outcomes(variant, position, roll, clock.inner)
+                clock.played += 1
                 paths += mult * len(outcomes)
                 ordered += mult_ordered * weight * len(outcomes)
                 for outcome in outcomes:
@@ -111,7 +131,27 @@ def turn_rows(
                     following[outcome] = (a + mult, b + mult_ordered * weight)
         ends = [p for p in following if p.is_over()]
         rows.append((paths, ordered, len(following), passes, len(ends)))
+        clock.played = clock.total
+        clock.beat()
         for end in ends:
             del following[end]
         level = following
     return rows
+
+
+class _Clock:
+    """One depth's calls of the progress callback: turns played out of the depth's turns."""
+
+    def __init__(self, progress: Progress | None, depth: int, total: int) -> None:
+        self.progress = progress
+        self.depth = depth
+        self.total = total
+        self.played = 0
+        self.began = time.monotonic()
+        #: What a long turn calls (None without a callback).
+        self.inner = None if progress is None else self.beat
+
+    def beat(self) -> None:
+        """Tell the callback how far the depth is."""
+        if self.progress is not None:
+            self.progress(self.depth, self.played, self.total, time.monotonic() - self.began)

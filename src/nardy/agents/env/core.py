@@ -44,6 +44,7 @@ from nardy.model.basics import Roll, Side
 from nardy.model.legal import LegalPlays
 from nardy.model.position import Position
 from nardy.model.registry import as_variant
+from nardy.model.result import with_article
 from nardy.model.turns import BETWEEN_TURNS
 from nardy.model.turns import TurnState as Remaining
 from nardy.rules.vocabulary import Entering
@@ -208,7 +209,7 @@ class TurnState:
             position = options["position"]
             if not isinstance(position, Position) or position.variant != self.variant:
                 raise InvalidOptionError(
-                    f"reset option 'position' must be a {self.variant.spec()} nardy.Position, "
+                    f"reset option 'position' must be {with_article(self.variant.spec())} nardy.Position, "
                     f"got {position!r:.80}"
                 )
             if position.is_over():
