@@ -25,7 +25,7 @@ from nardy.cli.main import main as cli_main
 from nardy.errors import InvalidOptionError
 from nardy.model.basics import Roll
 from nardy.perft import LIMIT, estimate, perft, progress_printer, refusal
-from nardy.perft.cost import REFINED, DepthCost, Estimate, duration, estimate_from
+from nardy.perft.cost import DepthCost, Estimate, duration, estimate_from
 from nardy.perft.turns import turn_outcomes
 
 PERFT = importlib.import_module("nardy.perft")  # (``nardy.perft`` is also the function)
@@ -93,14 +93,11 @@ def test_the_seconds_are_near_a_counts() -> None:
 
 
 def test_the_first_thing_one_tries_in_gioul_is_long_and_said_why() -> None:
-    began = time.process_time()
     cost = estimate("gioul", 1)
-    took = time.process_time() - began
     # Half an hour of the compiled build's CPU (the guide); the 1-1 turn is most of it.
     assert cost.seconds > LIMIT
     assert cost.heavy[0] == Roll(1, 1)
     assert "most of it in the turns of 1-1" in cost.describe()
-    assert took < 2 * REFINED + 5  # the pass itself stays cheap
 
 
 @pytest.mark.parametrize(
@@ -247,9 +244,7 @@ def test_gioul_to_depth_1_is_refused_before_it_starts(
         raise AssertionError("the count started")  # (it would run for half an hour)
 
     monkeypatch.setattr(PERFT, "perft", never)
-    began = time.monotonic()
     status, out, err = run(capsys, "--variant", "gioul", "--depth", "1")
-    assert time.monotonic() - began < 60
     assert status == 2
     assert out == ""
     assert err.startswith("nardy perft: gioul to depth 1 would take about ")
