@@ -4,7 +4,7 @@ Every dependency comes from the ``[dependency-groups]`` of ``pyproject.toml``
 (one source of truth), read with :func:`nox.project.dependency_groups`.
 ``quick`` is the README's test command: the pure-Python build and the
 ``tests`` group only (no compiler, no Ray, OpenSpiel or gnubg), every test
-but the seeded sweeps and the optional extras' (which skip), in about four
+but the seeded sweeps and the optional extras' (which skip), in about eight
 minutes on two cores. ``tests`` runs the full suite on the compiled build
 (what ``pip install .`` gives) with every oracle and extra, ``tests-pure``
 the same on the pure-Python one. Opt-in sessions (``default=False``):
