@@ -248,7 +248,7 @@ class Outcome:
     result: Result | None = None
     name: str = attrs.field(default="", eq=False, repr=False)
     rules_points: Number | None = attrs.field(default=None, repr=False)
-    #: True when :attr:`base` counts the loser's checkers not borne off, a
+    #: True when ``base`` counts the loser's checkers not borne off, a
     #: point each (``scoring="checkers-left"``, acey-deucey's per-checker
     #: scoring); not part of equality or of the JSON form.
     per_checker: bool = attrs.field(default=False, eq=False, repr=False)
