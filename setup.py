@@ -1,20 +1,36 @@
-"""Build nardy: the rules engine compiled with mypyc when possible, pure Python otherwise.
+"""Build nardy: the native rules core (Rust) and the mypyc-compiled engine when possible.
 
-The plain-int modules of the engine and its kernels and of the named rules
-(``nardy/engine/**``, ``nardy/rules/**``), and three modules on the hot
-path around them (``nardy/model/legal.py``, ``nardy/cli/legal_text.py``,
-``nardy/perft/fast.py``) are compiled to C extensions with mypyc, which
-ships with mypy. Set ``NARDY_PURE=1`` to build a pure-Python package; without a C
-compiler the extensions are skipped (they are optional) and the same
-modules run as Python. ``nardy.compiled`` says which build is running.
-Everything else about the package is in ``pyproject.toml``.
+Two kinds of extension, each optional:
+
+* ``nardy._native``, the native rules core: the Rust workspace in
+  ``native/`` (the crate ``native/python``, PyO3), built in release mode by
+  setuptools-rust when cargo is on PATH (or named by ``CARGO``). Without
+  cargo the build goes on without it and says so on stderr. setuptools-rust
+  rather than maturin because the package keeps setuptools as its build
+  backend and, during the move to the native core, its mypyc extensions,
+  which maturin cannot build.
+* The plain-int modules of the engine and its kernels and of the named rules
+  (``nardy/engine/**``, ``nardy/rules/**``), and three modules on the hot
+  path around them (``nardy/model/legal.py``, ``nardy/cli/legal_text.py``,
+  ``nardy/perft/fast.py``), compiled to C extensions with mypyc, which ships
+  with mypy. Without a C compiler the extensions are skipped and the same
+  modules run as Python.
+
+Set ``NARDY_PURE=1`` to build a pure-Python package (neither kind).
+``nardy.native`` says whether the native core is loaded, ``nardy.compiled``
+whether the mypyc engine runs. The wheel is tagged for the stable ABI
+(``cp311-abi3``) only when it holds no mypyc extension, which is built for
+one Python version. Everything else about the package is in
+``pyproject.toml``.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 from setuptools import Extension, setup
 
@@ -39,16 +55,30 @@ COMPILED = sorted(
     ]
 )
 
+#: The manifest of the crate that is the Python module ``nardy._native``.
+NATIVE_MANIFEST = "native/python/Cargo.toml"
+
+#: The oldest Python the native module's stable ABI serves (pyo3's
+#: ``abi3-py311`` feature in the manifest above; ``requires-python``).
+LIMITED_API = "cp311"
+
+
+def say(message: str) -> None:
+    """Tell the person installing what the build does (stderr: ``pip install -v`` shows it)."""
+    print(f"nardy: {message}", file=sys.stderr)
+
+
+def pure() -> bool:
+    """Whether ``NARDY_PURE`` asks for a pure-Python build."""
+    return os.environ.get("NARDY_PURE", "").strip().lower() not in ("", "0", "false", "no")
+
 
 def extensions() -> list[Extension]:
-    """The mypyc extensions, or none for a pure-Python build."""
-    if os.environ.get("NARDY_PURE", "").strip().lower() not in ("", "0", "false", "no"):
-        print("nardy: NARDY_PURE is set; building pure Python", file=sys.stderr)
-        return []
+    """The mypyc extensions, or none when mypyc is missing."""
     try:
         from mypyc.build import mypycify
     except ImportError:
-        print("nardy: mypyc is not available; building pure Python", file=sys.stderr)
+        say("mypyc is not available; the engine stays Python")
         return []
     built = mypycify(["--strict", *COMPILED], opt_level="3")
     for extension in built:
@@ -57,4 +87,44 @@ def extensions() -> list[Extension]:
     return built
 
 
-setup(ext_modules=extensions())
+def rust_extensions() -> list[Any]:
+    """The native core as a setuptools-rust extension, or none without cargo."""
+    if shutil.which(os.environ.get("CARGO", "cargo")) is None:
+        say("no Rust toolchain (cargo) found; installing the pure-Python build")
+        return []
+    try:
+        from setuptools_rust import Binding, RustExtension
+    except ImportError:  # only where build isolation is off (pyproject.toml requires it)
+        say("setuptools-rust is not installed; installing without the native core")
+        return []
+    native = RustExtension(
+        "nardy._native",
+        path=NATIVE_MANIFEST,
+        binding=Binding.PyO3,
+        debug=False,  # release, in place (pip install -e .) too
+        # Cargo.lock is committed: build exactly what it pins, never update it.
+        cargo_manifest_args=["--locked"],
+        # A failed Rust build leaves the Python search: setuptools-rust prints
+        # "optional Rust extension nardy._native failed" and the reason.
+        optional=True,
+    )
+    return [native]
+
+
+def arguments() -> dict[str, Any]:
+    """setup()'s arguments for the build that the environment asks for."""
+    if pure():
+        say("NARDY_PURE is set; building pure Python")
+        return {}
+    compiled = extensions()
+    native = rust_extensions()
+    arguments: dict[str, Any] = {"ext_modules": compiled}
+    if native:
+        arguments["rust_extensions"] = native
+        if not compiled:
+            # Only the native module, built for the stable ABI: one wheel for 3.11+.
+            arguments["options"] = {"bdist_wheel": {"py_limited_api": LIMITED_API}}
+    return arguments
+
+
+setup(**arguments())

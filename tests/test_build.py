@@ -2,19 +2,59 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 
 import pytest
 
 import nardy
-from nardy.cli.main import main
+from nardy.cli.main import build_name, main
 
 
-def test_the_build_is_the_expected_one() -> None:
+def _expected_build() -> str:
     expected = os.environ.get("NARDY_EXPECT_BUILD")
     if expected is None:
         pytest.skip("NARDY_EXPECT_BUILD is not set (the nox sessions set it)")
-    assert nardy.compiled is (expected == "compiled")
+    assert expected in ("compiled", "pure"), f"NARDY_EXPECT_BUILD={expected!r}"
+    return expected
+
+
+def test_the_build_is_the_expected_one() -> None:
+    assert nardy.compiled is (_expected_build() == "compiled")
+
+
+def test_the_compiled_build_loads_the_native_core() -> None:
+    # `pip install .` with cargo on PATH builds nardy._native; a Rust build
+    # that failed (an optional extension) would leave the package pure
+    # without this. The pure build (NARDY_PURE=1, or no cargo) has none.
+    assert nardy.native is (_expected_build() == "compiled")
+
+
+def test_native_says_whether_the_module_imports() -> None:
+    try:
+        module = importlib.import_module("nardy._native")
+    except ImportError:
+        assert nardy.native is False
+    else:
+        assert nardy.native is True
+        assert module.__name__ == "nardy._native"
+
+
+@pytest.mark.parametrize(
+    ("compiled", "native", "name"),
+    [
+        (True, True, "compiled, native core"),
+        (True, False, "compiled"),
+        (False, True, "native core"),
+        (False, False, "pure Python"),
+    ],
+)
+def test_build_name_names_what_runs(
+    monkeypatch: pytest.MonkeyPatch, compiled: bool, native: bool, name: str
+) -> None:
+    monkeypatch.setattr(nardy, "compiled", compiled)
+    monkeypatch.setattr(nardy, "native", native)
+    assert build_name() == name
 
 
 def test_version_names_the_build(capsys: pytest.CaptureFixture[str]) -> None:
@@ -22,7 +62,9 @@ def test_version_names_the_build(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--version"])
     out = capsys.readouterr().out
     assert nardy.__version__ in out
-    assert ("(compiled)" if nardy.compiled else "(pure Python)") in out
+    assert f"({build_name()})" in out
+    assert ("compiled" in out) is nardy.compiled
+    assert ("native core" in out) is nardy.native
 
 
 def test_the_installed_metadata_names_the_licence() -> None:

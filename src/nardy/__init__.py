@@ -280,6 +280,21 @@ __version__ = "0.1.0"
 #: Python. Both give the same answers; the compiled one is faster.
 compiled: bool = not hasattr(_engine_search.legal_plays, "__code__")
 
+
+def _native_loaded() -> bool:
+    """Whether the native rules core, the extension module ``nardy._native``, imports."""
+    try:
+        importlib.import_module("nardy._native")
+    except ImportError:  # the pure build: no Rust toolchain, or NARDY_PURE=1
+        return False
+    return True
+
+
+#: True when the native rules core (``nardy._native``, built from the Rust
+#: crate in ``native/`` where a Rust toolchain was found) is loaded, false in
+#: the pure build. Both give the same answers.
+native: bool = _native_loaded()
+
 __all__ = [
     "ALL_ROLLS",
     "BAR",
@@ -339,6 +354,7 @@ __all__ = [
     "errors",
     "find_variant",
     "format_steps",
+    "native",
     "parse_moves",
     "perft",
     "register_variant",

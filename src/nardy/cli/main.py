@@ -488,11 +488,23 @@ def _cmd_variants(args: argparse.Namespace, stdout: IO[str]) -> int:
     return 0
 
 
+def build_name() -> str:
+    """Which build runs, as ``nardy --version`` names it.
+
+    "compiled" (the mypyc engine) and "native core" (``nardy._native``) for
+    the parts that run, "pure Python" when neither does.
+    """
+    from nardy import compiled, native
+
+    parts = [name for name, runs in (("compiled", compiled), ("native core", native)) if runs]
+    return ", ".join(parts) or "pure Python"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``nardy`` command."""
     import argparse
 
-    from nardy import __version__, compiled
+    from nardy import __version__
     from nardy.cli.args import add_seed, add_variant, key_value, positive
     from nardy.perft import LIMIT
 
@@ -503,8 +515,9 @@ def build_parser() -> argparse.ArgumentParser:
         "2 a usage error, 70 a bug in nardy, 130 interrupted. "
         "NARDY_DEBUG=1 shows the traceback of an error.",
     )
-    build = "compiled" if compiled else "pure Python"
-    parser.add_argument("--version", action="version", version=f"nardy {__version__} ({build})")
+    parser.add_argument(
+        "--version", action="version", version=f"nardy {__version__} ({build_name()})"
+    )
     sub = parser.add_subparsers(dest="command", required=True)
 
     legal = sub.add_parser(
