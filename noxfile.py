@@ -2,13 +2,21 @@
 
 Every dependency comes from the ``[dependency-groups]`` of ``pyproject.toml``
 (one source of truth), read with :func:`nox.project.dependency_groups`.
+``lint`` also checks the native core (``rust``: cargo fmt, clippy, test).
 ``quick`` is the README's test command: the pure-Python build and the
 ``tests`` group only (no compiler, no Ray, OpenSpiel or gnubg), every test
 but the seeded sweeps and the optional extras' (which skip), in about eight
 minutes on two cores. ``tests`` runs the full suite on the compiled build
 (what ``pip install .`` gives) with every oracle and extra, ``tests-pure``
 the same on the pure-Python one. Opt-in sessions (``default=False``):
-``quick``, ``tests-all``, ``bench`` and ``build``.
+``quick``, ``rust``, ``tests-all``, ``bench`` and ``build``.
+
+Every session builds the native core into one cargo target folder,
+``native/target`` (``CARGO_TARGET_DIR``, unless it is set already): the
+sessions that install the package, the wheel that ``build`` makes from the
+sdist in a temporary folder, and ``rust``'s checks all reuse what an
+earlier one compiled, so the crates compile once per run, not once per
+session.
 
 Examples::
 
@@ -17,10 +25,12 @@ Examples::
     nox -s tests -- -k notation -x
     nox -s bench -- --positions 500
     nox -s build
+    nox -s rust              # cargo fmt --check, clippy -D warnings, cargo test
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -38,6 +48,12 @@ PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
 #: another); the opt-in ``tests-all`` runs on every one that is installed.
 PYTHONS = nox.project.python_versions(PYPROJECT)
 
+#: The native core's Rust workspace (see setup.py for how the package builds it).
+NATIVE = ROOT / "native"
+#: One cargo target folder for every session and build (see the module's doc);
+#: sessions inherit the environment, and so do the builds pip runs.
+os.environ.setdefault("CARGO_TARGET_DIR", str(NATIVE / "target"))
+
 
 def groups(*names: str) -> list[str]:
     """The requirements of the named dependency groups, without duplicates."""
@@ -49,10 +65,28 @@ def groups(*names: str) -> list[str]:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    """Lint and check formatting with ruff (no changes are written)."""
+    """Lint and check formatting with ruff, then the native core (``rust``); no changes are written."""
     session.install(*groups("lint"))
     session.run("ruff", "check", *session.posargs)
     session.run("ruff", "format", "--check", *session.posargs)
+    rust(session)
+
+
+@nox.session(venv_backend="none", default=False)
+def rust(session: nox.Session) -> None:
+    """Check the native core: ``cargo fmt --check``, clippy with warnings as errors, ``cargo test``.
+
+    ``--locked``: the committed Cargo.lock is what is built and tested. cargo
+    is required (a machine of the project's kind has it); ``lint`` runs this.
+    """
+    cargo = shutil.which("cargo")
+    if cargo is None:
+        session.error("cargo not found: the native core's checks need a Rust toolchain on PATH")
+    manifest = ["--manifest-path", str(NATIVE / "Cargo.toml")]
+    session.run(cargo, "fmt", *manifest, "--all", "--check", external=True)
+    clippy = ["clippy", *manifest, "--workspace", "--all-targets", "--locked"]
+    session.run(cargo, *clippy, "--", "-D", "warnings", external=True)
+    session.run(cargo, "test", *manifest, "--workspace", "--locked", external=True)
 
 
 @nox.session

@@ -63,6 +63,10 @@ NATIVE_MANIFEST = "native/python/Cargo.toml"
 LIMITED_API = "cp311"
 
 
+#: What the build says it installs when it builds no extension.
+PURE_BUILD = "installing the pure-Python build"
+
+
 def say(message: str) -> None:
     """Tell the person installing what the build does (stderr: ``pip install -v`` shows it)."""
     print(f"nardy: {message}", file=sys.stderr)
@@ -87,10 +91,12 @@ def extensions() -> list[Extension]:
     return built
 
 
-def rust_extensions() -> list[Any]:
+def rust_extensions(mypyc_built: bool) -> list[Any]:
     """The native core as a setuptools-rust extension, or none without cargo."""
     if shutil.which(os.environ.get("CARGO", "cargo")) is None:
-        say("no Rust toolchain (cargo) found; installing the pure-Python build")
+        # While mypyc still compiles the engine the build is not pure Python.
+        rest = "installing without the native core (mypyc still compiles the engine)"
+        say(f"no Rust toolchain (cargo) found; {rest if mypyc_built else PURE_BUILD}")
         return []
     try:
         from setuptools_rust import Binding, RustExtension
@@ -111,13 +117,32 @@ def rust_extensions() -> list[Any]:
     return [native]
 
 
+def clear_stale_extensions(mypyc_built: bool) -> None:
+    """Remove the extension files an earlier build left in setuptools' ``build/lib.*``.
+
+    ``pip install .`` builds in the source tree and packs the whole of
+    ``build/lib.<platform>`` into the wheel, so without this an earlier
+    build's ``nardy._native`` would ship in a build that found no cargo (or
+    whose Rust build failed), and its mypyc modules in an abi3 wheel. The
+    native module is copied anew when it builds (from cargo's target folder:
+    cheap); the mypyc modules stay when they are built again, since
+    setuptools skips compiling those that are up to date.
+    """
+    for lib in Path("build").glob("lib.*"):
+        for path in lib.rglob("*"):
+            extension = path.suffix in (".so", ".pyd")
+            if extension and (path.name.startswith("_native.") or not mypyc_built):
+                path.unlink()
+
+
 def arguments() -> dict[str, Any]:
     """setup()'s arguments for the build that the environment asks for."""
     if pure():
         say("NARDY_PURE is set; building pure Python")
         return {}
     compiled = extensions()
-    native = rust_extensions()
+    native = rust_extensions(mypyc_built=bool(compiled))
+    clear_stale_extensions(mypyc_built=bool(compiled))
     arguments: dict[str, Any] = {"ext_modules": compiled}
     if native:
         arguments["rust_extensions"] = native
