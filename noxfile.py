@@ -132,12 +132,12 @@ def _reference_required(session: nox.Session) -> dict[str, str]:
 def tests(session: nox.Session) -> None:
     """Run the test suite (and the README's examples) on the compiled build; posargs go to pytest.
 
-    Installs the package as ``pip install .`` does (the rules engine compiled
-    with mypyc) and the ``tests``, ``reference``, ``ray`` and ``rl-test``
+    Installs the package as ``pip install .`` does (the native core built
+    with cargo, the rules engine compiled with mypyc) and the ``tests``, ``reference``, ``ray`` and ``rl-test``
     groups (gnubg-nn is the reference move generator of the differential
     tests; Ray runs the self-play tests of its backend; ``rl-test`` brings
-    the rl and openspiel extras). The suite checks that the compiled build
-    is the one it tests.
+    the rl and openspiel extras). The suite checks that the compiled build,
+    the native core loaded, is the one it tests.
     """
     session.install(".", *groups("tests", "reference", "ray", "rl-test"))
     env = {"NARDY_EXPECT_BUILD": "compiled", **_reference_required(session)}
