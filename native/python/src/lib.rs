@@ -15,7 +15,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use nardy_core::{Play, Table, pack, search};
+use nardy_core::{Code, Play, Table, pack, search};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -28,9 +28,9 @@ const MOST_TABLE_INTS: usize = 4096;
 const MOST_STATE_INTS: usize = 256;
 
 /// One play as the core gives it: its key (the packed resulting state) and its steps code.
-type RawPlay = (Vec<u8>, u64);
+type RawPlay = (Vec<u8>, Code);
 /// One play as Python receives it: `(bytes, int)`.
-type PyPlay<'py> = (Bound<'py, PyBytes>, u64);
+type PyPlay<'py> = (Bound<'py, PyBytes>, Code);
 
 /// Why a call failed: the input (the caller's fault) or the core itself (a bug).
 #[derive(Debug, PartialEq, Eq)]
