@@ -1,4 +1,4 @@
-"""The native core (nardy._native) against today's engine, and its boundary: never a crash.
+"""The native core (the extension module of native/python) against today's engine, and its boundary: never a crash.
 
 For every built-in configuration (``test_reference_search.CONFIGURATIONS``,
 each variant with every value of every option that changes a legal set),
@@ -41,7 +41,7 @@ from test_reference_search import CONFIGURATIONS, SPECS, game_positions, segment
 
 pytestmark = pytest.mark.skipif(
     not native.available(),
-    reason="nardy._native is not built (the pure build): build native/ and link it as src/nardy/_native.abi3.so",
+    reason="the native core is not built (the pure build): build native/ and link its module into src/nardy",
 )
 
 #: Positions per configuration of the wide sweep (``NARDY_NATIVE_SWEEP``).
@@ -173,9 +173,8 @@ def test_a_state_the_core_refuses_is_an_engine_error_naming_it() -> None:
 
 
 def test_bad_python_values_are_value_errors_from_the_module() -> None:
-    from nardy._native import Rules
-
-    rules = Rules(a_table())
+    rules = native.rules_for(a_table())
+    Rules = type(rules)
     for bad in (None, 5, "abc", [1, "x"], [2**70]):
         with pytest.raises(ValueError, match="the table"):
             Rules(bad)  # type: ignore[arg-type]
@@ -188,9 +187,7 @@ def test_bad_python_values_are_value_errors_from_the_module() -> None:
 
 
 def test_rules_are_frozen() -> None:
-    from nardy._native import Rules
-
-    rules: Any = Rules(a_table())
+    rules: Any = native.rules_for(a_table())
     with pytest.raises((AttributeError, TypeError)):
         rules.table = ()
 
