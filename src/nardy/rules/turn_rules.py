@@ -12,7 +12,8 @@ rule it is, as public data: :attr:`StepRule.floor_point` and
 :attr:`StepRule.floor` (a floor on one point, long nardy's head rule),
 :attr:`StepRule.six_block` (the six-block rule, judged after each step),
 :attr:`StepRule.waiting` (no landing on some points while a checker waits
-to enter),
+to enter), :attr:`StepRule.named` (the named rules of :mod:`nardy.rules.named`
+the check is, which a search that knows them may run by name),
 :attr:`HitterRule.kind` (the hitter stops, or may not hide), and a play
 filter's ``each_play``, ``on_board`` and ``six_block``
 (:class:`EachPlayFilter`). The engine chooses its search from these alone
