@@ -74,22 +74,21 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
-/// Read a Python sequence of ints, at most `most` of them, each within `T`.
+/// Read each item of a Python sequence with `read`, at most `most` of them.
 ///
-/// Anything else (not iterable, an item that is not an int or is out of
-/// range, too many items) is refused as [`Failure::Input`] naming `what`
-/// and the item, so that every bad input is a `ValueError`.
-fn ints<T: TryFrom<i64>>(
-    value: &Bound<'_, PyAny>,
+/// A value that is not iterable, an item that cannot be read, or more
+/// than `most` items is refused as [`Failure::Input`] naming `what` (what
+/// `read` refuses, it names itself), so that every bad input is a
+/// `ValueError`.
+fn each<'py, T>(
+    value: &Bound<'py, PyAny>,
     what: &str,
     most: usize,
+    mut read: impl FnMut(usize, Bound<'py, PyAny>) -> Result<T, Failure>,
 ) -> Result<Vec<T>, Failure> {
-    let items = value.try_iter().map_err(|_| {
-        Failure::Input(format!(
-            "{what} is a sequence of ints, not a {}",
-            type_name(value)
-        ))
-    })?;
+    let items = value
+        .try_iter()
+        .map_err(|_| Failure::Input(format!("{what} is a sequence, not a {}", type_name(value))))?;
     let mut out = Vec::new();
     for (i, item) in items.enumerate() {
         if i == most {
@@ -97,16 +96,25 @@ fn ints<T: TryFrom<i64>>(
         }
         let item =
             item.map_err(|err| Failure::Input(format!("{what}: reading item {i} failed: {err}")))?;
-        let number = item
-            .extract::<i64>()
+        out.push(read(i, item)?);
+    }
+    Ok(out)
+}
+
+/// Read a Python sequence of ints (see [`each`]), each within `T`.
+fn ints<T: TryFrom<i64>>(
+    value: &Bound<'_, PyAny>,
+    what: &str,
+    most: usize,
+) -> Result<Vec<T>, Failure> {
+    each(value, what, most, |i, item| {
+        item.extract::<i64>()
             .ok()
             .and_then(|n| T::try_from(n).ok())
             .ok_or_else(|| {
                 Failure::Input(format!("{what}: item {i} is not an int in range: {item}"))
-            })?;
-        out.push(number);
-    }
-    Ok(out)
+            })
+    })
 }
 
 /// The Python type name of `value`, for a message.
@@ -186,18 +194,9 @@ impl Rules {
         py: Python<'py>,
         states: &Bound<'py, PyAny>,
     ) -> PyResult<Vec<Vec<PyPlay<'py>>>> {
-        let items = states.try_iter().map_err(|_| {
-            Failure::Input(format!(
-                "states is a sequence of states, not a {}",
-                type_name(states)
-            ))
+        let read = each(states, "states", usize::MAX, |i, item| {
+            ints::<i32>(&item, &format!("state {i}"), MOST_STATE_INTS)
         })?;
-        let mut read = Vec::new();
-        for (i, item) in items.enumerate() {
-            let item = item
-                .map_err(|err| Failure::Input(format!("states: reading item {i} failed: {err}")))?;
-            read.push(ints::<i32>(&item, &format!("state {i}"), MOST_STATE_INTS)?);
-        }
         let table = &self.table;
         let found = py.detach(|| {
             read.iter()
