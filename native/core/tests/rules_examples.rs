@@ -30,7 +30,10 @@ fn examples() -> Vec<Example> {
         } else if let Some(q) = line.strip_prefix("question ") {
             out.last_mut().expect("an example").question = q.to_string();
         } else if let Some(r) = line.strip_prefix("result ") {
-            out.last_mut().expect("an example").results.push(r.to_string());
+            out.last_mut()
+                .expect("an example")
+                .results
+                .push(r.to_string());
         }
     }
     out

@@ -126,3 +126,9 @@ pub fn sorted_states(plays: &[Play]) -> Vec<Vec<i32>> {
     s.sort();
     s
 }
+
+/// The states, sorted.
+pub fn sorted(mut states: Vec<Vec<i32>>) -> Vec<Vec<i32>> {
+    states.sort();
+    states
+}
