@@ -13,6 +13,8 @@
 //! `RuntimeError("nardy native core: internal error: ...")`, never let
 //! through to unwind into the interpreter.
 
+#![deny(missing_docs)]
+
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use nardy_core::{Code, Play, Table, pack, search};
@@ -215,6 +217,7 @@ impl Rules {
             .collect())
     }
 
+    /// `nardy._native.Rules(...)` (the table is not kept as ints).
     fn __repr__(&self) -> String {
         "nardy._native.Rules(...)".to_string()
     }
