@@ -136,6 +136,13 @@ def test_extra_plays_that_are_not_the_return_from_this_start_run_in_python() -> 
     other = list(start)
     other[25], other[24] = 3, 12  # a return that would suit another start
     assert native.native_plays(rules, tuple(other)) is None
+    found = native.native_plays(rules, tuple(start))
+    assert found is not None
+    assert steps_of_code(found[-1][1]) == ((25, 24, 3, False),) * 2  # the return, appended last
+    # The return itself, and the double's moves beside it: what the engine gives.
+    for double in range(1, 7):
+        position = Position.from_raw(kush, nardy.Side.WHITE, tuple(start))
+        assert disagreement(kush, position, Roll(double, double)) is None
 
 
 # --- the boundary: never a crash -------------------------------------------------------------
