@@ -37,7 +37,14 @@ from nardy.errors import EngineError
 from nardy.rules.board import ENTER, NO_BAR, RETURN
 from nardy.rules.vocabulary import Entering
 from nardy.variants.planning import contact_code
-from test_reference_search import CONFIGURATIONS, SPECS, game_positions, segments
+from test_reference_search import (
+    CONFIGURATIONS,
+    SPECS,
+    dice,
+    game_positions,
+    reachable_positions,
+    segments,
+)
 
 pytestmark = pytest.mark.skipif(
     not native.available(),
@@ -108,6 +115,16 @@ def test_native_agrees_with_the_engine(variant: Variant) -> None:
 def test_sweep_native_agrees_with_the_engine(variant: Variant) -> None:
     positions = game_positions(variant, SWEEP, "native-sweep")
     assert check(variant, positions) == SWEEP * len(segments(variant))
+
+
+@hypothesis.settings(max_examples=60, deadline=None)
+@hypothesis.seed(39)
+@given(data=st.data())
+def test_property_reachable_positions_agree(data: st.DataObject) -> None:
+    """Any configuration, any position reached by random play from the start, any roll of its dice."""
+    variant = data.draw(st.sampled_from(CONFIGURATIONS), label="variant")
+    position = data.draw(reachable_positions(variant), label="position")
+    assert disagreement(variant, position, data.draw(dice(variant))) is None
 
 
 def test_the_starts_agree() -> None:
