@@ -90,7 +90,9 @@ def test_hierarchy() -> None:
     assert nardy.RecordError.__bases__ == (NardyError,)
     assert nardy.InputError.__bases__ == (NardyError,)
     assert nardy.VariantDefinitionError.__bases__ == (NardyError, TypeError)
-    assert len(ALL_ERRORS) == 25
+    # The native core's refusals (nardy.engine.native).
+    assert nardy.EngineError.__bases__ == (NardyError,)
+    assert len(ALL_ERRORS) == 26
 
 
 # --- positions ---------------------------------------------------------------------------

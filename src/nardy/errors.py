@@ -13,6 +13,7 @@ __all__ = [
     "BarNotAllowedError",
     "CheckerCountError",
     "CubeActionError",
+    "EngineError",
     "GameOverError",
     "IllegalActionError",
     "IllegalPlayError",
@@ -86,6 +87,14 @@ class InvalidOptionError(NardyError):
 
 class UnscoredKindError(NardyError):
     """A result kind that the variant, with its options, does not score."""
+
+
+class EngineError(NardyError):
+    """The native rules core refused its input (a table or a state), or failed inside.
+
+    Raised by :mod:`nardy.engine.native` with the input named; a failure
+    inside the core (a panic, a bug) is reported so too, never as a crash.
+    """
 
 
 # --- positions ----------------------------------------------------------------

@@ -1,17 +1,50 @@
-//! PLACEHOLDER for nardy's native rules core (issue 39): one function, so that
-//! the build, `cargo test` and clippy have a pure Rust library to work on.
+//! The native rules core of nardy: every legal play of a backgammon-family game, from its rules as data.
+//!
+//! A search is described by a [`Table`] (decoded from the flat table the
+//! Python side builds) and a start state in the mover's frame. [`search`]
+//! returns the legal plays in the canonical order of the contract (the
+//! order a depth-first search first reaches them); [`reaching`] answers the
+//! step mode's question. Every rule is written once, by name, in
+//! [`rules`]. No input panics: a table or a state out of range is an error.
 
-/// The version of this crate, which the Python module reports.
-pub fn version() -> &'static str {
-    env!("CARGO_PKG_VERSION")
+pub mod after;
+pub mod error;
+pub mod hash;
+pub mod reach;
+pub mod rules;
+pub mod search;
+pub mod state;
+pub mod table;
+
+pub use error::{SearchError, TableError};
+pub use reach::reaching;
+pub use search::{Code, step_code};
+pub use state::pack;
+pub use table::Table;
+
+use state::{Board, validate};
+
+/// One legal play: the resulting state (mover's frame, turn not passed) and its steps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Play {
+    /// The state after the play, of the table's size.
+    pub state: Vec<i32>,
+    /// The steps, first to last, 14 bits a step in the lowest bits first:
+    /// `src | dst << 5 | die << 10 | hit << 13`. A `u128`: a k-move segment
+    /// has up to 8 steps and Kush's return up to 6.
+    pub code: Code,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::version;
-
-    #[test]
-    fn version_is_the_package_version() {
-        assert_eq!(version(), "0.1.0");
-    }
+/// The legal plays of `start` under `table`, in the canonical order; an empty list is a pass.
+pub fn search(table: &Table, start: &[i32]) -> Result<Vec<Play>, SearchError> {
+    validate(table, start)?;
+    let board = Board::from_state(start);
+    let found = search::candidates(table, &board);
+    Ok(after::legal_plays(table, &board, found)
+        .into_iter()
+        .map(|(end, code)| Play {
+            state: end.to_vec(),
+            code,
+        })
+        .collect())
 }

@@ -1,17 +1,274 @@
-//! PLACEHOLDER for the Python module `nardy._native` (issue 39): it exposes the
-//! core's version only, so that the build has an extension to build and load.
-//! The real binding replaces this file at merge.
+//! `nardy._native`: nardy's native rules core (the crate `nardy-core`) seen from Python.
+//!
+//! One class, [`Rules`]: one turn's rules, decoded once from the flat table
+//! of the contract (version 1: a sequence of ints, built by
+//! `nardy.engine.table.native_table`), and asked for the legal plays of a
+//! state (`search`) or of many states at once without the GIL
+//! (`search_many`). A play comes back as its key (the packed resulting
+//! state) and its steps code.
+//!
+//! Nothing crosses the boundary but values and Python exceptions: a table
+//! or state the core refuses raises `ValueError` with the core's message,
+//! and a panic inside the core is caught at every entry point and raised as
+//! `RuntimeError("nardy native core: internal error: ...")`, never let
+//! through to unwind into the interpreter.
 
+#![deny(missing_docs)]
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use nardy_core::{Code, Play, Table, pack, search};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyInt};
 
-/// The Python module `nardy._native`.
+/// The most ints a table may hold: far above any table of version 1
+/// (16 fields, four dice, a few rules of three ints), so a huge or
+/// endless sequence is refused before it is read to its end.
+const MOST_TABLE_INTS: usize = 4096;
+/// The most ints a state may hold: 28 and two per extra field, far fewer.
+const MOST_STATE_INTS: usize = 256;
+
+/// One play as the core gives it: its key (the packed resulting state) and its steps code.
+type RawPlay = (Vec<u8>, Code);
+/// One play as Python receives it: `(bytes, int)`.
+type PyPlay<'py> = (Bound<'py, PyBytes>, Bound<'py, PyInt>);
+
+/// Why a call failed: the input (the caller's fault) or the core itself (a bug).
+#[derive(Debug, PartialEq, Eq)]
+enum Failure {
+    /// The core, or the reading of a sequence, refused the input: `ValueError`.
+    Input(String),
+    /// The core panicked: `RuntimeError`, whatever the input was.
+    Internal(String),
+}
+
+impl From<Failure> for PyErr {
+    fn from(failure: Failure) -> PyErr {
+        match failure {
+            Failure::Input(message) => PyValueError::new_err(message),
+            Failure::Internal(message) => {
+                PyRuntimeError::new_err(format!("nardy native core: internal error: {message}"))
+            }
+        }
+    }
+}
+
+/// Run `work` so that no panic leaves it: a panic becomes [`Failure::Internal`].
+///
+/// Every call into the core goes through here (a panic unwinding into
+/// the interpreter would abort it or leave it in an unknown state).
+fn guarded<T>(work: impl FnOnce() -> Result<T, Failure>) -> Result<T, Failure> {
+    match catch_unwind(AssertUnwindSafe(work)) {
+        Ok(result) => result,
+        Err(payload) => Err(Failure::Internal(panic_message(payload.as_ref()))),
+    }
+}
+
+/// The text a panic was raised with (a `&str` or a `String`), or a placeholder.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(text) = payload.downcast_ref::<&str>() {
+        (*text).to_string()
+    } else if let Some(text) = payload.downcast_ref::<String>() {
+        text.clone()
+    } else {
+        "a panic without a message".to_string()
+    }
+}
+
+/// Read each item of a Python sequence with `read`, at most `most` of them.
+///
+/// A value that is not iterable, an item that cannot be read, or more
+/// than `most` items is refused as [`Failure::Input`] naming `what` (what
+/// `read` refuses, it names itself), so that every bad input is a
+/// `ValueError`.
+fn each<'py, T>(
+    value: &Bound<'py, PyAny>,
+    what: &str,
+    most: usize,
+    mut read: impl FnMut(usize, Bound<'py, PyAny>) -> Result<T, Failure>,
+) -> Result<Vec<T>, Failure> {
+    let items = value
+        .try_iter()
+        .map_err(|_| Failure::Input(format!("{what} is a sequence, not a {}", type_name(value))))?;
+    let mut out = Vec::new();
+    for (i, item) in items.enumerate() {
+        if i == most {
+            return Err(Failure::Input(format!("{what} has more than {most} items")));
+        }
+        let item =
+            item.map_err(|err| Failure::Input(format!("{what}: reading item {i} failed: {err}")))?;
+        out.push(read(i, item)?);
+    }
+    Ok(out)
+}
+
+/// Read a Python sequence of ints (see [`each`]), each within `T`.
+fn ints<T: TryFrom<i64>>(
+    value: &Bound<'_, PyAny>,
+    what: &str,
+    most: usize,
+) -> Result<Vec<T>, Failure> {
+    each(value, what, most, |i, item| {
+        item.extract::<i64>()
+            .ok()
+            .and_then(|n| T::try_from(n).ok())
+            .ok_or_else(|| {
+                Failure::Input(format!("{what}: item {i} is not an int in range: {item}"))
+            })
+    })
+}
+
+/// The Python type name of `value`, for a message.
+fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value
+        .get_type()
+        .name()
+        .map_or_else(|_| "?".to_string(), |name| name.to_string())
+}
+
+/// One state's legal plays as the core gives them: (key, steps code) each.
+///
+/// The key is the packed resulting state (`nardy_core::pack`, the contract's
+/// section 1). Guarded: a panic is a [`Failure::Internal`].
+fn plays_of(table: &Table, state: &[i32]) -> Result<Vec<RawPlay>, Failure> {
+    guarded(|| {
+        let plays: Vec<Play> =
+            search(table, state).map_err(|err| Failure::Input(err.to_string()))?;
+        Ok(plays
+            .into_iter()
+            .map(|play| (pack(&play.state), play.code))
+            .collect())
+    })
+}
+
+/// The plays as Python values: a list of (bytes, int).
+fn to_python<'py>(py: Python<'py>, plays: Vec<RawPlay>) -> Vec<PyPlay<'py>> {
+    plays
+        .into_iter()
+        .map(|(key, code)| (PyBytes::new(py, &key), code_to_python(py, code)))
+        .collect()
+}
+
+/// A steps code as a Python int: through a `u64` when it fits (every play
+/// of at most four steps), whose conversion is several times cheaper than
+/// a `u128`'s under the stable ABI.
+fn code_to_python(py: Python<'_>, code: Code) -> Bound<'_, PyInt> {
+    match u64::try_from(code) {
+        Ok(small) => small
+            .into_pyobject(py)
+            .unwrap_or_else(|never| match never {}),
+        Err(_) => code
+            .into_pyobject(py)
+            .unwrap_or_else(|never| match never {}),
+    }
+}
+
+/// One turn's rules for the native search, decoded once from a flat table.
+///
+/// `Rules(table)`: `table` is a sequence of ints, the flat table of
+/// version 1 (`nardy.engine.table.native_table`). A table the core cannot
+/// read raises `ValueError`. Immutable, and safe to share between threads.
+#[pyclass(frozen, module = "nardy._native")]
+pub struct Rules {
+    /// The decoded table.
+    table: Table,
+}
+
+#[pymethods]
+impl Rules {
+    /// Decode `table` (a sequence of ints); `ValueError` if the core refuses it.
+    #[new]
+    fn new(table: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let ints = ints::<i64>(table, "the table", MOST_TABLE_INTS)?;
+        let table =
+            guarded(|| Table::decode(&ints).map_err(|err| Failure::Input(err.to_string())))?;
+        Ok(Rules { table })
+    }
+
+    /// The legal plays from `state` (a sequence of ints, the mover's frame).
+    ///
+    /// A list of `(key, code)`: the packed resulting state and the steps
+    /// code, in the canonical order; empty for a pass. `ValueError` for a
+    /// state the core refuses.
+    fn search<'py>(
+        &self,
+        py: Python<'py>,
+        state: &Bound<'py, PyAny>,
+    ) -> PyResult<Vec<PyPlay<'py>>> {
+        let state = ints::<i32>(state, "the state", MOST_STATE_INTS)?;
+        Ok(to_python(py, plays_of(&self.table, &state)?))
+    }
+
+    /// `search` of each state of `states`, in order, with the GIL released while the core searches.
+    ///
+    /// Other Python threads run meanwhile, so threads that each ask for a
+    /// batch scale with the cores. The first state the core refuses raises
+    /// `ValueError` naming its index.
+    fn search_many<'py>(
+        &self,
+        py: Python<'py>,
+        states: &Bound<'py, PyAny>,
+    ) -> PyResult<Vec<Vec<PyPlay<'py>>>> {
+        let read = each(states, "states", usize::MAX, |i, item| {
+            ints::<i32>(&item, &format!("state {i}"), MOST_STATE_INTS)
+        })?;
+        let table = &self.table;
+        let found = py.detach(|| {
+            read.iter()
+                .enumerate()
+                .map(|(i, state)| {
+                    plays_of(table, state).map_err(|failure| match failure {
+                        Failure::Input(message) => Failure::Input(format!("state {i}: {message}")),
+                        internal => internal,
+                    })
+                })
+                .collect::<Result<Vec<_>, Failure>>()
+        })?;
+        Ok(found
+            .into_iter()
+            .map(|plays| to_python(py, plays))
+            .collect())
+    }
+
+    /// `nardy._native.Rules(...)` (the table is not kept as ints).
+    fn __repr__(&self) -> String {
+        "nardy._native.Rules(...)".to_string()
+    }
+}
+
+/// The module `nardy._native`: the class [`Rules`].
 #[pymodule]
-mod _native {
-    use pyo3::prelude::*;
+fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<Rules>()
+}
 
-    /// The version of the native core.
-    #[pyfunction]
-    fn version() -> &'static str {
-        nardy_core::version()
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_becomes_an_internal_failure_with_its_message() {
+        let failure = guarded::<()>(|| panic!("boom {}", 7)).unwrap_err();
+        assert_eq!(failure, Failure::Internal("boom 7".to_string()));
+        let failure = guarded::<()>(|| std::panic::panic_any(3_u8)).unwrap_err();
+        assert_eq!(
+            failure,
+            Failure::Internal("a panic without a message".to_string())
+        );
+    }
+
+    #[test]
+    fn a_result_passes_through_unchanged() {
+        assert_eq!(guarded(|| Ok(5)), Ok(5));
+        let refused = guarded::<()>(|| Err(Failure::Input("no".to_string())));
+        assert_eq!(refused, Err(Failure::Input("no".to_string())));
+    }
+
+    #[test]
+    fn a_table_the_core_refuses_is_an_input_failure() {
+        let refused =
+            guarded(|| Table::decode(&[99]).map_err(|err| Failure::Input(err.to_string())));
+        assert!(matches!(refused, Err(Failure::Input(_))));
     }
 }

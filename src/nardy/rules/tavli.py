@@ -20,21 +20,26 @@ from nardy.rules.board import (
     OPP_PINNED,
     PINNED,
     ZERO,
+    Candidate,
     State,
 )
+from nardy.rules.named import LoneStarter, MaxHeld, SixBlockAfterStep, passed_opponent_start
 from nardy.rules.six_block import BEFORE, ROUTE, six_block_allows, six_block_guard
 from nardy.rules.turn_rules import HitterRule, StepRule, with_changes
 
 __all__ = [
     "DRAW",
+    "FEVGA_QUARTER",
     "MOTHER_EXCEPTIONS",
     "MOVER_WINS",
+    "OPEN_TRAP",
     "OPPONENT_WINS",
     "PLAY_ON",
     "QUARTER",
     "START",
     "TRAP_PRIMES",
     "FevgaSteps",
+    "OpenTrap",
     "fevga_step_rule",
     "home_hit_stops",
     "mother_verdict",
@@ -137,35 +142,22 @@ def _verdict(mine: int, theirs: int, on_start: int, on_opp_start: int, exception
 
 
 def start_allows(board: list[int] | State, checkers: int) -> bool:
-    """Fevga's starting-checker rule, judged on the position after a step.
+    """Fevga's starting-checker rule, judged on the position after a step (:class:`~nardy.rules.named.LoneStarter`).
 
     Until one of the mover's checkers has passed the opponent's starting
     point (stands on his points 1-11, or has been borne off), at most one of
     his ``checkers`` may be away from his 24-point.
     """
-    # Read as a tuple, as the turn's start is (a step rule's rarely watched step
-    # pays for the copy): compiled, a list-or-tuple would be read generically.
-    b = board if isinstance(board, tuple) else tuple(board)
-    return _passed(b) or checkers - max(b[START], 0) <= 1
+    return LoneStarter(checkers).allows(board)
 
 
-def _passed(board: State) -> bool:
-    """Whether one of the mover's checkers has passed the opponent's start (for the rule above)."""
-    if board[MOVER_OFF] > 0:
-        return True
-    for p in range(1, 12):  # noqa: SIM110 (a loop is faster than any() here)
-        if board[p] > 0:
-            return True
-    return False
+#: Fevga's starting quarter as a named rule: never all six of 19-24.
+FEVGA_QUARTER: Final = MaxHeld(QUARTER, 5)
 
 
 def quarter_allows(board: list[int] | State) -> bool:
-    """Fevga's starting quarter: the mover may never hold all six of his points 19-24."""
-    b = board if isinstance(board, list) else list(board)  # (see in_block)
-    for p in range(19, 25):  # noqa: SIM110 (a loop is faster than any() here)
-        if b[p] <= 0:
-            return True
-    return False
+    """Fevga's starting quarter: the mover may never hold all six of his points 19-24 (:data:`FEVGA_QUARTER`)."""
+    return FEVGA_QUARTER.allows(board)
 
 
 def trapped(state: list[int] | State) -> bool:
@@ -218,7 +210,7 @@ def fevga_step_rule(
     may be made.
     """
     # A checker that has passed stays passed: then the rule never refuses.
-    watch_from = 0 if _passed(start) else 1 << START
+    watch_from = 0 if passed_opponent_start(start) else 1 << START
     empty = 0
     for p in range(19, 25):
         c = start[p]
@@ -234,7 +226,10 @@ def fevga_step_rule(
     tag = (((((checkers << 5) | guard) << 25) | watch_to) << 1) | (watch_from >> START)
     rule = _STEP_RULES.get(tag)
     if rule is None:
-        rule = _STEP_RULES[tag] = StepRule(FevgaSteps(checkers, guard), watch_from, watch_to)
+        # Declared as its named rules (the trapping primes only where a guard can refuse).
+        named = (LoneStarter(checkers), FEVGA_QUARTER) + (SixBlockAfterStep("ahead"),) * bool(guard)
+        check = FevgaSteps(checkers, guard)
+        rule = _STEP_RULES[tag] = StepRule(check, watch_from, watch_to, named=named)
     return rule
 
 
@@ -251,6 +246,7 @@ class FevgaSteps:
     def __init__(self, checkers: int, guard: int) -> None:
         self.checkers = checkers
         self.guard = guard
+        self.starter = LoneStarter(checkers)
 
     def replace(self, **changes: Any) -> FevgaSteps:
         """A copy with fields changed (``checkers``, ``guard``)."""
@@ -260,10 +256,29 @@ class FevgaSteps:
 
     def __call__(self, board: list[int], src: int, dst: int) -> bool:
         """Whether the step ``src -> dst`` that led to ``board`` is allowed."""
-        if src == START and not start_allows(board, self.checkers):
+        if not self.starter.check(board, src, dst, False):
             return False
         if dst == MOVER_OFF:
             return True
-        if (QUARTER >> dst) & 1 and not quarter_allows(board):
+        if not FEVGA_QUARTER.check(board, src, dst, False):
             return False
+        # (SixBlockAfterStep("ahead"), with the start's guard: nothing is hit in fevga.)
         return six_block_allows(board, dst, self.guard)
+
+
+class OpenTrap:
+    """Fevga's ``trap_prime="open"``: a player whose trapping prime holds at the start must open it if any play can.
+
+    A whole-play filter (:data:`~nardy.rules.turn_rules.PlayFilter`), handed
+    out when the turn starts :func:`trapped`: it keeps the candidates whose
+    position is not :func:`trapped`, if there are any, else all of them.
+    """
+
+    def __call__(self, start: State, candidates: list[Candidate]) -> list[Candidate]:
+        """The candidates that open the trap, or all of them when none does."""
+        opened = [c for c in candidates if not trapped(c[0])]
+        return opened or candidates
+
+
+#: The one :class:`OpenTrap` filter (it holds nothing).
+OPEN_TRAP: Final = OpenTrap()

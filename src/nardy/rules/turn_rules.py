@@ -12,7 +12,8 @@ rule it is, as public data: :attr:`StepRule.floor_point` and
 :attr:`StepRule.floor` (a floor on one point, long nardy's head rule),
 :attr:`StepRule.six_block` (the six-block rule, judged after each step),
 :attr:`StepRule.waiting` (no landing on some points while a checker waits
-to enter),
+to enter), :attr:`StepRule.named` (the named rules of :mod:`nardy.rules.named`
+the check is, which a search that knows them may run by name),
 :attr:`HitterRule.kind` (the hitter stops, or may not hide), and a play
 filter's ``each_play``, ``on_board`` and ``six_block``
 (:class:`EachPlayFilter`). The engine chooses its search from these alone
@@ -43,6 +44,7 @@ __all__ = [
     "EndRule",
     "FloorCheck",
     "HitterRule",
+    "NamedStep",
     "PlayFilter",
     "StepCheck",
     "StepRule",
@@ -95,6 +97,7 @@ _STEP_FIELDS: Final = frozenset(
         "guard",
         "only_hits",
         "waiting",
+        "named",
     }
 )
 _HITTER_FIELDS: Final = frozenset({"zone", "check", "kind"})
@@ -160,6 +163,15 @@ class StepRule:
     default): no promise. Such a rule has no floor, no six-block
     declaration and judges every watched step, not only hits.
 
+    ``named`` (optional, a declaration): the named rules the check is
+    (:mod:`nardy.rules.named`, each a :class:`NamedStep`), besides the
+    floor. It promises that the rule refuses a step exactly when the floor
+    does or one of them does (each judged by its ``check``, on the steps
+    it speaks of; with ``only_hits``, on the steps that hit); the watch
+    masks may leave out only steps none of them can refuse. A search that
+    knows these rules may then judge them itself. ``()`` (the default): no
+    promise. Such a rule has no six-block and no waiting declaration.
+
     Rule objects are built for each turn and never changed;
     :meth:`replace` makes a copy with fields changed.
     """
@@ -172,6 +184,7 @@ class StepRule:
         "floor",
         "floor_point",
         "guard",
+        "named",
         "only_hits",
         "six_block",
         "waiting",
@@ -190,6 +203,7 @@ class StepRule:
         guard: int = -1,
         only_hits: bool = False,
         waiting: str | None = None,
+        named: tuple[NamedStep, ...] = (),
     ) -> None:
         if only_hits and (floor_point or six_block is not None):
             raise InvalidOptionError(
@@ -202,6 +216,13 @@ class StepRule:
                 f"StepRule: waiting is one of {', '.join(map(repr, WAITING))} (got {waiting!r}),"
                 " on a rule with no floor, no six-block declaration and not only_hits"
             )
+        if type(named) is not tuple or (named and (six_block is not None or waiting is not None)):
+            raise InvalidOptionError(
+                f"StepRule: named is a tuple of named rules (got {named!r}),"
+                " on a rule with no six-block and no waiting declaration"
+            )
+        #: Declared: the named rules the check is, besides the floor (see above).
+        self.named = named
         #: The check as given (the floor not folded in).
         self.base_check = check
         #: The sources the check is asked about, as given.
@@ -247,7 +268,7 @@ class StepRule:
 
         The fields are the constructor's: ``check``, ``watch_from``,
         ``watch_to``, ``floor_point``, ``floor``, ``six_block``, ``guard``,
-        ``only_hits``, ``waiting``. A copy with
+        ``only_hits``, ``waiting``, ``named``. A copy with
         another ``check`` of the same behaviour gets the same searches as
         the original (see the module docstring).
         """
@@ -262,6 +283,7 @@ class StepRule:
             changes.get("guard", self.guard),
             changes.get("only_hits", self.only_hits),
             changes.get("waiting", self.waiting),
+            changes.get("named", self.named),
         )
 
     def __repr__(self) -> str:
@@ -269,11 +291,20 @@ class StepRule:
         six_block = "" if self.six_block is None else f", six_block={self.six_block!r}"
         hits = ", only_hits=True" if self.only_hits else ""
         waiting = "" if self.waiting is None else f", waiting={self.waiting!r}"
+        waiting += f", named={self.named!r}" if self.named else ""
         return (
             f"StepRule({getattr(self.base_check, '__name__', self.base_check)!s}, "
             f"watch_from={self.base_watch_from:#x}, watch_to={self.watch_to:#x}"
             f"{floor}{six_block}{hits}{waiting})"
         )
+
+
+class NamedStep(Protocol):
+    """A named step rule (:mod:`nardy.rules.named`): frozen data, and its statement as :meth:`check`."""
+
+    def check(self, board: list[int], src: int, dst: int, hit: bool) -> bool:
+        """Whether the rule allows the step ``src -> dst`` (``hit``: it hit) that led to ``board``."""
+        ...
 
 
 class FloorCheck:

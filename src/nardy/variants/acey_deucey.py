@@ -25,8 +25,9 @@ import attrs
 from nardy.model.basics import Roll, Side
 from nardy.model.registry import register_variant
 from nardy.model.result import ResultKind
-from nardy.rules.board import FROM_POOL, MOVER_BAR, MOVER_OFF, OPP_BAR
+from nardy.rules.board import OPP_BAR
 from nardy.rules.movement import BearOff, pool_index
+from nardy.rules.named import HitsNeedHome, Locked, PoolFirst, home_before
 from nardy.rules.turn_rules import StepRule
 from nardy.rules.vocabulary import POOL, Contact, ExtraField, Geometry
 from nardy.variants.base import State, Variant
@@ -51,26 +52,22 @@ ACE_DEUCE = Roll(2, 1)
 _POOL = pool_index((POOL,))
 
 
-def home_before(board: list[int], src: int, dst: int) -> bool:
-    """Whether the mover had a checker on his 1-6 or borne off before the step ``src`` -> ``dst``.
-
-    ``board`` is the state after the step (mover's frame). Within a segment
-    this never turns false again: the mover's checkers only move on, and
-    none of them is hit while he moves.
-    """
-    if board[MOVER_OFF] > 0 or 1 <= src <= 6:
-        return True
-    return any(board[p] > (1 if p == dst else 0) for p in range(1, 7))
+# The three restrictions (section M) as named rules (nardy.rules.named): the
+# step rules below declare them, so a search that knows them runs them itself.
+_LOCKED = Locked()
+_POOL_FIRST = PoolFirst(_POOL)
+_HITS_NEED_HOME = HitsNeedHome()
+# (home_before, the rule hitting="after-home" reads, lived here and is still importable from here.)
 
 
 def hit_after_home(board: list[int], src: int, dst: int) -> bool:
     """``hitting="after-home"`` (AD3), asked about hits only: a hit once a checker is home or off."""
-    return home_before(board, src, dst)
+    return _HITS_NEED_HOME.check(board, src, dst, True)
 
 
 def _refuse(board: list[int], src: int, dst: int) -> bool:
     """The opening lock (AD2): every move refused, so the roll is a pass."""
-    return False
+    return _LOCKED.check(board, src, dst, False)
 
 
 def _restrictions(all_first: bool, after_home: bool, taken: int) -> StepRule:
@@ -79,17 +76,16 @@ def _restrictions(all_first: bool, after_home: bool, taken: int) -> StepRule:
     ``taken``: the opponent's checkers on his bar and in his pool when the
     segment starts. Those counts only grow by the mover's hits; and before
     a step made while nothing of the mover's was home, no hit can have
-    been allowed, so such a step hit when the counts have grown.
+    been allowed, so such a step hit when the counts have grown (and after
+    a hit that was allowed, a checker is home and every hit is allowed).
     """
+    named = (_POOL_FIRST,) * all_first + (_HITS_NEED_HOME,) * after_home
 
     def check(board: list[int], src: int, dst: int) -> bool:
-        if all_first and src not in (FROM_POOL, MOVER_BAR) and board[_POOL] > 0:
-            return False
-        if not after_home or home_before(board, src, dst):
-            return True
-        return board[OPP_BAR] + board[_POOL + 1] == taken
+        hit = board[OPP_BAR] + board[_POOL + 1] != taken
+        return all(rule.check(board, src, dst, hit) for rule in named)
 
-    return StepRule(check)
+    return StepRule(check, named=named)
 
 
 def _complement(double: Roll) -> Roll:
@@ -224,11 +220,13 @@ class AceyDeucey(Variant):
         """The opening lock, ``entering="all-first"`` and ``hitting="after-home"`` (section M)."""
         locked = self.opening_lock and start[_POOL] == self.checkers
         if locked and not (roll.is_double or roll == ACE_DEUCE):
-            return StepRule(_refuse)
+            return StepRule(_refuse, named=(_LOCKED,))
         all_first = self.entering_rule == "all-first"
         after_home = self.hitting == "after-home"
         if not all_first:
-            return StepRule(hit_after_home, only_hits=True) if after_home else None
+            if not after_home:
+                return None
+            return StepRule(hit_after_home, only_hits=True, named=(_HITS_NEED_HOME,))
         return _restrictions(all_first, after_home, start[OPP_BAR] + start[_POOL + 1])
 
     def unused_hooks(self) -> frozenset[str]:

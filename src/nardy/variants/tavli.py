@@ -18,7 +18,6 @@ from typing import ClassVar
 
 import attrs
 
-from nardy.engine.state import Candidate
 from nardy.errors import InvalidOptionError
 from nardy.model.basics import Roll, Side
 from nardy.model.position import Position
@@ -28,6 +27,7 @@ from nardy.rules.tavli import (
     DRAW,
     MOTHER_EXCEPTIONS,
     MOVER_WINS,
+    OPEN_TRAP,
     PLAY_ON,
     START,
     TRAP_PRIMES,
@@ -233,9 +233,4 @@ class Fevga(_FromTheHead):
         """With ``trap_prime="open"`` and a trapping prime at the start: plays that open it, if any."""
         if self.trap_prime != "open" or not trapped(start):
             return None
-
-        def open_the_trap(start: State, candidates: list[Candidate]) -> list[Candidate]:
-            opened = [c for c in candidates if not trapped(c[0])]
-            return opened or candidates
-
-        return open_the_trap
+        return OPEN_TRAP

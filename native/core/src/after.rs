@@ -1,0 +1,55 @@
+//! After the search (spec section 4): the play filter, the maximum-use rule, one play per state, Kush's return.
+
+use crate::hash::FxSet;
+use crate::rules::kush::kush_return;
+use crate::rules::maximum_use::maximum_use;
+use crate::search::{Candidate, Code, STEP_BITS, step_code};
+use crate::state::{Board, HEAD, MOVER_BAR};
+use crate::table::Table;
+
+/// The legal plays from the candidates, in order: `(final board, steps code)`.
+pub fn legal_plays(t: &Table, start: &Board, found: Vec<Candidate>) -> Vec<(Board, Code)> {
+    let kept = filtered(t, start, found);
+    let used: Vec<(u8, u16)> = kept.iter().map(|c| (c.used, c.pips)).collect();
+    let legal = maximum_use(&used, t.all_equal(), t.must_play_higher);
+    let mut states = FxSet::default();
+    let mut plays = Vec::new();
+    for (c, _) in kept.iter().zip(legal).filter(|&(_, ok)| ok) {
+        if states.insert(c.end) {
+            plays.push((c.end, c.code));
+        }
+    }
+    if let Some((end, code)) = returned(t, start) {
+        if states.insert(end) {
+            plays.push((end, code));
+        }
+    }
+    plays
+}
+
+/// The candidates the table's play filter keeps, in order (all of them with none).
+fn filtered(t: &Table, start: &Board, found: Vec<Candidate>) -> Vec<Candidate> {
+    let Some(filter) = t.filter else {
+        return found;
+    };
+    let ends: Vec<&Board> = found.iter().map(|c| &c.end).collect();
+    let keep = filter.keep(start, &ends);
+    found
+        .into_iter()
+        .zip(keep)
+        .filter(|&(_, k)| k)
+        .map(|(c, _)| c)
+        .collect()
+}
+
+/// Kush's return as a play, when the table has it and the dice are a double: `bar/24` once per checker.
+fn returned(t: &Table, start: &Board) -> Option<(Board, Code)> {
+    let double = *t.dice.first()?;
+    if !t.returns || t.dice.len() < 2 || !t.all_equal() {
+        return None;
+    }
+    let (end, n) = kush_return(start, double)?;
+    let step = step_code(MOVER_BAR, HEAD, usize::from(double), false);
+    let code = (0..n as u32).fold(0, |code, i| code | (step << (STEP_BITS * i)));
+    Some((end, code))
+}

@@ -1,0 +1,31 @@
+//! Fevga's starting rules and its trapping prime.
+
+use crate::state::{Board, HEAD, MOVER_OFF};
+
+/// `LoneStarter(checkers)`: fevga's starting-checker rule, on steps leaving point 24.
+///
+/// Until one of the mover's checkers has passed the opponent's starting
+/// point (stands on his points 1-11, or is borne off), at most one of his
+/// `checkers` may be away from his 24-point.
+pub fn lone_starter_allows(after: &Board, src: usize, checkers: i32) -> bool {
+    src != HEAD || passed(after) || checkers - after.at(HEAD).max(0) <= 1
+}
+
+/// Whether one of the mover's checkers has passed the opponent's start.
+fn passed(b: &Board) -> bool {
+    b.at(MOVER_OFF) > 0 || (1..=11).any(|p| b.at(p) > 0)
+}
+
+/// `MaxHeld(points, most)`: the mover may never hold more than `most` of the points in `points`.
+///
+/// Judged on steps landing in `points` (fevga's starting quarter: points
+/// 19-24, at most five of them).
+pub fn max_held_allows(after: &Board, dst: usize, points: u32, most: u32) -> bool {
+    if dst == 0 || (points >> dst) & 1 == 0 {
+        return true;
+    }
+    let held = (1..=24)
+        .filter(|&p| (points >> p) & 1 == 1 && after.at(p) > 0)
+        .count();
+    held as u32 <= most
+}

@@ -1,0 +1,128 @@
+//! How checkers move: entering from the bar and the pool, open points, the bear-off.
+
+use crate::state::{Board, Contact, FROM_POOL, MOVER_BAR, MOVER_OFF, PINNED, is_open};
+use crate::table::Table;
+
+/// The bear-off rule.
+///
+/// A checker of the mover's is borne off only when none of his is on the
+/// bar, in the pool, pinned, or on the board outside his `zone` (points
+/// `1..zone`). Then a die equal to a checker's point bears it off; a larger
+/// die bears it off only when `larger` and no checker of his stands on a
+/// higher point of the zone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BearOff {
+    /// The highest point of the zone the checkers must all be in (1..24).
+    pub zone: u8,
+    /// Whether a die larger than the checker's point bears it off.
+    pub larger: bool,
+}
+
+impl BearOff {
+    /// Whether a step from `src` that would end at `src - die <= 0` bears off, `outside` checkers not home.
+    pub fn allows(&self, b: &Board, src: usize, die: usize, outside: i32) -> bool {
+        if outside > 0 {
+            return false;
+        }
+        if src == die {
+            return true;
+        }
+        self.larger && !checker_above(b, src, usize::from(self.zone))
+    }
+}
+
+/// Whether a checker of the mover's stands on his points `src + 1 ..= zone`.
+fn checker_above(b: &Board, src: usize, zone: usize) -> bool {
+    (src + 1..=zone).any(|p| b.at(p) > 0)
+}
+
+/// The mover's checkers not yet in the bear-off zone: outside it on the board, on the bar, in the pool, or pinned (one is enough).
+pub fn count_not_home(b: &Board, t: &Table) -> i32 {
+    let zone = usize::from(t.bear_off.zone);
+    let mut outside = b.at(MOVER_BAR) + b.pool(t.pool);
+    for p in zone + 1..=24 {
+        outside += b.at(p).max(0);
+    }
+    if t.contact == Contact::Pin && b.at(PINNED) != 0 {
+        outside += 1;
+    }
+    outside
+}
+
+/// Where a checker entering with `die` lands: the mover's point `25 - die`.
+#[inline]
+pub fn entry_point(die: usize) -> usize {
+    MOVER_BAR - die
+}
+
+/// The bar first: while the mover has a checker on his bar (and the variant puts the bar first), only entries from the bar are allowed.
+#[inline]
+pub fn bar_first(b: &Board, t: &Table) -> bool {
+    t.bar_first && b.at(MOVER_BAR) > 0
+}
+
+/// Entering from the pool: the variant has a pool, a checker is in it, and the bar does not come first.
+#[inline]
+pub fn may_enter_from_pool(b: &Board, t: &Table) -> bool {
+    t.pool != 0 && b.at(t.pool) > 0 && !bar_first(b, t)
+}
+
+/// The steps `(src, dst)` the board allows for one die, in the search's order.
+#[derive(Debug, Clone, Copy)]
+pub struct SingleSteps {
+    /// The steps found, the first `n` used.
+    pub list: [(u8, u8); 26],
+    /// How many.
+    pub n: usize,
+}
+
+impl SingleSteps {
+    /// Add a step.
+    fn push(&mut self, src: usize, dst: usize) {
+        if let Some(slot) = self.list.get_mut(self.n) {
+            *slot = (src as u8, dst as u8);
+            self.n += 1;
+        }
+    }
+
+    /// The steps, in order.
+    pub fn as_slice(&self) -> &[(u8, u8)] {
+        &self.list[..self.n]
+    }
+}
+
+/// The steps the board allows for `die`, in order: the bar entry (nothing else while the bar comes first), the pool entry, then every point from 24 down to 1 holding a free checker of the mover's.
+///
+/// Each moves onto an open point, or past the 1-point when the bear-off allows it.
+pub fn single_steps(b: &Board, die: usize, t: &Table) -> SingleSteps {
+    let mut out = SingleSteps {
+        list: [(0, 0); 26],
+        n: 0,
+    };
+    let entry = entry_point(die);
+    if t.enters && b.at(MOVER_BAR) > 0 {
+        if is_open(b, entry, t.contact) {
+            out.push(MOVER_BAR, entry);
+        }
+        if bar_first(b, t) {
+            return out;
+        }
+    }
+    if may_enter_from_pool(b, t) && is_open(b, entry, t.contact) {
+        out.push(FROM_POOL, entry);
+    }
+    let outside = count_not_home(b, t);
+    for src in (1..=24).rev() {
+        if b.at(src) <= 0 {
+            continue;
+        }
+        if src > die {
+            if is_open(b, src - die, t.contact) {
+                out.push(src, src - die);
+            }
+        } else if t.bear_off.allows(b, src, die, outside) {
+            out.push(src, MOVER_OFF);
+        }
+    }
+    out
+}

@@ -1,0 +1,80 @@
+//! The named step rules a table may hold, each judged on the board after the step.
+
+pub use super::acey_tabula::WaitMode;
+use super::acey_tabula::{hits_need_home_allows, locked_allows, pool_first_allows, waiting_allows};
+use super::fevga::{lone_starter_allows, max_held_allows};
+use super::head::floor_allows;
+use super::six_block::{SixBlockOption, six_block_step};
+use crate::state::Board;
+
+/// One named step rule (spec section 2); each variant's doc is in the function that judges it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepRule {
+    /// The head rule as a floor ([`floor_allows`]).
+    Floor {
+        /// The point whose count is limited.
+        point: usize,
+        /// The fewest checkers it may hold during the turn.
+        least: i32,
+    },
+    /// The six-block rule after each step ([`six_block_step`]).
+    SixBlockStep(SixBlockOption),
+    /// No landing on some points while a checker waits ([`waiting_allows`]).
+    Waiting {
+        /// Where a checker waits.
+        mode: WaitMode,
+        /// The landing points watched (bit 0: off).
+        points: u32,
+    },
+    /// Every checker enters first ([`pool_first_allows`]).
+    PoolFirst,
+    /// A hit only once a checker is home ([`hits_need_home_allows`]).
+    HitsNeedHome,
+    /// The opening lock ([`locked_allows`]).
+    Locked,
+    /// Fevga's starting checker ([`lone_starter_allows`]).
+    LoneStarter {
+        /// The mover's checkers in all.
+        checkers: i32,
+    },
+    /// Fevga's starting quarter ([`max_held_allows`]).
+    MaxHeld {
+        /// The points watched (bits 1..24).
+        points: u32,
+        /// The most of them the mover may hold.
+        most: u32,
+    },
+}
+
+/// One step as the rules judge it: the board after it, where it came from and went, whether it hit.
+#[derive(Debug, Clone, Copy)]
+pub struct Judged<'a> {
+    /// The board after the step.
+    pub after: &'a Board,
+    /// Its source: 1..24, 25 the bar, 26 the pool.
+    pub src: usize,
+    /// Its destination: 1..24, 0 off.
+    pub dst: usize,
+    /// Whether it hit or pinned a lone opposing checker.
+    pub hit: bool,
+    /// The mover's pool index (0: none).
+    pub pool: usize,
+}
+
+impl StepRule {
+    /// Whether this rule allows the step.
+    pub fn allows(&self, s: &Judged<'_>) -> bool {
+        match *self {
+            StepRule::Floor { point, least } => floor_allows(s.after, s.src, point, least),
+            StepRule::SixBlockStep(option) => six_block_step(s.after, s.dst, option),
+            StepRule::Waiting { mode, points } => {
+                waiting_allows(s.after, s.dst, s.pool, mode, points)
+            }
+            StepRule::PoolFirst => pool_first_allows(s.after, s.src, s.pool),
+            StepRule::HitsNeedHome => hits_need_home_allows(s.after, s.src, s.dst, s.hit),
+            StepRule::Locked => locked_allows(),
+            StepRule::LoneStarter { checkers } => lone_starter_allows(s.after, s.src, checkers),
+            StepRule::MaxHeld { points, most } => max_held_allows(s.after, s.dst, points, most),
+        }
+    }
+}

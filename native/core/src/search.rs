@@ -1,0 +1,237 @@
+//! The one search (spec section 3): a depth-first search over the nodes (board, marks, dice left), with a memo.
+
+use crate::hash::FxSet;
+use crate::rules::hitter::marks_after;
+use crate::rules::movement::single_steps;
+use crate::rules::steps::Judged;
+use crate::state::{Board, FROM_POOL, make_step};
+use crate::table::Table;
+
+/// A play's steps packed, 14 bits a step, the first in the lowest bits: `src | dst << 5 | die << 10 | hit << 13`.
+pub type Code = u128;
+/// The bits of one step in a [`Code`].
+pub const STEP_BITS: u32 = 14;
+
+/// The code of one step.
+pub fn step_code(src: usize, dst: usize, die: usize, hit: bool) -> Code {
+    (src | (dst << 5) | (die << 10) | (usize::from(hit) << 13)) as Code
+}
+
+/// The dice left at a node: how many of each face 1..6 (index 0 unused).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DiceLeft(pub [u8; 7]);
+
+impl DiceLeft {
+    /// The multiset of `dice` (each 1..6, checked by the table).
+    pub fn of(dice: &[u8]) -> DiceLeft {
+        let mut counts = [0u8; 7];
+        for &d in dice {
+            if let Some(c) = counts.get_mut(usize::from(d)) {
+                *c += 1;
+            }
+        }
+        DiceLeft(counts)
+    }
+
+    /// Whether no die is left.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&c| c == 0)
+    }
+
+    /// How many dice are left.
+    pub fn count(&self) -> usize {
+        self.0.iter().map(|&c| usize::from(c)).sum()
+    }
+
+    /// These dice with one `die` fewer.
+    fn without(&self, die: usize) -> DiceLeft {
+        let mut left = *self;
+        left.0[die] -= 1;
+        left
+    }
+}
+
+/// A node of the search: the board, the marked checkers (bit p), the dice left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Node {
+    /// The board.
+    pub board: Board,
+    /// Where the checkers that hit stand (bit p for point p).
+    pub marks: u32,
+    /// The dice not yet played.
+    pub left: DiceLeft,
+}
+
+/// One step from a node: the child, and what the step was.
+#[derive(Debug, Clone, Copy)]
+pub struct Child {
+    /// The node after the step.
+    pub node: Node,
+    /// The step's code (unshifted).
+    pub code: Code,
+    /// The die it used.
+    pub die: usize,
+}
+
+/// The rules' view of one search: the table and the distinct dice in their order.
+#[derive(Debug, Clone, Copy)]
+pub struct Rules<'a> {
+    /// The table.
+    pub t: &'a Table,
+    /// The distinct dice, in the order of their first appearance in the table.
+    faces: [u8; 6],
+    /// How many distinct dice.
+    n_faces: usize,
+}
+
+impl<'a> Rules<'a> {
+    /// The rules of `t`.
+    pub fn new(t: &'a Table) -> Rules<'a> {
+        let mut faces = [0u8; 6];
+        let mut n_faces = 0;
+        for &d in &t.dice {
+            if !faces[..n_faces].contains(&d) && n_faces < 6 {
+                faces[n_faces] = d;
+                n_faces += 1;
+            }
+        }
+        Rules { t, faces, n_faces }
+    }
+
+    /// Every allowed step from `at`, in the canonical order, handed to `visit` (which returns false to stop).
+    ///
+    /// The distinct dice left in order; for each die the board's steps
+    /// ([`single_steps`]); at each source an unmarked checker, then a marked
+    /// one; each step made, judged by every named step rule, then by the
+    /// hitter rule for a marked checker.
+    pub fn children(&self, at: &Node, mut visit: impl FnMut(Child) -> bool) {
+        for &face in &self.faces[..self.n_faces] {
+            let die = usize::from(face);
+            if at.left.0[die] == 0 {
+                continue;
+            }
+            for &(src, dst) in single_steps(&at.board, die, self.t).as_slice() {
+                let (src, dst) = (usize::from(src), usize::from(dst));
+                for marked in kinds(&at.board, at.marks, src) {
+                    if let Some(child) = self.step(at, die, src, dst, marked) {
+                        if !visit(child) {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Make, judge and mark one step; `None` when a rule refuses it.
+    fn step(&self, at: &Node, die: usize, src: usize, dst: usize, marked: bool) -> Option<Child> {
+        let t = self.t;
+        let mut board = at.board;
+        let hit = make_step(&mut board, src, dst, t).hit;
+        let judged = Judged {
+            after: &board,
+            src,
+            dst,
+            hit,
+            pool: t.pool,
+        };
+        if !t.rules.iter().all(|rule| rule.allows(&judged)) {
+            return None;
+        }
+        if marked && !t.hitter.is_some_and(|h| h.allows(&board, dst)) {
+            return None;
+        }
+        let marks = marks_after(at.marks, (src, dst, hit), marked, t.hitter);
+        let node = Node {
+            board,
+            marks,
+            left: at.left.without(die),
+        };
+        let code = step_code(src, dst, die, hit);
+        Some(Child { node, code, die })
+    }
+}
+
+/// The kinds of checker that may leave `src`, in order: unmarked (if one is there), marked (if one is); from the pool, unmarked.
+fn kinds(b: &Board, marks: u32, src: usize) -> impl Iterator<Item = bool> {
+    let marked = src != FROM_POOL && src <= 24 && (marks >> src) & 1 == 1;
+    let unmarked = src == FROM_POOL || b.at(src) > i32::from(marked);
+    [(unmarked, false), (marked, true)]
+        .into_iter()
+        .filter(|&(there, _)| there)
+        .map(|(_, kind)| kind)
+}
+
+/// One sequence the search recorded: its end, its steps, the dice and pips it used.
+#[derive(Debug, Clone, Copy)]
+pub struct Candidate {
+    /// The board after the last step.
+    pub end: Board,
+    /// The steps from the root.
+    pub code: Code,
+    /// How many dice it used.
+    pub used: u8,
+    /// The sum of those dice.
+    pub pips: u16,
+}
+
+/// The depth-first search of section 3, recording each candidate the first time it is reached.
+struct Dfs<'a> {
+    rules: Rules<'a>,
+    all_equal: bool,
+    memo: FxSet<Node>,
+    seen: FxSet<(Board, u8)>,
+    found: Vec<Candidate>,
+}
+
+impl Dfs<'_> {
+    /// Play every allowed step from `at`: record each child, recurse into those not entered before.
+    fn expand(&mut self, at: &Node, used: u8, code: Code, pips: u16) {
+        let rules = self.rules;
+        rules.children(at, |child| {
+            let code = code | (child.code << (STEP_BITS * u32::from(used)));
+            let pips = pips + child.die as u16;
+            self.record(&child, code, used + 1, pips);
+            if !child.node.left.is_empty() && self.memo.insert(child.node) {
+                self.expand(&child.node, used + 1, code, pips);
+            }
+            true
+        });
+    }
+
+    /// Keep the first sequence reaching each (state, dice used); per (state, die) for one die of dice not all equal.
+    fn record(&mut self, child: &Child, code: Code, used: u8, pips: u16) {
+        let tag = if used == 1 && !self.all_equal {
+            16 + child.die as u8
+        } else {
+            used
+        };
+        if self.seen.insert((child.node.board, tag)) {
+            self.found.push(Candidate {
+                end: child.node.board,
+                code,
+                used,
+                pips,
+            });
+        }
+    }
+}
+
+/// Every candidate of the search from `start` (validated), in the canonical order.
+pub fn candidates(t: &Table, start: &Board) -> Vec<Candidate> {
+    let root = Node {
+        board: *start,
+        marks: 0,
+        left: DiceLeft::of(&t.dice),
+    };
+    let mut dfs = Dfs {
+        rules: Rules::new(t),
+        all_equal: t.all_equal(),
+        memo: FxSet::default(),
+        seen: FxSet::default(),
+        found: Vec::new(),
+    };
+    dfs.memo.insert(root);
+    dfs.expand(&root, 0, 0, 0);
+    dfs.found
+}

@@ -1,0 +1,233 @@
+//! The state in the mover's frame (spec section 1): its layout, its checks, and how a step changes it.
+
+use std::hash::{Hash, Hasher};
+
+use crate::error::SearchError;
+use crate::table::Table;
+
+/// The mover's checkers borne off.
+pub const MOVER_OFF: usize = 0;
+/// The mover's bar (also a step's source code for an entry from the bar).
+pub const MOVER_BAR: usize = 25;
+/// The opponent's bar.
+pub const OPP_BAR: usize = 26;
+/// The opponent's checkers borne off.
+pub const OPP_OFF: usize = 27;
+/// The size of a state with no extra field.
+pub const BASE_SIZE: usize = 28;
+/// The mover's pinned checkers (bit p for point p), with pinning contact.
+pub const PINNED: usize = 28;
+/// The opponent's pinned checkers, with pinning contact.
+pub const OPP_PINNED: usize = 29;
+/// A step's source code for an entry from the pool (not a state index).
+pub const FROM_POOL: usize = 26;
+/// The mover's 24-point: the head, the starting point, where Kush returns.
+pub const HEAD: usize = 24;
+/// The largest state: 28 ints and eight extra fields.
+pub const MAX_STATE: usize = 44;
+
+/// How a step meets a lone opposing checker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Contact {
+    /// A lone opposing checker is hit (to its owner's bar or pool).
+    Hit,
+    /// Any opposing checker closes its point.
+    Block,
+    /// A lone free opposing checker is pinned under the checker landing on it.
+    Pin,
+}
+
+/// A state as the search holds it: a fixed array, its first `len` ints used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Board {
+    /// The state's ints; those past `len` are 0.
+    pub cells: [i32; MAX_STATE],
+    /// How many ints the state has.
+    pub len: usize,
+}
+
+impl Board {
+    /// The board of a state already checked by [`validate`].
+    pub fn from_state(state: &[i32]) -> Board {
+        let mut cells = [0; MAX_STATE];
+        let len = state.len().min(MAX_STATE);
+        cells[..len].copy_from_slice(&state[..len]);
+        Board { cells, len }
+    }
+
+    /// The state as a vector of its `len` ints.
+    pub fn to_vec(&self) -> Vec<i32> {
+        self.cells[..self.len].to_vec()
+    }
+
+    /// The int at `i` (every index the rules read is below [`MAX_STATE`]).
+    #[inline]
+    pub fn at(&self, i: usize) -> i32 {
+        self.cells[i]
+    }
+
+    /// The mover's pool count (0 with no pool).
+    #[inline]
+    pub fn pool(&self, pool: usize) -> i32 {
+        if pool == 0 { 0 } else { self.cells[pool] }
+    }
+}
+
+impl Hash for Board {
+    /// Hashes the used ints only, two to a word (the rest are 0, so equal boards hash equal).
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        for pair in self.cells[..self.len].chunks(2) {
+            let low = u64::from(pair[0] as u32);
+            let high = pair.get(1).map_or(0, |&x| u64::from(x as u32));
+            h.write_u64(low | (high << 32));
+        }
+    }
+}
+
+/// What a step did besides moving a checker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StepKind {
+    /// It hit or pinned a lone opposing checker where it landed.
+    pub hit: bool,
+}
+
+/// An open point: the mover may land on `dst` (1..24).
+///
+/// Open when no opposing checker stands there; with hitting contact also on
+/// a lone one; with pinning contact on a lone free one, but not where an
+/// opposing checker pins one of the mover's. Blocking: any opposing checker
+/// closes the point.
+#[inline]
+pub fn is_open(b: &Board, dst: usize, contact: Contact) -> bool {
+    let x = b.at(dst);
+    if x >= 0 {
+        return true;
+    }
+    match contact {
+        _ if x < -1 => false,
+        Contact::Block => false,
+        Contact::Hit => true,
+        Contact::Pin => (b.at(PINNED) >> dst) & 1 == 0,
+    }
+}
+
+/// Make the step `src -> dst` (`src` 25 the bar, 26 the pool; `dst` 0 off) on `b`, in place.
+///
+/// A checker from the pool enters like one from the bar. Landing on a lone
+/// opposing checker hits it (to its owner's bar, or his pool when
+/// `hit_to_pool`) or, pinning, pins it under the mover's checker. The last
+/// checker leaving a point where it pinned one releases it.
+pub fn make_step(b: &mut Board, src: usize, dst: usize, t: &Table) -> StepKind {
+    let mut src = src;
+    if src == FROM_POOL {
+        b.cells[t.pool] -= 1;
+        b.cells[MOVER_BAR] += 1;
+        src = MOVER_BAR;
+    }
+    let lone = dst != MOVER_OFF && b.at(dst) == -1 && t.contact != Contact::Block;
+    if t.contact == Contact::Pin && src != MOVER_BAR && b.at(src) == 1 {
+        let released = (b.at(OPP_PINNED) >> src) & 1 == 1;
+        if released {
+            b.cells[OPP_PINNED] ^= 1 << src;
+            b.cells[src] = -1;
+        } else {
+            b.cells[src] = 0;
+        }
+    } else {
+        b.cells[src] -= 1;
+    }
+    if lone {
+        b.cells[dst] = 1;
+        if t.contact == Contact::Pin {
+            b.cells[OPP_PINNED] |= 1 << dst;
+        } else if t.hit_to_pool {
+            b.cells[t.pool + 1] += 1;
+        } else {
+            b.cells[OPP_BAR] += 1;
+        }
+    } else {
+        b.cells[dst] += 1;
+    }
+    StepKind { hit: lone }
+}
+
+/// Check a state against the table: its size and every int's range.
+///
+/// Points hold at most 127 checkers either way (the packed form gives each
+/// one byte); bars, offs and extras are never negative; pins lie on points
+/// 1..24; and neither side has more than 127 checkers in all, so that no
+/// step can push a count out of its byte.
+pub fn validate(t: &Table, state: &[i32]) -> Result<(), SearchError> {
+    if state.len() != t.size {
+        return Err(SearchError::StateSize {
+            expected: t.size,
+            got: state.len(),
+        });
+    }
+    for (i, &x) in state.iter().enumerate() {
+        check_cell(t, i, x)?;
+    }
+    count_sides(t, state)
+}
+
+/// One int of the state against its range.
+fn check_cell(t: &Table, i: usize, x: i32) -> Result<(), SearchError> {
+    let (ok, allowed) = match i {
+        1..=24 => ((-127..=127).contains(&x), "-127..127"),
+        0 | 25..=27 => ((0..=127).contains(&x), "0..127"),
+        PINNED | OPP_PINNED if t.contact == Contact::Pin => {
+            (x >= 0 && x & !0x1FF_FFFE == 0, "a mask of points 1..24")
+        }
+        _ => (x >= 0, "0 or more"),
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(SearchError::Cell {
+            index: i,
+            value: i64::from(x),
+            allowed,
+        })
+    }
+}
+
+/// Each side's checkers in all (off, points, bar, pool, pinned) must be at most 127.
+fn count_sides(t: &Table, s: &[i32]) -> Result<(), SearchError> {
+    let mut mine = i64::from(s[MOVER_OFF]) + i64::from(s[MOVER_BAR]);
+    let mut theirs = i64::from(s[OPP_OFF]) + i64::from(s[OPP_BAR]);
+    for &x in &s[1..=24] {
+        if x > 0 {
+            mine += i64::from(x);
+        } else {
+            theirs -= i64::from(x);
+        }
+    }
+    if t.pool != 0 {
+        mine += i64::from(s[t.pool]);
+        theirs += i64::from(s[t.pool + 1]);
+    }
+    if t.contact == Contact::Pin {
+        mine += i64::from(s[PINNED].count_ones());
+        theirs += i64::from(s[OPP_PINNED].count_ones());
+    }
+    for (side, count) in [("mover", mine), ("opponent", theirs)] {
+        if count > 127 {
+            return Err(SearchError::Checkers { side, count });
+        }
+    }
+    Ok(())
+}
+
+/// The packed form of a state: byte i of the first 28 is `s[i] + 128`, then each extra int as 4 bytes little-endian.
+///
+/// Any input is packed (a count out of its byte wraps, a negative extra is
+/// written as its two's complement): the search validates what it takes.
+pub fn pack(state: &[i32]) -> Vec<u8> {
+    let base = state.len().min(BASE_SIZE);
+    let mut out = Vec::with_capacity(base + 4 * state.len().saturating_sub(BASE_SIZE));
+    out.extend(state[..base].iter().map(|&x| x.wrapping_add(128) as u8));
+    for &x in state.iter().skip(BASE_SIZE) {
+        out.extend_from_slice(&(x as u32).to_le_bytes());
+    }
+    out
+}

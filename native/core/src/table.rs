@@ -1,0 +1,286 @@
+//! The rules of one search as data (spec section 2), and their flat form (section 6).
+
+use crate::error::TableError;
+use crate::rules::filters::Filter;
+use crate::rules::hitter::{Hitter, HitterKind};
+use crate::rules::movement::BearOff;
+use crate::rules::six_block::SixBlockOption;
+use crate::rules::steps::{StepRule, WaitMode};
+use crate::state::{BASE_SIZE, Contact, MAX_STATE, PINNED};
+
+/// The version of the flat table this core reads.
+pub const VERSION: i64 = 1;
+/// The most dice moves one search takes (a k-move segment has up to k).
+pub const MAX_DICE: usize = 8;
+/// The most named step rules one table holds.
+pub const MAX_RULES: usize = 16;
+
+/// The decoded rules of one search: the movement, the dice, the named rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    /// Whether a lone opposing checker is hit, blocks, or is pinned.
+    pub contact: Contact,
+    /// Whether checkers on the bar enter with the dice (else they wait: Kush).
+    pub enters: bool,
+    /// The state index of the mover's pool count, 0 for none.
+    pub pool: usize,
+    /// Whether a hit checker goes to its owner's pool (else his bar).
+    pub hit_to_pool: bool,
+    /// Whether, while the mover has a checker on his bar, only bar entries are allowed.
+    pub bar_first: bool,
+    /// The bear-off rule.
+    pub bear_off: BearOff,
+    /// The higher-die part of the maximum-use rule.
+    pub must_play_higher: bool,
+    /// Kush's return from the bar on a double.
+    pub returns: bool,
+    /// What a checker that hit may do for the rest of the turn, if anything is said.
+    pub hitter: Option<Hitter>,
+    /// The whole-play filter, if any.
+    pub filter: Option<Filter>,
+    /// The state's size: 28 and two ints per extra field.
+    pub size: usize,
+    /// The dice moves of this segment, in the order the variant gives them.
+    pub dice: Vec<u8>,
+    /// The named step rules, judged in this order after each step.
+    pub rules: Vec<StepRule>,
+}
+
+/// Reads the flat table field by field, naming each as it goes.
+struct Reader<'a> {
+    ints: &'a [i64],
+    at: usize,
+}
+
+impl Reader<'_> {
+    /// The next field, which must lie in `lo..=hi` (`allowed` says so in words).
+    fn field(
+        &mut self,
+        name: &'static str,
+        lo: i64,
+        hi: i64,
+        allowed: &'static str,
+    ) -> Result<i64, TableError> {
+        let index = self.at;
+        let value = *self
+            .ints
+            .get(index)
+            .ok_or(TableError::Short { index, name })?;
+        self.at += 1;
+        if value < lo || value > hi {
+            return Err(TableError::Field {
+                index,
+                name,
+                value,
+                allowed,
+            });
+        }
+        Ok(value)
+    }
+
+    /// The next field as a flag (0 or 1).
+    fn flag(&mut self, name: &'static str) -> Result<bool, TableError> {
+        Ok(self.field(name, 0, 1, "0 or 1")? == 1)
+    }
+
+    /// A refusal of the field just read.
+    fn refuse(&self, name: &'static str, allowed: &'static str) -> TableError {
+        let index = self.at.saturating_sub(1);
+        let value = self.ints.get(index).copied().unwrap_or(0);
+        TableError::Field {
+            index,
+            name,
+            value,
+            allowed,
+        }
+    }
+}
+
+/// Points 1..24 as a bitmask (bit p for point p).
+const POINTS_MASK: i64 = ((1 << 25) - 1) & !1;
+/// A step's landing codes as a bitmask: off (bit 0) and points 1..24.
+const LANDINGS_MASK: i64 = (1 << 25) - 1;
+
+impl Table {
+    /// Decode the flat table of spec section 6, refusing any field out of its range.
+    pub fn decode(ints: &[i64]) -> Result<Table, TableError> {
+        let mut r = Reader { ints, at: 0 };
+        r.field("version", VERSION, VERSION, "1")?;
+        let contact = match r.field("contact", 0, 2, "0 (hit), 1 (block) or 2 (pin)")? {
+            0 => Contact::Hit,
+            1 => Contact::Block,
+            _ => Contact::Pin,
+        };
+        let enters = r.flag("enters")?;
+        let pool = r.field("pool", 0, MAX_STATE as i64, "0 or a state index")? as usize;
+        let hit_to_pool = r.flag("hit_to_pool")?;
+        let bar_first = r.flag("bar_first")?;
+        let zone = r.field("bear_zone", 1, 24, "1..24")? as u8;
+        let larger = r.flag("bear_larger")?;
+        let must_play_higher = r.flag("must_play_higher")?;
+        let returns = r.flag("returns")?;
+        let hitter = decode_hitter(&mut r)?;
+        let filter = decode_filter(&mut r)?;
+        let size = decode_size(&mut r, contact, pool)?;
+        if hit_to_pool && pool == 0 {
+            return Err(TableError::Field {
+                index: 4,
+                name: "hit_to_pool",
+                value: 1,
+                allowed: "0 with no pool",
+            });
+        }
+        let dice = decode_dice(&mut r)?;
+        let rules = decode_rules(&mut r)?;
+        if r.at != ints.len() {
+            return Err(TableError::Trailing {
+                expected: r.at,
+                got: ints.len(),
+            });
+        }
+        Ok(Table {
+            contact,
+            enters,
+            pool,
+            hit_to_pool,
+            bar_first,
+            bear_off: BearOff { zone, larger },
+            must_play_higher,
+            returns,
+            hitter,
+            filter,
+            size,
+            dice,
+            rules,
+        })
+    }
+
+    /// Whether the dice are all equal (a double, or a k-move segment of one number).
+    pub fn all_equal(&self) -> bool {
+        self.dice.windows(2).all(|w| w[0] == w[1])
+    }
+}
+
+/// Fields 10 and 11: the hitter rule's kind and zone.
+fn decode_hitter(r: &mut Reader<'_>) -> Result<Option<Hitter>, TableError> {
+    let kind = r.field("hitter kind", 0, 2, "0 (none), 1 (stops) or 2 (no-hide)")?;
+    let zone = r.field("hitter zone", 0, 24, "1..24, or 0 with no hitter")? as u8;
+    let kind = match kind {
+        0 if zone == 0 => return Ok(None),
+        0 => return Err(r.refuse("hitter zone", "0 with no hitter")),
+        1 => HitterKind::Stops,
+        _ => HitterKind::NoHide,
+    };
+    if zone == 0 {
+        return Err(r.refuse("hitter zone", "1..24 with a hitter"));
+    }
+    Ok(Some(Hitter { kind, zone }))
+}
+
+/// Fields 12 and 13: the whole-play filter and its six-block option.
+fn decode_filter(r: &mut Reader<'_>) -> Result<Option<Filter>, TableError> {
+    let kind = r.field(
+        "filter",
+        0,
+        2,
+        "0 (none), 1 (SixBlockAtEnd) or 2 (OpenTrap)",
+    )?;
+    let option = r.field("filter's six-block option", 0, 3, "0..3")?;
+    match (kind, option) {
+        (0, 0) => Ok(None),
+        (2, 0) => Ok(Some(Filter::OpenTrap)),
+        (1, 1..=3) => Ok(Some(Filter::SixBlockAtEnd(six_block_option(option)))),
+        (1, _) => Err(r.refuse("filter's six-block option", "1..3 with SixBlockAtEnd")),
+        _ => Err(r.refuse("filter's six-block option", "0 without SixBlockAtEnd")),
+    }
+}
+
+/// Field 14: the state's size, which must hold the pins (with pinning contact) and the pool.
+fn decode_size(r: &mut Reader<'_>, contact: Contact, pool: usize) -> Result<usize, TableError> {
+    let size = r.field("state size", BASE_SIZE as i64, MAX_STATE as i64, "28..44")? as usize;
+    if size % 2 != 0 {
+        return Err(r.refuse("state size", "28 plus two ints per extra field"));
+    }
+    if contact == Contact::Pin && size < PINNED + 2 {
+        return Err(r.refuse("state size", "30 or more with pinning contact (the pins)"));
+    }
+    let on_pins = contact == Contact::Pin && pool == PINNED;
+    if pool != 0 && (pool < BASE_SIZE || pool % 2 != 0 || pool + 1 >= size || on_pins) {
+        return Err(TableError::Field {
+            index: 3,
+            name: "pool",
+            value: pool as i64,
+            allowed: "0 or the even index of an extra field of the state (not the pins)",
+        });
+    }
+    Ok(size)
+}
+
+/// Field 15: the number of dice moves, then the dice.
+fn decode_dice(r: &mut Reader<'_>) -> Result<Vec<u8>, TableError> {
+    let n = r.field("number of dice moves", 1, MAX_DICE as i64, "1..8")?;
+    let mut dice = Vec::with_capacity(n as usize);
+    for _ in 0..n {
+        dice.push(r.field("die", 1, 6, "1..6")? as u8);
+    }
+    Ok(dice)
+}
+
+/// The named step rules: their number, then each code and its parameters.
+fn decode_rules(r: &mut Reader<'_>) -> Result<Vec<StepRule>, TableError> {
+    let n = r.field("number of step rules", 0, MAX_RULES as i64, "0..16")?;
+    let mut rules = Vec::with_capacity(n as usize);
+    for _ in 0..n {
+        rules.push(decode_rule(r)?);
+    }
+    Ok(rules)
+}
+
+/// One named step rule: its code, then its parameters.
+fn decode_rule(r: &mut Reader<'_>) -> Result<StepRule, TableError> {
+    let code = r.field("step rule code", 1, 8, "1..8")?;
+    Ok(match code {
+        1 => StepRule::Floor {
+            point: r.field("Floor point", 1, 24, "1..24")? as usize,
+            least: r.field("Floor least", -128, 127, "-128..127")? as i32,
+        },
+        2 => StepRule::SixBlockStep(six_block_option(r.field(
+            "SixBlockStep option",
+            1,
+            3,
+            "1..3",
+        )?)),
+        3 => StepRule::Waiting {
+            mode: match r.field("Waiting mode", 1, 2, "1 (pool) or 2 (pool-or-bar)")? {
+                1 => WaitMode::Pool,
+                _ => WaitMode::PoolOrBar,
+            },
+            points: r.field("Waiting points", 0, LANDINGS_MASK, "a mask of bits 0..24")? as u32,
+        },
+        4 => StepRule::PoolFirst,
+        5 => StepRule::HitsNeedHome,
+        6 => StepRule::Locked,
+        7 => StepRule::LoneStarter {
+            checkers: r.field("LoneStarter checkers", 0, 127, "0..127")? as i32,
+        },
+        _ => {
+            let points = r.field("MaxHeld points", 0, POINTS_MASK, "a mask of bits 1..24")?;
+            if points & !POINTS_MASK != 0 {
+                return Err(r.refuse("MaxHeld points", "a mask of bits 1..24"));
+            }
+            StepRule::MaxHeld {
+                points: points as u32,
+                most: r.field("MaxHeld most", 0, 24, "0..24")? as u32,
+            }
+        }
+    })
+}
+
+/// The six-block option of its code: 1 "ahead", 2 "home", 3 "off" (checked before).
+fn six_block_option(code: i64) -> SixBlockOption {
+    match code {
+        1 => SixBlockOption::Ahead,
+        2 => SixBlockOption::Home,
+        _ => SixBlockOption::Off,
+    }
+}

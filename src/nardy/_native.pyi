@@ -1,0 +1,24 @@
+"""Typed stub of :mod:`nardy._native`, nardy's native rules core (the Rust crate ``native/python``)."""
+
+from collections.abc import Sequence
+from typing import final
+
+@final
+class Rules:
+    """One turn's rules for the native search, decoded once from the flat table (version 1).
+
+    Built from a sequence of ints (:func:`nardy.engine.table.native_table`);
+    a table the core cannot read raises :class:`ValueError`. Immutable and
+    safe to share between threads.
+    """
+
+    def __init__(self, table: Sequence[int]) -> None: ...
+    def search(self, state: Sequence[int]) -> list[tuple[bytes, int]]:
+        """The legal plays from ``state`` (mover's frame): ``(key, steps code)`` each, in canonical order; empty for a pass.
+
+        :class:`ValueError` for a state the core refuses; :class:`RuntimeError`
+        (``"nardy native core: internal error: ..."``) if the core fails inside.
+        """
+
+    def search_many(self, states: Sequence[Sequence[int]]) -> list[list[tuple[bytes, int]]]:
+        """:meth:`search` of every state, in order, the GIL released while the core searches."""

@@ -1,0 +1,90 @@
+"""The native rules core seen from the engine: whether it is loaded, its rules objects, one turn's plays.
+
+:func:`native_plays` asks :mod:`nardy._native` (the Rust crate
+``native/python``) for one turn's legal plays when the turn's rules are
+all data it knows (:func:`nardy.engine.table.native_table`), and answers
+``None`` otherwise (or when the module is not built): the caller then runs
+the Python search. A table or state the core refuses, or a failure inside
+it, raises :class:`~nardy.errors.EngineError` naming the input; nothing
+else crosses.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from nardy.engine.reference import TurnRules
+from nardy.engine.table import native_table
+from nardy.errors import EngineError
+from nardy.rules.kush import kush_return
+
+try:
+    from nardy._native import Rules as _Native
+except ImportError:  # the pure build
+    _NATIVE: type[_Native] | None = None
+else:
+    _NATIVE = _Native
+
+__all__ = ["available", "native_plays", "rules_for"]
+
+#: How many decoded tables :func:`rules_for` keeps (a turn's table differs
+#: with the head's floor and the dice, so a game touches a few hundred).
+CACHE_SIZE: Final = 1024
+
+_CACHE: dict[tuple[int, ...], _Native] = {}
+
+
+def available() -> bool:
+    """Whether the native core (:mod:`nardy._native`) is loaded."""
+    return _NATIVE is not None
+
+
+def rules_for(table: tuple[int, ...]) -> _Native:
+    """The native ``Rules`` of a flat table, decoded once and kept (at most :data:`CACHE_SIZE` of them).
+
+    Raises :class:`~nardy.errors.EngineError` naming the table when the
+    core refuses it, or when the native core is not loaded.
+    """
+    rules = _CACHE.get(table)
+    if rules is not None:
+        return rules
+    if _NATIVE is None:
+        raise EngineError("the native core (nardy._native) is not built: this is the pure build")
+    try:
+        rules = _NATIVE(table)
+    except (ValueError, RuntimeError) as exc:
+        raise EngineError(f"the native core refuses the table {table}: {exc}") from None
+    if len(_CACHE) >= CACHE_SIZE:
+        _CACHE.clear()  # (simpler than an LRU, and a game's tables come back quickly)
+    _CACHE[table] = rules
+    return rules
+
+
+def native_plays(rules: TurnRules, start: tuple[int, ...]) -> list[tuple[bytes, int]] | None:
+    """One turn's legal plays from the native core: ``(key, steps code)`` each, in the canonical order.
+
+    ``None`` when the native core is not loaded, or the turn's ``rules``
+    are not all data it knows (:func:`~nardy.engine.table.native_table`),
+    or their extra plays are not Kush's return from ``start``. An empty
+    list is a pass. Raises :class:`~nardy.errors.EngineError` naming the
+    state when the core refuses it.
+    """
+    if _NATIVE is None:
+        return None
+    table = native_table(rules, len(start))
+    if table is None or not _extra_is_the_return(rules, start):
+        return None
+    try:
+        return rules_for(table).search(start)
+    except (ValueError, RuntimeError) as exc:
+        raise EngineError(
+            f"the native core refuses the state {start} (table {table}): {exc}"
+        ) from None
+
+
+def _extra_is_the_return(rules: TurnRules, start: tuple[int, ...]) -> bool:
+    """Whether the turn's extra plays are exactly Kush's return from ``start`` (what the core makes of ``returns``)."""
+    if not rules.extra:
+        return True
+    back = kush_return(start, rules.dice[0])
+    return back is not None and rules.extra == [back]

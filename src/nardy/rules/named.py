@@ -1,0 +1,166 @@
+"""Named step rules: rules judged after each step, as small frozen data a search can run by name.
+
+A :class:`~nardy.rules.turn_rules.StepRule` may declare which named rules
+it is (:attr:`StepRule.named <nardy.rules.turn_rules.StepRule.named>`): a
+promise that its check refuses a step exactly when one of them does. A
+search that knows these rules (the native core, :mod:`nardy.engine.table`)
+may then judge them itself, from their fields, instead of calling the
+check. Each rule's :meth:`check` is its one Python statement, judged on the
+board *after* the step (mover's frame), given the step's source (25 the
+bar, 26 the pool), destination (0 off) and whether it hit.
+
+The head rule's floor, the six-block rule after each step and tabula's
+second-half rule are declared by :class:`~nardy.rules.turn_rules.StepRule`'s
+own fields (``floor_point``/``floor``, ``six_block``, ``waiting``); the
+rules here are the others of the built-in variants: acey-deucey's three
+restrictions and fevga's starting rules (and its trapping primes, when
+forbidden, as :class:`SixBlockAfterStep`).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from nardy.rules.board import FROM_POOL, HEAD, MOVER_BAR, MOVER_OFF
+from nardy.rules.six_block import SIX_BLOCK_RULES, six_block_allows, six_block_guard
+
+__all__ = [
+    "HitsNeedHome",
+    "Locked",
+    "LoneStarter",
+    "MaxHeld",
+    "PoolFirst",
+    "SixBlockAfterStep",
+    "home_before",
+    "passed_opponent_start",
+]
+
+
+def home_before(board: list[int], src: int, dst: int) -> bool:
+    """Whether the mover had a checker on his 1-6 or borne off before the step ``src`` -> ``dst``.
+
+    ``board`` is the state after the step (mover's frame). Within a segment
+    this never turns false again: the mover's checkers only move on, and
+    none of them is hit while he moves.
+    """
+    if board[MOVER_OFF] > 0 or 1 <= src <= 6:
+        return True
+    return any(board[p] > (1 if p == dst else 0) for p in range(1, 7))
+
+
+def passed_opponent_start(board: list[int] | tuple[int, ...]) -> bool:
+    """Whether one of the mover's checkers has passed the opponent's start in fevga: on his 1-11, or borne off."""
+    if board[MOVER_OFF] > 0:
+        return True
+    for p in range(1, 12):  # noqa: SIM110 (a loop is faster than any() here)
+        if board[p] > 0:
+            return True
+    return False
+
+
+@attrs.frozen
+class Locked:
+    """Acey-deucey's opening lock (AD2): every step is refused, so the roll is a pass."""
+
+    def check(self, board: list[int], src: int, dst: int, hit: bool) -> bool:
+        """Never allowed."""
+        return False
+
+
+@attrs.frozen
+class PoolFirst:
+    """Acey-deucey's ``entering="all-first"`` (AD1): while a checker of the mover's waits in his pool, only entries.
+
+    A step whose source is neither the pool nor the bar is refused while
+    the mover's pool (``board[pool]``, on the board after the step) is not
+    empty. ``pool`` is the state index of the mover's pool
+    (:func:`nardy.rules.movement.pool_index`).
+    """
+
+    #: The state index of the mover's pool count.
+    pool: int
+
+    def check(self, board: list[int], src: int, dst: int, hit: bool) -> bool:
+        """Allowed when the step enters a checker, or the pool is empty."""
+        return src in (FROM_POOL, MOVER_BAR) or board[self.pool] <= 0
+
+
+@attrs.frozen
+class HitsNeedHome:
+    """Acey-deucey's ``hitting="after-home"`` (AD3): a step may hit only once a checker of the mover's is home.
+
+    A step that hit is refused unless, before it, the mover had a checker
+    on his 1-6 or borne off (:func:`home_before`); a step that did not hit
+    is never refused.
+    """
+
+    def check(self, board: list[int], src: int, dst: int, hit: bool) -> bool:
+        """Allowed when the step did not hit, or a checker was home before it."""
+        return not hit or home_before(board, src, dst)
+
+
+@attrs.frozen
+class LoneStarter:
+    """Fevga's starting checker: until one has passed the opponent's start, one checker at most leaves the 24-point.
+
+    Judged on the steps that leave the mover's 24-point: refused when none
+    of his checkers has passed the opponent's starting point
+    (:func:`passed_opponent_start`) and more than one of his ``checkers``
+    is away from his 24-point.
+    """
+
+    #: The mover's checkers in all.
+    checkers: int
+
+    def allows(self, board: list[int] | tuple[int, ...]) -> bool:
+        """The rule on a position: a checker has passed, or at most one is away from the 24-point."""
+        return passed_opponent_start(board) or self.checkers - max(board[HEAD], 0) <= 1
+
+    def check(self, board: list[int], src: int, dst: int, hit: bool) -> bool:
+        """Allowed when the step does not leave the 24-point, or the rule holds after it."""
+        return src != HEAD or self.allows(board)
+
+
+@attrs.frozen
+class MaxHeld:
+    """Fevga's starting quarter, as a rule on any set of points: the mover holds at most ``most`` of ``points``.
+
+    Judged on the steps that land on one of ``points`` (bit p for point
+    p): refused when, after the step, the mover holds more than ``most``
+    of them. Fevga's is ``MaxHeld(QUARTER, 5)``: never all six of 19-24.
+    """
+
+    #: The points (bit p for point p).
+    points: int
+    #: How many of them the mover may hold.
+    most: int
+
+    def allows(self, board: list[int] | tuple[int, ...]) -> bool:
+        """The rule on a position: the mover holds at most :attr:`most` of :attr:`points`."""
+        held = 0
+        for p in range(1, 25):
+            if (self.points >> p) & 1 and board[p] > 0:
+                held += 1
+        return held <= self.most
+
+    def check(self, board: list[int], src: int, dst: int, hit: bool) -> bool:
+        """Allowed when the step lands elsewhere, or the rule holds after it."""
+        return not (self.points >> dst) & 1 or self.allows(board)
+
+
+@attrs.frozen
+class SixBlockAfterStep:
+    """The six-block rule of ``option`` judged after each step (:mod:`nardy.rules.six_block`).
+
+    A step landing on a point (not off) is refused when, on the board after
+    it, that point belongs to a block of six the rule forbids: ``not
+    six_block_allows(board, dst, six_block_guard(board, option))``. Fevga's
+    ``trap_prime="forbidden"`` is this rule with ``"ahead"``.
+    """
+
+    #: The six-block option: ``"ahead"``, ``"home"`` or ``"off"`` (:data:`~nardy.rules.six_block.SIX_BLOCK_RULES`).
+    option: str = attrs.field(validator=attrs.validators.in_(SIX_BLOCK_RULES))
+
+    def check(self, board: list[int], src: int, dst: int, hit: bool) -> bool:
+        """Allowed when the step bears off, or its landing point is in no forbidden block."""
+        return dst == MOVER_OFF or six_block_allows(board, dst, six_block_guard(board, self.option))
