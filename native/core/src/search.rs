@@ -1,5 +1,8 @@
 //! The one search (spec section 3): a depth-first search over the nodes (board, marks, dice left), with a memo.
 
+use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
+
 use crate::hash::FxSet;
 use crate::rules::hitter::marks_after;
 use crate::rules::movement::single_steps;
@@ -17,42 +20,47 @@ pub fn step_code(src: usize, dst: usize, die: usize, hit: bool) -> Code {
     (src | (dst << 5) | (die << 10) | (usize::from(hit) << 13)) as Code
 }
 
-/// The dice left at a node: how many of each face 1..6 (index 0 unused).
+/// The dice left at a node: four bits a face, the count of face d at bits `4d..4d+4`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct DiceLeft(pub [u8; 7]);
+pub struct DiceLeft(u32);
 
 impl DiceLeft {
-    /// The multiset of `dice` (each 1..6, checked by the table).
+    /// The multiset of `dice` (each 1..6 and at most 8 of them, checked by the table).
     pub fn of(dice: &[u8]) -> DiceLeft {
-        let mut counts = [0u8; 7];
-        for &d in dice {
-            if let Some(c) = counts.get_mut(usize::from(d)) {
-                *c += 1;
-            }
-        }
-        DiceLeft(counts)
+        DiceLeft(
+            dice.iter()
+                .filter(|&&d| (1..=6).contains(&d))
+                .map(|&d| 1 << (4 * u32::from(d)))
+                .sum(),
+        )
+    }
+
+    /// How many dice of face `die` are left.
+    #[inline]
+    pub fn of_face(&self, die: usize) -> u32 {
+        (self.0 >> (4 * die)) & 15
     }
 
     /// Whether no die is left.
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&c| c == 0)
+        self.0 == 0
     }
 
     /// How many dice are left.
     pub fn count(&self) -> usize {
-        self.0.iter().map(|&c| usize::from(c)).sum()
+        (1..=6).map(|d| self.of_face(d) as usize).sum()
     }
 
-    /// These dice with one `die` fewer.
+    /// These dice with one `die` fewer (one is left).
+    #[inline]
     fn without(&self, die: usize) -> DiceLeft {
-        let mut left = *self;
-        left.0[die] -= 1;
-        left
+        DiceLeft(self.0 - (1 << (4 * die)))
     }
 }
 
 /// A node of the search: the board, the marked checkers (bit p), the dice left.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Node {
     /// The board.
     pub board: Board,
@@ -60,6 +68,14 @@ pub struct Node {
     pub marks: u32,
     /// The dice not yet played.
     pub left: DiceLeft,
+}
+
+impl Hash for Node {
+    /// The board's words, then the marks and the dice in one word.
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.board.hash(h);
+        h.write_u64(u64::from(self.marks) | (u64::from(self.left.0) << 32));
+    }
 }
 
 /// One step from a node: the child, and what the step was.
@@ -107,7 +123,7 @@ impl<'a> Rules<'a> {
     pub fn children(&self, at: &Node, mut visit: impl FnMut(Child) -> bool) {
         for &face in &self.faces[..self.n_faces] {
             let die = usize::from(face);
-            if at.left.0[die] == 0 {
+            if at.left.of_face(die) == 0 {
                 continue;
             }
             for &(src, dst) in single_steps(&at.board, die, self.t).as_slice() {
@@ -175,38 +191,67 @@ pub struct Candidate {
     pub pips: u16,
 }
 
+/// The buffers of the search, kept from one search to the next (one per thread).
+#[derive(Debug, Default)]
+struct Buffers {
+    /// The nodes entered (with no hitter rule also the leaves: see [`Dfs::record`]).
+    memo: FxSet<Node>,
+    /// The (state, dice used or die) recorded, with a hitter rule.
+    seen: FxSet<(Board, u8)>,
+}
+
+thread_local! {
+    static BUFFERS: RefCell<Buffers> = RefCell::new(Buffers::default());
+}
+
 /// The depth-first search of section 3, recording each candidate the first time it is reached.
-struct Dfs<'a> {
+struct Dfs<'a, 'b> {
     rules: Rules<'a>,
     all_equal: bool,
-    memo: FxSet<Node>,
-    seen: FxSet<(Board, u8)>,
+    /// Whether marks can differ (a hitter rule): then states are recorded apart from nodes.
+    marking: bool,
+    buffers: &'b mut Buffers,
     found: Vec<Candidate>,
 }
 
-impl Dfs<'_> {
+impl Dfs<'_, '_> {
     /// Play every allowed step from `at`: record each child, recurse into those not entered before.
     fn expand(&mut self, at: &Node, used: u8, code: Code, pips: u16) {
         let rules = self.rules;
         rules.children(at, |child| {
             let code = code | (child.code << (STEP_BITS * u32::from(used)));
             let pips = pips + child.die as u16;
-            self.record(&child, code, used + 1, pips);
-            if !child.node.left.is_empty() && self.memo.insert(child.node) {
+            let new = self.record(&child, code, used + 1, pips);
+            if new && !child.node.left.is_empty() {
                 self.expand(&child.node, used + 1, code, pips);
             }
             true
         });
     }
 
-    /// Keep the first sequence reaching each (state, dice used); per (state, die) for one die of dice not all equal.
-    fn record(&mut self, child: &Child, code: Code, used: u8, pips: u16) {
-        let tag = if used == 1 && !self.all_equal {
-            16 + child.die as u8
+    /// Record the child when its (state, dice used) is new (per (state, die) for one die of dice not all equal); whether its node is new.
+    ///
+    /// With no hitter rule every node has no marks, and a node (state,
+    /// dice left) is new whenever its (state, dice used or die) is: the dice
+    /// left tell the dice used, and the die of a one-die node. So one set
+    /// serves as memo and record. (With three dice one state may be reached
+    /// using two dice in two ways, leaving different dice: it is then
+    /// recorded twice, and one play per state keeps the first, so the plays
+    /// are the same.) With a hitter rule two nodes of one state may differ
+    /// by their marks, and the states recorded are kept apart.
+    fn record(&mut self, child: &Child, code: Code, used: u8, pips: u16) -> bool {
+        let new_node = self.buffers.memo.insert(child.node);
+        let new_state = if self.marking {
+            let tag = if used == 1 && !self.all_equal {
+                16 + child.die as u8
+            } else {
+                used
+            };
+            self.buffers.seen.insert((child.node.board, tag))
         } else {
-            used
+            new_node
         };
-        if self.seen.insert((child.node.board, tag)) {
+        if new_state {
             self.found.push(Candidate {
                 end: child.node.board,
                 code,
@@ -214,24 +259,51 @@ impl Dfs<'_> {
                 pips,
             });
         }
+        new_node
     }
 }
 
 /// Every candidate of the search from `start` (validated), in the canonical order.
 pub fn candidates(t: &Table, start: &Board) -> Vec<Candidate> {
+    BUFFERS.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut buffers) => run(t, start, &mut buffers),
+        Err(_) => run(t, start, &mut Buffers::default()),
+    })
+}
+
+/// The most entries a kept buffer may hold room for: clearing costs its capacity, so a buffer grown by a big search is dropped.
+const KEPT_CAPACITY: usize = 4096;
+
+impl Buffers {
+    /// Empty the sets for the next search, dropping any grown past [`KEPT_CAPACITY`].
+    fn reset(&mut self) {
+        if self.memo.capacity() > KEPT_CAPACITY {
+            self.memo = FxSet::default();
+        }
+        if self.seen.capacity() > KEPT_CAPACITY {
+            self.seen = FxSet::default();
+        }
+        self.memo.clear();
+        self.seen.clear();
+    }
+}
+
+/// The search with these buffers (reset first).
+fn run(t: &Table, start: &Board, buffers: &mut Buffers) -> Vec<Candidate> {
+    buffers.reset();
     let root = Node {
         board: *start,
         marks: 0,
         left: DiceLeft::of(&t.dice),
     };
+    buffers.memo.insert(root);
     let mut dfs = Dfs {
         rules: Rules::new(t),
         all_equal: t.all_equal(),
-        memo: FxSet::default(),
-        seen: FxSet::default(),
+        marking: t.hitter.is_some(),
+        buffers,
         found: Vec::new(),
     };
-    dfs.memo.insert(root);
     dfs.expand(&root, 0, 0, 0);
     dfs.found
 }
