@@ -2,19 +2,29 @@
 
 use crate::hash::FxSet;
 use crate::rules::kush::kush_return;
-use crate::rules::maximum_use::maximum_use;
+use crate::rules::maximum_use::MaximumUse;
 use crate::search::{Candidate, Code, STEP_BITS, step_code};
 use crate::state::{Board, HEAD, MOVER_BAR};
 use crate::table::Table;
 
 /// The legal plays from the candidates, in order: `(final board, steps code)`.
-pub fn legal_plays(t: &Table, start: &Board, found: Vec<Candidate>) -> Vec<(Board, Code)> {
+///
+/// `states` is a set to work in (emptied first).
+pub fn legal_plays(
+    t: &Table,
+    start: &Board,
+    found: Vec<Candidate>,
+    states: &mut FxSet<Board>,
+) -> Vec<(Board, Code)> {
     let kept = filtered(t, start, found);
-    let used: Vec<(u8, u16)> = kept.iter().map(|c| (c.used, c.pips)).collect();
-    let legal = maximum_use(&used, t.all_equal(), t.must_play_higher);
-    let mut states = FxSet::default();
-    let mut plays = Vec::new();
-    for (c, _) in kept.iter().zip(legal).filter(|&(_, ok)| ok) {
+    let rule = MaximumUse::of(
+        kept.iter().map(|c| (c.used, c.pips)),
+        t.all_equal(),
+        t.must_play_higher,
+    );
+    states.clear();
+    let mut plays = Vec::with_capacity(kept.len());
+    for c in kept.iter().filter(|c| rule.keeps(c.used, c.pips)) {
         if states.insert(c.end) {
             plays.push((c.end, c.code));
         }

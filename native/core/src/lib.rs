@@ -39,8 +39,7 @@ pub struct Play {
 pub fn search(table: &Table, start: &[i32]) -> Result<Vec<Play>, SearchError> {
     validate(table, start)?;
     let board = Board::from_state(start);
-    let found = search::candidates(table, &board);
-    Ok(after::legal_plays(table, &board, found)
+    Ok(search::plays(table, &board)
         .into_iter()
         .map(|(end, code)| Play {
             state: end.to_vec(),

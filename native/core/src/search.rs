@@ -3,6 +3,7 @@
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 
+use crate::after;
 use crate::hash::FxSet;
 use crate::rules::hitter::marks_after;
 use crate::rules::movement::single_steps;
@@ -198,6 +199,8 @@ struct Buffers {
     memo: FxSet<Node>,
     /// The (state, dice used or die) recorded, with a hitter rule.
     seen: FxSet<(Board, u8)>,
+    /// The states of the plays kept (section 4).
+    states: FxSet<Board>,
 }
 
 thread_local! {
@@ -263,12 +266,18 @@ impl Dfs<'_, '_> {
     }
 }
 
-/// Every candidate of the search from `start` (validated), in the canonical order.
-pub fn candidates(t: &Table, start: &Board) -> Vec<Candidate> {
+/// The legal plays from `start` (validated), in the canonical order: the search, then section 4.
+pub fn plays(t: &Table, start: &Board) -> Vec<(Board, Code)> {
     BUFFERS.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut buffers) => run(t, start, &mut buffers),
-        Err(_) => run(t, start, &mut Buffers::default()),
+        Ok(mut buffers) => plays_with(t, start, &mut buffers),
+        Err(_) => plays_with(t, start, &mut Buffers::default()),
     })
+}
+
+/// [`plays`] with these buffers.
+fn plays_with(t: &Table, start: &Board, buffers: &mut Buffers) -> Vec<(Board, Code)> {
+    let found = run(t, start, buffers);
+    after::legal_plays(t, start, found, &mut buffers.states)
 }
 
 /// The most entries a kept buffer may hold room for: clearing costs its capacity, so a buffer grown by a big search is dropped.
@@ -282,6 +291,9 @@ impl Buffers {
         }
         if self.seen.capacity() > KEPT_CAPACITY {
             self.seen = FxSet::default();
+        }
+        if self.states.capacity() > KEPT_CAPACITY {
+            self.states = FxSet::default();
         }
         self.memo.clear();
         self.seen.clear();

@@ -23,8 +23,9 @@ pub const OPP_PINNED: usize = 29;
 pub const FROM_POOL: usize = 26;
 /// The mover's 24-point: the head, the starting point, where Kush returns.
 pub const HEAD: usize = 24;
-/// The largest state: 28 ints and eight extra fields.
-pub const MAX_STATE: usize = 44;
+/// The largest state: 28 ints and four extra fields (the built-in games use one; the
+/// search copies and compares the whole board, so it is kept small).
+pub const MAX_STATE: usize = 36;
 
 /// How a step meets a lone opposing checker.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
