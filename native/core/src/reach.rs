@@ -69,7 +69,12 @@ pub fn reaching(
         targets: set,
         memo: FxMap::default(),
     };
-    let root = Node { board, marks, left };
+    let root = Node {
+        board,
+        marks,
+        left,
+        rank: 0,
+    };
     Ok(reach.reaches(&root, used))
 }
 

@@ -8,7 +8,7 @@ use crate::hash::FxSet;
 use crate::rules::hitter::marks_after;
 use crate::rules::movement::single_steps;
 use crate::rules::steps::Judged;
-use crate::state::{Board, FROM_POOL, make_step};
+use crate::state::{Board, FROM_POOL, MOVER_BAR, make_step};
 use crate::table::Table;
 
 /// A play's steps packed, 14 bits a step, the first in the lowest bits: `src | dst << 5 | die << 10 | hit << 13`.
@@ -69,13 +69,16 @@ pub struct Node {
     pub marks: u32,
     /// The dice not yet played.
     pub left: DiceLeft,
+    /// The lowest [`rank`] the next step may have (0: any; see [`Rules::sorted`]).
+    pub rank: u8,
 }
 
 impl Hash for Node {
     /// The board's words, then the marks and the dice in one word.
     fn hash<H: Hasher>(&self, h: &mut H) {
         self.board.hash(h);
-        h.write_u64(u64::from(self.marks) | (u64::from(self.left.0) << 32));
+        let low = u64::from(self.marks) | (u64::from(self.rank) << 27);
+        h.write_u64(low | (u64::from(self.left.0) << 32));
     }
 }
 
@@ -90,11 +93,23 @@ pub struct Child {
     pub die: usize,
 }
 
+/// A step's place in the order of [`single_steps`]: the bar 0, the pool 1, then points 24 down to 1 as 2..25.
+#[inline]
+pub fn rank(src: usize) -> u8 {
+    match src {
+        MOVER_BAR => 0,
+        FROM_POOL => 1,
+        _ => (26 - src) as u8,
+    }
+}
+
 /// The rules' view of one search: the table and the distinct dice in their order.
 #[derive(Debug, Clone, Copy)]
 pub struct Rules<'a> {
     /// The table.
     pub t: &'a Table,
+    /// Whether the steps of a node are only those ranked at or after the step that led to it.
+    sorted: bool,
     /// The distinct dice, in the order of their first appearance in the table.
     faces: [u8; 6],
     /// How many distinct dice.
@@ -112,7 +127,31 @@ impl<'a> Rules<'a> {
                 n_faces += 1;
             }
         }
-        Rules { t, faces, n_faces }
+        Rules {
+            t,
+            sorted: false,
+            faces,
+            n_faces,
+        }
+    }
+
+    /// The rules of `t` for the search of all plays: a double's steps taken in [`rank`] order when that changes nothing.
+    ///
+    /// With all dice equal, no step rule and no hitter rule (nothing but the
+    /// board judges a step), a step never opens a point nor makes a bear-off
+    /// possible for a checker that moved before it from a higher rank, so
+    /// any sequence of steps can be replayed with its steps sorted by rank:
+    /// the same steps, each still allowed, the same end. A sorted sequence
+    /// is also the first of its permutations in the search's order, so the
+    /// first sequence reaching each state is sorted, and searching the
+    /// sorted sequences alone finds the same states, in the same order, with
+    /// the same steps. (`search::tests` checks this against the plain search.)
+    pub fn sorted(t: &'a Table) -> Rules<'a> {
+        let sorted = t.dice.len() > 1 && t.all_equal() && t.rules.is_empty() && t.hitter.is_none();
+        Rules {
+            sorted,
+            ..Rules::new(t)
+        }
     }
 
     /// Every allowed step from `at`, in the canonical order, handed to `visit` (which returns false to stop).
@@ -129,6 +168,9 @@ impl<'a> Rules<'a> {
             }
             for &(src, dst) in single_steps(&at.board, die, self.t).as_slice() {
                 let (src, dst) = (usize::from(src), usize::from(dst));
+                if rank(src) < at.rank {
+                    continue;
+                }
                 for marked in kinds(&at.board, at.marks, src) {
                     if let Some(child) = self.step(at, die, src, dst, marked) {
                         if !visit(child) {
@@ -163,6 +205,7 @@ impl<'a> Rules<'a> {
             board,
             marks,
             left: at.left.without(die),
+            rank: if self.sorted { rank(src) } else { 0 },
         };
         let code = step_code(src, dst, die, hit);
         Some(Child { node, code, die })
@@ -211,8 +254,8 @@ thread_local! {
 struct Dfs<'a, 'b> {
     rules: Rules<'a>,
     all_equal: bool,
-    /// Whether marks can differ (a hitter rule): then states are recorded apart from nodes.
-    marking: bool,
+    /// Whether nodes of one state and dice can differ (by marks, or by rank): then states are recorded apart from nodes.
+    apart: bool,
     buffers: &'b mut Buffers,
     found: Vec<Candidate>,
 }
@@ -241,10 +284,11 @@ impl Dfs<'_, '_> {
     /// using two dice in two ways, leaving different dice: it is then
     /// recorded twice, and one play per state keeps the first, so the plays
     /// are the same.) With a hitter rule two nodes of one state may differ
-    /// by their marks, and the states recorded are kept apart.
+    /// by their marks (and in the sorted search by their rank), and the
+    /// states recorded are kept apart.
     fn record(&mut self, child: &Child, code: Code, used: u8, pips: u16) -> bool {
         let new_node = self.buffers.memo.insert(child.node);
-        let new_state = if self.marking {
+        let new_state = if self.apart {
             let tag = if used == 1 && !self.all_equal {
                 16 + child.die as u8
             } else {
@@ -276,7 +320,7 @@ pub fn plays(t: &Table, start: &Board) -> Vec<(Board, Code)> {
 
 /// [`plays`] with these buffers.
 fn plays_with(t: &Table, start: &Board, buffers: &mut Buffers) -> Vec<(Board, Code)> {
-    let found = run(t, start, buffers);
+    let found = run(Rules::sorted(t), start, buffers);
     after::legal_plays(t, start, found, &mut buffers.states)
 }
 
@@ -300,22 +344,112 @@ impl Buffers {
     }
 }
 
-/// The search with these buffers (reset first).
-fn run(t: &Table, start: &Board, buffers: &mut Buffers) -> Vec<Candidate> {
+/// The search under `rules` with these buffers (reset first).
+fn run(rules: Rules<'_>, start: &Board, buffers: &mut Buffers) -> Vec<Candidate> {
+    let t = rules.t;
     buffers.reset();
     let root = Node {
         board: *start,
         marks: 0,
         left: DiceLeft::of(&t.dice),
+        rank: 0,
     };
     buffers.memo.insert(root);
     let mut dfs = Dfs {
-        rules: Rules::new(t),
+        rules,
         all_equal: t.all_equal(),
-        marking: t.hitter.is_some(),
+        apart: t.hitter.is_some() || rules.sorted,
         buffers,
         found: Vec::new(),
     };
     dfs.expand(&root, 0, 0, 0);
     dfs.found
+}
+
+#[cfg(test)]
+mod tests {
+    //! The sorted search of a double gives exactly the plain search's plays (see [`Rules::sorted`]).
+
+    use super::*;
+
+    /// A small xorshift generator.
+    struct XorShift(u64);
+
+    impl XorShift {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    /// A random legal-looking state: 15 checkers a side over points, bar and off (and pool).
+    fn random_state(r: &mut XorShift, pool: bool, pins: bool) -> Vec<i32> {
+        let mut s = vec![0i32; 28];
+        let mut extra = vec![0i32; if pins || pool { 2 } else { 0 }];
+        for side in [1, -1] {
+            for _ in 0..15 {
+                let p = match r.below(20) {
+                    0 => 25 + (side == -1) as usize,
+                    1 => 0,
+                    2 if pool => 99,
+                    _ => 1 + r.below(24) as usize,
+                };
+                if p == 99 {
+                    extra[(side == -1) as usize] += 1;
+                } else if p == 0 {
+                    s[if side == 1 { 0 } else { 27 }] += 1;
+                } else if p >= 25 {
+                    s[p] += 1;
+                } else if s[p] * side >= 0 {
+                    s[p] += side;
+                } else {
+                    s[0] += i32::from(side == 1);
+                    s[27] += i32::from(side == -1);
+                }
+            }
+        }
+        s.extend(extra);
+        s
+    }
+
+    /// The plays of the plain search and of the sorted one.
+    fn both(t: &Table, s: &[i32]) -> (Vec<(Board, Code)>, Vec<(Board, Code)>) {
+        let start = Board::from_state(s);
+        let mut buffers = Buffers::default();
+        let found = run(Rules::new(t), &start, &mut buffers);
+        let plain = after::legal_plays(t, &start, found, &mut buffers.states);
+        let sorted = plays_with(t, &start, &mut buffers);
+        (plain, sorted)
+    }
+
+    #[test]
+    fn sorted_doubles_give_the_plain_searchs_list() {
+        let mut r = XorShift(0x2545_F491_4F6C_DD1D);
+        let mut compared = 0;
+        for i in 0..3000 {
+            let contact = r.below(3) as i64;
+            let pool = contact != 2 && r.below(3) == 0;
+            let size = if contact == 2 || pool { 30 } else { 28 };
+            let die = 1 + r.below(6) as i64;
+            let n = if r.below(4) == 0 { 3 } else { 4 };
+            let zone = if r.below(4) == 0 { 12 } else { 6 };
+            let mut ints = vec![1, contact, 1, if pool { 28 } else { 0 }, 0];
+            ints.extend([(i % 2) as i64, zone, (i / 2 % 2) as i64, 1, 0, 0, 0]);
+            ints.extend([if i % 5 == 0 { 1 } else { 0 }, if i % 5 == 0 { 1 } else { 0 }]);
+            ints.extend([size, n]);
+            ints.extend(std::iter::repeat_n(die, n as usize));
+            ints.push(0);
+            let t = Table::decode(&ints).expect("a table");
+            let s = random_state(&mut r, pool, contact == 2);
+            if crate::state::validate(&t, &s).is_err() {
+                continue;
+            }
+            let (plain, sorted) = both(&t, &s);
+            assert_eq!(plain, sorted, "table {ints:?} state {s:?}");
+            compared += 1;
+        }
+        assert!(compared > 2000, "{compared}");
+    }
 }
