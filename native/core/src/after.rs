@@ -13,10 +13,17 @@ use crate::table::Table;
 pub fn legal_plays(
     t: &Table,
     start: &Board,
-    found: Vec<Candidate>,
+    found: &[Candidate],
     states: &mut FxSet<Board>,
 ) -> Vec<(Board, Code)> {
-    let kept = filtered(t, start, found);
+    let filtered;
+    let kept = match t.filter {
+        None => found,
+        Some(_) => {
+            filtered = filter(t, start, found);
+            &filtered
+        }
+    };
     let rule = MaximumUse::of(
         kept.iter().map(|c| (c.used, c.pips)),
         t.all_equal(),
@@ -38,17 +45,17 @@ pub fn legal_plays(
 }
 
 /// The candidates the table's play filter keeps, in order (all of them with none).
-fn filtered(t: &Table, start: &Board, found: Vec<Candidate>) -> Vec<Candidate> {
+fn filter(t: &Table, start: &Board, found: &[Candidate]) -> Vec<Candidate> {
     let Some(filter) = t.filter else {
-        return found;
+        return found.to_vec();
     };
     let ends: Vec<&Board> = found.iter().map(|c| &c.end).collect();
     let keep = filter.keep(start, &ends);
     found
-        .into_iter()
+        .iter()
         .zip(keep)
         .filter(|&(_, k)| k)
-        .map(|(c, _)| c)
+        .map(|(c, _)| *c)
         .collect()
 }
 

@@ -244,6 +244,8 @@ struct Buffers {
     seen: FxSet<(Board, u8)>,
     /// The states of the plays kept (section 4).
     states: FxSet<Board>,
+    /// The candidates found.
+    found: Vec<Candidate>,
 }
 
 thread_local! {
@@ -321,7 +323,9 @@ pub fn plays(t: &Table, start: &Board) -> Vec<(Board, Code)> {
 /// [`plays`] with these buffers.
 fn plays_with(t: &Table, start: &Board, buffers: &mut Buffers) -> Vec<(Board, Code)> {
     let found = run(Rules::sorted(t), start, buffers);
-    after::legal_plays(t, start, found, &mut buffers.states)
+    let plays = after::legal_plays(t, start, &found, &mut buffers.states);
+    buffers.found = found;
+    plays
 }
 
 /// The most entries a kept buffer may hold room for: clearing costs its capacity, so a buffer grown by a big search is dropped.
@@ -339,6 +343,10 @@ impl Buffers {
         if self.states.capacity() > KEPT_CAPACITY {
             self.states = FxSet::default();
         }
+        if self.found.capacity() > KEPT_CAPACITY {
+            self.found = Vec::new();
+        }
+        self.found.clear();
         self.memo.clear();
         self.seen.clear();
     }
@@ -359,8 +367,8 @@ fn run(rules: Rules<'_>, start: &Board, buffers: &mut Buffers) -> Vec<Candidate>
         rules,
         all_equal: t.all_equal(),
         apart: t.hitter.is_some() || rules.sorted,
+        found: std::mem::take(&mut buffers.found),
         buffers,
-        found: Vec::new(),
     };
     dfs.expand(&root, 0, 0, 0);
     dfs.found
@@ -419,7 +427,7 @@ mod tests {
         let start = Board::from_state(s);
         let mut buffers = Buffers::default();
         let found = run(Rules::new(t), &start, &mut buffers);
-        let plain = after::legal_plays(t, &start, found, &mut buffers.states);
+        let plain = after::legal_plays(t, &start, &found, &mut buffers.states);
         let sorted = plays_with(t, &start, &mut buffers);
         (plain, sorted)
     }
