@@ -1,11 +1,12 @@
 //! Timing driver (not part of the library): microseconds per position of `search` on cases read from files.
 //!
 //! Each file holds lines `table ints;state ints`; the tables are decoded
-//! before the clock. Usage: `bench REPEAT FILE...`.
+//! before the clock. Usage: `bench REPEAT FILE...` (`BENCH_PACKED=1`: through
+//! `search_packed`, into flat buffers).
 
 use std::time::Instant;
 
-use nardy_core::{Table, search};
+use nardy_core::{Table, search, search_packed};
 
 /// The ints of a comma-separated list.
 fn ints(text: &str) -> Vec<i64> {
@@ -29,13 +30,21 @@ fn main() {
     let repeat: usize = args.get(1).and_then(|r| r.parse().ok()).unwrap_or(5);
     for path in args.iter().skip(2) {
         let cases = cases(path);
+        let packed = std::env::var_os("BENCH_PACKED").is_some();
         let mut best = f64::INFINITY;
         let mut plays = 0;
+        let (mut keys, mut codes) = (Vec::new(), Vec::new());
         for _ in 0..repeat {
             plays = 0;
             let t0 = Instant::now();
             for (table, state) in &cases {
-                plays += search(table, state).map_or(0, |p| p.len());
+                if packed {
+                    keys.clear();
+                    codes.clear();
+                    plays += search_packed(table, state, &mut keys, &mut codes).unwrap_or(0);
+                } else {
+                    plays += search(table, state).map_or(0, |p| p.len());
+                }
             }
             best = best.min(t0.elapsed().as_secs_f64());
         }

@@ -19,7 +19,7 @@ pub mod table;
 pub use error::{SearchError, TableError};
 pub use reach::reaching;
 pub use search::{Code, step_code};
-pub use state::pack;
+pub use state::{key_len, pack};
 pub use table::Table;
 
 use state::{Board, validate};
@@ -46,4 +46,23 @@ pub fn search(table: &Table, start: &[i32]) -> Result<Vec<Play>, SearchError> {
             code,
         })
         .collect())
+}
+
+/// [`search`] into flat buffers, for batches: each play's packed key (of
+/// [`key_len`]`(table.size)` bytes, the form of [`pack`]) appended to `keys`
+/// and its code to `codes`, in the canonical order; returns the number of
+/// plays (0: a pass). Nothing is allocated per play.
+pub fn search_packed(
+    table: &Table,
+    start: &[i32],
+    keys: &mut Vec<u8>,
+    codes: &mut Vec<Code>,
+) -> Result<usize, SearchError> {
+    validate(table, start)?;
+    let plays = search::plays(table, &Board::from_state(start));
+    for (end, code) in &plays {
+        end.pack_into(keys);
+        codes.push(*code);
+    }
+    Ok(plays.len())
 }

@@ -6,7 +6,7 @@ use std::hash::{Hash, Hasher};
 use crate::after;
 use crate::hash::FxSet;
 use crate::rules::hitter::marks_after;
-use crate::rules::movement::single_steps;
+use crate::rules::movement::{count_not_home, single_steps};
 use crate::rules::steps::Judged;
 use crate::state::{Board, FROM_POOL, MOVER_BAR, make_step};
 use crate::table::Table;
@@ -161,12 +161,13 @@ impl<'a> Rules<'a> {
     /// one; each step made, judged by every named step rule, then by the
     /// hitter rule for a marked checker.
     pub fn children(&self, at: &Node, mut visit: impl FnMut(Child) -> bool) {
+        let outside = count_not_home(&at.board, self.t);
         for &face in &self.faces[..self.n_faces] {
             let die = usize::from(face);
             if at.left.of_face(die) == 0 {
                 continue;
             }
-            for &(src, dst) in single_steps(&at.board, die, self.t).as_slice() {
+            for &(src, dst) in single_steps(&at.board, die, self.t, outside).as_slice() {
                 let (src, dst) = (usize::from(src), usize::from(dst));
                 if rank(src) < at.rank {
                     continue;

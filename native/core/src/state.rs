@@ -98,6 +98,15 @@ impl Board {
         self.set(i, self.at(i) + d);
     }
 
+    /// Append the packed form of this state (see [`pack`]) to `out`.
+    pub fn pack_into(&self, out: &mut Vec<u8>) {
+        let len = usize::from(self.len);
+        out.extend(self.base[..len.min(BASE_SIZE)].iter().map(|&x| (x as u8) ^ 0x80));
+        for &x in &self.extra[..len.saturating_sub(BASE_SIZE)] {
+            out.extend_from_slice(&(x as u32).to_le_bytes());
+        }
+    }
+
     /// The mover's pool count (0 with no pool).
     #[inline]
     pub fn pool(&self, pool: usize) -> i32 {
@@ -256,6 +265,11 @@ fn count_sides(t: &Table, s: &[i32]) -> Result<(), SearchError> {
         }
     }
     Ok(())
+}
+
+/// The length of the packed form of a state of `size` ints: 28 bytes and 4 a further int.
+pub fn key_len(size: usize) -> usize {
+    size.min(BASE_SIZE) + 4 * size.saturating_sub(BASE_SIZE)
 }
 
 /// The packed form of a state: byte i of the first 28 is `s[i] + 128`, then each extra int as 4 bytes little-endian.

@@ -93,8 +93,9 @@ impl SingleSteps {
 
 /// The steps the board allows for `die`, in order: the bar entry (nothing else while the bar comes first), the pool entry, then every point from 24 down to 1 holding a free checker of the mover's.
 ///
-/// Each moves onto an open point, or past the 1-point when the bear-off allows it.
-pub fn single_steps(b: &Board, die: usize, t: &Table) -> SingleSteps {
+/// Each moves onto an open point, or past the 1-point when the bear-off allows it;
+/// `outside` is [`count_not_home`] of the board (the same for every die of a node).
+pub fn single_steps(b: &Board, die: usize, t: &Table, outside: i32) -> SingleSteps {
     let mut out = SingleSteps {
         list: [(0, 0); 26],
         n: 0,
@@ -111,7 +112,6 @@ pub fn single_steps(b: &Board, die: usize, t: &Table) -> SingleSteps {
     if may_enter_from_pool(b, t) && is_open(b, entry, t.contact) {
         out.push(FROM_POOL, entry);
     }
-    let outside = count_not_home(b, t);
     for src in (1..=24).rev() {
         if b.at(src) <= 0 {
             continue;
