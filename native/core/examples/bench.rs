@@ -10,7 +10,9 @@ use nardy_core::{Table, search, search_packed};
 
 /// The ints of a comma-separated list.
 fn ints(text: &str) -> Vec<i64> {
-    text.split(',').filter_map(|s| s.trim().parse().ok()).collect()
+    text.split(',')
+        .filter_map(|s| s.trim().parse().ok())
+        .collect()
 }
 
 /// The cases of one file, decoded.

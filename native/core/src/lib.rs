@@ -7,6 +7,8 @@
 //! step mode's question. Every rule is written once, by name, in
 //! [`rules`]. No input panics: a table or a state out of range is an error.
 
+#![warn(missing_docs)]
+
 pub mod after;
 pub mod error;
 pub mod hash;

@@ -423,8 +423,11 @@ mod tests {
         s
     }
 
+    /// A search's plays.
+    type Plays = Vec<(Board, Code)>;
+
     /// The plays of the plain search and of the sorted one.
-    fn both(t: &Table, s: &[i32]) -> (Vec<(Board, Code)>, Vec<(Board, Code)>) {
+    fn both(t: &Table, s: &[i32]) -> (Plays, Plays) {
         let start = Board::from_state(s);
         let mut buffers = Buffers::default();
         let found = run(Rules::new(t), &start, &mut buffers);
@@ -446,7 +449,10 @@ mod tests {
             let zone = if r.below(4) == 0 { 12 } else { 6 };
             let mut ints = vec![1, contact, 1, if pool { 28 } else { 0 }, 0];
             ints.extend([(i % 2) as i64, zone, (i / 2 % 2) as i64, 1, 0, 0, 0]);
-            ints.extend([if i % 5 == 0 { 1 } else { 0 }, if i % 5 == 0 { 1 } else { 0 }]);
+            ints.extend([
+                if i % 5 == 0 { 1 } else { 0 },
+                if i % 5 == 0 { 1 } else { 0 },
+            ]);
             ints.extend([size, n]);
             ints.extend(std::iter::repeat_n(die, n as usize));
             ints.push(0);

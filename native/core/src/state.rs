@@ -101,7 +101,11 @@ impl Board {
     /// Append the packed form of this state (see [`pack`]) to `out`.
     pub fn pack_into(&self, out: &mut Vec<u8>) {
         let len = usize::from(self.len);
-        out.extend(self.base[..len.min(BASE_SIZE)].iter().map(|&x| (x as u8) ^ 0x80));
+        out.extend(
+            self.base[..len.min(BASE_SIZE)]
+                .iter()
+                .map(|&x| (x as u8) ^ 0x80),
+        );
         for &x in &self.extra[..len.saturating_sub(BASE_SIZE)] {
             out.extend_from_slice(&(x as u32).to_le_bytes());
         }

@@ -315,7 +315,11 @@ fn search_packed_gives_the_packed_states_and_codes_of_search() {
         size: 30,
         ..Tb::default()
     };
-    let mut s = state(&[(24, 13), (13, 1), (7, -1), (5, -1), (1, -13)], (0, 0), (0, 0));
+    let mut s = state(
+        &[(24, 13), (13, 1), (7, -1), (5, -1), (1, -13)],
+        (0, 0),
+        (0, 0),
+    );
     s.extend([0, 0]);
     let table = tb.table(&moves(6, 2));
     let plays = search(&table, &s).unwrap();
@@ -328,5 +332,8 @@ fn search_packed_gives_the_packed_states_and_codes_of_search() {
         assert_eq!(&keys[i * len..(i + 1) * len], pack(&p.state).as_slice());
         assert_eq!(codes[i], p.code);
     }
-    assert!(plays.iter().any(|p| p.state[29] != 0), "a pin is in some key");
+    assert!(
+        plays.iter().any(|p| p.state[29] != 0),
+        "a pin is in some key"
+    );
 }
