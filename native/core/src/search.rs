@@ -440,7 +440,7 @@ mod tests {
     fn sorted_doubles_give_the_plain_searchs_list() {
         let mut r = XorShift(0x2545_F491_4F6C_DD1D);
         let mut compared = 0;
-        for i in 0..3000 {
+        for i in 0..1500 {
             let contact = r.below(3) as i64;
             let pool = contact != 2 && r.below(3) == 0;
             let size = if contact == 2 || pool { 30 } else { 28 };
@@ -465,6 +465,6 @@ mod tests {
             assert_eq!(plain, sorted, "table {ints:?} state {s:?}");
             compared += 1;
         }
-        assert!(compared > 2000, "{compared}");
+        assert!(compared > 1000, "{compared}");
     }
 }
