@@ -172,8 +172,16 @@ impl<'a> Rules<'a> {
                 if rank(src) < at.rank {
                     continue;
                 }
-                for marked in kinds(&at.board, at.marks, src) {
-                    if let Some(child) = self.step(at, die, src, dst, marked) {
+                // The checkers that may leave: an unmarked one (if one is
+                // there; from the pool always), then a marked one (if one is).
+                let marked = src <= 24 && (at.marks >> src) & 1 == 1;
+                let unmarked = src == FROM_POOL || at.board.at(src) > i32::from(marked);
+                for kind in [false, true] {
+                    let there = if kind { marked } else { unmarked };
+                    if !there {
+                        continue;
+                    }
+                    if let Some(child) = self.step(at, die, src, dst, kind) {
                         if !visit(child) {
                             return;
                         }
@@ -211,16 +219,6 @@ impl<'a> Rules<'a> {
         let code = step_code(src, dst, die, hit);
         Some(Child { node, code, die })
     }
-}
-
-/// The kinds of checker that may leave `src`, in order: unmarked (if one is there), marked (if one is); from the pool, unmarked.
-fn kinds(b: &Board, marks: u32, src: usize) -> impl Iterator<Item = bool> {
-    let marked = src != FROM_POOL && src <= 24 && (marks >> src) & 1 == 1;
-    let unmarked = src == FROM_POOL || b.at(src) > i32::from(marked);
-    [(unmarked, false), (marked, true)]
-        .into_iter()
-        .filter(|&(there, _)| there)
-        .map(|(_, kind)| kind)
 }
 
 /// One sequence the search recorded: its end, its steps, the dice and pips it used.
