@@ -29,19 +29,36 @@ pub fn legal_plays(
         t.all_equal(),
         t.must_play_higher,
     );
-    states.clear();
+    let back = returned(t, start);
     let mut plays = Vec::with_capacity(kept.len());
-    for c in kept.iter().filter(|c| rule.keeps(c.used, c.pips)) {
+    let legal = kept.iter().filter(|c| rule.keeps(c.used, c.pips));
+    if back.is_none() && !repeats(t, rule) {
+        plays.extend(legal.map(|c| (c.end, c.code)));
+        return plays;
+    }
+    states.clear();
+    for c in legal {
         if states.insert(c.end) {
             plays.push((c.end, c.code));
         }
     }
-    if let Some((end, code)) = returned(t, start) {
+    if let Some((end, code)) = back {
         if states.insert(end) {
             plays.push((end, code));
         }
     }
     plays
+}
+
+/// Whether the legal candidates may hold a state twice.
+///
+/// The search records each (state, dice used) once, so the candidates of
+/// the most dice have distinct states, except when that is one die of
+/// dice not all equal (recorded per die: a bear-off may use either) and
+/// with three dice or more not all equal (the search may record a state
+/// once per set of dice left; see `search::Dfs::record`).
+fn repeats(t: &Table, rule: MaximumUse) -> bool {
+    !t.all_equal() && (rule.most() == 1 || t.dice.len() > 2)
 }
 
 /// The candidates the table's play filter keeps, in order (all of them with none).

@@ -28,6 +28,11 @@ impl MaximumUse {
         MaximumUse { most, top }
     }
 
+    /// The most dice any candidate uses.
+    pub fn most(&self) -> u8 {
+        self.most
+    }
+
     /// Whether a candidate using `dice` dice of `pips` pips is a legal play.
     pub fn keeps(&self, dice: u8, pips: u16) -> bool {
         dice == self.most && self.top.is_none_or(|top| pips == top)
