@@ -2,24 +2,47 @@
 
 use crate::hash::FxSet;
 use crate::rules::kush::kush_return;
-use crate::rules::maximum_use::maximum_use;
+use crate::rules::maximum_use::MaximumUse;
 use crate::search::{Candidate, Code, STEP_BITS, step_code};
 use crate::state::{Board, HEAD, MOVER_BAR};
 use crate::table::Table;
 
 /// The legal plays from the candidates, in order: `(final board, steps code)`.
-pub fn legal_plays(t: &Table, start: &Board, found: Vec<Candidate>) -> Vec<(Board, Code)> {
-    let kept = filtered(t, start, found);
-    let used: Vec<(u8, u16)> = kept.iter().map(|c| (c.used, c.pips)).collect();
-    let legal = maximum_use(&used, t.all_equal(), t.must_play_higher);
-    let mut states = FxSet::default();
-    let mut plays = Vec::new();
-    for (c, _) in kept.iter().zip(legal).filter(|&(_, ok)| ok) {
+///
+/// `states` is a set to work in (emptied first).
+pub fn legal_plays(
+    t: &Table,
+    start: &Board,
+    found: &[Candidate],
+    states: &mut FxSet<Board>,
+) -> Vec<(Board, Code)> {
+    let filtered;
+    let kept = match t.filter {
+        None => found,
+        Some(_) => {
+            filtered = filter(t, start, found);
+            &filtered
+        }
+    };
+    let rule = MaximumUse::of(
+        kept.iter().map(|c| (c.used, c.pips)),
+        t.all_equal(),
+        t.must_play_higher,
+    );
+    let back = returned(t, start);
+    let mut plays = Vec::with_capacity(kept.len());
+    let legal = kept.iter().filter(|c| rule.keeps(c.used, c.pips));
+    if back.is_none() && !repeats(t, rule) {
+        plays.extend(legal.map(|c| (c.end, c.code)));
+        return plays;
+    }
+    states.clear();
+    for c in legal {
         if states.insert(c.end) {
             plays.push((c.end, c.code));
         }
     }
-    if let Some((end, code)) = returned(t, start) {
+    if let Some((end, code)) = back {
         if states.insert(end) {
             plays.push((end, code));
         }
@@ -27,18 +50,29 @@ pub fn legal_plays(t: &Table, start: &Board, found: Vec<Candidate>) -> Vec<(Boar
     plays
 }
 
+/// Whether the legal candidates may hold a state twice.
+///
+/// The search records each (state, dice used) once, so the candidates of
+/// the most dice have distinct states, except when that is one die of
+/// dice not all equal (recorded per die: a bear-off may use either) and
+/// with three dice or more not all equal (the search may record a state
+/// once per set of dice left; see `search::Dfs::record`).
+fn repeats(t: &Table, rule: MaximumUse) -> bool {
+    !t.all_equal() && (rule.most() == 1 || t.dice.len() > 2)
+}
+
 /// The candidates the table's play filter keeps, in order (all of them with none).
-fn filtered(t: &Table, start: &Board, found: Vec<Candidate>) -> Vec<Candidate> {
+fn filter(t: &Table, start: &Board, found: &[Candidate]) -> Vec<Candidate> {
     let Some(filter) = t.filter else {
-        return found;
+        return found.to_vec();
     };
     let ends: Vec<&Board> = found.iter().map(|c| &c.end).collect();
     let keep = filter.keep(start, &ends);
     found
-        .into_iter()
+        .iter()
         .zip(keep)
         .filter(|&(_, k)| k)
-        .map(|(c, _)| c)
+        .map(|(c, _)| *c)
         .collect()
 }
 

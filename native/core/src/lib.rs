@@ -1,11 +1,28 @@
 //! The native rules core of nardy: every legal play of a backgammon-family game, from its rules as data.
 //!
 //! A search is described by a [`Table`] (decoded from the flat table the
-//! Python side builds) and a start state in the mover's frame. [`search`]
+//! Python side builds) and a start state in the mover's frame. [`search()`]
 //! returns the legal plays in the canonical order of the contract (the
 //! order a depth-first search first reaches them); [`reaching`] answers the
 //! step mode's question. Every rule is written once, by name, in
 //! [`rules`]. No input panics: a table or a state out of range is an error.
+//!
+//! Modules: [`table`] decodes the flat table of the contract (section 6)
+//! into [`Table`]; [`state`] holds the state's layout, its checks, the
+//! packed form and the making of a step; [`rules`] has one module per family
+//! of rules (movement and bear-off, head floor, six-block and trapping
+//! primes, fevga, the pool games, the hitter, Kush's return, the maximum-use
+//! rule, the whole-play filters, and the step rules as one enum);
+//! [`mod@search`] is the depth-first search with its memo (section 3), and
+//! [`after`] what follows it (section 4); [`reach`] is the step mode
+//! (section 5); [`hash`] a small hasher for the search's sets.
+//!
+//! A play's steps are packed in a [`Code`], a `u128`: 14 bits a step, so a
+//! k-move segment of up to 8 steps and Kush's return of up to 6 fit. Each
+//! thread keeps its search buffers, so searches on several threads share
+//! nothing.
+
+#![warn(missing_docs)]
 
 pub mod after;
 pub mod error;
@@ -19,7 +36,7 @@ pub mod table;
 pub use error::{SearchError, TableError};
 pub use reach::reaching;
 pub use search::{Code, step_code};
-pub use state::pack;
+pub use state::{key_len, pack};
 pub use table::Table;
 
 use state::{Board, validate};
@@ -39,12 +56,30 @@ pub struct Play {
 pub fn search(table: &Table, start: &[i32]) -> Result<Vec<Play>, SearchError> {
     validate(table, start)?;
     let board = Board::from_state(start);
-    let found = search::candidates(table, &board);
-    Ok(after::legal_plays(table, &board, found)
+    Ok(search::plays(table, &board)
         .into_iter()
         .map(|(end, code)| Play {
             state: end.to_vec(),
             code,
         })
         .collect())
+}
+
+/// [`search()`] into flat buffers, for batches: each play's packed key (of
+/// [`key_len`]`(table.size)` bytes, the form of [`pack`]) appended to `keys`
+/// and its code to `codes`, in the canonical order; returns the number of
+/// plays (0: a pass). Nothing is allocated per play.
+pub fn search_packed(
+    table: &Table,
+    start: &[i32],
+    keys: &mut Vec<u8>,
+    codes: &mut Vec<Code>,
+) -> Result<usize, SearchError> {
+    validate(table, start)?;
+    let plays = search::plays(table, &Board::from_state(start));
+    for (end, code) in &plays {
+        end.pack_into(keys);
+        codes.push(*code);
+    }
+    Ok(plays.len())
 }

@@ -69,7 +69,12 @@ pub fn reaching(
         targets: set,
         memo: FxMap::default(),
     };
-    let root = Node { board, marks, left };
+    let root = Node {
+        board,
+        marks,
+        left,
+        rank: 0,
+    };
     Ok(reach.reaches(&root, used))
 }
 
@@ -95,7 +100,7 @@ fn check_dice_left(t: &Table, dice_left: &[u8]) -> Result<DiceLeft, SearchError>
     }
     let all = DiceLeft::of(&t.dice);
     let left = DiceLeft::of(dice_left);
-    if dice_left.len() > t.dice.len() || (1..=6).any(|d| left.0[d] > all.0[d]) {
+    if dice_left.len() > t.dice.len() || (1..=6).any(|d| left.of_face(d) > all.of_face(d)) {
         return Err(SearchError::DiceLeft {
             reason: "not among the table's dice",
         });

@@ -1,10 +1,14 @@
 //! The one search (spec section 3): a depth-first search over the nodes (board, marks, dice left), with a memo.
 
+use std::cell::RefCell;
+use std::hash::{Hash, Hasher};
+
+use crate::after;
 use crate::hash::FxSet;
 use crate::rules::hitter::marks_after;
-use crate::rules::movement::single_steps;
+use crate::rules::movement::{count_not_home, single_steps};
 use crate::rules::steps::Judged;
-use crate::state::{Board, FROM_POOL, make_step};
+use crate::state::{Board, FROM_POOL, MOVER_BAR, make_step};
 use crate::table::Table;
 
 /// A play's steps packed, 14 bits a step, the first in the lowest bits: `src | dst << 5 | die << 10 | hit << 13`.
@@ -17,42 +21,47 @@ pub fn step_code(src: usize, dst: usize, die: usize, hit: bool) -> Code {
     (src | (dst << 5) | (die << 10) | (usize::from(hit) << 13)) as Code
 }
 
-/// The dice left at a node: how many of each face 1..6 (index 0 unused).
+/// The dice left at a node: four bits a face, the count of face d at bits `4d..4d+4`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct DiceLeft(pub [u8; 7]);
+pub struct DiceLeft(u32);
 
 impl DiceLeft {
-    /// The multiset of `dice` (each 1..6, checked by the table).
+    /// The multiset of `dice` (each 1..6 and at most 8 of them, checked by the table).
     pub fn of(dice: &[u8]) -> DiceLeft {
-        let mut counts = [0u8; 7];
-        for &d in dice {
-            if let Some(c) = counts.get_mut(usize::from(d)) {
-                *c += 1;
-            }
-        }
-        DiceLeft(counts)
+        DiceLeft(
+            dice.iter()
+                .filter(|&&d| (1..=6).contains(&d))
+                .map(|&d| 1 << (4 * u32::from(d)))
+                .sum(),
+        )
+    }
+
+    /// How many dice of face `die` are left.
+    #[inline]
+    pub fn of_face(&self, die: usize) -> u32 {
+        (self.0 >> (4 * die)) & 15
     }
 
     /// Whether no die is left.
+    #[inline]
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(|&c| c == 0)
+        self.0 == 0
     }
 
     /// How many dice are left.
     pub fn count(&self) -> usize {
-        self.0.iter().map(|&c| usize::from(c)).sum()
+        (1..=6).map(|d| self.of_face(d) as usize).sum()
     }
 
-    /// These dice with one `die` fewer.
+    /// These dice with one `die` fewer (one is left).
+    #[inline]
     fn without(&self, die: usize) -> DiceLeft {
-        let mut left = *self;
-        left.0[die] -= 1;
-        left
+        DiceLeft(self.0 - (1 << (4 * die)))
     }
 }
 
 /// A node of the search: the board, the marked checkers (bit p), the dice left.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Node {
     /// The board.
     pub board: Board,
@@ -60,6 +69,17 @@ pub struct Node {
     pub marks: u32,
     /// The dice not yet played.
     pub left: DiceLeft,
+    /// The lowest [`rank`] the next step may have (0: any; see [`Rules::sorted`]).
+    pub rank: u8,
+}
+
+impl Hash for Node {
+    /// The board's words, then the marks and the dice in one word.
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.board.hash(h);
+        let low = u64::from(self.marks) | (u64::from(self.rank) << 27);
+        h.write_u64(low | (u64::from(self.left.0) << 32));
+    }
 }
 
 /// One step from a node: the child, and what the step was.
@@ -73,11 +93,23 @@ pub struct Child {
     pub die: usize,
 }
 
+/// A step's place in the order of [`single_steps`]: the bar 0, the pool 1, then points 24 down to 1 as 2..25.
+#[inline]
+pub fn rank(src: usize) -> u8 {
+    match src {
+        MOVER_BAR => 0,
+        FROM_POOL => 1,
+        _ => (26 - src) as u8,
+    }
+}
+
 /// The rules' view of one search: the table and the distinct dice in their order.
 #[derive(Debug, Clone, Copy)]
 pub struct Rules<'a> {
     /// The table.
     pub t: &'a Table,
+    /// Whether the steps of a node are only those ranked at or after the step that led to it.
+    sorted: bool,
     /// The distinct dice, in the order of their first appearance in the table.
     faces: [u8; 6],
     /// How many distinct dice.
@@ -95,7 +127,31 @@ impl<'a> Rules<'a> {
                 n_faces += 1;
             }
         }
-        Rules { t, faces, n_faces }
+        Rules {
+            t,
+            sorted: false,
+            faces,
+            n_faces,
+        }
+    }
+
+    /// The rules of `t` for the search of all plays: a double's steps taken in [`rank`] order when that changes nothing.
+    ///
+    /// With all dice equal, no step rule and no hitter rule (nothing but the
+    /// board judges a step), a step never opens a point nor makes a bear-off
+    /// possible for a checker that moved before it from a higher rank, so
+    /// any sequence of steps can be replayed with its steps sorted by rank:
+    /// the same steps, each still allowed, the same end. A sorted sequence
+    /// is also the first of its permutations in the search's order, so the
+    /// first sequence reaching each state is sorted, and searching the
+    /// sorted sequences alone finds the same states, in the same order, with
+    /// the same steps. (`search::tests` checks this against the plain search.)
+    pub fn sorted(t: &'a Table) -> Rules<'a> {
+        let sorted = t.dice.len() > 1 && t.all_equal() && t.rules.is_empty() && t.hitter.is_none();
+        Rules {
+            sorted,
+            ..Rules::new(t)
+        }
     }
 
     /// Every allowed step from `at`, in the canonical order, handed to `visit` (which returns false to stop).
@@ -105,15 +161,27 @@ impl<'a> Rules<'a> {
     /// one; each step made, judged by every named step rule, then by the
     /// hitter rule for a marked checker.
     pub fn children(&self, at: &Node, mut visit: impl FnMut(Child) -> bool) {
+        let outside = count_not_home(&at.board, self.t);
         for &face in &self.faces[..self.n_faces] {
             let die = usize::from(face);
-            if at.left.0[die] == 0 {
+            if at.left.of_face(die) == 0 {
                 continue;
             }
-            for &(src, dst) in single_steps(&at.board, die, self.t).as_slice() {
+            for &(src, dst) in single_steps(&at.board, die, self.t, outside).as_slice() {
                 let (src, dst) = (usize::from(src), usize::from(dst));
-                for marked in kinds(&at.board, at.marks, src) {
-                    if let Some(child) = self.step(at, die, src, dst, marked) {
+                if rank(src) < at.rank {
+                    continue;
+                }
+                // The checkers that may leave: an unmarked one (if one is
+                // there; from the pool always), then a marked one (if one is).
+                let marked = src <= 24 && (at.marks >> src) & 1 == 1;
+                let unmarked = src == FROM_POOL || at.board.at(src) > i32::from(marked);
+                for kind in [false, true] {
+                    let there = if kind { marked } else { unmarked };
+                    if !there {
+                        continue;
+                    }
+                    if let Some(child) = self.step(at, die, src, dst, kind) {
                         if !visit(child) {
                             return;
                         }
@@ -146,20 +214,11 @@ impl<'a> Rules<'a> {
             board,
             marks,
             left: at.left.without(die),
+            rank: if self.sorted { rank(src) } else { 0 },
         };
         let code = step_code(src, dst, die, hit);
         Some(Child { node, code, die })
     }
-}
-
-/// The kinds of checker that may leave `src`, in order: unmarked (if one is there), marked (if one is); from the pool, unmarked.
-fn kinds(b: &Board, marks: u32, src: usize) -> impl Iterator<Item = bool> {
-    let marked = src != FROM_POOL && src <= 24 && (marks >> src) & 1 == 1;
-    let unmarked = src == FROM_POOL || b.at(src) > i32::from(marked);
-    [(unmarked, false), (marked, true)]
-        .into_iter()
-        .filter(|&(there, _)| there)
-        .map(|(_, kind)| kind)
 }
 
 /// One sequence the search recorded: its end, its steps, the dice and pips it used.
@@ -175,38 +234,72 @@ pub struct Candidate {
     pub pips: u16,
 }
 
-/// The depth-first search of section 3, recording each candidate the first time it is reached.
-struct Dfs<'a> {
-    rules: Rules<'a>,
-    all_equal: bool,
+/// The buffers of the search, kept from one search to the next (one per thread).
+#[derive(Debug, Default)]
+struct Buffers {
+    /// The nodes entered (with no hitter rule also the leaves: see [`Dfs::record`]).
     memo: FxSet<Node>,
+    /// The (state, dice used or die) recorded, with a hitter rule.
     seen: FxSet<(Board, u8)>,
+    /// The states of the plays kept (section 4).
+    states: FxSet<Board>,
+    /// The candidates found.
     found: Vec<Candidate>,
 }
 
-impl Dfs<'_> {
+thread_local! {
+    static BUFFERS: RefCell<Buffers> = RefCell::new(Buffers::default());
+}
+
+/// The depth-first search of section 3, recording each candidate the first time it is reached.
+struct Dfs<'a, 'b> {
+    rules: Rules<'a>,
+    all_equal: bool,
+    /// Whether nodes of one state and dice can differ (by marks, or by rank): then states are recorded apart from nodes.
+    apart: bool,
+    buffers: &'b mut Buffers,
+    found: Vec<Candidate>,
+}
+
+impl Dfs<'_, '_> {
     /// Play every allowed step from `at`: record each child, recurse into those not entered before.
     fn expand(&mut self, at: &Node, used: u8, code: Code, pips: u16) {
         let rules = self.rules;
         rules.children(at, |child| {
             let code = code | (child.code << (STEP_BITS * u32::from(used)));
             let pips = pips + child.die as u16;
-            self.record(&child, code, used + 1, pips);
-            if !child.node.left.is_empty() && self.memo.insert(child.node) {
+            let new = self.record(&child, code, used + 1, pips);
+            if new && !child.node.left.is_empty() {
                 self.expand(&child.node, used + 1, code, pips);
             }
             true
         });
     }
 
-    /// Keep the first sequence reaching each (state, dice used); per (state, die) for one die of dice not all equal.
-    fn record(&mut self, child: &Child, code: Code, used: u8, pips: u16) {
-        let tag = if used == 1 && !self.all_equal {
-            16 + child.die as u8
+    /// Record the child when its (state, dice used) is new (per (state, die) for one die of dice not all equal); whether its node is new.
+    ///
+    /// With no hitter rule every node has no marks, and a node (state,
+    /// dice left) is new whenever its (state, dice used or die) is: the dice
+    /// left tell the dice used, and the die of a one-die node. So one set
+    /// serves as memo and record. (With three dice one state may be reached
+    /// using two dice in two ways, leaving different dice: it is then
+    /// recorded twice, and one play per state keeps the first, so the plays
+    /// are the same.) With a hitter rule two nodes of one state may differ
+    /// by their marks (and in the sorted search by their rank), and the
+    /// states recorded are kept apart.
+    fn record(&mut self, child: &Child, code: Code, used: u8, pips: u16) -> bool {
+        let new_node = self.buffers.memo.insert(child.node);
+        let new_state = if self.apart {
+            let tag = if used == 1 && !self.all_equal {
+                16 + child.die as u8
+            } else {
+                used
+            };
+            self.buffers.seen.insert((child.node.board, tag))
         } else {
-            used
+            new_node
         };
-        if self.seen.insert((child.node.board, tag)) {
+        if new_state {
             self.found.push(Candidate {
                 end: child.node.board,
                 code,
@@ -214,24 +307,162 @@ impl Dfs<'_> {
                 pips,
             });
         }
+        new_node
     }
 }
 
-/// Every candidate of the search from `start` (validated), in the canonical order.
-pub fn candidates(t: &Table, start: &Board) -> Vec<Candidate> {
+/// The legal plays from `start` (validated), in the canonical order: the search, then section 4.
+pub fn plays(t: &Table, start: &Board) -> Vec<(Board, Code)> {
+    BUFFERS.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut buffers) => plays_with(t, start, &mut buffers),
+        Err(_) => plays_with(t, start, &mut Buffers::default()),
+    })
+}
+
+/// [`plays`] with these buffers.
+fn plays_with(t: &Table, start: &Board, buffers: &mut Buffers) -> Vec<(Board, Code)> {
+    let found = run(Rules::sorted(t), start, buffers);
+    let plays = after::legal_plays(t, start, &found, &mut buffers.states);
+    buffers.found = found;
+    plays
+}
+
+/// The most entries a kept buffer may hold room for: clearing costs its capacity, so a buffer grown by a big search is dropped.
+const KEPT_CAPACITY: usize = 4096;
+
+impl Buffers {
+    /// Empty the sets for the next search, dropping any grown past [`KEPT_CAPACITY`].
+    fn reset(&mut self) {
+        if self.memo.capacity() > KEPT_CAPACITY {
+            self.memo = FxSet::default();
+        }
+        if self.seen.capacity() > KEPT_CAPACITY {
+            self.seen = FxSet::default();
+        }
+        if self.states.capacity() > KEPT_CAPACITY {
+            self.states = FxSet::default();
+        }
+        if self.found.capacity() > KEPT_CAPACITY {
+            self.found = Vec::new();
+        }
+        self.found.clear();
+        self.memo.clear();
+        self.seen.clear();
+    }
+}
+
+/// The search under `rules` with these buffers (reset first).
+fn run(rules: Rules<'_>, start: &Board, buffers: &mut Buffers) -> Vec<Candidate> {
+    let t = rules.t;
+    buffers.reset();
     let root = Node {
         board: *start,
         marks: 0,
         left: DiceLeft::of(&t.dice),
+        rank: 0,
     };
+    buffers.memo.insert(root);
     let mut dfs = Dfs {
-        rules: Rules::new(t),
+        rules,
         all_equal: t.all_equal(),
-        memo: FxSet::default(),
-        seen: FxSet::default(),
-        found: Vec::new(),
+        apart: t.hitter.is_some() || rules.sorted,
+        found: std::mem::take(&mut buffers.found),
+        buffers,
     };
-    dfs.memo.insert(root);
     dfs.expand(&root, 0, 0, 0);
     dfs.found
+}
+
+#[cfg(test)]
+mod tests {
+    //! The sorted search of a double gives exactly the plain search's plays (see [`Rules::sorted`]).
+
+    use super::*;
+
+    /// A small xorshift generator.
+    struct XorShift(u64);
+
+    impl XorShift {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    /// A random legal-looking state: 15 checkers a side over points, bar and off (and pool).
+    fn random_state(r: &mut XorShift, pool: bool, pins: bool) -> Vec<i32> {
+        let mut s = vec![0i32; 28];
+        let mut extra = vec![0i32; if pins || pool { 2 } else { 0 }];
+        for side in [1, -1] {
+            for _ in 0..15 {
+                let p = match r.below(20) {
+                    0 => 25 + (side == -1) as usize,
+                    1 => 0,
+                    2 if pool => 99,
+                    _ => 1 + r.below(24) as usize,
+                };
+                if p == 99 {
+                    extra[(side == -1) as usize] += 1;
+                } else if p == 0 {
+                    s[if side == 1 { 0 } else { 27 }] += 1;
+                } else if p >= 25 {
+                    s[p] += 1;
+                } else if s[p] * side >= 0 {
+                    s[p] += side;
+                } else {
+                    s[0] += i32::from(side == 1);
+                    s[27] += i32::from(side == -1);
+                }
+            }
+        }
+        s.extend(extra);
+        s
+    }
+
+    /// A search's plays.
+    type Plays = Vec<(Board, Code)>;
+
+    /// The plays of the plain search and of the sorted one.
+    fn both(t: &Table, s: &[i32]) -> (Plays, Plays) {
+        let start = Board::from_state(s);
+        let mut buffers = Buffers::default();
+        let found = run(Rules::new(t), &start, &mut buffers);
+        let plain = after::legal_plays(t, &start, &found, &mut buffers.states);
+        let sorted = plays_with(t, &start, &mut buffers);
+        (plain, sorted)
+    }
+
+    #[test]
+    fn sorted_doubles_give_the_plain_searchs_list() {
+        let mut r = XorShift(0x2545_F491_4F6C_DD1D);
+        let mut compared = 0;
+        for i in 0..1500 {
+            let contact = r.below(3) as i64;
+            let pool = contact != 2 && r.below(3) == 0;
+            let size = if contact == 2 || pool { 30 } else { 28 };
+            let die = 1 + r.below(6) as i64;
+            let n = if r.below(4) == 0 { 3 } else { 4 };
+            let zone = if r.below(4) == 0 { 12 } else { 6 };
+            let mut ints = vec![1, contact, 1, if pool { 28 } else { 0 }, 0];
+            ints.extend([(i % 2) as i64, zone, (i / 2 % 2) as i64, 1, 0, 0, 0]);
+            ints.extend([
+                if i % 5 == 0 { 1 } else { 0 },
+                if i % 5 == 0 { 1 } else { 0 },
+            ]);
+            ints.extend([size, n]);
+            ints.extend(std::iter::repeat_n(die, n as usize));
+            ints.push(0);
+            let t = Table::decode(&ints).expect("a table");
+            let s = random_state(&mut r, pool, contact == 2);
+            if crate::state::validate(&t, &s).is_err() {
+                continue;
+            }
+            let (plain, sorted) = both(&t, &s);
+            assert_eq!(plain, sorted, "table {ints:?} state {s:?}");
+            compared += 1;
+        }
+        assert!(compared > 1000, "{compared}");
+    }
 }

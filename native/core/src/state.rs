@@ -23,8 +23,9 @@ pub const OPP_PINNED: usize = 29;
 pub const FROM_POOL: usize = 26;
 /// The mover's 24-point: the head, the starting point, where Kush returns.
 pub const HEAD: usize = 24;
-/// The largest state: 28 ints and eight extra fields.
-pub const MAX_STATE: usize = 44;
+/// The largest state: 28 ints and four extra fields (the built-in games use one; the
+/// search copies and compares the whole board, so it is kept small).
+pub const MAX_STATE: usize = 36;
 
 /// How a step meets a lone opposing checker.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,46 +38,98 @@ pub enum Contact {
     Pin,
 }
 
-/// A state as the search holds it: a fixed array, its first `len` ints used.
+/// A state as the search holds it: the 28 base ints as bytes, the extra ints apart.
+///
+/// Every base int fits a byte (points -127..127, the rest 0..127, checked
+/// by [`validate`]); the extras (pins, pools) are `i32`. Unused slots are 0,
+/// so equal states are equal boards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Board {
-    /// The state's ints; those past `len` are 0.
-    pub cells: [i32; MAX_STATE],
+    /// `s[0..28]`, then 4 unused bytes.
+    base: [i8; 32],
+    /// `s[28..]`; those past the state's size are 0.
+    extra: [i32; MAX_STATE - BASE_SIZE],
     /// How many ints the state has.
-    pub len: usize,
+    len: u8,
 }
 
 impl Board {
     /// The board of a state already checked by [`validate`].
     pub fn from_state(state: &[i32]) -> Board {
-        let mut cells = [0; MAX_STATE];
-        let len = state.len().min(MAX_STATE);
-        cells[..len].copy_from_slice(&state[..len]);
-        Board { cells, len }
+        let mut b = Board {
+            base: [0; 32],
+            extra: [0; MAX_STATE - BASE_SIZE],
+            len: state.len().min(MAX_STATE) as u8,
+        };
+        for (i, &x) in state.iter().take(MAX_STATE).enumerate() {
+            b.set(i, x);
+        }
+        b
     }
 
-    /// The state as a vector of its `len` ints.
+    /// The state as a vector of its ints.
     pub fn to_vec(&self) -> Vec<i32> {
-        self.cells[..self.len].to_vec()
+        (0..usize::from(self.len)).map(|i| self.at(i)).collect()
     }
 
     /// The int at `i` (every index the rules read is below [`MAX_STATE`]).
     #[inline]
     pub fn at(&self, i: usize) -> i32 {
-        self.cells[i]
+        if i < BASE_SIZE {
+            i32::from(self.base[i])
+        } else {
+            self.extra[i - BASE_SIZE]
+        }
+    }
+
+    /// Set the int at `i` (a base int must fit a byte: the callers keep counts in range).
+    #[inline]
+    pub fn set(&mut self, i: usize, x: i32) {
+        if i < BASE_SIZE {
+            self.base[i] = x as i8;
+        } else {
+            self.extra[i - BASE_SIZE] = x;
+        }
+    }
+
+    /// Add `d` to the int at `i`.
+    #[inline]
+    pub fn add(&mut self, i: usize, d: i32) {
+        self.set(i, self.at(i) + d);
+    }
+
+    /// Append the packed form of this state (see [`pack`]) to `out`.
+    pub fn pack_into(&self, out: &mut Vec<u8>) {
+        let len = usize::from(self.len);
+        out.extend(
+            self.base[..len.min(BASE_SIZE)]
+                .iter()
+                .map(|&x| (x as u8) ^ 0x80),
+        );
+        for &x in &self.extra[..len.saturating_sub(BASE_SIZE)] {
+            out.extend_from_slice(&(x as u32).to_le_bytes());
+        }
     }
 
     /// The mover's pool count (0 with no pool).
     #[inline]
     pub fn pool(&self, pool: usize) -> i32 {
-        if pool == 0 { 0 } else { self.cells[pool] }
+        if pool == 0 { 0 } else { self.at(pool) }
     }
 }
 
 impl Hash for Board {
-    /// Hashes the used ints only, two to a word (the rest are 0, so equal boards hash equal).
+    /// Hashes the base as four words and the used extras two to a word.
     fn hash<H: Hasher>(&self, h: &mut H) {
-        for pair in self.cells[..self.len].chunks(2) {
+        for chunk in self.base.chunks_exact(8) {
+            let mut word = [0u8; 8];
+            for (w, &c) in word.iter_mut().zip(chunk) {
+                *w = c as u8;
+            }
+            h.write_u64(u64::from_le_bytes(word));
+        }
+        let extras = usize::from(self.len).saturating_sub(BASE_SIZE);
+        for pair in self.extra[..extras].chunks(2) {
             let low = u64::from(pair[0] as u32);
             let high = pair.get(1).map_or(0, |&x| u64::from(x as u32));
             h.write_u64(low | (high << 32));
@@ -120,33 +173,33 @@ pub fn is_open(b: &Board, dst: usize, contact: Contact) -> bool {
 pub fn make_step(b: &mut Board, src: usize, dst: usize, t: &Table) -> StepKind {
     let mut src = src;
     if src == FROM_POOL {
-        b.cells[t.pool] -= 1;
-        b.cells[MOVER_BAR] += 1;
+        b.add(t.pool, -1);
+        b.add(MOVER_BAR, 1);
         src = MOVER_BAR;
     }
     let lone = dst != MOVER_OFF && b.at(dst) == -1 && t.contact != Contact::Block;
     if t.contact == Contact::Pin && src != MOVER_BAR && b.at(src) == 1 {
         let released = (b.at(OPP_PINNED) >> src) & 1 == 1;
         if released {
-            b.cells[OPP_PINNED] ^= 1 << src;
-            b.cells[src] = -1;
+            b.set(OPP_PINNED, b.at(OPP_PINNED) ^ (1 << src));
+            b.set(src, -1);
         } else {
-            b.cells[src] = 0;
+            b.set(src, 0);
         }
     } else {
-        b.cells[src] -= 1;
+        b.add(src, -1);
     }
     if lone {
-        b.cells[dst] = 1;
+        b.set(dst, 1);
         if t.contact == Contact::Pin {
-            b.cells[OPP_PINNED] |= 1 << dst;
+            b.set(OPP_PINNED, b.at(OPP_PINNED) | (1 << dst));
         } else if t.hit_to_pool {
-            b.cells[t.pool + 1] += 1;
+            b.add(t.pool + 1, 1);
         } else {
-            b.cells[OPP_BAR] += 1;
+            b.add(OPP_BAR, 1);
         }
     } else {
-        b.cells[dst] += 1;
+        b.add(dst, 1);
     }
     StepKind { hit: lone }
 }
@@ -216,6 +269,11 @@ fn count_sides(t: &Table, s: &[i32]) -> Result<(), SearchError> {
         }
     }
     Ok(())
+}
+
+/// The length of the packed form of a state of `size` ints: 28 bytes and 4 a further int.
+pub fn key_len(size: usize) -> usize {
+    size.min(BASE_SIZE) + 4 * size.saturating_sub(BASE_SIZE)
 }
 
 /// The packed form of a state: byte i of the first 28 is `s[i] + 128`, then each extra int as 4 bytes little-endian.

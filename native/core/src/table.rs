@@ -197,7 +197,12 @@ fn decode_filter(r: &mut Reader<'_>) -> Result<Option<Filter>, TableError> {
 
 /// Field 14: the state's size, which must hold the pins (with pinning contact) and the pool.
 fn decode_size(r: &mut Reader<'_>, contact: Contact, pool: usize) -> Result<usize, TableError> {
-    let size = r.field("state size", BASE_SIZE as i64, MAX_STATE as i64, "28..44")? as usize;
+    let size = r.field(
+        "state size",
+        BASE_SIZE as i64,
+        MAX_STATE as i64,
+        "28..36 (at most four extra fields)",
+    )? as usize;
     if size % 2 != 0 {
         return Err(r.refuse("state size", "28 plus two ints per extra field"));
     }

@@ -307,3 +307,33 @@ fn random_tables_and_states_never_panic() {
     assert!(decoded > 600, "{decoded} tables decoded");
     assert!(searched > 1_000, "{searched} states searched");
 }
+
+#[test]
+fn search_packed_gives_the_packed_states_and_codes_of_search() {
+    let tb = Tb {
+        contact: 2,
+        size: 30,
+        ..Tb::default()
+    };
+    let mut s = state(
+        &[(24, 13), (13, 1), (7, -1), (5, -1), (1, -13)],
+        (0, 0),
+        (0, 0),
+    );
+    s.extend([0, 0]);
+    let table = tb.table(&moves(6, 2));
+    let plays = search(&table, &s).unwrap();
+    let (mut keys, mut codes) = (Vec::new(), Vec::new());
+    let n = nardy_core::search_packed(&table, &s, &mut keys, &mut codes).unwrap();
+    assert_eq!(n, plays.len());
+    let len = nardy_core::key_len(30);
+    assert_eq!(len, 36);
+    for (i, p) in plays.iter().enumerate() {
+        assert_eq!(&keys[i * len..(i + 1) * len], pack(&p.state).as_slice());
+        assert_eq!(codes[i], p.code);
+    }
+    assert!(
+        plays.iter().any(|p| p.state[29] != 0),
+        "a pin is in some key"
+    );
+}

@@ -42,7 +42,7 @@ pub fn hits_need_home_allows(after: &Board, src: usize, dst: usize, hit: bool) -
     if !hit || after.at(MOVER_OFF) > 0 || (1..=6).contains(&src) {
         return true;
     }
-    (1..=6).any(|p| after.at(p) > i32::from(p == dst))
+    (1..7).any(|p| after.at(p) > i32::from(p == dst))
 }
 
 /// `Locked`: acey-deucey's opening lock; every step is refused, so the roll is a pass.

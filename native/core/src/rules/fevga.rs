@@ -13,7 +13,7 @@ pub fn lone_starter_allows(after: &Board, src: usize, checkers: i32) -> bool {
 
 /// Whether one of the mover's checkers has passed the opponent's start.
 fn passed(b: &Board) -> bool {
-    b.at(MOVER_OFF) > 0 || (1..=11).any(|p| b.at(p) > 0)
+    b.at(MOVER_OFF) > 0 || (1..12).any(|p| b.at(p) > 0)
 }
 
 /// `MaxHeld(points, most)`: the mover may never hold more than `most` of the points in `points`.
@@ -24,7 +24,7 @@ pub fn max_held_allows(after: &Board, dst: usize, points: u32, most: u32) -> boo
     if dst == 0 || (points >> dst) & 1 == 0 {
         return true;
     }
-    let held = (1..=24)
+    let held = (1..25)
         .filter(|&p| (points >> p) & 1 == 1 && after.at(p) > 0)
         .count();
     held as u32 <= most

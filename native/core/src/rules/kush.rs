@@ -13,7 +13,7 @@ pub fn kush_return(start: &Board, double: u8) -> Option<(Board, usize)> {
     }
     let n = bar.min(i32::from(double));
     let mut end = *start;
-    end.cells[MOVER_BAR] -= n;
-    end.cells[HEAD] += n;
+    end.add(MOVER_BAR, -n);
+    end.add(HEAD, n);
     Some((end, n as usize))
 }

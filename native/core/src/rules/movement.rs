@@ -33,14 +33,15 @@ impl BearOff {
 
 /// Whether a checker of the mover's stands on his points `src + 1 ..= zone`.
 fn checker_above(b: &Board, src: usize, zone: usize) -> bool {
-    (src + 1..=zone).any(|p| b.at(p) > 0)
+    (src + 1..zone + 1).any(|p| b.at(p) > 0)
 }
 
 /// The mover's checkers not yet in the bear-off zone: outside it on the board, on the bar, in the pool, or pinned (one is enough).
 pub fn count_not_home(b: &Board, t: &Table) -> i32 {
     let zone = usize::from(t.bear_off.zone);
     let mut outside = b.at(MOVER_BAR) + b.pool(t.pool);
-    for p in zone + 1..=24 {
+    // (Half-open ranges here and below: an inclusive range costs a check a turn in this hot loop.)
+    for p in zone + 1..25 {
         outside += b.at(p).max(0);
     }
     if t.contact == Contact::Pin && b.at(PINNED) != 0 {
@@ -93,8 +94,9 @@ impl SingleSteps {
 
 /// The steps the board allows for `die`, in order: the bar entry (nothing else while the bar comes first), the pool entry, then every point from 24 down to 1 holding a free checker of the mover's.
 ///
-/// Each moves onto an open point, or past the 1-point when the bear-off allows it.
-pub fn single_steps(b: &Board, die: usize, t: &Table) -> SingleSteps {
+/// Each moves onto an open point, or past the 1-point when the bear-off allows it;
+/// `outside` is [`count_not_home`] of the board (the same for every die of a node).
+pub fn single_steps(b: &Board, die: usize, t: &Table, outside: i32) -> SingleSteps {
     let mut out = SingleSteps {
         list: [(0, 0); 26],
         n: 0,
@@ -111,8 +113,7 @@ pub fn single_steps(b: &Board, die: usize, t: &Table) -> SingleSteps {
     if may_enter_from_pool(b, t) && is_open(b, entry, t.contact) {
         out.push(FROM_POOL, entry);
     }
-    let outside = count_not_home(b, t);
-    for src in (1..=24).rev() {
+    for src in (1..25).rev() {
         if b.at(src) <= 0 {
             continue;
         }

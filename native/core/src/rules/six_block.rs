@@ -72,13 +72,9 @@ pub fn six_block_guard(b: &Board, option: SixBlockOption) -> usize {
         return 0;
     }
     if option == SixBlockOption::Home {
-        return if (13..=18).any(|p| b.at(p) < 0) {
-            0
-        } else {
-            25
-        };
+        return if (13..19).any(|p| b.at(p) < 0) { 0 } else { 25 };
     }
-    (1..=24)
+    (1..25)
         .filter(|&p| b.at(p) < 0)
         .map(|p| ROUTE[p])
         .min()
@@ -115,7 +111,7 @@ pub fn six_block_at_end(start: &Board, end: &Board, option: SixBlockOption) -> b
     } else {
         six_block_guard(end, option)
     };
-    (1..=24).all(|p| {
+    (1..25).all(|p| {
         let x = end.at(p);
         !(x > start.at(p) && x > 0 && ROUTE[p] < guard && in_block(end, p))
     })
