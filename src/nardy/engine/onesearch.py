@@ -227,7 +227,7 @@ def _checkers_at(board: list[int], marks: int, src: int) -> list[bool]:
 
     A checker in the pool or on the bar has never hit this turn.
     """
-    if src == FROM_POOL or src == MOVER_BAR:
+    if src in (FROM_POOL, MOVER_BAR):
         return [False]
     marked = (marks >> (_MARK_BITS * src)) & _MARK_MASK
     kinds: list[bool] = []
@@ -244,7 +244,7 @@ def _hits(kind: int) -> bool:
     A release adds :data:`~nardy.rules.movement.RELEASES` to what the landing did.
     """
     landing = kind % RELEASES
-    return landing == HITS or landing == PINS
+    return landing in (HITS, PINS)
 
 
 def _marks_after(marks: int, src: int, dst: int, marked: bool, hit: bool, rules: TurnRules) -> int:
