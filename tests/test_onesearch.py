@@ -302,6 +302,33 @@ def test_order_kush_the_return_comes_last() -> None:
     ]
 
 
+@attrs.frozen
+class LowerDieFirst(nardy.Backgammon):
+    """Backgammon whose two dice are handed to the search lower first."""
+
+    name: ClassVar[str] = "test-lower-die-first-dice"
+    aliases: ClassVar[tuple[str, ...]] = ()
+
+    def moves(self, roll: Roll) -> tuple[int, ...]:
+        return roll.moves if roll.is_double else (roll.low, roll.high)
+
+
+def test_a_one_die_candidate_is_recorded_per_die() -> None:
+    # The last checker, on 2, bears off with either die of 6-5; the dice
+    # come lower first, so the 5 is tried first. Both one-die sequences are
+    # candidates (one per die), and the higher-die rule keeps the 6's.
+    variant = LowerDieFirst()
+    position = variant.position(board({2: 1, 20: -15}), (0, 0), (14, 0))
+    s = position.raw
+    rules = turn_rules(variant, s, Roll(6, 5))
+    off = moved(s, [(2, 0)])
+    assert sequences(s, rules) == [
+        (off, ((2, 0, 5, False),), 1, 5),
+        (off, ((2, 0, 6, False),), 1, 6),
+    ]
+    assert plays_of(variant, position, Roll(6, 5)) == [(off, ((2, 0, 6, False),))]
+
+
 def test_a_pass_is_an_empty_list() -> None:
     # acey-tabula-gulbara.md TB-5, exact bear-off: a checker on 3 and 6-5-4.
     tabula = nardy.find_variant("tabula")

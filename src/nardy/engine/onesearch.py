@@ -98,6 +98,8 @@ Result = tuple[State, int]
 # byte p (D1). A point never holds more than 255 checkers of one side.
 _MARK_BITS = 8
 _MARK_MASK = (1 << _MARK_BITS) - 1
+# The checkers that may leave a point where none is marked (never changed).
+_UNMARKED = [False]
 
 
 def search(start: tuple[int, ...], rules: TurnRules) -> list[Result]:
@@ -127,9 +129,12 @@ def finish(start: tuple[int, ...], candidates: list[Candidate], rules: TurnRules
     if rules.play_filter is not None:
         candidates = rules.play_filter(start, candidates)
     counts = [candidate[2] for candidate in candidates]
-    used = [candidate[3] for candidate in candidates]
     kept = maximum_use(
-        counts, list(range(len(candidates))), rules.dice, rules.must_play_higher, used.__getitem__
+        counts,
+        list(range(len(candidates))),
+        rules.dice,
+        rules.must_play_higher,
+        lambda i: candidates[i][3],  # (the pips, asked only for the higher-die rule)
     )
     order = range(len(candidates)) if kept is None else kept
     plays: list[Result] = []
@@ -200,7 +205,10 @@ class _Walk:
         child = list(board)
         kind = make_step_as(child, src, dst, rules.contact, movement.pool, movement.hit_to_pool)
         hit = _hits(kind)
-        if not step_allowed(rules, child, src, dst, marked, hit):
+        # (Without a step rule an unmarked checker's step is allowed: the call is skipped.)
+        if (marked or rules.step_rule is not None) and not step_allowed(
+            rules, child, src, dst, marked, hit
+        ):
             return
         self.path.append((src, dst, die, hit))
         state = tuple(child)
@@ -225,10 +233,12 @@ class _Walk:
 def _checkers_at(board: list[int], marks: int, src: int) -> list[bool]:
     """Which checkers may leave ``src``, in order: unmarked (if one is there), then marked (if one is).
 
-    A checker in the pool or on the bar has never hit this turn.
+    A checker in the pool or on the bar has never hit this turn. (The board's
+    steps leave only from where the mover has a checker: with no marks, an
+    unmarked one.)
     """
-    if src in (FROM_POOL, MOVER_BAR):
-        return [False]
+    if not marks or src in (FROM_POOL, MOVER_BAR):
+        return _UNMARKED
     marked = (marks >> (_MARK_BITS * src)) & _MARK_MASK
     kinds: list[bool] = []
     if board[src] > marked:
