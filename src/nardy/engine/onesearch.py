@@ -49,6 +49,11 @@ empty list is a pass.
 **Decisions** where the contract leaves room (the native search makes the
 same ones):
 
+* D0. The board's steps are :func:`~nardy.engine.reference.single_steps`'s,
+  word for word: "the bar first" stops everything else only where checkers
+  on the bar enter (``enters``); where they wait (Kush), the other checkers
+  move, but a pool checker still waits for an empty bar when the bar comes
+  first (:func:`~nardy.rules.movement.may_enter_from_pool`).
 * D1. Marks are *counts* per point, not one bit: a user's hitter rule may
   let a marked checker land where another marked one stands; under the
   built-in hitter rules (stops, no-hide) a point holds at most one, and the
@@ -69,6 +74,13 @@ same ones):
   the same).
 * D7. An extra play whose state is already a result, or the state of an
   earlier extra play, is skipped.
+* D8. In :func:`reaching` a node reaches when its own state is a target of
+  as many dice as it used (the play may end there), so a step is offered
+  when its child is itself a legal result.
+* D9. A play's code holds as many steps as the play has: Kush's return
+  brings back ``min(d, bar)`` checkers, up to six steps (84 bits), and a
+  variant's ``moves`` may give more than four moves; Python's ints hold
+  any of them (a native search needs more than 64 bits for them).
 
 The resulting list is of ``(state, code)``: the state in the mover's frame
 (turn not passed) and the play's steps packed by
