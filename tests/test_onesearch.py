@@ -34,7 +34,7 @@ import nardy
 from nardy import Position, Roll, Variant
 from nardy.engine.onesearch import Result, children, reaching, search, sequences
 from nardy.engine.reference import TurnRules, reference_raw_plays, turn_rules
-from nardy.engine.state import packed_of_key, steps_of_code, unpack
+from nardy.engine.state import code_of_steps, packed_of_key, steps_of_code, unpack
 from nardy.rules.board import State, Steps
 from nardy.rules.movement import make_step_as
 from nardy.rules.turn_rules import HitterRule, StepRule
@@ -492,6 +492,46 @@ def test_reaching_agrees_with_every_path() -> None:
                 assert reaching(node_board, marks, rest, targets, used, rules, memo) == expected
                 compared += 1
     assert compared > 50
+
+
+def test_every_step_of_a_representative_reaches() -> None:
+    """Along each legal play's representative, every node reaches (the step mode can play it step by step)."""
+    for spec in ("backgammon", "tavla", "kush", "acey-deucey", "plakoto"):
+        variant = nardy.find_variant(spec)
+        for _, position in sample(variant, 3, "onesearch-reaching-steps"):
+            start = position.raw
+            for roll in quick_rolls(spec):
+                rules = turn_rules(variant, start, roll)
+                plays = search(start, rules)
+                targets = {state: len(steps_of_code(code)) for state, code in plays}
+                memo: dict[tuple[State, int, tuple[int, ...]], bool] = {}
+                returns = {code_of_steps(steps) for _, steps in rules.extra}
+                for _, code in plays:
+                    if code not in returns:
+                        walk_reaches(list(start), steps_of_code(code), targets, rules, memo)
+
+
+def walk_reaches(
+    node: list[int],
+    steps: Steps,
+    targets: dict[State, int],
+    rules: TurnRules,
+    memo: dict[tuple[State, int, tuple[int, ...]], bool],
+) -> None:
+    """Follow ``steps`` from the root ``node`` through :func:`children`: some child of each step reaches.
+
+    (An unmarked and a marked checker leaving one point make the same step:
+    either child may be the one on the way.)
+    """
+    marks, left = 0, tuple(sorted(rules.dice))
+    for used, step in enumerate(steps, 1):
+        found = [
+            c
+            for c in children(node, marks, left, rules)
+            if c[3] == step and reaching(c[0], c[1], c[2], targets, used, rules, memo)
+        ]
+        assert found, f"{step} is not an allowed step that reaches"
+        node, marks, left, _ = found[0]
 
 
 def test_a_step_the_higher_die_rule_drops_does_not_reach() -> None:
