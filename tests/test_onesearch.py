@@ -31,7 +31,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import nardy
-from nardy import Position, Roll, Variant
+from nardy import Position, Roll, Side, Variant
 from nardy.engine.onesearch import Result, children, reaching, search, sequences
 from nardy.engine.reference import TurnRules, reference_raw_plays, turn_rules
 from nardy.engine.state import code_of_steps, packed_of_key, steps_of_code, unpack
@@ -283,6 +283,28 @@ def test_order_a_double_and_the_memo() -> None:
     step = (2, 1, 1, False)
     assert plays_of(backgammon, position, Roll(1, 1)) == [
         (moved(s, [(3, 1), (2, 0)]), ((3, 2, 1, False), step, step, (1, 0, 1, False)))
+    ]
+
+
+def test_order_long_nardy_the_head_rule() -> None:
+    # long-nardy.md rules 3 and 4, from the start. 6-5 by hand: the 6 plays
+    # 24/18, below it the 5 may not take a second checker off the head
+    # (the floor), so 18/13; the 5 at the root plays 24/19 and below it only
+    # 19/13, recorded already: one play. 3-3 (the first-turn exception, two
+    # may leave): 24/21, 24/21 (the floor then stops the head), 21/18 and
+    # below it 21/18 or 18/15: "24/18(2)" then "24/21 24/15", the page's two.
+    # (Under the first 24/21 the second branch, 21/18 then 24/21, meets the
+    # node of 24/21 24/21 21/18 entered before: the memo.)
+    variant = nardy.find_variant("long-nardy")
+    position = variant.starting_position(Side.WHITE)
+    s = position.raw
+    three = (24, 21, 3, False), (24, 21, 3, False), (21, 18, 3, False)
+    assert plays_of(variant, position, Roll(6, 5)) == [
+        (moved(s, [(24, 13)]), ((24, 18, 6, False), (18, 13, 5, False)))
+    ]
+    assert plays_of(variant, position, Roll(3, 3)) == [
+        (moved(s, [(24, 18), (24, 18)]), (*three, (21, 18, 3, False))),
+        (moved(s, [(24, 21), (24, 15)]), (*three, (18, 15, 3, False))),
     ]
 
 

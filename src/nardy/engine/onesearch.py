@@ -81,6 +81,9 @@ same ones):
   brings back ``min(d, bar)`` checkers, up to six steps (84 bits), and a
   variant's ``moves`` may give more than four moves; Python's ints hold
   any of them (a native search needs more than 64 bits for them).
+* D10. An unmarked and a marked checker leaving one point make the same
+  step ``(src, dst, die, hit)``: :func:`children` lists both (unmarked
+  first), and the step mode offers the step when either child reaches.
 
 The resulting list is of ``(state, code)``: the state in the mover's frame
 (turn not passed) and the play's steps packed by
@@ -100,7 +103,7 @@ from nardy.rules.board import FROM_POOL, MOVER_BAR, MOVER_OFF, Candidate, RawSte
 from nardy.rules.maximum_use import maximum_use
 from nardy.rules.movement import HITS, PINS, RELEASES, make_step_as
 
-__all__ = ["Result", "distinct_dice", "finish", "reaching", "search", "sequences"]
+__all__ = ["Result", "children", "distinct_dice", "finish", "reaching", "search", "sequences"]
 
 #: One legal play: the resulting state (mover's frame, turn not passed) and
 #: its steps packed (:func:`~nardy.engine.state.code_of_steps`).
