@@ -230,11 +230,24 @@ class _Walk:
         self.record(state, die)
         if self.left_total:  # D2: a leaf is not remembered
             child_marks = _marks_after(marks, src, dst, marked, hit, rules)
-            node = (state, child_marks, tuple(self.left))
-            if node not in self.entered:
-                self.entered.add(node)
+            if self.first_time(state, child_marks):
                 self.visit(child, child_marks)
         self.path.pop()
+
+    def first_time(self, state: State, marks: int) -> bool:
+        """Whether the node (``state``, ``marks``, the dice left) is entered for the first time (the memo).
+
+        A node one step from the root is always new (D2): two steps of the
+        root differ in the board, or in the die left, and there are no
+        marks yet; it is not remembered either (no deeper path has its dice left).
+        """
+        if len(self.path) == 1:
+            return True
+        node = (state, marks, tuple(self.left))
+        if node in self.entered:
+            return False
+        self.entered.add(node)
+        return True
 
     def record(self, state: State, die: int) -> None:
         """Note the path to ``state`` as a candidate, unless one of the same dice (or die) reached it first."""
