@@ -61,7 +61,9 @@ same ones):
 * D2. A candidate is recorded before the memo is asked; a child whose node
   was entered before is recorded again to no effect (its state and dice
   used are those of the first entry). A node with no dice left is not
-  remembered (nothing lies below it).
+  remembered (nothing lies below it), nor a node one step from the root
+  (no other path meets it: two steps of the root differ in the board or
+  in the die left). Neither changes the list.
 * D3. "The dice are not all equal" means two distinct values or more among
   ``rules.dice`` (a tabula roll 5-5-3 records one-die candidates per die).
 * D4. The play filter receives the candidates as ``(state, steps, dice
