@@ -97,7 +97,9 @@ def typecheck(session: nox.Session) -> None:
     them (``nox -s typecheck -- src``). nox itself is installed so that this
     file is checked against its real types.
     """
-    session.install(".", *groups("typecheck", "reference"), f"nox{nox.needs_version}")
+    # The pure build: mypy reads the sources, so compiling them would be wasted.
+    session.install(".", env={"NARDY_PURE": "1"})
+    session.install(*groups("typecheck", "reference"), f"nox{nox.needs_version}")
     session.run("mypy", "--strict", *session.posargs)
 
 
@@ -141,8 +143,13 @@ def tests(session: nox.Session) -> None:
     """
     session.install(".", *groups("tests", "reference", "ray", "rl-test"))
     env = {"NARDY_EXPECT_BUILD": "compiled", **_reference_required(session)}
-    session.run("pytest", *session.posargs, env=env)
+    session.run("pytest", *PARALLEL, *session.posargs, env=env)
 
+
+#: pytest-xdist's options for the sessions that run the suite: a worker per
+#: core, each taking whole files (a module's fixtures, such as its local
+#: Ray, are made once). posargs may override them (``-n 0``: one process).
+PARALLEL = ("-n", "auto", "--dist", "loadfile")
 
 #: The tests ``quick`` leaves out: the seeded sweeps against the reference
 #: generators (minutes on the pure build; ``tests`` runs them) and the slow
@@ -163,7 +170,7 @@ def quick(session: nox.Session) -> None:
     session.install(".", "--force-reinstall", "--no-deps", env={"NARDY_PURE": "1"})
     session.install("attrs>=23.1")
     args = session.posargs or ["-q", "-m", QUICK_MARKERS]
-    session.run("pytest", *args, env={"NARDY_EXPECT_BUILD": "pure"})
+    session.run("pytest", *PARALLEL, *args, env={"NARDY_EXPECT_BUILD": "pure"})
 
 
 @nox.session(name="tests-pure")
@@ -173,7 +180,7 @@ def tests_pure(session: nox.Session) -> None:
     session.install(".", "--force-reinstall", "--no-deps", env={"NARDY_PURE": "1"})
     session.install("attrs>=23.1")
     env = {"NARDY_EXPECT_BUILD": "pure", **_reference_required(session)}
-    session.run("pytest", *session.posargs, env=env)
+    session.run("pytest", *PARALLEL, *session.posargs, env=env)
 
 
 @nox.session(name="tests-all", python=PYTHONS, default=False)

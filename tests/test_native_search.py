@@ -52,7 +52,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 #: Positions per configuration of the wide sweep (``NARDY_NATIVE_SWEEP``).
-SWEEP = int(os.environ.get("NARDY_NATIVE_SWEEP", "12"))
+SWEEP = int(os.environ.get("NARDY_NATIVE_SWEEP", "6"))
 
 
 def bar_model(variant: Variant) -> int:

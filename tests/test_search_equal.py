@@ -36,7 +36,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 #: Positions per configuration of the wide sweep (``NARDY_EQUAL_SWEEP``).
-SWEEP = int(os.environ.get("NARDY_EQUAL_SWEEP", "12"))
+SWEEP = int(os.environ.get("NARDY_EQUAL_SWEEP", "6"))
 
 
 def difference(variant: Variant, position: Position, roll: Roll) -> str | None:

@@ -243,7 +243,10 @@ def test_a_step_rule_declares_named_rules_or_the_others_never_both() -> None:
     with pytest.raises(InvalidOptionError, match="named"):
         StepRule(never_five, six_block="ahead", named=(Locked(),))
     with pytest.raises(InvalidOptionError, match="named"):
-        StepRule(never_five, named=[Locked()])  # type: ignore[arg-type]
+        StepRule(never_five, named=Locked())  # type: ignore[arg-type]
+    with pytest.raises(InvalidOptionError, match="named"):
+        StepRule(never_five, named=(Locked(), "ahead"))  # type: ignore[arg-type]
+    assert StepRule(never_five, named=[Locked()]).named == (Locked(),)
     rule = StepRule(never_five, named=(Locked(),))
     assert "named=(Locked(),)" in repr(rule)
     assert rule.replace(watch_to=0).named == (Locked(),)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import attrs
 
+from nardy.errors import InvalidOptionError
 from nardy.rules.board import FROM_POOL, HEAD, MOVER_BAR, MOVER_OFF
 from nardy.rules.six_block import SIX_BLOCK_RULES, six_block_allows, six_block_guard
 
@@ -60,7 +61,7 @@ def passed_opponent_start(board: list[int] | tuple[int, ...]) -> bool:
 
 @attrs.frozen
 class Locked:
-    """Acey-deucey's opening lock (AD2): every step is refused, so the roll is a pass."""
+    """Acey-deucey's opening lock: every step is refused, so the roll is a pass."""
 
     def check(self, board: list[int], src: int, dst: int, hit: bool) -> bool:
         """Never allowed."""
@@ -69,7 +70,7 @@ class Locked:
 
 @attrs.frozen
 class PoolFirst:
-    """Acey-deucey's ``entering="all-first"`` (AD1): while a checker of the mover's waits in his pool, only entries.
+    """Acey-deucey's ``entering="all-first"``: while a checker of the mover's waits in his pool, only entries.
 
     A step whose source is neither the pool nor the bar is refused while
     the mover's pool (``board[pool]``, on the board after the step) is not
@@ -87,7 +88,7 @@ class PoolFirst:
 
 @attrs.frozen
 class HitsNeedHome:
-    """Acey-deucey's ``hitting="after-home"`` (AD3): a step may hit only once a checker of the mover's is home.
+    """Acey-deucey's ``hitting="after-home"``: a step may hit only once a checker of the mover's is home.
 
     A step that hit is refused unless, before it, the mover had a checker
     on his 1-6 or borne off (:func:`home_before`); a step that did not hit
@@ -159,7 +160,15 @@ class SixBlockAfterStep:
     """
 
     #: The six-block option: ``"ahead"``, ``"home"`` or ``"off"`` (:data:`~nardy.rules.six_block.SIX_BLOCK_RULES`).
-    option: str = attrs.field(validator=attrs.validators.in_(SIX_BLOCK_RULES))
+    option: str
+
+    def __attrs_post_init__(self) -> None:
+        # (Validated here, not with attrs.field: mypyc compiles this module.)
+        if self.option not in SIX_BLOCK_RULES:
+            raise InvalidOptionError(
+                f"SixBlockAfterStep: option is one of {', '.join(map(repr, SIX_BLOCK_RULES))},"
+                f" not {self.option!r}"
+            )
 
     def check(self, board: list[int], src: int, dst: int, hit: bool) -> bool:
         """Allowed when the step bears off, or its landing point is in no forbidden block."""

@@ -29,7 +29,7 @@ one that calls the rule objects' functions, so a wrong promise is caught.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Final, Protocol
 
 from nardy.errors import InvalidOptionError
@@ -203,7 +203,7 @@ class StepRule:
         guard: int = -1,
         only_hits: bool = False,
         waiting: str | None = None,
-        named: tuple[NamedStep, ...] = (),
+        named: Iterable[NamedStep] = (),
     ) -> None:
         if only_hits and (floor_point or six_block is not None):
             raise InvalidOptionError(
@@ -216,13 +216,14 @@ class StepRule:
                 f"StepRule: waiting is one of {', '.join(map(repr, WAITING))} (got {waiting!r}),"
                 " on a rule with no floor, no six-block declaration and not only_hits"
             )
-        if type(named) is not tuple or (named and (six_block is not None or waiting is not None)):
+        rules = named_rules(named)
+        if rules and (six_block is not None or waiting is not None):
             raise InvalidOptionError(
-                f"StepRule: named is a tuple of named rules (got {named!r}),"
-                " on a rule with no six-block and no waiting declaration"
+                f"StepRule: named rules ({rules!r}) go on a rule with no six-block"
+                " and no waiting declaration"
             )
         #: Declared: the named rules the check is, besides the floor (see above).
-        self.named = named
+        self.named = rules
         #: The check as given (the floor not folded in).
         self.base_check = check
         #: The sources the check is asked about, as given.
@@ -305,6 +306,22 @@ class NamedStep(Protocol):
     def check(self, board: list[int], src: int, dst: int, hit: bool) -> bool:
         """Whether the rule allows the step ``src -> dst`` (``hit``: it hit) that led to ``board``."""
         ...
+
+
+def named_rules(named: Iterable[NamedStep]) -> tuple[NamedStep, ...]:
+    """A :class:`StepRule`'s ``named`` declaration as a tuple, or an error naming what it got."""
+    # (Typed as an iterable and checked here, so that a list is taken and a
+    # wrong value is an InvalidOptionError in the compiled build too.)
+    try:
+        rules = tuple(named)
+    except TypeError:
+        raise InvalidOptionError(
+            f"StepRule: named is a sequence of named rules, not {named!r}"
+        ) from None
+    for rule in rules:
+        if not callable(getattr(rule, "check", None)):
+            raise InvalidOptionError(f"StepRule: {rule!r} in named is not a named rule")
+    return rules
 
 
 class FloorCheck:
