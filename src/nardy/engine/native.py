@@ -1,6 +1,6 @@
 """The native rules core seen from the engine: whether it is loaded, its rules objects, one turn's plays.
 
-:func:`native_plays` asks :mod:`nardy._native` (the Rust crate
+:func:`native_plays` asks ``nardy._native`` (the Rust crate
 ``native/python``) for one turn's legal plays when the turn's rules are
 all data it knows (:func:`nardy.engine.table.native_table`), and answers
 ``None`` otherwise (or when the module is not built): the caller then runs
@@ -11,7 +11,8 @@ else crosses.
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Sequence
+from typing import Final, Protocol
 
 from nardy.engine.reference import TurnRules
 from nardy.engine.table import native_table
@@ -25,21 +26,39 @@ except ImportError:  # the pure build
 else:
     _NATIVE = _Native
 
-__all__ = ["available", "native_plays", "rules_for"]
+__all__ = ["CACHE_SIZE", "NativeRules", "available", "native_plays", "rules_for"]
+
+
+class NativeRules(Protocol):
+    """One turn's rules decoded by the native core (``nardy._native.Rules``, built from a flat table).
+
+    Immutable and safe to share between threads. A state the core refuses
+    raises :class:`ValueError`; a failure inside it :class:`RuntimeError`
+    (:func:`native_plays` turns both into :class:`~nardy.errors.EngineError`).
+    """
+
+    def search(self, state: Sequence[int]) -> list[tuple[bytes, int]]:
+        """The legal plays from ``state`` (mover's frame): ``(key, steps code)`` each, in the canonical order."""
+        ...
+
+    def search_many(self, states: Sequence[Sequence[int]]) -> list[list[tuple[bytes, int]]]:
+        """:meth:`search` of every state, in order, the GIL released while the core searches."""
+        ...
+
 
 #: How many decoded tables :func:`rules_for` keeps (a turn's table differs
 #: with the head's floor and the dice, so a game touches a few hundred).
 CACHE_SIZE: Final = 1024
 
-_CACHE: dict[tuple[int, ...], _Native] = {}
+_CACHE: dict[tuple[int, ...], NativeRules] = {}
 
 
 def available() -> bool:
-    """Whether the native core (:mod:`nardy._native`) is loaded."""
+    """Whether the native core (``nardy._native``) is loaded."""
     return _NATIVE is not None
 
 
-def rules_for(table: tuple[int, ...]) -> _Native:
+def rules_for(table: tuple[int, ...]) -> NativeRules:
     """The native ``Rules`` of a flat table, decoded once and kept (at most :data:`CACHE_SIZE` of them).
 
     Raises :class:`~nardy.errors.EngineError` naming the table when the

@@ -5,7 +5,7 @@ it is (:attr:`StepRule.named <nardy.rules.turn_rules.StepRule.named>`): a
 promise that its check refuses a step exactly when one of them does. A
 search that knows these rules (the native core, :mod:`nardy.engine.table`)
 may then judge them itself, from their fields, instead of calling the
-check. Each rule's :meth:`check` is its one Python statement, judged on the
+check. Each rule's ``check`` is its one Python statement, judged on the
 board *after* the step (mover's frame), given the step's source (25 the
 bar, 26 the pool), destination (0 off) and whether it hit.
 
