@@ -38,13 +38,40 @@ pub enum Contact {
     Pin,
 }
 
-/// A state as the search holds it: the 28 base ints as bytes, the extra ints apart.
+/// The weights of the board's hash, one an index: odd 64-bit words from a splitmix64 sequence.
+const WEIGHTS: [u64; MAX_STATE] = weights();
+
+/// [`WEIGHTS`] worked out.
+const fn weights() -> [u64; MAX_STATE] {
+    let mut out = [0u64; MAX_STATE];
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut i = 0;
+    while i < MAX_STATE {
+        x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        out[i] = (z ^ (z >> 31)) | 1;
+        i += 1;
+    }
+    out
+}
+
+/// A state as the search holds it: the 28 base ints as bytes, the extra ints apart, and its hash.
 ///
 /// Every base int fits a byte (points -127..127, the rest 0..127, checked
 /// by [`validate`]); the extras (pins, pools) are `i32`. Unused slots are 0,
 /// so equal states are equal boards.
+///
+/// The hash is `sum(WEIGHTS[i] * s[i])` (wrapping), kept up to date by
+/// every change ([`Board::set`], [`Board::add`]): a step changes a few ints,
+/// so the search's sets hash a board in one word instead of reading it all.
+/// It is a function of the ints, so equal states have equal hashes (and
+/// comparing it first is a quick way to tell most unequal boards apart).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Board {
+    /// The hash of the ints (see above).
+    hash: u64,
     /// `s[0..28]`, then 4 unused bytes.
     base: [i8; 32],
     /// `s[28..]`; those past the state's size are 0.
@@ -57,6 +84,7 @@ impl Board {
     /// The board of a state already checked by [`validate`].
     pub fn from_state(state: &[i32]) -> Board {
         let mut b = Board {
+            hash: 0,
             base: [0; 32],
             extra: [0; MAX_STATE - BASE_SIZE],
             len: state.len().min(MAX_STATE) as u8,
@@ -85,17 +113,26 @@ impl Board {
     /// Set the int at `i` (a base int must fit a byte: the callers keep counts in range).
     #[inline]
     pub fn set(&mut self, i: usize, x: i32) {
-        if i < BASE_SIZE {
-            self.base[i] = x as i8;
-        } else {
-            self.extra[i - BASE_SIZE] = x;
-        }
+        self.add(i, x.wrapping_sub(self.at(i)));
     }
 
-    /// Add `d` to the int at `i`.
+    /// Add `d` to the int at `i`, and its weight `d` times to the hash.
     #[inline]
     pub fn add(&mut self, i: usize, d: i32) {
-        self.set(i, self.at(i) + d);
+        if i < BASE_SIZE {
+            self.base[i] = self.base[i].wrapping_add(d as i8);
+        } else {
+            self.extra[i - BASE_SIZE] = self.extra[i - BASE_SIZE].wrapping_add(d);
+        }
+        self.hash = self
+            .hash
+            .wrapping_add(WEIGHTS[i].wrapping_mul(i64::from(d) as u64));
+    }
+
+    /// The board's hash (see [`Board`]): equal boards have equal hashes.
+    #[inline]
+    pub fn hash_word(&self) -> u64 {
+        self.hash
     }
 
     /// Append the packed form of this state (see [`pack`]) to `out`.
@@ -119,21 +156,9 @@ impl Board {
 }
 
 impl Hash for Board {
-    /// Hashes the base as four words and the used extras two to a word.
+    /// The hash kept with the board, one word.
     fn hash<H: Hasher>(&self, h: &mut H) {
-        for chunk in self.base.chunks_exact(8) {
-            let mut word = [0u8; 8];
-            for (w, &c) in word.iter_mut().zip(chunk) {
-                *w = c as u8;
-            }
-            h.write_u64(u64::from_le_bytes(word));
-        }
-        let extras = usize::from(self.len).saturating_sub(BASE_SIZE);
-        for pair in self.extra[..extras].chunks(2) {
-            let low = u64::from(pair[0] as u32);
-            let high = pair.get(1).map_or(0, |&x| u64::from(x as u32));
-            h.write_u64(low | (high << 32));
-        }
+        h.write_u64(self.hash);
     }
 }
 

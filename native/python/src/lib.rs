@@ -17,7 +17,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use nardy_core::{Code, Play, Table, pack, search};
+use nardy_core::{Code, Table, key_len, search_packed};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt};
@@ -29,8 +29,6 @@ const MOST_TABLE_INTS: usize = 4096;
 /// The most ints a state may hold: 28 and two per extra field, far fewer.
 const MOST_STATE_INTS: usize = 256;
 
-/// One play as the core gives it: its key (the packed resulting state) and its steps code.
-type RawPlay = (Vec<u8>, Code);
 /// One play as Python receives it: `(bytes, int)`.
 type PyPlay<'py> = (Bound<'py, PyBytes>, Bound<'py, PyInt>);
 
@@ -127,27 +125,39 @@ fn type_name(value: &Bound<'_, PyAny>) -> String {
         .map_or_else(|_| "?".to_string(), |name| name.to_string())
 }
 
-/// One state's legal plays as the core gives them: (key, steps code) each.
-///
-/// The key is the packed resulting state (`nardy_core::pack`, the contract's
-/// section 1). Guarded: a panic is a [`Failure::Internal`].
-fn plays_of(table: &Table, state: &[i32]) -> Result<Vec<RawPlay>, Failure> {
-    guarded(|| {
-        let plays: Vec<Play> =
-            search(table, state).map_err(|err| Failure::Input(err.to_string()))?;
-        Ok(plays
-            .into_iter()
-            .map(|play| (pack(&play.state), play.code))
-            .collect())
-    })
+/// One search's plays as the core gives them, flat: the keys one after the other (each of the table's key length), and the codes.
+#[derive(Debug, Default)]
+struct Found {
+    /// The packed resulting states (`nardy_core::pack`, the contract's section 1), end to end.
+    keys: Vec<u8>,
+    /// The steps codes, one a play.
+    codes: Vec<Code>,
+    /// Where each state's plays end in `codes` (a batch holds several states).
+    ends: Vec<usize>,
 }
 
-/// The plays as Python values: a list of (bytes, int).
-fn to_python<'py>(py: Python<'py>, plays: Vec<RawPlay>) -> Vec<PyPlay<'py>> {
-    plays
-        .into_iter()
-        .map(|(key, code)| (PyBytes::new(py, &key), code_to_python(py, code)))
-        .collect()
+impl Found {
+    /// Search `state` and append its plays. Guarded: a panic is a [`Failure::Internal`].
+    fn add(&mut self, table: &Table, state: &[i32]) -> Result<(), Failure> {
+        guarded(|| {
+            search_packed(table, state, &mut self.keys, &mut self.codes)
+                .map_err(|err| Failure::Input(err.to_string()))
+        })?;
+        self.ends.push(self.codes.len());
+        Ok(())
+    }
+
+    /// The plays of the `i`-th state searched, as Python values: a list of (bytes, int).
+    fn to_python<'py>(&self, py: Python<'py>, size: usize, i: usize) -> Vec<PyPlay<'py>> {
+        let len = key_len(size);
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        (start..self.ends[i])
+            .map(|j| {
+                let key = &self.keys[j * len..(j + 1) * len];
+                (PyBytes::new(py, key), code_to_python(py, self.codes[j]))
+            })
+            .collect()
+    }
 }
 
 /// A steps code as a Python int: through a `u64` when it fits (every play
@@ -197,7 +207,9 @@ impl Rules {
         state: &Bound<'py, PyAny>,
     ) -> PyResult<Vec<PyPlay<'py>>> {
         let state = ints::<i32>(state, "the state", MOST_STATE_INTS)?;
-        Ok(to_python(py, plays_of(&self.table, &state)?))
+        let mut found = Found::default();
+        found.add(&self.table, &state)?;
+        Ok(found.to_python(py, self.table.size, 0))
     }
 
     /// `search` of each state of `states`, in order, with the GIL released while the core searches.
@@ -215,19 +227,17 @@ impl Rules {
         })?;
         let table = &self.table;
         let found = py.detach(|| {
-            read.iter()
-                .enumerate()
-                .map(|(i, state)| {
-                    plays_of(table, state).map_err(|failure| match failure {
-                        Failure::Input(message) => Failure::Input(format!("state {i}: {message}")),
-                        internal => internal,
-                    })
-                })
-                .collect::<Result<Vec<_>, Failure>>()
+            let mut found = Found::default();
+            for (i, state) in read.iter().enumerate() {
+                found.add(table, state).map_err(|failure| match failure {
+                    Failure::Input(message) => Failure::Input(format!("state {i}: {message}")),
+                    internal => internal,
+                })?;
+            }
+            Ok::<Found, Failure>(found)
         })?;
-        Ok(found
-            .into_iter()
-            .map(|plays| to_python(py, plays))
+        Ok((0..read.len())
+            .map(|i| found.to_python(py, table.size, i))
             .collect())
     }
 

@@ -19,35 +19,27 @@ pub struct BearOff {
 }
 
 impl BearOff {
-    /// Whether a step from `src` that would end at `src - die <= 0` bears off, `outside` checkers not home.
-    pub fn allows(&self, b: &Board, src: usize, die: usize, outside: i32) -> bool {
-        if outside > 0 {
+    /// Whether a step from `src` that would end at `src - die <= 0` bears off.
+    ///
+    /// `highest` is the highest point holding a checker of the mover's
+    /// (`src` holds one, so it is at least `src`) and `away` whether one of
+    /// his is on the bar, in the pool or pinned ([`away_from_points`]). All
+    /// his checkers are home exactly when none is away and `highest` lies in
+    /// the zone; then a checker stands on a higher point of the zone exactly
+    /// when `highest` is above `src`.
+    #[inline]
+    pub fn allows(&self, src: usize, die: usize, highest: usize, away: bool) -> bool {
+        if away || highest > usize::from(self.zone) {
             return false;
         }
-        if src == die {
-            return true;
-        }
-        self.larger && !checker_above(b, src, usize::from(self.zone))
+        src == die || (self.larger && highest == src)
     }
 }
 
-/// Whether a checker of the mover's stands on his points `src + 1 ..= zone`.
-fn checker_above(b: &Board, src: usize, zone: usize) -> bool {
-    (src + 1..zone + 1).any(|p| b.at(p) > 0)
-}
-
-/// The mover's checkers not yet in the bear-off zone: outside it on the board, on the bar, in the pool, or pinned (one is enough).
-pub fn count_not_home(b: &Board, t: &Table) -> i32 {
-    let zone = usize::from(t.bear_off.zone);
-    let mut outside = b.at(MOVER_BAR) + b.pool(t.pool);
-    // (Half-open ranges here and below: an inclusive range costs a check a turn in this hot loop.)
-    for p in zone + 1..25 {
-        outside += b.at(p).max(0);
-    }
-    if t.contact == Contact::Pin && b.at(PINNED) != 0 {
-        outside += 1;
-    }
-    outside
+/// Whether a checker of the mover's is on his bar, in his pool, or pinned: not on his points, so not home.
+#[inline]
+pub fn away_from_points(b: &Board, t: &Table) -> bool {
+    b.at(MOVER_BAR) > 0 || b.pool(t.pool) > 0 || (t.contact == Contact::Pin && b.at(PINNED) != 0)
 }
 
 /// Where a checker entering with `die` lands: the mover's point `25 - die`.
@@ -94,9 +86,11 @@ impl SingleSteps {
 
 /// The steps the board allows for `die`, in order: the bar entry (nothing else while the bar comes first), the pool entry, then every point from 24 down to 1 holding a free checker of the mover's.
 ///
-/// Each moves onto an open point, or past the 1-point when the bear-off allows it;
-/// `outside` is [`count_not_home`] of the board (the same for every die of a node).
-pub fn single_steps(b: &Board, die: usize, t: &Table, outside: i32) -> SingleSteps {
+/// Each moves onto an open point, or past the 1-point when the bear-off
+/// allows it; `away` is [`away_from_points`] of the board (the same for
+/// every die of a node). The first point the walk down meets holding a
+/// checker of the mover's is his highest, which is all the bear-off needs.
+pub fn single_steps(b: &Board, die: usize, t: &Table, away: bool) -> SingleSteps {
     let mut out = SingleSteps {
         list: [(0, 0); 26],
         n: 0,
@@ -113,15 +107,19 @@ pub fn single_steps(b: &Board, die: usize, t: &Table, outside: i32) -> SingleSte
     if may_enter_from_pool(b, t) && is_open(b, entry, t.contact) {
         out.push(FROM_POOL, entry);
     }
+    let mut highest = 0;
     for src in (1..25).rev() {
         if b.at(src) <= 0 {
             continue;
+        }
+        if highest == 0 {
+            highest = src;
         }
         if src > die {
             if is_open(b, src - die, t.contact) {
                 out.push(src, src - die);
             }
-        } else if t.bear_off.allows(b, src, die, outside) {
+        } else if t.bear_off.allows(src, die, highest, away) {
             out.push(src, MOVER_OFF);
         }
     }
