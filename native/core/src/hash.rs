@@ -204,7 +204,11 @@ mod tests {
         for round in 0..3 {
             // Every key of one hash: the keys decide.
             for k in 0..3000u32 {
-                assert_eq!(memo.visit(u64::from(k % 7), &k, 5), Visit::New, "{round} {k}");
+                assert_eq!(
+                    memo.visit(u64::from(k % 7), &k, 5),
+                    Visit::New,
+                    "{round} {k}"
+                );
             }
             assert_eq!(memo.len(), 3000);
             assert_eq!(memo.visit(3, &3, 5), Visit::Seen);

@@ -6,7 +6,7 @@ use std::hash::{Hash, Hasher};
 use crate::after;
 use crate::hash::{FxSet, Memo, Visit};
 use crate::rules::hitter::marks_after;
-use crate::rules::movement::{away_from_points, single_steps};
+use crate::rules::movement::{Sight, single_steps};
 use crate::rules::steps::Judged;
 use crate::state::{Board, FROM_POOL, MOVER_BAR, make_step};
 use crate::table::Table;
@@ -161,13 +161,13 @@ impl<'a> Rules<'a> {
     /// one; each step made, judged by every named step rule, then by the
     /// hitter rule for a marked checker.
     pub fn children(&self, at: &Node, mut visit: impl FnMut(Child) -> bool) {
-        let away = away_from_points(&at.board, self.t);
+        let sight = Sight::of(&at.board, self.t);
         for &face in &self.faces[..self.n_faces] {
             let die = usize::from(face);
             if at.left.of_face(die) == 0 {
                 continue;
             }
-            for &(src, dst) in single_steps(&at.board, die, self.t, away).as_slice() {
+            for &(src, dst) in single_steps(&at.board, die, self.t, &sight).as_slice() {
                 let (src, dst) = (usize::from(src), usize::from(dst));
                 if rank(src) < at.rank {
                     continue;
@@ -176,12 +176,15 @@ impl<'a> Rules<'a> {
                 // there; from the pool always), then a marked one (if one is).
                 let marked = src <= 24 && (at.marks >> src) & 1 == 1;
                 let unmarked = src == FROM_POOL || at.board.at(src) > i32::from(marked);
-                for kind in [false, true] {
-                    let there = if kind { marked } else { unmarked };
-                    if !there {
-                        continue;
+                if unmarked {
+                    if let Some(child) = self.step(at, die, src, dst, false) {
+                        if !visit(child) {
+                            return;
+                        }
                     }
-                    if let Some(child) = self.step(at, die, src, dst, kind) {
+                }
+                if marked {
+                    if let Some(child) = self.step(at, die, src, dst, true) {
                         if !visit(child) {
                             return;
                         }
@@ -324,7 +327,10 @@ impl Dfs<'_, '_> {
                 } else {
                     used
                 };
-                let hash = node.board.hash_word().wrapping_add(u64::from(tag).wrapping_mul(W_TAG));
+                let hash = node
+                    .board
+                    .hash_word()
+                    .wrapping_add(u64::from(tag).wrapping_mul(W_TAG));
                 self.buffers.seen.visit(hash, &(node.board, tag), 0) == Visit::New
             }
             Visit::New => true,
@@ -344,18 +350,24 @@ impl Dfs<'_, '_> {
 
 /// The legal plays from `start` (validated), in the canonical order: the search, then section 4.
 pub fn plays(t: &Table, start: &Board) -> Vec<(Board, Code)> {
+    let mut out = Vec::new();
+    plays_each(t, start, |end, code| out.push((*end, code)));
+    out
+}
+
+/// [`plays`], each play handed to `emit` (final board, steps code) in order: nothing allocated per play.
+pub fn plays_each(t: &Table, start: &Board, emit: impl FnMut(&Board, Code)) {
     BUFFERS.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut buffers) => plays_with(t, start, &mut buffers),
-        Err(_) => plays_with(t, start, &mut Buffers::default()),
+        Ok(mut buffers) => plays_with(t, start, &mut buffers, emit),
+        Err(_) => plays_with(t, start, &mut Buffers::default(), emit),
     })
 }
 
-/// [`plays`] with these buffers.
-fn plays_with(t: &Table, start: &Board, buffers: &mut Buffers) -> Vec<(Board, Code)> {
+/// [`plays_each`] with these buffers.
+fn plays_with(t: &Table, start: &Board, buffers: &mut Buffers, emit: impl FnMut(&Board, Code)) {
     let found = run(Rules::sorted(t), start, buffers);
-    let plays = after::legal_plays(t, start, &found, &mut buffers.states);
+    after::legal_plays(t, start, &found, &mut buffers.states, emit);
     buffers.found = found;
-    plays
 }
 
 /// The most entries a kept buffer may hold room for: a buffer grown by a big search is dropped (memory, and clearing a hash set costs its capacity).
@@ -457,8 +469,14 @@ mod tests {
         let start = Board::from_state(s);
         let mut buffers = Buffers::default();
         let found = run(Rules::new(t), &start, &mut buffers);
-        let plain = after::legal_plays(t, &start, &found, &mut buffers.states);
-        let sorted = plays_with(t, &start, &mut buffers);
+        let mut plain = Vec::new();
+        after::legal_plays(t, &start, &found, &mut buffers.states, |end, code| {
+            plain.push((*end, code))
+        });
+        let mut sorted = Vec::new();
+        plays_with(t, &start, &mut buffers, |end, code| {
+            sorted.push((*end, code))
+        });
         (plain, sorted)
     }
 
