@@ -11,8 +11,9 @@ What is measured (``python benchmarks/bench_native.py --help`` for the knobs):
    objects, the state packed), its ``Rules.search_many`` (one call per
    table, that is per roll) and gnubg-nn's ``moves(board, d1, d2)`` (one
    string a play) are timed, interleaved in one process, the best of
-   ``--repeat`` runs each. Before timing, every native set is checked equal
-   to gnubg-nn's.
+   ``--repeat`` runs each; every answer is dropped as it comes (as by a
+   caller that reads it and moves on). Before timing, every native set is
+   checked equal to gnubg-nn's.
 2. **Every variant**: each built-in variant (and the configurations
    ``bench_legal.py`` adds) on its own seeded self-play set: the native
    search's microseconds per position, and the ratio to backgammon's on
@@ -127,7 +128,12 @@ def batches(work: Sequence[Job]) -> list[Batch]:
 
 def searches(work: Sequence[Job]) -> Run:
     """One ``Rules.search`` a job."""
-    return lambda: [rules.search(start) for rules, start in work]
+
+    def run() -> None:
+        for rules, start in work:
+            rules.search(start)
+
+    return run
 
 
 def packed(work: Sequence[Job]) -> list[tuple[Rules, bytes]]:
@@ -137,14 +143,26 @@ def packed(work: Sequence[Job]) -> list[tuple[Rules, bytes]]:
 
 def searches_packed(work: Sequence[tuple[Rules, bytes]], flat: bool) -> Run:
     """One ``Rules.search`` (or, ``flat``, ``Rules.search_packed``) a job, the start packed."""
-    if flat:
-        return lambda: [rules.search_packed(start) for rules, start in work]
-    return lambda: [rules.search(start) for rules, start in work]
+
+    def run() -> None:
+        for rules, start in work:
+            rules.search(start)
+
+    def run_flat() -> None:
+        for rules, start in work:
+            rules.search_packed(start)
+
+    return run_flat if flat else run
 
 
 def batched(groups: Sequence[Batch]) -> Run:
     """One ``Rules.search_many`` a group."""
-    return lambda: [rules.search_many(starts) for rules, starts in groups]
+
+    def run() -> None:
+        for rules, starts in groups:
+            rules.search_many(starts)
+
+    return run
 
 
 def disagreements(gnubg: Any, items: Sequence[Item], work: Sequence[Job]) -> int:
@@ -180,7 +198,12 @@ def engine_to_engine(count: int, seed: int, repeat: int) -> tuple[int, list[Job]
         )
         boards = [(peers.gnubg_board(p), r.high, r.low) for p, r in items]
         moves = gnubg.moves
-        runs["gnubg-nn moves()"] = lambda: [moves(b, a, c) for b, a, c in boards]
+
+        def gnubg_run() -> None:
+            for board, high, low in boards:
+                moves(board, high, low)
+
+        runs["gnubg-nn moves()"] = gnubg_run
     best = best_of(runs, repeat)
     gnubg_time = best.get("gnubg-nn moves()")
     for name, seconds in best.items():

@@ -5,7 +5,9 @@
 //! `nardy.engine.table.native_table`), and asked for the legal plays of a
 //! state (`search`) or of many states at once without the GIL
 //! (`search_many`). A play comes back as its key (the packed resulting
-//! state) and its steps code.
+//! state) and its steps code; `search_packed` gives all of a state's plays
+//! in two `bytes` objects, for callers that want no Python object a play.
+//! A state is a sequence of ints or its packed form (`bytes`).
 //!
 //! Nothing crosses the boundary but values and Python exceptions: a table
 //! or state the core refuses raises `ValueError` with the core's message,
@@ -271,7 +273,7 @@ impl Rules {
         Ok(Rules { table })
     }
 
-    /// The legal plays from `state` (a sequence of ints, the mover's frame).
+    /// The legal plays from `state` (the mover's frame: a sequence of ints, or its packed form as `bytes`).
     ///
     /// A list of `(key, code)`: the packed resulting state and the steps
     /// code, in the canonical order; empty for a pass. `ValueError` for a
@@ -324,8 +326,13 @@ impl Rules {
         py: Python<'py>,
         states: &Bound<'py, PyAny>,
     ) -> PyResult<Vec<Vec<PyPlay<'py>>>> {
+        // (The index is written into a refusal only: a message made for
+        // every state would cost more than reading it.)
         let read = each(states, "states", usize::MAX, |i, item| {
-            read_state(&item, &format!("state {i}"))
+            read_state(&item, "the state").map_err(|failure| match failure {
+                Failure::Input(message) => Failure::Input(format!("state {i}: {message}")),
+                internal => internal,
+            })
         })?;
         let table = &self.table;
         Found::with(|found| {
