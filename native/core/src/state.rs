@@ -142,7 +142,8 @@ impl Board {
         for (byte, &x) in bytes.iter_mut().zip(&self.base) {
             *byte = (x as u8) ^ 0x80;
         }
-        out.extend_from_slice(&bytes[..len.min(BASE_SIZE)]);
+        // (Every state has the 28 base ints: a fixed length copies inline.)
+        out.extend_from_slice(&bytes[..BASE_SIZE]);
         for &x in &self.extra[..len.saturating_sub(BASE_SIZE)] {
             out.extend_from_slice(&(x as u32).to_le_bytes());
         }
