@@ -27,6 +27,10 @@ What is measured (``python benchmarks/bench_native.py --help`` for the knobs):
    machine's cores); reading the states and making the plays' Python
    objects hold it, so the speed-up stays below N.
 
+``--dump FILE`` also writes the backgammon set as the crate's own timing
+driver reads it (``native/core/examples/bench.rs``: a line ``table;state``
+a position), to time the search without Python.
+
 The native module must be built and loaded (``nardy.compiled``); the script
 says so and exits with status 2 otherwise. Status 1: some set disagreed with
 gnubg-nn (the figures are then void).
@@ -213,6 +217,20 @@ def engine_to_engine(count: int, seed: int, repeat: int) -> tuple[int, list[Job]
     return disagreed, work
 
 
+def dump(path: str, count: int, seed: int) -> None:
+    """Write section 1's set as lines ``table;state`` for ``native/core/examples/bench.rs``."""
+    variant = nardy.Backgammon()
+    lines = []
+    for position, roll in positions.stratified_set(variant, count, 0.4, seed):
+        start = position.raw
+        table = native_table(turn_rules(variant, start, roll), len(start))
+        assert table is not None, "backgammon's turns are native"
+        lines.append(",".join(map(str, table)) + ";" + ",".join(map(str, start)))
+    with open(path, "w", encoding="ascii") as out:
+        out.write("\n".join(lines) + "\n")
+    print(f"wrote {len(lines)} positions to {path}")
+
+
 def every_variant(count: int, seed: int, repeat: int) -> None:
     """Section 2: each variant's native cost per position, against backgammon's."""
     print(
@@ -283,11 +301,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--threads", type=int, default=0, metavar="N", help="section 3 on N threads"
     )
     parser.add_argument("--skip-variants", action="store_true", help="skip section 2")
+    parser.add_argument(
+        "--dump", metavar="FILE", help="also write section 1's set for the crate's bench"
+    )
     args = parser.parse_args(argv)
     if not native.available():
         print("the native core is not loaded (the pure build): build native/ first")
         return 2
     print(f"nardy {nardy.__version__}, native core; seed {args.seed}, best of {args.repeat} runs")
+    if args.dump:
+        dump(args.dump, args.count, args.seed)
     disagreed, work = engine_to_engine(args.count, args.seed, args.repeat)
     if not args.skip_variants:
         every_variant(args.variant_count, args.seed, args.repeat)
