@@ -31,7 +31,7 @@ import nardy
 from nardy import Position, Roll, StepRule, Variant
 from nardy.engine import apply_steps, native
 from nardy.engine.reference import TurnRules, turn_rules
-from nardy.engine.state import steps_of_code, unpack
+from nardy.engine.state import pack, steps_of_code, unpack
 from nardy.engine.table import native_table
 from nardy.errors import EngineError
 from nardy.rules.board import ENTER, NO_BAR, RETURN
@@ -278,6 +278,43 @@ def test_search_many_is_search_one_by_one() -> None:
     native_rules = native.rules_for(table)
     assert native_rules.search_many(positions) == [native_rules.search(s) for s in positions]
     assert native_rules.search_many([]) == []
+
+
+@pytest.mark.parametrize("name", ["backgammon", "plakoto", "tabula"])
+def test_a_packed_state_and_the_packed_plays_say_what_search_says(name: str) -> None:
+    """A state may come packed (bytes); ``search_packed`` gives the same plays as two buffers."""
+    variant = nardy.find_variant(name)
+    found = 0
+    for _, position in game_positions(variant, 6, "native-packed"):
+        start = position.raw
+        packed = pack(start)
+        for roll in segments(variant)[::5]:
+            table = native_table(turn_rules(variant, start, roll), len(start))
+            assert table is not None
+            rules = native.rules_for(table)
+            plays = rules.search(start)
+            found += len(plays)
+            assert rules.search(packed) == plays
+            assert rules.search_many([packed, start]) == [plays, plays]
+            keys, codes = rules.search_packed(packed)
+            assert rules.search_packed(start) == (keys, codes)
+            n = len(packed)
+            assert [keys[i : i + n] for i in range(0, len(keys), n)] == [k for k, _ in plays]
+            assert [
+                int.from_bytes(codes[i : i + 16], "little") for i in range(0, len(codes), 16)
+            ] == [code for _, code in plays]
+    assert found > 0
+
+
+def test_a_packed_state_of_a_wrong_length_is_a_value_error() -> None:
+    rules = native.rules_for(a_table())
+    for bad in (b"", bytes(27), bytes(29), bytes(31)):
+        with pytest.raises(ValueError, match="28 bytes and 4 a further int"):
+            rules.search(bad)
+        with pytest.raises(ValueError, match="28 bytes and 4 a further int"):
+            rules.search_packed(bad)
+    with pytest.raises(ValueError, match="29"):  # a packed state of 29 ints, not this table's 28
+        rules.search(bytes(32))
 
 
 def test_two_threads_get_the_same_answers() -> None:

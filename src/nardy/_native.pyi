@@ -13,12 +13,18 @@ class Rules:
     """
 
     def __init__(self, table: Sequence[int]) -> None: ...
-    def search(self, state: Sequence[int]) -> list[tuple[bytes, int]]:
+    def search(self, state: Sequence[int] | bytes) -> list[tuple[bytes, int]]:
         """The legal plays from ``state`` (mover's frame): ``(key, steps code)`` each, in canonical order; empty for a pass.
+
+        ``state`` is a sequence of ints or its packed form (``bytes``, as
+        :func:`nardy.engine.state.pack` makes it).
 
         :class:`ValueError` for a state the core refuses; :class:`RuntimeError`
         (``"nardy native core: internal error: ..."``) if the core fails inside.
         """
 
-    def search_many(self, states: Sequence[Sequence[int]]) -> list[list[tuple[bytes, int]]]:
+    def search_packed(self, state: Sequence[int] | bytes) -> tuple[bytes, bytes]:
+        """:meth:`search` as two buffers: the keys end to end, and the steps codes 16 bytes little-endian each."""
+
+    def search_many(self, states: Sequence[Sequence[int] | bytes]) -> list[list[tuple[bytes, int]]]:
         """:meth:`search` of every state, in order, the GIL released while the core searches."""

@@ -7,7 +7,7 @@ use crate::search::{Candidate, Code, STEP_BITS, step_code};
 use crate::state::{Board, HEAD, MOVER_BAR};
 use crate::table::Table;
 
-/// The legal plays from the candidates, in order: `(final board, steps code)`.
+/// The legal plays from the candidates, in order, each handed to `emit` as (final board, steps code).
 ///
 /// `states` is a set to work in (emptied first).
 pub fn legal_plays(
@@ -15,7 +15,8 @@ pub fn legal_plays(
     start: &Board,
     found: &[Candidate],
     states: &mut FxSet<Board>,
-) -> Vec<(Board, Code)> {
+    mut emit: impl FnMut(&Board, Code),
+) {
     let filtered;
     let kept = match t.filter {
         None => found,
@@ -30,24 +31,22 @@ pub fn legal_plays(
         t.must_play_higher,
     );
     let back = returned(t, start);
-    let mut plays = Vec::with_capacity(kept.len());
     let legal = kept.iter().filter(|c| rule.keeps(c.used, c.pips));
     if back.is_none() && !repeats(t, rule) {
-        plays.extend(legal.map(|c| (c.end, c.code)));
-        return plays;
+        legal.for_each(|c| emit(&c.end, c.code));
+        return;
     }
     states.clear();
     for c in legal {
         if states.insert(c.end) {
-            plays.push((c.end, c.code));
+            emit(&c.end, c.code);
         }
     }
     if let Some((end, code)) = back {
         if states.insert(end) {
-            plays.push((end, code));
+            emit(&end, code);
         }
     }
-    plays
 }
 
 /// Whether the legal candidates may hold a state twice.

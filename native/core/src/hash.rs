@@ -54,3 +54,172 @@ impl Hasher for FxHasher {
 pub type FxSet<T> = HashSet<T, BuildHasherDefault<FxHasher>>;
 /// A hash map on [`FxHasher`].
 pub type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+/// A multiplier for Fibonacci hashing: 2^64 over the golden ratio, odd.
+const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// What [`Memo::visit`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Visit {
+    /// The key was not there (it is now, with the rank given).
+    New,
+    /// The key was there with a higher rank (it now has the rank given).
+    Lower,
+    /// The key was there with this rank or a lower one (nothing changed).
+    Seen,
+}
+
+/// One slot of a [`Memo`]: a key's full hash, the generation that wrote it, and where its key is.
+#[derive(Debug, Clone, Copy, Default)]
+struct Slot {
+    /// The key's hash (0 in a slot never written).
+    hash: u64,
+    /// The search that wrote the slot: a slot of an older generation is empty.
+    generation: u32,
+    /// The key's index in [`Memo::keys`].
+    at: u32,
+}
+
+/// The search's set of keys seen, each with the lowest rank it was seen with: open addressing, emptied in O(1).
+///
+/// The caller gives each key's hash (the boards keep theirs up to date, so
+/// nothing is rehashed); the slots keep the hash, so most probes are told
+/// apart without reading a key, and the keys themselves lie end to end in
+/// one vector, compared in full whenever the hashes agree (a set is exact,
+/// whatever the hashes). Emptying moves to the next generation: the slots
+/// of older ones count as empty, so a search pays nothing for the size the
+/// table grew to in an earlier one.
+#[derive(Debug, Clone)]
+pub struct Memo<K> {
+    /// A power of two of slots, at most half of them used.
+    slots: Vec<Slot>,
+    /// The keys of this generation, in the order they came, each with its rank.
+    keys: Vec<(K, u8)>,
+    /// The current generation (never 0, the generation of a slot never written).
+    generation: u32,
+    /// 64 less log2 of the number of slots: the slot of a hash is its top bits after a multiply.
+    shift: u32,
+}
+
+impl<K: Copy + Eq> Default for Memo<K> {
+    fn default() -> Memo<K> {
+        Memo::with_slots(1 << 10)
+    }
+}
+
+impl<K: Copy + Eq> Memo<K> {
+    /// An empty table of `n` slots (a power of two).
+    fn with_slots(n: usize) -> Memo<K> {
+        Memo {
+            slots: vec![Slot::default(); n],
+            keys: Vec::new(),
+            generation: 1,
+            shift: 64 - n.trailing_zeros(),
+        }
+    }
+
+    /// Empty the table; one grown past `most` slots is made small again.
+    pub fn clear(&mut self, most: usize) {
+        if self.slots.len() > most {
+            *self = Memo::default();
+            return;
+        }
+        self.keys.clear();
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // After 2^32 - 1 searches: forget every slot for real, once.
+            self.slots.fill(Slot::default());
+            self.generation = 1;
+        }
+    }
+
+    /// How many keys the table holds.
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Whether the table holds no key.
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// Record `key` (of hash `hash`) as seen with `rank`: whether it is new, was seen only with higher ranks, or was seen.
+    #[inline]
+    pub fn visit(&mut self, hash: u64, key: &K, rank: u8) -> Visit {
+        let mask = self.slots.len() - 1;
+        let mut i = (hash.wrapping_mul(GOLDEN) >> self.shift) as usize;
+        loop {
+            let slot = self.slots[i];
+            if slot.generation != self.generation {
+                break;
+            }
+            if slot.hash == hash {
+                let entry = &mut self.keys[slot.at as usize];
+                if entry.0 == *key {
+                    if rank < entry.1 {
+                        entry.1 = rank;
+                        return Visit::Lower;
+                    }
+                    return Visit::Seen;
+                }
+            }
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = Slot {
+            hash,
+            generation: self.generation,
+            at: self.keys.len() as u32,
+        };
+        self.keys.push((*key, rank));
+        if 2 * self.keys.len() > self.slots.len() {
+            self.grow();
+        }
+        Visit::New
+    }
+
+    /// Double the slots and put every key of this generation back.
+    fn grow(&mut self) {
+        let old = std::mem::take(&mut self.slots);
+        let n = 2 * old.len();
+        self.slots = vec![Slot::default(); n];
+        self.shift = 64 - n.trailing_zeros();
+        let mask = n - 1;
+        for slot in old.iter().filter(|s| s.generation == self.generation) {
+            let mut i = (slot.hash.wrapping_mul(GOLDEN) >> self.shift) as usize;
+            while self.slots[i].generation == self.generation {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = *slot;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_memo_tells_new_lower_and_seen_keys_apart_even_when_hashes_collide() {
+        let mut memo: Memo<u32> = Memo::default();
+        for round in 0..3 {
+            // Every key of one hash: the keys decide.
+            for k in 0..3000u32 {
+                assert_eq!(
+                    memo.visit(u64::from(k % 7), &k, 5),
+                    Visit::New,
+                    "{round} {k}"
+                );
+            }
+            assert_eq!(memo.len(), 3000);
+            assert_eq!(memo.visit(3, &3, 5), Visit::Seen);
+            assert_eq!(memo.visit(3, &3, 9), Visit::Seen);
+            assert_eq!(memo.visit(3, &3, 2), Visit::Lower);
+            assert_eq!(memo.visit(3, &3, 2), Visit::Seen);
+            assert_eq!(memo.visit(4, &3, 2), Visit::New);
+            memo.clear(1 << 20);
+            assert!(memo.is_empty());
+        }
+        memo.clear(16);
+        assert_eq!(memo.slots.len(), 1 << 10);
+    }
+}

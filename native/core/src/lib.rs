@@ -76,10 +76,10 @@ pub fn search_packed(
     codes: &mut Vec<Code>,
 ) -> Result<usize, SearchError> {
     validate(table, start)?;
-    let plays = search::plays(table, &Board::from_state(start));
-    for (end, code) in &plays {
+    let before = codes.len();
+    search::plays_each(table, &Board::from_state(start), |end, code| {
         end.pack_into(keys);
-        codes.push(*code);
-    }
-    Ok(plays.len())
+        codes.push(code);
+    });
+    Ok(codes.len() - before)
 }

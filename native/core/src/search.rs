@@ -4,9 +4,9 @@ use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 
 use crate::after;
-use crate::hash::FxSet;
+use crate::hash::{FxSet, Memo, Visit};
 use crate::rules::hitter::marks_after;
-use crate::rules::movement::{count_not_home, single_steps};
+use crate::rules::movement::{Sight, single_steps};
 use crate::rules::steps::Judged;
 use crate::state::{Board, FROM_POOL, MOVER_BAR, make_step};
 use crate::table::Table;
@@ -161,13 +161,13 @@ impl<'a> Rules<'a> {
     /// one; each step made, judged by every named step rule, then by the
     /// hitter rule for a marked checker.
     pub fn children(&self, at: &Node, mut visit: impl FnMut(Child) -> bool) {
-        let outside = count_not_home(&at.board, self.t);
+        let sight = Sight::of(&at.board, self.t);
         for &face in &self.faces[..self.n_faces] {
             let die = usize::from(face);
             if at.left.of_face(die) == 0 {
                 continue;
             }
-            for &(src, dst) in single_steps(&at.board, die, self.t, outside).as_slice() {
+            for &(src, dst) in single_steps(&at.board, die, self.t, &sight).as_slice() {
                 let (src, dst) = (usize::from(src), usize::from(dst));
                 if rank(src) < at.rank {
                     continue;
@@ -176,12 +176,15 @@ impl<'a> Rules<'a> {
                 // there; from the pool always), then a marked one (if one is).
                 let marked = src <= 24 && (at.marks >> src) & 1 == 1;
                 let unmarked = src == FROM_POOL || at.board.at(src) > i32::from(marked);
-                for kind in [false, true] {
-                    let there = if kind { marked } else { unmarked };
-                    if !there {
-                        continue;
+                if unmarked {
+                    if let Some(child) = self.step(at, die, src, dst, false) {
+                        if !visit(child) {
+                            return;
+                        }
                     }
-                    if let Some(child) = self.step(at, die, src, dst, kind) {
+                }
+                if marked {
+                    if let Some(child) = self.step(at, die, src, dst, true) {
                         if !visit(child) {
                             return;
                         }
@@ -234,13 +237,32 @@ pub struct Candidate {
     pub pips: u16,
 }
 
+/// A node's key in the memo: the board, the marks, the dice left (the rank is the value kept with it).
+type NodeKey = (Board, u32, DiceLeft);
+
+/// Weights that fold the marks, the dice left and a record's tag into a board's hash.
+const W_MARKS: u64 = 0xD6E8_FEB8_6659_FD93;
+/// See [`W_MARKS`].
+const W_LEFT: u64 = 0xA076_1D64_78BD_642F;
+/// See [`W_MARKS`].
+const W_TAG: u64 = 0xE703_7ED1_A0B4_28DB;
+
+/// The hash of a node's key: its board's, with the marks and the dice left folded in.
+#[inline]
+fn node_hash(node: &Node) -> u64 {
+    node.board
+        .hash_word()
+        .wrapping_add(u64::from(node.marks).wrapping_mul(W_MARKS))
+        .wrapping_add(u64::from(node.left.0).wrapping_mul(W_LEFT))
+}
+
 /// The buffers of the search, kept from one search to the next (one per thread).
 #[derive(Debug, Default)]
 struct Buffers {
-    /// The nodes entered (with no hitter rule also the leaves: see [`Dfs::record`]).
-    memo: FxSet<Node>,
+    /// The nodes entered (also the leaves: see [`Dfs::record`]), each with the lowest rank it was entered with.
+    memo: Memo<NodeKey>,
     /// The (state, dice used or die) recorded, with a hitter rule.
-    seen: FxSet<(Board, u8)>,
+    seen: Memo<(Board, u8)>,
     /// The states of the plays kept (section 4).
     states: FxSet<Board>,
     /// The candidates found.
@@ -255,7 +277,7 @@ thread_local! {
 struct Dfs<'a, 'b> {
     rules: Rules<'a>,
     all_equal: bool,
-    /// Whether nodes of one state and dice can differ (by marks, or by rank): then states are recorded apart from nodes.
+    /// Whether nodes of one state and dice can differ by their marks (a hitter rule): then states are recorded apart from nodes.
     apart: bool,
     buffers: &'b mut Buffers,
     found: Vec<Candidate>,
@@ -268,77 +290,94 @@ impl Dfs<'_, '_> {
         rules.children(at, |child| {
             let code = code | (child.code << (STEP_BITS * u32::from(used)));
             let pips = pips + child.die as u16;
-            let new = self.record(&child, code, used + 1, pips);
-            if new && !child.node.left.is_empty() {
+            let enter = self.record(&child, code, used + 1, pips);
+            if enter && !child.node.left.is_empty() {
                 self.expand(&child.node, used + 1, code, pips);
             }
             true
         });
     }
 
-    /// Record the child when its (state, dice used) is new (per (state, die) for one die of dice not all equal); whether its node is new.
+    /// Record the child when its (state, dice used) is new (per (state, die) for one die of dice not all equal); whether to enter its node.
+    ///
+    /// A node is entered when it is new, or was entered before only with a
+    /// higher rank (the sorted search: see [`Rules::sorted`]). Entered again
+    /// with the same rank or a higher one it would give nothing new: its
+    /// steps are those of the first entry or fewer, leading to the same
+    /// children, all met in that entry (a node is never its own
+    /// descendant: each step uses a die).
     ///
     /// With no hitter rule every node has no marks, and a node (state,
     /// dice left) is new whenever its (state, dice used or die) is: the dice
-    /// left tell the dice used, and the die of a one-die node. So one set
-    /// serves as memo and record. (With three dice one state may be reached
-    /// using two dice in two ways, leaving different dice: it is then
-    /// recorded twice, and one play per state keeps the first, so the plays
-    /// are the same.) With a hitter rule two nodes of one state may differ
-    /// by their marks (and in the sorted search by their rank), and the
-    /// states recorded are kept apart.
+    /// left tell the dice used, and the die of a one-die node. So the memo
+    /// also records. (With three dice one state may be reached using two
+    /// dice in two ways, leaving different dice: it is then recorded twice,
+    /// and one play per state keeps the first, so the plays are the same.)
+    /// With a hitter rule two nodes of one state may differ by their marks,
+    /// and the states recorded are kept apart (a node met before was
+    /// recorded then).
     fn record(&mut self, child: &Child, code: Code, used: u8, pips: u16) -> bool {
-        let new_node = self.buffers.memo.insert(child.node);
-        let new_state = if self.apart {
-            let tag = if used == 1 && !self.all_equal {
-                16 + child.die as u8
-            } else {
-                used
-            };
-            self.buffers.seen.insert((child.node.board, tag))
-        } else {
-            new_node
+        let node = &child.node;
+        let key = (node.board, node.marks, node.left);
+        let visit = self.buffers.memo.visit(node_hash(node), &key, node.rank);
+        let new_state = match visit {
+            Visit::New if self.apart => {
+                let tag = if used == 1 && !self.all_equal {
+                    16 + child.die as u8
+                } else {
+                    used
+                };
+                let hash = node
+                    .board
+                    .hash_word()
+                    .wrapping_add(u64::from(tag).wrapping_mul(W_TAG));
+                self.buffers.seen.visit(hash, &(node.board, tag), 0) == Visit::New
+            }
+            Visit::New => true,
+            _ => false,
         };
         if new_state {
             self.found.push(Candidate {
-                end: child.node.board,
+                end: node.board,
                 code,
                 used,
                 pips,
             });
         }
-        new_node
+        visit != Visit::Seen
     }
 }
 
 /// The legal plays from `start` (validated), in the canonical order: the search, then section 4.
 pub fn plays(t: &Table, start: &Board) -> Vec<(Board, Code)> {
+    let mut out = Vec::new();
+    plays_each(t, start, |end, code| out.push((*end, code)));
+    out
+}
+
+/// [`plays`], each play handed to `emit` (final board, steps code) in order: nothing allocated per play.
+pub fn plays_each(t: &Table, start: &Board, emit: impl FnMut(&Board, Code)) {
     BUFFERS.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut buffers) => plays_with(t, start, &mut buffers),
-        Err(_) => plays_with(t, start, &mut Buffers::default()),
+        Ok(mut buffers) => plays_with(t, start, &mut buffers, emit),
+        Err(_) => plays_with(t, start, &mut Buffers::default(), emit),
     })
 }
 
-/// [`plays`] with these buffers.
-fn plays_with(t: &Table, start: &Board, buffers: &mut Buffers) -> Vec<(Board, Code)> {
+/// [`plays_each`] with these buffers.
+fn plays_with(t: &Table, start: &Board, buffers: &mut Buffers, emit: impl FnMut(&Board, Code)) {
     let found = run(Rules::sorted(t), start, buffers);
-    let plays = after::legal_plays(t, start, &found, &mut buffers.states);
+    after::legal_plays(t, start, &found, &mut buffers.states, emit);
     buffers.found = found;
-    plays
 }
 
-/// The most entries a kept buffer may hold room for: clearing costs its capacity, so a buffer grown by a big search is dropped.
+/// The most entries a kept buffer may hold room for: a buffer grown by a big search is dropped (memory, and clearing a hash set costs its capacity).
 const KEPT_CAPACITY: usize = 4096;
+/// The most slots a kept memo may have (emptying one costs nothing: see [`Memo`]).
+const KEPT_SLOTS: usize = 1 << 16;
 
 impl Buffers {
-    /// Empty the sets for the next search, dropping any grown past [`KEPT_CAPACITY`].
+    /// Empty the sets for the next search, dropping any grown past [`KEPT_CAPACITY`] or [`KEPT_SLOTS`].
     fn reset(&mut self) {
-        if self.memo.capacity() > KEPT_CAPACITY {
-            self.memo = FxSet::default();
-        }
-        if self.seen.capacity() > KEPT_CAPACITY {
-            self.seen = FxSet::default();
-        }
         if self.states.capacity() > KEPT_CAPACITY {
             self.states = FxSet::default();
         }
@@ -346,8 +385,8 @@ impl Buffers {
             self.found = Vec::new();
         }
         self.found.clear();
-        self.memo.clear();
-        self.seen.clear();
+        self.memo.clear(KEPT_SLOTS);
+        self.seen.clear(KEPT_SLOTS);
     }
 }
 
@@ -361,11 +400,12 @@ fn run(rules: Rules<'_>, start: &Board, buffers: &mut Buffers) -> Vec<Candidate>
         left: DiceLeft::of(&t.dice),
         rank: 0,
     };
-    buffers.memo.insert(root);
+    let key = (root.board, root.marks, root.left);
+    buffers.memo.visit(node_hash(&root), &key, 0);
     let mut dfs = Dfs {
         rules,
         all_equal: t.all_equal(),
-        apart: t.hitter.is_some() || rules.sorted,
+        apart: t.hitter.is_some(),
         found: std::mem::take(&mut buffers.found),
         buffers,
     };
@@ -429,8 +469,14 @@ mod tests {
         let start = Board::from_state(s);
         let mut buffers = Buffers::default();
         let found = run(Rules::new(t), &start, &mut buffers);
-        let plain = after::legal_plays(t, &start, &found, &mut buffers.states);
-        let sorted = plays_with(t, &start, &mut buffers);
+        let mut plain = Vec::new();
+        after::legal_plays(t, &start, &found, &mut buffers.states, |end, code| {
+            plain.push((*end, code))
+        });
+        let mut sorted = Vec::new();
+        plays_with(t, &start, &mut buffers, |end, code| {
+            sorted.push((*end, code))
+        });
         (plain, sorted)
     }
 

@@ -38,13 +38,40 @@ pub enum Contact {
     Pin,
 }
 
-/// A state as the search holds it: the 28 base ints as bytes, the extra ints apart.
+/// The weights of the board's hash, one an index: odd 64-bit words from a splitmix64 sequence.
+const WEIGHTS: [u64; MAX_STATE] = weights();
+
+/// [`WEIGHTS`] worked out.
+const fn weights() -> [u64; MAX_STATE] {
+    let mut out = [0u64; MAX_STATE];
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut i = 0;
+    while i < MAX_STATE {
+        x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = x;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        out[i] = (z ^ (z >> 31)) | 1;
+        i += 1;
+    }
+    out
+}
+
+/// A state as the search holds it: the 28 base ints as bytes, the extra ints apart, and its hash.
 ///
 /// Every base int fits a byte (points -127..127, the rest 0..127, checked
 /// by [`validate`]); the extras (pins, pools) are `i32`. Unused slots are 0,
 /// so equal states are equal boards.
+///
+/// The hash is `sum(WEIGHTS[i] * s[i])` (wrapping), kept up to date by
+/// every change ([`Board::set`], [`Board::add`]): a step changes a few ints,
+/// so the search's sets hash a board in one word instead of reading it all.
+/// It is a function of the ints, so equal states have equal hashes (and
+/// comparing it first is a quick way to tell most unequal boards apart).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Board {
+    /// The hash of the ints (see above).
+    hash: u64,
     /// `s[0..28]`, then 4 unused bytes.
     base: [i8; 32],
     /// `s[28..]`; those past the state's size are 0.
@@ -57,6 +84,7 @@ impl Board {
     /// The board of a state already checked by [`validate`].
     pub fn from_state(state: &[i32]) -> Board {
         let mut b = Board {
+            hash: 0,
             base: [0; 32],
             extra: [0; MAX_STATE - BASE_SIZE],
             len: state.len().min(MAX_STATE) as u8,
@@ -85,27 +113,37 @@ impl Board {
     /// Set the int at `i` (a base int must fit a byte: the callers keep counts in range).
     #[inline]
     pub fn set(&mut self, i: usize, x: i32) {
-        if i < BASE_SIZE {
-            self.base[i] = x as i8;
-        } else {
-            self.extra[i - BASE_SIZE] = x;
-        }
+        self.add(i, x.wrapping_sub(self.at(i)));
     }
 
-    /// Add `d` to the int at `i`.
+    /// Add `d` to the int at `i`, and its weight `d` times to the hash.
     #[inline]
     pub fn add(&mut self, i: usize, d: i32) {
-        self.set(i, self.at(i) + d);
+        if i < BASE_SIZE {
+            self.base[i] = self.base[i].wrapping_add(d as i8);
+        } else {
+            self.extra[i - BASE_SIZE] = self.extra[i - BASE_SIZE].wrapping_add(d);
+        }
+        self.hash = self
+            .hash
+            .wrapping_add(WEIGHTS[i].wrapping_mul(i64::from(d) as u64));
+    }
+
+    /// The board's hash (see [`Board`]): equal boards have equal hashes.
+    #[inline]
+    pub fn hash_word(&self) -> u64 {
+        self.hash
     }
 
     /// Append the packed form of this state (see [`pack`]) to `out`.
     pub fn pack_into(&self, out: &mut Vec<u8>) {
         let len = usize::from(self.len);
-        out.extend(
-            self.base[..len.min(BASE_SIZE)]
-                .iter()
-                .map(|&x| (x as u8) ^ 0x80),
-        );
+        let mut bytes = [0u8; 32];
+        for (byte, &x) in bytes.iter_mut().zip(&self.base) {
+            *byte = (x as u8) ^ 0x80;
+        }
+        // (Every state has the 28 base ints: a fixed length copies inline.)
+        out.extend_from_slice(&bytes[..BASE_SIZE]);
         for &x in &self.extra[..len.saturating_sub(BASE_SIZE)] {
             out.extend_from_slice(&(x as u32).to_le_bytes());
         }
@@ -119,21 +157,9 @@ impl Board {
 }
 
 impl Hash for Board {
-    /// Hashes the base as four words and the used extras two to a word.
+    /// The hash kept with the board, one word.
     fn hash<H: Hasher>(&self, h: &mut H) {
-        for chunk in self.base.chunks_exact(8) {
-            let mut word = [0u8; 8];
-            for (w, &c) in word.iter_mut().zip(chunk) {
-                *w = c as u8;
-            }
-            h.write_u64(u64::from_le_bytes(word));
-        }
-        let extras = usize::from(self.len).saturating_sub(BASE_SIZE);
-        for pair in self.extra[..extras].chunks(2) {
-            let low = u64::from(pair[0] as u32);
-            let high = pair.get(1).map_or(0, |&x| u64::from(x as u32));
-            h.write_u64(low | (high << 32));
-        }
+        h.write_u64(self.hash);
     }
 }
 
@@ -144,23 +170,75 @@ pub struct StepKind {
     pub hit: bool,
 }
 
-/// An open point: the mover may land on `dst` (1..24).
-///
-/// Open when no opposing checker stands there; with hitting contact also on
-/// a lone one; with pinning contact on a lone free one, but not where an
-/// opposing checker pins one of the mover's. Blocking: any opposing checker
-/// closes the point.
+/// The points 1..24 as a bitmask (bit p for point p).
+pub const POINTS: u32 = ((1 << 25) - 1) & !1;
+
+/// The high bit of each byte of a word.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+/// The low seven bits of each byte of a word.
+const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+
+/// The high bit of each byte of `w` that is not zero.
 #[inline]
-pub fn is_open(b: &Board, dst: usize, contact: Contact) -> bool {
-    let x = b.at(dst);
-    if x >= 0 {
-        return true;
+fn nonzero_bytes(w: u64) -> u64 {
+    (((w & LOW7) + LOW7) | w) & HIGH
+}
+
+/// The bitmask (bit i for byte i) of the bytes whose high bit is set in each of the four words.
+#[inline]
+fn byte_bits(high: [u64; 4]) -> u32 {
+    // Each byte's high bit moved to its lowest bit, then gathered into the
+    // top byte by one multiply (the shifted copies never carry).
+    high.iter().enumerate().fold(0, |mask, (i, &w)| {
+        mask | (((w >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32) << (8 * i)
+    })
+}
+
+/// The open points: where the mover may land, as a bitmask of points 1..24 (bit p for point p).
+///
+/// A point is open when no opposing checker stands there; with hitting
+/// contact also on a lone one; with pinning contact on a lone free one, but
+/// not where an opposing checker pins one of the mover's. Blocking: any
+/// opposing checker closes the point. (Worked out a word of eight points
+/// at a time: a count not negative has its high bit clear, a lone
+/// opposing checker is the byte 0xFF.)
+#[inline]
+pub fn open_points(b: &Board, contact: Contact) -> u32 {
+    let words = b.words();
+    let clear = words.map(|w| !w & HIGH);
+    let open = if contact == Contact::Block {
+        byte_bits(clear)
+    } else {
+        let lone = byte_bits(words.map(|w| !nonzero_bytes(!w) & HIGH));
+        let lone = if contact == Contact::Pin {
+            lone & !(b.at(PINNED) as u32)
+        } else {
+            lone
+        };
+        byte_bits(clear) | lone
+    };
+    open & POINTS
+}
+
+impl Board {
+    /// The 32 base bytes as four little-endian words.
+    #[inline]
+    fn words(&self) -> [u64; 4] {
+        let mut words = [0u64; 4];
+        for (word, chunk) in words.iter_mut().zip(self.base.chunks_exact(8)) {
+            let mut bytes = [0u8; 8];
+            for (byte, &x) in bytes.iter_mut().zip(chunk) {
+                *byte = x as u8;
+            }
+            *word = u64::from_le_bytes(bytes);
+        }
+        words
     }
-    match contact {
-        _ if x < -1 => false,
-        Contact::Block => false,
-        Contact::Hit => true,
-        Contact::Pin => (b.at(PINNED) >> dst) & 1 == 0,
+
+    /// The points holding a checker of the mover's, as a bitmask of points 1..24.
+    #[inline]
+    pub fn held_points(&self) -> u32 {
+        byte_bits(self.words().map(|w| nonzero_bytes(w) & !w)) & POINTS
     }
 }
 
@@ -288,4 +366,55 @@ pub fn pack(state: &[i32]) -> Vec<u8> {
         out.extend_from_slice(&(x as u32).to_le_bytes());
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The masks worked out a point at a time, as the rules say them.
+    fn plain(b: &Board, contact: Contact) -> (u32, u32) {
+        let (mut held, mut open) = (0, 0);
+        for p in 1..25 {
+            let x = b.at(p);
+            held |= u32::from(x > 0) << p;
+            let pinned = (b.at(PINNED) >> p) & 1 == 1;
+            let lone_open = match contact {
+                Contact::Block => false,
+                Contact::Hit => x == -1,
+                Contact::Pin => x == -1 && !pinned,
+            };
+            open |= u32::from(x >= 0 || lone_open) << p;
+        }
+        (held, open)
+    }
+
+    #[test]
+    fn the_word_masks_are_the_point_by_point_ones() {
+        let mut r: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..20_000 {
+            let mut state = vec![0i32; 30];
+            for x in state.iter_mut().take(28) {
+                r ^= r << 13;
+                r ^= r >> 7;
+                r ^= r << 17;
+                *x = match r % 9 {
+                    0 => -127,
+                    1 => 127,
+                    2 | 3 => -1,
+                    4 => 0,
+                    5 => 1,
+                    6 => -2,
+                    _ => (r >> 8) as i32 % 128,
+                };
+            }
+            state[PINNED] = (r >> 20) as i32 & 0x1FF_FFFE;
+            let b = Board::from_state(&state);
+            for contact in [Contact::Hit, Contact::Block, Contact::Pin] {
+                let (held, open) = plain(&b, contact);
+                assert_eq!(b.held_points(), held, "{state:?}");
+                assert_eq!(open_points(&b, contact), open, "{state:?} {contact:?}");
+            }
+        }
+    }
 }

@@ -5,7 +5,9 @@
 //! `nardy.engine.table.native_table`), and asked for the legal plays of a
 //! state (`search`) or of many states at once without the GIL
 //! (`search_many`). A play comes back as its key (the packed resulting
-//! state) and its steps code.
+//! state) and its steps code; `search_packed` gives all of a state's plays
+//! in two `bytes` objects, for callers that want no Python object a play.
+//! A state is a sequence of ints or its packed form (`bytes`).
 //!
 //! Nothing crosses the boundary but values and Python exceptions: a table
 //! or state the core refuses raises `ValueError` with the core's message,
@@ -15,12 +17,13 @@
 
 #![deny(missing_docs)]
 
+use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use nardy_core::{Code, Play, Table, pack, search};
+use nardy_core::{Code, Table, key_len, search_packed};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyInt};
+use pyo3::types::{PyBytes, PyInt, PyTuple};
 
 /// The most ints a table may hold: far above any table of version 1
 /// (16 fields, four dice, a few rules of three ints), so a huge or
@@ -29,8 +32,6 @@ const MOST_TABLE_INTS: usize = 4096;
 /// The most ints a state may hold: 28 and two per extra field, far fewer.
 const MOST_STATE_INTS: usize = 256;
 
-/// One play as the core gives it: its key (the packed resulting state) and its steps code.
-type RawPlay = (Vec<u8>, Code);
 /// One play as Python receives it: `(bytes, int)`.
 type PyPlay<'py> = (Bound<'py, PyBytes>, Bound<'py, PyInt>);
 
@@ -119,6 +120,56 @@ fn ints<T: TryFrom<i64>>(
     })
 }
 
+/// Read a state: a sequence of ints (a tuple read directly), or its packed form as `bytes`.
+///
+/// The packed form (the contract's section 1, what `nardy_core::pack` and
+/// the keys are): 28 bytes, each an int plus 128, then 4 bytes
+/// little-endian a further int. Anything else is refused as
+/// [`Failure::Input`] naming `what`.
+fn read_state(value: &Bound<'_, PyAny>, what: &str) -> Result<Vec<i32>, Failure> {
+    if let Ok(packed) = value.cast::<PyBytes>() {
+        return unpack(packed.as_bytes(), what);
+    }
+    let Ok(tuple) = value.cast::<PyTuple>() else {
+        return ints::<i32>(value, what, MOST_STATE_INTS);
+    };
+    if tuple.len() > MOST_STATE_INTS {
+        return Err(Failure::Input(format!(
+            "{what} has more than {MOST_STATE_INTS} items"
+        )));
+    }
+    let mut out = Vec::with_capacity(tuple.len());
+    for (i, item) in tuple.iter().enumerate() {
+        let n = item
+            .extract::<i64>()
+            .ok()
+            .and_then(|n| i32::try_from(n).ok());
+        out.push(n.ok_or_else(|| {
+            Failure::Input(format!("{what}: item {i} is not an int in range: {item}"))
+        })?);
+    }
+    Ok(out)
+}
+
+/// The state a packed form holds (see [`read_state`]).
+fn unpack(bytes: &[u8], what: &str) -> Result<Vec<i32>, Failure> {
+    let extra = bytes.len().checked_sub(28).filter(|n| n % 4 == 0);
+    let Some(extra) = extra.filter(|n| n / 4 <= MOST_STATE_INTS) else {
+        return Err(Failure::Input(format!(
+            "{what}: a packed state has 28 bytes and 4 a further int, not {}",
+            bytes.len()
+        )));
+    };
+    let mut out = Vec::with_capacity(28 + extra / 4);
+    out.extend(bytes[..28].iter().map(|&b| i32::from(b) - 128));
+    out.extend(
+        bytes[28..]
+            .chunks_exact(4)
+            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]) as i32),
+    );
+    Ok(out)
+}
+
 /// The Python type name of `value`, for a message.
 fn type_name(value: &Bound<'_, PyAny>) -> String {
     value
@@ -127,27 +178,63 @@ fn type_name(value: &Bound<'_, PyAny>) -> String {
         .map_or_else(|_| "?".to_string(), |name| name.to_string())
 }
 
-/// One state's legal plays as the core gives them: (key, steps code) each.
-///
-/// The key is the packed resulting state (`nardy_core::pack`, the contract's
-/// section 1). Guarded: a panic is a [`Failure::Internal`].
-fn plays_of(table: &Table, state: &[i32]) -> Result<Vec<RawPlay>, Failure> {
-    guarded(|| {
-        let plays: Vec<Play> =
-            search(table, state).map_err(|err| Failure::Input(err.to_string()))?;
-        Ok(plays
-            .into_iter()
-            .map(|play| (pack(&play.state), play.code))
-            .collect())
-    })
+/// One search's plays as the core gives them, flat: the keys one after the other (each of the table's key length), and the codes.
+#[derive(Debug, Default)]
+struct Found {
+    /// The packed resulting states (`nardy_core::pack`, the contract's section 1), end to end.
+    keys: Vec<u8>,
+    /// The steps codes, one a play.
+    codes: Vec<Code>,
+    /// Where each state's plays end in `codes` (a batch holds several states).
+    ends: Vec<usize>,
 }
 
-/// The plays as Python values: a list of (bytes, int).
-fn to_python<'py>(py: Python<'py>, plays: Vec<RawPlay>) -> Vec<PyPlay<'py>> {
-    plays
-        .into_iter()
-        .map(|(key, code)| (PyBytes::new(py, &key), code_to_python(py, code)))
-        .collect()
+thread_local! {
+    /// Each thread's buffers for [`Found`], kept from one call to the next.
+    static FOUND: RefCell<Found> = RefCell::new(Found::default());
+}
+
+/// The most bytes of keys a kept [`Found`] may hold room for (a bigger one is dropped).
+const KEPT_BYTES: usize = 1 << 16;
+
+impl Found {
+    /// Run `work` on this thread's buffers, emptied first (fresh ones if they are in use).
+    fn with<T>(work: impl FnOnce(&mut Found) -> T) -> T {
+        FOUND.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut found) => {
+                if found.keys.capacity() > KEPT_BYTES {
+                    *found = Found::default();
+                }
+                found.keys.clear();
+                found.codes.clear();
+                found.ends.clear();
+                work(&mut found)
+            }
+            Err(_) => work(&mut Found::default()),
+        })
+    }
+
+    /// Search `state` and append its plays. Guarded: a panic is a [`Failure::Internal`].
+    fn add(&mut self, table: &Table, state: &[i32]) -> Result<(), Failure> {
+        guarded(|| {
+            search_packed(table, state, &mut self.keys, &mut self.codes)
+                .map_err(|err| Failure::Input(err.to_string()))
+        })?;
+        self.ends.push(self.codes.len());
+        Ok(())
+    }
+
+    /// The plays of the `i`-th state searched, as Python values: a list of (bytes, int).
+    fn to_python<'py>(&self, py: Python<'py>, size: usize, i: usize) -> Vec<PyPlay<'py>> {
+        let len = key_len(size);
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        (start..self.ends[i])
+            .map(|j| {
+                let key = &self.keys[j * len..(j + 1) * len];
+                (PyBytes::new(py, key), code_to_python(py, self.codes[j]))
+            })
+            .collect()
+    }
 }
 
 /// A steps code as a Python int: through a `u64` when it fits (every play
@@ -186,7 +273,7 @@ impl Rules {
         Ok(Rules { table })
     }
 
-    /// The legal plays from `state` (a sequence of ints, the mover's frame).
+    /// The legal plays from `state` (the mover's frame: a sequence of ints, or its packed form as `bytes`).
     ///
     /// A list of `(key, code)`: the packed resulting state and the steps
     /// code, in the canonical order; empty for a pass. `ValueError` for a
@@ -196,8 +283,37 @@ impl Rules {
         py: Python<'py>,
         state: &Bound<'py, PyAny>,
     ) -> PyResult<Vec<PyPlay<'py>>> {
-        let state = ints::<i32>(state, "the state", MOST_STATE_INTS)?;
-        Ok(to_python(py, plays_of(&self.table, &state)?))
+        let state = read_state(state, "the state")?;
+        Found::with(|found| {
+            found.add(&self.table, &state)?;
+            Ok(found.to_python(py, self.table.size, 0))
+        })
+    }
+
+    /// `search` in two objects: `(keys, codes)`, the keys end to end and the codes 16 bytes each.
+    ///
+    /// `keys` holds each play's key (the packed resulting state, of the
+    /// table's key length) one after the other, in the canonical order;
+    /// `codes` each play's steps code as 16 bytes little-endian, in the same
+    /// order; both empty for a pass. For callers that want the plays without
+    /// a Python object a play. `ValueError` for a state the core refuses.
+    fn search_packed<'py>(
+        &self,
+        py: Python<'py>,
+        state: &Bound<'py, PyAny>,
+    ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+        let state = read_state(state, "the state")?;
+        Found::with(|found| {
+            found.add(&self.table, &state)?;
+            let keys = PyBytes::new(py, &found.keys);
+            let codes = PyBytes::new_with(py, 16 * found.codes.len(), |out| {
+                for (chunk, code) in out.chunks_exact_mut(16).zip(&found.codes) {
+                    chunk.copy_from_slice(&code.to_le_bytes());
+                }
+                Ok(())
+            })?;
+            Ok((keys, codes))
+        })
     }
 
     /// `search` of each state of `states`, in order, with the GIL released while the core searches.
@@ -210,25 +326,29 @@ impl Rules {
         py: Python<'py>,
         states: &Bound<'py, PyAny>,
     ) -> PyResult<Vec<Vec<PyPlay<'py>>>> {
+        // (The index is written into a refusal only: a message made for
+        // every state would cost more than reading it.)
         let read = each(states, "states", usize::MAX, |i, item| {
-            ints::<i32>(&item, &format!("state {i}"), MOST_STATE_INTS)
+            read_state(&item, "the state").map_err(|failure| match failure {
+                Failure::Input(message) => Failure::Input(format!("state {i}: {message}")),
+                internal => internal,
+            })
         })?;
         let table = &self.table;
-        let found = py.detach(|| {
-            read.iter()
-                .enumerate()
-                .map(|(i, state)| {
-                    plays_of(table, state).map_err(|failure| match failure {
+        Found::with(|found| {
+            py.detach(|| {
+                for (i, state) in read.iter().enumerate() {
+                    found.add(table, state).map_err(|failure| match failure {
                         Failure::Input(message) => Failure::Input(format!("state {i}: {message}")),
                         internal => internal,
-                    })
-                })
-                .collect::<Result<Vec<_>, Failure>>()
-        })?;
-        Ok(found
-            .into_iter()
-            .map(|plays| to_python(py, plays))
-            .collect())
+                    })?;
+                }
+                Ok::<(), Failure>(())
+            })?;
+            Ok((0..read.len())
+                .map(|i| found.to_python(py, table.size, i))
+                .collect())
+        })
     }
 
     /// `nardy._native.Rules(...)` (the table is not kept as ints).

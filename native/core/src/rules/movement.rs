@@ -1,6 +1,6 @@
 //! How checkers move: entering from the bar and the pool, open points, the bear-off.
 
-use crate::state::{Board, Contact, FROM_POOL, MOVER_BAR, MOVER_OFF, PINNED, is_open};
+use crate::state::{Board, Contact, FROM_POOL, MOVER_BAR, MOVER_OFF, PINNED, open_points};
 use crate::table::Table;
 
 /// The bear-off rule.
@@ -19,35 +19,27 @@ pub struct BearOff {
 }
 
 impl BearOff {
-    /// Whether a step from `src` that would end at `src - die <= 0` bears off, `outside` checkers not home.
-    pub fn allows(&self, b: &Board, src: usize, die: usize, outside: i32) -> bool {
-        if outside > 0 {
+    /// Whether a step from `src` that would end at `src - die <= 0` bears off.
+    ///
+    /// `highest` is the highest point holding a checker of the mover's
+    /// (`src` holds one, so it is at least `src`) and `away` whether one of
+    /// his is on the bar, in the pool or pinned ([`away_from_points`]). All
+    /// his checkers are home exactly when none is away and `highest` lies in
+    /// the zone; then a checker stands on a higher point of the zone exactly
+    /// when `highest` is above `src`.
+    #[inline]
+    pub fn allows(&self, src: usize, die: usize, highest: usize, away: bool) -> bool {
+        if away || highest > usize::from(self.zone) {
             return false;
         }
-        if src == die {
-            return true;
-        }
-        self.larger && !checker_above(b, src, usize::from(self.zone))
+        src == die || (self.larger && highest == src)
     }
 }
 
-/// Whether a checker of the mover's stands on his points `src + 1 ..= zone`.
-fn checker_above(b: &Board, src: usize, zone: usize) -> bool {
-    (src + 1..zone + 1).any(|p| b.at(p) > 0)
-}
-
-/// The mover's checkers not yet in the bear-off zone: outside it on the board, on the bar, in the pool, or pinned (one is enough).
-pub fn count_not_home(b: &Board, t: &Table) -> i32 {
-    let zone = usize::from(t.bear_off.zone);
-    let mut outside = b.at(MOVER_BAR) + b.pool(t.pool);
-    // (Half-open ranges here and below: an inclusive range costs a check a turn in this hot loop.)
-    for p in zone + 1..25 {
-        outside += b.at(p).max(0);
-    }
-    if t.contact == Contact::Pin && b.at(PINNED) != 0 {
-        outside += 1;
-    }
-    outside
+/// Whether a checker of the mover's is on his bar, in his pool, or pinned: not on his points, so not home.
+#[inline]
+pub fn away_from_points(b: &Board, t: &Table) -> bool {
+    b.at(MOVER_BAR) > 0 || b.pool(t.pool) > 0 || (t.contact == Contact::Pin && b.at(PINNED) != 0)
 }
 
 /// Where a checker entering with `die` lands: the mover's point `25 - die`.
@@ -92,38 +84,76 @@ impl SingleSteps {
     }
 }
 
+/// What the steps of one node need to know of its board, worked out once for all its dice.
+#[derive(Debug, Clone, Copy)]
+pub struct Sight {
+    /// The points holding a checker of the mover's (bit p).
+    pub held: u32,
+    /// The open points ([`open_points`]).
+    pub open: u32,
+    /// Whether a checker of the mover's is away from his points ([`away_from_points`]).
+    pub away: bool,
+}
+
+impl Sight {
+    /// The sight of board `b` under `t`.
+    #[inline]
+    pub fn of(b: &Board, t: &Table) -> Sight {
+        Sight {
+            held: b.held_points(),
+            open: open_points(b, t.contact),
+            away: away_from_points(b, t),
+        }
+    }
+}
+
 /// The steps the board allows for `die`, in order: the bar entry (nothing else while the bar comes first), the pool entry, then every point from 24 down to 1 holding a free checker of the mover's.
 ///
-/// Each moves onto an open point, or past the 1-point when the bear-off allows it;
-/// `outside` is [`count_not_home`] of the board (the same for every die of a node).
-pub fn single_steps(b: &Board, die: usize, t: &Table, outside: i32) -> SingleSteps {
+/// Each moves onto an open point, or past the 1-point when the bear-off
+/// allows it; `sight` is the board's [`Sight`]. A point above `die` can only
+/// move, one at or below it only bear off, so the moves (from the highest
+/// point down) come before the bear-offs (from the highest down).
+pub fn single_steps(b: &Board, die: usize, t: &Table, sight: &Sight) -> SingleSteps {
     let mut out = SingleSteps {
         list: [(0, 0); 26],
         n: 0,
     };
     let entry = entry_point(die);
+    let entry_open = (sight.open >> entry) & 1 == 1;
     if t.enters && b.at(MOVER_BAR) > 0 {
-        if is_open(b, entry, t.contact) {
+        if entry_open {
             out.push(MOVER_BAR, entry);
         }
         if bar_first(b, t) {
             return out;
         }
     }
-    if may_enter_from_pool(b, t) && is_open(b, entry, t.contact) {
+    if entry_open && may_enter_from_pool(b, t) {
         out.push(FROM_POOL, entry);
     }
-    for src in (1..25).rev() {
-        if b.at(src) <= 0 {
-            continue;
-        }
-        if src > die {
-            if is_open(b, src - die, t.contact) {
-                out.push(src, src - die);
+    let at_most_die = (2u32 << die) - 1;
+    let mut moving = sight.held & (sight.open << die) & !at_most_die;
+    while moving != 0 {
+        let src = highest_bit(moving);
+        out.push(src, src - die);
+        moving &= !(1 << src);
+    }
+    let mut leaving = sight.held & at_most_die;
+    if leaving != 0 {
+        let highest = highest_bit(sight.held);
+        while leaving != 0 {
+            let src = highest_bit(leaving);
+            if t.bear_off.allows(src, die, highest, sight.away) {
+                out.push(src, MOVER_OFF);
             }
-        } else if t.bear_off.allows(b, src, die, outside) {
-            out.push(src, MOVER_OFF);
+            leaving &= !(1 << src);
         }
     }
     out
+}
+
+/// The highest bit set of a non-zero mask.
+#[inline]
+fn highest_bit(mask: u32) -> usize {
+    31 - mask.leading_zeros() as usize
 }
