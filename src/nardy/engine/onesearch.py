@@ -166,6 +166,9 @@ Steps = dict[tuple[int, int], int]
 _NO_STEPS: Steps = {}
 _ALL = 1 << 30  # (a place before it: every recorded step)
 _NOTHING: tuple[Steps, int] = (_NO_STEPS, 0)
+# What a parent tells a child (S4): its allowed steps of each die with their
+# places, the die of the step that led to the child, and that step's place.
+Prior = tuple[list[Steps], int, int]
 #: A step's place in the order a node tries them (single_steps): the bar 0,
 #: the pool 1, then the points 24 down to 1 as 2..25 (the sorted search's ranks).
 _RANK: tuple[int, ...] = (0, *(26 - p for p in range(1, 25)), 0, 1)
@@ -327,14 +330,14 @@ class _Walk:
         outside: int,
         guard: int,
         code: int,
-        prior: list[tuple[Steps, int]] | None,
+        prior: Prior | None,
     ) -> None:
         """Search below the node (``board``, ``marks``, the dice left): every die, in order.
 
         ``outside``: the mover's checkers not home (:func:`~nardy.rules.movement.count_not_home`);
         ``guard``: the six-block guard of ``board`` (0 without the rule);
-        ``code``: the path's steps packed; ``prior``: per die value, the
-        parent's steps this node need not make (S4), and how many of them.
+        ``code``: the path's steps packed; ``prior``: what the parent
+        tells of the steps this node need not make (S4, :data:`Prior`).
         """
         # (S4: each die's allowed steps here, with their places, for the children.)
         here = [_NO_STEPS] * len(self.values) if self.swaps else None
@@ -359,16 +362,16 @@ class _Walk:
         guard: int,
         code: int,
         i: int,
-        prior: list[tuple[Steps, int]] | None,
+        prior: Prior | None,
         here: list[Steps] | None,
     ) -> None:
         """Every step of the ``i``-th die value from the node, every checker: make, judge, record, go down once per node.
 
-        With two dice and the board alone to judge (S4 of the module
-        docstring), the first die's steps at the root are kept, and after
-        the second die those of them are skipped. (One loop with the
-        step's work written in it: a call a step would cost the pure build
-        a tenth of its time.)
+        Where steps may be swapped (S4 of the module docstring), the
+        steps allowed here are kept with their places for the children, and
+        those the parent tells of are skipped. The last die without marks
+        goes to :meth:`leaves`. (One loop with the step's work written in
+        it: a call a step would cost the pure build a tenth of its time.)
         """
         rules, judge, six_block = self.rules, self.judge, self.six_block
         contact, pool, hit_to_pool = self.contact, self.pool, self.hit_to_pool
@@ -386,7 +389,10 @@ class _Walk:
             steps = single_steps(board, die, contact, self.enters, rules.movement)
         # S4: the parent's steps of this die that came before the one that led
         # here (skipped, their places below limit), and this node's, recorded.
-        skip, limit = _NOTHING if prior is None else prior[i]
+        skip, limit = _NOTHING if prior is None else _skipped(prior, i)
+        if not deeper and not marks and self.shortcuts:
+            self.leaves(board, steps, skip, limit, guard, code, i)
+            return
         allowed: Steps | None = None
         if here is not None and deeper:
             allowed = here[i] = {}
@@ -439,22 +445,47 @@ class _Walk:
                         _child_outside(outside, src, dst, self.zone),
                         child_guard,
                         child_code,
-                        None if allowed is None else self.prior_of(here, i, allowed[step]),
+                        None if here is None or allowed is None else (here, i, allowed[step]),
                     )
                 path.pop()
 
-    def prior_of(self, here: list[Steps] | None, i: int, place: int) -> list[tuple[Steps, int]]:
-        """What a child reached by the step at ``place`` among this node's allowed steps of the ``i``-th die need not make (S4).
-
-        Every allowed step here of a die tried before (each reaches, after
-        this one, a state the other order reached first), and those of the
-        same die before this step; none of a die tried after.
-        """
-        assert here is not None
-        prior = [(steps, _ALL) for steps in here[:i]]
-        prior.append((here[i], place))
-        prior += [_NOTHING] * (len(here) - i - 1)
-        return prior
+    def leaves(
+        self,
+        board: list[int],
+        steps: list[tuple[int, int]],
+        skip: Steps,
+        limit: int,
+        guard: int,
+        code: int,
+        i: int,
+    ) -> None:
+        """:meth:`play` for the last die left, no checker marked: each allowed step's result recorded, nothing entered."""
+        judge, six_block = self.judge, self.six_block
+        die = self.values[i]
+        path = self.path
+        seen = self.seen
+        used = len(path) + 1
+        shift = STEP_BITS * (used - 1)
+        record_bit = 1 << (self.die_shift + i if used == 1 and self.per_die else used)
+        for step in steps:
+            if skip and skip.get(step, _ALL) < limit:
+                continue
+            src, dst = step
+            child = board[:]
+            kind = make_step_as(child, src, dst, self.contact, self.pool, self.hit_to_pool)
+            hit = _HIT_OF_KIND[kind]
+            if judge is not None:
+                after = (
+                    guard if not kind or six_block is None else six_block_guard(child, six_block)
+                )
+                if not judge.allows(child, src, dst, hit, after):
+                    continue
+            state = tuple(child)
+            flags = seen.get(state, 0)
+            if not flags & record_bit:
+                seen[state] = flags | record_bit
+                self.found.append((state, (*path, (src, dst, die, hit)), used, self.pips))
+                self.codes.append(code | step_code(src, dst, die, hit) << shift)
 
     def first_marked(self, state: State, marks: int) -> bool:
         """Whether the node (``state``, ``marks`` not 0, the dice left) is entered for the first time (the memo of nodes with marks)."""
@@ -611,6 +642,20 @@ def _hitter_allows(rules: TurnRules, board: list[int], src: int, dst: int) -> bo
     hitter = rules.hitter_rule
     check = None if hitter is None else hitter.check
     return check is not None and check(board, src, dst)
+
+
+def _skipped(prior: Prior, i: int) -> tuple[Steps, int]:
+    """The steps of the ``i``-th die a node need not make (S4), and the place below which they lie.
+
+    Every step the parent allowed of a die it tried before the step that
+    led here (each reaches, after that step, a state the other order
+    reached first), and those of the same die before that step; none of a
+    die tried after.
+    """
+    here, tried, place = prior
+    if i < tried:
+        return here[i], _ALL
+    return (here[i], place) if i == tried else _NOTHING
 
 
 def _child_outside(outside: int, src: int, dst: int, zone: int) -> int:
