@@ -104,7 +104,10 @@ and the equality tests hold it to the plain search's and the native one's):
   one checker of his); a point he holds or nobody holds is open without
   a call. One dict answers, per state, whether a candidate of so many
   dice (or of that die) was recorded and whether a node without marks
-  and with these dice left was entered: one look-up a step.
+  and with these dice left was entered: one look-up a step. A
+  candidate's steps are packed as it is recorded (:func:`finish` packs
+  nothing), and the last die's steps go through a lean loop
+  (:meth:`_Walk.leaves`).
 * S2. A step rule that *declares* what it is (a floor, the six-block
   rule after each step, waiting, named rules: :mod:`nardy.rules.turn_rules`)
   is judged from its declaration, as it promises it may be: the floor and
@@ -116,15 +119,18 @@ and the equality tests hold it to the plain search's and the native one's):
 * S3. A double judged by the board alone (no step rule, no hitter rule)
   is searched in sorted order, as the native search does
   (:meth:`_Walk.sorted_visit`): the same candidates, no look-up.
-* S4. Two different dice judged by the board alone, with hitting or
-  blocking contact: after a step of the second die, a step of the first
-  that the root allowed is not made (:meth:`_Walk.play`). The two steps
-  in the other order are both allowed (a step never closes a point, never
-  empties another source of the checkers it needs, only lowers the count
-  not home, and a checker that bears off with a larger die has none above
-  it, so the other step did not come from above it), they hit the same
-  blots and reach the same state, and that order came first: its result
-  was recorded, and this one would not be.
+* S4. Steps that may be swapped: no hitter rule, hitting or blocking
+  contact, and no step rule or only a declared waiting rule (the counts
+  it waits on only fall). Then two steps allowed in one order are allowed
+  in the other (a step never closes a point, never takes the checker
+  another step needs, only lowers the count not home; a checker that
+  bears off with a larger die has none above it, so the other step did
+  not come from above it; a waiting count below a step is no higher after
+  another), hit the same blots and reach the same state. So at a child
+  reached by a step of die y, a step of a die tried before y, or of y
+  itself before that step, that the parent allowed, reaches a node the
+  other order entered first (its candidates recorded, its subtree
+  searched): it is not made (:meth:`_Walk.play`, :data:`Prior`).
 """
 
 from __future__ import annotations
