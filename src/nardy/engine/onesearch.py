@@ -262,12 +262,7 @@ def distinct_dice(dice: tuple[int, ...]) -> list[int]:
 class _Walk:
     """One depth-first search: the turn's rules read once, the dice left, the path from the root, the memo and the candidates.
 
-    Speed without changing the list (see "Speed" in the module docstring):
-    the rules' data are read into attributes once; a node's board is a
-    list, each child a copy the rulebook makes the step on; the count of
-    checkers not home is kept from node to node; one dict (:attr:`seen`)
-    answers both "was this (state, dice used) recorded?" and "was this
-    node entered?" with one look-up of the state.
+    (Its shortcuts, S1-S4, are the module docstring's "Speed".)
     """
 
     def __init__(self, rules: TurnRules, shortcuts: bool = True) -> None:
@@ -445,15 +440,27 @@ class _Walk:
                 if flags != was:
                     seen[state] = flags
                 if enter:
-                    self.visit(
-                        child,
-                        child_marks,
-                        _child_outside(outside, src, dst, self.zone),
-                        child_guard,
-                        child_code,
-                        None if here is None or allowed is None else (here, i, allowed[step]),
-                    )
+                    below = _child_outside(outside, src, dst, self.zone)
+                    told = None if here is None or allowed is None else (here, i, allowed[step])
+                    if self.left_total == 1 and not child_marks and self.shortcuts:
+                        self.last_die(child, below, child_guard, child_code, told)
+                    else:
+                        self.visit(child, child_marks, below, child_guard, child_code, told)
                 path.pop()
+
+    def last_die(
+        self, board: list[int], outside: int, guard: int, code: int, prior: Prior | None
+    ) -> None:
+        """:meth:`visit` of a node with one die left and no checker marked: its steps straight to :meth:`leaves`."""
+        i = 0
+        while not self.left[i]:
+            i += 1
+        die = self.values[i]
+        steps = self.board_steps(board, die, outside, 0)
+        skip, limit = _NOTHING if prior is None else _skipped(prior, i)
+        self.pips += die
+        self.leaves(board, steps, skip, limit, guard, code, i)
+        self.pips -= die
 
     def leaves(
         self,
