@@ -44,7 +44,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Protocol
+from typing import Any
 
 import peers
 import positions
@@ -57,21 +57,8 @@ from nardy.engine.reference import turn_rules
 from nardy.engine.state import pack, unpack
 from nardy.engine.table import native_table
 
-
-class Rules(Protocol):
-    """What this script asks of the native core's ``Rules`` (:func:`nardy.engine.native.rules_for`)."""
-
-    def search(self, state: Sequence[int] | bytes) -> list[tuple[bytes, int]]:
-        """The plays, ``(key, code)`` each."""
-        ...
-
-    def search_packed(self, state: Sequence[int] | bytes) -> tuple[bytes, bytes]:
-        """The plays as two buffers, the keys and the codes."""
-        ...
-
-    def search_many(self, states: Sequence[Sequence[int] | bytes]) -> list[list[tuple[bytes, int]]]:
-        """The plays of each state."""
-        ...
+#: What this script asks of the native core (:func:`nardy.engine.native.rules_for`).
+Rules = native.NativeRules
 
 
 Run = Callable[[], object]

@@ -37,11 +37,15 @@ class NativeRules(Protocol):
     (:func:`native_plays` turns both into :class:`~nardy.errors.EngineError`).
     """
 
-    def search(self, state: Sequence[int]) -> list[tuple[bytes, int]]:
-        """The legal plays from ``state`` (mover's frame): ``(key, steps code)`` each, in the canonical order."""
+    def search(self, state: Sequence[int] | bytes) -> list[tuple[bytes, int]]:
+        """The legal plays from ``state`` (mover's frame; ints, or packed as bytes): ``(key, steps code)`` each, in the canonical order."""
         ...
 
-    def search_many(self, states: Sequence[Sequence[int]]) -> list[list[tuple[bytes, int]]]:
+    def search_packed(self, state: Sequence[int] | bytes) -> tuple[bytes, bytes]:
+        """:meth:`search` as two buffers: the keys end to end, and the steps codes 16 bytes little-endian each."""
+        ...
+
+    def search_many(self, states: Sequence[Sequence[int] | bytes]) -> list[list[tuple[bytes, int]]]:
         """:meth:`search` of every state, in order, the GIL released while the core searches."""
         ...
 
