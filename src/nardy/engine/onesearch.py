@@ -107,7 +107,7 @@ and the equality tests hold it to the plain search's and the native one's):
   and with these dice left was entered: one look-up a step. A
   candidate's steps are packed as it is recorded (:func:`finish` packs
   nothing), and the last die's steps go through a lean loop
-  (:meth:`_Walk.leaves`).
+  (``_Walk.leaves``).
 * S2. A step rule that *declares* what it is (a floor, the six-block
   rule after each step, waiting, named rules: :mod:`nardy.rules.turn_rules`)
   is judged from its declaration, as it promises it may be: the floor and
@@ -118,7 +118,7 @@ and the equality tests hold it to the plain search's and the native one's):
   its own ``check``. A rule that declares nothing has its function called.
 * S3. A double judged by the board alone (no step rule, no hitter rule)
   is searched in sorted order, as the native search does
-  (:meth:`_Walk.sorted_visit`): the same candidates, no look-up.
+  (``_Walk.sorted_visit``): the same candidates, no look-up.
 * S4. Steps that may be swapped: no hitter rule, hitting or blocking
   contact, and no step rule or only a declared waiting rule (the counts
   it waits on only fall). Then two steps allowed in one order are allowed
@@ -130,7 +130,7 @@ and the equality tests hold it to the plain search's and the native one's):
   reached by a step of die y, a step of a die tried before y, or of y
   itself before that step, that the parent allowed, reaches a node the
   other order entered first (its candidates recorded, its subtree
-  searched): it is not made (:meth:`_Walk.play`, :data:`Prior`).
+  searched): it is not made (``_Walk.play``, ``Prior``).
 """
 
 from __future__ import annotations
@@ -338,7 +338,7 @@ class _Walk:
         ``outside``: the mover's checkers not home (:func:`~nardy.rules.movement.count_not_home`);
         ``guard``: the six-block guard of ``board`` (0 without the rule);
         ``code``: the path's steps packed; ``prior``: what the parent
-        tells of the steps this node need not make (S4, :data:`Prior`).
+        tells of the steps this node need not make (S4, ``Prior``).
         """
         # (S4: each die's allowed steps here, with their places, for the children.)
         here = [_NO_STEPS] * len(self.values) if self.swaps else None
