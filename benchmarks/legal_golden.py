@@ -15,17 +15,18 @@ first roll of long nardy (for the head exceptions).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 from pathlib import Path
 from typing import Any
 
 import nardy
-from nardy.cli.main import legal_line
 
 sys.path.insert(0, str(Path(__file__).parent))
 import positions  # a sibling script, not a package
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
+from test_legal_golden import digests  # the test's own reading of the answers
 
 #: The presets whose output is pinned, by the family of positions they read.
 PRESETS: dict[str, list[str]] = {
@@ -47,7 +48,36 @@ PRESETS: dict[str, list[str]] = {
         "kush",
         "kush(six_block_check=turn)",
     ],
+    "acey-deucey": [
+        "acey-deucey",
+        "acey-deucey(entering=all-first,hitting=after-home)",
+        "acey-deucey(hit_to=pool,bear_off=exact,must_play_higher=false)",
+    ],
+    "gul-bara": ["gul-bara", "gul-bara(bear_off=exact)"],
+    "gioul": ["gioul", "gioul(bear_off=exact)"],
+    "tabula": [
+        "tabula",
+        "tabula(bar_priority=false,bear_off_zone=half)",
+        "tabula(bear_off=larger,second_half=pool-or-bar)",
+    ],
+    "portes": ["portes", "portes(must_play_higher=false)"],
+    "tavla": ["tavla"],
+    "plakoto": ["plakoto", "plakoto(mother=false)", "plakoto(mother_exception=none)"],
+    "fevga": ["fevga", "fevga(trap_prime=forbidden)", "fevga(trap_prime=allowed)"],
 }
+
+#: The families of the games added after the first three, each from its own
+#: seeded self-play (their lines carry every die of the roll).
+NEWER: tuple[str, ...] = (
+    "acey-deucey",
+    "gul-bara",
+    "gioul",
+    "tabula",
+    "portes",
+    "tavla",
+    "plakoto",
+    "fevga",
+)
 
 
 def items_for(spec: str, count: int, seed: int) -> list[positions.Item]:
@@ -56,14 +86,6 @@ def items_for(spec: str, count: int, seed: int) -> list[positions.Item]:
     if variant.has_bar and variant.geometry is nardy.Geometry.MIRROR:
         return positions.backgammon_family_set(variant, count, 0.4, seed)
     return positions.self_play_set(variant, count, 0.4, seed)
-
-
-def wanted(spec: str, line: dict[str, Any]) -> bool:
-    """The positions a preset can take (the same test as ``tests/test_legal_golden.py``)."""
-    if spec.startswith("long-nardy") and line["bar"] != [0, 0]:
-        return False
-    mine = sum(x for x in line["board"] if x > 0) + line["bar"][0] + line["off"][0]
-    return not (spec.startswith(("nackgammon", "caucasian", "backgammon")) and mine != 15)
 
 
 def main() -> None:
@@ -78,27 +100,25 @@ def main() -> None:
         + items_for("kush", 100, 12)
         + [(start, roll) for roll in nardy.ALL_ROLLS],
     }
-    positions: dict[str, list[dict[str, Any]]] = {}
-    digests: dict[str, dict[str, Any]] = {}
+    for seed, family in enumerate(NEWER, start=13):
+        sets[family] = positions.self_play_set(nardy.find_variant(family), 120, 0.4, seed)
+    stored: dict[str, list[dict[str, Any]]] = {}
+    digests_by_spec: dict[str, dict[str, Any]] = {}
     for family, items in sets.items():
         lines = []
         for position, roll in items:
             array = position.to_array()
-            lines.append({**array, "dice": [roll.high, roll.low]})
-        positions[family] = lines
+            dice = list(roll.faces) if family in NEWER else [roll.high, roll.low]
+            lines.append({**array, "dice": dice})
+        stored[family] = lines
         for spec in PRESETS[family]:
-            digest = hashlib.sha256()
-            count = 0
-            for line in lines:
-                if wanted(spec, line):
-                    answer = legal_line(json.dumps({"variant": spec, **line}), None, {})
-                    digest.update((json.dumps(answer, ensure_ascii=False) + "\n").encode())
-                    count += 1
-            digests[spec] = {"family": family, "lines": count, "sha256": digest.hexdigest()}
-            print(f"{spec}: {count} lines, {digest.hexdigest()[:16]}")
+            count, printed, sets = digests(spec, lines)
+            entry = {"family": family, "lines": count, "sha256": printed, "sets_sha256": sets}
+            digests_by_spec[spec] = entry
+            print(f"{spec}: {count} lines, {printed[:16]}, sets {sets[:16]}")
     target = Path(__file__).parent.parent / "tests" / "data" / "legal_golden.json"
     target.write_text(
-        json.dumps({"positions": positions, "digests": digests}, separators=(",", ":"))
+        json.dumps({"positions": stored, "digests": digests_by_spec}, separators=(",", ":"))
     )
 
 
