@@ -13,6 +13,9 @@ import pytest
 
 from nardy import Position, Roll, Variant
 from nardy.cli.main import main
+from nardy.engine import native, onesearch
+from nardy.engine.reference import TurnRules
+from nardy.engine.state import pack
 from nardy.game import turns
 
 
@@ -105,3 +108,15 @@ def turn_segments(
     while True:
         after = yield from one_turn(variant, position, roll(), choose)
         position = first if after.is_over() else after
+
+
+def searched(start: tuple[int, ...], rules: TurnRules) -> list[tuple[tuple[int, ...], int]]:
+    """One turn's plays by the Python search; where the native core takes the rules, its list must be the same.
+
+    ``(state, steps code)`` each, in the canonical order (a pass is ``[]``).
+    """
+    plays = onesearch.search(start, rules)
+    found = native.native_plays(rules, start)
+    if found is not None:
+        assert found == [(pack(state), code) for state, code in plays], (start, rules.dice)
+    return plays

@@ -66,13 +66,13 @@ def test_match_long_nardy_with_game_options(capsys: pytest.CaptureFixture[str]) 
         "--variant",
         "long-nardy",
         "--seed",
-        "1",
+        "4",
         "--game-option",
         "last_roll_draw=true",
         "--game-option",
         "cube=false",
     )
-    assert lines[0] == "nardy demo: match to 3 points, long-nardy, seed 1"
+    assert lines[0] == "nardy demo: match to 3 points, long-nardy, seed 4"
     assert any("draw, 0.5 each" in line for line in lines)
     # Played without the cube, the games do not mention one.
     assert not any("cube" in line for line in lines[1:-1])

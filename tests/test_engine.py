@@ -3,7 +3,7 @@
 The worked examples are those of the Greek and Turkish rules (portes moves as
 backgammon, tavla adds the home-hit rule, plakoto pins); each gives a
 position, a roll and the complete set of legal plays with the position after
-each. Here they check the engine's hitting, hitter-rule and pinning kernels
+each. Here they check the engine's hitting, hitter rules and pinning
 through small test variants; the real tavli variants build on the same data.
 """
 
@@ -17,11 +17,12 @@ from typing import Any
 import pytest
 
 import nardy
+from helpers import searched
 from nardy import InvalidPositionError, Position, Roll, Side, Step
 from nardy.engine import apply_steps
 from nardy.engine import state as engine_state
-from nardy.engine.kernels.general import BLOCK, HIT, PIN
-from nardy.engine.search import choose_kernel
+from nardy.engine.reference import TurnRules
+from nardy.rules.board import BLOCK, HIT
 from nardy.rules.turn_rules import HitterRule, StepRule
 from nardy.rules.vocabulary import Contact, Entering
 from nardy.testing import check_variant
@@ -244,48 +245,32 @@ def test_a_draw_result() -> None:
     assert result.loser is None
 
 
-# --- the kernels and the physics ------------------------------------------------------
+# --- the searches and the physics ------------------------------------------------------
 
 
-def test_kernel_choice() -> None:
-    rule = StepRule(lambda board, src, dst: True)
-    assert choose_kernel((3, 1), HIT, True, False, None, None, None) == "ordered"
-    assert choose_kernel((3, 1), BLOCK, True, False, None, None, None) == "ordered"
-    assert choose_kernel((3, 1), BLOCK, False, False, rule, None, None) == "positional"
-    assert choose_kernel((3, 1), BLOCK, True, True, rule, None, None) == "tracking"
-    # A step rule on hitting contact (checkers on the bar entering): the moving kernel.
-    assert choose_kernel((3, 1), HIT, True, False, rule, None, None) == "moving"
-    assert choose_kernel((3, 1), HIT, False, False, rule, None, None) == "tracking"
-    # A hitter rule: the ordered kernel takes any on two dice, one without a
-    # check on a double; beside a step rule, or with pins, it is tracked.
-    stops, hides = HitterRule(6), HitterRule(6, lambda board, src, dst: board[dst] == 1)
-    assert choose_kernel((3, 3, 3, 3), HIT, True, False, None, stops, None) == "ordered"
-    assert choose_kernel((3, 3, 3, 3), HIT, True, False, None, hides, None) == "tracking"
-    assert choose_kernel((3, 1), HIT, True, False, None, hides, None) == "ordered"
-    assert choose_kernel((3, 1), HIT, True, False, rule, stops, None) == "tracking"
-    assert choose_kernel((3, 1), PIN, True, False, None, stops, None) == "tracking"
-    assert choose_kernel((2, 2), PIN, True, False, None, None, None) == "pinning"
-    assert choose_kernel((2,) * 5, PIN, True, False, None, None, None) == "tracking"
-    assert choose_kernel((2, 1), PIN, False, False, rule, None, None) == "tracking"
-    assert choose_kernel((1, 2, 6, 6, 6, 6), HIT, True, False, None, None, None) == "tracking"
-    # The ordered and positional kernels take at most four moves.
-    assert choose_kernel((2,) * 5, HIT, True, False, None, None, None) == "tracking"
-    assert choose_kernel((2,) * 5, HIT, True, False, None, stops, None) == "tracking"
-    assert choose_kernel((2,) * 4, BLOCK, False, False, rule, None, None) == "positional"
-    assert choose_kernel((2,) * 5, BLOCK, False, False, rule, None, None) == "tracking"
+def test_every_built_in_variant_runs_native_where_the_core_is_loaded() -> None:
+    # Every rule of a built-in variant is data the native core knows.
+    for variant_class in nardy.VARIANTS:
+        variant = variant_class()
+        start = variant.starting_position()
+        for roll in variant.rolls()[:6]:
+            name = variant.search_name(start, roll)
+            assert name == ("native" if nardy.native else "python"), (variant.spec(), roll)
+    # A step rule of plain Python that declares nothing runs on the Python search.
+    opaque = StepRule(lambda board, src, dst: True, watch_from=0, watch_to=0)
+    rules = TurnRules((3, 1), HIT, True, opaque, None, None, True, [])
+    start_state = nardy.Backgammon().starting_position().raw
+    assert nardy.engine.native.native_plays(rules, start_state) is None
 
 
 def test_a_double_of_more_than_four_moves() -> None:
     # A variant's moves hook may give more; every play uses them all where it can.
-    from nardy.engine.search import legal_plays
-
-    start = nardy.Backgammon().starting_position().packed
-    board = engine_state.unpack_list(start)
-    keys, codes = legal_plays(start, board, (1,) * 6, HIT, True, None, None, None, True)
-    assert keys
-    assert all(len(engine_state.steps_of_code(code)) == 6 for code in codes)
-    four, _ = legal_plays(start, board, (1,) * 4, HIT, True, None, None, None, True)
-    assert len(keys) > len(four)
+    start = nardy.Backgammon().starting_position().raw
+    plays = searched(start, TurnRules((1,) * 6, HIT, True, None, None, None, True, []))
+    assert plays
+    assert all(len(engine_state.steps_of_code(code)) == 6 for _, code in plays)
+    four = searched(start, TurnRules((1,) * 4, HIT, True, None, None, None, True, []))
+    assert len(plays) > len(four)
 
 
 def test_a_step_rule_sees_only_the_steps_it_watches() -> None:
@@ -295,54 +280,47 @@ def test_a_step_rule_sees_only_the_steps_it_watches() -> None:
         seen.append((src, dst))
         return True
 
-    from nardy.engine.search import legal_plays
-
-    start = nardy.Backgammon().starting_position().packed
-    legal_plays(
-        start,
-        engine_state.unpack_list(start),
-        (3, 1),
-        HIT,
-        True,
-        StepRule(note, watch_from=1 << 24, watch_to=0),
-        None,
-        None,
-        True,
-    )
+    start = nardy.Backgammon().starting_position().raw
+    rule = StepRule(note, watch_from=1 << 24, watch_to=0)
+    searched(start, TurnRules((3, 1), HIT, True, rule, None, None, True, []))
     assert seen
     assert all(src == 24 for src, _ in seen)
 
 
-def test_a_step_rule_floor_is_kept_by_every_kernel() -> None:
+def test_a_step_rule_floor_is_kept_by_both_searches() -> None:
     # At most one checker may leave the 24-point: a floor of 1 under its 2.
-    from nardy.engine.search import legal_plays
-
     board = [0] * 28
     board[24], board[13], board[1] = 2, 1, -15
     board[27] = 0  # the opponent's 15 stand on one point; nobody is off
-    packed = engine_state.pack(tuple(board))
+    start = tuple(board)
     floor = StepRule(
         lambda board, src, dst: True, watch_from=0, watch_to=0, floor_point=24, floor=1
     )
-    assert floor.watch_from == 1 << 24  # kernels without floors see it through ``check``
+    assert floor.watch_from == 1 << 24  # a search that reads no floor sees it through ``check``
     assert "floor_point=24" in repr(floor)
     for dice in ((3, 3, 3, 3), (5, 2)):
-        for contact in (BLOCK, HIT):  # positional, tracking
-            keys, _ = legal_plays(
-                packed, list(board), dice, contact, False, floor, None, None, True
-            )
-            for key in keys:
-                assert engine_state.unpack(engine_state.packed_of_key(key, 28))[24] >= 1, (
-                    dice,
-                    contact,
-                )
-            assert keys
+        for contact in (BLOCK, HIT):
+            plays = searched(start, TurnRules(dice, contact, False, floor, None, None, True, []))
+            for state, _ in plays:
+                assert state[24] >= 1, (dice, contact)
+            assert plays
             # Without the floor both checkers may leave.
             free = StepRule(floor.base_check, watch_from=0, watch_to=0)
-            keys, _ = legal_plays(packed, list(board), dice, contact, False, free, None, None, True)
-            assert any(
-                engine_state.unpack(engine_state.packed_of_key(k, 28))[24] == 0 for k in keys
-            )
+            plays = searched(start, TurnRules(dice, contact, False, free, None, None, True, []))
+            assert any(state[24] == 0 for state, _ in plays)
+
+
+def _plays(
+    start: engine_state.State,
+    dice: tuple[int, ...],
+    contact: int,
+    enters: bool,
+    rule: StepRule | None,
+    hitter: HitterRule | None,
+    play_filter: Any,
+) -> list[tuple[engine_state.State, int]]:
+    """One turn's plays under these rules (both searches where the native core takes them)."""
+    return searched(start, TurnRules(dice, contact, enters, rule, hitter, play_filter, True, []))
 
 
 def _plain(end: Any) -> Any:
@@ -360,7 +338,6 @@ def test_the_end_of_turn_filter_judged_most_dice_first_gives_the_full_answer(spe
     # The engine filters the candidates that use the most dice first when the
     # filter judges each candidate alone; any other filter sees them all.
     # Wrapped in a plain function, the same rule goes the general way.
-    from nardy.engine.search import legal_plays
     from nardy.rules.long_nardy import SixBlockAtEnd
 
     variant = nardy.find_variant(spec)
@@ -380,10 +357,9 @@ def test_the_end_of_turn_filter_judged_most_dice_first_gives_the_full_answer(spe
         rule = variant.step_rule(start, roll)
         hitter = variant.hitter_rule(start, roll)
         contact = HIT if variant.turn_contact(roll) is Contact.HIT else BLOCK
-        board = engine_state.unpack_list(position.packed)
-        args = (position.packed, board, roll.moves, contact, enters, rule, hitter)
-        fast = legal_plays(*args, end, True)
-        slow = legal_plays(*args, wrapped, True)
+        args = (position.raw, roll.moves, contact, enters, rule, hitter)
+        fast = _plays(*args, end)
+        slow = _plays(*args, wrapped)
         assert fast == slow, (position.id(), roll)
         compared += 1
         legal = position.legal_plays(roll)
@@ -413,13 +389,12 @@ def _bunched_long_state(rng: random.Random) -> engine_state.State:
 
 
 @pytest.mark.parametrize("six_block", ["ahead", "home"])
-def test_the_end_of_turn_rule_judged_on_the_kernels_board_gives_the_full_answer(
+def test_the_declared_end_of_turn_rule_gives_the_full_answer(
     six_block: str,
 ) -> None:
-    # Long nardy with six_block_check="turn": the positional kernel judges the
-    # rule on its own board, and searches the shorter sequences only when it
-    # refuses every longest one. Against the filter given every candidate.
-    from nardy.engine.search import legal_plays
+    # Long nardy with six_block_check="turn": the declared rule (the native
+    # search where it is loaded) against the same rule wrapped in a plain
+    # function, given every candidate by the Python search.
     from nardy.rules.long_nardy import SixBlockAtEnd
 
     variant = nardy.LongNardy(six_block=six_block, six_block_check="turn")
@@ -434,10 +409,10 @@ def test_the_end_of_turn_rule_judged_on_the_kernels_board_gives_the_full_answer(
             for b in range(1, a + 1):
                 roll = Roll(a, b)
                 rule = variant.step_rule(state, roll)
-                args = (engine_state.pack(state), list(state), roll.moves, BLOCK, True, rule, None)
-                fast = legal_plays(*args, end, True)
-                assert fast == legal_plays(*args, wrapped, True), (state, roll)
-                unfiltered = legal_plays(*args, None, True)
+                args = (state, roll.moves, BLOCK, True, rule, None)
+                fast = _plays(*args, end)
+                assert fast == _plays(*args, wrapped), (state, roll)
+                unfiltered = _plays(*args, None)
                 refused += fast != unfiltered
     assert refused > 200  # the rule does refuse plays here
 
@@ -650,7 +625,6 @@ _SHORTENED = [
 def test_the_end_of_turn_rule_refusing_every_longest_play_leaves_the_shorter(
     state: engine_state.State, dice: tuple[int, int]
 ) -> None:
-    from nardy.engine.search import legal_plays
     from nardy.rules.long_nardy import SixBlockAtEnd
 
     variant = nardy.LongNardy(six_block_check="turn")
@@ -659,11 +633,11 @@ def test_the_end_of_turn_rule_refusing_every_longest_play_leaves_the_shorter(
 
     roll = Roll(*dice)
     rule = variant.step_rule(state, roll)
-    args = (engine_state.pack(state), list(state), roll.moves, BLOCK, True, rule, None)
-    fast = legal_plays(*args, end, True)
-    assert fast == legal_plays(*args, wrapped, True)
-    most = max(len(engine_state.steps_of_code(c)) for c in legal_plays(*args, None, True)[1])
-    assert all(len(engine_state.steps_of_code(c)) < most for c in fast[1])
+    args = (state, roll.moves, BLOCK, True, rule, None)
+    fast = _plays(*args, end)
+    assert fast == _plays(*args, wrapped)
+    most = max(len(engine_state.steps_of_code(c)) for _, c in _plays(*args, None))
+    assert all(len(engine_state.steps_of_code(c)) < most for _, c in fast)
 
 
 def test_a_six_block_held_at_the_start_may_not_be_moved_up_whole() -> None:

@@ -22,6 +22,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from nardy.engine.kernels.general import BLOCK, HIT, PIN, is_open, move_checker
 
 import nardy
 from helpers import seeded_roll, turn_segments
@@ -40,7 +41,6 @@ from nardy.agents.env.steps import (
 )
 from nardy.engine.apply_steps import ENTER, NO_BAR, RETURN_POINT, make_steps
 from nardy.engine.apply_steps import RETURN as RETURN_MODEL
-from nardy.engine.kernels.general import BLOCK, HIT, PIN, is_open, move_checker
 from nardy.engine.moving_steps import MovingSteps
 from nardy.engine.reference import single_steps
 from nardy.engine.state import may_bear_off, pack

@@ -33,7 +33,7 @@ from nardy.game import turns
 from nardy.game.actions import Phase
 from nardy.model.turns import BETWEEN_TURNS, TurnState
 from nardy.perft.turns import turn_outcomes
-from nardy.testing import check_kernel, check_variant
+from nardy.testing import check_search, check_variant
 from reference_gul_bara import all_segments, flip, segment_results
 from reference_gul_bara import turn_outcomes as reference_turn
 
@@ -609,7 +609,7 @@ def _check_segment(position: Position, segment: Roll) -> None:
     assert len(states) == len(legal)
     assert states == _reference(position, segment), (position.id(), segment)
     assert states == {s for s, _ in reference_plays(position.variant, position, segment)}
-    check_kernel(position, segment)
+    check_search(position, segment)
     mover, other = position.turn, position.turn.opponent
     for _, after in legal.items():
         assert after.turn is other

@@ -261,10 +261,10 @@ def test_last_roll_draw_half_points_in_a_match() -> None:
     # A seeded self-play long-nardy match with the last-roll draw and no cube.
     out = io.StringIO()
     m = run_match(
-        nardy.find_variant("long-nardy"), 3, 1, out, {"last_roll_draw": True, "cube": False}
+        nardy.find_variant("long-nardy"), 3, 4, out, {"last_roll_draw": True, "cube": False}
     )
     draws = [g for g in m.games if g.outcome is not None and g.outcome.winner is None]
-    assert draws, "seed 1 no longer produces a draw; pick another seed"
+    assert draws, "seed 4 no longer produces a draw; pick another seed"
     for g in draws:
         assert g.outcome is not None
         assert g.outcome.reason is EndReason.DRAW

@@ -1,6 +1,7 @@
-"""The fast kernels against the reference search (nardy.engine.reference), and the reference against the oracles.
+"""The engine's search against the reference search (nardy.engine.reference), and the reference against the oracles.
 
-:mod:`nardy.engine.reference` states the search the kernels accelerate: it
+:mod:`nardy.engine.reference` states the search the engine's two searches
+(native and Python, :mod:`nardy.engine.onesearch`) give faster: it
 runs a variant from its hooks and the rulebook alone, every order of the
 dice and every checker, no shortcut. Here, for every built-in variant and
 every value of every option that changes a legal set:
@@ -17,8 +18,8 @@ every value of every option that changes a legal set:
   text and independent of the library);
 * the toy variants of ``toy_variants.py`` and the guide's examples, and a
   few variants made here for hooks no built-in variant uses that way;
-* that the samples reach every kernel (in the pure-Python build, where a
-  kernel can be watched).
+* where the native core is loaded, the public API runs it and the Python
+  search is held to it element by element (``test_search_equal.py``).
 
 "Agree" (:func:`disagreement`): ``variant.legal_plays`` gives exactly the
 reference's set of resulting positions, each once, and each fast play's
@@ -27,12 +28,8 @@ steps are one of the reference's legal sequences, leading to its position.
 
 from __future__ import annotations
 
-import importlib
 import itertools
-import pkgutil
 import random
-import sys
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -46,7 +43,6 @@ from hypothesis import strategies as st
 import nardy
 from helpers import play_turn, seeded_roll
 from nardy import ALL_ROLLS, Position, Roll, Side, StepRule, Variant
-from nardy.engine import kernels
 from nardy.engine.reference import (
     every_sequence,
     legal_sequences,
@@ -483,7 +479,7 @@ class ExtraOne(nardy.Backgammon):
 
 @attrs.frozen
 class FiveMoveDoubles(nardy.Backgammon):
-    """A double gives five moves: more than the kernels' packed plays hold (the sweep only: slow)."""
+    """A double gives five moves: more than four moves (the sweep only: slow)."""
 
     name: ClassVar[str] = "test-five-move-doubles"
     aliases: ClassVar[tuple[str, ...]] = ()
@@ -667,7 +663,7 @@ def lower_die_first(start: State, candidates: list[Candidate]) -> list[Candidate
 
 @attrs.frozen
 class LowerDieFirst(nardy.Backgammon):
-    """Backgammon where the lower die is played first (a filter on hitting contact: the general kernel)."""
+    """Backgammon where the lower die is played first (a filter on hitting contact, of plain Python: the Python search)."""
 
     name: ClassVar[str] = "test-lower-die-first"
     aliases: ClassVar[tuple[str, ...]] = ()
@@ -708,75 +704,11 @@ def test_a_filter_that_reads_the_order_of_the_steps(make: Callable[[], Variant])
     assert disagreement(variant, variant.starting_position(), Roll(6, 5)) is None
 
 
-# --- the kernels the samples reach ---------------------------------------------------------
-
-
-def kernel_functions() -> dict[int, tuple[Callable[..., Any], str]]:
-    """Every search kernel (a ``search_*`` function of a module of :mod:`nardy.engine.kernels`), by id."""
-    found: dict[int, tuple[Callable[..., Any], str]] = {}
-    for info in pkgutil.iter_modules(kernels.__path__):
-        module = importlib.import_module(f"{kernels.__name__}.{info.name}")
-        for attr, value in vars(module).items():
-            if attr.startswith("search_") and getattr(value, "__module__", None) == module.__name__:
-                found[id(value)] = (value, f"{info.name}.{attr}")
-    return found
-
-
-def watch_kernels(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
-    """Count the calls of each kernel from outside its module, until ``monkeypatch`` undoes it.
-
-    Every kernel is in the counter, with 0 until it is called. In the
-    compiled build the engine calls its kernels directly: the test is skipped.
-    """
-    if nardy.compiled:
-        pytest.skip("compiled, the engine calls its kernels directly: they cannot be watched")
-    calls: Counter[str] = Counter()
-    found = kernel_functions()
-
-    def counting(kernel: Callable[..., Any], name: str) -> Callable[..., Any]:
-        def count(*args: Any, **kwargs: Any) -> Any:
-            calls[name] += 1
-            return kernel(*args, **kwargs)
-
-        return count
-
-    for module in list(sys.modules.values()):
-        if not getattr(module, "__name__", "").startswith("nardy."):
-            continue
-        for attr, value in list(vars(module).items()):
-            kernel, name = found.get(id(value), (None, ""))
-            if kernel is not None and kernel is value and kernel.__module__ != module.__name__:
-                monkeypatch.setattr(module, attr, counting(kernel, name))
-    calls.update(dict.fromkeys((name for _, name in found.values()), 0))
-    return calls
-
-
 def quick_items(variant: Variant) -> list[tuple[str, Position]]:
     """The quick part's position of ``variant`` (built-in): along a game or constructed, by turns."""
     index = CONFIGURATIONS.index(variant)
     make = game_positions if index % 2 else built_positions
     return make(variant, 1, "quick")
-
-
-def test_the_quick_part_reaches_every_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every kernel is among those the quick part checks: its fast paths, counted.
-
-    The built-in variants alone seldom reach the general kernel (Kush's
-    doubles, where no faster search fits); the variants made here reach it
-    through the hooks no built-in variant uses that way.
-    """
-    cases = [
-        (variant, quick_items(variant), quick_rolls(variant.spec())) for variant in CONFIGURATIONS
-    ]
-    cases += [(variant, other_items(variant), ALL_ROLLS) for variant in OTHER_VARIANTS]
-    reached = watch_kernels(monkeypatch)
-    for variant, items, rolls in cases:
-        for _, position in items:
-            for roll in rolls:
-                variant.legal_plays(position, roll, cache=False)
-    print(f"kernels the quick part reaches: {dict(reached)}")
-    assert len(reached) >= 6
-    assert all(reached.values()), dict(reached)
 
 
 # --- the reference's own rules, on worked examples ---------------------------------------

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import functools
 import os
-from collections import Counter
 
 import pytest
 
@@ -36,7 +35,6 @@ from test_reference_search import (
     game_positions,
     sample,
     segments,
-    watch_kernels,
 )
 
 #: Positions per configuration of long nardy and Kush; the others get five times as many.
@@ -80,19 +78,3 @@ def test_sweep_other_variants_agree_with_the_reference(variant: Variant) -> None
 def test_sweep_the_reference_gives_what_the_oracles_give(variant: Variant) -> None:
     n = max(1, size(variant) // 8)
     assert check_oracle(variant, sample(variant, n, "sweep-oracle")) == n * len(segments(variant))
-
-
-@pytest.mark.sweep
-def test_the_sweep_reaches_every_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every kernel, many times: the fast paths of the sweep's items, counted (the checks are above)."""
-    cases = [(variant, items(variant)) for variant in CONFIGURATIONS]
-    cases += [
-        (variant, game_positions(variant, SCALE, "sweep-other")) for variant in OTHER_VARIANTS
-    ]
-    reached: Counter[str] = watch_kernels(monkeypatch)
-    for variant, positions in cases:
-        for _, position in positions:
-            for roll in segments(variant):
-                variant.legal_plays(position, roll, cache=False)
-    print(f"kernels the sweep reaches: {dict(reached)}")
-    assert min(reached.values()) >= SCALE, dict(reached)

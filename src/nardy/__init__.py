@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING, Any, cast
 # not pay for it at start-up.
 from nardy import errors
 from nardy._lazy import from_table as _from_table
-from nardy.engine import search as _engine_search
 from nardy.errors import *  # noqa: F403 (the errors, nardy.errors.__all__: see __all__ below)
 from nardy.errors import RecordWarning
 from nardy.model import cache
@@ -162,15 +161,9 @@ _MOVED: dict[str, str] = {
     "nardy.core": "nardy.model.basics",
     "nardy.dice": "nardy.game.dice",
     "nardy.doubling": "nardy.game.doubling",
-    "nardy.engine.found": "nardy.engine.results",
     "nardy.engine.layout": "nardy.engine.state",
-    "nardy.engine.marked": "nardy.engine.kernels.hitter_doubles",
     "nardy.engine.notation": "nardy.engine.notation_write",
-    "nardy.engine.ordered": "nardy.engine.kernels.board_only",
     "nardy.engine.physics": "nardy.engine.apply_steps",
-    "nardy.engine.pinning": "nardy.engine.kernels.pins",
-    "nardy.engine.positional": "nardy.engine.kernels.position_rules",
-    "nardy.engine.tracking": "nardy.engine.kernels.general",
     "nardy.engine.turn": "nardy.rules.turn_rules",
     "nardy.engine.turn_rules": "nardy.rules.turn_rules",
     "nardy.env": "nardy.agents.env",
@@ -276,10 +269,6 @@ if not any(type(finder).__name__ == "_OldPaths" for finder in sys.meta_path):
 #: from here, so reading it costs no package-metadata look-up at import).
 __version__ = "0.1.0"
 
-#: True when the rules engine runs compiled (the mypyc build), false for pure
-#: Python. Both give the same answers; the compiled one is faster.
-compiled: bool = not hasattr(_engine_search.legal_plays, "__code__")
-
 
 def _native_loaded() -> bool:
     """Whether the native rules core, the extension module ``nardy._native``, imports."""
@@ -294,6 +283,11 @@ def _native_loaded() -> bool:
 #: crate in ``native/`` where a Rust toolchain was found) is loaded, false in
 #: the pure build. Both give the same answers.
 native: bool = _native_loaded()
+
+#: True exactly when the native rules core is loaded (the same as
+#: :data:`native`): the legal-play search then runs in Rust. False in the
+#: pure build, where the Python search runs. Both give the same answers.
+compiled: bool = native
 
 __all__ = [
     "ALL_ROLLS",

@@ -22,12 +22,12 @@ whatever the rules are:
 * a position has a result exactly when the variant says the game is over;
   a game won by bearing off has a result kind the variant scores and the
   points the variant gives it; a draw has no winner and no points;
-* the search the engine chose for the turn (:meth:`Variant.kernel
-  <nardy.Variant.kernel>`, from what the turn's rule objects declare about
-  themselves, :mod:`nardy.rules.turn_rules`) reaches the same resulting
-  positions, with the same dice used, as the general search, which calls
-  every rule object's functions (:func:`check_kernel`): a rule object that
-  promises to be a rule it is not is caught.
+* where the native core runs the turn (:meth:`Variant.search_name
+  <nardy.Variant.search_name>`: the turn's rule objects declare data it
+  knows, :mod:`nardy.rules.turn_rules`), its plays equal the Python
+  search's, which calls every rule object's functions, in order and steps
+  (:func:`check_search`): a rule object that promises to be a rule it is
+  not is caught.
 
 The games follow the variant's hooks: a turn runs as its turn hooks say
 (:mod:`nardy.game.turns`: every segment is checked, a double to be named is
@@ -63,8 +63,8 @@ __all__ = [
     "ConformanceError",
     "ConformanceReport",
     "check_idle_hooks",
-    "check_kernel",
     "check_legal_plays",
+    "check_search",
     "check_variant",
 ]
 
@@ -123,35 +123,39 @@ def _check_position(position: Position) -> None:
         raise _fail("the position does not round-trip through the array form", position)
 
 
-def check_kernel(position: Position, roll: Roll) -> str:
-    """Check the search the engine chose for one position and roll against the general search.
+def check_search(position: Position, roll: Roll) -> str:
+    """Check the search that runs against the Python search that calls every rule object's functions.
 
-    The engine may choose a faster search than the general one
-    (``"tracking"``) from what the turn's rule objects declare about
-    themselves; both must reach the same resulting positions, each with
-    the same number of dice used. Returns the search chosen (nothing is
-    compared when it is the general search, or ``""``: the variant makes
-    its plays itself). Raises :class:`ConformanceError` when they differ.
+    The native core, and the Python search's shortcuts, judge a rule object
+    by what it declares (:mod:`nardy.rules.turn_rules`); the general search
+    (:meth:`Variant.play_keys <nardy.Variant.play_keys>` with ``general``)
+    calls its functions. Both must give the same plays: the same resulting
+    positions, in the same order, each by the same steps. Returns the
+    search that runs (:meth:`Variant.search_name <nardy.Variant.search_name>`;
+    ``""``, nothing compared: the variant makes its plays itself). Raises
+    :class:`ConformanceError` when they differ.
     """
     variant = position.variant
-    kernel = variant.kernel(position, roll)
-    if kernel in ("", "tracking"):
-        return kernel
+    name = variant.search_name(position, roll)
+    if not name:
+        return name
     packed = position.packed
-    chosen = _dice_by_result(*variant.play_keys(packed, roll))
-    general = _dice_by_result(*variant.play_keys(packed, roll, general=True))
-    if chosen != general:
+    native = variant.play_keys(packed, roll)
+    python = variant.play_keys(packed, roll, general=True)
+    if native != python:
+        chosen, general = _dice_by_result(*native), _dice_by_result(*python)
         only = len(chosen.keys() - general.keys())
         missing = len(general.keys() - chosen.keys())
         raise _fail(
-            f"the {kernel!r} search the rule objects' declarations chose disagrees with the "
-            f"general search ({only} results only it finds, {missing} it misses, "
+            f"the {name} search disagrees with the general search, which calls every rule "
+            "object's functions "
+            f"({only} results only it finds, {missing} it misses, "
             f"{sum(chosen[k] != general[k] for k in chosen.keys() & general.keys())} with "
-            "other dice used)",
+            "other dice used, or another order or other steps)",
             position,
             roll,
         )
-    return kernel
+    return name
 
 
 def _dice_by_result(keys: list[int], codes: list[int]) -> dict[int, int]:
@@ -164,7 +168,7 @@ def check_legal_plays(position: Position, roll: Roll) -> int:
 
     Raises :class:`ConformanceError` naming the first broken invariant.
     """
-    check_kernel(position, roll)
+    check_search(position, roll)
     legal = position.legal_plays(roll)
     if len(legal) == 0:
         raise _fail("no plays at all (a pass must be one empty play)", position, roll)

@@ -26,7 +26,15 @@ except ImportError:  # the pure build
 else:
     _NATIVE = _Native
 
-__all__ = ["CACHE_SIZE", "NativeRules", "available", "native_plays", "rules_for"]
+__all__ = [
+    "CACHE_SIZE",
+    "NativeRules",
+    "available",
+    "native_plays",
+    "native_rules",
+    "packed_plays",
+    "rules_for",
+]
 
 
 class NativeRules(Protocol):
@@ -83,26 +91,54 @@ def rules_for(table: tuple[int, ...]) -> NativeRules:
     return rules
 
 
-def native_plays(rules: TurnRules, start: tuple[int, ...]) -> list[tuple[bytes, int]] | None:
-    """One turn's legal plays from the native core: ``(key, steps code)`` each, in the canonical order.
+def native_rules(rules: TurnRules, start: tuple[int, ...]) -> NativeRules | None:
+    """The native core's rules for one turn, or ``None`` when it cannot take them.
 
     ``None`` when the native core is not loaded, or the turn's ``rules``
     are not all data it knows (:func:`~nardy.engine.table.native_table`),
-    or their extra plays are not Kush's return from ``start``. An empty
-    list is a pass. Raises :class:`~nardy.errors.EngineError` naming the
-    state when the core refuses it.
+    or their extra plays are not Kush's return from ``start``.
     """
     if _NATIVE is None:
         return None
     table = native_table(rules, len(start))
     if table is None or not _extra_is_the_return(rules, start):
         return None
+    return rules_for(table)
+
+
+def native_plays(rules: TurnRules, start: tuple[int, ...]) -> list[tuple[bytes, int]] | None:
+    """One turn's legal plays from the native core: ``(key, steps code)`` each, in the canonical order.
+
+    ``None`` when the core cannot take the turn (:func:`native_rules`). An
+    empty list is a pass. Raises :class:`~nardy.errors.EngineError` naming
+    the state when the core refuses it.
+    """
+    native = native_rules(rules, start)
+    if native is None:
+        return None
     try:
-        return rules_for(table).search(start)
+        return native.search(start)
     except (ValueError, RuntimeError) as exc:
-        raise EngineError(
-            f"the native core refuses the state {start} (table {table}): {exc}"
-        ) from None
+        raise EngineError(f"the native core refuses the state {start}: {exc}") from None
+
+
+def packed_plays(native: NativeRules, packed: bytes) -> tuple[list[int], list[int]]:
+    """The legal plays from a packed state as keys and steps codes (:mod:`nardy.engine.state`), in the canonical order.
+
+    Both lists are empty for a pass. Raises
+    :class:`~nardy.errors.EngineError` naming the state when the core
+    refuses it or fails.
+    """
+    try:
+        keys, codes = native.search_packed(packed)
+    except (ValueError, RuntimeError) as exc:
+        raise EngineError(f"the native core refuses the state {packed.hex()}: {exc}") from None
+    size = len(packed)
+    from_bytes = int.from_bytes
+    return (
+        [from_bytes(keys[i : i + size], "little") for i in range(0, len(keys), size)],
+        [from_bytes(codes[i : i + 16], "little") for i in range(0, len(codes), 16)],
+    )
 
 
 def _extra_is_the_return(rules: TurnRules, start: tuple[int, ...]) -> bool:

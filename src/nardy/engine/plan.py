@@ -3,7 +3,12 @@
 :class:`Plan` records which movement hooks a variant overrides (a hook left
 at its default is ``None`` here, so it is neither called nor passed on) and
 holds the variant's legal-play cache; :meth:`Plan.play_keys` asks the hooks
-for one turn's rules and runs :func:`nardy.engine.search.legal_plays`.
+for one turn's rules (:class:`~nardy.engine.reference.TurnRules`) and runs
+the search: the native core's (:mod:`nardy.engine.native`) when it is
+loaded and the rules are all data it knows, else the Python search
+(:func:`nardy.engine.onesearch.search`). Both give the same plays in the
+same canonical order (:mod:`nardy.engine.onesearch`'s docstring), so which
+one ran never shows in an answer.
 """
 
 from __future__ import annotations
@@ -11,12 +16,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from nardy.engine.search import choose_kernel, legal_plays
-from nardy.engine.state import State, code_of_steps, key_of, key_of_packed, unpack_list
-from nardy.rules.movement import Movement, must_enter
+from nardy.engine import onesearch
+from nardy.engine.native import NativeRules, native_rules, packed_plays
+from nardy.engine.reference import TurnRules
+from nardy.engine.state import State, key_of, key_of_packed, unpack
+from nardy.rules.movement import DEFAULT_MOVEMENT, Movement
 from nardy.rules.turn_rules import HitterRule, PlayFilter, StepRule
 
-__all__ = ["Plan"]
+__all__ = ["NATIVE", "PYTHON", "Plan"]
+
+#: The names :meth:`Plan.search_name` gives: the native core's search, the Python search.
+NATIVE = "native"
+PYTHON = "python"
 
 
 class Plan:
@@ -40,7 +51,7 @@ class Plan:
         is_over: Callable[[Any], bool] | None,
         movement: Movement | None = None,
     ) -> None:
-        #: The contact code (:mod:`nardy.engine.kernels.general`) of the variant's data.
+        #: The contact code (:mod:`nardy.rules.board`) of the variant's data.
         self.contact = contact
         #: Whether checkers on the bar enter with the dice.
         self.enters = enters
@@ -68,72 +79,102 @@ class Plan:
         #: (:meth:`Variant.check_roll <nardy.Variant.check_roll>` is asked
         #: once per roll).
         self.rolls_taken: set[int] = set()
-        # The per-turn hooks see the start as a tuple; unpack it only for them.
-        self.needs_state = not (
+        # No per-turn hook: the native rules are cached by dice, contact and state size.
+        self.plain = (
             step_rule is None
             and hitter_rule is None
             and play_filter is None
             and extra_plays is None
         )
+        #: The native rules of a plan with no per-turn hook, by (dice moves,
+        #: contact, packed size); ``None`` where the core cannot take them.
+        self.tables: dict[tuple[tuple[int, ...], int, int], NativeRules | None] = {}
 
     def play_keys(
         self, packed: bytes, roll: Any, dice: tuple[int, ...], general: bool = False
     ) -> tuple[list[int], list[int]]:
-        """The legal plays of ``roll`` (whose dice are ``dice``) as keys and packed steps.
+        """The legal plays of ``roll`` (whose dice are ``dice``) as keys and packed steps, in the canonical order.
 
         A pass is the start's key with no steps (0). ``general``: run the
-        general search instead of the one chosen (see
-        :func:`~nardy.engine.search.legal_plays`).
+        Python search with every rule object's functions called, none judged
+        by what it declares (:func:`nardy.engine.onesearch.sequences` without
+        its shortcuts), even where the native core could: what
+        :func:`nardy.testing.check_variant` compares the chosen search with.
         """
-        board = unpack_list(packed)
-        state: State = tuple(board) if self.needs_state else ()
+        if self.plain and not general:
+            # No per-turn hook: the rules, and so the native rules, follow from the dice alone.
+            moves = dice if self.moves is None else tuple(self.moves(roll))
+            contact = self.contact if self.turn_contact is None else self.turn_contact[dice]
+            known = self.tables
+            key = (moves, contact, len(packed))
+            if key in known:
+                native = known[key]
+                if native is not None:
+                    return self._native(native, packed)
+                return self._python(packed, roll, dice)
+        state = unpack(packed)
+        rules = self.turn_rules(state, roll, dice)
+        if not general:
+            native = native_rules(rules, state)
+            if self.plain:
+                self.tables[(rules.dice, rules.contact, len(packed))] = native
+            if native is not None:
+                return self._native(native, packed)
+        if general:  # every rule object's functions called, none judged by its declaration
+            plays = onesearch.finish(
+                state, onesearch.sequences(state, rules, shortcuts=False), rules
+            )
+        else:
+            plays = onesearch.search(state, rules)
+        if not plays:
+            return [key_of_packed(packed)], [0]
+        return [key_of(s) for s, _ in plays], [code for _, code in plays]
+
+    def _python(
+        self, packed: bytes, roll: Any, dice: tuple[int, ...]
+    ) -> tuple[list[int], list[int]]:
+        """The Python search's plays (with its shortcuts) where the native core cannot take the rules."""
+        state = unpack(packed)
+        plays = onesearch.search(state, self.turn_rules(state, roll, dice))
+        if not plays:
+            return [key_of_packed(packed)], [0]
+        return [key_of(s) for s, _ in plays], [code for _, code in plays]
+
+    @staticmethod
+    def _native(native: NativeRules, packed: bytes) -> tuple[list[int], list[int]]:
+        """The native core's plays from ``packed``, a pass as the start's key with no steps."""
+        keys, codes = packed_plays(native, packed)
+        if not keys:
+            return [key_of_packed(packed)], [0]
+        return keys, codes
+
+    def turn_rules(self, state: State, roll: Any, dice: tuple[int, ...]) -> TurnRules:
+        """One turn's rules from the hooks (:func:`nardy.engine.reference.turn_rules` for a plan)."""
         moves = self.moves
         turn_contact = self.turn_contact
         step_rule = self.step_rule
         hitter_rule = self.hitter_rule
         play_filter = self.play_filter
-        keys, codes = legal_plays(
-            packed,
-            board,
-            dice if moves is None else moves(roll),
-            self.contact if turn_contact is None else turn_contact[dice],
-            self.enters,
-            None if step_rule is None else step_rule(state, roll),
-            None if hitter_rule is None else hitter_rule(state, roll),
-            None if play_filter is None else play_filter(state, roll),
-            self.must_play_higher,
-            state,
-            general,
-            self.movement,
-        )
         extra_plays = self.extra_plays
-        if extra_plays is not None:
-            extra = extra_plays(state, roll)
-            if extra:
-                keys = [*keys, *(key_of(s) for s, _ in extra)]
-                codes = [*codes, *(code_of_steps(steps) for _, steps in extra)]
-        if not keys:
-            return [key_of_packed(packed)], [0]
-        return keys, codes
+        return TurnRules(
+            dice=dice if moves is None else tuple(moves(roll)),
+            contact=self.contact if turn_contact is None else turn_contact[dice],
+            enters=self.enters,
+            step_rule=None if step_rule is None else step_rule(state, roll),
+            hitter_rule=None if hitter_rule is None else hitter_rule(state, roll),
+            play_filter=None if play_filter is None else play_filter(state, roll),
+            must_play_higher=self.must_play_higher,
+            extra=[] if extra_plays is None else list(extra_plays(state, roll)),
+            movement=self.movement or DEFAULT_MOVEMENT,
+        )
 
-    def kernel(self, packed: bytes, roll: Any, dice: tuple[int, ...]) -> str:
-        """The search :meth:`play_keys` runs for ``roll`` on ``packed`` (:func:`~nardy.engine.search.choose_kernel`).
+    def search_name(self, packed: bytes, roll: Any, dice: tuple[int, ...]) -> str:
+        """Which search :meth:`play_keys` runs for ``roll`` on ``packed``: :data:`NATIVE` or :data:`PYTHON`.
 
         ``""`` for a variant with a generator of its own (``raw_plays``).
         """
         if self.raw_plays is not None:
             return ""
-        board = unpack_list(packed)
-        state: State = tuple(board)
-        ask_rule, ask_hitter, ask_filter = self.step_rule, self.hitter_rule, self.play_filter
-        return choose_kernel(
-            dice if self.moves is None else self.moves(roll),
-            self.contact if self.turn_contact is None else self.turn_contact[dice],
-            self.enters,
-            self.enters and must_enter(board),
-            None if ask_rule is None else ask_rule(state, roll),
-            None if ask_hitter is None else ask_hitter(state, roll),
-            None if ask_filter is None else ask_filter(state, roll),
-            board,
-            self.movement,
-        )
+        state = unpack(packed)
+        found = native_rules(self.turn_rules(state, roll, dice), state)
+        return PYTHON if found is None else NATIVE

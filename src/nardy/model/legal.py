@@ -18,7 +18,6 @@ from typing import Any, Final, overload
 
 from nardy.engine.notation_write import write_code
 from nardy.engine.plan import Plan
-from nardy.engine.results import COMPILED as _COMPILED
 from nardy.engine.state import MOVER_OFF, OPP_OFF, code_of_steps, key_of, unpack
 from nardy.errors import IllegalPlayError, NardyError
 from nardy.model.basics import Roll, Side
@@ -167,6 +166,10 @@ class Store:
             live = live[drop:]
         self.ring = live
         self.slot = 0
+
+
+#: True when this module runs compiled (mypyc: a native function has no ``__code__``).
+_COMPILED: Final = not hasattr(find, "__code__")
 
 
 class LegalPlays:

@@ -19,12 +19,11 @@ from typing import TYPE_CHECKING
 import attrs
 
 from nardy.engine.apply_steps import ENTER, NO_BAR, RETURN, RETURN_POINT, make_steps
-from nardy.engine.kernels.general import BLOCK, HIT, PIN
 from nardy.engine.state import State, key_of
 from nardy.errors import AmbiguousPlayError, IllegalPlayError, InvalidNotationError
 from nardy.model.basics import BAR, OFF
 from nardy.model.validate import bounded_text, shown
-from nardy.rules.board import FROM_POOL, MOVER_BAR
+from nardy.rules.board import BLOCK, FROM_POOL, HIT, MOVER_BAR, PIN
 from nardy.rules.movement import movement_of
 from nardy.rules.vocabulary import Contact, Entering
 

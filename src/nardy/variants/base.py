@@ -474,26 +474,28 @@ class Variant(TurnHooks, abc.ABC):
 
         The keys of the resulting states (mover's frame, turn not passed) and
         each play's steps packed into one int (:mod:`nardy.engine.state`), in
-        the order of :meth:`legal_plays`; a pass is the start's key with no
-        steps (0). ``general=True`` runs the general search (``"tracking"``)
-        instead of the one chosen (:meth:`kernel`): the same legal results,
-        perhaps in another order, found by calling every rule object's
-        functions.
+        the order of :meth:`legal_plays` (the canonical order); a pass is the
+        start's key with no steps (0). ``general=True`` runs the Python
+        search with every rule object's functions called (none judged by
+        what it declares) even where the native core could: the same list,
+        unless a rule object declares a rule it is not.
         """
         return (self._plan or self._make_plan()).play_keys(packed, roll, roll.moves, general)
 
-    def kernel(self, position: Position, roll: RollLike) -> str:
-        """The search the engine runs for ``roll`` in ``position``: a name of :func:`nardy.engine.search.choose_kernel`.
+    def search_name(self, position: Position, roll: RollLike) -> str:
+        """Which search finds the legal plays of ``roll`` in ``position``: ``"native"`` or ``"python"``.
 
-        Chosen from the rules' shape and from what this turn's rule objects
-        declare (:mod:`nardy.rules.turn_rules`): a way to check that a rule
-        object of one's own gets the search of the built-in it copies.
-        ``""`` when the variant generates its plays itself (:meth:`raw_plays`).
+        ``"native"`` when the native core is loaded and this turn's rules
+        are all data it knows (:func:`nardy.engine.table.native_table`: what
+        the rule objects declare, never which function they hold), else
+        ``"python"``: a way to check that a rule object of one's own runs
+        native. ``""`` when the variant generates its plays itself
+        (:meth:`raw_plays`).
         """
         if type(position) is not Position or position.variant is not self:
             self._check_own(position)
         roll = Roll.coerce(roll)
-        return (self._plan or self._make_plan()).kernel(position.packed, roll, roll.moves)
+        return (self._plan or self._make_plan()).search_name(position.packed, roll, roll.moves)
 
     def raw_plays(self, state: State, roll: Roll) -> list[RawPlay]:
         """The legal plays on a state: ``(resulting state, steps)`` each, turn not passed.

@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from nardy.engine import state as engine_state
-from nardy.engine.kernels.general import BLOCK, HIT, PIN
 from nardy.engine.plan import Plan
 from nardy.model import cache
 from nardy.model.basics import Roll
+from nardy.rules.board import BLOCK, HIT, PIN
 from nardy.rules.movement import movement_of
 from nardy.rules.vocabulary import Contact, Entering
 

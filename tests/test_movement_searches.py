@@ -1,13 +1,13 @@
-"""The moving kernel: a pool, hits to the pool, the bar not first, any bear-off, three dice, step rules.
+"""The movement as data: a pool, hits to the pool, the bar not first, any bear-off, three dice, step rules.
 
-:func:`nardy.engine.search.choose_kernel` hands these to
-:mod:`nardy.engine.kernels.moving` instead of the general kernel; each
-toy variant here (the family's movement, like ``test_pool_movement``'s
+Each toy variant here (the family's movement, like ``test_pool_movement``'s
 and ``test_dice_and_geometry``'s) is checked against the reference search
-(every result, and each play a legal sequence to its result) and against
-the general kernel (:func:`nardy.testing.check_kernel`: the same results,
-each with the same dice used), on positions built at random (the bear-off,
-the bar and the pool all met) and on positions of random play.
+(every result, and each play a legal sequence to its result) and, where a
+search other than the general one runs, against the general search
+(:func:`nardy.testing.check_search`: the same plays, in order), on
+positions built at random (the bear-off, the bar and the pool all met) and
+on positions of random play. A movement is data: every one of them runs
+native where the core is loaded, unless a step rule declares nothing.
 """
 
 from __future__ import annotations
@@ -25,11 +25,8 @@ from hypothesis import strategies as st
 import nardy
 from helpers import play_turn
 from nardy import BearOff, Contact, Geometry, Position, Roll, StepRule, Variant
-from nardy.engine.search import MOVING, ORDERED, TRACKING, choose_kernel
-from nardy.engine.state import unpack_list
-from nardy.rules.board import BLOCK, HIT, PIN
-from nardy.rules.movement import Movement, movement_of
-from nardy.testing import check_kernel
+from nardy.rules.movement import Movement
+from nardy.testing import check_search
 from nardy.variants.base import State
 from nardy.variants.options import to_bool
 from nardy.variants.scoring import PRESETS, ScoringTable
@@ -165,22 +162,12 @@ def played(variant: Variant, rng: random.Random, plies: int) -> Position:
     return position
 
 
-def agrees(position: Position, roll: Roll, kernel: str = MOVING) -> None:
-    """The ``kernel`` runs here and agrees with the reference search and the general kernel.
-
-    A movement that moves as today's on this board (an empty pool,
-    :meth:`Movement.moves_as_default`) may hand a roll without a step rule
-    to the board-only kernel instead.
-    """
+def agrees(position: Position, roll: Roll) -> None:
+    """The search that runs here agrees with the reference search and the general search."""
     variant = position.variant
-    wanted = {kernel}
-    if movement_of(variant).moves_as_default(unpack_list(position.packed)):
-        wanted.add(ORDERED)
-    chosen = variant.kernel(position, roll)
-    assert chosen in wanted, (variant.spec(), position.id(), roll, chosen)
     problem = disagreement(variant, position, roll)
     assert problem is None, problem
-    assert check_kernel(position, roll) == chosen
+    assert check_search(position, roll) == variant.search_name(position, roll)
 
 
 # --- properties -------------------------------------------------------------------------------
@@ -229,11 +216,7 @@ def test_blocking_with_the_exact_bear_off_agrees(
     roll = Roll(a, b)
     if a == b:
         roll = roll.with_moves(data.draw(st.integers(1, 4)))
-    if larger:  # today's movement: the board-only kernel, as before
-        assert variant.kernel(position, roll) == "ordered"
-        assert disagreement(variant, position, roll) is None
-    else:
-        agrees(position, roll)
+    agrees(position, roll)
 
 
 @settings(max_examples=80, deadline=None, derandomize=True)
@@ -258,7 +241,7 @@ def test_three_dice_on_today_s_movement() -> None:
         position = built(variant, rng, pool=False, bar=True)
         for roll in (Roll(6, 3, 1), Roll(5, 5, 2), Roll(2, 1, 1)):
             agrees(position, roll)
-        agrees(position, Roll(4, 4, 4), "ordered")  # a triple: three moves of one die, as before
+        agrees(position, Roll(4, 4, 4))  # a triple: three moves of one die, as before
 
 
 # --- examples: each new path by hand --------------------------------------------------------
@@ -318,8 +301,8 @@ def test_three_dice_with_a_pair_enter_and_move() -> None:
 
 def test_the_second_half_rule_is_judged_in_every_order() -> None:
     # 14/10 is refused while the pool's last checker waits, and allowed after
-    # it entered: the pool first (the kernel's order of sources) finds
-    # "pool/20 14/10"; the refusal sends the kernel through every order.
+    # it entered: the pool first (the search's order of sources) finds
+    # "pool/20 14/10"; the refusal sends the search through every order.
     question: dict[str, Any] = {
         "board": board({14: 3}),
         "bar": [0, 0],
@@ -346,34 +329,15 @@ def test_exact_bear_off_in_the_half() -> None:
     agrees(position, Roll(6, 5))
 
 
-# --- which kernel -----------------------------------------------------------------------------
+# --- which search -----------------------------------------------------------------------------
 
 
-def test_choose_kernel_from_the_declarations() -> None:
-    plain = Movement()
-    pool = Movement(pool=POOL_AT)
-    rule = StepRule(no_hit_from_the_back)
-    hits = StepRule(no_hit_from_the_back, only_hits=True)
-    assert choose_kernel((6, 3), HIT, True, False, None, None, None, None, pool) == MOVING
-    assert choose_kernel((3, 3), HIT, True, False, None, None, None, None, pool) == MOVING
-    assert choose_kernel((6, 3, 1), HIT, True, False, None, None, None, None, plain) == MOVING
-    assert choose_kernel((6, 3), HIT, True, False, rule, None, None) == MOVING
-    assert choose_kernel((6, 3), HIT, True, False, hits, None, None) == MOVING
-    assert (
-        choose_kernel(
-            (6, 3), BLOCK, True, False, None, None, None, None, Movement(bear_off=BearOff(6, False))
-        )
-        == MOVING
-    )
-    # Today's answers stand: the board-only kernel, the positional one, the general one.
-    assert choose_kernel((6, 3), HIT, True, False, None, None, None) == "ordered"
-    assert choose_kernel((6, 3), BLOCK, True, False, rule, None, None) == "positional"
-    assert choose_kernel((6, 3), PIN, True, False, None, None, None, None, pool) == TRACKING
-    assert choose_kernel((6, 3), HIT, False, False, None, None, None, None, pool) == TRACKING
-    assert choose_kernel((6, 3, 1), HIT, True, False, None, None, lambda s, c: c) == TRACKING
-    assert (
-        choose_kernel((5, 5, 5, 5, 5), HIT, True, False, None, None, None, None, pool) == TRACKING
-    )
+def test_a_movement_runs_native_a_step_rule_that_declares_nothing_does_not() -> None:
+    pool = PoolGame()
+    position = pool.starting_position()
+    assert pool.search_name(position, Roll(6, 3)) == ("native" if nardy.native else "python")
+    ruled = RuledGammon()
+    assert ruled.search_name(ruled.starting_position(), Roll(6, 3)) == "python"
 
 
 def test_a_movement_with_an_empty_pool_moves_as_today_s() -> None:
@@ -383,22 +347,18 @@ def test_a_movement_with_an_empty_pool_moves_as_today_s() -> None:
     assert Movement(pool=POOL_AT).moves_as_default(empty)
     assert not Movement(pool=POOL_AT).moves_as_default(on)
     assert Movement().moves_as_default(on)  # (no pool: the pool's slot is not read)
-    # Anything else that differs from today's movement keeps the moving kernel.
+    # Anything else that differs from today's movement does not.
     assert not Movement(pool=POOL_AT, hit_to_pool=True).moves_as_default(empty)
     assert not Movement(pool=POOL_AT, bar_first=False).moves_as_default(empty)
     assert not Movement(pool=POOL_AT, bear_off=BearOff(6, False)).moves_as_default(empty)
     assert not Movement(pool=POOL_AT, bear_off=BearOff(12, True)).moves_as_default(empty)
-    pool = Movement(pool=POOL_AT)
-    assert choose_kernel((6, 3), HIT, True, False, None, None, None, empty, pool) == ORDERED
-    assert choose_kernel((3, 3), HIT, True, False, None, None, None, empty, pool) == ORDERED
-    assert choose_kernel((6, 3), HIT, True, False, None, None, None, on, pool) == MOVING
 
 
-def test_acey_deucey_with_its_pool_empty_takes_the_board_only_kernel() -> None:
-    """Once every checker of the mover's has entered, acey-deucey's rolls are searched as backgammon's, with the same answers."""
+def test_acey_deucey_agrees_with_its_pool_full_and_empty() -> None:
+    """Acey-deucey's rolls agree with the reference with checkers still to enter, and once all have entered."""
     variant = nardy.find_variant("acey-deucey")
     rng = random.Random(11)
-    kernels = {MOVING: 0, ORDERED: 0}
+    met = {True: 0, False: 0}
     for i in range(40):
         if i % 2:
             position = played(variant, rng, rng.randint(0, 200))
@@ -406,25 +366,9 @@ def test_acey_deucey_with_its_pool_empty_takes_the_board_only_kernel() -> None:
             position = built(variant, rng, pool=True, bar=True)
         empty = position.extra(position.turn)["pool"] == 0
         for roll in rng.sample(variant.ordered_rolls(), 6):
-            chosen = variant.kernel(position, roll)
-            assert chosen == (ORDERED if empty else MOVING), (position.id(), roll, chosen)
-            kernels[chosen] += 1
-            agrees(position, roll, chosen)
-    assert min(kernels.values()) >= 30, kernels  # (both kinds met)
-
-
-@pytest.mark.parametrize("cls", list(nardy.VARIANTS), ids=lambda cls: cls.name)
-def test_no_built_in_variant_changes_its_kernel(cls: type[Variant]) -> None:
-    """The variants of today's movement and two dice never meet the moving kernel; those with a pool or three dice (acey-deucey, tabula) are its own."""
-    variant = cls()
-    rng = random.Random(3)
-    seen = set()
-    for _ in range(12):
-        position = played(variant, rng, rng.randint(0, 50))
-        for roll in rng.sample(variant.ordered_rolls(), 8):
-            seen.add(variant.kernel(position, roll))
-    ours = not movement_of(variant).is_default or variant.dice == 3
-    assert (MOVING in seen) == ours, seen
+            met[empty] += 1
+            agrees(position, roll)
+    assert min(met.values()) >= 30, met  # (both kinds met)
 
 
 @pytest.mark.parametrize(
@@ -439,6 +383,6 @@ def test_no_built_in_variant_changes_its_kernel(cls: type[Variant]) -> None:
     ids=lambda variant: variant.spec(),
 )
 def test_whole_games_pass_the_conformance_suite(variant: Variant) -> None:
-    # check_variant compares the chosen kernel with the general one at every position.
+    # check_variant compares the search that runs with the general one at every position.
     report = nardy.testing.check_variant(variant, games=1, seed=4)
     assert report.finished == 1
