@@ -1,62 +1,50 @@
-"""The rules engine: legal-play search on plain ints (compiled in the fast build).
+"""The rules engine: legal-play search on plain ints, in Rust where the rules are data, else in Python.
 
 The engine builds on the rulebook (:mod:`nardy.rules`): the state's layout,
 the rule objects a variant hands in for a turn
 (:mod:`nardy.rules.turn_rules`) and each rule's own function. Nothing in
 this package builds an attrs object or knows a variant class: a
 :class:`~nardy.variants.base.Variant` describes its rules as data and
-per-turn rule objects, :mod:`nardy.engine.search` chooses a search and
-applies the maximum-use rule, and the variant wraps what comes back into
-public values. The modules here work on the *state*, a tuple of ints in the
-mover's frame (:mod:`nardy.rules.board`), and its packed form
-(:mod:`nardy.engine.state`).
+per-turn rule objects, :mod:`nardy.engine.plan` gathers them into one
+turn's :class:`~nardy.engine.reference.TurnRules` and runs a search, and
+the variant wraps what comes back into public values. The modules here work
+on the *state*, a tuple of ints in the mover's frame
+(:mod:`nardy.rules.board`), and its packed form (:mod:`nardy.engine.state`).
+
+There is one search, written twice: the native core (the Rust crate
+``native/core``, bound by ``native/python`` as ``nardy._native``) and the
+Python search
+(:mod:`nardy.engine.onesearch`). Both give the same plays in the same
+canonical order. The native one runs when it is loaded and the turn's
+rules are all data it knows (what the rule objects declare, never which
+function they hold); otherwise the Python one runs, calling the rule
+objects' functions.
 
 Modules:
 
 * :mod:`~nardy.engine.state` -- the packed form and key of a state, packed
   steps, the frame flip, point sets (and the layout, re-exported).
-* :mod:`~nardy.engine.results` -- what a search hands back: the distinct
-  results, one representative play each.
-* :mod:`~nardy.engine.plan` -- a configured variant's hooks, fixed once, and
-  the path from a roll to :mod:`~nardy.engine.search`.
-* :mod:`~nardy.engine.search` -- the choice of search, the whole-play
-  filter, the maximum-use rule.
-* :mod:`nardy.engine.kernels` -- the search kernels (below).
+* :mod:`~nardy.engine.plan` -- a configured variant's hooks, fixed once, the
+  turn's rules built from them, and the choice between the two searches.
+* :mod:`~nardy.engine.table` -- one turn's rules written as the flat table
+  of ints the native core reads, or ``None`` when they are not all data.
+* :mod:`~nardy.engine.native` -- the native core seen from the engine:
+  whether it is loaded, its rules objects, one turn's plays.
+* :mod:`~nardy.engine.onesearch` -- the Python search, the canonical order
+  both searches give (its docstring states it), and the steps that still
+  lead to a legal play.
+* :mod:`~nardy.engine.reference` -- the reference search: every sequence of
+  every order of the dice, no shortcut; slow, and what the suite checks
+  both searches against.
 * :mod:`~nardy.engine.notation_write` -- writing a play in notation.
 * :mod:`~nardy.engine.apply_steps` -- one step of a play given from
   outside, checked against the board.
 * :mod:`~nardy.engine.steptree` -- a roll played one checker step at a time:
   which steps still lead to a legal play (the step actions of the
   environments and the OpenSpiel games).
+* :mod:`~nardy.engine.moving_steps` -- the same for any
+  :class:`~nardy.rules.movement.Movement` (a pool, hits to the pool, the
+  bar not first, another bear-off).
 * :mod:`~nardy.engine.stepkeys` -- one such step's change of a key and of
   the key's hash.
-
-There are six searches, each a faster form of the rulebook's rules for the
-rules it takes (:mod:`nardy.engine.kernels` says which rules each writes
-inline, and why). :func:`~nardy.engine.search.choose_kernel` picks one of
-four by the rules' shape (its names in quotes):
-
-* :mod:`~nardy.engine.kernels.board_only` (``"ordered"``) -- rules that judge
-  each step by the board alone (the backgammon family, tavla, a hitter
-  rule on two dice): a double's sources in non-increasing order;
-* :mod:`~nardy.engine.kernels.pins` (``"pinning"``) -- pinning contact with no
-  per-turn rule (plakoto);
-* :mod:`~nardy.engine.kernels.position_rules` (``"positional"``) -- blocking
-  contact with rules judged on the position (long nardy's head and
-  six-block rules, fevga);
-* :mod:`~nardy.engine.kernels.general` (``"tracking"``) -- everything else: it
-  follows individual checkers (a hitter's restrictions, pins under a rule),
-  calling every rule object's functions; the reference the others answer to.
-
-Two more give the general kernel's answers faster on a double, chosen by
-what the turn's rule objects declare about themselves (a hitter that stops
-or may not hide, a step rule that is the six-block rule with a floor on the
-head), never by which rule they are:
-
-* :mod:`~nardy.engine.kernels.hitter_doubles` (``"marked-double"``,
-  ``"no-hide-double"``) -- a double under a hitter rule (Caucasian nardy's
-  no-hide rule, Kush's stops), in non-increasing order of sources where
-  that is exact;
-* :mod:`~nardy.engine.kernels.kush_double` (``"kush-double"``) -- a Kush
-  double where the six-block rule may refuse a move.
 """

@@ -1,8 +1,8 @@
 """The reference search: every legal play of any variant, from its rules alone.
 
-This is the statement of the search that the kernels of
-:mod:`nardy.engine.kernels` accelerate. It runs any variant made of class
-data and hooks, built-in or a user's, the plain way, in four steps:
+This is the plain statement of the search that the engine's two searches
+(the native core and :mod:`nardy.engine.onesearch`) run faster. It runs any
+variant made of class data and hooks, built-in or a user's, the plain way, in four steps:
 
 1. **The turn's rules** (:func:`turn_rules`): the variant's hooks are asked
    exactly as :meth:`Variant.legal_plays <nardy.Variant.legal_plays>` asks
@@ -40,8 +40,10 @@ function names the rule it applies. A variant with a move generator of its
 own (:meth:`~nardy.Variant.raw_plays` overridden) is searched from its
 hooks all the same.
 
-What it is for: the test suite checks every fast kernel against it, on
-every built-in variant and option set. A variant author can check the fast
+What it is for: the test suite checks both searches against it, on every
+built-in variant and option set (the same resulting positions; the order
+of the plays and their representative steps are the canonical ones of
+:mod:`nardy.engine.onesearch`, which this search does not promise). A variant author can check the fast
 path of his own variant the same way::
 
     from nardy.engine.reference import reference_plays
@@ -50,7 +52,7 @@ path of his own variant the same way::
         fast = set(variant.legal_plays(position, roll).result_states())
         assert fast == {state for state, _ in reference_plays(variant, position, roll)}
 
-This module imports nothing of the kernels: only the rulebook
+This module imports nothing of the two searches: only the rulebook
 (:mod:`nardy.rules`).
 """
 

@@ -26,7 +26,7 @@ def no_hide_rule(zone: int) -> HitterRule:
     """The no-hide rule for hits on the mover's points ``1..zone``, as a hitter rule.
 
     :func:`no_hide_after_hit` as the check, declared :data:`~nardy.rules.turn_rules.NO_HIDE`
-    (so the engine may search it with its own kernel). One rule object per
+    (so the native core may apply it as data, without calling it). One rule object per
     zone serves every turn (a rule object is never changed).
     """
     rule = _RULES.get(zone)

@@ -6,7 +6,7 @@ head is his 12-point (:data:`OPP_HEAD`). One checker may leave the head a
 turn (:func:`head_limit` says when two may); the engine reads the rule as a
 *floor* on the head (:func:`head_floor`): the count there may not fall
 below it during the turn, which a :class:`~nardy.rules.turn_rules.StepRule`
-declares (``floor_point``, ``floor``) so that every search kernel counts it
+declares (``floor_point``, ``floor``) so that both searches count it
 without a call.
 """
 

@@ -37,8 +37,8 @@ __all__ = [
 ]
 
 # six_block_watch (now the six-block module's) and turn_allows lived here and
-# are still importable from here. (The search of Kush's doubles that lived
-# here too is a kernel now, nardy.engine.kernels.kush_double.)
+# are still importable from here. (Kush's doubles are searched by the
+# engine's one search, native or Python, like every other turn.)
 
 #: Where a checker on the bar comes back: the mover's head, his 24-point
 #: (:data:`nardy.rules.board.HEAD`).
@@ -124,7 +124,7 @@ def kush_double_rule(start: State, limit: int, six_block: str, per_step: bool) -
     :class:`KushDoubleSteps`; the rule declares its floor on the head
     (:func:`~nardy.rules.head.head_floor`) and its six-block rule
     (:attr:`StepRule.six_block <nardy.rules.turn_rules.StepRule.six_block>`,
-    ``"off"`` unless ``per_step``), which a kernel may apply itself, the
+    ``"off"`` unless ``per_step``), which a search may apply itself, the
     guard moving with each hit.
     """
     check = KushDoubleSteps(start[HEAD], limit, start[OPP_BAR], six_block, per_step).start(start)

@@ -8,8 +8,8 @@ module: the head rule in :mod:`nardy.rules.head`, the six-block rule in
 module puts the first two together into one turn's step rule
 (:func:`head_and_six_block_rule`), and still offers every name it used to
 hold. Each rule is a function of the position reached and the position the
-turn started from, never of the order of the steps, which the search
-kernels rely on.
+turn started from, never of the order of the steps, which both searches
+rely on (a node reached by two orders of the same steps is searched once).
 """
 
 from __future__ import annotations
@@ -108,9 +108,9 @@ def head_and_six_block_rule(
     """
     guard = six_block_guard(start, six_block) if per_step else 0
     limit = head_limit(start, double, head_exception, checkers)
-    # The head rule is the rule's floor (a kernel counts it without a call);
+    # The head rule is the rule's floor (a search counts it without a call);
     # the check then only ever refuses a step for the six-block rule, which
-    # the rule declares (a kernel may apply it itself).
+    # the rule declares (a search may apply it itself: the native core does).
     check = HeadAndSixBlock(start[HEAD], limit, guard)
     declared = six_block if per_step else "off"
     return StepRule(check, 0, BEFORE[guard], HEAD, head_floor(start, limit), declared, guard)

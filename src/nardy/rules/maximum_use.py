@@ -16,10 +16,9 @@ the same two statements say: all three if possible; if only two can be
 played, any two (the higher-die rule is about one die only); if only one,
 the highest that can be played, when the dice are not all equal.
 
-The search kernels work this rule into their searches (a double's search
-drops a result the moment a longer one exists, see
-:meth:`nardy.engine.results.Found.most_dice`); what they hand back is
-finished by :func:`maximum_use`.
+Both searches apply this rule to their candidates once the search is done
+(:func:`nardy.engine.onesearch.finish` calls :func:`maximum_use`; the
+native core states the same rule in Rust).
 """
 
 from __future__ import annotations

@@ -4,8 +4,9 @@ The rules every variant's movement is made of, each a small function of the
 state (:mod:`nardy.rules.board`, mover's frame: he moves from his 24-point
 towards his 1-point and bears off from his home board, points 1-6). A
 variant's class data choose among them (its contact, whether it has a bar
-and what the bar does); the search kernels of :mod:`nardy.engine` are
-faster forms of the same rules, and say where they write one inline.
+and what the bar does); the Python search (:mod:`nardy.engine.onesearch`)
+calls these functions, and the native core states each of them once in
+Rust, by name.
 
 * **An open point** (:func:`is_open`): the mover may land where he has
   checkers, where nobody has, and, with hitting or pinning contact, on a
@@ -225,8 +226,8 @@ def may_bear_off(board: list[int], src: int, dst: int, outside: int) -> bool:
         return False
     if dst == 0:
         return True
-    # (checker_above, inline: the search kernels ask this at every bear-off,
-    # and the call costs hypergammon's row of bench_legal 2%, compiled)
+    # (checker_above, inline: the Python search asks this at every bear-off,
+    # and the call cost hypergammon's row of bench_legal 2%, compiled)
     for p in range(src + 1, HOME + 1):  # noqa: SIM110 (a loop is faster than any() here)
         if board[p] > 0:
             return False
@@ -332,10 +333,12 @@ class Movement:
     """How checkers enter, where a hit one goes, and the bear-off: a configured variant's movement as data.
 
     Built once per configured variant (:func:`movement_of`) and handed to
-    the search (:func:`nardy.engine.search.legal_plays`). The default,
-    :data:`DEFAULT_MOVEMENT`, is the movement of every built-in variant
-    today, and the fast kernels know it by heart; any other goes to the
-    general search.
+    the search (as :attr:`TurnRules.movement
+    <nardy.engine.reference.TurnRules.movement>`). The default,
+    :data:`DEFAULT_MOVEMENT`, is the movement of most built-in variants; any
+    other is data too: the native core reads its fields from the turn's
+    table (:func:`nardy.engine.table.native_table`), as the Python search
+    does.
     """
 
     #: The state index of the mover's pool count (the opponent's is the next
@@ -363,10 +366,9 @@ class Movement:
 
         True for today's movement, and for one that differs from it only by
         a pool while the mover's pool is empty: no checker can enter from
-        it, and a hit checker goes to the bar either way. The search then
-        hands the turn to the kernels that know today's movement by heart
-        (the same results: the pool's count is part of every key and no
-        step changes it).
+        it, and a hit checker goes to the bar either way: a search written
+        for today's movement gives the same results (the pool's count is
+        part of every key and no step changes it).
         """
         return not (self.pool and board[self.pool] > 0) and self._default_but_the_pool()
 

@@ -13,8 +13,9 @@ and ``six_block_check`` when the rule is judged: after every step
 (:func:`turn_blocks_allowed`, the whole-play filter :class:`SixBlockAtEnd`).
 
 Each rule is a function of the position reached and the position the turn
-started from, never of the order of the steps, which the search kernels
-rely on. The whole rule is here; the kernels call these functions.
+started from, never of the order of the steps, which both searches rely
+on. The whole rule is here; the Python search calls these functions, and
+the native core states the same rule once in Rust.
 """
 
 from __future__ import annotations
@@ -183,8 +184,9 @@ class SixBlockStep:
 def six_block_step(guard: int) -> SixBlockStep:
     """The six-block rule after each step, for ``guard``, as a step check (one object a guard).
 
-    What a kernel calls for a step rule that declares the six-block rule
-    (:attr:`StepRule.six_block <nardy.rules.turn_rules.StepRule.six_block>`).
+    The rule a step rule declares with
+    :attr:`StepRule.six_block <nardy.rules.turn_rules.StepRule.six_block>`,
+    as a check that can be called.
     """
     return _STEPS[guard]
 
@@ -201,8 +203,9 @@ class SixBlockAtEnd:
     the candidate's position. Nothing but a hit moves an opposing checker,
     so a candidate that hit nothing shares the start's guard. It declares
     so (:class:`~nardy.rules.turn_rules.EachPlayFilter`): ``each_play`` is
-    true, :meth:`on_board` gives the rule as a kernel's end check, and
-    ``six_block`` is its option.
+    true, :meth:`on_board` gives the rule as an end check on a live board,
+    and ``six_block`` is its option (from which the native core applies the
+    rule as data).
     """
 
     def __init__(self, six_block: str) -> None:
@@ -239,10 +242,10 @@ class SixBlockAtEnd:
         return kept
 
     def on_board(self, start: State, moves: int) -> TurnBlocks | None:
-        """The rule as a kernel's end check for a turn of ``moves`` steps and no hits.
+        """The rule as an end check on a live board for a turn of ``moves`` steps and no hits.
 
         Without a hit every play shares the start's guard, so the rule can
-        be judged on the kernel's live board at each result
+        be judged on a search's live board at each result
         (:class:`~nardy.rules.turn_rules.EndRule`), with no candidate built.
         None when it can refuse nothing: no block it forbids is within reach.
         """
@@ -291,8 +294,8 @@ class TurnBlocks(EndRule):
 
     def allows(self, board: list[int]) -> bool:
         """Whether the position on ``board`` keeps the six-block rule (:func:`blocks_allowed`)."""
-        # (blocks_allowed, inline: asked at every result of the positional
-        # kernel; the call costs long-nardy(six_block_check=turn) 1%, compiled)
+        # (blocks_allowed, inline: asked at every result of a search on a live
+        # board; the call cost long-nardy(six_block_check=turn) 1%, compiled)
         start = self.start
         for p in self.points:
             x = board[p]
@@ -318,10 +321,8 @@ def six_block_watch(board: list[int], die: int, moves: int, six_block: str) -> i
     are the landing points below the bound inside a run of six of those points.
 
     A rule-side helper: it says where the rule can bite during a double
-    that may hit (Kush's), from the rule's own terms; the engine uses it to
-    choose the search of Kush's doubles
-    (:mod:`nardy.engine.kernels.kush_double`), which tests the rule only
-    on these points.
+    that may hit (Kush's), from the rule's own terms, so that a search may
+    test the rule only on these points.
     """
     if six_block == "off" or board[OPP_OFF] > 0:
         return 0

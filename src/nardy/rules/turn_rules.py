@@ -3,7 +3,7 @@
 A variant's hooks (:meth:`~nardy.variants.base.Variant.step_rule`,
 :meth:`~nardy.variants.base.Variant.hitter_rule`,
 :meth:`~nardy.variants.base.Variant.play_filter`) return these for one position and
-roll; the search kernels call them on the plain-int state
+roll; the Python search calls them on the plain-int state
 (:mod:`nardy.rules.board`). ``None`` from a hook means "no such rule", and
 costs nothing in the search.
 
@@ -17,14 +17,18 @@ the check is, which a search that knows them may run by name),
 :attr:`HitterRule.kind` (the hitter stops, or may not hide), and a play
 filter's ``each_play``, ``on_board`` and ``six_block``
 (:class:`EachPlayFilter`). The engine chooses its search from these alone
-(:func:`nardy.engine.search.choose_kernel`), never from which function or
-class a rule is: a declaration is a promise that the rule behaves so, and a
-kernel built for that rule may then work it out itself instead of calling
-the rule's functions. So a copy of a built-in rule object with one field
-changed (:meth:`StepRule.replace`, :meth:`HitterRule.replace`) keeps its
-declarations and its fast search. :func:`nardy.testing.check_variant`
-compares, on every position it visits, the search chosen with the general
-one that calls the rule objects' functions, so a wrong promise is caught.
+(:func:`nardy.engine.table.native_table`), never from which function or
+class a rule is: a declaration is a promise that the rule behaves so. When
+every rule of a turn is declared as data the native core knows, the native
+core runs the turn and applies the rules itself, without calling the rule's
+functions; otherwise the Python search runs (:mod:`nardy.engine.onesearch`),
+judging declared rules from their declarations and calling the functions of
+the rest. So a copy of a built-in rule object with one field changed
+(:meth:`StepRule.replace`, :meth:`HitterRule.replace`) keeps its
+declarations and runs native. :func:`nardy.testing.check_variant` compares,
+on every position it visits, the search that runs with the general Python
+search that calls the rule objects' functions (:func:`nardy.testing.check_search`),
+so a wrong promise is caught.
 """
 
 from __future__ import annotations
@@ -132,10 +136,10 @@ class StepRule:
 
     ``floor_point`` and ``floor`` (optional): the mover's count on point
     ``floor_point`` may never fall below ``floor`` during the turn (long
-    nardy's head rule: at most so many checkers leave the head). A kernel
+    nardy's head rule: at most so many checkers leave the head). A search
     may test that itself, without a call, from ``base_check`` and the
     ``base_watch_*`` masks, which judge everything else; ``check`` and the
-    ``watch_*`` masks judge both parts, for any kernel.
+    ``watch_*`` masks judge both parts, for any caller.
 
     ``six_block`` (optional, a declaration): the rule is the six-block rule
     of that option (:data:`~nardy.rules.six_block.SIX_BLOCK_RULES`) judged
@@ -145,7 +149,7 @@ class StepRule:
     board after it: ``not six_block_allows(board, dst,
     six_block_guard(board, six_block))``
     (:func:`~nardy.rules.six_block.six_block_allows`); ``"off"``: nothing
-    but the floor. A kernel may then apply that rule itself, without
+    but the floor. A search may then apply that rule itself, without
     calling ``check``. ``None`` (the default): no promise. ``guard``
     (optional, with ``six_block``): the guard of the position the turn
     starts from (:func:`~nardy.rules.six_block.six_block_guard`), when the
@@ -158,7 +162,7 @@ class StepRule:
     pool or on his bar. Tabula's second-half rule is one ("nothing lands on
     12-1 while a checker waits in the pool"). Those counts never rise during
     a turn and entries can be made first, so a set of steps that such a rule
-    refuses in one order it refuses in every order, and a kernel may apply
+    refuses in one order it refuses in every order, and a search may apply
     the rule itself, pruning instead of calling ``check``. ``None`` (the
     default): no promise. Such a rule has no floor, no six-block
     declaration and judges every watched step, not only hits.
@@ -242,8 +246,8 @@ class StepRule:
         self.only_hits = only_hits
         #: Declared: where a checker waits while the rule refuses the watched steps, or ``None`` (see above).
         self.waiting = waiting
-        # The check with the floor folded in, made when first asked for (most
-        # kernels count the floor themselves and never ask).
+        # The check with the floor folded in, made when first asked for (a
+        # search that counts the floor itself never asks).
         self._folded: StepCheck | None = None if floor_point else check
         #: The sources :attr:`check` is asked about (with the floor's point).
         self.watch_from = watch_from | (1 << floor_point) if floor_point else watch_from
@@ -252,7 +256,7 @@ class StepRule:
 
     @property
     def check(self) -> StepCheck:
-        """The check with the floor folded in (a ``FloorCheck``): what a kernel without floors calls."""
+        """The check with the floor folded in (a ``FloorCheck``): what a caller that does not count the floor calls."""
         folded = self._folded
         if folded is None:
             folded = self._folded = FloorCheck(
@@ -325,7 +329,7 @@ def named_rules(named: Iterable[NamedStep]) -> tuple[NamedStep, ...]:
 
 
 class FloorCheck:
-    """A step check with a :class:`StepRule`'s floor folded in: what kernels without floors call."""
+    """A step check with a :class:`StepRule`'s floor folded in: what a caller that does not count the floor calls."""
 
     __slots__ = ("check", "floor", "floor_point", "watch_from", "watch_to")
 
@@ -435,7 +439,7 @@ def with_changes(owner: str, fields: dict[str, Any], changes: dict[str, Any]) ->
 class EndRule:
     """A whole-play rule that judges each play alone, on its final position.
 
-    A kernel asks :meth:`allows` with its live board at each result, so that
+    A search may ask :meth:`allows` with its live board at each result, so that
     no candidate is built for the rule. Subclass it and override
     :meth:`allows` (this base allows everything); compiled, the call is a
     native method call.
@@ -453,7 +457,7 @@ class EachPlayFilter(Protocol):
     keeps a candidate or not by the candidate's final state alone (and the
     turn's start), never by comparing candidates; the engine may then ask it
     about the plays of the most dice first (the maximum-use rule keeps
-    nothing else), and a kernel may judge it on its own board:
+    nothing else), and a search may judge it on its own board:
 
     * :meth:`on_board` gives the same judgement as an :class:`EndRule` for a
       turn of ``moves`` steps in which nothing is hit (``None`` when it can
@@ -461,7 +465,8 @@ class EachPlayFilter(Protocol):
     * ``six_block`` (optional): the filter is the six-block rule with this
       option judged on each play's final position
       (:func:`~nardy.rules.six_block.turn_blocks_allowed`, the guard of that
-      position), which a kernel may then judge itself even after hits.
+      position), which a search may then judge itself even after hits (the
+      native core does).
 
     :class:`~nardy.rules.six_block.SixBlockAtEnd` is one. A filter without
     these attributes (a plain function) declares nothing and is called on
@@ -483,7 +488,7 @@ class EachPlayFilter(Protocol):
         ...
 
     def on_board(self, start: State, moves: int) -> EndRule | None:
-        """The filter as a kernel's end check for a turn of ``moves`` steps and no hits."""
+        """The filter as an end check on a live board for a turn of ``moves`` steps and no hits."""
         ...
 
 
