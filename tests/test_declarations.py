@@ -153,6 +153,9 @@ def test_the_copies_conform() -> None:
             assert check_variant(variant, games=2, seed=3).positions > 0
 
 
+@pytest.mark.skipif(
+    not nardy.native, reason="only the native core trusts a hitter rule's declaration"
+)
 def test_check_variant_catches_a_wrong_declaration() -> None:
     with (
         registered(FalselyDeclaredCaucasian),

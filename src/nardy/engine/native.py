@@ -11,6 +11,7 @@ else crosses.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from typing import Final, Protocol
 
@@ -57,6 +58,9 @@ class NativeRules(Protocol):
         """:meth:`search` of every state, in order, the GIL released while the core searches."""
         ...
 
+
+# Whether this machine's 64-bit ints are little-endian, as the core writes the codes.
+_LITTLE_ENDIAN: Final = sys.byteorder == "little"
 
 #: How many decoded tables :func:`rules_for` keeps (a turn's table differs
 #: with the head's floor and the dice, so a game touches a few hundred).
@@ -135,10 +139,14 @@ def packed_plays(native: NativeRules, packed: bytes) -> tuple[list[int], list[in
         raise EngineError(f"the native core refuses the state {packed.hex()}: {exc}") from None
     size = len(packed)
     from_bytes = int.from_bytes
-    return (
-        [from_bytes(keys[i : i + size], "little") for i in range(0, len(keys), size)],
-        [from_bytes(codes[i : i + 16], "little") for i in range(0, len(codes), 16)],
-    )
+    keys_out = [from_bytes(keys[i : i + size], "little") for i in range(0, len(keys), size)]
+    # Each code as two 64-bit halves, read in C; a play of more than four
+    # steps (Kush's return, a long segment) has a high half, read as one int.
+    if _LITTLE_ENDIAN:  # (the cast reads the machine's byte order; the codes are little-endian)
+        halves = memoryview(codes).cast("Q").tolist()
+        if not any(halves[1::2]):
+            return keys_out, halves[0::2]
+    return keys_out, [from_bytes(codes[i : i + 16], "little") for i in range(0, len(codes), 16)]
 
 
 def _extra_is_the_return(rules: TurnRules, start: tuple[int, ...]) -> bool:

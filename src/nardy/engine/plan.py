@@ -25,8 +25,9 @@ from nardy.rules.turn_rules import HitterRule, PlayFilter, StepRule
 
 __all__ = ["NATIVE", "PYTHON", "Plan"]
 
-#: The names :meth:`Plan.search_name` gives: the native core's search, the Python search.
+#: What :meth:`Plan.search_name` gives for the native core's search.
 NATIVE = "native"
+#: What :meth:`Plan.search_name` gives for the Python search (:func:`nardy.engine.onesearch.search`).
 PYTHON = "python"
 
 

@@ -144,7 +144,7 @@ def outside_home(t: list[int]) -> bool:
 def make_step(t: list[int], src: int, dst: int, contact: int) -> int:
     """Make a step the board allows on ``t`` in place; returns how the key changed.
 
-    The same as :func:`~nardy.engine.kernels.general.move_checker`, by the kind of
+    The same as :func:`~nardy.rules.movement.make_step_as`, by the kind of
     step and one table entry.
     """
     kind = step_kind(t, src, dst, contact)

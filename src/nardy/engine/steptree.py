@@ -14,7 +14,7 @@ step allowed at a node a player stands on. The search for an answer stops
 at the first play found, makes and unmakes its steps on one board in place,
 and remembers its answer per node. A step's change of the key is one entry
 of a table (by the kind of step: :mod:`nardy.engine.stepkeys`;
-:func:`make_step` is :func:`~nardy.engine.kernels.general.move_checker`),
+:func:`make_step` is :func:`~nardy.rules.movement.make_step_as` on plain contact),
 and so is its change of the key's hash: Python's own hash of an int, the
 int modulo a prime, so a result's hash costs nothing to make. Whether a step
 lands on a legal play is read from the hashes first (machine ints, no

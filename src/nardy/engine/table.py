@@ -208,13 +208,15 @@ def _returns(extra: list[tuple[State, Steps]], dice: tuple[int, ...], enters: bo
     """Whether the extra plays are Kush's return (True), none (False), or something else (``None``).
 
     A return is possible only on a double whose checkers on the bar wait
-    (do not enter); it is then one play of ``min(d, bar)`` steps ``bar/24``
+    (do not enter), of two moves or more (the core's rule: a segment of one
+    move of a double, where a variant's hook offers a return, goes to the
+    Python search); it is then one play of ``min(d, bar)`` steps ``bar/24``
     (:func:`~nardy.rules.kush.kush_return`), each checked against the state
     it reaches.
     """
     if not extra:
         return False
-    if enters or len(set(dice)) != 1 or len(extra) != 1:
+    if enters or len(dice) < 2 or len(set(dice)) != 1 or len(extra) != 1:
         return None
     state, steps = extra[0]
     die = dice[0]

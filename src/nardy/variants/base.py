@@ -9,9 +9,10 @@ Every hook has a default, so a variant that is pure data overrides nothing.
 How a call flows: :meth:`Variant.legal_plays` asks the hooks for this turn's
 rules (:meth:`~Variant.moves`, :meth:`~Variant.turn_contact`,
 :meth:`~Variant.step_rule`, :meth:`~Variant.hitter_rule`,
-:meth:`~Variant.play_filter`), hands them with the plain-int state to
-:func:`nardy.engine.search.legal_plays` (which picks a kernel and applies the
-maximum-use rule), adds :meth:`~Variant.extra_plays`, and wraps the result in
+:meth:`~Variant.play_filter`, :meth:`~Variant.extra_plays`) and hands them
+with the plain-int state to the search (:meth:`nardy.engine.plan.Plan.play_keys`:
+the native core where the rules are data, else the Python search, both in
+one canonical order and with the maximum-use rule), and wraps the result in
 a :class:`~nardy.model.legal.LegalPlays`. Positions are separate immutable values
 (:class:`~nardy.model.position.Position`).
 """
