@@ -22,7 +22,6 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from nardy.engine.kernels.general import BLOCK, HIT, PIN, is_open, move_checker
 
 import nardy
 from helpers import seeded_roll, turn_segments
@@ -45,10 +44,11 @@ from nardy.engine.moving_steps import MovingSteps
 from nardy.engine.reference import single_steps
 from nardy.engine.state import may_bear_off, pack
 from nardy.engine.stepkeys import UNIT, dice_code, make_step_moving
+from nardy.engine.stepkeys import make_step as move_checker
 from nardy.engine.steptree import StepTree, make_step
 from nardy.errors import IllegalActionError
-from nardy.rules.board import FROM_POOL
-from nardy.rules.movement import movement_of
+from nardy.rules.board import BLOCK, FROM_POOL, HIT, PIN
+from nardy.rules.movement import is_open, movement_of
 from strategies import AGREEMENT_SPECS, positions, rolls
 from strategies_tavli import tavli_positions
 
