@@ -22,12 +22,13 @@ whatever the rules are:
 * a position has a result exactly when the variant says the game is over;
   a game won by bearing off has a result kind the variant scores and the
   points the variant gives it; a draw has no winner and no points;
-* where the native core runs the turn (:meth:`Variant.search_name
-  <nardy.Variant.search_name>`: the turn's rule objects declare data it
-  knows, :mod:`nardy.rules.turn_rules`), its plays equal the Python
-  search's, which calls every rule object's functions, in order and steps
-  (:func:`check_search`): a rule object that promises to be a rule it is
-  not is caught.
+* the search that answers the turn (:meth:`Variant.search_name
+  <nardy.Variant.search_name>`: the native core where the turn's rule
+  objects declare data it knows, :mod:`nardy.rules.turn_rules`; else the
+  Python search, whose shortcuts read declarations too) gives the plays of
+  the general search, which calls every rule object's functions, in order
+  and steps (:func:`check_search`): a rule object that promises to be a
+  rule it is not is caught.
 
 The games follow the variant's hooks: a turn runs as its turn hooks say
 (:mod:`nardy.game.turns`: every segment is checked, a double to be named is

@@ -102,41 +102,40 @@ class Plan:
         its shortcuts), even where the native core could: what
         :func:`nardy.testing.check_variant` compares the chosen search with.
         """
-        if self.plain and not general:
+        if general:
+            return self._python(packed, roll, dice, shortcuts=False)
+        if self.plain:
             # No per-turn hook: the rules, and so the native rules, follow from the dice alone.
             moves = dice if self.moves is None else tuple(self.moves(roll))
             contact = self.contact if self.turn_contact is None else self.turn_contact[dice]
-            known = self.tables
             key = (moves, contact, len(packed))
-            if key in known:
-                native = known[key]
-                if native is not None:
-                    return self._native(native, packed)
-                return self._python(packed, roll, dice)
+            known = self.tables
+            if key not in known:
+                known[key] = self._native_rules(packed, roll, dice)
+            native = known[key]
+        else:
+            native = self._native_rules(packed, roll, dice)
+        if native is None:
+            return self._python(packed, roll, dice)
+        return self._native(native, packed)
+
+    def _native_rules(self, packed: bytes, roll: Any, dice: tuple[int, ...]) -> NativeRules | None:
+        """The native core's rules for this turn (:func:`~nardy.engine.native.native_rules`), or ``None``."""
+        state = unpack(packed)
+        return native_rules(self.turn_rules(state, roll, dice), state)
+
+    def _python(
+        self, packed: bytes, roll: Any, dice: tuple[int, ...], shortcuts: bool = True
+    ) -> tuple[list[int], list[int]]:
+        """The Python search's plays; without its ``shortcuts``, every rule object's functions called."""
         state = unpack(packed)
         rules = self.turn_rules(state, roll, dice)
-        if not general:
-            native = native_rules(rules, state)
-            if self.plain:
-                self.tables[(rules.dice, rules.contact, len(packed))] = native
-            if native is not None:
-                return self._native(native, packed)
-        if general:  # every rule object's functions called, none judged by its declaration
+        if shortcuts:
+            plays = onesearch.search(state, rules)
+        else:
             plays = onesearch.finish(
                 state, onesearch.sequences(state, rules, shortcuts=False), rules
             )
-        else:
-            plays = onesearch.search(state, rules)
-        if not plays:
-            return [key_of_packed(packed)], [0]
-        return [key_of(s) for s, _ in plays], [code for _, code in plays]
-
-    def _python(
-        self, packed: bytes, roll: Any, dice: tuple[int, ...]
-    ) -> tuple[list[int], list[int]]:
-        """The Python search's plays (with its shortcuts) where the native core cannot take the rules."""
-        state = unpack(packed)
-        plays = onesearch.search(state, self.turn_rules(state, roll, dice))
         if not plays:
             return [key_of_packed(packed)], [0]
         return [key_of(s) for s, _ in plays], [code for _, code in plays]
@@ -176,6 +175,4 @@ class Plan:
         """
         if self.raw_plays is not None:
             return ""
-        state = unpack(packed)
-        found = native_rules(self.turn_rules(state, roll, dice), state)
-        return PYTHON if found is None else NATIVE
+        return PYTHON if self._native_rules(packed, roll, dice) is None else NATIVE
