@@ -17,11 +17,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import nardy
 from nardy import Position, Roll, Variant
 from nardy.engine import native
 from nardy.engine.onesearch import search
 from nardy.engine.reference import turn_rules
 from nardy.engine.state import pack
+from strategies import AGREEMENT_SPECS, positions, rolls
 from test_reference_search import (
     CONFIGURATIONS,
     SPECS,
@@ -88,5 +90,17 @@ def test_property_both_searches_agree_on_reachable_positions(data: st.DataObject
     variant = data.draw(st.sampled_from(CONFIGURATIONS), label="variant")
     position = data.draw(reachable_positions(variant), label="position")
     roll = data.draw(st.sampled_from(segments(variant)), label="roll")
+    problem = difference(variant, position, roll)
+    assert problem is None, problem
+
+
+@hypothesis.settings(max_examples=120, deadline=None)
+@given(st.data())
+def test_property_both_searches_agree_on_constructed_boards(data: st.DataObject) -> None:
+    """The backgammon family's presets on boards built to be hard: primes, closed boards, the bar, blots, stuck checkers."""
+    spec = data.draw(st.sampled_from(AGREEMENT_SPECS), label="spec")
+    variant = nardy.find_variant(spec)
+    position = data.draw(positions(variant), label="position")
+    roll = data.draw(rolls(), label="roll")
     problem = difference(variant, position, roll)
     assert problem is None, problem
