@@ -1,12 +1,11 @@
-"""What a variant's hooks cost: legal sets per position and roll, by the kernel they lead to.
+"""What a variant's hooks cost: legal sets per position and roll, by the search they lead to.
 
-The writing-a-variant guide's "Where the engine is fast" table comes from
-this script: seeded positions of random games answered for all 21 rolls
-by backgammon itself (the board-only kernel), by backgammon with a
-step rule (five checkers a point at most: the general kernel, under hitting
-contact), and by backgammon with a whole-play filter that keeps everything
-(every candidate built and handed to Python), next to the built-in variants
-whose rules have a kernel of their own. Figures are microseconds per
+Seeded positions of random games answered for all 21 rolls by backgammon
+itself (native), by backgammon with a step rule of plain Python (five
+checkers a point at most, under hitting contact: the Python search), and
+by backgammon with a whole-play filter of plain Python that keeps
+everything (every candidate built and handed to Python), next to built-in
+variants with rules of their own (native). Figures are microseconds per
 position and roll (best of ``--repeat``, cache off) and the ratio to
 backgammon's, measured in the same run::
 
@@ -104,13 +103,13 @@ def main() -> None:
     args = parser.parse_args()
     print(f"nardy {nardy.__version__}, compiled: {nardy.compiled}")
     cases: list[tuple[str, nardy.Variant]] = [
-        ("backgammon (board-only kernel)", nardy.Backgammon()),
-        ("+ a step rule (general kernel)", FivePointLimit()),
-        ("+ a play filter (general kernel, candidates)", KeepAllFilter()),
+        ("backgammon (native)", nardy.Backgammon()),
+        ("+ a step rule of plain Python (Python search)", FivePointLimit()),
+        ("+ a play filter of plain Python (Python search)", KeepAllFilter()),
         ("caucasian (hitter rule)", nardy.Caucasian()),
-        ("long-nardy (position-rules kernel)", nardy.LongNardy()),
+        ("long-nardy (native)", nardy.LongNardy()),
         ("kush", nardy.Kush()),
-        ("plakoto (pins kernel)", nardy.Plakoto()),
+        ("plakoto (native)", nardy.Plakoto()),
         ("fevga", nardy.Fevga()),
     ]
     reference = 0.0

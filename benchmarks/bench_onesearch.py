@@ -1,14 +1,15 @@
-"""Speed of the one Python search (:mod:`nardy.engine.onesearch`) against today's engine.
+"""Speed of the one Python search (:mod:`nardy.engine.onesearch`) against the engine's public path.
 
 What is measured (``python benchmarks/bench_onesearch.py --help`` for the knobs):
 
-1. **Against today's kernels**, for backgammon, long nardy, tabula and
+1. **Against the public path**, for backgammon, long nardy, tabula and
    acey-deucey: microseconds per position of
    :func:`~nardy.engine.onesearch.search` (the turn's rules,
    :func:`~nardy.engine.reference.turn_rules`, prepared before the clock;
-   their cost is printed apart) and of today's engine,
-   ``variant.legal_plays(position, roll, cache=False)`` (the public API,
-   hooks, kernels and keys), on the same seeded self-play positions (40%
+   their cost is printed apart) and of the engine's public path,
+   ``variant.legal_plays(position, roll, cache=False)`` (the hooks, the
+   native core where it is loaded, else this same search, and the keys;
+   before issue 39, the seven kernels), on the same seeded self-play positions (40%
    doubles; three dice for tabula), and the ratio of the two. Before timing,
    each position's set of the search is checked equal to the engine's.
 2. **Every built-in variant**: the search's microseconds per position on

@@ -131,10 +131,10 @@ def agree(builtin: Variant, mine: Variant, items: Sequence[Item], own: Sequence[
         ours = mine.legal_plays(copy, roll, cache=False)
         if theirs.raw_results() != ours.raw_results() or theirs.notations() != ours.notations():
             return f"different plays for {roll} in {position.id()}"
-        if builtin.kernel(position, roll) != mine.kernel(copy, roll):
+        if builtin.search_name(position, roll) != mine.search_name(copy, roll):
             return (
                 f"another search for {roll} in {position.id()}: "
-                f"{mine.kernel(copy, roll)!r}, not {builtin.kernel(position, roll)!r}"
+                f"{mine.search_name(copy, roll)!r}, not {builtin.search_name(position, roll)!r}"
             )
     return ""
 
@@ -164,7 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"  {what}: the copy disagrees: {why}")
             failed += 1
             continue
-        searches = sorted({builtin.kernel(p, r) for p, r in items})
+        searches = sorted({builtin.search_name(p, r) for p, r in items})
         runs = {"built-in": keys(builtin, items), "copy": keys(mine, own)}
         seconds: dict[str, list[float]] = {name: [] for name in runs}
         for _ in range(args.repeat):

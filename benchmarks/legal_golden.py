@@ -112,10 +112,10 @@ def main() -> None:
             lines.append({**array, "dice": dice})
         stored[family] = lines
         for spec in PRESETS[family]:
-            count, printed, sets = digests(spec, lines)
-            entry = {"family": family, "lines": count, "sha256": printed, "sets_sha256": sets}
+            count, printed, results = digests(spec, lines)
+            entry = {"family": family, "lines": count, "sha256": printed, "sets_sha256": results}
             digests_by_spec[spec] = entry
-            print(f"{spec}: {count} lines, {printed[:16]}, sets {sets[:16]}")
+            print(f"{spec}: {count} lines, {printed[:16]}, sets {results[:16]}")
     target = Path(__file__).parent.parent / "tests" / "data" / "legal_golden.json"
     target.write_text(
         json.dumps({"positions": stored, "digests": digests_by_spec}, separators=(",", ":"))
