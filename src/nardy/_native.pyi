@@ -28,3 +28,26 @@ class Rules:
 
     def search_many(self, states: Sequence[Sequence[int] | bytes]) -> list[list[tuple[bytes, int]]]:
         """:meth:`search` of every state, in order, the GIL released while the core searches."""
+    def step_search(self, targets: Sequence[Sequence[int] | bytes], returns: bool) -> StepSearch:
+        """The step mode of one turn under these rules (a board-only table): a :class:`StepSearch`.
+
+        ``targets`` are the states of the turn's legal plays; ``returns``
+        whether a checker on the bar may come back onto the head as a step of
+        its own (Kush). :class:`ValueError` for a target the core refuses.
+        """
+
+@final
+class StepSearch:
+    """One turn of the environments' step mode: which board-possible steps of a node still lead to a legal result.
+
+    Made by :meth:`Rules.step_search`; remembers what it learns. Safe to
+    share between threads (the search runs with the GIL released).
+    """
+
+    def allowed(self, state: Sequence[int] | bytes, dice_left: Sequence[int]) -> list[tuple[int, int, bytes]]:
+        """The allowed steps at the node (``state``, ``dice_left``): ``(src, die, child)`` each.
+
+        ``src`` is 1..24, 25 the bar or 26 the pool; ``die`` the die used, 0
+        for a return from the bar; ``child`` the packed state after the
+        step. :class:`ValueError` for a state or dice left the core refuses.
+        """

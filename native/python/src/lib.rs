@@ -9,6 +9,10 @@
 //! in two `bytes` objects, for callers that want no Python object a play.
 //! A state is a sequence of ints or its packed form (`bytes`).
 //!
+//! The environments' step mode asks a [`StepSearch`] (`Rules.step_search`,
+//! on a board-only table) which steps of a node still lead to one of a
+//! turn's legal results.
+//!
 //! Nothing crosses the boundary but values and Python exceptions: a table
 //! or state the core refuses raises `ValueError` with the core's message,
 //! and a panic inside the core is caught at every entry point and raised as
@@ -19,8 +23,9 @@
 
 use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::{Mutex, TryLockError};
 
-use nardy_core::{Code, Table, key_len, search_packed};
+use nardy_core::{Code, StepMemo, Table, key_len, search_packed};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt, PyTuple};
@@ -351,16 +356,112 @@ impl Rules {
         })
     }
 
+    /// The step mode of one turn under these rules (a board-only table): a [`StepSearch`].
+    ///
+    /// `targets` are the states of the turn's legal plays (each a sequence
+    /// of ints or packed `bytes`); `returns` whether a checker on the bar may
+    /// come back onto the head as a step of its own (Kush). `ValueError`
+    /// for a target the core refuses, naming its index.
+    fn step_search(&self, targets: &Bound<'_, PyAny>, returns: bool) -> PyResult<StepSearch> {
+        let states = each(targets, "targets", usize::MAX, |i, item| {
+            read_state(&item, &format!("target {i}"))
+        })?;
+        let table = self.table.clone();
+        let search = guarded(|| {
+            nardy_core::StepSearch::new(table, returns, &states)
+                .map_err(|err| Failure::Input(err.to_string()))
+        })?;
+        Ok(StepSearch {
+            search,
+            memo: Mutex::new(StepMemo::default()),
+            size: self.table.size,
+        })
+    }
+
     /// `nardy._native.Rules(...)` (the table is not kept as ints).
     fn __repr__(&self) -> String {
         "nardy._native.Rules(...)".to_string()
     }
 }
 
-/// The module `nardy._native`: the class [`Rules`].
+/// One turn of the environments' step mode: which board-possible steps of a node still lead to a legal result.
+///
+/// Made by `Rules.step_search`; it remembers what it learns, so each node
+/// is searched once a turn. Safe to share between threads: the search runs
+/// with the GIL released, and a thread that finds the memo in use searches
+/// with a memo of its own (never waiting, so never deadlocking with the GIL).
+#[pyclass(frozen, module = "nardy._native")]
+pub struct StepSearch {
+    /// The turn's board-only rules and legal results.
+    search: nardy_core::StepSearch,
+    /// What the searches so far learnt.
+    memo: Mutex<StepMemo>,
+    /// The state size of the table (for the packed children).
+    size: usize,
+}
+
+/// One allowed step as Python receives it: `(src, die, child)`.
+type PyStep<'py> = (usize, usize, Bound<'py, PyBytes>);
+
+#[pymethods]
+impl StepSearch {
+    /// The allowed steps at the node (`state`, `dice_left`): `(src, die, child)` each.
+    ///
+    /// `src` is 1..24, 25 the bar or 26 the pool; `die` the die it uses, 0
+    /// for a return from the bar (which uses none); `child` the packed state
+    /// after it. In the order of the board's steps (the dice in the table's
+    /// order, the bar, the pool, then points 24 down), a return last.
+    /// `ValueError` for a state or dice left the core refuses.
+    fn allowed<'py>(
+        &self,
+        py: Python<'py>,
+        state: &Bound<'py, PyAny>,
+        dice_left: &Bound<'py, PyAny>,
+    ) -> PyResult<Vec<PyStep<'py>>> {
+        let state = read_state(state, "the state")?;
+        let dice = ints::<u8>(dice_left, "the dice left", 16)?;
+        let found = py.detach(|| {
+            guarded(|| {
+                let run = |memo: &mut StepMemo| {
+                    self.search
+                        .allowed(&state, &dice, memo)
+                        .map_err(|err| Failure::Input(err.to_string()))
+                };
+                match self.memo.try_lock() {
+                    Ok(mut memo) => run(&mut memo),
+                    Err(TryLockError::WouldBlock) => run(&mut StepMemo::default()),
+                    // A panic inside left it half made: start it again.
+                    Err(TryLockError::Poisoned(poisoned)) => {
+                        let mut memo = poisoned.into_inner();
+                        memo.clear();
+                        run(&mut memo)
+                    }
+                }
+            })
+        })?;
+        let len = key_len(self.size);
+        let mut key = Vec::with_capacity(len);
+        Ok(found
+            .into_iter()
+            .map(|(src, die, board)| {
+                key.clear();
+                board.pack_into(&mut key);
+                (src, die, PyBytes::new(py, &key))
+            })
+            .collect())
+    }
+
+    /// `nardy._native.StepSearch(...)`.
+    fn __repr__(&self) -> String {
+        "nardy._native.StepSearch(...)".to_string()
+    }
+}
+
+/// The module `nardy._native`: the classes [`Rules`] and [`StepSearch`].
 #[pymodule]
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add_class::<Rules>()
+    module.add_class::<Rules>()?;
+    module.add_class::<StepSearch>()
 }
 
 #[cfg(test)]

@@ -1,0 +1,278 @@
+"""A roll played one checker step at a time: which steps still lead to a legal play (the environments' step mode).
+
+What :class:`nardy.agents.env.steps.StepTurn` answers (that module states
+the rules), on plain ints. A *node* is the state reached and the dice left;
+its *code* is one int, the state's key (:func:`~nardy.engine.state.key_of`)
+shifted left by :data:`DICE_BITS` over the dice left as counts
+(:func:`dice_code`). A code is a value: equal codes are the same node
+whatever the path to it, it pickles, and a copy of it is itself.
+
+A node's *children* are the steps the board allows, whatever the turn's
+step rules say: for each die left, the reference search's
+:func:`~nardy.engine.reference.single_steps` made by the rulebook's
+:func:`~nardy.rules.movement.make_step_as`, and where checkers on the bar
+wait for a return (Kush) a return of one of them onto the head
+(:func:`~nardy.rules.kush.kush_return`, using no die). A node *reaches* a
+legal play when its state is a legal play's result, or one of its children
+reaches one; a step is *allowed* when its child reaches one.
+
+Two searches answer that, with the same answers (the tests compare them on
+every variant): the native core's (``nardy._native.StepSearch``, on the
+turn's board-only rules table, :func:`~nardy.engine.table.native_table`)
+when it is loaded and the table fits, and otherwise a memoised depth-first
+search here. Either way each node is searched once a turn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from nardy.engine import native
+from nardy.engine.reference import TurnRules, single_steps
+from nardy.engine.state import key_of, key_of_packed, packed_of_key, unpack_list
+from nardy.engine.table import native_table
+from nardy.rules.board import FROM_POOL
+from nardy.rules.kush import kush_return
+from nardy.rules.movement import Movement, make_step_as
+
+if TYPE_CHECKING:
+    from nardy._native import Rules, StepSearch
+
+__all__ = [
+    "DICE_BITS",
+    "NOT_ALLOWED",
+    "PASS",
+    "POOL_ACTION",
+    "RETURN",
+    "StepTree",
+    "dice_code",
+    "dice_of_code",
+    "node_code",
+    "step_action",
+]
+
+#: The action that passes (nothing can be played) or ends a play that could go on.
+PASS: Final = 150
+#: The action that brings a checker back from the bar onto the head (Kush).
+RETURN: Final = 151
+#: The first pool action: a checker entered from the pool with die ``d`` is
+#: ``POOL_ACTION + d - 1`` (152..157).
+POOL_ACTION: Final = 152
+#: What :meth:`StepTree.step` answers for an action that is not allowed.
+NOT_ALLOWED: Final = -(1 << 40)
+#: The low bits of a node's code that hold the dice left: 5 bits a face.
+DICE_BITS: Final = 30
+
+_DICE_MASK: Final = (1 << DICE_BITS) - 1
+# The dice code of a single die of each face (index: the face; 0, a return, uses none).
+_UNIT: Final[tuple[int, ...]] = tuple(1 << (5 * (d - 1)) if d else 0 for d in range(7))
+
+
+def step_action(src: int, die: int) -> int:
+    """The action of the step from ``src`` (1..25, or 26 the pool) by ``die`` (0: a return from the bar)."""
+    if not die:
+        return RETURN
+    if src == FROM_POOL:
+        return POOL_ACTION + die - 1
+    return 6 * (src - 1) + die - 1
+
+
+def dice_code(dice: tuple[int, ...] | list[int]) -> int:
+    """The dice left as one int: 5 bits a face, its count (what a node's code ends with)."""
+    return sum(_UNIT[d] for d in dice)
+
+
+def dice_of_code(code: int) -> tuple[int, ...]:
+    """The dice a :func:`dice_code` holds, ascending."""
+    made = _DICE.get(code)
+    if made is None:
+        made = tuple(d for d in range(1, 7) for _ in range((code >> (5 * (d - 1))) & 31))
+        if len(_DICE) < 4096:
+            _DICE[code] = made
+    return made
+
+
+_DICE: dict[int, tuple[int, ...]] = {}
+
+
+def node_code(key: int, dice: tuple[int, ...] | list[int]) -> int:
+    """The code of the node of a state's key and the dice left."""
+    return (key << DICE_BITS) | dice_code(dice)
+
+
+class StepTree:
+    """The steps of one roll: a position's state, the dice, and its legal results (see the module docstring).
+
+    ``packed`` is the position's packed state (mover's frame), ``dice`` the
+    roll's moves, ``results`` the keys of the legal plays' resulting states
+    in order (:meth:`LegalPlays.raw_results <nardy.LegalPlays.raw_results>`),
+    ``contact`` a contact code of :mod:`nardy.rules.board`, ``enters``
+    whether checkers on the bar enter (else they wait for a return, Kush)
+    and ``movement`` the variant's :class:`~nardy.rules.movement.Movement`.
+    Nodes are searched when first asked about and remembered; the answers
+    never change, so copies of a game and threads may share a tree.
+    """
+
+    def __init__(
+        self,
+        packed: bytes,
+        dice: tuple[int, ...],
+        results: list[int],
+        contact: int,
+        enters: bool,
+        movement: Movement,
+    ) -> None:
+        self.size = len(packed)
+        self.contact = contact
+        self.enters = enters
+        self.movement = movement
+        #: The results' keys, in the legal plays' order.
+        self.keys = results
+        #: Each result's key: the index of its legal play.
+        self.index: dict[int, int] = {key: i for i, key in enumerate(results)}
+        #: The node before any step.
+        self.start: int = node_code(key_of_packed(packed), dice)
+        self._dice = dice
+        self._ints = len(unpack_list(packed))  # the state's size, in ints
+        # The native search, made when first asked (None: not yet; False: the Python one).
+        self._native: StepSearch | bool | None = None
+        # Each node asked about: its allowed steps (action -> child), its allowed actions.
+        self._next: dict[int, dict[int, int]] = {}
+        self._allowed: dict[int, tuple[int, ...]] = {}
+        # The Python search's memo: whether a node reaches a result.
+        self._reached: dict[int, bool] = {}
+        self._ends: dict[int, frozenset[int]] = {}
+
+    # --- nodes --------------------------------------------------------------------
+
+    def key(self, node: int) -> int:
+        """The key of the state a node stands on."""
+        return node >> DICE_BITS
+
+    def dice(self, node: int) -> tuple[int, ...]:
+        """The dice left at a node, ascending."""
+        return dice_of_code(node & _DICE_MASK)
+
+    def packed(self, node: int) -> bytes:
+        """The packed state a node stands on."""
+        return packed_of_key(node >> DICE_BITS, self.size)
+
+    def board(self, node: int) -> list[int]:
+        """The state a node stands on, as a new list."""
+        return unpack_list(self.packed(node))
+
+    def play_at(self, node: int) -> int:
+        """The index of the legal play the steps to ``node`` make, or -1."""
+        return self.index.get(node >> DICE_BITS, -1)
+
+    # --- the tree -----------------------------------------------------------------
+
+    def children(self, node: int) -> dict[int, int]:
+        """Every step the board allows at ``node`` (legal or not): action -> child node, by action."""
+        board = self.board(node)
+        dice = node & _DICE_MASK
+        made: dict[int, int] = {}
+        movement = self.movement
+        for die in set(dice_of_code(dice)):
+            left = dice - _UNIT[die]
+            for src, dst in single_steps(board, die, self.contact, self.enters, movement):
+                after = board.copy()
+                make_step_as(after, src, dst, self.contact, movement.pool, movement.hit_to_pool)
+                made[step_action(src, die)] = (key_of(after) << DICE_BITS) | left
+        if not self.enters:
+            back = kush_return(tuple(board), 1)  # one checker back onto the head
+            if back is not None:
+                made[RETURN] = (key_of(back[0]) << DICE_BITS) | dice
+        return dict(sorted(made.items()))
+
+    def reaches(self, node: int) -> bool:
+        """Whether some sequence of steps the board allows from ``node`` makes a legal play."""
+        if node >> DICE_BITS in self.index:
+            return True
+        known = self._reached.get(node)
+        if known is None:
+            known = self._reached[node] = any(map(self.reaches, self.children(node).values()))
+        return known
+
+    def allowed(self, node: int) -> tuple[int, ...]:
+        """The allowed actions at ``node``, ascending (empty when the play is complete)."""
+        made = self._allowed.get(node)
+        if made is None:
+            steps = self._next[node] = self._allowed_steps(node)
+            out = list(steps)
+            if (out or node == self.start) and node >> DICE_BITS in self.index:
+                out.append(PASS)  # end the play here (or pass: nothing can be played)
+            made = self._allowed[node] = tuple(sorted(out))
+        return made
+
+    def step(self, node: int, action: int) -> int:
+        """The node after ``action`` while the play goes on, ``-1 - index`` of the play it completes.
+
+        :data:`NOT_ALLOWED` when ``action`` is not allowed at ``node``.
+        """
+        if action not in self.allowed(node):
+            return NOT_ALLOWED
+        if action == PASS:
+            return -1 - self.play_at(node)
+        child = self._next[node][action]
+        if (child & _DICE_MASK or not self.enters) and self.allowed(child):
+            return child  # (no die left and no return to make: complete, nothing to ask)
+        return -1 - self.play_at(child)
+
+    def child(self, node: int, action: int) -> int:
+        """The node an allowed ``action`` at ``node`` reaches, whether the play goes on or ends there.
+
+        ``node`` itself for :data:`PASS`. Unlike :meth:`step`, nothing is
+        checked: for the node where a play that :meth:`step` completed ends.
+        """
+        if action == PASS:
+            return node
+        steps = self._next.get(node)
+        if steps is not None and action in steps:
+            return steps[action]
+        return self.children(node)[action]
+
+    def ends(self, node: int) -> frozenset[int]:
+        """The indices of the legal plays some sequence of steps from ``node`` makes."""
+        made = self._ends.get(node)
+        if made is None:
+            here = self.play_at(node)
+            out = {here} if here >= 0 else set()
+            for child in self.children(node).values():
+                out |= self.ends(child)
+            made = self._ends[node] = frozenset(out)
+        return made
+
+    # --- the searches -------------------------------------------------------------
+
+    def _allowed_steps(self, node: int) -> dict[int, int]:
+        """The allowed steps at ``node``: action -> child, from the native search or this module's."""
+        if len(self.keys) == 1 and node == self.start and self.keys[0] == node >> DICE_BITS:
+            # The only legal play is the pass: each step changes the state for
+            # good (a checker moves on or comes back), so none leads back.
+            return {}
+        search = self._native
+        if search is None:
+            search = self._native = self._native_search()
+        if search is False:
+            return {a: c for a, c in self.children(node).items() if self.reaches(c)}
+        assert not isinstance(search, bool)
+        dice = node & _DICE_MASK
+        return {
+            step_action(src, die): (key_of_packed(child) << DICE_BITS) | (dice - _UNIT[die])
+            for src, die, child in search.allowed(self.packed(node), dice_of_code(dice))
+        }
+
+    def _native_search(self) -> StepSearch | bool:
+        """The native core's search of this turn, or ``False`` (not loaded, or the movement does not fit)."""
+        if not native.available():
+            return False
+        board_only = TurnRules(
+            self._dice, self.contact, self.enters, None, None, None, True, [], self.movement
+        )
+        table = native_table(board_only, self._ints)
+        if table is None:
+            return False
+        rules: Rules = native.rules_for(table)  # type: ignore[assignment]
+        targets = [key.to_bytes(self.size, "little") for key in self.keys]
+        return rules.step_search(targets, not self.enters)
