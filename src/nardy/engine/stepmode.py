@@ -108,7 +108,9 @@ class StepTree:
     in order (:meth:`LegalPlays.raw_results <nardy.LegalPlays.raw_results>`),
     ``contact`` a contact code of :mod:`nardy.rules.board`, ``enters``
     whether checkers on the bar enter (else they wait for a return, Kush)
-    and ``movement`` the variant's :class:`~nardy.rules.movement.Movement`.
+    and ``movement`` the variant's :class:`~nardy.rules.movement.Movement`;
+    ``native=False`` keeps to the Python search even where the native core
+    is loaded.
     Nodes are searched when first asked about and remembered; the answers
     never change, so copies of a game and threads may share a tree.
     """
@@ -121,8 +123,11 @@ class StepTree:
         contact: int,
         enters: bool,
         movement: Movement,
+        *,
+        native: bool = True,
     ) -> None:
-        self.size = len(packed)
+        #: The state's size, in ints.
+        self.size = len(unpack_list(packed))
         self.contact = contact
         self.enters = enters
         self.movement = movement
@@ -132,10 +137,11 @@ class StepTree:
         self.index: dict[int, int] = {key: i for i, key in enumerate(results)}
         #: The node before any step.
         self.start: int = node_code(key_of_packed(packed), dice)
-        self._dice = dice
-        self._ints = len(unpack_list(packed))  # the state's size, in ints
+        #: The roll's moves.
+        self.moves = dice
+        self._bytes = len(packed)
         # The native search, made when first asked (None: not yet; False: the Python one).
-        self._native: StepSearch | bool | None = None
+        self._native: StepSearch | bool | None = None if native else False
         # Each node asked about: its allowed steps (action -> child), its allowed actions.
         self._next: dict[int, dict[int, int]] = {}
         self._allowed: dict[int, tuple[int, ...]] = {}
@@ -144,6 +150,13 @@ class StepTree:
         self._ends: dict[int, frozenset[int]] = {}
 
     # --- nodes --------------------------------------------------------------------
+
+    @property
+    def is_native(self) -> bool:
+        """Whether the native core answers which steps are allowed (else the Python search)."""
+        if self._native is None:
+            self._native = self._native_search()
+        return self._native is not False
 
     def key(self, node: int) -> int:
         """The key of the state a node stands on."""
@@ -268,11 +281,11 @@ class StepTree:
         if not native.available():
             return False
         board_only = TurnRules(
-            self._dice, self.contact, self.enters, None, None, None, True, [], self.movement
+            self.moves, self.contact, self.enters, None, None, None, True, [], self.movement
         )
-        table = native_table(board_only, self._ints)
+        table = native_table(board_only, self.size)
         if table is None:
             return False
         rules: Rules = native.rules_for(table)  # type: ignore[assignment]
-        targets = [key.to_bytes(self.size, "little") for key in self.keys]
+        targets = [key.to_bytes(self._bytes, "little") for key in self.keys]
         return rules.step_search(targets, not self.enters)

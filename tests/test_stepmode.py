@@ -1,0 +1,142 @@
+"""The step mode's two searches agree: the native core's (``Rules.step_search``) and the Python one of :mod:`nardy.engine.stepmode`.
+
+At every node the allowed steps lead to, on seeded positions of every
+variant (and the pool games' options that change their movement) and on
+built positions of any roll (Hypothesis): the same allowed actions, the
+same children. Also: the binding refuses bad input with ``ValueError``, and
+node codes are values (equal for equal nodes whatever the path, pickled as
+themselves).
+"""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import nardy
+from nardy import Roll
+from nardy.agents.env.steps import PASS, StepTurn, encode_action
+from nardy.engine import native
+from nardy.engine.stepmode import StepTree
+from strategies import positions, rolls
+from strategies_tavli import tavli_positions
+from test_env_steps import BUILT, POOL_SPECS, VARIANTS, game_positions
+
+needs_native = pytest.mark.skipif(not native.available(), reason="the pure build: no native core")
+
+
+def both(legal: nardy.LegalPlays) -> tuple[StepTree, StepTree]:
+    """The native tree and the Python tree of one roll."""
+    turn = StepTurn(legal)
+    tree = turn.tree
+    args = (legal.position.packed, tree.moves, legal.raw_results(), tree.contact, tree.enters)
+    native_tree = StepTree(*args, tree.movement)
+    python_tree = StepTree(*args, tree.movement, native=False)
+    assert native_tree.is_native
+    assert not python_tree.is_native
+    return native_tree, python_tree
+
+
+def compare(legal: nardy.LegalPlays) -> int:
+    """Every node the allowed steps lead to: the same allowed actions and children; returns the nodes seen."""
+    native_tree, python_tree = both(legal)
+    stack = [native_tree.start]
+    seen: set[int] = set()
+    while stack:
+        node = stack.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        allowed = native_tree.allowed(node)
+        assert allowed == python_tree.allowed(node), (legal.position.id(), legal.roll)
+        for action in allowed:
+            if action != PASS:
+                child = native_tree.child(node, action)
+                assert child == python_tree.child(node, action)
+                stack.append(child)
+    return len(seen)
+
+
+@needs_native
+@pytest.mark.parametrize("spec", [*VARIANTS, *POOL_SPECS])
+def test_native_and_python_searches_agree(spec: str) -> None:
+    """Seeded positions of random games of each variant, every node the allowed steps reach."""
+    nodes = sum(
+        compare(position.legal_plays(roll))
+        for position, roll in game_positions(spec, 40, seed=12, stride=3)
+    )
+    assert nodes > 100
+
+
+@needs_native
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+@pytest.mark.parametrize("spec", BUILT)
+def test_native_and_python_searches_agree_on_built_positions(
+    spec: str, data: st.DataObject
+) -> None:
+    """Built positions (primes, closed boards, bear-offs, stuck runners, pins) and any roll."""
+    rules = nardy.find_variant(spec)
+    if rules.name in ("plakoto", "fevga"):
+        position = data.draw(tavli_positions(rules))
+    else:
+        position = data.draw(positions(rules))
+    compare(position.legal_plays(data.draw(rolls())))
+
+
+@needs_native
+def test_the_binding_refuses_bad_input() -> None:
+    """A state, dice left or target the core refuses is a ValueError, never a crash."""
+    legal = nardy.find_variant("backgammon").starting_position().legal_plays((3, 1))
+    tree = StepTurn(legal).tree
+    rules = native.rules_for(search_table(tree))
+    search = rules.step_search(legal.result_states(), False)  # type: ignore[attr-defined]
+    start = tree.packed(tree.start)
+    assert search.allowed(start, (1, 3))
+    for state, dice in [
+        (start[:20], (1, 3)),  # too short
+        (b"\xff" * 28, (1, 3)),  # counts out of range
+        (start, (3, 3)),  # not the table's dice
+        (start, (7,)),  # no die
+        (start, ("x",)),  # not an int
+        (object(), (1, 3)),  # not a state
+    ]:
+        with pytest.raises(ValueError, match=r"."):
+            search.allowed(state, dice)
+    with pytest.raises(ValueError, match="target 0"):
+        rules.step_search([b"\x00" * 5], False)  # type: ignore[attr-defined]
+
+
+def search_table(tree: StepTree) -> tuple[int, ...]:
+    """The board-only table of a tree's turn."""
+    from nardy.engine.reference import TurnRules
+    from nardy.engine.table import native_table
+
+    table = native_table(
+        TurnRules(tree.moves, tree.contact, tree.enters, None, None, None, True, [], tree.movement),
+        tree.size,
+    )
+    assert table is not None
+    return table
+
+
+@pytest.mark.parametrize("use_native", [True, False])
+def test_node_codes_are_values(use_native: bool) -> None:
+    """Equal nodes have equal codes whatever the path; a code pickles as itself."""
+    if use_native and not native.available():
+        pytest.skip("the pure build: no native core")
+    legal = nardy.find_variant("backgammon").starting_position().legal_plays(Roll(3, 1))
+    turn = StepTurn(legal)
+    tree = turn.tree
+    if not use_native:
+        args = (legal.position.packed, tree.moves, legal.raw_results(), tree.contact, tree.enters)
+        tree = StepTree(*args, tree.movement, native=False)
+    one = tree.child(tree.child(tree.start, encode_action(8, 3)), encode_action(6, 1))
+    two = tree.child(tree.child(tree.start, encode_action(6, 1)), encode_action(8, 3))
+    assert one == two
+    assert pickle.loads(pickle.dumps(one)) == one
+    assert tree.play_at(one) >= 0
+    assert legal[tree.play_at(one)].notation() == "8/5 6/5"
