@@ -405,7 +405,7 @@ class Oracle:
 
 #: The pool games with options that change their movement (hits to the pool,
 #: the bar not first, a bear-off zone of 12 points, a larger die or only the
-#: exact one) and their step rules: the tree of :mod:`nardy.agents.env.general_steps`.
+#: exact one) and their step rules: the movement's own single steps in :mod:`nardy.engine.stepmode`.
 POOL_SPECS = [
     "acey-deucey(hit_to=pool,bear_off=exact)",
     "acey-deucey(entering=all-first,opening_lock=true,hitting=after-home,hit_to=pool)",

@@ -25,11 +25,12 @@ Modules:
 * :mod:`~nardy.engine.notation_write` -- writing a play in notation.
 * :mod:`~nardy.engine.apply_steps` -- one step of a play given from
   outside, checked against the board.
-* :mod:`~nardy.engine.steptree` -- a roll played one checker step at a time:
+* :mod:`~nardy.engine.stepmode` -- a roll played one checker step at a time:
   which steps still lead to a legal play (the step actions of the
-  environments and the OpenSpiel games).
-* :mod:`~nardy.engine.stepkeys` -- one such step's change of a key and of
-  the key's hash.
+  environments and the OpenSpiel games), answered by the native core when
+  it is loaded.
+* :mod:`~nardy.engine.stepkeys` -- one step's change of a key and of the
+  key's hash (what the tracking kernel makes its steps with).
 
 There are six searches, each a faster form of the rulebook's rules for the
 rules it takes (:mod:`nardy.engine.kernels` says which rules each writes

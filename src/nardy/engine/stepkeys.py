@@ -1,6 +1,7 @@
-"""One checker step on a board, and what it does to a key and its hash: the step tree's parts.
+"""One checker step on a board, and what it does to a key and its hash: the parts of the old step tree the tracking kernel still uses.
 
-:mod:`nardy.engine.steptree` searches a roll's steps on one board, made
+The step tree (gone with issue 39: the step mode is now
+:mod:`nardy.engine.stepmode`) searched a roll's steps on one board, made
 and unmade in place (a list of ints, :mod:`nardy.engine.state`), and
 identifies the state each step reaches by its *key* (the packed state read
 as one int) and that key's hash. This module is the part that knows one
@@ -221,5 +222,5 @@ def left_after(dice: i64, action: i64) -> i64:
 
 
 def node_code(key: int, dice: tuple[int, ...] | list[int]) -> int:
-    """The code of the node of a state's key and the dice left (see :mod:`nardy.engine.steptree`)."""
+    """The code of the node of a state's key and the dice left (a node of the old step tree)."""
     return (key << DICE_BITS) | dice_code(dice)
