@@ -44,10 +44,16 @@ class StepSearch:
     share between threads (the search runs with the GIL released).
     """
 
-    def allowed(self, state: Sequence[int] | bytes, dice_left: Sequence[int]) -> list[tuple[int, int, bytes]]:
-        """The allowed steps at the node (``state``, ``dice_left``): ``(src, die, child)`` each.
+    def allowed(
+        self, state: Sequence[int] | bytes, dice_left: Sequence[int]
+    ) -> tuple[bool, tuple[int, ...], bytes]:
+        """The node (``state``, ``dice_left``): ``(is_target, actions, children)``.
 
-        ``src`` is 1..24, 25 the bar or 26 the pool; ``die`` the die used, 0
-        for a return from the bar; ``child`` the packed state after the
-        step. :class:`ValueError` for a state or dice left the core refuses.
+        ``is_target``: whether the state is a legal result's. ``actions``:
+        the allowed steps as the step actions of
+        :mod:`nardy.agents.env.steps`, ascending. ``children``: for each
+        action in that order, the code of the node it leads to as
+        little-endian bytes (4 bytes of the dice left, 5 bits a face, then
+        the packed state). :class:`ValueError` for a state or dice left the
+        core refuses.
         """

@@ -83,8 +83,17 @@ pub fn reaching(
     Ok(reach.reaches(&root, used))
 }
 
-/// One step the step mode allows: its source (25 the bar, 26 the pool), its die (0: a return, which uses none) and the board after it.
-pub type AllowedStep = (usize, usize, Board);
+/// One step the step mode allows: its source (25 the bar, 26 the pool), its die (0: a return, which uses none), and the node after it (board, dice left).
+pub type AllowedStep = (usize, usize, Board, DiceLeft);
+
+/// What the step mode knows of a node: whether it is a target itself, and its allowed steps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NodeSteps {
+    /// Whether the node's board is a target's (the steps so far make a legal play).
+    pub is_target: bool,
+    /// The allowed steps, in the order of the board's steps (a return last).
+    pub steps: Vec<AllowedStep>,
+}
 
 /// A node of the step mode: the board and the dice left.
 type StepNode = (Board, DiceLeft);
@@ -136,7 +145,7 @@ impl StepSearch {
         })
     }
 
-    /// The allowed steps at the node (`state`, `dice_left`), in the order of the board's steps (a return last).
+    /// Whether the node (`state`, `dice_left`) is a target, and its allowed steps.
     ///
     /// `memo` keeps what was learnt for the next call (any memo of this
     /// search: an empty one is only slower). A state or dice left the
@@ -146,20 +155,23 @@ impl StepSearch {
         state: &[i32],
         dice_left: &[u8],
         memo: &mut StepMemo,
-    ) -> Result<Vec<AllowedStep>, SearchError> {
+    ) -> Result<NodeSteps, SearchError> {
         validate(&self.table, state)?;
         let node = (
             Board::from_state(state),
             check_dice_left(&self.table, dice_left)?,
         );
-        let mut out = Vec::new();
+        let mut steps = Vec::new();
         self.children(&node, |src, die, child| {
             if self.reaches(&child, memo) {
-                out.push((src, die, child.0));
+                steps.push((src, die, child.0, child.1));
             }
             true
         });
-        Ok(out)
+        Ok(NodeSteps {
+            is_target: self.targets.contains(&node.0),
+            steps,
+        })
     }
 
     /// Whether the node is a target, or some board-possible step leads to a node that reaches one.

@@ -348,22 +348,27 @@ fn step_search_allows_the_steps_that_lead_to_a_target() {
     let end = state(&[(13, 1), (1, -2)], (0, 0), (14, 13));
     let search = StepSearch::new(t, false, std::slice::from_ref(&end)).unwrap();
     let mut memo = StepMemo::default();
-    let allowed = search.allowed(&start, &[6, 5], &mut memo).unwrap();
-    let steps: Vec<(usize, usize)> = allowed.iter().map(|&(s, d, _)| (s, d)).collect();
+    let node = search.allowed(&start, &[6, 5], &mut memo).unwrap();
+    assert!(!node.is_target);
+    let allowed = node.steps;
+    let steps: Vec<(usize, usize)> = allowed.iter().map(|&(s, d, _, _)| (s, d)).collect();
     assert_eq!(steps, vec![(24, 6), (24, 5)]);
+    assert_eq!(allowed[0].3.count(), 1);
     assert_eq!(
         allowed[0].2.to_vec(),
         state(&[(18, 1), (1, -2)], (0, 0), (14, 13))
     );
     let after_six = state(&[(18, 1), (1, -2)], (0, 0), (14, 13));
-    let next = search.allowed(&after_six, &[5], &mut memo).unwrap();
+    let next = search.allowed(&after_six, &[5], &mut memo).unwrap().steps;
     assert_eq!(next.len(), 1);
     assert_eq!(next[0].2.to_vec(), end);
+    assert!(next[0].3.is_empty());
+    assert!(search.allowed(&end, &[], &mut memo).unwrap().is_target);
     // A fresh memo gives the same answers.
     let again = search
         .allowed(&start, &[6, 5], &mut StepMemo::default())
         .unwrap();
-    assert_eq!(again, allowed);
+    assert_eq!(again.steps, allowed);
 }
 
 #[test]
@@ -385,8 +390,11 @@ fn step_search_judges_steps_by_the_board_only_and_returns_use_no_die() {
     );
     let search = StepSearch::new(t.clone(), true, &[back.clone(), played]).unwrap();
     let mut memo = StepMemo::default();
-    let allowed = search.allowed(&start, &[2, 2, 2, 2], &mut memo).unwrap();
-    let steps: Vec<(usize, usize)> = allowed.iter().map(|&(s, d, _)| (s, d)).collect();
+    let allowed = search
+        .allowed(&start, &[2, 2, 2, 2], &mut memo)
+        .unwrap()
+        .steps;
+    let steps: Vec<(usize, usize)> = allowed.iter().map(|&(s, d, _, _)| (s, d)).collect();
     assert_eq!(steps, vec![(10, 2), (25, 0)]);
     assert_eq!(allowed[1].2.to_vec(), back);
     // Without returns, nothing leads to the return's state.
@@ -395,8 +403,10 @@ fn step_search_judges_steps_by_the_board_only_and_returns_use_no_die() {
         only_back
             .allowed(&start, &[2, 2, 2, 2], &mut StepMemo::default())
             .unwrap()
+            .steps
             .is_empty()
     );
+    assert_eq!(allowed[1].3.count(), 4, "a return uses no die");
 }
 
 #[test]
@@ -414,6 +424,7 @@ fn step_search_refuses_bad_input() {
         search
             .allowed(&start, &[6, 5], &mut memo)
             .unwrap()
+            .steps
             .is_empty()
     );
 }

@@ -25,7 +25,8 @@ use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Mutex, TryLockError};
 
-use nardy_core::{Code, StepMemo, Table, key_len, search_packed};
+use nardy_core::state::FROM_POOL;
+use nardy_core::{Code, DiceLeft, StepMemo, Table, key_len, search_packed};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt, PyTuple};
@@ -363,8 +364,12 @@ impl Rules {
     /// come back onto the head as a step of its own (Kush). `ValueError`
     /// for a target the core refuses, naming its index.
     fn step_search(&self, targets: &Bound<'_, PyAny>, returns: bool) -> PyResult<StepSearch> {
+        // (The index is written into a refusal only, as in `search_many`.)
         let states = each(targets, "targets", usize::MAX, |i, item| {
-            read_state(&item, &format!("target {i}"))
+            read_state(&item, "the state").map_err(|failure| match failure {
+                Failure::Input(message) => Failure::Input(format!("target {i}: {message}")),
+                internal => internal,
+            })
         })?;
         let table = self.table.clone();
         let search = guarded(|| {
@@ -400,27 +405,49 @@ pub struct StepSearch {
     size: usize,
 }
 
-/// One allowed step as Python receives it: `(src, die, child)`.
-type PyStep<'py> = (usize, usize, Bound<'py, PyBytes>);
+/// The step actions of `nardy.agents.env.steps` this binding answers with: the pass, a return, the first pool entry.
+const RETURN_ACTION: usize = 151;
+/// See [`RETURN_ACTION`].
+const POOL_ACTION: usize = 152;
+
+/// The step action of a step from `src` (26 the pool) by `die` (0: a return), as `nardy.agents.env.steps` numbers them.
+fn step_action(src: usize, die: usize) -> usize {
+    match (src, die) {
+        (_, 0) => RETURN_ACTION,
+        (FROM_POOL, _) => POOL_ACTION + die - 1,
+        _ => 6 * (src - 1) + die - 1,
+    }
+}
+
+/// The code of the dice left as a node's code ends with: 5 bits a face (the count of face d at bits `5(d-1)..5d`).
+fn dice_code(left: &DiceLeft) -> u32 {
+    (1..=6).map(|d| left.of_face(d) << (5 * (d - 1))).sum()
+}
+
+/// A node's answer as Python receives it: `(is_target, actions, children)`.
+type PyNode<'py> = (bool, Bound<'py, PyTuple>, Bound<'py, PyBytes>);
 
 #[pymethods]
 impl StepSearch {
-    /// The allowed steps at the node (`state`, `dice_left`): `(src, die, child)` each.
+    /// The node (`state`, `dice_left`): `(is_target, actions, children)`.
     ///
-    /// `src` is 1..24, 25 the bar or 26 the pool; `die` the die it uses, 0
-    /// for a return from the bar (which uses none); `child` the packed state
-    /// after it. In the order of the board's steps (the dice in the table's
-    /// order, the bar, the pool, then points 24 down), a return last.
+    /// `is_target`: whether the state is a legal result's (the steps so far
+    /// make a legal play). `actions`: the allowed steps as the step actions
+    /// of `nardy.agents.env.steps` (`6 * (src - 1) + die - 1`, 151 a return
+    /// from the bar, `152 + die - 1` an entry from the pool), ascending.
+    /// `children`: for each action in that order, the code of the node it
+    /// leads to as little-endian bytes: 4 bytes of the dice left (5 bits a
+    /// face, the count of face d at bits `5(d-1)`), then the packed state.
     /// `ValueError` for a state or dice left the core refuses.
     fn allowed<'py>(
         &self,
         py: Python<'py>,
         state: &Bound<'py, PyAny>,
         dice_left: &Bound<'py, PyAny>,
-    ) -> PyResult<Vec<PyStep<'py>>> {
+    ) -> PyResult<PyNode<'py>> {
         let state = read_state(state, "the state")?;
         let dice = ints::<u8>(dice_left, "the dice left", 16)?;
-        let found = py.detach(|| {
+        let node = py.detach(|| {
             guarded(|| {
                 let run = |memo: &mut StepMemo| {
                     self.search
@@ -439,16 +466,19 @@ impl StepSearch {
                 }
             })
         })?;
-        let len = key_len(self.size);
-        let mut key = Vec::with_capacity(len);
-        Ok(found
-            .into_iter()
-            .map(|(src, die, board)| {
-                key.clear();
-                board.pack_into(&mut key);
-                (src, die, PyBytes::new(py, &key))
-            })
-            .collect())
+        let mut steps: Vec<_> = node
+            .steps
+            .iter()
+            .map(|(src, die, board, left)| (step_action(*src, *die), board, left))
+            .collect();
+        steps.sort_unstable_by_key(|step| step.0);
+        let mut children = Vec::with_capacity(steps.len() * (4 + key_len(self.size)));
+        for (_, board, left) in &steps {
+            children.extend_from_slice(&dice_code(left).to_le_bytes());
+            board.pack_into(&mut children);
+        }
+        let actions = PyTuple::new(py, steps.iter().map(|step| step.0))?;
+        Ok((node.is_target, actions, PyBytes::new(py, &children)))
     }
 
     /// `nardy._native.StepSearch(...)`.

@@ -29,7 +29,14 @@ from typing import TYPE_CHECKING, Final
 
 from nardy.engine import native
 from nardy.engine.reference import TurnRules, single_steps
-from nardy.engine.state import key_of, key_of_packed, packed_of_key, unpack_list
+from nardy.engine.state import (
+    BASE_SIZE,
+    EXTRA_BYTES,
+    key_of,
+    key_of_packed,
+    packed_of_key,
+    unpack_list,
+)
 from nardy.engine.table import native_table
 from nardy.rules.board import FROM_POOL
 from nardy.rules.kush import kush_return
@@ -60,8 +67,10 @@ RETURN: Final = 151
 POOL_ACTION: Final = 152
 #: What :meth:`StepTree.step` answers for an action that is not allowed.
 NOT_ALLOWED: Final = -(1 << 40)
-#: The low bits of a node's code that hold the dice left: 5 bits a face.
-DICE_BITS: Final = 30
+#: The low bits of a node's code that hold the dice left: 5 bits a face (so
+#: a code is the little-endian bytes of the dice code, 4 of them, then the
+#: packed state: what the native search hands back).
+DICE_BITS: Final = 32
 
 _DICE_MASK: Final = (1 << DICE_BITS) - 1
 # The dice code of a single die of each face (index: the face; 0, a return, uses none).
@@ -127,14 +136,13 @@ class StepTree:
         native: bool = True,
     ) -> None:
         #: The state's size, in ints.
-        self.size = len(unpack_list(packed))
+        self.size = BASE_SIZE + (len(packed) - BASE_SIZE) // EXTRA_BYTES
         self.contact = contact
         self.enters = enters
         self.movement = movement
         #: The results' keys, in the legal plays' order.
         self.keys = results
-        #: Each result's key: the index of its legal play.
-        self.index: dict[int, int] = {key: i for i, key in enumerate(results)}
+        self._index: dict[int, int] | None = None
         #: The node before any step.
         self.start: int = node_code(key_of_packed(packed), dice)
         #: The roll's moves.
@@ -142,14 +150,23 @@ class StepTree:
         self._bytes = len(packed)
         # The native search, made when first asked (None: not yet; False: the Python one).
         self._native: StepSearch | bool | None = None if native else False
-        # Each node asked about: its allowed steps (action -> child), its allowed actions.
-        self._next: dict[int, dict[int, int]] = {}
+        # Each node asked about: its allowed actions, and its allowed steps with
+        # their children (the codes, or the native search's bytes of them).
         self._allowed: dict[int, tuple[int, ...]] = {}
+        self._steps: dict[int, tuple[tuple[int, ...], list[int] | bytes]] = {}
         # The Python search's memo: whether a node reaches a result.
         self._reached: dict[int, bool] = {}
         self._ends: dict[int, frozenset[int]] = {}
 
     # --- nodes --------------------------------------------------------------------
+
+    @property
+    def index(self) -> dict[int, int]:
+        """Each result's key: the index of its legal play."""
+        made = self._index
+        if made is None:
+            made = self._index = {key: i for i, key in enumerate(self.keys)}
+        return made
 
     @property
     def is_native(self) -> bool:
@@ -211,11 +228,12 @@ class StepTree:
         """The allowed actions at ``node``, ascending (empty when the play is complete)."""
         made = self._allowed.get(node)
         if made is None:
-            steps = self._next[node] = self._allowed_steps(node)
-            out = list(steps)
-            if (out or node == self.start) and node >> DICE_BITS in self.index:
-                out.append(PASS)  # end the play here (or pass: nothing can be played)
-            made = self._allowed[node] = tuple(sorted(out))
+            is_result, made, children = self._search(node)
+            self._steps[node] = (made, children)
+            if (made or node == self.start) and is_result:
+                # End the play here (or pass: nothing can be played).
+                made = tuple(sorted((*made, PASS)))
+            self._allowed[node] = made
         return made
 
     def step(self, node: int, action: int) -> int:
@@ -227,7 +245,7 @@ class StepTree:
             return NOT_ALLOWED
         if action == PASS:
             return -1 - self.play_at(node)
-        child = self._next[node][action]
+        child = self.child(node, action)
         if (child & _DICE_MASK or not self.enters) and self.allowed(child):
             return child  # (no die left and no return to make: complete, nothing to ask)
         return -1 - self.play_at(child)
@@ -240,10 +258,16 @@ class StepTree:
         """
         if action == PASS:
             return node
-        steps = self._next.get(node)
-        if steps is not None and action in steps:
-            return steps[action]
-        return self.children(node)[action]
+        steps = self._steps.get(node)
+        if steps is None or action not in steps[0]:
+            return self.children(node)[action]
+        i = steps[0].index(action)
+        children = steps[1]
+        if isinstance(children, list):
+            return children[i]
+        width = 4 + self._bytes  # the dice code, then the packed state
+        code: int = key_of_packed(children[i * width : (i + 1) * width])
+        return code
 
     def ends(self, node: int) -> frozenset[int]:
         """The indices of the legal plays some sequence of steps from ``node`` makes."""
@@ -258,34 +282,57 @@ class StepTree:
 
     # --- the searches -------------------------------------------------------------
 
-    def _allowed_steps(self, node: int) -> dict[int, int]:
-        """The allowed steps at ``node``: action -> child, from the native search or this module's."""
-        if len(self.keys) == 1 and node == self.start and self.keys[0] == node >> DICE_BITS:
+    def _search(self, node: int) -> tuple[bool, tuple[int, ...], list[int] | bytes]:
+        """Whether ``node`` is a result, its allowed steps' actions (ascending) and children.
+
+        From the native search (the children as the bytes of their codes)
+        or this module's (a list of codes).
+        """
+        key = node >> DICE_BITS
+        if len(self.keys) == 1 and node == self.start and self.keys[0] == key:
             # The only legal play is the pass: each step changes the state for
             # good (a checker moves on or comes back), so none leads back.
-            return {}
+            return True, (), []
         search = self._native
         if search is None:
             search = self._native = self._native_search()
         if search is False:
-            return {a: c for a, c in self.children(node).items() if self.reaches(c)}
+            kept = [(a, c) for a, c in self.children(node).items() if self.reaches(c)]
+            return key in self.index, tuple(a for a, _ in kept), [c for _, c in kept]
         assert not isinstance(search, bool)
-        dice = node & _DICE_MASK
-        return {
-            step_action(src, die): (key_of_packed(child) << DICE_BITS) | (dice - _UNIT[die])
-            for src, die, child in search.allowed(self.packed(node), dice_of_code(dice))
-        }
+        return search.allowed(self.packed(node), dice_of_code(node & _DICE_MASK))
 
     def _native_search(self) -> StepSearch | bool:
         """The native core's search of this turn, or ``False`` (not loaded, or the movement does not fit)."""
-        if not native.available():
+        rules = _board_only(self.moves, self.contact, self.enters, self.movement, self.size)
+        if rules is None:
             return False
-        board_only = TurnRules(
-            self.moves, self.contact, self.enters, None, None, None, True, [], self.movement
-        )
-        table = native_table(board_only, self.size)
-        if table is None:
-            return False
-        rules: Rules = native.rules_for(table)  # type: ignore[assignment]
         targets = [key.to_bytes(self._bytes, "little") for key in self.keys]
         return rules.step_search(targets, not self.enters)
+
+
+def _board_only(
+    moves: tuple[int, ...], contact: int, enters: bool, movement: Movement, size: int
+) -> Rules | None:
+    """The native rules of a turn's board-only table (no step, hitter or filter rule), or ``None``.
+
+    ``None`` when the native core is not loaded or the movement does not fit
+    the table. Remembered by the turn's data (the movement by identity, kept
+    with the answer so that its id names no other while it is in).
+    """
+    key = (moves, contact, enters, id(movement), size)
+    made = _BOARD_ONLY.get(key)
+    if made is None or made[0] is not movement:
+        rules: Rules | None = None
+        if native.available():
+            board_only = TurnRules(moves, contact, enters, None, None, None, True, [], movement)
+            table = native_table(board_only, size)
+            if table is not None:
+                rules = native.rules_for(table)  # type: ignore[assignment]
+        if len(_BOARD_ONLY) >= 1024:
+            _BOARD_ONLY.clear()
+        made = _BOARD_ONLY[key] = (movement, rules)
+    return made[1]
+
+
+_BOARD_ONLY: dict[tuple[tuple[int, ...], int, bool, int, int], tuple[Movement, Rules | None]] = {}
