@@ -20,7 +20,7 @@ import nardy
 from nardy import Roll
 from nardy.agents.env.steps import PASS, StepTurn, encode_action
 from nardy.engine import native
-from nardy.engine.stepmode import StepTree
+from nardy.engine.stepmode import StepTree, dice_code
 from strategies import positions, rolls
 from strategies_tavli import tavli_positions
 from test_env_steps import BUILT, POOL_SPECS, VARIANTS, game_positions
@@ -94,18 +94,20 @@ def test_the_binding_refuses_bad_input() -> None:
     tree = StepTurn(legal).tree
     rules = native.rules_for(search_table(tree))
     search = rules.step_search(legal.result_states(), False)  # type: ignore[attr-defined]
-    start = tree.packed(tree.start)
-    assert search.allowed(start, (1, 3))[1]
-    for state, dice in [
-        (start[:20], (1, 3)),  # too short
-        (b"\xff" * 28, (1, 3)),  # counts out of range
-        (start, (3, 3)),  # not the table's dice
-        (start, (7,)),  # no die
-        (start, ("x",)),  # not an int
-        (object(), (1, 3)),  # not a state
+    width = 4 + len(legal.position.packed)
+    start = tree.start.to_bytes(width, "little")
+    assert search.allowed(start)[1]
+    bad_dice = (tree.start & ~0xFFFFFFFF | dice_code((3, 3))).to_bytes(width, "little")
+    for node in [
+        start[:3],  # no dice code
+        start[:24],  # too short a state
+        start[:4] + b"\xff" * 28,  # counts out of range
+        bad_dice,  # not the table's dice
+        (tree.start | 31).to_bytes(width, "little"),  # 31 ones
+        object(),  # not bytes
     ]:
         with pytest.raises(ValueError, match=r"."):
-            search.allowed(state, dice)
+            search.allowed(node)
     with pytest.raises(ValueError, match="target 0"):
         rules.step_search([b"\x00" * 5], False)  # type: ignore[attr-defined]
 

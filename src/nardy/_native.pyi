@@ -44,16 +44,14 @@ class StepSearch:
     share between threads (the search runs with the GIL released).
     """
 
-    def allowed(
-        self, state: Sequence[int] | bytes, dice_left: Sequence[int]
-    ) -> tuple[bool, tuple[int, ...], bytes]:
-        """The node (``state``, ``dice_left``): ``(is_target, actions, children)``.
+    def allowed(self, node: bytes) -> tuple[bool, tuple[int, ...], bytes]:
+        """The node whose code is ``node``: ``(is_target, actions, children)``.
 
-        ``is_target``: whether the state is a legal result's. ``actions``:
-        the allowed steps as the step actions of
+        A node's code as bytes (little-endian): 4 bytes of the dice left (5
+        bits a face, the count of face d at bits ``5 * (d - 1)``), then the
+        packed state. ``is_target``: whether the state is a legal result's.
+        ``actions``: the allowed steps as the step actions of
         :mod:`nardy.agents.env.steps`, ascending. ``children``: for each
-        action in that order, the code of the node it leads to as
-        little-endian bytes (4 bytes of the dice left, 5 bits a face, then
-        the packed state). :class:`ValueError` for a state or dice left the
-        core refuses.
+        action in that order, the code of the node it leads to, as bytes.
+        :class:`ValueError` for a node the core refuses.
         """

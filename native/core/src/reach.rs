@@ -130,7 +130,7 @@ impl StepSearch {
         returns: bool,
         targets: &[Vec<i32>],
     ) -> Result<StepSearch, SearchError> {
-        let mut set = FxSet::default();
+        let mut set = FxSet::with_capacity_and_hasher(targets.len(), Default::default());
         for (index, state) in targets.iter().enumerate() {
             validate(&table, state).map_err(|_| SearchError::Target {
                 index,

@@ -424,29 +424,41 @@ fn dice_code(left: &DiceLeft) -> u32 {
     (1..=6).map(|d| left.of_face(d) << (5 * (d - 1))).sum()
 }
 
+/// The dice a node's dice code holds (see [`dice_code`]), each face's count read from its 5 bits.
+fn dice_of_code(code: u32) -> Vec<u8> {
+    (1..=6u8)
+        .flat_map(|d| std::iter::repeat_n(d, ((code >> (5 * (d - 1))) & 31) as usize))
+        .collect()
+}
+
 /// A node's answer as Python receives it: `(is_target, actions, children)`.
 type PyNode<'py> = (bool, Bound<'py, PyTuple>, Bound<'py, PyBytes>);
 
 #[pymethods]
 impl StepSearch {
-    /// The node (`state`, `dice_left`): `(is_target, actions, children)`.
+    /// The node whose code is `node`: `(is_target, actions, children)`.
+    ///
+    /// A node's code, as bytes (little-endian): 4 bytes of the dice left (5
+    /// bits a face, the count of face d at bits `5(d-1)`), then the packed
+    /// state.
     ///
     /// `is_target`: whether the state is a legal result's (the steps so far
     /// make a legal play). `actions`: the allowed steps as the step actions
     /// of `nardy.agents.env.steps` (`6 * (src - 1) + die - 1`, 151 a return
     /// from the bar, `152 + die - 1` an entry from the pool), ascending.
     /// `children`: for each action in that order, the code of the node it
-    /// leads to as little-endian bytes: 4 bytes of the dice left (5 bits a
-    /// face, the count of face d at bits `5(d-1)`), then the packed state.
-    /// `ValueError` for a state or dice left the core refuses.
-    fn allowed<'py>(
-        &self,
-        py: Python<'py>,
-        state: &Bound<'py, PyAny>,
-        dice_left: &Bound<'py, PyAny>,
-    ) -> PyResult<PyNode<'py>> {
-        let state = read_state(state, "the state")?;
-        let dice = ints::<u8>(dice_left, "the dice left", 16)?;
+    /// leads to, as bytes. `ValueError` for a node the core refuses (its
+    /// state, or dice left that are not the table's).
+    fn allowed<'py>(&self, py: Python<'py>, node: &Bound<'py, PyAny>) -> PyResult<PyNode<'py>> {
+        let Ok(node) = node.cast::<PyBytes>() else {
+            let message = format!("a node's code is bytes, not a {}", type_name(node));
+            return Err(Failure::Input(message).into());
+        };
+        let Some((dice, packed)) = node.as_bytes().split_first_chunk::<4>() else {
+            return Err(Failure::Input("a node's code has at least 4 bytes".to_string()).into());
+        };
+        let state = unpack(packed, "the node's state")?;
+        let dice = dice_of_code(u32::from_le_bytes(*dice));
         let node = py.detach(|| {
             guarded(|| {
                 let run = |memo: &mut StepMemo| {

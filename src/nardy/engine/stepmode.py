@@ -193,7 +193,10 @@ class StepTree:
 
     def play_at(self, node: int) -> int:
         """The index of the legal play the steps to ``node`` make, or -1."""
-        return self.index.get(node >> DICE_BITS, -1)
+        key = node >> DICE_BITS
+        if self._index is None:  # (once a turn, at its end: the list is read in C)
+            return self.keys.index(key) if key in self.keys else -1
+        return self._index.get(key, -1)
 
     # --- the tree -----------------------------------------------------------------
 
@@ -300,14 +303,15 @@ class StepTree:
             kept = [(a, c) for a, c in self.children(node).items() if self.reaches(c)]
             return key in self.index, tuple(a for a, _ in kept), [c for _, c in kept]
         assert not isinstance(search, bool)
-        return search.allowed(self.packed(node), dice_of_code(node & _DICE_MASK))
+        return search.allowed(node.to_bytes(4 + self._bytes, "little"))
 
     def _native_search(self) -> StepSearch | bool:
         """The native core's search of this turn, or ``False`` (not loaded, or the movement does not fit)."""
         rules = _board_only(self.moves, self.contact, self.enters, self.movement, self.size)
         if rules is None:
             return False
-        targets = [key.to_bytes(self._bytes, "little") for key in self.keys]
+        size = self._bytes
+        targets = [key.to_bytes(size, "little") for key in self.keys]
         return rules.step_search(targets, not self.enters)
 
 
