@@ -11,6 +11,7 @@ themselves).
 from __future__ import annotations
 
 import pickle
+from typing import TYPE_CHECKING, cast
 
 import pytest
 from hypothesis import given, settings
@@ -23,6 +24,9 @@ from nardy.engine import native
 from nardy.engine.stepmode import StepTree, dice_code
 from strategies import positions, rolls
 from strategies_tavli import tavli_positions
+
+if TYPE_CHECKING:
+    from nardy._native import Rules
 from test_env_steps import BUILT, POOL_SPECS, VARIANTS, game_positions
 
 needs_native = pytest.mark.skipif(not native.available(), reason="the pure build: no native core")
@@ -92,9 +96,11 @@ def test_the_binding_refuses_bad_input() -> None:
     """A state, dice left or target the core refuses is a ValueError, never a crash."""
     legal = nardy.find_variant("backgammon").starting_position().legal_plays((3, 1))
     tree = StepTurn(legal).tree
-    rules = native.rules_for(search_table(tree))
-    search = rules.step_search(legal.result_states(), False)  # type: ignore[attr-defined]
-    width = 4 + len(legal.position.packed)
+    rules = cast("Rules", native.rules_for(search_table(tree)))
+    width = len(legal.position.packed)
+    targets = b"".join(key.to_bytes(width, "little") for key in legal.raw_results())
+    search = rules.step_search(targets, False)
+    width += 4
     start = tree.start.to_bytes(width, "little")
     assert search.allowed(start)[1]
     bad_dice = (tree.start & ~0xFFFFFFFF | dice_code((3, 3))).to_bytes(width, "little")
@@ -107,9 +113,13 @@ def test_the_binding_refuses_bad_input() -> None:
         object(),  # not bytes
     ]:
         with pytest.raises(ValueError, match=r"."):
-            search.allowed(node)
-    with pytest.raises(ValueError, match="target 0"):
-        rules.step_search([b"\x00" * 5], False)  # type: ignore[attr-defined]
+            search.allowed(node)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="target 1"):
+        rules.step_search(targets[:28] + b"\xff" * 28, False)
+    with pytest.raises(ValueError, match="no keys of 28"):
+        rules.step_search(targets[:30], False)
+    with pytest.raises(ValueError, match="bytes, not a list"):
+        rules.step_search([targets], False)  # type: ignore[arg-type]
 
 
 def search_table(tree: StepTree) -> tuple[int, ...]:

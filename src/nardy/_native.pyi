@@ -28,12 +28,14 @@ class Rules:
 
     def search_many(self, states: Sequence[Sequence[int] | bytes]) -> list[list[tuple[bytes, int]]]:
         """:meth:`search` of every state, in order, the GIL released while the core searches."""
-    def step_search(self, targets: Sequence[Sequence[int] | bytes], returns: bool) -> StepSearch:
+    def step_search(self, targets: bytes, returns: bool) -> StepSearch:
         """The step mode of one turn under these rules (a board-only table): a :class:`StepSearch`.
 
-        ``targets`` are the states of the turn's legal plays; ``returns``
-        whether a checker on the bar may come back onto the head as a step of
-        its own (Kush). :class:`ValueError` for a target the core refuses.
+        ``targets`` are the packed states of the turn's legal results, end to
+        end (each of the table's key length, as :meth:`search_packed` gives
+        them); ``returns`` whether a checker on the bar may come back onto
+        the head as a step of its own (Kush). :class:`ValueError` for targets
+        the core refuses.
         """
 
 @final

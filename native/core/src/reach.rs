@@ -130,19 +130,25 @@ impl StepSearch {
         returns: bool,
         targets: &[Vec<i32>],
     ) -> Result<StepSearch, SearchError> {
-        let mut set = FxSet::with_capacity_and_hasher(targets.len(), Default::default());
-        for (index, state) in targets.iter().enumerate() {
-            validate(&table, state).map_err(|_| SearchError::Target {
-                index,
-                reason: "not a state of the table",
-            })?;
-            set.insert(Board::from_state(state));
-        }
-        Ok(StepSearch {
+        let mut search = StepSearch {
             table,
             returns,
-            targets: set,
-        })
+            targets: FxSet::with_capacity_and_hasher(targets.len(), Default::default()),
+        };
+        for (index, state) in targets.iter().enumerate() {
+            search.add_target(index, state)?;
+        }
+        Ok(search)
+    }
+
+    /// Add one more legal result's state, refused (naming `index`) if it is not a state of the table.
+    pub fn add_target(&mut self, index: usize, state: &[i32]) -> Result<(), SearchError> {
+        validate(&self.table, state).map_err(|_| SearchError::Target {
+            index,
+            reason: "not a state of the table",
+        })?;
+        self.targets.insert(Board::from_state(state));
+        Ok(())
     }
 
     /// Whether the node (`state`, `dice_left`) is a target, and its allowed steps.

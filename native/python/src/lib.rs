@@ -167,13 +167,18 @@ fn unpack(bytes: &[u8], what: &str) -> Result<Vec<i32>, Failure> {
         )));
     };
     let mut out = Vec::with_capacity(28 + extra / 4);
+    unpack_into(bytes, &mut out);
+    Ok(out)
+}
+
+/// Append the state a packed form of the right length holds to `out` (see [`unpack`]).
+fn unpack_into(bytes: &[u8], out: &mut Vec<i32>) {
     out.extend(bytes[..28].iter().map(|&b| i32::from(b) - 128));
     out.extend(
         bytes[28..]
             .chunks_exact(4)
             .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]) as i32),
     );
-    Ok(out)
 }
 
 /// The Python type name of `value`, for a message.
@@ -359,22 +364,34 @@ impl Rules {
 
     /// The step mode of one turn under these rules (a board-only table): a [`StepSearch`].
     ///
-    /// `targets` are the states of the turn's legal plays (each a sequence
-    /// of ints or packed `bytes`); `returns` whether a checker on the bar may
-    /// come back onto the head as a step of its own (Kush). `ValueError`
-    /// for a target the core refuses, naming its index.
+    /// `targets` are the packed states of the turn's legal results, end to
+    /// end (`bytes`, each of the table's key length: what `search_packed`
+    /// gives); `returns` whether a checker on the bar may come back onto the
+    /// head as a step of its own (Kush). `ValueError` for targets the core
+    /// refuses, naming the first bad one's index.
     fn step_search(&self, targets: &Bound<'_, PyAny>, returns: bool) -> PyResult<StepSearch> {
-        // (The index is written into a refusal only, as in `search_many`.)
-        let states = each(targets, "targets", usize::MAX, |i, item| {
-            read_state(&item, "the state").map_err(|failure| match failure {
-                Failure::Input(message) => Failure::Input(format!("target {i}: {message}")),
-                internal => internal,
-            })
-        })?;
+        let Ok(targets) = targets.cast::<PyBytes>() else {
+            let message = format!("the targets are bytes, not a {}", type_name(targets));
+            return Err(Failure::Input(message).into());
+        };
+        let (targets, len) = (targets.as_bytes(), key_len(self.table.size));
+        if targets.len() % len != 0 {
+            let message = format!("the targets' {} bytes are no keys of {len}", targets.len());
+            return Err(Failure::Input(message).into());
+        }
         let table = self.table.clone();
         let search = guarded(|| {
-            nardy_core::StepSearch::new(table, returns, &states)
-                .map_err(|err| Failure::Input(err.to_string()))
+            let mut search = nardy_core::StepSearch::new(table, returns, &[])
+                .map_err(|err| Failure::Input(err.to_string()))?;
+            let mut state = Vec::with_capacity(self.table.size);
+            for (i, key) in targets.chunks_exact(len).enumerate() {
+                state.clear();
+                unpack_into(key, &mut state);
+                search
+                    .add_target(i, &state)
+                    .map_err(|err| Failure::Input(err.to_string()))?;
+            }
+            Ok(search)
         })?;
         Ok(StepSearch {
             search,

@@ -311,7 +311,7 @@ class StepTree:
         if rules is None:
             return False
         size = self._bytes
-        targets = [key.to_bytes(size, "little") for key in self.keys]
+        targets = b"".join([key.to_bytes(size, "little") for key in self.keys])
         return rules.step_search(targets, not self.enters)
 
 
