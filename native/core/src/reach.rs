@@ -116,6 +116,8 @@ pub struct StepSearch {
     returns: bool,
     /// The legal results' states.
     targets: FxSet<Board>,
+    /// The fewest checkers a target leaves on the mover's bar (see [`StepSearch::reaches`]).
+    least_on_bar: i32,
 }
 
 /// What a [`StepSearch`] remembers: whether a node reaches a target.
@@ -134,6 +136,7 @@ impl StepSearch {
             table,
             returns,
             targets: FxSet::with_capacity_and_hasher(targets.len(), Default::default()),
+            least_on_bar: i32::MAX,
         };
         for (index, state) in targets.iter().enumerate() {
             search.add_target(index, state)?;
@@ -148,6 +151,7 @@ impl StepSearch {
             reason: "not a state of the table",
         })?;
         self.targets.insert(Board::from_state(state));
+        self.least_on_bar = self.least_on_bar.min(state[MOVER_BAR]);
         Ok(())
     }
 
@@ -181,9 +185,18 @@ impl StepSearch {
     }
 
     /// Whether the node is a target, or some board-possible step leads to a node that reaches one.
+    ///
+    /// No step puts a checker on the mover's own bar (a hit sends the
+    /// opponent's checker to his bar or pool; an entry or a return takes one
+    /// off), so a node with fewer checkers there than every target reaches
+    /// none: where checkers wait for a return (Kush) this cuts the returns
+    /// that no play makes, and the steps after them.
     fn reaches(&self, at: &StepNode, memo: &mut StepMemo) -> bool {
         if self.targets.contains(&at.0) {
             return true;
+        }
+        if at.0.at(MOVER_BAR) < self.least_on_bar {
+            return false;
         }
         if let Some(&known) = memo.get(at) {
             return known;

@@ -32,6 +32,8 @@ from nardy.engine.reference import TurnRules, single_steps
 from nardy.engine.state import (
     BASE_SIZE,
     EXTRA_BYTES,
+    MOVER_BAR,
+    ZERO,
     key_of,
     key_of_packed,
     packed_of_key,
@@ -249,9 +251,14 @@ class StepTree:
         if action == PASS:
             return -1 - self.play_at(node)
         child = self.child(node, action)
-        if (child & _DICE_MASK or not self.enters) and self.allowed(child):
-            return child  # (no die left and no return to make: complete, nothing to ask)
-        return -1 - self.play_at(child)
+        if (child & _DICE_MASK or self._may_return(child)) and self.allowed(child):
+            return child
+        return -1 - self.play_at(child)  # (no die left and no return to make: complete)
+
+    def _may_return(self, node: int) -> bool:
+        """Whether a checker waits on the mover's bar for a return at ``node`` (never where checkers enter)."""
+        # (The bar's byte of the packed state, the count plus ZERO.)
+        return not self.enters and (node >> (DICE_BITS + 8 * MOVER_BAR)) & 0xFF > ZERO
 
     def child(self, node: int, action: int) -> int:
         """The node an allowed ``action`` at ``node`` reaches, whether the play goes on or ends there.
