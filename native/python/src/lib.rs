@@ -25,7 +25,7 @@ use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Mutex, TryLockError};
 
-use nardy_core::state::FROM_POOL;
+use nardy_core::state::{FROM_POOL, MAX_STATE};
 use nardy_core::{Code, DiceLeft, StepMemo, Table, key_len, search_packed};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -179,6 +179,22 @@ fn unpack_into(bytes: &[u8], out: &mut Vec<i32>) {
             .chunks_exact(4)
             .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]) as i32),
     );
+}
+
+/// The state a packed key of a table's length holds, written to `out` (room for any table's state); its ints.
+///
+/// `bytes` is `key_len(size)` long for a table's `size`, at most [`MAX_STATE`]:
+/// the extras that do not fit are never read.
+fn unpack_to<'a>(bytes: &[u8], out: &'a mut [i32; MAX_STATE]) -> &'a [i32] {
+    for (x, &b) in out.iter_mut().zip(&bytes[..28]) {
+        *x = i32::from(b) - 128;
+    }
+    let mut n = 28;
+    for (x, c) in out[28..].iter_mut().zip(bytes[28..].chunks_exact(4)) {
+        *x = u32::from_le_bytes([c[0], c[1], c[2], c[3]]) as i32;
+        n += 1;
+    }
+    &out[..n]
 }
 
 /// The Python type name of `value`, for a message.
@@ -383,12 +399,11 @@ impl Rules {
         let search = guarded(|| {
             let mut search = nardy_core::StepSearch::new(table, returns, &[])
                 .map_err(|err| Failure::Input(err.to_string()))?;
-            let mut state = Vec::with_capacity(self.table.size);
+            // One buffer on the stack for every target.
+            let mut state = [0i32; MAX_STATE];
             for (i, key) in targets.chunks_exact(len).enumerate() {
-                state.clear();
-                unpack_into(key, &mut state);
                 search
-                    .add_target(i, &state)
+                    .add_target(i, unpack_to(key, &mut state))
                     .map_err(|err| Failure::Input(err.to_string()))?;
             }
             Ok(search)

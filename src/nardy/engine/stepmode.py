@@ -25,6 +25,7 @@ search here. Either way each node is searched once a turn.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from nardy.engine import native
@@ -75,6 +76,8 @@ NOT_ALLOWED: Final = -(1 << 40)
 DICE_BITS: Final = 32
 
 _DICE_MASK: Final = (1 << DICE_BITS) - 1
+# int.to_bytes once bound (compiled, a method called on an int is looked up each time).
+_TO_BYTES: Final[Callable[..., bytes]] = int.to_bytes
 # The dice code of a single die of each face (index: the face; 0, a return, uses none).
 _UNIT: Final[tuple[int, ...]] = tuple(1 << (5 * (d - 1)) if d else 0 for d in range(7))
 
@@ -90,7 +93,10 @@ def step_action(src: int, die: int) -> int:
 
 def dice_code(dice: tuple[int, ...] | list[int]) -> int:
     """The dice left as one int: 5 bits a face, its count (what a node's code ends with)."""
-    return sum(_UNIT[d] for d in dice)
+    code = 0
+    for d in dice:  # (a loop: compiled, a generator would be an object of its own)
+        code += _UNIT[d]
+    return code
 
 
 def dice_of_code(code: int) -> tuple[int, ...]:
@@ -318,7 +324,7 @@ class StepTree:
         if rules is None:
             return False
         size = self._bytes
-        targets = b"".join([key.to_bytes(size, "little") for key in self.keys])
+        targets = b"".join([_TO_BYTES(key, size, "little") for key in self.keys])
         return rules.step_search(targets, not self.enters)
 
 
