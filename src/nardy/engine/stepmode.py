@@ -1,6 +1,6 @@
 """A roll played one checker step at a time: which steps still lead to a legal play (the environments' step mode).
 
-What :class:`nardy.agents.env.steps.StepTurn` answers (that module states
+What ``nardy.agents.env.steps.StepTurn`` answers (that module states
 the rules), on plain ints. A *node* is the state reached and the dice left;
 its *code* is one int, the state's key (:func:`~nardy.engine.state.key_of`)
 shifted left by :data:`DICE_BITS` over the dice left as counts
