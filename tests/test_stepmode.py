@@ -11,6 +11,7 @@ themselves).
 from __future__ import annotations
 
 import pickle
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, cast
 
 import pytest
@@ -152,3 +153,29 @@ def test_node_codes_are_values(use_native: bool) -> None:
     assert pickle.loads(pickle.dumps(one)) == one
     assert tree.play_at(one) >= 0
     assert legal[tree.play_at(one)].notation() == "8/5 6/5"
+
+
+@needs_native
+@settings(max_examples=200, deadline=None)
+@given(node=st.binary(max_size=48), targets=st.binary(max_size=120), returns=st.booleans())
+def test_the_binding_never_crashes(node: bytes, targets: bytes, returns: bool) -> None:
+    """Random bytes for a node and targets: an answer or a ValueError, never a crash."""
+    legal = nardy.find_variant("kush").starting_position().legal_plays((2, 2))
+    rules = cast("Rules", native.rules_for(search_table(StepTurn(legal).tree)))
+    try:
+        search = rules.step_search(targets, returns)
+        search.allowed(node)
+    except ValueError:
+        pass
+
+
+@needs_native
+def test_threads_share_a_native_search() -> None:
+    """Threads asking one search at once (the GIL released) get the answers one thread gets."""
+    positions = [p for p, _ in game_positions("backgammon", 12, seed=13)]
+    legal = [p.legal_plays(Roll(3, 3)) for p in positions]
+    alone = [StepTurn(x).tree.allowed(StepTurn(x).tree.start) for x in legal]
+    trees = [StepTurn(x).tree for x in legal]
+    with ThreadPoolExecutor(4) as pool:
+        shared = list(pool.map(lambda tree: tree.allowed(tree.start), trees * 4))
+    assert shared == alone * 4
