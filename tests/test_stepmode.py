@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pickle
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, cast
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -25,9 +25,6 @@ from nardy.engine import native
 from nardy.engine.stepmode import StepTree, dice_code
 from strategies import positions, rolls
 from strategies_tavli import tavli_positions
-
-if TYPE_CHECKING:
-    from nardy._native import Rules
 from test_env_steps import BUILT, POOL_SPECS, VARIANTS, game_positions
 
 needs_native = pytest.mark.skipif(not native.available(), reason="the pure build: no native core")
@@ -97,7 +94,7 @@ def test_the_binding_refuses_bad_input() -> None:
     """A state, dice left or target the core refuses is a ValueError, never a crash."""
     legal = nardy.find_variant("backgammon").starting_position().legal_plays((3, 1))
     tree = StepTurn(legal).tree
-    rules = cast("Rules", native.rules_for(search_table(tree)))
+    rules: Any = native.rules_for(search_table(tree))  # (with the step mode's methods)
     width = len(legal.position.packed)
     targets = b"".join(key.to_bytes(width, "little") for key in legal.raw_results())
     search = rules.step_search(targets, False)
@@ -114,13 +111,13 @@ def test_the_binding_refuses_bad_input() -> None:
         object(),  # not bytes
     ]:
         with pytest.raises(ValueError, match=r"."):
-            search.allowed(node)  # type: ignore[arg-type]
+            search.allowed(node)
     with pytest.raises(ValueError, match="target 1"):
         rules.step_search(targets[:28] + b"\xff" * 28, False)
     with pytest.raises(ValueError, match="no keys of 28"):
         rules.step_search(targets[:30], False)
     with pytest.raises(ValueError, match="bytes, not a list"):
-        rules.step_search([targets], False)  # type: ignore[arg-type]
+        rules.step_search([targets], False)
 
 
 def search_table(tree: StepTree) -> tuple[int, ...]:
@@ -161,7 +158,7 @@ def test_node_codes_are_values(use_native: bool) -> None:
 def test_the_binding_never_crashes(node: bytes, targets: bytes, returns: bool) -> None:
     """Random bytes for a node and targets: an answer or a ValueError, never a crash."""
     legal = nardy.find_variant("kush").starting_position().legal_plays((2, 2))
-    rules = cast("Rules", native.rules_for(search_table(StepTurn(legal).tree)))
+    rules: Any = native.rules_for(search_table(StepTurn(legal).tree))
     try:
         search = rules.step_search(targets, returns)
         search.allowed(node)

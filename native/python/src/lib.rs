@@ -457,11 +457,26 @@ fn dice_code(left: &DiceLeft) -> u32 {
 }
 
 /// The dice a node's dice code holds (see [`dice_code`]), each face's count read from its 5 bits.
-fn dice_of_code(code: u32) -> Vec<u8> {
-    (1..=6u8)
-        .flat_map(|d| std::iter::repeat_n(d, ((code >> (5 * (d - 1))) & 31) as usize))
-        .collect()
+///
+/// Written to `out`; past [`DICE_ROOM`] dice the rest are dropped, and the
+/// last kept is a 7, which no table holds (so the core refuses them).
+fn dice_of_code(code: u32, out: &mut [u8; DICE_ROOM]) -> &[u8] {
+    let mut n = 0;
+    for d in 1..=6u8 {
+        for _ in 0..(code >> (5 * (d - 1))) & 31 {
+            if n == DICE_ROOM {
+                out[DICE_ROOM - 1] = 7;
+                return out;
+            }
+            out[n] = d;
+            n += 1;
+        }
+    }
+    &out[..n]
 }
+
+/// Room for the dice of a node: more than any table's (at most 8).
+const DICE_ROOM: usize = 16;
 
 /// A node's answer as Python receives it: `(is_target, actions, children)`.
 type PyNode<'py> = (bool, Bound<'py, PyTuple>, Bound<'py, PyBytes>);
@@ -489,13 +504,24 @@ impl StepSearch {
         let Some((dice, packed)) = node.as_bytes().split_first_chunk::<4>() else {
             return Err(Failure::Input("a node's code has at least 4 bytes".to_string()).into());
         };
-        let state = unpack(packed, "the node's state")?;
-        let dice = dice_of_code(u32::from_le_bytes(*dice));
+        if packed.len() != key_len(self.size) {
+            let message = format!(
+                "a node's state has the table's {} bytes, not {}",
+                key_len(self.size),
+                packed.len()
+            );
+            return Err(Failure::Input(message).into());
+        }
+        // (On the stack: a node's answer is asked for at every step.)
+        let mut buffer = [0i32; MAX_STATE];
+        let state = unpack_to(packed, &mut buffer);
+        let mut faces = [0u8; DICE_ROOM];
+        let dice = dice_of_code(u32::from_le_bytes(*dice), &mut faces);
         let node = py.detach(|| {
             guarded(|| {
                 let run = |memo: &mut StepMemo| {
                     self.search
-                        .allowed(&state, &dice, memo)
+                        .allowed(state, dice, memo)
                         .map_err(|err| Failure::Input(err.to_string()))
                 };
                 match self.memo.try_lock() {
