@@ -144,6 +144,11 @@ impl StepSearch {
         Ok(search)
     }
 
+    /// Make room for `n` more targets (so that adding them one by one never grows the set).
+    pub fn reserve(&mut self, n: usize) {
+        self.targets.reserve(n);
+    }
+
     /// Add one more legal result's state, refused (naming `index`) if it is not a state of the table.
     pub fn add_target(&mut self, index: usize, state: &[i32]) -> Result<(), SearchError> {
         validate(&self.table, state).map_err(|_| SearchError::Target {

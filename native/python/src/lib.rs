@@ -399,6 +399,7 @@ impl Rules {
         let search = guarded(|| {
             let mut search = nardy_core::StepSearch::new(table, returns, &[])
                 .map_err(|err| Failure::Input(err.to_string()))?;
+            search.reserve(targets.len() / len);
             // One buffer on the stack for every target.
             let mut state = [0i32; MAX_STATE];
             for (i, key) in targets.chunks_exact(len).enumerate() {
