@@ -76,6 +76,10 @@ NOT_ALLOWED: Final = -(1 << 40)
 DICE_BITS: Final = 32
 
 _DICE_MASK: Final = (1 << DICE_BITS) - 1
+# What a tree keeps of a node: its allowed actions (the pass included), its
+# allowed steps' actions, and their children (codes, or the native search's
+# bytes of them).
+_Entry = tuple[tuple[int, ...], tuple[int, ...], list[int] | bytes]
 # int.to_bytes once bound (compiled, a method called on an int is looked up each time).
 _TO_BYTES: Final[Callable[..., bytes]] = int.to_bytes
 # The dice code of a single die of each face (index: the face; 0, a return, uses none).
@@ -159,9 +163,12 @@ class StepTree:
         # The native search, made when first asked (None: not yet; False: the Python one).
         self._native: StepSearch | bool | None = None if native else False
         # Each node asked about: its allowed actions, and its allowed steps with
-        # their children (the codes, or the native search's bytes of them).
-        self._allowed: dict[int, tuple[int, ...]] = {}
-        self._steps: dict[int, tuple[tuple[int, ...], list[int] | bytes]] = {}
+        # their children (the codes, or the native search's bytes of them);
+        # and the last node asked about with its entry (a player asks about a
+        # node twice running, its actions then a step: a code is a big int,
+        # hashed anew at each look-up). Replaced whole: threads may share a tree.
+        self._nodes: dict[int, _Entry] = {}
+        self._last: tuple[int, _Entry] = (-1, ((), (), []))
         # The Python search's memo: whether a node reaches a result.
         self._reached: dict[int, bool] = {}
         self._ends: dict[int, frozenset[int]] = {}
@@ -237,27 +244,36 @@ class StepTree:
 
     def allowed(self, node: int) -> tuple[int, ...]:
         """The allowed actions at ``node``, ascending (empty when the play is complete)."""
-        made = self._allowed.get(node)
-        if made is None:
-            is_result, made, children = self._search(node)
-            self._steps[node] = (made, children)
-            if (made or node == self.start) and is_result:
+        return self._entry(node)[0]
+
+    def _entry(self, node: int) -> _Entry:
+        """What ``node`` allows: its allowed actions, its allowed steps' actions and their children."""
+        last = self._last
+        if last[0] == node:
+            return last[1]
+        entry = self._nodes.get(node)
+        if entry is None:
+            is_result, steps, children = self._search(node)
+            allowed = steps
+            if (steps or node == self.start) and is_result:
                 # End the play here (or pass: nothing can be played).
-                made = tuple(sorted((*made, PASS)))
-            self._allowed[node] = made
-        return made
+                allowed = tuple(sorted((*steps, PASS)))
+            entry = self._nodes[node] = (allowed, steps, children)
+        self._last = (node, entry)
+        return entry
 
     def step(self, node: int, action: int) -> int:
         """The node after ``action`` while the play goes on, ``-1 - index`` of the play it completes.
 
         :data:`NOT_ALLOWED` when ``action`` is not allowed at ``node``.
         """
-        if action not in self.allowed(node):
+        entry = self._entry(node)
+        if action not in entry[0]:
             return NOT_ALLOWED
         if action == PASS:
             return -1 - self.play_at(node)
-        child = self.child(node, action)
-        if (child & _DICE_MASK or self._may_return(child)) and self.allowed(child):
+        child = self._child(entry, action)
+        if (child & _DICE_MASK or self._may_return(child)) and self._entry(child)[0]:
             return child
         return -1 - self.play_at(child)  # (no die left and no return to make: complete)
 
@@ -274,11 +290,16 @@ class StepTree:
         """
         if action == PASS:
             return node
-        steps = self._steps.get(node)
-        if steps is None or action not in steps[0]:
+        last = self._last
+        entry = last[1] if last[0] == node else self._nodes.get(node)
+        if entry is None or action not in entry[1]:
             return self.children(node)[action]
-        i = steps[0].index(action)
-        children = steps[1]
+        return self._child(entry, action)
+
+    def _child(self, entry: _Entry, action: int) -> int:
+        """The child of one of an entry's allowed steps."""
+        i = entry[1].index(action)
+        children = entry[2]
         if isinstance(children, list):
             return children[i]
         width = 4 + self._bytes  # the dice code, then the packed state
