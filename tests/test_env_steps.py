@@ -40,15 +40,12 @@ from nardy.agents.env.steps import (
 )
 from nardy.engine.apply_steps import ENTER, NO_BAR, RETURN_POINT, make_steps
 from nardy.engine.apply_steps import RETURN as RETURN_MODEL
-from nardy.engine.moving_steps import MovingSteps
 from nardy.engine.reference import single_steps
-from nardy.engine.state import may_bear_off, pack
-from nardy.engine.stepkeys import UNIT, dice_code, make_step_moving
-from nardy.engine.stepkeys import make_step as move_checker
-from nardy.engine.steptree import StepTree, make_step
+from nardy.engine.state import key_of, may_bear_off
+from nardy.engine.stepmode import DICE_BITS, StepTree, dice_code
 from nardy.errors import IllegalActionError
 from nardy.rules.board import BLOCK, FROM_POOL, HIT, PIN
-from nardy.rules.movement import is_open, movement_of
+from nardy.rules.movement import DEFAULT_MOVEMENT, make_step_as, movement_of
 from strategies import AGREEMENT_SPECS, positions, rolls
 from strategies_tavli import tavli_positions
 
@@ -408,7 +405,7 @@ class Oracle:
 
 #: The pool games with options that change their movement (hits to the pool,
 #: the bar not first, a bear-off zone of 12 points, a larger die or only the
-#: exact one) and their step rules: the tree of :mod:`nardy.agents.env.general_steps`.
+#: exact one) and their step rules: the movement's own single steps in :mod:`nardy.engine.stepmode`.
 POOL_SPECS = [
     "acey-deucey(hit_to=pool,bear_off=exact)",
     "acey-deucey(entering=all-first,opening_lock=true,hitting=after-home,hit_to=pool)",
@@ -470,77 +467,45 @@ def test_pool_games_sweep_against_a_plain_search(spec: str) -> None:
     assert seen["bear-off"] > 0
 
 
-@pytest.mark.parametrize("spec", ["acey-deucey", "tabula", *POOL_SPECS])
-def test_moving_steps_are_the_reference_steps(spec: str) -> None:
-    """MovingSteps: the reference's single steps of each die; a step's key change and board are make_step_moving's."""
+@pytest.mark.parametrize("spec", [*VARIANTS, *POOL_SPECS])
+def test_children_are_the_rulebooks_steps(spec: str) -> None:
+    """A node's children: the reference's single steps of each die left, each made by the rulebook's make_step_as."""
     rules = nardy.find_variant(spec)
     movement = movement_of(rules)
-    contact = {nardy.Contact.HIT: HIT, nardy.Contact.BLOCK: BLOCK, nardy.Contact.PIN: PIN}[
-        rules.contact
-    ]
-    search = MovingSteps([], contact, movement, True)
     steps = 0
     for position, roll in game_positions(spec, 60, seed=11):
+        legal = position.legal_plays(roll)
+        turn = StepTurn(legal)
+        contact = turn.tree.contact
         board = list(position.raw)
-        key = int.from_bytes(position.packed, "little")
         dice = dice_code(roll.moves)
-        found = search.steps(board, dice)
-        expected = [
-            (pool_action(d) if src == FROM_POOL else encode_action(src, d), src, dst, UNIT[d])
-            for d in sorted(set(roll.moves))
-            for src, dst in single_steps(board, d, contact, True, movement)
-        ]
-        assert sorted(found) == sorted(expected)
-        for _, src, dst, _ in found:
+        expected = {}
+        for d in sorted(set(roll.moves)):
+            for src, dst in single_steps(board, d, contact, turn.tree.enters, movement):
+                after = list(board)
+                make_step_as(after, src, dst, contact, movement.pool, movement.hit_to_pool)
+                action = pool_action(d) if src == FROM_POOL else encode_action(src, d)
+                expected[action] = (key_of(after) << DICE_BITS) | (dice - dice_code([d]))
+        if not turn.tree.enters and board[BAR] > 0 and board[24] >= 0:  # Kush's return
             after = list(board)
-            change = make_step_moving(after, src, dst, contact, movement.pool, movement.hit_to_pool)
-            assert search.change(board, src, dst) == change
-            assert search.made(board, src, dst) == after
-            assert key + change == int.from_bytes(pack(tuple(after)), "little")
-            steps += 1
-    assert steps > 300
+            after[BAR] -= 1
+            after[24] += 1
+            expected[RETURN] = (key_of(after) << DICE_BITS) | dice
+        assert turn.tree.children(turn.start_code) == expected, (position.id(), roll)
+        steps += len(expected)
+    assert steps > 200
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_make_step_is_move_checker(variant: str) -> None:
-    """The tree's step by kind and table is the engine's move_checker: the same board, the same key change."""
-    rules = nardy.find_variant(variant)
-    contact = {nardy.Contact.HIT: HIT, nardy.Contact.BLOCK: BLOCK, nardy.Contact.PIN: PIN}[
-        rules.contact
-    ]
-    steps = 0
-    for position, _ in game_positions(variant, 60, seed=4):
-        state = list(position.raw)
-        key = int.from_bytes(position.packed, "little")
-        for src in range(1, 26):
-            if state[src] <= 0:
-                continue
-            for die in range(1, 7):
-                dst = max(src - die, 0)
-                if dst and not is_open(state, dst, contact):
-                    continue
-                mine, theirs = list(state), list(state)
-                change = make_step(mine, src, dst, contact)
-                assert change == move_checker(theirs, src, dst, contact)
-                assert mine == theirs
-                assert key + change == int.from_bytes(pack(tuple(mine)), "little")
-                steps += 1
-    assert steps > 1000
-
-
-def test_tree_finds_results_whose_hashes_are_equal() -> None:
+def test_tree_finds_results_by_key_not_by_hash() -> None:
     """Two results with one hash (their keys differ by the hash's modulus) are told apart by key."""
     position = nardy.find_variant("backgammon").starting_position()
     key = int.from_bytes(position.packed, "little")
     twin = key + sys.hash_info.modulus  # not a real state: only its hash matters here
     assert hash(twin) == hash(key)
-    tree = StepTree(position.packed, [3, 1], [twin, key], HIT, ENTER)
-    assert tree.find(twin, hash(twin)) == 0
-    assert tree.find(key, hash(key)) == 1
-    assert tree.find(key + 1, hash(key + 1)) == -1
-    assert tree.lands(key, sys.hash_info.modulus, hash(key))
-    assert not tree.lands(key, 2 * sys.hash_info.modulus, hash(key))
+    tree = StepTree(position.packed, (1, 3), [twin, key], HIT, True, DEFAULT_MOVEMENT)
     assert tree.play_at(tree.start) == 1
+    assert tree.play_at((twin << DICE_BITS) | dice_code([1, 3])) == 0
+    assert tree.play_at(((key + 1) << DICE_BITS) | dice_code([1, 3])) == -1
 
 
 def test_step_turn_keeps_a_turn_asked_for_twice() -> None:

@@ -28,3 +28,32 @@ class Rules:
 
     def search_many(self, states: Sequence[Sequence[int] | bytes]) -> list[list[tuple[bytes, int]]]:
         """:meth:`search` of every state, in order, the GIL released while the core searches."""
+    def step_search(self, targets: bytes, returns: bool) -> StepSearch:
+        """The step mode of one turn under these rules (a board-only table): a :class:`StepSearch`.
+
+        ``targets`` are the packed states of the turn's legal results, end to
+        end (each of the table's key length, as :meth:`search_packed` gives
+        them); ``returns`` whether a checker on the bar may come back onto
+        the head as a step of its own (Kush). :class:`ValueError` for targets
+        the core refuses.
+        """
+
+@final
+class StepSearch:
+    """One turn of the environments' step mode: which board-possible steps of a node still lead to a legal result.
+
+    Made by :meth:`Rules.step_search`; remembers what it learns. Safe to
+    share between threads (the search runs with the GIL released).
+    """
+
+    def allowed(self, node: bytes) -> tuple[bool, tuple[int, ...], bytes]:
+        """The node whose code is ``node``: ``(is_target, actions, children)``.
+
+        A node's code as bytes (little-endian): 4 bytes of the dice left (5
+        bits a face, the count of face d at bits ``5 * (d - 1)``), then the
+        packed state. ``is_target``: whether the state is a legal result's.
+        ``actions``: the allowed steps as the step actions of
+        :mod:`nardy.agents.env.steps`, ascending. ``children``: for each
+        action in that order, the code of the node it leads to, as bytes.
+        :class:`ValueError` for a node the core refuses.
+        """

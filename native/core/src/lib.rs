@@ -34,7 +34,8 @@ pub mod state;
 pub mod table;
 
 pub use error::{SearchError, TableError};
-pub use reach::reaching;
+pub use reach::{AllowedStep, NodeSteps, StepMemo, StepSearch, reaching};
+pub use search::DiceLeft;
 pub use search::{Code, step_code};
 pub use state::{key_len, pack};
 pub use table::Table;

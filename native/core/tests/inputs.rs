@@ -3,7 +3,7 @@
 mod common;
 
 use common::{Tb, moves, state};
-use nardy_core::{SearchError, Table, TableError, pack, reaching, search};
+use nardy_core::{SearchError, StepMemo, StepSearch, Table, TableError, pack, reaching, search};
 
 #[test]
 fn a_field_out_of_range_is_named() {
@@ -335,5 +335,96 @@ fn search_packed_gives_the_packed_states_and_codes_of_search() {
     assert!(
         plays.iter().any(|p| p.state[29] != 0),
         "a pin is in some key"
+    );
+}
+
+#[test]
+fn step_search_allows_the_steps_that_lead_to_a_target() {
+    // Backgammon 6-5 from a tiny race, the only target 24/13: 24/18 and
+    // 24/19 lead there, and after 24/18 only the five; the target itself
+    // is reached whatever the dice used (a node, not a play).
+    let t = Tb::default().table(&moves(6, 5));
+    let start = state(&[(24, 1), (1, -2)], (0, 0), (14, 13));
+    let end = state(&[(13, 1), (1, -2)], (0, 0), (14, 13));
+    let search = StepSearch::new(t, false, std::slice::from_ref(&end)).unwrap();
+    let mut memo = StepMemo::default();
+    let node = search.allowed(&start, &[6, 5], &mut memo).unwrap();
+    assert!(!node.is_target);
+    let allowed = node.steps;
+    let steps: Vec<(usize, usize)> = allowed.iter().map(|&(s, d, _, _)| (s, d)).collect();
+    assert_eq!(steps, vec![(24, 6), (24, 5)]);
+    assert_eq!(allowed[0].3.count(), 1);
+    assert_eq!(
+        allowed[0].2.to_vec(),
+        state(&[(18, 1), (1, -2)], (0, 0), (14, 13))
+    );
+    let after_six = state(&[(18, 1), (1, -2)], (0, 0), (14, 13));
+    let next = search.allowed(&after_six, &[5], &mut memo).unwrap().steps;
+    assert_eq!(next.len(), 1);
+    assert_eq!(next[0].2.to_vec(), end);
+    assert!(next[0].3.is_empty());
+    assert!(search.allowed(&end, &[], &mut memo).unwrap().is_target);
+    // A fresh memo gives the same answers.
+    let again = search
+        .allowed(&start, &[6, 5], &mut StepMemo::default())
+        .unwrap();
+    assert_eq!(again.steps, allowed);
+}
+
+#[test]
+fn step_search_judges_steps_by_the_board_only_and_returns_use_no_die() {
+    // Kush's board-only table (checkers on the bar wait): 2-2 with one on
+    // the bar; the targets are a dice play and the return. The return is a
+    // step of die 0, and it is allowed only toward the return's state.
+    let t = Tb {
+        enters: 0,
+        ..Tb::default()
+    }
+    .table(&moves(2, 2));
+    let start = state(&[(24, 1), (10, 13), (12, -15)], (1, 0), (0, 0));
+    let back = state(&[(24, 2), (10, 13), (12, -15)], (0, 0), (0, 0));
+    let played = state(
+        &[(24, 1), (10, 10), (8, 2), (6, 1), (12, -15)],
+        (1, 0),
+        (0, 0),
+    );
+    let search = StepSearch::new(t.clone(), true, &[back.clone(), played]).unwrap();
+    let mut memo = StepMemo::default();
+    let allowed = search
+        .allowed(&start, &[2, 2, 2, 2], &mut memo)
+        .unwrap()
+        .steps;
+    let steps: Vec<(usize, usize)> = allowed.iter().map(|&(s, d, _, _)| (s, d)).collect();
+    assert_eq!(steps, vec![(10, 2), (25, 0)]);
+    assert_eq!(allowed[1].2.to_vec(), back);
+    // Without returns, nothing leads to the return's state.
+    let only_back = StepSearch::new(t, false, std::slice::from_ref(&back)).unwrap();
+    assert!(
+        only_back
+            .allowed(&start, &[2, 2, 2, 2], &mut StepMemo::default())
+            .unwrap()
+            .steps
+            .is_empty()
+    );
+    assert_eq!(allowed[1].3.count(), 4, "a return uses no die");
+}
+
+#[test]
+fn step_search_refuses_bad_input() {
+    let t = Tb::default().table(&moves(6, 5));
+    let start = state(&[(24, 1), (1, -2)], (0, 0), (14, 13));
+    let bad = StepSearch::new(t.clone(), false, &[vec![0; 5]]).unwrap_err();
+    assert!(matches!(bad, SearchError::Target { index: 0, .. }));
+    let search = StepSearch::new(t, false, &[]).unwrap();
+    let mut memo = StepMemo::default();
+    assert!(search.allowed(&start, &[6, 6], &mut memo).is_err());
+    assert!(search.allowed(&start, &[7], &mut memo).is_err());
+    assert!(search.allowed(&start[..20], &[6], &mut memo).is_err());
+    assert!(
+        search
+            .allowed(&start, &[6, 5], &mut memo)
+            .unwrap()
+            .steps
+            .is_empty()
     );
 }

@@ -9,6 +9,10 @@
 //! in two `bytes` objects, for callers that want no Python object a play.
 //! A state is a sequence of ints or its packed form (`bytes`).
 //!
+//! The environments' step mode asks a [`StepSearch`] (`Rules.step_search`,
+//! on a board-only table) which steps of a node still lead to one of a
+//! turn's legal results.
+//!
 //! Nothing crosses the boundary but values and Python exceptions: a table
 //! or state the core refuses raises `ValueError` with the core's message,
 //! and a panic inside the core is caught at every entry point and raised as
@@ -19,8 +23,10 @@
 
 use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::{Mutex, TryLockError};
 
-use nardy_core::{Code, Table, key_len, search_packed};
+use nardy_core::state::{FROM_POOL, MAX_STATE};
+use nardy_core::{Code, DiceLeft, StepMemo, Table, key_len, search_packed};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt, PyTuple};
@@ -161,13 +167,34 @@ fn unpack(bytes: &[u8], what: &str) -> Result<Vec<i32>, Failure> {
         )));
     };
     let mut out = Vec::with_capacity(28 + extra / 4);
+    unpack_into(bytes, &mut out);
+    Ok(out)
+}
+
+/// Append the state a packed form of the right length holds to `out` (see [`unpack`]).
+fn unpack_into(bytes: &[u8], out: &mut Vec<i32>) {
     out.extend(bytes[..28].iter().map(|&b| i32::from(b) - 128));
     out.extend(
         bytes[28..]
             .chunks_exact(4)
             .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]) as i32),
     );
-    Ok(out)
+}
+
+/// The state a packed key of a table's length holds, written to `out` (room for any table's state); its ints.
+///
+/// `bytes` is `key_len(size)` long for a table's `size`, at most [`MAX_STATE`]:
+/// the extras that do not fit are never read.
+fn unpack_to<'a>(bytes: &[u8], out: &'a mut [i32; MAX_STATE]) -> &'a [i32] {
+    for (x, &b) in out.iter_mut().zip(&bytes[..28]) {
+        *x = i32::from(b) - 128;
+    }
+    let mut n = 28;
+    for (x, c) in out[28..].iter_mut().zip(bytes[28..].chunks_exact(4)) {
+        *x = u32::from_le_bytes([c[0], c[1], c[2], c[3]]) as i32;
+        n += 1;
+    }
+    &out[..n]
 }
 
 /// The Python type name of `value`, for a message.
@@ -351,16 +378,191 @@ impl Rules {
         })
     }
 
+    /// The step mode of one turn under these rules (a board-only table): a [`StepSearch`].
+    ///
+    /// `targets` are the packed states of the turn's legal results, end to
+    /// end (`bytes`, each of the table's key length: what `search_packed`
+    /// gives); `returns` whether a checker on the bar may come back onto the
+    /// head as a step of its own (Kush). `ValueError` for targets the core
+    /// refuses, naming the first bad one's index.
+    fn step_search(&self, targets: &Bound<'_, PyAny>, returns: bool) -> PyResult<StepSearch> {
+        let Ok(targets) = targets.cast::<PyBytes>() else {
+            let message = format!("the targets are bytes, not a {}", type_name(targets));
+            return Err(Failure::Input(message).into());
+        };
+        let (targets, len) = (targets.as_bytes(), key_len(self.table.size));
+        if targets.len() % len != 0 {
+            let message = format!("the targets' {} bytes are no keys of {len}", targets.len());
+            return Err(Failure::Input(message).into());
+        }
+        let table = self.table.clone();
+        let search = guarded(|| {
+            let mut search = nardy_core::StepSearch::new(table, returns, &[])
+                .map_err(|err| Failure::Input(err.to_string()))?;
+            search.reserve(targets.len() / len);
+            // One buffer on the stack for every target.
+            let mut state = [0i32; MAX_STATE];
+            for (i, key) in targets.chunks_exact(len).enumerate() {
+                search
+                    .add_target(i, unpack_to(key, &mut state))
+                    .map_err(|err| Failure::Input(err.to_string()))?;
+            }
+            Ok(search)
+        })?;
+        Ok(StepSearch {
+            search,
+            memo: Mutex::new(StepMemo::default()),
+            size: self.table.size,
+        })
+    }
+
     /// `nardy._native.Rules(...)` (the table is not kept as ints).
     fn __repr__(&self) -> String {
         "nardy._native.Rules(...)".to_string()
     }
 }
 
-/// The module `nardy._native`: the class [`Rules`].
+/// One turn of the environments' step mode: which board-possible steps of a node still lead to a legal result.
+///
+/// Made by `Rules.step_search`; it remembers what it learns, so each node
+/// is searched once a turn. Safe to share between threads: the search runs
+/// with the GIL released, and a thread that finds the memo in use searches
+/// with a memo of its own (never waiting, so never deadlocking with the GIL).
+#[pyclass(frozen, module = "nardy._native")]
+pub struct StepSearch {
+    /// The turn's board-only rules and legal results.
+    search: nardy_core::StepSearch,
+    /// What the searches so far learnt.
+    memo: Mutex<StepMemo>,
+    /// The state size of the table (for the packed children).
+    size: usize,
+}
+
+/// The step actions of `nardy.agents.env.steps` this binding answers with: the pass, a return, the first pool entry.
+const RETURN_ACTION: usize = 151;
+/// See [`RETURN_ACTION`].
+const POOL_ACTION: usize = 152;
+
+/// The step action of a step from `src` (26 the pool) by `die` (0: a return), as `nardy.agents.env.steps` numbers them.
+fn step_action(src: usize, die: usize) -> usize {
+    match (src, die) {
+        (_, 0) => RETURN_ACTION,
+        (FROM_POOL, _) => POOL_ACTION + die - 1,
+        _ => 6 * (src - 1) + die - 1,
+    }
+}
+
+/// The code of the dice left as a node's code ends with: 5 bits a face (the count of face d at bits `5(d-1)..5d`).
+fn dice_code(left: &DiceLeft) -> u32 {
+    (1..=6).map(|d| left.of_face(d) << (5 * (d - 1))).sum()
+}
+
+/// The dice a node's dice code holds (see [`dice_code`]), each face's count read from its 5 bits.
+///
+/// Written to `out`; past [`DICE_ROOM`] dice the rest are dropped, and the
+/// last kept is a 7, which no table holds (so the core refuses them).
+fn dice_of_code(code: u32, out: &mut [u8; DICE_ROOM]) -> &[u8] {
+    let mut n = 0;
+    for d in 1..=6u8 {
+        for _ in 0..(code >> (5 * (d - 1))) & 31 {
+            if n == DICE_ROOM {
+                out[DICE_ROOM - 1] = 7;
+                return out;
+            }
+            out[n] = d;
+            n += 1;
+        }
+    }
+    &out[..n]
+}
+
+/// Room for the dice of a node: more than any table's (at most 8).
+const DICE_ROOM: usize = 16;
+
+/// A node's answer as Python receives it: `(is_target, actions, children)`.
+type PyNode<'py> = (bool, Bound<'py, PyTuple>, Bound<'py, PyBytes>);
+
+#[pymethods]
+impl StepSearch {
+    /// The node whose code is `node`: `(is_target, actions, children)`.
+    ///
+    /// A node's code, as bytes (little-endian): 4 bytes of the dice left (5
+    /// bits a face, the count of face d at bits `5(d-1)`), then the packed
+    /// state.
+    ///
+    /// `is_target`: whether the state is a legal result's (the steps so far
+    /// make a legal play). `actions`: the allowed steps as the step actions
+    /// of `nardy.agents.env.steps` (`6 * (src - 1) + die - 1`, 151 a return
+    /// from the bar, `152 + die - 1` an entry from the pool), ascending.
+    /// `children`: for each action in that order, the code of the node it
+    /// leads to, as bytes. `ValueError` for a node the core refuses (its
+    /// state, or dice left that are not the table's).
+    fn allowed<'py>(&self, py: Python<'py>, node: &Bound<'py, PyAny>) -> PyResult<PyNode<'py>> {
+        let Ok(node) = node.cast::<PyBytes>() else {
+            let message = format!("a node's code is bytes, not a {}", type_name(node));
+            return Err(Failure::Input(message).into());
+        };
+        let Some((dice, packed)) = node.as_bytes().split_first_chunk::<4>() else {
+            return Err(Failure::Input("a node's code has at least 4 bytes".to_string()).into());
+        };
+        if packed.len() != key_len(self.size) {
+            let message = format!(
+                "a node's state has the table's {} bytes, not {}",
+                key_len(self.size),
+                packed.len()
+            );
+            return Err(Failure::Input(message).into());
+        }
+        // (On the stack: a node's answer is asked for at every step.)
+        let mut buffer = [0i32; MAX_STATE];
+        let state = unpack_to(packed, &mut buffer);
+        let mut faces = [0u8; DICE_ROOM];
+        let dice = dice_of_code(u32::from_le_bytes(*dice), &mut faces);
+        let node = py.detach(|| {
+            guarded(|| {
+                let run = |memo: &mut StepMemo| {
+                    self.search
+                        .allowed(state, dice, memo)
+                        .map_err(|err| Failure::Input(err.to_string()))
+                };
+                match self.memo.try_lock() {
+                    Ok(mut memo) => run(&mut memo),
+                    Err(TryLockError::WouldBlock) => run(&mut StepMemo::default()),
+                    // A panic inside left it half made: start it again.
+                    Err(TryLockError::Poisoned(poisoned)) => {
+                        let mut memo = poisoned.into_inner();
+                        memo.clear();
+                        run(&mut memo)
+                    }
+                }
+            })
+        })?;
+        let mut steps: Vec<_> = node
+            .steps
+            .iter()
+            .map(|(src, die, board, left)| (step_action(*src, *die), board, left))
+            .collect();
+        steps.sort_unstable_by_key(|step| step.0);
+        let mut children = Vec::with_capacity(steps.len() * (4 + key_len(self.size)));
+        for (_, board, left) in &steps {
+            children.extend_from_slice(&dice_code(left).to_le_bytes());
+            board.pack_into(&mut children);
+        }
+        let actions = PyTuple::new(py, steps.iter().map(|step| step.0))?;
+        Ok((node.is_target, actions, PyBytes::new(py, &children)))
+    }
+
+    /// `nardy._native.StepSearch(...)`.
+    fn __repr__(&self) -> String {
+        "nardy._native.StepSearch(...)".to_string()
+    }
+}
+
+/// The module `nardy._native`: the classes [`Rules`] and [`StepSearch`].
 #[pymodule]
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    module.add_class::<Rules>()
+    module.add_class::<Rules>()?;
+    module.add_class::<StepSearch>()
 }
 
 #[cfg(test)]

@@ -77,7 +77,7 @@ from nardy.agents.env.steps import (
     runs_turns,
     step_turn,
 )
-from nardy.engine.steptree import NOT_ALLOWED
+from nardy.engine.stepmode import NOT_ALLOWED
 from nardy.errors import IllegalActionError, InvalidOptionError, NardyError
 from nardy.game import turns
 from nardy.game.actions import Phase as GamePhase

@@ -39,12 +39,8 @@ Modules:
 * :mod:`~nardy.engine.notation_write` -- writing a play in notation.
 * :mod:`~nardy.engine.apply_steps` -- one step of a play given from
   outside, checked against the board.
-* :mod:`~nardy.engine.steptree` -- a roll played one checker step at a time:
+* :mod:`~nardy.engine.stepmode` -- a roll played one checker step at a time:
   which steps still lead to a legal play (the step actions of the
-  environments and the OpenSpiel games).
-* :mod:`~nardy.engine.moving_steps` -- the same for any
-  :class:`~nardy.rules.movement.Movement` (a pool, hits to the pool, the
-  bar not first, another bear-off).
-* :mod:`~nardy.engine.stepkeys` -- one such step's change of a key and of
-  the key's hash.
+  environments and the OpenSpiel games), answered by the native core when
+  it is loaded.
 """

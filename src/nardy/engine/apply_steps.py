@@ -1,6 +1,6 @@
 """One play given step by step, checked against the physics of the board.
 
-The search kernels never need this: they only make legal steps. It is for a
+The searches never need this: they only make legal steps. It is for a
 play that comes from outside (a :class:`~nardy.model.play.Play` built by hand, in
 any step order): its steps are made one by one, each checked for what the
 board allows (a checker to move, the die it claims, an open landing point),

@@ -8,12 +8,11 @@ opposing checker.
 
 **Packed form.** A state also packs into ``bytes`` (what a
 :class:`~nardy.Position` stores) and into one int, its *key* (what the
-search kernels deduplicate with and :meth:`LegalPlays.raw_results
+searches hand back and :meth:`LegalPlays.raw_results
 <nardy.LegalPlays.raw_results>` returns): byte i of the first 28 holds
 ``s[i] + 128`` (:data:`ZERO`); each extra value follows in
 :data:`EXTRA_BYTES` bytes, little-endian. The key is
-``int.from_bytes(packed, "little")``, so moving one checker changes it by a
-sum of the :data:`WEIGHT` of a slot, and a key and its bytes convert in C.
+``int.from_bytes(packed, "little")``, so a key and its bytes convert in C.
 A step packs into 14 bits (:func:`step_code`), a play into one int, the
 first step lowest.
 """
@@ -52,13 +51,9 @@ __all__ = [
     "EXTRA",
     "EXTRA_BYTES",
     "HIT_BIT",
-    "HIT_MOVE",
     "HOME",
-    "MOST_MOVES",
-    "MOVE",
     "MOVER_BAR",
     "MOVER_OFF",
-    "MOVE_CODES",
     "OPP_BAR",
     "OPP_OFF",
     "OPP_PINNED",
@@ -66,7 +61,6 @@ __all__ = [
     "POINTS",
     "POINT_MAPS",
     "STEP_BITS",
-    "WEIGHT",
     "ZERO",
     "Candidate",
     "RawStep",
@@ -88,39 +82,12 @@ __all__ = [
     "packed_flipper",
     "packed_of_key",
     "point_bits",
-    "slot_weight",
     "step_code",
     "steps_of_code",
     "unpack",
     "unpack_list",
 ]
 
-#: ``WEIGHT[i]``: what one more checker in slot ``i`` adds to a key.
-WEIGHT: Final[tuple[int, ...]] = tuple(1 << (8 * i) for i in range(BASE_SIZE))
-
-
-def slot_weight(i: int) -> int:
-    """What one more in state slot ``i`` adds to a key: :data:`WEIGHT` for the first 28 slots, and for an extra value (little-endian, :data:`EXTRA_BYTES` bytes each) ``1 << (8 * (28 + 4 * j))``, ``j = i - 28``.
-
-    A checker entering from the pool at index ``i`` changes the key by
-    ``-slot_weight(i)`` besides its landing.
-    """
-    if i < BASE_SIZE:
-        return 1 << (8 * i)
-    return 1 << (8 * (BASE_SIZE + EXTRA_BYTES * (i - BASE_SIZE)))
-
-
-#: ``MOVE[src][dst]``: how a key changes when one of the mover's checkers
-#: moves from slot ``src`` (a point, or 25 the bar) to slot ``dst`` (a point,
-#: or 0 off) where it does not hit.
-MOVE: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(WEIGHT[dst] - WEIGHT[src] for dst in range(25)) for src in range(26)
-)
-#: ``HIT_MOVE[src][dst]``: the same for a step that hits a blot on ``dst``
-#: (the blot goes from -1 to the mover's 1, and onto the opponent's bar).
-HIT_MOVE: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(2 * WEIGHT[dst] + WEIGHT[OPP_BAR] - WEIGHT[src] for dst in range(25)) for src in range(26)
-)
 #: Bits of one packed step.
 STEP_BITS: Final = 14
 _STEP_MASK: Final = (1 << STEP_BITS) - 1
@@ -149,7 +116,7 @@ _BASE_SLOTS: Final[tuple[int, ...]] = tuple(range(BASE_SIZE))
 
 
 def unpack_list(packed: bytes) -> list[int]:
-    """The state a packed form holds, as a new list (for a kernel to work on)."""
+    """The state a packed form holds, as a new list (for a search to work on)."""
     if _COMPILED:  # indexing bytes is a native read
         board = cast(list[int], [_COUNT_OF_BYTE[packed[i]] for i in _BASE_SLOTS])
     else:
@@ -202,26 +169,6 @@ def packed_of_key(key: int, size: int) -> bytes:
 def step_code(src: int, dst: int, die: int, hit: bool) -> int:
     """One step packed into :data:`STEP_BITS` bits."""
     return src | (dst << 5) | (die << 10) | (HIT_BIT if hit else 0)
-
-
-#: The most moves of a roll a compiled kernel takes (a longer double, which
-#: only a variant's ``moves`` hook gives, goes to the tracking kernel): the
-#: kernels keep a play's code, :data:`STEP_BITS` bits a step, in a machine
-#: int of 63 bits.
-MOST_MOVES: Final = 4
-
-#: ``MOVE_CODES[die][i][src]``: :func:`step_code` of the move of ``die`` from
-#: ``src`` (bearing off from ``src <= die``) that hits nothing, shifted into
-#: place as the ``i``-th step of a play, for the four moves of a double. A
-#: kernel looks a step's code up here instead of working it out: five int
-#: operations, which interpreted make a big int from the third step on.
-MOVE_CODES: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
-    tuple(
-        tuple(step_code(src, max(src - die, 0), die, False) << (STEP_BITS * i) for src in range(26))
-        for i in range(MOST_MOVES)
-    )
-    for die in range(7)
-)
 
 
 def steps_of_code(code: int) -> Steps:

@@ -17,8 +17,8 @@ differs in three ways, all for speed:
 Why the grouping is exact: call a state's *opponent part* the opponent's
 checkers on the points, on his bar and borne off (in the frame of the side
 that has just played). A play changes the opponent's checkers only by
-hitting them onto his bar, in every variant without extra state (the engine's
-kernels, which add to the opponent's bar on a hit; pins, the one other
+hitting them onto his bar, in every variant without extra state (the
+searches add to the opponent's bar on a hit; pins, the one other
 way, are extra state). So a child whose opponent's bar and borne-off bytes
 equal its parent's has its parent's opponent part, and children of parents
 with different opponent parts are different states. Children of one group

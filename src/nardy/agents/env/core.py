@@ -175,7 +175,7 @@ class TurnState:
         self.moves = self.variant.moves(self.roll)
         self.turn: StepTurn | None = None
         #: In step mode, the steps taken so far: a node code of :attr:`turn`'s
-        #: tree (:mod:`nardy.engine.steptree`), where the play ended once
+        #: tree (:mod:`nardy.engine.stepmode`), where the play ended once
         #: it is complete.
         self.node: int | None = None
         self.plies = 0

@@ -2,7 +2,9 @@
 
 No numpy, so that every interface (the PettingZoo and Gymnasium
 environments, the OpenSpiel games) shares it; the search itself is
-:mod:`nardy.engine.steptree`, on ints, compiled with the engine.
+:class:`nardy.engine.stepmode.StepTree`, on ints: the native core's
+(``nardy._native.StepSearch``) when it is loaded, else a depth-first
+search in Python, with the same answers.
 
 A roll's legal plays come from :meth:`nardy.Position.legal_plays`. A
 *step sequence* plays the roll when
@@ -46,29 +48,36 @@ action                        meaning
 
 The last twelve exist only in a variant that has a pool or a turn of more
 than one segment (:func:`num_actions`: 164 actions); every other variant
-keeps the 152 of :data:`NUM_ACTIONS`. A variant whose movement is not
-today's (a pool, hits to the pool, the bar not first, another bear-off:
-:class:`~nardy.rules.movement.Movement`) is played on
-:class:`~nardy.agents.env.general_steps.GeneralStepTree`, every other on
-the compiled :class:`~nardy.engine.steptree.StepTree`.
+keeps the 152 of :data:`NUM_ACTIONS`. The steps the board allows are
+those of the variant's :class:`~nardy.rules.movement.Movement` (a pool,
+hits to the pool, the bar not first, another bear-off): the reference
+search's :func:`~nardy.engine.reference.single_steps`. The turn's own step
+rules (a head rule, a six-block rule, a hitter rule) judge only the end,
+through the legal plays.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
 
-from nardy.agents.env.general_steps import POOL_ACTION, GeneralStepTree, step_action
 from nardy.engine.reference import contact_code
 from nardy.engine.state import State, pack, unpack
-from nardy.engine.steptree import NOT_ALLOWED, PASS, RETURN, StepTree, node_code
+from nardy.engine.stepmode import (
+    NOT_ALLOWED,
+    PASS,
+    POOL_ACTION,
+    RETURN,
+    StepTree,
+    node_code,
+    step_action,
+)
 from nardy.errors import IllegalActionError
 from nardy.model.basics import BAR, OFF, Roll, Side
 from nardy.model.legal import LegalPlays
 from nardy.model.position import Position
-from nardy.rules.board import BLOCK, ENTER, FROM_POOL, HIT, NO_BAR, PIN
-from nardy.rules.board import RETURN as RETURN_MODEL
+from nardy.rules.board import FROM_POOL
 from nardy.rules.movement import Movement, movement_of
-from nardy.rules.vocabulary import Contact, Entering
+from nardy.rules.vocabulary import Entering
 from nardy.variants.base import Variant
 from nardy.variants.turn_hooks import runs_turns as runs_turns
 
@@ -94,8 +103,8 @@ __all__ = [
     "step_turn",
 ]
 
-# PASS (the action that passes, or ends a play that could go on) and RETURN
-# (a checker back from the bar onto the head, Kush) are the tree's own.
+# PASS (the action that passes, or ends a play that could go on), RETURN
+# (a checker back from the bar onto the head, Kush) and POOL_ACTION are the tree's own.
 #: The number of step actions of a variant without a pool or a turn of several segments.
 NUM_ACTIONS = 152
 #: The first naming action: naming the double ``d-d`` is ``NAME_ACTION + d - 1``.
@@ -123,8 +132,6 @@ def named_double(action: int) -> Roll | None:
         return Roll(number, number)
     return None
 
-
-_CONTACT = {Contact.HIT: HIT, Contact.BLOCK: BLOCK, Contact.PIN: PIN}
 
 #: A node of a roll's step tree: the state reached (mover's frame) and the dice left.
 Node = tuple[State, tuple[int, ...]]
@@ -177,8 +184,7 @@ class StepTurn:
     share it.
 
     The work is done on ints by :attr:`tree`, a
-    :class:`~nardy.engine.steptree.StepTree` (compiled with the engine),
-    whose nodes are ints (*codes*); the methods here take and give the
+    :class:`~nardy.engine.stepmode.StepTree`, whose nodes are ints (*codes*); the methods here take and give the
     readable nodes, ``(state, dice left)``. The ``*_code`` methods are the
     same answers on codes, for the environments' per-action path.
     """
@@ -190,17 +196,11 @@ class StepTurn:
         self.legal = legal
         self.position = position
         variant = position.variant
-        dice, contact, bar = _setup(variant, legal.roll)
-        movement = _movement(variant)
-        #: The tree on ints that answers for this turn (the compiled one for
-        #: today's movement, :class:`~nardy.agents.env.general_steps.GeneralStepTree` else).
-        self.tree: StepTree | GeneralStepTree
-        if movement.is_default:
-            self.tree = StepTree(position.packed, dice, legal.raw_results(), contact, bar)
-        else:
-            code = contact_code(variant.turn_contact(legal.roll))
-            raw = legal.raw_results()
-            self.tree = GeneralStepTree(variant, position.packed, dice, raw, code, movement)
+        dice, contact, enters = _setup(variant, legal.roll)
+        #: The tree on ints that answers for this turn.
+        self.tree = StepTree(
+            position.packed, dice, legal.raw_results(), contact, enters, _movement(variant)
+        )
         #: :attr:`start` as a code.
         self.start_code: int = self.tree.start
 
@@ -212,7 +212,7 @@ class StepTurn:
 
     def __reduce__(self) -> tuple[object, tuple[Position, Roll]]:
         # Pickled as its position and roll (OpenSpiel pickles states; the
-        # legal plays of the compiled build do not pickle).
+        # tree's native search does not pickle).
         return step_turn, (self.position, self.legal.roll)
 
     @property
@@ -321,8 +321,8 @@ class StepTurn:
             )
 
 
-def _setup(variant: Variant, roll: Roll) -> tuple[tuple[int, ...], int, int]:
-    """The roll's moves (ascending), the contact code and the bar model of a turn.
+def _setup(variant: Variant, roll: Roll) -> tuple[tuple[int, ...], int, bool]:
+    """The roll's moves (ascending), the contact code and whether checkers on the bar enter, of a turn.
 
     Remembered per variant object, then by roll: asking the variant's hooks
     costs more than the tree's own start, and an int key (the variant's id)
@@ -338,11 +338,9 @@ def _setup(variant: Variant, roll: Roll) -> tuple[tuple[int, ...], int, int]:
     index = roll.code
     setup = setups[index]
     if setup is None:
-        bar = NO_BAR
-        if variant.has_bar:
-            bar = RETURN_MODEL if variant.entering is Entering.RETURN else ENTER
-        contact = _CONTACT[variant.turn_contact(roll)]
-        setup = setups[index] = (tuple(sorted(variant.moves(roll))), contact, bar)
+        contact = contact_code(variant.turn_contact(roll))
+        enters = not (variant.has_bar and variant.entering is Entering.RETURN)
+        setup = setups[index] = (tuple(sorted(variant.moves(roll))), contact, enters)
     return setup
 
 
@@ -360,7 +358,7 @@ _MOVEMENTS: dict[int, tuple[Variant, Movement]] = {}
 
 # Roll.code runs below this: two dice, three dice and segments of k moves.
 _CODES = 1024
-_SETUPS: dict[int, tuple[Variant, list[tuple[tuple[int, ...], int, int] | None]]] = {}
+_SETUPS: dict[int, tuple[Variant, list[tuple[tuple[int, ...], int, bool] | None]]] = {}
 
 
 #: How many turns :func:`step_turn` keeps (those asked for twice), and how
