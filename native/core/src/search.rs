@@ -8,7 +8,7 @@ use crate::hash::{FxSet, Memo, Visit};
 use crate::rules::hitter::marks_after;
 use crate::rules::movement::{Sight, single_steps};
 use crate::rules::steps::Judged;
-use crate::state::{Board, FROM_POOL, MOVER_BAR, make_step};
+use crate::state::{Board, FROM_POOL, MOVER_BAR, POINTS, make_step};
 use crate::table::Table;
 
 /// A play's steps packed, 14 bits a step, the first in the lowest bits: `src | dst << 5 | die << 10 | hit << 13`.
@@ -103,6 +103,49 @@ pub fn rank(src: usize) -> u8 {
     }
 }
 
+/// The steps a node need not make, per distinct die (by its index in [`Rules`]' faces): bit `r` for the step of [`rank`] `r`.
+///
+/// (S4 of the Python search, `nardy.engine.onesearch`.) Where any two
+/// steps may be swapped ([`swappable`]), a node N tries a step t before a
+/// step s (a die tried earlier, or the same die from a lower rank); both
+/// allowed at N, with t allowed again after s, s is allowed after t and
+/// the two orders end on one node. That node was entered under N's child
+/// by t, before the search came to N's child by s: there t would lead to
+/// it again, record nothing new and not be entered. So the child by s
+/// skips every step t of N that came before s. (Only the steps N allowed:
+/// a step of a die is told by its source's rank alone, its landing being
+/// the die's.)
+pub type Skip = [u32; 6];
+
+/// Nothing to skip.
+pub const NO_SKIP: Skip = [0; 6];
+
+/// Whether any two steps allowed at a node, the second also allowed after the first, are allowed in the other order and end on the same node.
+///
+/// The board's steps swap: a step never closes a point (a hit or a pin
+/// leaves the point the mover's, a release leaves a lone free opposing
+/// checker, which is open to pinning), never takes the checker another
+/// needs (the second found one after the first), never adds a checker of
+/// the mover's to his bar or pool nor above another's point, so a bear-off
+/// stays allowed; both orders hit (or pin, or release) the same checkers
+/// and end on the same board. Marks do not swap (which checker hit depends
+/// on the order): no hitter rule. Each step rule says for itself
+/// ([`StepRule::swaps`]), given the points a step may land on.
+pub fn swappable(t: &Table, start: &Board) -> bool {
+    let landing = landing_points(t, start);
+    t.hitter.is_none() && t.rules.iter().all(|rule| rule.swaps(t.contact, landing))
+}
+
+/// The points some step of this turn may land on (bit p), or more: below 24 less the smallest die, and the entry points while a checker of the mover's is on his bar or in his pool (neither ever grows during his turn).
+fn landing_points(t: &Table, start: &Board) -> u32 {
+    let entering = start.at(MOVER_BAR) > 0 || start.pool(t.pool) > 0;
+    t.dice.iter().fold(0, |mask, &d| {
+        let d = usize::from(d);
+        let moves = POINTS & ((1 << (25 - d)) - 1);
+        mask | moves | (u32::from(entering) << (25 - d))
+    })
+}
+
 /// The rules' view of one search: the table and the distinct dice in their order.
 #[derive(Debug, Clone, Copy)]
 pub struct Rules<'a> {
@@ -110,6 +153,8 @@ pub struct Rules<'a> {
     pub t: &'a Table,
     /// Whether the steps of a node are only those ranked at or after the step that led to it.
     sorted: bool,
+    /// Whether any two steps may be swapped, so that a node skips what its parent tells it to ([`Skip`]).
+    swaps: bool,
     /// The distinct dice, in the order of their first appearance in the table.
     faces: [u8; 6],
     /// How many distinct dice.
@@ -130,8 +175,23 @@ impl<'a> Rules<'a> {
         Rules {
             t,
             sorted: false,
+            swaps: false,
             faces,
             n_faces,
+        }
+    }
+
+    /// The rules of `t` for the search of all plays from `start`, with the exact shortcuts that apply.
+    ///
+    /// A double judged by the board alone is searched in [`rank`] order
+    /// (see [`Rules::sorted`]); otherwise, where any two steps may be
+    /// swapped ([`swappable`]), a node skips the steps its parent tells it
+    /// of (see [`Skip`]).
+    pub fn for_plays(t: &'a Table, start: &Board) -> Rules<'a> {
+        let rules = Rules::sorted(t);
+        Rules {
+            swaps: !rules.sorted && swappable(t, start),
+            ..rules
         }
     }
 
@@ -159,17 +219,21 @@ impl<'a> Rules<'a> {
     /// The distinct dice left in order; for each die the board's steps
     /// ([`single_steps`]); at each source an unmarked checker, then a marked
     /// one; each step made, judged by every named step rule, then by the
-    /// hitter rule for a marked checker.
-    pub fn children(&self, at: &Node, mut visit: impl FnMut(Child) -> bool) {
+    /// hitter rule for a marked checker. With swaps, the steps `skip` names
+    /// are not made, and each child is handed with what it may skip: the
+    /// steps allowed here before its own (see [`Skip`]).
+    pub fn children(&self, at: &Node, skip: &Skip, mut visit: impl FnMut(Child, &Skip) -> bool) {
         let sight = Sight::of(&at.board, self.t);
-        for &face in &self.faces[..self.n_faces] {
+        let mut allowed: Skip = [0; 6];
+        for (i, &face) in self.faces[..self.n_faces].iter().enumerate() {
             let die = usize::from(face);
             if at.left.of_face(die) == 0 {
                 continue;
             }
             for &(src, dst) in single_steps(&at.board, die, self.t, &sight).as_slice() {
                 let (src, dst) = (usize::from(src), usize::from(dst));
-                if rank(src) < at.rank {
+                let r = rank(src);
+                if r < at.rank || (skip[i] >> r) & 1 == 1 {
                     continue;
                 }
                 // The checkers that may leave: an unmarked one (if one is
@@ -178,14 +242,15 @@ impl<'a> Rules<'a> {
                 let unmarked = src == FROM_POOL || at.board.at(src) > i32::from(marked);
                 if unmarked {
                     if let Some(child) = self.step(at, die, src, dst, false) {
-                        if !visit(child) {
+                        if !visit(child, &allowed) {
                             return;
                         }
+                        allowed[i] |= u32::from(self.swaps) << r;
                     }
                 }
                 if marked {
                     if let Some(child) = self.step(at, die, src, dst, true) {
-                        if !visit(child) {
+                        if !visit(child, &allowed) {
                             return;
                         }
                     }
@@ -285,14 +350,16 @@ struct Dfs<'a, 'b> {
 
 impl Dfs<'_, '_> {
     /// Play every allowed step from `at`: record each child, recurse into those not entered before.
-    fn expand(&mut self, at: &Node, used: u8, code: Code, pips: u16) {
+    ///
+    /// `skip`: the steps the parent tells this node it need not make ([`Skip`]).
+    fn expand(&mut self, at: &Node, used: u8, code: Code, pips: u16, skip: &Skip) {
         let rules = self.rules;
-        rules.children(at, |child| {
+        rules.children(at, skip, |child, told| {
             let code = code | (child.code << (STEP_BITS * u32::from(used)));
             let pips = pips + child.die as u16;
             let enter = self.record(&child, code, used + 1, pips);
             if enter && !child.node.left.is_empty() {
-                self.expand(&child.node, used + 1, code, pips);
+                self.expand(&child.node, used + 1, code, pips, told);
             }
             true
         });
@@ -365,7 +432,7 @@ pub fn plays_each(t: &Table, start: &Board, emit: impl FnMut(&Board, Code)) {
 
 /// [`plays_each`] with these buffers.
 fn plays_with(t: &Table, start: &Board, buffers: &mut Buffers, emit: impl FnMut(&Board, Code)) {
-    let found = run(Rules::sorted(t), start, buffers);
+    let found = run(Rules::for_plays(t, start), start, buffers);
     after::legal_plays(t, start, &found, &mut buffers.states, emit);
     buffers.found = found;
 }
@@ -409,15 +476,16 @@ fn run(rules: Rules<'_>, start: &Board, buffers: &mut Buffers) -> Vec<Candidate>
         found: std::mem::take(&mut buffers.found),
         buffers,
     };
-    dfs.expand(&root, 0, 0, 0);
+    dfs.expand(&root, 0, 0, 0, &NO_SKIP);
     dfs.found
 }
 
 #[cfg(test)]
 mod tests {
-    //! The sorted search of a double gives exactly the plain search's plays (see [`Rules::sorted`]).
+    //! The shortcuts give exactly the plain search's plays: the sorted search of a double (see [`Rules::sorted`]) and the skipped steps ([`Skip`]).
 
     use super::*;
+    use crate::state::{OPP_PINNED, PINNED};
 
     /// A small xorshift generator.
     struct XorShift(u64);
@@ -464,7 +532,7 @@ mod tests {
     /// A search's plays.
     type Plays = Vec<(Board, Code)>;
 
-    /// The plays of the plain search and of the sorted one.
+    /// The plays of the plain search and of the search with its shortcuts.
     fn both(t: &Table, s: &[i32]) -> (Plays, Plays) {
         let start = Board::from_state(s);
         let mut buffers = Buffers::default();
@@ -473,11 +541,9 @@ mod tests {
         after::legal_plays(t, &start, &found, &mut buffers.states, |end, code| {
             plain.push((*end, code))
         });
-        let mut sorted = Vec::new();
-        plays_with(t, &start, &mut buffers, |end, code| {
-            sorted.push((*end, code))
-        });
-        (plain, sorted)
+        let mut fast = Vec::new();
+        plays_with(t, &start, &mut buffers, |end, code| fast.push((*end, code)));
+        (plain, fast)
     }
 
     #[test]
@@ -510,5 +576,95 @@ mod tests {
             compared += 1;
         }
         assert!(compared > 1000, "{compared}");
+    }
+
+    /// Pins on a state of pinning contact: some of the mover's points hold an opposing checker pinned under his, some lone opposing checkers pin one of his.
+    fn add_pins(r: &mut XorShift, s: &mut [i32]) {
+        for p in 1..25 {
+            if s[p] > 0 && r.below(4) == 0 {
+                s[OPP_PINNED] |= 1 << p;
+            } else if s[p] == -1 && r.below(3) == 0 {
+                s[PINNED] |= 1 << p;
+            }
+        }
+    }
+
+    /// A random list of named step rules as the flat table writes them (their number first).
+    fn random_rules(r: &mut XorShift, pool: bool) -> Vec<i64> {
+        let mut out = vec![0];
+        let quarter = 0x3F << 19;
+        for code in 1..=8 {
+            if r.below(5) != 0 || (code == 4 && !pool) || code == 6 && r.below(4) != 0 {
+                continue;
+            }
+            out[0] += 1;
+            out.push(code);
+            match code {
+                1 => out.extend([24, r.below(16) as i64 - 1]),
+                2 => out.push(1 + r.below(3) as i64),
+                3 => out.extend([1 + r.below(2) as i64, r.below(1 << 25) as i64]),
+                7 => out.push(15),
+                8 => out.extend([quarter, 3 + r.below(3) as i64]),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// Random dice moves: two distinct dice, three (as tabula's), a double, or a few equal ones.
+    fn random_dice(r: &mut XorShift) -> Vec<i64> {
+        let kind = r.below(4);
+        let mut die = || 1 + r.below(6) as i64;
+        match kind {
+            0 => vec![die(); 4],
+            1 => vec![die(), die(), die()],
+            _ => {
+                let (a, b) = (die(), die());
+                if a == b {
+                    vec![a; 4]
+                } else {
+                    vec![a.max(b), a.min(b)]
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn skipped_steps_give_the_plain_searchs_list() {
+        let mut r = XorShift(0x9E37_79B9_7F4A_7C15);
+        let (mut compared, mut swapping) = (0, 0);
+        for _ in 0..6000 {
+            let contact = r.below(3) as i64;
+            let pool = contact != 2 && r.below(2) == 0;
+            let size = if contact == 2 || pool { 30 } else { 28 };
+            let hit_to_pool = i64::from(pool && r.below(2) == 0);
+            let hitter = if r.below(8) == 0 { (1, 6) } else { (0, 0) };
+            let zone = [6, 6, 12, 24][r.below(4) as usize];
+            let mut ints = vec![
+                1,
+                contact,
+                i64::from(r.below(4) != 0),
+                if pool { 28 } else { 0 },
+            ];
+            ints.extend([hit_to_pool, r.below(2) as i64, zone, r.below(2) as i64]);
+            ints.extend([r.below(2) as i64, 0, hitter.0, hitter.1, 0, 0, size]);
+            let dice = random_dice(&mut r);
+            ints.push(dice.len() as i64);
+            ints.extend(&dice);
+            ints.extend(random_rules(&mut r, pool));
+            let t = Table::decode(&ints).expect("a table");
+            let mut s = random_state(&mut r, pool, contact == 2);
+            if contact == 2 {
+                add_pins(&mut r, &mut s);
+            }
+            if crate::state::validate(&t, &s).is_err() {
+                continue;
+            }
+            let (plain, fast) = both(&t, &s);
+            assert_eq!(plain, fast, "table {ints:?} state {s:?}");
+            compared += 1;
+            swapping += usize::from(Rules::for_plays(&t, &Board::from_state(&s)).swaps);
+        }
+        assert!(compared > 4000 && swapping > 2000, "{compared} {swapping}");
     }
 }
