@@ -234,7 +234,9 @@ def dump_variants(folder: str, count: int, seed: int) -> None:
     print(f"wrote section 2's sets to {folder}")
 
 
-def jobs_tables(variant: Variant, items: Sequence[Item]) -> list[tuple[tuple[int, ...], State]] | None:
+def jobs_tables(
+    variant: Variant, items: Sequence[Item]
+) -> list[tuple[tuple[int, ...], State]] | None:
     """Each item's flat native table and start; ``None`` when a turn is not native."""
     out = []
     for position, roll in items:

@@ -2,7 +2,7 @@
 
 use crate::error::SearchError;
 use crate::hash::{FxMap, FxSet};
-use crate::search::{DiceLeft, NO_SKIP, Node, Rules};
+use crate::search::{DiceLeft, NOTHING_TOLD, Node, Rules};
 use crate::state::{Board, validate};
 use crate::table::{MAX_DICE, Table};
 
@@ -24,7 +24,7 @@ impl Reach<'_> {
         }
         let mut found = false;
         let rules = self.rules;
-        rules.children(at, &NO_SKIP, |child, _| {
+        rules.children(at, &NOTHING_TOLD, |child, _| {
             found = self.reaches(&child.node, used + 1);
             !found
         });

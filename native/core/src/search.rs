@@ -117,8 +117,30 @@ pub fn rank(src: usize) -> u8 {
 /// the die's.)
 pub type Skip = [u32; 6];
 
+/// What a parent tells its child it need not make ([`Skip`]s).
+///
+/// `before`: the steps the parent allowed before the child's own (S4).
+/// `done`: steps allowed at the parent whose node after it was entered
+/// before the parent itself, so that the child may skip them whatever its
+/// step: where every rule lets a step stay allowed after another
+/// ([`StepRule::stays_allowed`]), a step a node skips and its board still
+/// allows is allowed there (it was at the parent), and its node was
+/// entered before this one (under the earlier sibling, or the parent's
+/// own `done`); then for a child by u, the step t and u swap, so the
+/// child's node after t was entered under that earlier node.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Told {
+    /// The parent's steps before the child's, per die.
+    pub before: Skip,
+    /// Steps any child may skip, per die.
+    pub done: Skip,
+}
+
 /// Nothing to skip.
-pub const NO_SKIP: Skip = [0; 6];
+pub const NOTHING_TOLD: Told = Told {
+    before: [0; 6],
+    done: [0; 6],
+};
 
 /// Whether any two steps allowed at a node, the second also allowed after the first, are allowed in the other order and end on the same node.
 ///
@@ -155,6 +177,8 @@ pub struct Rules<'a> {
     sorted: bool,
     /// Whether any two steps may be swapped, so that a node skips what its parent tells it to ([`Skip`]).
     swaps: bool,
+    /// Whether, besides, a node's skipped steps its board allows are allowed ([`Told::done`]).
+    deep: bool,
     /// The distinct dice, in the order of their first appearance in the table.
     faces: [u8; 6],
     /// How many distinct dice.
@@ -176,6 +200,7 @@ impl<'a> Rules<'a> {
             t,
             sorted: false,
             swaps: false,
+            deep: false,
             faces,
             n_faces,
         }
@@ -189,8 +214,10 @@ impl<'a> Rules<'a> {
     /// of (see [`Skip`]).
     pub fn for_plays(t: &'a Table, start: &Board) -> Rules<'a> {
         let rules = Rules::sorted(t);
+        let swaps = !rules.sorted && swappable(t, start);
         Rules {
-            swaps: !rules.sorted && swappable(t, start),
+            swaps,
+            deep: swaps && t.rules.iter().all(|rule| rule.stays_allowed(t.contact)),
             ..rules
         }
     }
@@ -219,21 +246,26 @@ impl<'a> Rules<'a> {
     /// The distinct dice left in order; for each die the board's steps
     /// ([`single_steps`]); at each source an unmarked checker, then a marked
     /// one; each step made, judged by every named step rule, then by the
-    /// hitter rule for a marked checker. With swaps, the steps `skip` names
-    /// are not made, and each child is handed with what it may skip: the
-    /// steps allowed here before its own (see [`Skip`]).
-    pub fn children(&self, at: &Node, skip: &Skip, mut visit: impl FnMut(Child, &Skip) -> bool) {
+    /// hitter rule for a marked checker. With swaps, the steps `told` names
+    /// are not made, and each child is handed what it need not make
+    /// ([`Told`]).
+    pub fn children(&self, at: &Node, told: &Told, mut visit: impl FnMut(Child, &Told) -> bool) {
         let sight = Sight::of(&at.board, self.t);
-        let mut allowed: Skip = [0; 6];
+        let mut here = NOTHING_TOLD;
         for (i, &face) in self.faces[..self.n_faces].iter().enumerate() {
             let die = usize::from(face);
             if at.left.of_face(die) == 0 {
                 continue;
             }
+            let skip = told.before[i] | told.done[i];
             for &(src, dst) in single_steps(&at.board, die, self.t, &sight).as_slice() {
                 let (src, dst) = (usize::from(src), usize::from(dst));
                 let r = rank(src);
-                if r < at.rank || (skip[i] >> r) & 1 == 1 {
+                if (skip >> r) & 1 == 1 {
+                    here.done[i] |= u32::from(self.deep) << r;
+                    continue;
+                }
+                if r < at.rank {
                     continue;
                 }
                 // The checkers that may leave: an unmarked one (if one is
@@ -242,15 +274,15 @@ impl<'a> Rules<'a> {
                 let unmarked = src == FROM_POOL || at.board.at(src) > i32::from(marked);
                 if unmarked {
                     if let Some(child) = self.step(at, die, src, dst, false) {
-                        if !visit(child, &allowed) {
+                        if !visit(child, &here) {
                             return;
                         }
-                        allowed[i] |= u32::from(self.swaps) << r;
+                        here.before[i] |= u32::from(self.swaps) << r;
                     }
                 }
                 if marked {
                     if let Some(child) = self.step(at, die, src, dst, true) {
-                        if !visit(child, &allowed) {
+                        if !visit(child, &here) {
                             return;
                         }
                     }
@@ -351,10 +383,10 @@ struct Dfs<'a, 'b> {
 impl Dfs<'_, '_> {
     /// Play every allowed step from `at`: record each child, recurse into those not entered before.
     ///
-    /// `skip`: the steps the parent tells this node it need not make ([`Skip`]).
-    fn expand(&mut self, at: &Node, used: u8, code: Code, pips: u16, skip: &Skip) {
+    /// `told`: the steps the parent tells this node it need not make ([`Told`]).
+    fn expand(&mut self, at: &Node, used: u8, code: Code, pips: u16, told: &Told) {
         let rules = self.rules;
-        rules.children(at, skip, |child, told| {
+        rules.children(at, told, |child, told| {
             let code = code | (child.code << (STEP_BITS * u32::from(used)));
             let pips = pips + child.die as u16;
             let enter = self.record(&child, code, used + 1, pips);
@@ -476,7 +508,7 @@ fn run(rules: Rules<'_>, start: &Board, buffers: &mut Buffers) -> Vec<Candidate>
         found: std::mem::take(&mut buffers.found),
         buffers,
     };
-    dfs.expand(&root, 0, 0, 0, &NO_SKIP);
+    dfs.expand(&root, 0, 0, 0, &NOTHING_TOLD);
     dfs.found
 }
 

@@ -110,4 +110,21 @@ impl StepRule {
             StepRule::SixBlockStep(_) => false,
         }
     }
+
+    /// Whether a step the rule allows at a node stays allowed after another step allowed there, wherever the board still allows it (the search's shortcut, `search::Told`).
+    ///
+    /// So for the rules that judge by counts that only make it easier:
+    /// `Waiting` and `PoolFirst` (the mover's pool and bar only empty),
+    /// `Locked` (nothing is allowed), `HitsNeedHome` with hitting or
+    /// blocking contact (a step hits afterwards only where it hit before,
+    /// and a checker home stays home). Not the others: the head's count,
+    /// the points held, the checkers away from the head, the blocks move
+    /// the other way.
+    pub fn stays_allowed(&self, contact: Contact) -> bool {
+        match *self {
+            StepRule::Waiting { .. } | StepRule::PoolFirst | StepRule::Locked => true,
+            StepRule::HitsNeedHome => contact != Contact::Pin,
+            _ => false,
+        }
+    }
 }
