@@ -364,6 +364,8 @@ struct Buffers {
     states: FxSet<Board>,
     /// The candidates found.
     found: Vec<Candidate>,
+    /// The candidates the play filter kept.
+    filtered: Vec<Candidate>,
 }
 
 thread_local! {
@@ -465,7 +467,8 @@ pub fn plays_each(t: &Table, start: &Board, emit: impl FnMut(&Board, Code)) {
 /// [`plays_each`] with these buffers.
 fn plays_with(t: &Table, start: &Board, buffers: &mut Buffers, emit: impl FnMut(&Board, Code)) {
     let found = run(Rules::for_plays(t, start), start, buffers);
-    after::legal_plays(t, start, &found, &mut buffers.states, emit);
+    let work = (&mut buffers.states, &mut buffers.filtered);
+    after::legal_plays(t, start, &found, work, emit);
     buffers.found = found;
 }
 
@@ -482,6 +485,9 @@ impl Buffers {
         }
         if self.found.capacity() > KEPT_CAPACITY {
             self.found = Vec::new();
+        }
+        if self.filtered.capacity() > KEPT_CAPACITY {
+            self.filtered = Vec::new();
         }
         self.found.clear();
         self.memo.clear(KEPT_SLOTS);
@@ -570,7 +576,8 @@ mod tests {
         let mut buffers = Buffers::default();
         let found = run(Rules::new(t), &start, &mut buffers);
         let mut plain = Vec::new();
-        after::legal_plays(t, &start, &found, &mut buffers.states, |end, code| {
+        let work = (&mut buffers.states, &mut buffers.filtered);
+        after::legal_plays(t, &start, &found, work, |end, code| {
             plain.push((*end, code))
         });
         let mut fast = Vec::new();
