@@ -54,10 +54,12 @@ pub fn legal_plays(
 /// The search records each (state, dice used) once, so the candidates of
 /// the most dice have distinct states, except when that is one die of
 /// dice not all equal (recorded per die: a bear-off may use either) and
-/// with three dice or more not all equal (the search may record a state
-/// once per set of dice left; see `search::Dfs::record`).
+/// with three dice or more not all equal, short of using them all (the
+/// search may record a state once per set of dice left; see
+/// `search::Dfs::record`; using them all leaves none).
 fn repeats(t: &Table, rule: MaximumUse) -> bool {
-    !t.all_equal() && (rule.most() == 1 || t.dice.len() > 2)
+    let most = usize::from(rule.most());
+    !t.all_equal() && (most == 1 || (t.dice.len() > 2 && most < t.dice.len()))
 }
 
 /// Kush's return as a play, when the table has it and the dice are a double: `bar/24` once per checker.

@@ -701,6 +701,8 @@ mod tests {
             }
             let (plain, fast) = both(&t, &s);
             assert_eq!(plain, fast, "table {ints:?} state {s:?}");
+            let states: FxSet<Board> = fast.iter().map(|(end, _)| *end).collect();
+            assert_eq!(states.len(), fast.len(), "one play a state: {ints:?} {s:?}");
             compared += 1;
             swapping += usize::from(Rules::for_plays(&t, &Board::from_state(&s)).swaps);
         }
