@@ -61,7 +61,11 @@ impl DiceLeft {
 }
 
 /// A node of the search: the board, the marked checkers (bit p), the dice left.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+///
+/// Two nodes are equal when their board, marks and dice left are: the
+/// rank says how the search came to a node, not what it is (the memo keeps
+/// the lowest rank a node was entered with beside it).
+#[derive(Debug, Clone, Copy)]
 pub struct Node {
     /// The board.
     pub board: Board,
@@ -73,12 +77,19 @@ pub struct Node {
     pub rank: u8,
 }
 
+impl PartialEq for Node {
+    fn eq(&self, other: &Node) -> bool {
+        self.board == other.board && self.marks == other.marks && self.left == other.left
+    }
+}
+
+impl Eq for Node {}
+
 impl Hash for Node {
     /// The board's words, then the marks and the dice in one word.
     fn hash<H: Hasher>(&self, h: &mut H) {
         self.board.hash(h);
-        let low = u64::from(self.marks) | (u64::from(self.rank) << 27);
-        h.write_u64(low | (u64::from(self.left.0) << 32));
+        h.write_u64(u64::from(self.marks) | (u64::from(self.left.0) << 32));
     }
 }
 
@@ -249,7 +260,7 @@ impl<'a> Rules<'a> {
     /// hitter rule for a marked checker. With swaps, the steps `told` names
     /// are not made, and each child is handed what it need not make
     /// ([`Told`]).
-    pub fn children(&self, at: &Node, told: &Told, mut visit: impl FnMut(Child, &Told) -> bool) {
+    pub fn children(&self, at: &Node, told: &Told, mut visit: impl FnMut(&Child, &Told) -> bool) {
         let sight = Sight::of(&at.board, self.t);
         let mut here = NOTHING_TOLD;
         for (i, &face) in self.faces[..self.n_faces].iter().enumerate() {
@@ -274,7 +285,7 @@ impl<'a> Rules<'a> {
                 let unmarked = src == FROM_POOL || at.board.at(src) > i32::from(marked);
                 if unmarked {
                     if let Some(child) = self.step(at, die, src, dst, false) {
-                        if !visit(child, &here) {
+                        if !visit(&child, &here) {
                             return;
                         }
                         here.before[i] |= u32::from(self.swaps) << r;
@@ -282,7 +293,7 @@ impl<'a> Rules<'a> {
                 }
                 if marked {
                     if let Some(child) = self.step(at, die, src, dst, true) {
-                        if !visit(child, &here) {
+                        if !visit(&child, &here) {
                             return;
                         }
                     }
@@ -309,7 +320,11 @@ impl<'a> Rules<'a> {
         if marked && !t.hitter.is_some_and(|h| h.allows(&board, dst)) {
             return None;
         }
-        let marks = marks_after(at.marks, (src, dst, hit), marked, t.hitter);
+        // (With no hitter rule no checker is ever marked.)
+        let marks = match t.hitter {
+            None => 0,
+            hitter => marks_after(at.marks, (src, dst, hit), marked, hitter),
+        };
         let node = Node {
             board,
             marks,
@@ -334,9 +349,6 @@ pub struct Candidate {
     pub pips: u16,
 }
 
-/// A node's key in the memo: the board, the marks, the dice left (the rank is the value kept with it).
-type NodeKey = (Board, u32, DiceLeft);
-
 /// Weights that fold the marks, the dice left and a record's tag into a board's hash.
 const W_MARKS: u64 = 0xD6E8_FEB8_6659_FD93;
 /// See [`W_MARKS`].
@@ -357,7 +369,7 @@ fn node_hash(node: &Node) -> u64 {
 #[derive(Debug, Default)]
 struct Buffers {
     /// The nodes entered (also the leaves: see [`Dfs::record`]), each with the lowest rank it was entered with.
-    memo: Memo<NodeKey>,
+    memo: Memo<Node>,
     /// The (state, dice used or die) recorded, with a hitter rule.
     seen: Memo<(Board, u8)>,
     /// The states of the plays kept (section 4).
@@ -391,7 +403,7 @@ impl Dfs<'_, '_> {
         rules.children(at, told, |child, told| {
             let code = code | (child.code << (STEP_BITS * u32::from(used)));
             let pips = pips + child.die as u16;
-            let enter = self.record(&child, code, used + 1, pips);
+            let enter = self.record(child, code, used + 1, pips);
             if enter && !child.node.left.is_empty() {
                 self.expand(&child.node, used + 1, code, pips, told);
             }
@@ -419,8 +431,7 @@ impl Dfs<'_, '_> {
     /// recorded then).
     fn record(&mut self, child: &Child, code: Code, used: u8, pips: u16) -> bool {
         let node = &child.node;
-        let key = (node.board, node.marks, node.left);
-        let visit = self.buffers.memo.visit(node_hash(node), &key, node.rank);
+        let visit = self.buffers.memo.visit(node_hash(node), node, node.rank);
         let new_state = match visit {
             Visit::New if self.apart => {
                 let tag = if used == 1 && !self.all_equal {
@@ -505,8 +516,7 @@ fn run(rules: Rules<'_>, start: &Board, buffers: &mut Buffers) -> Vec<Candidate>
         left: DiceLeft::of(&t.dice),
         rank: 0,
     };
-    let key = (root.board, root.marks, root.left);
-    buffers.memo.visit(node_hash(&root), &key, 0);
+    buffers.memo.visit(node_hash(&root), &root, 0);
     let mut dfs = Dfs {
         rules,
         all_equal: t.all_equal(),
