@@ -2,7 +2,8 @@
 
 use crate::error::SearchError;
 use crate::hash::{FxMap, FxSet};
-use crate::search::{DiceLeft, NOTHING_TOLD, Node, Rules};
+use crate::search::{DiceLeft, Node, Rules};
+use crate::shortcuts::NOTHING_TOLD;
 use crate::state::{Board, validate};
 use crate::table::{MAX_DICE, Table};
 
