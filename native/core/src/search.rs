@@ -196,7 +196,22 @@ impl<'a> Rules<'a> {
     /// hitter rule for a marked checker. With swaps, the steps `told` names
     /// are not made, and each child is handed what it need not make
     /// ([`Told`]).
-    pub fn children(&self, at: &Node, told: &Told, mut visit: impl FnMut(&Child, &Told) -> bool) {
+    pub fn children(&self, at: &Node, told: &Told, visit: impl FnMut(&Child, &Told) -> bool) {
+        // (Compiled twice: a search without swaps pays nothing for them.)
+        if self.swaps {
+            self.children_with::<true>(at, told, visit);
+        } else {
+            self.children_with::<false>(at, told, visit);
+        }
+    }
+
+    /// [`Rules::children`], keeping what a child need not make when `SWAPS`.
+    fn children_with<const SWAPS: bool>(
+        &self,
+        at: &Node,
+        told: &Told,
+        mut visit: impl FnMut(&Child, &Told) -> bool,
+    ) {
         let sight = Sight::of(&at.board, self.t);
         let mut here = NOTHING_TOLD;
         for (i, &face) in self.faces[..self.n_faces].iter().enumerate() {
@@ -208,7 +223,7 @@ impl<'a> Rules<'a> {
             for &(src, dst) in single_steps(&at.board, die, self.t, &sight).as_slice() {
                 let (src, dst) = (usize::from(src), usize::from(dst));
                 let r = rank(src);
-                if (skip >> r) & 1 == 1 {
+                if SWAPS && (skip >> r) & 1 == 1 {
                     here.done[i] |= u32::from(self.deep) << r;
                     continue;
                 }
@@ -224,7 +239,9 @@ impl<'a> Rules<'a> {
                         if !visit(&child, &here) {
                             return;
                         }
-                        here.before[i] |= u32::from(self.swaps) << r;
+                        if SWAPS {
+                            here.before[i] |= 1 << r;
+                        }
                     }
                 }
                 if marked {
