@@ -29,7 +29,8 @@ What is measured (``python benchmarks/bench_native.py --help`` for the knobs):
 
 ``--dump FILE`` also writes the backgammon set as the crate's own timing
 driver reads it (``native/core/examples/bench.rs``: a line ``table;state``
-a position), to time the search without Python.
+a position), to time the search without Python; ``--dump-variants DIR``
+writes section 2's sets so, a file a variant.
 
 The native module must be built and loaded (``nardy.compiled``); the script
 says so and exits with status 2 otherwise. Status 1: some set disagreed with
@@ -40,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -218,6 +220,34 @@ def dump(path: str, count: int, seed: int) -> None:
     print(f"wrote {len(lines)} positions to {path}")
 
 
+def dump_variants(folder: str, count: int, seed: int) -> None:
+    """Write section 2's sets, one file a variant (``FOLDER/SPEC.txt``), as :func:`dump` writes section 1's."""
+    os.makedirs(folder, exist_ok=True)
+    for spec in (*(cls.name for cls in nardy.VARIANTS), *CONFIGURED):
+        variant = nardy.find_variant(spec)
+        work = jobs_tables(variant, positions.self_play_set(variant, count, 0.4, seed))
+        if work is None:
+            continue
+        path = os.path.join(folder, spec.replace("(", "_").replace(")", "").replace("=", "-"))
+        with open(f"{path}.txt", "w", encoding="ascii") as out:
+            out.writelines(f"{','.join(map(str, t))};{','.join(map(str, s))}\n" for t, s in work)
+    print(f"wrote section 2's sets to {folder}")
+
+
+def jobs_tables(
+    variant: Variant, items: Sequence[Item]
+) -> list[tuple[tuple[int, ...], State]] | None:
+    """Each item's flat native table and start; ``None`` when a turn is not native."""
+    out = []
+    for position, roll in items:
+        start = position.raw
+        table = native_table(turn_rules(variant, start, roll), len(start))
+        if table is None:
+            return None
+        out.append((tuple(table), start))
+    return out
+
+
 def every_variant(count: int, seed: int, repeat: int) -> None:
     """Section 2: each variant's native cost per position, against backgammon's."""
     print(
@@ -291,6 +321,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--dump", metavar="FILE", help="also write section 1's set for the crate's bench"
     )
+    parser.add_argument(
+        "--dump-variants", metavar="DIR", help="also write section 2's sets, a file a variant"
+    )
     args = parser.parse_args(argv)
     if not native.available():
         print("the native core is not loaded (the pure build): build native/ first")
@@ -298,6 +331,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"nardy {nardy.__version__}, native core; seed {args.seed}, best of {args.repeat} runs")
     if args.dump:
         dump(args.dump, args.count, args.seed)
+    if args.dump_variants:
+        dump_variants(args.dump_variants, args.variant_count, args.seed)
     disagreed, work = engine_to_engine(args.count, args.seed, args.repeat)
     if not args.skip_variants:
         every_variant(args.variant_count, args.seed, args.repeat)

@@ -9,20 +9,20 @@ use crate::table::Table;
 
 /// The legal plays from the candidates, in order, each handed to `emit` as (final board, steps code).
 ///
-/// `states` is a set to work in (emptied first).
+/// `states` and `filtered` are buffers to work in (emptied first).
 pub fn legal_plays(
     t: &Table,
     start: &Board,
     found: &[Candidate],
-    states: &mut FxSet<Board>,
+    (states, filtered): (&mut FxSet<Board>, &mut Vec<Candidate>),
     mut emit: impl FnMut(&Board, Code),
 ) {
-    let filtered;
     let kept = match t.filter {
         None => found,
-        Some(_) => {
-            filtered = filter(t, start, found);
-            &filtered
+        Some(filter) => {
+            filtered.clear();
+            filter.keep(start, found, |c| &c.end, filtered);
+            filtered
         }
     };
     let rule = MaximumUse::of(
@@ -54,25 +54,12 @@ pub fn legal_plays(
 /// The search records each (state, dice used) once, so the candidates of
 /// the most dice have distinct states, except when that is one die of
 /// dice not all equal (recorded per die: a bear-off may use either) and
-/// with three dice or more not all equal (the search may record a state
-/// once per set of dice left; see `search::Dfs::record`).
+/// with three dice or more not all equal, short of using them all (the
+/// search may record a state once per set of dice left; see
+/// `search::Dfs::record`; using them all leaves none).
 fn repeats(t: &Table, rule: MaximumUse) -> bool {
-    !t.all_equal() && (rule.most() == 1 || t.dice.len() > 2)
-}
-
-/// The candidates the table's play filter keeps, in order (all of them with none).
-fn filter(t: &Table, start: &Board, found: &[Candidate]) -> Vec<Candidate> {
-    let Some(filter) = t.filter else {
-        return found.to_vec();
-    };
-    let ends: Vec<&Board> = found.iter().map(|c| &c.end).collect();
-    let keep = filter.keep(start, &ends);
-    found
-        .iter()
-        .zip(keep)
-        .filter(|&(_, k)| k)
-        .map(|(c, _)| *c)
-        .collect()
+    let most = usize::from(rule.most());
+    !t.all_equal() && (most == 1 || (t.dice.len() > 2 && most < t.dice.len()))
 }
 
 /// Kush's return as a play, when the table has it and the dice are a double: `bar/24` once per checker.

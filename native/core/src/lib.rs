@@ -14,7 +14,8 @@
 //! primes, fevga, the pool games, the hitter, Kush's return, the maximum-use
 //! rule, the whole-play filters, and the step rules as one enum);
 //! [`mod@search`] is the depth-first search with its memo (section 3), and
-//! [`after`] what follows it (section 4); [`reach`] is the step mode
+//! [`after`] what follows it (section 4), [`shortcuts`] the steps it may
+//! skip and why; [`reach`] is the step mode
 //! (section 5); [`hash`] a small hasher for the search's sets.
 //!
 //! A play's steps are packed in a [`Code`], a `u128`: 14 bits a step, so a
@@ -30,6 +31,7 @@ pub mod hash;
 pub mod reach;
 pub mod rules;
 pub mod search;
+pub mod shortcuts;
 pub mod state;
 pub mod table;
 

@@ -8,6 +8,7 @@ use crate::error::SearchError;
 use crate::hash::{FxMap, FxSet};
 use crate::rules::kush::kush_return;
 use crate::search::{DiceLeft, Node, Rules};
+use crate::shortcuts::NOTHING_TOLD;
 use crate::state::{Board, MOVER_BAR, validate};
 use crate::table::{MAX_DICE, Table};
 
@@ -29,7 +30,7 @@ impl Reach<'_> {
         }
         let mut found = false;
         let rules = self.rules;
-        rules.children(at, |child| {
+        rules.children(at, &NOTHING_TOLD, |child, _| {
             found = self.reaches(&child.node, used + 1);
             !found
         });
@@ -224,7 +225,7 @@ impl StepSearch {
             rank: 0,
         };
         let mut going = true;
-        Rules::new(&self.table).children(&node, |child| {
+        Rules::new(&self.table).children(&node, &NOTHING_TOLD, |child, _| {
             let src = (child.code & 31) as usize;
             going = visit(src, child.die, (child.node.board, child.node.left));
             going

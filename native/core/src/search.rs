@@ -8,6 +8,7 @@ use crate::hash::{FxSet, Memo, Visit};
 use crate::rules::hitter::marks_after;
 use crate::rules::movement::{Sight, single_steps};
 use crate::rules::steps::Judged;
+use crate::shortcuts::{NOTHING_TOLD, Told, swappable};
 use crate::state::{Board, FROM_POOL, MOVER_BAR, make_step};
 use crate::table::Table;
 
@@ -61,7 +62,11 @@ impl DiceLeft {
 }
 
 /// A node of the search: the board, the marked checkers (bit p), the dice left.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+///
+/// Two nodes are equal when their board, marks and dice left are: the
+/// rank says how the search came to a node, not what it is (the memo keeps
+/// the lowest rank a node was entered with beside it).
+#[derive(Debug, Clone, Copy)]
 pub struct Node {
     /// The board.
     pub board: Board,
@@ -73,12 +78,19 @@ pub struct Node {
     pub rank: u8,
 }
 
+impl PartialEq for Node {
+    fn eq(&self, other: &Node) -> bool {
+        self.board == other.board && self.marks == other.marks && self.left == other.left
+    }
+}
+
+impl Eq for Node {}
+
 impl Hash for Node {
     /// The board's words, then the marks and the dice in one word.
     fn hash<H: Hasher>(&self, h: &mut H) {
         self.board.hash(h);
-        let low = u64::from(self.marks) | (u64::from(self.rank) << 27);
-        h.write_u64(low | (u64::from(self.left.0) << 32));
+        h.write_u64(u64::from(self.marks) | (u64::from(self.left.0) << 32));
     }
 }
 
@@ -110,6 +122,10 @@ pub struct Rules<'a> {
     pub t: &'a Table,
     /// Whether the steps of a node are only those ranked at or after the step that led to it.
     sorted: bool,
+    /// Whether any two steps may be swapped, so that a node skips what its parent tells it to ([`Skip`](crate::shortcuts::Skip)).
+    swaps: bool,
+    /// Whether, besides, a node's skipped steps its board allows are allowed ([`Told::done`]).
+    deep: bool,
     /// The distinct dice, in the order of their first appearance in the table.
     faces: [u8; 6],
     /// How many distinct dice.
@@ -130,8 +146,26 @@ impl<'a> Rules<'a> {
         Rules {
             t,
             sorted: false,
+            swaps: false,
+            deep: false,
             faces,
             n_faces,
+        }
+    }
+
+    /// The rules of `t` for the search of all plays from `start`, with the exact shortcuts that apply.
+    ///
+    /// A double judged by the board alone is searched in [`rank`] order
+    /// (see [`Rules::sorted`]); otherwise, where any two steps may be
+    /// swapped ([`swappable`]), a node skips the steps its parent tells it
+    /// of (see [`Skip`](crate::shortcuts::Skip)).
+    pub fn for_plays(t: &'a Table, start: &Board) -> Rules<'a> {
+        let rules = Rules::sorted(t);
+        let swaps = !rules.sorted && swappable(t, start);
+        Rules {
+            swaps,
+            deep: swaps && t.rules.iter().all(|rule| rule.stays_allowed(t.contact)),
+            ..rules
         }
     }
 
@@ -159,17 +193,41 @@ impl<'a> Rules<'a> {
     /// The distinct dice left in order; for each die the board's steps
     /// ([`single_steps`]); at each source an unmarked checker, then a marked
     /// one; each step made, judged by every named step rule, then by the
-    /// hitter rule for a marked checker.
-    pub fn children(&self, at: &Node, mut visit: impl FnMut(Child) -> bool) {
+    /// hitter rule for a marked checker. With swaps, the steps `told` names
+    /// are not made, and each child is handed what it need not make
+    /// ([`Told`]).
+    pub fn children(&self, at: &Node, told: &Told, visit: impl FnMut(&Child, &Told) -> bool) {
+        // (Compiled twice: a search without swaps pays nothing for them.)
+        if self.swaps {
+            self.children_with::<true>(at, told, visit);
+        } else {
+            self.children_with::<false>(at, told, visit);
+        }
+    }
+
+    /// [`Rules::children`], keeping what a child need not make when `SWAPS`.
+    fn children_with<const SWAPS: bool>(
+        &self,
+        at: &Node,
+        told: &Told,
+        mut visit: impl FnMut(&Child, &Told) -> bool,
+    ) {
         let sight = Sight::of(&at.board, self.t);
-        for &face in &self.faces[..self.n_faces] {
+        let mut here = NOTHING_TOLD;
+        for (i, &face) in self.faces[..self.n_faces].iter().enumerate() {
             let die = usize::from(face);
             if at.left.of_face(die) == 0 {
                 continue;
             }
+            let skip = told.before[i] | told.done[i];
             for &(src, dst) in single_steps(&at.board, die, self.t, &sight).as_slice() {
                 let (src, dst) = (usize::from(src), usize::from(dst));
-                if rank(src) < at.rank {
+                let r = rank(src);
+                if SWAPS && (skip >> r) & 1 == 1 {
+                    here.done[i] |= u32::from(self.deep) << r;
+                    continue;
+                }
+                if r < at.rank {
                     continue;
                 }
                 // The checkers that may leave: an unmarked one (if one is
@@ -178,14 +236,17 @@ impl<'a> Rules<'a> {
                 let unmarked = src == FROM_POOL || at.board.at(src) > i32::from(marked);
                 if unmarked {
                     if let Some(child) = self.step(at, die, src, dst, false) {
-                        if !visit(child) {
+                        if !visit(&child, &here) {
                             return;
+                        }
+                        if SWAPS {
+                            here.before[i] |= 1 << r;
                         }
                     }
                 }
                 if marked {
                     if let Some(child) = self.step(at, die, src, dst, true) {
-                        if !visit(child) {
+                        if !visit(&child, &here) {
                             return;
                         }
                     }
@@ -212,7 +273,11 @@ impl<'a> Rules<'a> {
         if marked && !t.hitter.is_some_and(|h| h.allows(&board, dst)) {
             return None;
         }
-        let marks = marks_after(at.marks, (src, dst, hit), marked, t.hitter);
+        // (With no hitter rule no checker is ever marked.)
+        let marks = match t.hitter {
+            None => 0,
+            hitter => marks_after(at.marks, (src, dst, hit), marked, hitter),
+        };
         let node = Node {
             board,
             marks,
@@ -237,9 +302,6 @@ pub struct Candidate {
     pub pips: u16,
 }
 
-/// A node's key in the memo: the board, the marks, the dice left (the rank is the value kept with it).
-type NodeKey = (Board, u32, DiceLeft);
-
 /// Weights that fold the marks, the dice left and a record's tag into a board's hash.
 const W_MARKS: u64 = 0xD6E8_FEB8_6659_FD93;
 /// See [`W_MARKS`].
@@ -260,13 +322,15 @@ fn node_hash(node: &Node) -> u64 {
 #[derive(Debug, Default)]
 struct Buffers {
     /// The nodes entered (also the leaves: see [`Dfs::record`]), each with the lowest rank it was entered with.
-    memo: Memo<NodeKey>,
+    memo: Memo<Node>,
     /// The (state, dice used or die) recorded, with a hitter rule.
     seen: Memo<(Board, u8)>,
     /// The states of the plays kept (section 4).
     states: FxSet<Board>,
     /// The candidates found.
     found: Vec<Candidate>,
+    /// The candidates the play filter kept.
+    filtered: Vec<Candidate>,
 }
 
 thread_local! {
@@ -285,14 +349,16 @@ struct Dfs<'a, 'b> {
 
 impl Dfs<'_, '_> {
     /// Play every allowed step from `at`: record each child, recurse into those not entered before.
-    fn expand(&mut self, at: &Node, used: u8, code: Code, pips: u16) {
+    ///
+    /// `told`: the steps the parent tells this node it need not make ([`Told`]).
+    fn expand(&mut self, at: &Node, used: u8, code: Code, pips: u16, told: &Told) {
         let rules = self.rules;
-        rules.children(at, |child| {
+        rules.children(at, told, |child, told| {
             let code = code | (child.code << (STEP_BITS * u32::from(used)));
             let pips = pips + child.die as u16;
-            let enter = self.record(&child, code, used + 1, pips);
+            let enter = self.record(child, code, used + 1, pips);
             if enter && !child.node.left.is_empty() {
-                self.expand(&child.node, used + 1, code, pips);
+                self.expand(&child.node, used + 1, code, pips, told);
             }
             true
         });
@@ -318,8 +384,7 @@ impl Dfs<'_, '_> {
     /// recorded then).
     fn record(&mut self, child: &Child, code: Code, used: u8, pips: u16) -> bool {
         let node = &child.node;
-        let key = (node.board, node.marks, node.left);
-        let visit = self.buffers.memo.visit(node_hash(node), &key, node.rank);
+        let visit = self.buffers.memo.visit(node_hash(node), node, node.rank);
         let new_state = match visit {
             Visit::New if self.apart => {
                 let tag = if used == 1 && !self.all_equal {
@@ -365,8 +430,9 @@ pub fn plays_each(t: &Table, start: &Board, emit: impl FnMut(&Board, Code)) {
 
 /// [`plays_each`] with these buffers.
 fn plays_with(t: &Table, start: &Board, buffers: &mut Buffers, emit: impl FnMut(&Board, Code)) {
-    let found = run(Rules::sorted(t), start, buffers);
-    after::legal_plays(t, start, &found, &mut buffers.states, emit);
+    let found = run(Rules::for_plays(t, start), start, buffers);
+    let work = (&mut buffers.states, &mut buffers.filtered);
+    after::legal_plays(t, start, &found, work, emit);
     buffers.found = found;
 }
 
@@ -384,6 +450,9 @@ impl Buffers {
         if self.found.capacity() > KEPT_CAPACITY {
             self.found = Vec::new();
         }
+        if self.filtered.capacity() > KEPT_CAPACITY {
+            self.filtered = Vec::new();
+        }
         self.found.clear();
         self.memo.clear(KEPT_SLOTS);
         self.seen.clear(KEPT_SLOTS);
@@ -400,8 +469,7 @@ fn run(rules: Rules<'_>, start: &Board, buffers: &mut Buffers) -> Vec<Candidate>
         left: DiceLeft::of(&t.dice),
         rank: 0,
     };
-    let key = (root.board, root.marks, root.left);
-    buffers.memo.visit(node_hash(&root), &key, 0);
+    buffers.memo.visit(node_hash(&root), &root, 0);
     let mut dfs = Dfs {
         rules,
         all_equal: t.all_equal(),
@@ -409,15 +477,16 @@ fn run(rules: Rules<'_>, start: &Board, buffers: &mut Buffers) -> Vec<Candidate>
         found: std::mem::take(&mut buffers.found),
         buffers,
     };
-    dfs.expand(&root, 0, 0, 0);
+    dfs.expand(&root, 0, 0, 0, &NOTHING_TOLD);
     dfs.found
 }
 
 #[cfg(test)]
 mod tests {
-    //! The sorted search of a double gives exactly the plain search's plays (see [`Rules::sorted`]).
+    //! The shortcuts give exactly the plain search's plays: the sorted search of a double (see [`Rules::sorted`]) and the skipped steps ([`Skip`](crate::shortcuts::Skip)).
 
     use super::*;
+    use crate::state::{OPP_PINNED, PINNED};
 
     /// A small xorshift generator.
     struct XorShift(u64);
@@ -464,20 +533,19 @@ mod tests {
     /// A search's plays.
     type Plays = Vec<(Board, Code)>;
 
-    /// The plays of the plain search and of the sorted one.
+    /// The plays of the plain search and of the search with its shortcuts.
     fn both(t: &Table, s: &[i32]) -> (Plays, Plays) {
         let start = Board::from_state(s);
         let mut buffers = Buffers::default();
         let found = run(Rules::new(t), &start, &mut buffers);
         let mut plain = Vec::new();
-        after::legal_plays(t, &start, &found, &mut buffers.states, |end, code| {
+        let work = (&mut buffers.states, &mut buffers.filtered);
+        after::legal_plays(t, &start, &found, work, |end, code| {
             plain.push((*end, code))
         });
-        let mut sorted = Vec::new();
-        plays_with(t, &start, &mut buffers, |end, code| {
-            sorted.push((*end, code))
-        });
-        (plain, sorted)
+        let mut fast = Vec::new();
+        plays_with(t, &start, &mut buffers, |end, code| fast.push((*end, code)));
+        (plain, fast)
     }
 
     #[test]
@@ -510,5 +578,97 @@ mod tests {
             compared += 1;
         }
         assert!(compared > 1000, "{compared}");
+    }
+
+    /// Pins on a state of pinning contact: some of the mover's points hold an opposing checker pinned under his, some lone opposing checkers pin one of his.
+    fn add_pins(r: &mut XorShift, s: &mut [i32]) {
+        for p in 1..25 {
+            if s[p] > 0 && r.below(4) == 0 {
+                s[OPP_PINNED] |= 1 << p;
+            } else if s[p] == -1 && r.below(3) == 0 {
+                s[PINNED] |= 1 << p;
+            }
+        }
+    }
+
+    /// A random list of named step rules as the flat table writes them (their number first).
+    fn random_rules(r: &mut XorShift, pool: bool) -> Vec<i64> {
+        let mut out = vec![0];
+        let quarter = 0x3F << 19;
+        for code in 1..=8 {
+            if r.below(5) != 0 || (code == 4 && !pool) || code == 6 && r.below(4) != 0 {
+                continue;
+            }
+            out[0] += 1;
+            out.push(code);
+            match code {
+                1 => out.extend([24, r.below(16) as i64 - 1]),
+                2 => out.push(1 + r.below(3) as i64),
+                3 => out.extend([1 + r.below(2) as i64, r.below(1 << 25) as i64]),
+                7 => out.push(15),
+                8 => out.extend([quarter, 3 + r.below(3) as i64]),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// Random dice moves: two distinct dice, three (as tabula's), a double, or a few equal ones.
+    fn random_dice(r: &mut XorShift) -> Vec<i64> {
+        let kind = r.below(4);
+        let mut die = || 1 + r.below(6) as i64;
+        match kind {
+            0 => vec![die(); 4],
+            1 => vec![die(), die(), die()],
+            _ => {
+                let (a, b) = (die(), die());
+                if a == b {
+                    vec![a; 4]
+                } else {
+                    vec![a.max(b), a.min(b)]
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn skipped_steps_give_the_plain_searchs_list() {
+        let mut r = XorShift(0x9E37_79B9_7F4A_7C15);
+        let (mut compared, mut swapping) = (0, 0);
+        for _ in 0..6000 {
+            let contact = r.below(3) as i64;
+            let pool = contact != 2 && r.below(2) == 0;
+            let size = if contact == 2 || pool { 30 } else { 28 };
+            let hit_to_pool = i64::from(pool && r.below(2) == 0);
+            let hitter = if r.below(8) == 0 { (1, 6) } else { (0, 0) };
+            let zone = [6, 6, 12, 24][r.below(4) as usize];
+            let mut ints = vec![
+                1,
+                contact,
+                i64::from(r.below(4) != 0),
+                if pool { 28 } else { 0 },
+            ];
+            ints.extend([hit_to_pool, r.below(2) as i64, zone, r.below(2) as i64]);
+            ints.extend([r.below(2) as i64, 0, hitter.0, hitter.1, 0, 0, size]);
+            let dice = random_dice(&mut r);
+            ints.push(dice.len() as i64);
+            ints.extend(&dice);
+            ints.extend(random_rules(&mut r, pool));
+            let t = Table::decode(&ints).expect("a table");
+            let mut s = random_state(&mut r, pool, contact == 2);
+            if contact == 2 {
+                add_pins(&mut r, &mut s);
+            }
+            if crate::state::validate(&t, &s).is_err() {
+                continue;
+            }
+            let (plain, fast) = both(&t, &s);
+            assert_eq!(plain, fast, "table {ints:?} state {s:?}");
+            let states: FxSet<Board> = fast.iter().map(|(end, _)| *end).collect();
+            assert_eq!(states.len(), fast.len(), "one play a state: {ints:?} {s:?}");
+            compared += 1;
+            swapping += usize::from(Rules::for_plays(&t, &Board::from_state(&s)).swaps);
+        }
+        assert!(compared > 4000 && swapping > 2000, "{compared} {swapping}");
     }
 }

@@ -136,17 +136,19 @@ impl Board {
     }
 
     /// Append the packed form of this state (see [`pack`]) to `out`.
+    ///
+    /// (Written whole into a buffer on the stack, then appended at once: one
+    /// check of the vector's room a play.)
     pub fn pack_into(&self, out: &mut Vec<u8>) {
-        let len = usize::from(self.len);
-        let mut bytes = [0u8; 32];
-        for (byte, &x) in bytes.iter_mut().zip(&self.base) {
+        let mut bytes = [0u8; BASE_SIZE + 4 * (MAX_STATE - BASE_SIZE)];
+        for (byte, &x) in bytes.iter_mut().zip(&self.base[..BASE_SIZE]) {
             *byte = (x as u8) ^ 0x80;
         }
-        // (Every state has the 28 base ints: a fixed length copies inline.)
-        out.extend_from_slice(&bytes[..BASE_SIZE]);
-        for &x in &self.extra[..len.saturating_sub(BASE_SIZE)] {
-            out.extend_from_slice(&(x as u32).to_le_bytes());
+        // (Unused extras are 0: writing them all costs less than counting them.)
+        for (chunk, &x) in bytes[BASE_SIZE..].chunks_exact_mut(4).zip(&self.extra) {
+            chunk.copy_from_slice(&(x as u32).to_le_bytes());
         }
+        out.extend_from_slice(&bytes[..key_len(usize::from(self.len))]);
     }
 
     /// The mover's pool count (0 with no pool).

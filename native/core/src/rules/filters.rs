@@ -13,14 +13,21 @@ pub enum Filter {
 }
 
 impl Filter {
-    /// Which of the candidates' final boards `ends` the filter keeps, from the turn's `start`.
-    pub fn keep(&self, start: &Board, ends: &[&Board]) -> Vec<bool> {
+    /// The items the filter keeps, appended to `kept` in order: each item is a candidate play, `end` its final board; `start` is the turn's.
+    pub fn keep<T: Copy>(
+        &self,
+        start: &Board,
+        items: &[T],
+        end: impl Fn(&T) -> &Board,
+        kept: &mut Vec<T>,
+    ) {
         match *self {
-            Filter::SixBlockAtEnd(option) => ends
-                .iter()
-                .map(|end| six_block_at_end(start, end, option))
-                .collect(),
-            Filter::OpenTrap => open_trap(start, ends),
+            Filter::SixBlockAtEnd(option) => kept.extend(
+                items
+                    .iter()
+                    .filter(|&item| six_block_at_end(start, end(item), option)),
+            ),
+            Filter::OpenTrap => open_trap(start, items, end, kept),
         }
     }
 }
@@ -29,16 +36,18 @@ impl Filter {
 ///
 /// When the start is trapped ([`trapped`]), keep the candidates whose final
 /// position is not, if there are any; otherwise (or when the start is not
-/// trapped) keep them all.
-pub fn open_trap(start: &Board, ends: &[&Board]) -> Vec<bool> {
-    let all = vec![true; ends.len()];
-    if !trapped(start) {
-        return all;
+/// trapped) keep them all. (Appended to `kept`, as [`Filter::keep`].)
+pub fn open_trap<T: Copy>(
+    start: &Board,
+    items: &[T],
+    end: impl Fn(&T) -> &Board,
+    kept: &mut Vec<T>,
+) {
+    let before = kept.len();
+    if trapped(start) {
+        kept.extend(items.iter().filter(|&item| !trapped(end(item))));
     }
-    let opened: Vec<bool> = ends.iter().map(|end| !trapped(end)).collect();
-    if opened.iter().any(|&o| o) {
-        opened
-    } else {
-        all
+    if kept.len() == before {
+        kept.extend_from_slice(items);
     }
 }

@@ -32,34 +32,24 @@ const fn route() -> [usize; 25] {
     r
 }
 
-/// The mover's point one route step ahead of `p` (0 past the route's end); `ROUTE` is its own inverse.
-fn ahead(p: usize) -> usize {
-    if ROUTE[p] > 1 { ROUTE[ROUTE[p] - 1] } else { 0 }
+/// The route numbers 1..12 as a bitmask (the mover's points 13..24 on the opponent's route; his 1..12 are 13..24).
+const FIRST_HALF: u32 = 0x1FFE;
+
+/// The mover's points that lie in a block (six or more consecutive points he holds along the opponent's route), as a mask of their route numbers (bit `ROUTE[p]` for point p).
+///
+/// His held points turned to route numbers (his 13..24 are 1..12, his
+/// 1..12 are 13..24), then each run of six set bits found at its start
+/// and spread over the run.
+pub fn blocks(b: &Board) -> u32 {
+    let held = b.held_points();
+    let route = ((held >> 12) & FIRST_HALF) | ((held & FIRST_HALF) << 12);
+    let starts = (1..6).fold(route, |m, k| m & (route >> k));
+    (0..6).fold(0, |m, k| m | (starts << k))
 }
 
-/// The mover's point one route step behind `p` (0 before the route's start).
-fn behind(p: usize) -> usize {
-    if ROUTE[p] < 24 {
-        ROUTE[ROUTE[p] + 1]
-    } else {
-        0
-    }
-}
-
-/// Whether the mover's point `p` is part of six or more consecutive points he holds (along the opponent's route).
+/// Whether the mover's point `p`, which he holds, is part of six or more consecutive points he holds (along the opponent's route).
 pub fn in_block(b: &Board, p: usize) -> bool {
-    let mut n = 1;
-    let mut x = ahead(p);
-    while x != 0 && b.at(x) > 0 {
-        n += 1;
-        x = ahead(x);
-    }
-    x = behind(p);
-    while x != 0 && b.at(x) > 0 {
-        n += 1;
-        x = behind(x);
-    }
-    n >= 6
+    (blocks(b) >> ROUTE[p]) & 1 == 1
 }
 
 /// The six-block guard: the rule looks only at points whose route number is below it.
@@ -106,6 +96,11 @@ pub fn six_block_step(after: &Board, dst: usize, option: SixBlockOption) -> bool
 /// guard is the start's, or the final position's when a hit sent an
 /// opposing checker back.
 pub fn six_block_at_end(start: &Board, end: &Board, option: SixBlockOption) -> bool {
+    // (Most plays make no block at all: the guard is read only for one that does.)
+    let blocked = blocks(end);
+    if blocked == 0 {
+        return true;
+    }
     let guard = if end.at(OPP_BAR) == start.at(OPP_BAR) {
         six_block_guard(start, option)
     } else {
@@ -113,7 +108,7 @@ pub fn six_block_at_end(start: &Board, end: &Board, option: SixBlockOption) -> b
     };
     (1..25).all(|p| {
         let x = end.at(p);
-        !(x > start.at(p) && x > 0 && ROUTE[p] < guard && in_block(end, p))
+        !(x > start.at(p) && x > 0 && ROUTE[p] < guard && (blocked >> ROUTE[p]) & 1 == 1)
     })
 }
 
@@ -122,20 +117,44 @@ pub fn six_block_at_end(start: &Board, end: &Board, option: SixBlockOption) -> b
 /// A run of held route numbers `low..=high` of six or more traps when its
 /// first route number is below the `Ahead` guard.
 pub fn trapped(b: &Board) -> bool {
-    let held = |q: usize| b.at(ROUTE[q]) > 0;
-    let mut q = 1;
-    while q <= 24 {
-        if !held(q) {
-            q += 1;
-            continue;
+    // The lowest route number in a block is the first of the lowest run.
+    let blocked = blocks(b);
+    blocked != 0 && (blocked.trailing_zeros() as usize) < six_block_guard(b, SixBlockOption::Ahead)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The length of the run of held points through route number `q`, walked a point at a time.
+    fn run_through(b: &Board, q: usize) -> usize {
+        let held = |q: usize| (1..=24).contains(&q) && b.at(ROUTE[q]) > 0;
+        let (mut low, mut high) = (q, q);
+        while held(low - 1) {
+            low -= 1;
         }
-        let low = q;
-        while q <= 24 && held(q) {
-            q += 1;
+        while held(high + 1) {
+            high += 1;
         }
-        if q - low >= 6 && low < six_block_guard(b, SixBlockOption::Ahead) {
-            return true;
+        high - low + 1
+    }
+
+    #[test]
+    fn blocks_are_the_runs_of_six_walked_point_by_point() {
+        let mut r: u64 = 0x2545_F491_4F6C_DD1D;
+        for _ in 0..20_000 {
+            let mut state = vec![0i32; 28];
+            for x in state.iter_mut().take(25).skip(1) {
+                r ^= r << 13;
+                r ^= r >> 7;
+                r ^= r << 17;
+                *x = [2, 1, 3, 0, -1, -2][(r % 6) as usize] * i32::from(r % 11 != 0);
+            }
+            let b = Board::from_state(&state);
+            for (p, &q) in ROUTE.iter().enumerate().skip(1) {
+                let walked = b.at(p) > 0 && run_through(&b, q) >= 6;
+                assert_eq!((blocks(&b) >> q) & 1 == 1, walked, "{state:?} {p}");
+            }
         }
     }
-    false
 }

@@ -5,7 +5,7 @@ use super::acey_tabula::{hits_need_home_allows, locked_allows, pool_first_allows
 use super::fevga::{lone_starter_allows, max_held_allows};
 use super::head::floor_allows;
 use super::six_block::{SixBlockOption, six_block_step};
-use crate::state::Board;
+use crate::state::{Board, Contact, HEAD};
 
 /// One named step rule (spec section 2); each variant's doc is in the function that judges it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,6 +75,56 @@ impl StepRule {
             StepRule::Locked => locked_allows(),
             StepRule::LoneStarter { checkers } => lone_starter_allows(s.after, s.src, checkers),
             StepRule::MaxHeld { points, most } => max_held_allows(s.after, s.dst, points, most),
+        }
+    }
+}
+
+impl StepRule {
+    /// Whether the rule lets two steps swap (the search's shortcut, `search::swappable`): allowed in one order, allowed in the other.
+    ///
+    /// `landing` holds every point a step of the turn may land on. Each
+    /// rule below judges the board after the step by counts that only move
+    /// one way during a turn, and the board after both steps is the same in
+    /// either order:
+    /// - `Floor`: the count on its point only falls while nothing lands
+    ///   there, and a step from it is judged on the count after both.
+    /// - `Waiting`, `PoolFirst`: the mover's pool and bar only empty.
+    /// - `HitsNeedHome`: a step that hits in one order hit in the other
+    ///   too (with pinning, a release makes a new lone checker: not then),
+    ///   and a checker home stays home.
+    /// - `Locked`: nothing is allowed.
+    /// - `LoneStarter`: a checker once past stays past; the head's count
+    ///   only falls while nothing lands on it.
+    /// - `MaxHeld`: a step not landing in its points holds no more of them.
+    ///
+    /// `SixBlockStep` does not swap: a block may be closed by a step landing
+    /// at or above the guard (allowed) after one landing below it, and not
+    /// the other way round.
+    pub fn swaps(&self, contact: Contact, landing: u32) -> bool {
+        match *self {
+            StepRule::Floor { point, .. } => (landing >> point) & 1 == 0,
+            StepRule::Waiting { .. } | StepRule::PoolFirst | StepRule::Locked => true,
+            StepRule::HitsNeedHome => contact != Contact::Pin,
+            StepRule::LoneStarter { .. } => (landing >> HEAD) & 1 == 0,
+            StepRule::MaxHeld { .. } => true,
+            StepRule::SixBlockStep(_) => false,
+        }
+    }
+
+    /// Whether a step the rule allows at a node stays allowed after another step allowed there, wherever the board still allows it (the search's shortcut, `search::Told`).
+    ///
+    /// So for the rules that judge by counts that only make it easier:
+    /// `Waiting` and `PoolFirst` (the mover's pool and bar only empty),
+    /// `Locked` (nothing is allowed), `HitsNeedHome` with hitting or
+    /// blocking contact (a step hits afterwards only where it hit before,
+    /// and a checker home stays home). Not the others: the head's count,
+    /// the points held, the checkers away from the head, the blocks move
+    /// the other way.
+    pub fn stays_allowed(&self, contact: Contact) -> bool {
+        match *self {
+            StepRule::Waiting { .. } | StepRule::PoolFirst | StepRule::Locked => true,
+            StepRule::HitsNeedHome => contact != Contact::Pin,
+            _ => false,
         }
     }
 }
