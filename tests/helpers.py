@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import random
+import signal
 import sys
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from typing import Any
@@ -120,3 +122,24 @@ def searched(start: tuple[int, ...], rules: TurnRules) -> list[tuple[tuple[int, 
     if found is not None:
         assert found == [(pack(state), code) for state, code in plays], (start, rules.dice)
     return plays
+
+
+@contextlib.contextmanager
+def sigint_as_a_shell_leaves_it() -> Iterator[None]:
+    """Start children inside with Ctrl-C as a shell leaves it: SIGINT at its default action, not blocked.
+
+    A child inherits an ignored or blocked SIGINT from the process that
+    starts it. The suite's worker processes were seen (CI, ``-n auto``, after
+    earlier files) to start children that never got a SIGINT sent to them;
+    a terminal never starts a command so. Set in this (main) thread around
+    the start, not in the child (``preexec_fn`` is unsafe where threads
+    run), and put back after.
+    """
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
+    was_blocked = signal.SIGINT in signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        if was_blocked:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        signal.signal(signal.SIGINT, handler)

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import nardy.cli.main
+from helpers import sigint_as_a_shell_leaves_it
 from nardy.cli.main import build_parser, main
 from test_mat import GALAXY
 
@@ -199,13 +200,15 @@ def test_ctrl_c_is_status_130(monkeypatch: pytest.MonkeyPatch, capsys: Capture) 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is POSIX")
 def test_ctrl_c_on_the_real_command() -> None:
-    with subprocess.Popen(
-        [sys.executable, "-m", "nardy", "legal", "--variant", "backgammon"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env={**os.environ, "PYTHONPATH": SRC},
-    ) as proc:
+    with sigint_as_a_shell_leaves_it():
+        started = subprocess.Popen(
+            [sys.executable, "-m", "nardy", "legal", "--variant", "backgammon"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": SRC},
+        )
+    with started as proc:
         assert proc.stdin is not None
         assert proc.stdout is not None
         assert proc.stderr is not None

@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import nardy
+from helpers import sigint_as_a_shell_leaves_it
 from nardy import Game, InvalidOptionError, Position, Roll, Side, UnknownVariantError
 from nardy.agents.selfplay import (
     SelfPlayError,
@@ -287,7 +288,8 @@ def test_ctrl_c_on_the_command(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": SRC}
     argv = [sys.executable, "-m", "nardy", "selfplay", "--variant", "backgammon"]
     argv += ["--games", "5000", "--seed", "4", "--workers", "2", "--chunk", "1", "--out", str(out)]
-    proc = subprocess.Popen(argv, env=env, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    with sigint_as_a_shell_leaves_it():
+        proc = subprocess.Popen(argv, env=env, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
