@@ -5,7 +5,7 @@ Every dependency comes from the ``[dependency-groups]`` of ``pyproject.toml``
 ``lint`` also checks the native core (``rust``: cargo fmt, clippy, test).
 ``quick`` is the README's test command: the pure-Python build and the
 ``tests`` group only (no compiler, no Ray, OpenSpiel or gnubg), every test
-but the seeded sweeps and the optional extras' (which skip), in about five
+but the seeded sweeps and the optional extras' (which skip), in about seven
 minutes on two cores. ``tests`` runs the full suite on the compiled build
 (what ``pip install .`` gives) with every oracle and extra, ``tests-pure``
 the same on the pure-Python one. Opt-in sessions (``default=False``):
