@@ -11,21 +11,15 @@ else crosses.
 
 from __future__ import annotations
 
+import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
 from nardy.engine.reference import TurnRules
 from nardy.engine.table import native_table
 from nardy.errors import EngineError
 from nardy.rules.kush import kush_return
-
-try:
-    from nardy._native import Rules as _Native
-except ImportError:  # the pure build
-    _NATIVE: type[_Native] | None = None
-else:
-    _NATIVE = _Native
 
 __all__ = [
     "CACHE_SIZE",
@@ -58,6 +52,23 @@ class NativeRules(Protocol):
         """:meth:`search` of every state, in order, the GIL released while the core searches."""
         ...
 
+
+def _load_native() -> Callable[[tuple[int, ...]], NativeRules] | None:
+    """The native core's ``Rules`` class, or ``None`` in the pure build.
+
+    Loaded by name: ``nardy._native`` is an extension module (Rust, no
+    Python source) that imports nothing of nardy, and a source tool reads a
+    static import of it as an import of the package itself.
+    """
+    try:
+        module = importlib.import_module("nardy._native")
+    except ImportError:  # the pure build
+        return None
+    rules: Callable[[tuple[int, ...]], NativeRules] = module.Rules
+    return rules
+
+
+_NATIVE: Final = _load_native()
 
 # Whether this machine's 64-bit ints are little-endian, as the core writes the codes.
 _LITTLE_ENDIAN: Final = sys.byteorder == "little"

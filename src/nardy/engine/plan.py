@@ -102,34 +102,33 @@ class Plan:
         its shortcuts), even where the native core could: what
         :func:`nardy.testing.check_variant` compares the chosen search with.
         """
-        if general:
-            return self._python(packed, roll, dice, shortcuts=False)
-        if self.plain:
+        if self.plain and not general:
             # No per-turn hook: the rules, and so the native rules, follow from the dice alone.
             moves = dice if self.moves is None else tuple(self.moves(roll))
             contact = self.contact if self.turn_contact is None else self.turn_contact[dice]
             key = (moves, contact, len(packed))
             known = self.tables
-            if key not in known:
-                known[key] = self._native_rules(packed, roll, dice)
-            native = known[key]
-        else:
-            native = self._native_rules(packed, roll, dice)
-        if native is None:
-            return self._python(packed, roll, dice)
-        return self._native(native, packed)
-
-    def _native_rules(self, packed: bytes, roll: Any, dice: tuple[int, ...]) -> NativeRules | None:
-        """The native core's rules for this turn (:func:`~nardy.engine.native.native_rules`), or ``None``."""
-        state = unpack(packed)
-        return native_rules(self.turn_rules(state, roll, dice), state)
-
-    def _python(
-        self, packed: bytes, roll: Any, dice: tuple[int, ...], shortcuts: bool = True
-    ) -> tuple[list[int], list[int]]:
-        """The Python search's plays; without its ``shortcuts``, every rule object's functions called."""
+            if key in known:
+                native = known[key]
+                if native is not None:
+                    return self._native(native, packed)
+        # The turn's rules, asked of the hooks once whichever search takes them.
         state = unpack(packed)
         rules = self.turn_rules(state, roll, dice)
+        if general:
+            return self._python(packed, state, rules, shortcuts=False)
+        native = native_rules(rules, state)
+        if self.plain:
+            self.tables[(rules.dice, rules.contact, len(packed))] = native
+        if native is None:
+            return self._python(packed, state, rules)
+        return self._native(native, packed)
+
+    @staticmethod
+    def _python(
+        packed: bytes, state: State, rules: TurnRules, shortcuts: bool = True
+    ) -> tuple[list[int], list[int]]:
+        """The Python search's plays; without its ``shortcuts``, every rule object's functions called."""
         if shortcuts:
             plays = onesearch.search(state, rules)
         else:
@@ -175,4 +174,6 @@ class Plan:
         """
         if self.raw_plays is not None:
             return ""
-        return PYTHON if self._native_rules(packed, roll, dice) is None else NATIVE
+        state = unpack(packed)
+        found = native_rules(self.turn_rules(state, roll, dice), state)
+        return PYTHON if found is None else NATIVE
