@@ -720,8 +720,8 @@ def test_a_play_that_earns_another_roll_keeps_the_turn() -> None:
 
 
 @pytest.mark.parametrize("variant", ["backgammon", "plakoto", "kush"])
-def test_key_of_is_the_packed_state_read_as_an_int(variant: str) -> None:
-    """engine_state.key_of and key_of_packed: one key per state, what the engine's results carry."""
+def test_keys_are_the_packed_states(variant: str) -> None:
+    """The engine's results carry each state packed; key_of and key_of_packed read one as an int (the step mode's codes)."""
     rules = nardy.find_variant(variant)
     rng = random.Random(variant)
     position = rules.starting_position()
@@ -730,9 +730,50 @@ def test_key_of_is_the_packed_state_read_as_an_int(variant: str) -> None:
         roll = Roll(rng.randint(1, 6), rng.randint(1, 6))
         legal = position.legal_plays(roll)
         for state, key in zip(legal.result_states(), legal.raw_results(), strict=True):
-            assert engine_state.key_of(state) == key
-            assert engine_state.key_of(list(state)) == key
-            assert engine_state.key_of_packed(engine_state.pack(state)) == key
+            assert engine_state.pack(state) == key
+            assert engine_state.unpack(key) == state
+            number = int.from_bytes(key, "little")
+            assert engine_state.key_of(state) == number
+            assert engine_state.key_of(list(state)) == number
+            assert engine_state.key_of_packed(key) == number
             states += 1
         position = legal.resulting_position(rng.randrange(len(legal)))
     assert states >= 60
+
+
+@pytest.mark.parametrize("variant", ["long-nardy", "kush", "fevga"])
+def test_a_turns_native_rules_are_remembered_by_its_rule_objects(
+    variant: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Per-turn hooks that hand out one rule object for many turns have its table written once, with the same plays."""
+    from nardy.engine import native, plan
+
+    written = []
+
+    def counted(turn: TurnRules, start: tuple[int, ...]) -> Any:
+        written.append(start)
+        return native.native_rules(turn, start)
+
+    monkeypatch.setattr(plan, "native_rules", counted)
+    # A class of its own: a plan of its own, nothing remembered yet.
+    rules = type("Fresh", (type(nardy.find_variant(variant)),), {})()
+    rng = random.Random(variant)
+    work = []
+    position = rules.starting_position()
+    while len(work) < 300:
+        if position.is_over():
+            position = rules.starting_position()
+        roll = rules.random_roll(rng)
+        work.append((position, roll))
+        legal = position.legal_plays(roll)
+        assert legal.raw_results() == rules.play_keys(position.packed, roll, general=True)[0]
+        position = legal.resulting_position(rng.randrange(len(legal)))
+    # A table per distinct rule object (and dice), not per turn.
+    assert 0 < len(written) < len(work)
+    again = len(written)
+    for position, roll in work:
+        rules.play_keys(position.packed, roll)
+    # Seen again, none is written again (but Kush's doubles: their rule
+    # objects are made anew each turn, the check reading the start).
+    doubles = sum(1 for _, roll in work if roll.is_double) if variant == "kush" else 0
+    assert len(written) - again <= doubles

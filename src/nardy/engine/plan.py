@@ -17,9 +17,9 @@ from collections.abc import Callable
 from typing import Any
 
 from nardy.engine import onesearch
-from nardy.engine.native import NativeRules, native_rules, packed_plays
+from nardy.engine.native import CACHE_SIZE, NativeRules, native_rules, packed_plays
 from nardy.engine.reference import TurnRules
-from nardy.engine.state import State, key_of, key_of_packed, unpack
+from nardy.engine.state import State, pack, unpack
 from nardy.rules.movement import DEFAULT_MOVEMENT, Movement
 from nardy.rules.turn_rules import HitterRule, PlayFilter, StepRule
 
@@ -90,13 +90,19 @@ class Plan:
         #: The native rules of a plan with no per-turn hook, by (dice moves,
         #: contact, packed size); ``None`` where the core cannot take them.
         self.tables: dict[tuple[tuple[int, ...], int, int], NativeRules | None] = {}
+        #: The native rules of a plan with per-turn hooks, by the turn's dice,
+        #: contact and state size and its rule objects (:meth:`_native_per_turn`).
+        self.by_objects: dict[
+            tuple[object, ...], tuple[object, object, object, NativeRules | None]
+        ] = {}
 
     def play_keys(
         self, packed: bytes, roll: Any, dice: tuple[int, ...], general: bool = False
-    ) -> tuple[list[int], list[int]]:
+    ) -> tuple[list[bytes], list[int]]:
         """The legal plays of ``roll`` (whose dice are ``dice``) as keys and packed steps, in the canonical order.
 
-        A pass is the start's key with no steps (0). ``general``: run the
+        A key is the resulting state packed (:mod:`nardy.engine.state`); a
+        pass is the start's key (``packed``) with no steps (0). ``general``: run the
         Python search with every rule object's functions called, none judged
         by what it declares (:func:`nardy.engine.onesearch.sequences` without
         its shortcuts), even where the native core could: what
@@ -117,17 +123,48 @@ class Plan:
         rules = self.turn_rules(state, roll, dice)
         if general:
             return self._python(packed, state, rules, shortcuts=False)
-        native = native_rules(rules, state)
         if self.plain:
+            native = native_rules(rules, state)
             self.tables[(rules.dice, rules.contact, len(packed))] = native
+        else:
+            native = self._native_per_turn(rules, state)
         if native is None:
             return self._python(packed, state, rules)
         return self._native(native, packed)
 
+    def _native_per_turn(self, rules: TurnRules, state: State) -> NativeRules | None:
+        """The native rules of a turn whose hooks gave ``rules``, remembered by the rule objects.
+
+        The table follows from the dice, the contact, the state's size and
+        what the step, hitter and filter objects declare (the plan's other
+        data never change), so rules made of the same objects have the same
+        native rules: a hook that hands out one object for many turns (a
+        rule object is never changed) has its table written once. Kush's
+        return (extra plays) depends on the state, and is not remembered.
+        """
+        if rules.extra:
+            return native_rules(rules, state)
+        step, hitter, play_filter = rules.step_rule, rules.hitter_rule, rules.play_filter
+        key = (rules.dice, rules.contact, len(state), id(step), id(hitter), id(play_filter))
+        known = self.by_objects.get(key)
+        # (The objects kept beside their answer: their ids name no other object while they are in.)
+        if (
+            known is not None
+            and known[0] is step
+            and known[1] is hitter
+            and known[2] is play_filter
+        ):
+            return known[3]
+        native = native_rules(rules, state)
+        if len(self.by_objects) >= CACHE_SIZE:
+            self.by_objects.clear()
+        self.by_objects[key] = (step, hitter, play_filter, native)
+        return native
+
     @staticmethod
     def _python(
         packed: bytes, state: State, rules: TurnRules, shortcuts: bool = True
-    ) -> tuple[list[int], list[int]]:
+    ) -> tuple[list[bytes], list[int]]:
         """The Python search's plays; without its ``shortcuts``, every rule object's functions called."""
         if shortcuts:
             plays = onesearch.search(state, rules)
@@ -136,15 +173,15 @@ class Plan:
                 state, onesearch.sequences(state, rules, shortcuts=False), rules
             )
         if not plays:
-            return [key_of_packed(packed)], [0]
-        return [key_of(s) for s, _ in plays], [code for _, code in plays]
+            return [packed], [0]
+        return [pack(s) for s, _ in plays], [code for _, code in plays]
 
     @staticmethod
-    def _native(native: NativeRules, packed: bytes) -> tuple[list[int], list[int]]:
+    def _native(native: NativeRules, packed: bytes) -> tuple[list[bytes], list[int]]:
         """The native core's plays from ``packed``, a pass as the start's key with no steps."""
         keys, codes = packed_plays(native, packed)
         if not keys:
-            return [key_of_packed(packed)], [0]
+            return [packed], [0]
         return keys, codes
 
     def turn_rules(self, state: State, roll: Any, dice: tuple[int, ...]) -> TurnRules:

@@ -14,7 +14,7 @@ rely on (a node reached by two orders of the same steps is searched once).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from nardy.rules.board import HEAD, MOVER_OFF, State
 from nardy.rules.head import (
@@ -94,6 +94,12 @@ class HeadAndSixBlock:
         return HeadAndSixBlock(new["on_head"], new["limit"], new["guard"])
 
 
+# The step rules made so far, by what they depend on (see head_and_six_block_rule).
+_STEP_RULES: Final[dict[tuple[int, int, int, str], StepRule]] = {}
+# The most of them kept (on-head counts, limits, guards: a few hundred at most).
+_MOST_RULES: Final = 4096
+
+
 def head_and_six_block_rule(
     start: State, double: int, head_exception: str, six_block: str, per_step: bool, checkers: int
 ) -> StepRule:
@@ -108,9 +114,19 @@ def head_and_six_block_rule(
     """
     guard = six_block_guard(start, six_block) if per_step else 0
     limit = head_limit(start, double, head_exception, checkers)
-    # The head rule is the rule's floor (a search counts it without a call);
-    # the check then only ever refuses a step for the six-block rule, which
-    # the rule declares (a search may apply it itself: the native core does).
-    check = HeadAndSixBlock(start[HEAD], limit, guard)
     declared = six_block if per_step else "off"
-    return StepRule(check, 0, BEFORE[guard], HEAD, head_floor(start, limit), declared, guard)
+    # A few rules serve every turn: each is made once (a rule is never
+    # changed), and a search that remembers what it made of a rule object
+    # (the native core's table) finds it again.
+    tag = (start[HEAD], limit, guard, declared)
+    rule = _STEP_RULES.get(tag)
+    if rule is None:
+        if len(_STEP_RULES) >= _MOST_RULES:
+            _STEP_RULES.clear()
+        # The head rule is the rule's floor (a search counts it without a call);
+        # the check then only ever refuses a step for the six-block rule, which
+        # the rule declares (a search may apply it itself: the native core does).
+        check = HeadAndSixBlock(start[HEAD], limit, guard)
+        floor = head_floor(start, limit)
+        rule = _STEP_RULES[tag] = StepRule(check, 0, BEFORE[guard], HEAD, floor, declared, guard)
+    return rule

@@ -470,10 +470,11 @@ class Variant(TurnHooks, abc.ABC):
 
     def play_keys(
         self, packed: bytes, roll: Roll, general: bool = False
-    ) -> tuple[list[int], list[int]]:
+    ) -> tuple[list[bytes], list[int]]:
         """The engine's path: the legal plays of a packed state as keys and packed steps.
 
-        The keys of the resulting states (mover's frame, turn not passed) and
+        The keys of the resulting states (each packed as ``packed``: mover's
+        frame, turn not passed) and
         each play's steps packed into one int (:mod:`nardy.engine.state`), in
         the order of :meth:`legal_plays` (the canonical order); a pass is the
         start's key with no steps (0). ``general=True`` runs the Python
@@ -507,13 +508,8 @@ class Variant(TurnHooks, abc.ABC):
         """
         packed = engine_state.pack(state)
         keys, codes = self.play_keys(packed, roll)
-        size = len(state)
         return [
-            (
-                engine_state.unpack(engine_state.packed_of_key(k, size)),
-                engine_state.steps_of_code(c),
-            )
-            for k, c in zip(keys, codes)
+            (engine_state.unpack(k), engine_state.steps_of_code(c)) for k, c in zip(keys, codes)
         ]
 
     def apply(self, position: Position, play: Play) -> Position:
@@ -564,7 +560,7 @@ class Variant(TurnHooks, abc.ABC):
             )
         except IllegalPlayError as exc:
             raise IllegalPlayError(f"{bad}: {exc}") from None
-        key = engine_state.key_of(state)
+        key = engine_state.pack(state)
         for i, found in enumerate(legal.raw_results()):
             if found == key:
                 return i
