@@ -748,7 +748,7 @@ def test_a_turns_native_rules_are_remembered_by_its_rule_objects(
     """Per-turn hooks that hand out one rule object for many turns have its table written once, with the same plays."""
     from nardy.engine import native, plan
 
-    written = []
+    written: list[tuple[int, ...]] = []
 
     def counted(turn: TurnRules, start: tuple[int, ...]) -> Any:
         written.append(start)
@@ -758,7 +758,7 @@ def test_a_turns_native_rules_are_remembered_by_its_rule_objects(
     # A class of its own: a plan of its own, nothing remembered yet.
     rules = type("Fresh", (type(nardy.find_variant(variant)),), {})()
     rng = random.Random(variant)
-    work = []
+    work: list[tuple[Position, Roll]] = []
     position = rules.starting_position()
     while len(work) < 300:
         if position.is_over():

@@ -91,7 +91,7 @@ class Plan:
         #: contact, packed size); ``None`` where the core cannot take them.
         self.tables: dict[tuple[tuple[int, ...], int, int], NativeRules | None] = {}
         #: The native rules of a plan with per-turn hooks, by the turn's dice,
-        #: contact and state size and its rule objects (:meth:`_native_per_turn`).
+        #: contact and state size and its rule objects (see ``_native_per_turn``).
         self.by_objects: dict[
             tuple[object, ...], tuple[object, object, object, NativeRules | None]
         ] = {}
