@@ -741,6 +741,11 @@ def test_keys_are_the_packed_states(variant: str) -> None:
     assert states >= 60
 
 
+def _no_roll_rules(self: object, roll: Roll) -> None:
+    """A variant's roll rules: none (the per-turn hooks are asked)."""
+    return
+
+
 @pytest.mark.parametrize("variant", ["long-nardy", "kush", "fevga"])
 def test_a_turns_native_rules_are_remembered_by_its_rule_objects(
     variant: str, monkeypatch: pytest.MonkeyPatch
@@ -755,8 +760,10 @@ def test_a_turns_native_rules_are_remembered_by_its_rule_objects(
         return native.native_rules(turn, start)
 
     monkeypatch.setattr(plan, "native_rules", counted)
-    # A class of its own: a plan of its own, nothing remembered yet.
-    rules = type("Fresh", (type(nardy.find_variant(variant)),), {})()
+    # A class of its own: a plan of its own, nothing remembered yet; without
+    # roll rules (Variant.roll_rules), so that each turn asks the per-turn
+    # hooks, as a subclass with hooks of its own does.
+    rules = type("Fresh", (type(nardy.find_variant(variant)),), {"roll_rules": _no_roll_rules})()
     rng = random.Random(variant)
     work: list[tuple[Position, Roll]] = []
     position = rules.starting_position()

@@ -5,7 +5,10 @@ at its default is ``None`` here, so it is neither called nor passed on) and
 holds the variant's legal-play cache; :meth:`Plan.play_keys` asks the hooks
 for one turn's rules (:class:`~nardy.engine.reference.TurnRules`) and runs
 the search: the native core's (:mod:`nardy.engine.native`) when it is
-loaded and the rules are all data it knows, else the Python search
+loaded and the rules are all data it knows (a variant that declares a
+roll's rules whatever the position, :meth:`Variant.roll_rules
+<nardy.Variant.roll_rules>`, has them asked once per roll and no hook
+called per turn), else the Python search
 (:func:`nardy.engine.onesearch.search`). Both give the same plays in the
 same canonical order (:mod:`nardy.engine.onesearch`'s docstring), so which
 one ran never shows in an answer.
@@ -17,11 +20,19 @@ from collections.abc import Callable
 from typing import Any
 
 from nardy.engine import onesearch
-from nardy.engine.native import CACHE_SIZE, NativeRules, native_rules, packed_plays
+from nardy.engine.native import (
+    CACHE_SIZE,
+    NativeRules,
+    available,
+    native_rules,
+    packed_plays,
+    rules_for,
+)
 from nardy.engine.reference import TurnRules
-from nardy.engine.state import State, pack, unpack
+from nardy.engine.state import BASE_SIZE, EXTRA_BYTES, State, pack, unpack
+from nardy.engine.table import native_table
 from nardy.rules.movement import DEFAULT_MOVEMENT, Movement
-from nardy.rules.turn_rules import HitterRule, PlayFilter, StepRule
+from nardy.rules.turn_rules import HitterRule, PlayFilter, RollRules, StepRule
 
 __all__ = ["NATIVE", "PYTHON", "Plan"]
 
@@ -51,6 +62,7 @@ class Plan:
         raw_plays: Callable[[State, Any], list[tuple[State, Any]]] | None,
         is_over: Callable[[Any], bool] | None,
         movement: Movement | None = None,
+        roll_rules: Callable[[Any], RollRules | None] | None = None,
     ) -> None:
         #: The contact code (:mod:`nardy.rules.board`) of the variant's data.
         self.contact = contact
@@ -71,6 +83,8 @@ class Plan:
         self.extra_plays = extra_plays
         self.raw_plays = raw_plays
         self.is_over = is_over
+        # The roll's rules whatever the position (Variant.roll_rules), for the native core only.
+        self.roll_rules = roll_rules if available() else None
         #: The variant's movement (:func:`~nardy.rules.movement.movement_of`)
         #: when it is not today's, else ``None``: a pool, the bar first or
         #: not, where a hit checker goes, the bear-off.
@@ -95,6 +109,10 @@ class Plan:
         self.by_objects: dict[
             tuple[object, ...], tuple[object, object, object, NativeRules | None]
         ] = {}
+        #: The native rules a variant declares for a roll (``roll_rules``), by
+        #: the roll's dice and the packed size; ``None`` where it declares
+        #: none the core takes (the per-turn hooks are then asked).
+        self.by_roll: dict[tuple[tuple[int, ...], int], NativeRules | None] = {}
 
     def play_keys(
         self, packed: bytes, roll: Any, dice: tuple[int, ...], general: bool = False
@@ -118,6 +136,13 @@ class Plan:
                 native = known[key]
                 if native is not None:
                     return self._native(native, packed)
+        elif self.roll_rules is not None and not general:
+            # The roll's rules whatever the position: no hook called per turn.
+            by_roll = self.by_roll
+            at = (dice, len(packed))
+            native = by_roll[at] if at in by_roll else self._native_of_roll(roll, dice, at)
+            if native is not None:
+                return self._native(native, packed)
         # The turn's rules, asked of the hooks once whichever search takes them.
         state = unpack(packed)
         rules = self.turn_rules(state, roll, dice)
@@ -131,6 +156,33 @@ class Plan:
         if native is None:
             return self._python(packed, state, rules)
         return self._native(native, packed)
+
+    def _native_of_roll(
+        self, roll: Any, dice: tuple[int, ...], key: tuple[tuple[int, ...], int]
+    ) -> NativeRules | None:
+        """The native rules the variant declares for ``roll`` (``roll_rules``), remembered under ``key``; ``None`` when none the core takes."""
+        assert self.roll_rules is not None
+        declared = self.roll_rules(roll)
+        native = None
+        if declared is not None:
+            rules = TurnRules(
+                dice=dice if self.moves is None else tuple(self.moves(roll)),
+                contact=self.contact if self.turn_contact is None else self.turn_contact[dice],
+                enters=self.enters,
+                step_rule=declared.step_rule,
+                hitter_rule=declared.hitter_rule,
+                play_filter=declared.play_filter,
+                must_play_higher=self.must_play_higher,
+                extra=[],
+                movement=self.movement or DEFAULT_MOVEMENT,
+            )
+            size = BASE_SIZE + (key[1] - BASE_SIZE) // EXTRA_BYTES  # (ints, from the packed bytes)
+            table = native_table(rules, size, bool(declared.returns))
+            native = None if table is None else rules_for(table)
+        if len(self.by_roll) >= CACHE_SIZE:
+            self.by_roll.clear()
+        self.by_roll[key] = native
+        return native
 
     def _native_per_turn(self, rules: TurnRules, state: State) -> NativeRules | None:
         """The native rules of a turn whose hooks gave ``rules``, remembered by the rule objects.
@@ -211,6 +263,10 @@ class Plan:
         """
         if self.raw_plays is not None:
             return ""
+        if self.roll_rules is not None:
+            key = (dice, len(packed))
+            if self.by_roll.get(key, self._native_of_roll(roll, dice, key)) is not None:
+                return NATIVE
         state = unpack(packed)
         found = native_rules(self.turn_rules(state, roll, dice), state)
         return PYTHON if found is None else NATIVE

@@ -64,7 +64,7 @@ from nardy.model.validate import (
 )
 from nardy.model.validate import side as as_side
 from nardy.rules.movement import BearOff
-from nardy.rules.turn_rules import HitterRule, PlayFilter, StepRule
+from nardy.rules.turn_rules import HitterRule, PlayFilter, RollRules, StepRule
 from nardy.rules.vocabulary import PINS, Contact, Entering, ExtraField, ExtraKind, Geometry
 from nardy.variants import dice as variant_dice
 from nardy.variants import planning
@@ -684,6 +684,23 @@ class Variant(TurnHooks, abc.ABC):
         dice plays. Default: none.
         """
         return []
+
+    def roll_rules(self, roll: Roll) -> RollRules | None:
+        """Hook: the rules of this roll's turns whatever the position, for the native core; ``None`` (the default): ask the per-turn hooks.
+
+        A :class:`~nardy.rules.turn_rules.RollRules` of declared rule
+        objects the native core knows (a head rule with its limit read from
+        the turn's start: :class:`~nardy.rules.named.HeadLimit`; the six-block
+        rule after each step; Kush's return) promises that, from every
+        position, they give the plays :meth:`step_rule`,
+        :meth:`hitter_rule`, :meth:`play_filter` and :meth:`extra_plays`
+        give. The engine then asks it once per roll and runs the native core
+        with no Python call per turn; the Python search (the pure build, and
+        ``general=True``) keeps calling the per-turn hooks, and
+        :func:`nardy.testing.check_variant` compares the two. Rules the core
+        cannot take are ignored (the per-turn hooks are asked).
+        """
+        return None
 
     def unused_hooks(self) -> frozenset[str]:
         """Hook: the movement hooks this configuration leaves idle, though its class overrides them.
