@@ -26,7 +26,7 @@ from nardy.rules.named import HeadFloor, HeadLimit
 from nardy.rules.turn_rules import RollRules, StepRule
 from nardy.testing import ConformanceError, check_search, check_variant
 from nardy.variants.base import State
-from nardy.variants.planning import _roll_rules_cover
+from nardy.variants.planning import roll_rules_cover
 from toy_variants import registered
 
 native_only = pytest.mark.skipif(not nardy.native, reason="roll rules serve the native core only")
@@ -188,9 +188,9 @@ class OwnHeadRule(nardy.LongNardy):
 
 
 def test_a_subclass_with_its_own_turn_hooks_does_not_inherit_roll_rules() -> None:
-    assert _roll_rules_cover(nardy.LongNardy)
-    assert _roll_rules_cover(nardy.Kush)
-    assert not _roll_rules_cover(OwnHeadRule)
+    assert roll_rules_cover(nardy.LongNardy)
+    assert roll_rules_cover(nardy.Kush)
+    assert not roll_rules_cover(OwnHeadRule)
     variant = OwnHeadRule()
     plays = variant.legal_plays(variant.starting_position(), nardy.Roll(3, 1))
     # Two checkers off the head: 24/21 24/23, which long nardy's head rule refuses.

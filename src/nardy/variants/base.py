@@ -688,17 +688,13 @@ class Variant(TurnHooks, abc.ABC):
     def roll_rules(self, roll: Roll) -> RollRules | None:
         """Hook: the rules of this roll's turns whatever the position, for the native core; ``None`` (the default): ask the per-turn hooks.
 
-        A :class:`~nardy.rules.turn_rules.RollRules` of declared rule
-        objects the native core knows (a head rule with its limit read from
-        the turn's start: :class:`~nardy.rules.named.HeadLimit`; the six-block
-        rule after each step; Kush's return) promises that, from every
-        position, they give the plays :meth:`step_rule`,
-        :meth:`hitter_rule`, :meth:`play_filter` and :meth:`extra_plays`
-        give. The engine then asks it once per roll and runs the native core
-        with no Python call per turn; the Python search (the pure build, and
-        ``general=True``) keeps calling the per-turn hooks, and
-        :func:`nardy.testing.check_variant` compares the two. Rules the core
-        cannot take are ignored (the per-turn hooks are asked).
+        A :class:`~nardy.rules.turn_rules.RollRules` of declared rules the
+        native core knows (the head rule as :class:`~nardy.rules.named.HeadLimit`,
+        the six-block rule after each step, Kush's return) promises the
+        plays the per-turn hooks give, from every position. The engine asks
+        it once per roll and then calls no hook per turn; the Python search
+        keeps the per-turn hooks, and :func:`nardy.testing.check_variant`
+        compares the two.
         """
         return None
 

@@ -21,7 +21,7 @@ from nardy.rules.vocabulary import Contact, Entering
 if TYPE_CHECKING:
     from nardy.variants.base import Variant
 
-__all__ = ["asked_rolls", "contact_code", "plan_of"]
+__all__ = ["asked_rolls", "contact_code", "plan_of", "roll_rules_cover"]
 
 
 def contact_code(contact: Contact) -> int:
@@ -62,7 +62,7 @@ def plan_of(variant: Variant, base: type) -> Plan:
         play_filter=own("play_filter"),
         extra_plays=own("extra_plays"),
         raw_plays=own("raw_plays"),
-        roll_rules=own("roll_rules") if _roll_rules_cover(cls) else None,
+        roll_rules=own("roll_rules") if roll_rules_cover(cls) else None,
         is_over=own("is_over"),
         movement=movement_of(variant),
     )
@@ -75,7 +75,7 @@ def plan_of(variant: Variant, base: type) -> Plan:
 _TURN_HOOKS = ("moves", "turn_contact", "step_rule", "hitter_rule", "play_filter", "extra_plays")
 
 
-def _roll_rules_cover(cls: type) -> bool:
+def roll_rules_cover(cls: type) -> bool:
     """Whether the class's ``roll_rules`` was written with its per-turn hooks: none is overridden below it.
 
     A subclass that overrides a per-turn hook (another head rule, a copy of
