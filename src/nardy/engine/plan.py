@@ -265,7 +265,9 @@ class Plan:
             return ""
         if self.roll_rules is not None:
             key = (dice, len(packed))
-            if self.by_roll.get(key, self._native_of_roll(roll, dice, key)) is not None:
+            by_roll = self.by_roll
+            declared = by_roll[key] if key in by_roll else self._native_of_roll(roll, dice, key)
+            if declared is not None:
                 return NATIVE
         state = unpack(packed)
         found = native_rules(self.turn_rules(state, roll, dice), state)
