@@ -165,16 +165,8 @@ class Plan:
         declared = self.roll_rules(roll)
         native = None
         if declared is not None:
-            rules = TurnRules(
-                dice=dice if self.moves is None else tuple(self.moves(roll)),
-                contact=self.contact if self.turn_contact is None else self.turn_contact[dice],
-                enters=self.enters,
-                step_rule=declared.step_rule,
-                hitter_rule=declared.hitter_rule,
-                play_filter=declared.play_filter,
-                must_play_higher=self.must_play_higher,
-                extra=[],
-                movement=self.movement or DEFAULT_MOVEMENT,
+            rules = self._rules(
+                roll, dice, declared.step_rule, declared.hitter_rule, declared.play_filter, []
             )
             size = BASE_SIZE + (key[1] - BASE_SIZE) // EXTRA_BYTES  # (ints, from the packed bytes)
             table = native_table(rules, size, bool(declared.returns))
@@ -238,21 +230,40 @@ class Plan:
 
     def turn_rules(self, state: State, roll: Any, dice: tuple[int, ...]) -> TurnRules:
         """One turn's rules from the hooks (:func:`nardy.engine.reference.turn_rules` for a plan)."""
-        moves = self.moves
-        turn_contact = self.turn_contact
         step_rule = self.step_rule
         hitter_rule = self.hitter_rule
         play_filter = self.play_filter
         extra_plays = self.extra_plays
+        return self._rules(
+            roll,
+            dice,
+            None if step_rule is None else step_rule(state, roll),
+            None if hitter_rule is None else hitter_rule(state, roll),
+            None if play_filter is None else play_filter(state, roll),
+            [] if extra_plays is None else list(extra_plays(state, roll)),
+        )
+
+    def _rules(
+        self,
+        roll: Any,
+        dice: tuple[int, ...],
+        step_rule: StepRule | None,
+        hitter_rule: HitterRule | None,
+        play_filter: PlayFilter | None,
+        extra: list[tuple[State, Any]],
+    ) -> TurnRules:
+        """A turn's rules: the roll's dice moves and contact and the plan's data, with these rule objects."""
+        moves = self.moves
+        turn_contact = self.turn_contact
         return TurnRules(
             dice=dice if moves is None else tuple(moves(roll)),
             contact=self.contact if turn_contact is None else turn_contact[dice],
             enters=self.enters,
-            step_rule=None if step_rule is None else step_rule(state, roll),
-            hitter_rule=None if hitter_rule is None else hitter_rule(state, roll),
-            play_filter=None if play_filter is None else play_filter(state, roll),
+            step_rule=step_rule,
+            hitter_rule=hitter_rule,
+            play_filter=play_filter,
             must_play_higher=self.must_play_higher,
-            extra=[] if extra_plays is None else list(extra_plays(state, roll)),
+            extra=extra,
             movement=self.movement or DEFAULT_MOVEMENT,
         )
 
