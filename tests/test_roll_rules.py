@@ -23,10 +23,12 @@ from nardy.rules.board import BLOCK, HEAD
 from nardy.rules.head import HEAD_EXCEPTIONS, head_limit
 from nardy.rules.long_nardy import head_limit_of, roll_step_rule
 from nardy.rules.named import HeadFloor, HeadLimit
+from nardy.rules.tavli import OPEN_TRAP, trapped
 from nardy.rules.turn_rules import RollRules, StepRule
 from nardy.testing import ConformanceError, check_search, check_variant
 from nardy.variants.base import State
 from nardy.variants.planning import roll_rules_cover
+from strategies_tavli import random_tavli_positions
 from toy_variants import registered
 
 native_only = pytest.mark.skipif(not nardy.native, reason="roll rules serve the native core only")
@@ -113,10 +115,21 @@ def test_the_table_writes_the_head_limit_by_name() -> None:
     assert native_table(_turn(rule), 28, returns=True) is not None
 
 
+# Variants that declare every roll's rules, each in a configuration whose rules do most.
+DECLARING = [
+    nardy.LongNardy(head_exception="any-blocked-double", six_block_check="turn", koks=True),
+    nardy.Kush(head_exception="any-blocked-double", six_block_check="turn", koks=True),
+    nardy.Tavla(),
+    nardy.Caucasian(no_hide_after_hit="anywhere"),
+    nardy.Fevga(),
+    nardy.Fevga(trap_prime="forbidden"),
+]
+
+
 @native_only
-@pytest.mark.parametrize("cls", [nardy.LongNardy, nardy.Kush])
+@pytest.mark.parametrize("variant", DECLARING, ids=lambda v: v.spec())
 def test_a_roll_rules_turn_asks_no_per_turn_hook(
-    cls: type[nardy.LongNardy], monkeypatch: pytest.MonkeyPatch
+    variant: nardy.Variant, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Plan.turn_rules is where a turn asks the per-turn hooks.
     calls: list[object] = []
@@ -127,8 +140,7 @@ def test_a_roll_rules_turn_asks_no_per_turn_hook(
         return asked(self, *args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Plan, "turn_rules", counted)
-    # (A configuration of its own: a plan made with the counting hooks.)
-    variant = cls(head_exception="any-blocked-double", six_block_check="turn", koks=True)
+    assert roll_rules_cover(type(variant))
     rng = random.Random(5)
     position = variant.starting_position()
     turns = 0
@@ -199,3 +211,38 @@ def test_a_subclass_with_its_own_turn_hooks_does_not_inherit_roll_rules() -> Non
     )
     with registered(OwnHeadRule):
         assert check_variant(variant, games=1, seed=2).positions > 0
+
+
+@native_only
+@pytest.mark.parametrize(
+    "spec", ["fevga", "fevga(trap_prime=forbidden)", "fevga(trap_prime=allowed)"]
+)
+def test_fevga_roll_rules_agree_on_trapping_primes(spec: str) -> None:
+    # The open-the-trap filter and the forbidden prime, declared once per roll,
+    # read the start (trapped or not) in the native core: the same plays as
+    # the per-turn hooks through the general search, on starts holding a
+    # trapping prime and on others.
+    variant = nardy.find_variant(spec)
+    positions = [position for _, position in random_tavli_positions(variant, 400, seed=39)]
+    held = [position for position in positions if trapped(position.raw)]
+    assert len(held) >= 12
+    for position in positions:
+        for roll in variant.rolls():
+            assert check_search(position, roll) == "native"
+
+
+def test_open_trap_keeps_every_play_from_a_start_without_a_trap() -> None:
+    # From a start that holds no trapping prime a play may make one (it must be
+    # opened next turn); from a start that holds one, plays that open it win.
+    fevga = nardy.Fevga()
+    prime = {19: 2, 18: 2, 17: 2, 16: 2, 15: 2, 14: 2, 24: 3}
+    start = fevga.from_counts(prime, {13: 15}, turn=nardy.Side.WHITE).raw
+    assert trapped(start)
+    opened = (start, (), 0, 0)
+    still = (start, (), 1, 0)
+    unheld = tuple(0 if 14 <= p <= 19 else c for p, c in enumerate(start))
+    opens = (unheld, (), 2, 0)
+    assert OPEN_TRAP(start, [opened, still, opens]) == [opens]
+    assert OPEN_TRAP(start, [opened, still]) == [opened, still]
+    assert not trapped(unheld)
+    assert OPEN_TRAP(unheld, [opened, still, opens]) == [opened, still, opens]

@@ -40,7 +40,7 @@ from nardy.rules.six_block import (
     six_block_guard,
     turn_blocks_allowed,
 )
-from nardy.rules.turn_rules import NamedStep, StepRule, with_changes
+from nardy.rules.turn_rules import NamedChecks, NamedStep, StepRule, with_changes
 
 __all__ = [
     "BEFORE",
@@ -150,22 +150,6 @@ def head_limit_of(head_exception: str, checkers: int, double: int) -> HeadLimit:
     if doubles is None:
         return HeadLimit(checkers, double, 0, head_exception)
     return HeadLimit(checkers, double, doubles)
-
-
-class NamedChecks:
-    """A step check that is its named rules: a step is allowed when each of them allows it.
-
-    What a roll's step rule (:func:`roll_step_rule`) calls; a rule that
-    reads the turn's start (:class:`~nardy.rules.named.HeadLimit`) refuses
-    to judge until begun, so the Python search asks the per-turn hooks.
-    """
-
-    def __init__(self, named: tuple[NamedStep, ...]) -> None:
-        self.named = named
-
-    def __call__(self, board: list[int], src: int, dst: int) -> bool:
-        """Whether every named rule allows the step ``src -> dst`` that led to ``board`` (no hit: blocking contact)."""
-        return all(one.check(board, src, dst, False) for one in self.named)
 
 
 def roll_step_rule(

@@ -25,7 +25,7 @@ from nardy.rules.board import (
 )
 from nardy.rules.named import LoneStarter, MaxHeld, SixBlockAfterStep, passed_opponent_start
 from nardy.rules.six_block import BEFORE, ROUTE, six_block_allows, six_block_guard
-from nardy.rules.turn_rules import HitterRule, StepRule, with_changes
+from nardy.rules.turn_rules import HitterRule, NamedChecks, NamedStep, StepRule, with_changes
 
 __all__ = [
     "DRAW",
@@ -40,6 +40,7 @@ __all__ = [
     "TRAP_PRIMES",
     "FevgaSteps",
     "OpenTrap",
+    "fevga_roll_step_rule",
     "fevga_step_rule",
     "home_hit_stops",
     "mother_verdict",
@@ -60,6 +61,8 @@ MOTHER_EXCEPTIONS = ("own-start", "none")
 TRAP_PRIMES = ("open", "forbidden", "allowed")
 # fevga_step_rule's rules, by its checkers, guard and watched points (a tag).
 _STEP_RULES: Final[dict[int, StepRule]] = {}
+# Fevga's roll step rules, by (checkers, forbid_trap) (fevga_roll_step_rule).
+_ROLL_STEP_RULES: Final[dict[tuple[int, bool], StepRule]] = {}
 
 # home_hit_stops's rule.
 _HOME_HIT_STOPS: Final = HitterRule(6)
@@ -233,6 +236,25 @@ def fevga_step_rule(
     return rule
 
 
+def fevga_roll_step_rule(checkers: int, forbid_trap: bool) -> StepRule:
+    """Fevga's step rule whatever the position, for a roll's rules (:meth:`Variant.roll_rules <nardy.Variant.roll_rules>`).
+
+    What :func:`fevga_step_rule` is on every start, declared by name: the
+    starting checker (:class:`~nardy.rules.named.LoneStarter`), the starting
+    quarter (:data:`FEVGA_QUARTER`) and, with ``forbid_trap``, no landing
+    inside a trapping prime (:class:`~nardy.rules.named.SixBlockAfterStep`
+    with ``"ahead"``, whose guard is read from the board after each step:
+    nothing is hit in fevga, so it is the start's). The native core judges
+    them itself; the rule is made once per ``(checkers, forbid_trap)``.
+    """
+    rule = _ROLL_STEP_RULES.get((checkers, forbid_trap))
+    if rule is None:
+        named: tuple[NamedStep, ...] = (LoneStarter(checkers), FEVGA_QUARTER)
+        named += (SixBlockAfterStep("ahead"),) * forbid_trap
+        rule = _ROLL_STEP_RULES[checkers, forbid_trap] = StepRule(NamedChecks(named), named=named)
+    return rule
+
+
 class FevgaSteps:
     """The rules judged after each step of a fevga turn.
 
@@ -269,13 +291,17 @@ class FevgaSteps:
 class OpenTrap:
     """Fevga's ``trap_prime="open"``: a player whose trapping prime holds at the start must open it if any play can.
 
-    A whole-play filter (:data:`~nardy.rules.turn_rules.PlayFilter`), handed
-    out when the turn starts :func:`trapped`: it keeps the candidates whose
-    position is not :func:`trapped`, if there are any, else all of them.
+    A whole-play filter (:data:`~nardy.rules.turn_rules.PlayFilter`): when
+    the turn's start is :func:`trapped`, it keeps the candidates whose
+    position is not, if there are any, else all of them; from any other
+    start it keeps them all (a play may then make a trap: it must be opened
+    on the next turn).
     """
 
     def __call__(self, start: State, candidates: list[Candidate]) -> list[Candidate]:
-        """The candidates that open the trap, or all of them when none does."""
+        """The candidates that open the trap, or all of them when none does or the start holds none."""
+        if not trapped(start):
+            return candidates
         opened = [c for c in candidates if not trapped(c[0])]
         return opened or candidates
 

@@ -48,6 +48,7 @@ __all__ = [
     "EndRule",
     "FloorCheck",
     "HitterRule",
+    "NamedChecks",
     "NamedStep",
     "PlayFilter",
     "RollRules",
@@ -353,6 +354,25 @@ class NamedStep(Protocol):
     def check(self, board: list[int], src: int, dst: int, hit: bool) -> bool:
         """Whether the rule allows the step ``src -> dst`` (``hit``: it hit) that led to ``board``."""
         ...
+
+
+class NamedChecks:
+    """A step check that is its named rules: a step is allowed when each of them allows it.
+
+    What a roll's step rule calls (:meth:`Variant.roll_rules
+    <nardy.Variant.roll_rules>`: long nardy's
+    :func:`~nardy.rules.long_nardy.roll_step_rule`, fevga's
+    :func:`~nardy.rules.tavli.fevga_roll_step_rule`); a rule that reads the
+    turn's start (:class:`~nardy.rules.named.HeadLimit`) refuses to judge
+    until begun, so the Python search asks the per-turn hooks.
+    """
+
+    def __init__(self, named: tuple[NamedStep, ...]) -> None:
+        self.named = named
+
+    def __call__(self, board: list[int], src: int, dst: int) -> bool:
+        """Whether every named rule allows the step ``src -> dst`` that led to ``board`` (no hit: blocking contact)."""
+        return all(one.check(board, src, dst, False) for one in self.named)
 
 
 def named_rules(named: Iterable[NamedStep]) -> tuple[NamedStep, ...]:

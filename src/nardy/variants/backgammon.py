@@ -20,7 +20,7 @@ from nardy.model.basics import Roll
 from nardy.model.registry import register_variant
 from nardy.model.validate import shown
 from nardy.rules.backgammon import no_hide_rule
-from nardy.rules.turn_rules import HitterRule
+from nardy.rules.turn_rules import HitterRule, RollRules
 from nardy.rules.vocabulary import Contact, Geometry
 from nardy.variants.base import State, Variant
 from nardy.variants.options import choice, is_bool, option_owner, read_bool, read_int
@@ -148,3 +148,7 @@ class Caucasian(_HitFamily):
     def hitter_rule(self, start: State, roll: Roll) -> HitterRule:
         """A checker that hit (in the home board, or anywhere) may not then hide."""
         return no_hide_rule(6 if self.no_hide_after_hit == "home" else 24)
+
+    def roll_rules(self, roll: Roll) -> RollRules | None:
+        """Every roll's rules: the no-hide rule (it reads nothing of the position)."""
+        return RollRules(hitter_rule=no_hide_rule(6 if self.no_hide_after_hit == "home" else 24))
