@@ -19,6 +19,12 @@ under ``valgrind --tool=callgrind``, and the difference divided by the
 calls it adds is the instructions a call (the steady cost, without
 start-up). The random games differ between builds whose plays come in
 another order, so the positions are each build's own, drawn alike.
+
+``--games`` measures whole random games through the public API instead:
+400 turns a pass of ``legal_plays(roll)`` (the cache on, as a program that
+does not know better calls it), then ``resulting_position`` of a seeded
+random play, and ``is_over`` (a new game when it is); the figure is the
+cost of one turn.
 """
 
 from __future__ import annotations
@@ -28,10 +34,10 @@ import re
 import subprocess
 import sys
 
-#: The loop each interpreter runs: argv = variant, passes (0: time the passes instead).
+#: The loop each interpreter runs: argv = variant, passes (0: time the passes instead), what.
 CHILD = r"""
 import random, sys, time, nardy
-spec, passes = sys.argv[1], int(sys.argv[2])
+spec, passes = sys.argv[1], int(sys.argv[2])  # argv[3]: "calls" or "games"
 variant = nardy.find_variant(spec)
 rng = random.Random(3)
 items = []
@@ -44,9 +50,20 @@ while len(items) < 400:
     legal = variant.legal_plays(position, roll)
     position = legal.resulting_position(rng.randrange(len(legal)))
 
-def once():
+def calls():
     for position, roll in items:
         variant.legal_plays(position, roll, cache=False)
+
+def games():
+    play = random.Random(5)
+    position = variant.starting_position()
+    for _ in range(len(items)):
+        if position.is_over():
+            position = variant.starting_position()
+        legal = position.legal_plays(variant.random_roll(play))
+        position = legal.resulting_position(play.randrange(len(legal)))
+
+once = games if sys.argv[3] == "games" else calls
 
 if passes:
     for _ in range(passes):
@@ -84,10 +101,10 @@ VALGRIND = ("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null")
 CALLS = 400
 
 
-def instructions(python: str, spec: str, passes: int) -> int:
-    """The instructions callgrind counts for the loop of ``passes`` passes."""
+def instructions(python: str, spec: str, passes: int, what: str) -> int:
+    """The instructions callgrind counts for the loop of ``passes`` passes of ``what``."""
     done = subprocess.run(
-        [*VALGRIND, python, "-c", CHILD, spec, str(passes)],
+        [*VALGRIND, python, "-c", CHILD, spec, str(passes), what],
         capture_output=True,
         text=True,
         check=True,
@@ -98,15 +115,16 @@ def instructions(python: str, spec: str, passes: int) -> int:
     return int(found.group(1))
 
 
-def per_call_instructions(python: str, spec: str) -> float:
-    """Instructions a call: three passes less one, over the calls of two passes."""
-    return (instructions(python, spec, 3) - instructions(python, spec, 1)) / (2 * CALLS)
+def per_call_instructions(python: str, spec: str, what: str) -> float:
+    """Instructions a call (or turn): three passes less one, over the calls of two passes."""
+    extra = instructions(python, spec, 3, what) - instructions(python, spec, 1, what)
+    return extra / (2 * CALLS)
 
 
-def per_call_time(python: str, spec: str) -> float:
-    """Microseconds a call: the best of seven timed loops of five passes, in one fresh interpreter."""
+def per_call_time(python: str, spec: str, what: str) -> float:
+    """Microseconds a call (or turn): the best of seven timed loops of five passes, in one fresh interpreter."""
     done = subprocess.run(
-        [python, "-c", CHILD, spec, "0"], capture_output=True, text=True, check=True
+        [python, "-c", CHILD, spec, "0", what], capture_output=True, text=True, check=True
     )
     return float(done.stdout)
 
@@ -118,19 +136,23 @@ def main() -> None:
     parser.add_argument("new", help="the second build's Python")
     parser.add_argument("--callgrind", action="store_true", help="count instructions")
     parser.add_argument("--repeat", type=int, default=3, help="timed rounds (default 3)")
+    parser.add_argument(
+        "--games", action="store_true", help="whole random games' turns, not legal_plays calls"
+    )
     parser.add_argument("variants", nargs="*", default=VARIANTS, help="variant specs")
     args = parser.parse_intermixed_args()
     unit = "instructions" if args.callgrind else "us"
+    what = "games" if args.games else "calls"
     print(f"{'variant':40} {'old ' + unit:>16} {'new ' + unit:>16} {'new/old':>8}")
     for spec in args.variants:
         if args.callgrind:
-            old = per_call_instructions(args.old, spec)
-            new = per_call_instructions(args.new, spec)
+            old = per_call_instructions(args.old, spec, what)
+            new = per_call_instructions(args.new, spec, what)
         else:
             olds, news = [], []
             for _ in range(args.repeat):  # alternated: a burst of load hits both
-                olds.append(per_call_time(args.old, spec))
-                news.append(per_call_time(args.new, spec))
+                olds.append(per_call_time(args.old, spec, what))
+                news.append(per_call_time(args.new, spec, what))
             old, new = min(olds), min(news)
         print(f"{spec:40} {old:16,.2f} {new:16,.2f} {new / old:8.2f}")
 

@@ -484,6 +484,42 @@ def test_the_mirror_and_rotate_flips_are_unchanged() -> None:
     assert engine_state.opponent_point(3, False) == 22
 
 
+_POINT_SETS = st.sets(st.integers(1, 24)).map(lambda points: sum(1 << p for p in points))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    geometry=st.sampled_from([g.code for g in Geometry]),
+    board=st.lists(st.integers(-15, 15), min_size=28, max_size=28),
+    extras=st.lists(
+        st.one_of(
+            st.tuples(st.just(engine_state.POINTS), _POINT_SETS, _POINT_SETS),
+            st.tuples(st.just(engine_state.COUNT), st.integers(0, 2**31), st.integers(0, 2**31)),
+        ),
+        max_size=3,
+    ),
+)
+def test_the_packed_flip_is_the_flip_packed(
+    geometry: int, board: list[int], extras: list[tuple[int, int, int]]
+) -> None:
+    # The bytes turned round directly: each pair of extra fields swapped, a set
+    # of points renumbered, as flip does on the unpacked state.
+    kinds = tuple(kind for kind, _, _ in extras)
+    state = (*board, *(x for _, mine, theirs in extras for x in (mine, theirs)))
+    expected = engine_state.pack(engine_state.flip(state, geometry, kinds))
+    assert engine_state.flip_packed(engine_state.pack(state), geometry, kinds) == expected
+    assert engine_state.packed_flipper(geometry, kinds)(engine_state.pack(state)) == expected
+
+
+@pytest.mark.parametrize("name", ["plakoto", "tabula", "acey-deucey", "gul-bara", "gioul"])
+def test_each_variant_turns_its_packed_positions_round_as_its_states(name: str) -> None:
+    variant = nardy.find_variant(name)
+    flip_packed, flip = type(variant).packed_flipper(), type(variant).flipper()
+    for position in walk(variant, 3, 60):
+        packed = position.packed
+        assert flip_packed(packed) == engine_state.pack(flip(engine_state.unpack(packed)))
+
+
 @pytest.mark.parametrize("cls", [ThreeDiceGammon, SameTrack, SameTrackThreeDice])
 def test_pictures(cls: type[Variant]) -> None:
     from nardy.pictures import svg

@@ -197,8 +197,8 @@ _SAME: Final = Geometry.SAME.code
 POINT_MAPS: Final[tuple[tuple[int, ...], ...]] = tuple([g.point_map for g in Geometry])
 
 
-def flip_packed(packed: bytes, geometry: int) -> bytes:
-    """:func:`flip` on the packed form of a state without extra fields (``geometry``: a :attr:`Geometry.code <nardy.Geometry.code>`)."""
+def flip_packed(packed: bytes, geometry: int, extras: tuple[int, ...] = ()) -> bytes:
+    """:func:`flip` on the packed form of a state (``geometry``: a :attr:`Geometry.code <nardy.Geometry.code>`; ``extras``: the kinds of its extra fields, as for :func:`flip`)."""
     if geometry == _MIRROR:
         board = packed[24:0:-1]
     elif geometry == _ROTATE:
@@ -207,7 +207,29 @@ def flip_packed(packed: bytes, geometry: int) -> bytes:
         board = packed[1:25]
     else:
         board = bytes([packed[q] for q in POINT_MAPS[geometry][1:]])
-    return packed[27:28] + board.translate(_NEGATE) + packed[26:27] + packed[25:26] + packed[0:1]
+    head = packed[27:28] + board.translate(_NEGATE) + packed[26:27] + packed[25:26] + packed[0:1]
+    if not extras:
+        return head
+    tail = packed[BASE_SIZE:]
+    # Extra fields all zero (no pin, an empty pool) turn round to themselves.
+    return head + (_flip_extras(packed, geometry, extras) if tail.strip(b"\0") else tail)
+
+
+def _flip_extras(packed: bytes, geometry: int, extras: tuple[int, ...]) -> bytes:
+    """The extra fields of a packed state turned round: each side's pair swapped, a set of points renumbered."""
+    out: list[bytes] = []
+    for i, kind in enumerate(extras):
+        at = BASE_SIZE + 2 * i * EXTRA_BYTES
+        mine = packed[at : at + EXTRA_BYTES]
+        theirs = packed[at + EXTRA_BYTES : at + 2 * EXTRA_BYTES]
+        if kind == POINTS:
+            # (Read and written as the bytes, not the whole state unpacked and packed again.)
+            mine = map_points(_FROM_BYTES(mine, "little"), geometry).to_bytes(EXTRA_BYTES, "little")
+            theirs = map_points(_FROM_BYTES(theirs, "little"), geometry).to_bytes(
+                EXTRA_BYTES, "little"
+            )
+        out += (theirs, mine)
+    return b"".join(out)
 
 
 def flip_packed_rotated(packed: bytes) -> bytes:
@@ -225,8 +247,10 @@ def flip_packed_same(packed: bytes) -> bytes:
     return flip_packed(packed, _SAME)
 
 
-def packed_flipper(geometry: int) -> Callable[[bytes], bytes]:
-    """:func:`flip_packed` of one geometry as a one-argument function (a compiled one where there is)."""
+def packed_flipper(geometry: int, extras: tuple[int, ...] = ()) -> Callable[[bytes], bytes]:
+    """:func:`flip_packed` of one geometry and set of extra fields as a one-argument function."""
+    if extras:
+        return lambda packed: flip_packed(packed, geometry, extras)
     if geometry == _MIRROR:
         return flip_packed_mirrored
     if geometry == _ROTATE:

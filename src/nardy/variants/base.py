@@ -579,14 +579,8 @@ class Variant(TurnHooks, abc.ABC):
         """:meth:`next_packed` as a plain function of the packed state (made once per class)."""
         flip = _PACKED_FLIPPERS.get(cls)
         if flip is None:
-            if cls.extra_fields():
-                state_flip = cls.flipper()
-                flip = _PACKED_FLIPPERS[cls] = lambda p: engine_state.pack(
-                    state_flip(engine_state.unpack(p))
-                )
-            else:
-                # A compiled function, not a lambda: the engine calls it per result.
-                flip = _PACKED_FLIPPERS[cls] = engine_state.packed_flipper(cls.geometry.code)
+            kinds = _extra_kinds(cls)
+            flip = _PACKED_FLIPPERS[cls] = engine_state.packed_flipper(cls.geometry.code, kinds)
         return flip
 
     @classmethod
@@ -594,12 +588,9 @@ class Variant(TurnHooks, abc.ABC):
         """:meth:`next_state` as a plain function of the state (made once per class)."""
         flip = _FLIPPERS.get(cls)
         if flip is None:
-            kinds = tuple(
-                engine_state.POINTS if f.kind is ExtraKind.POINTS else engine_state.COUNT
-                for f in cls.extra_fields()
-            )
-            flip = _FLIPPERS[cls] = engine_state.flipper(cls.geometry.code, kinds)
+            flip = _FLIPPERS[cls] = engine_state.flipper(cls.geometry.code, _extra_kinds(cls))
         return flip
+
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Rebuilt from its options (the engine's plan is not part of its value).
@@ -796,3 +787,11 @@ def _format_option(value: object) -> str:
     if isinstance(value, tuple):
         return "-".join(str(v) for v in value)
     return str(value)
+
+
+def _extra_kinds(cls: type[Variant]) -> tuple[int, ...]:
+    """The kinds of a variant class's extra fields, in order, as :func:`nardy.engine.state.flip` reads them."""
+    return tuple(
+        engine_state.POINTS if f.kind is ExtraKind.POINTS else engine_state.COUNT
+        for f in cls.extra_fields()
+    )
