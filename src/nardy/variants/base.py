@@ -591,7 +591,6 @@ class Variant(TurnHooks, abc.ABC):
             flip = _FLIPPERS[cls] = engine_state.flipper(cls.geometry.code, _extra_kinds(cls))
         return flip
 
-
     def __reduce__(self) -> tuple[Any, ...]:
         # Rebuilt from its options (the engine's plan is not part of its value).
         return (_rebuild, (type(self), self.options()))
