@@ -585,7 +585,7 @@ class Variant(TurnHooks, abc.ABC):
                     state_flip(engine_state.unpack(p))
                 )
             else:
-                # A compiled function, not a lambda: the engine calls it per result.
+                # A flip of the bytes, not a lambda that unpacks and packs: the engine calls it per result.
                 flip = _PACKED_FLIPPERS[cls] = engine_state.packed_flipper(cls.geometry.code)
         return flip
 
