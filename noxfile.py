@@ -4,10 +4,11 @@ Every dependency comes from the ``[dependency-groups]`` of ``pyproject.toml``
 (one source of truth), read with :func:`nox.project.dependency_groups`.
 ``lint`` also checks the native core (``rust``: cargo fmt, clippy, test).
 ``quick`` is the README's test command: the pure-Python build and the
-``tests`` group only (no compiler, no Ray, OpenSpiel or gnubg), every test
+``tests`` group only (no Rust, no Ray, OpenSpiel or gnubg), every test
 but the seeded sweeps and the optional extras' (which skip), in about seven
-minutes on two cores. ``tests`` runs the full suite on the compiled build
-(what ``pip install .`` gives) with every oracle and extra, ``tests-pure``
+minutes on two cores. ``tests`` runs the full suite on the compiled build,
+the native core loaded (what ``pip install .`` gives with a Rust toolchain),
+with every oracle and extra, ``tests-pure``
 the same on the pure-Python one. Opt-in sessions (``default=False``):
 ``quick``, ``rust``, ``tests-all``, ``bench`` and ``build``.
 
@@ -97,7 +98,7 @@ def typecheck(session: nox.Session) -> None:
     them (``nox -s typecheck -- src``). nox itself is installed so that this
     file is checked against its real types.
     """
-    # The pure build: mypy reads the sources, so compiling them would be wasted.
+    # The pure build: mypy reads the sources, so building the native core would be wasted.
     session.install(".", env={"NARDY_PURE": "1"})
     session.install(*groups("typecheck", "reference"), f"nox{nox.needs_version}")
     session.run("mypy", "--strict", *session.posargs)
@@ -135,7 +136,7 @@ def tests(session: nox.Session) -> None:
     """Run the test suite (and the README's examples) on the compiled build; posargs go to pytest.
 
     Installs the package as ``pip install .`` does (the native core built
-    with cargo, the rules engine compiled with mypyc) and the ``tests``, ``reference``, ``ray`` and ``rl-test``
+    with cargo) and the ``tests``, ``reference``, ``ray`` and ``rl-test``
     groups (gnubg-nn is the reference move generator of the differential
     tests; Ray runs the self-play tests of its backend; ``rl-test`` brings
     the rl and openspiel extras). The suite checks that the compiled build,
@@ -161,7 +162,7 @@ QUICK_MARKERS = "not slow and not sweep"
 def quick(session: nox.Session) -> None:
     """The README's test command: the pure-Python build, every test but the sweeps (minutes).
 
-    Installs the package with ``NARDY_PURE=1`` (no compiler run: the same
+    Installs the package with ``NARDY_PURE=1`` (no Rust build: the same
     rules as plain Python) and only the ``tests`` group, so the tests of the
     optional extras and of the oracles (Ray, OpenSpiel, PettingZoo, gnubg)
     skip. posargs go to pytest and replace the marker selection.
@@ -205,7 +206,12 @@ def bench(session: nox.Session) -> None:
 
 @nox.session(default=False)
 def build(session: nox.Session) -> None:
-    """Build the sdist and wheel into ``dist/`` and check them with twine."""
+    """Build the sdist and, from it, the wheel into ``dist/`` and check them with twine.
+
+    With cargo on PATH the wheel holds the native core and is the one abi3
+    wheel (``cp311-abi3``) for Python 3.11 and newer; without it, the
+    pure-Python wheel.
+    """
     session.install(*groups("build"))
     dist = ROOT / "dist"
     shutil.rmtree(dist, ignore_errors=True)

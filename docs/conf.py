@@ -44,9 +44,6 @@ nitpick_ignore_regex = [
     ("py:class", r"(tuple|list)\[.*\]"),
     # The TypeVar of register_variant's signature (a class decorator).
     ("py:class", r"nardy\.(variants\.base|model\.registry)\.V"),
-    # mypyc's machine int (mypy_extensions.i64) in the signatures of compiled
-    # engine functions: to a reader, and interpreted, an int.
-    ("py:class", r"i64"),
 ]
 
 # -- doctest ------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from toy_variants import HomeHitStops, PinningGame, TruceHypergammon, registered
 
 
 def generic_perft(start: Position, depth: int) -> list[PerftRow]:
-    """:func:`count` driven by nardy's generator, as perft did before its compiled loop."""
+    """:func:`count` driven by nardy's generator, as perft did before its own loop."""
     variant = start.variant
     flip = variant.packed_flipper()
 

@@ -284,9 +284,10 @@ def _native_loaded() -> bool:
 #: the pure build. Both give the same answers.
 native: bool = _native_loaded()
 
-#: True exactly when the native rules core is loaded (the same as
-#: :data:`native`): the legal-play search then runs in Rust. False in the
-#: pure build, where the Python search runs. Both give the same answers.
+#: The same as :data:`native`: true exactly when the native rules core is
+#: loaded (the legal-play search then runs in Rust), false in the pure build,
+#: where every module, the search included, runs as Python. nardy compiles
+#: nothing else. Both builds give the same answers.
 compiled: bool = native
 
 __all__ = [

@@ -5,8 +5,7 @@
   variants``, and the demo's players (:func:`~nardy.cli.main.choose_play`,
   :func:`~nardy.cli.main.cube_decision`);
 * :mod:`~nardy.cli.legal` -- ``nardy legal``: JSON questions in, legal
-  plays out; :mod:`~nardy.cli.legal_text` writes its answers' text
-  (compiled in the fast build);
+  plays out; :mod:`~nardy.cli.legal_text` writes its answers' text;
 * :mod:`~nardy.cli.convert` -- ``nardy convert`` and ``nardy id``;
 * :mod:`~nardy.cli.render` -- ``nardy render`` and ``nardy view``;
 * :mod:`~nardy.cli.selfplay` -- ``nardy selfplay``;

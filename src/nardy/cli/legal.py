@@ -5,7 +5,7 @@ answer, every error included. :class:`LegalFilter` gives the same answers as
 text, faster: the answer to a well-formed question of any variant is written
 without the dicts and the ``json`` calls that :func:`legal_line` needs (see
 :mod:`nardy.cli.legal_text`), and one of a variant without extra state is
-also read and checked in one compiled pass; anything it is not sure of goes
+also read and checked in one pass; anything it is not sure of goes
 to :func:`legal_line`, so an answer is always the text of
 ``json.dumps(legal_line(...))``. :func:`run_legal` is the command's loop.
 

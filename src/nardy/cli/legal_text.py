@@ -12,8 +12,6 @@ checkers (``pool``; ``pinned`` and ``opp_pinned``), laid out as
 (:func:`packed_question`, :func:`dice_index`, :func:`quiet_numbers`) say yes
 only where the full path (:func:`nardy.cli.legal.legal_line`) would accept the
 same values; anything else goes to the full path, which names the error.
-Plain bytes, strs and ints only, so the fast build compiles this module
-with the engine.
 """
 
 from __future__ import annotations
@@ -32,7 +30,7 @@ _NEXT_NUMBER: Final = tuple([", " + str(b - ZERO) for b in range(256)])
 # family), as ", a, b": half as many pieces to join.
 _LOW: Final = -15
 _SPAN: Final = 31
-# int.from_bytes once bound (compiled, a method called on the type is looked up each time).
+# int.from_bytes once bound (a method called on the type is looked up each time).
 _FROM_BYTES: Final = int.from_bytes
 _PAIR: Final = tuple([f", {a + _LOW}, {b + _LOW}" for a in range(_SPAN) for b in range(_SPAN)])
 

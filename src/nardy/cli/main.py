@@ -491,13 +491,12 @@ def _cmd_variants(args: argparse.Namespace, stdout: IO[str]) -> int:
 def build_name() -> str:
     """Which build runs, as ``nardy --version`` names it.
 
-    "compiled" (the mypyc engine) and "native core" (``nardy._native``) for
-    the parts that run, "pure Python" when neither does.
+    "native core" when the native rules core (``nardy._native``) is loaded,
+    "pure Python" when it is not.
     """
-    from nardy import compiled, native
+    from nardy import native
 
-    parts = [name for name, runs in (("compiled", compiled), ("native core", native)) if runs]
-    return ", ".join(parts) or "pure Python"
+    return "native core" if native else "pure Python"
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -258,8 +258,6 @@ def step_allowed(
     """
     rule = rules.step_rule
     if rule is not None and watches(rule, src, dst) and (hit or not rule.only_hits):
-        # (The check read into a name first: compiled, calling a property's
-        # value in one expression calls the property instead.)
         check: StepCheck = rule.check
         if not check(board, src, dst):
             return False

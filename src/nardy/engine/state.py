@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import neg
-from typing import Any, Final, cast
+from typing import Final
 
 from nardy.rules.board import (
     BASE_SIZE,
@@ -107,32 +107,18 @@ def pack(state: State) -> bytes:
 
 # Byte c + ZERO to c's byte as a signed char (ZERO is 128: the top bit flipped).
 _SIGNED: Final = bytes(b ^ ZERO for b in range(256))
-# Each byte's count, as the int objects themselves (compiled, a count read
-# from here is neither made nor boxed: most are outside CPython's cache of
-# small ints, -5 to 256, and would be allocated one by one), and the slots
-# of the base state, for a comprehension that fills a list made at its length.
-_COUNT_OF_BYTE: Final[tuple[Any, ...]] = tuple(b - ZERO for b in range(256))
-_BASE_SLOTS: Final[tuple[int, ...]] = tuple(range(BASE_SIZE))
 
 
 def unpack_list(packed: bytes) -> list[int]:
     """The state a packed form holds, as a new list (for a search to work on)."""
-    if _COMPILED:  # indexing bytes is a native read
-        board = cast(list[int], [_COUNT_OF_BYTE[packed[i]] for i in _BASE_SLOTS])
-    else:
-        # A count c is packed as the byte c + ZERO; with its top bit flipped
-        # that is c as a signed char, which a memoryview reads in C (compiled,
-        # these calls are generic and cost more than the native loop).
-        board = memoryview(packed[:BASE_SIZE].translate(_SIGNED)).cast("b").tolist()
+    # A count c is packed as the byte c + ZERO; with its top bit flipped that
+    # is c as a signed char, which a memoryview reads in C.
+    board: list[int] = memoryview(packed[:BASE_SIZE].translate(_SIGNED)).cast("b").tolist()
     if len(packed) == BASE_SIZE:
         return board
     for i in range(BASE_SIZE, len(packed), EXTRA_BYTES):
         board.append(int.from_bytes(packed[i : i + EXTRA_BYTES], "little"))
     return board
-
-
-#: True when this module runs compiled (a native function has no ``__code__``).
-_COMPILED: Final = not hasattr(unpack_list, "__code__")
 
 
 def unpack(packed: bytes) -> State:
@@ -152,8 +138,8 @@ def key_of(state: State | list[int]) -> int:
 def key_of_packed(packed: bytes) -> int:
     """The key of a packed state (``int.from_bytes(packed, "little")``).
 
-    Compiled, a call of the method on the type looks it up and binds it
-    again each time; this calls it once bound.
+    A call of the method on the type looks it up and binds it again each
+    time; this calls it once bound.
     """
     return _FROM_BYTES(packed, "little")
 

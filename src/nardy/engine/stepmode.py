@@ -95,7 +95,7 @@ def step_action(src: int, die: int) -> int:
 def dice_code(dice: tuple[int, ...] | list[int]) -> int:
     """The dice left as one int: 5 bits a face, its count (what a node's code ends with)."""
     code = 0
-    for d in dice:  # (a loop: compiled, a generator would be an object of its own)
+    for d in dice:
         code += _UNIT[d]
     return code
 

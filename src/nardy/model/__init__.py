@@ -10,8 +10,8 @@ finds legal plays (:mod:`nardy.engine`) live elsewhere.
   is drawn by :mod:`~nardy.model.text_board`.
 * :mod:`~nardy.model.play` -- :class:`~nardy.Step` and :class:`~nardy.Play`.
 * :mod:`~nardy.model.legal` -- :class:`~nardy.LegalPlays` and
-  :func:`~nardy.model.legal.find`, the one path to the engine (compiled in
-  the fast build); :mod:`nardy.cache` (the module ``nardy.model.cache``)
+  :func:`~nardy.model.legal.find`, the one path to the engine;
+  :mod:`nardy.cache` (the module ``nardy.model.cache``)
   controls its caches.
 * :mod:`~nardy.model.notation` -- reading plays written in notation.
 * :mod:`~nardy.model.result` -- :class:`~nardy.Result` and

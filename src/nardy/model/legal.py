@@ -4,9 +4,7 @@
 :meth:`Position.legal_plays <nardy.Position.legal_plays>` returns;
 :func:`find` is what :meth:`Variant.legal_plays <nardy.Variant.legal_plays>`
 runs: check the call, look in the variant's cache, ask the engine (through
-the variant's :class:`~nardy.engine.plan.Plan`), wrap the answer. This
-module is compiled with the engine in the fast build, so a call costs few
-interpreted steps.
+the variant's :class:`~nardy.engine.plan.Plan`), wrap the answer.
 """
 
 from __future__ import annotations
@@ -36,7 +34,7 @@ _FIELDS: Final = frozenset(("_position", "_roll", "_keys", "_codes", "_plays", "
 # Each variant class's packed flip (Variant.packed_flipper), by class: a dict
 # look-up instead of a call into the (interpreted) variant for every result.
 _FLIPPERS: dict[type, Callable[[bytes], bytes]] = {}
-# Position.from_packed bound once, and the sides: compiled, the class method
+# Position.from_packed bound once, and the sides: otherwise the class method
 # would be looked up and bound at every result built, and each side read
 # from its class through the enum's own attribute hook.
 _FROM_PACKED: Final = Position.from_packed
@@ -168,10 +166,6 @@ class Store:
         self.slot = 0
 
 
-#: True when this module runs compiled (mypyc: a native function has no ``__code__``).
-_COMPILED: Final = not hasattr(find, "__code__")
-
-
 class LegalPlays:
     """The legal plays of one position and roll: an immutable sequence.
 
@@ -183,6 +177,15 @@ class LegalPlays:
     ints. Get one from :meth:`Position.legal_plays <nardy.Position.legal_plays>`.
     """
 
+    # The fields (_FIELDS), each set once by the constructor; __setattr__
+    # refuses any other assignment.
+    _position: Position
+    _roll: Roll
+    _keys: list[bytes]
+    _codes: list[int]
+    _plays: list[tuple[Play, ...]]
+    _results: list[Position | None]
+
     def __init__(self, position: Position, roll: Roll, keys: list[bytes], codes: list[int]) -> None:
         """Wrap the engine's plays: the resulting states' keys and the packed steps.
 
@@ -190,22 +193,13 @@ class LegalPlays:
         (from :meth:`Variant.play_keys <nardy.Variant.play_keys>`); a pass is
         the start's key with no steps.
         """
-        # Final: read-only from outside once compiled, and __setattr__ keeps
-        # the pure-Python class so too. The lazily built plays and positions
-        # live in lists made here (empty until first asked for).
-        if not _COMPILED:
-            # Interpreted, each assignment below would call __setattr__: six
-            # Python calls, about 8% of a legal-play set's time. One C call.
-            self.__dict__.update(
-                _position=position, _roll=roll, _keys=keys, _codes=codes, _plays=[], _results=[]
-            )
-            return
-        self._position: Final = position
-        self._roll: Final = roll
-        self._keys: Final = keys
-        self._codes: Final = codes
-        self._plays: Final[list[tuple[Play, ...]]] = []
-        self._results: Final[list[Position | None]] = []
+        # __setattr__ keeps the fields read-only, so they are set in one C
+        # call: six assignments would be six Python calls of __setattr__,
+        # about 8% of a legal-play set's time. The lazily built plays and
+        # positions live in lists made here (empty until first asked for).
+        self.__dict__.update(
+            _position=position, _roll=roll, _keys=keys, _codes=codes, _plays=[], _results=[]
+        )
 
     def __setattr__(self, name: str, value: object) -> None:
         if name not in _FIELDS or hasattr(self, name):

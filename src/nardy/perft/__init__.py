@@ -28,7 +28,7 @@ plies, ``passes`` the ``paths21`` sequences whose last play is a pass and
 hashable keys (never one object per state, never one step per path); it
 takes the move generator as a function, so the same algorithm can be driven
 by another program's generator. :func:`perft` runs the same algorithm with
-nardy's generator in the compiled loop of ``nardy.perft.fast`` (the
+nardy's generator in the faster loop of ``nardy.perft.fast`` (the
 tests check that both give the same rows).
 """
 
@@ -245,7 +245,7 @@ def estimate(
 
 
 #: ``nardy perft`` refuses a count estimated longer than this (CPU seconds) without --no-limit.
-#: Backgammon to depth 3 is well inside it (about 3 minutes pure Python, 1.5 compiled);
+#: Backgammon to depth 3 is well inside it (about 3 minutes in the pure-Python build);
 #: the estimate of the longest counts errs low by up to 2 or 3 times (gioul from its
 #: start: 12 to 24 minutes said, about 40 taken, pure Python), which this leaves room for.
 LIMIT: Final = 300.0

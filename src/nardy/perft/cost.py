@@ -371,7 +371,7 @@ def _size(level: Weighted) -> float:
 
 
 class _Plies:
-    """Expands states of a variant whose turn is one play (the compiled loop of :mod:`nardy.perft.fast`)."""
+    """Expands states of a variant whose turn is one play (the loop of :mod:`nardy.perft.fast`)."""
 
     fewest = FEWEST
 

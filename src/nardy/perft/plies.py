@@ -1,7 +1,7 @@
 """One ply of nardy's own perft, set up for a variant and a start.
 
 :func:`nardy.perft.perft` and :func:`nardy.perft.estimate` both expand
-levels of states with it: :class:`PlyCounter` holds what the compiled loop
+levels of states with it: :class:`PlyCounter` holds what the loop
 of :mod:`nardy.perft.fast` needs for a variant (its generator, its rolls,
 how its finished states are told), and :func:`start_position` reads the
 position a count starts from.

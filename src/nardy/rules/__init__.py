@@ -11,6 +11,5 @@ named functions, one module per family: :mod:`nardy.rules.backgammon`,
 :mod:`nardy.rules.long_nardy` and :mod:`nardy.rules.tavli`. Each function
 states its rule in its docstring and works on the state, so the Python
 search (:mod:`nardy.engine.onesearch`) can call it for every step. The variant classes in
-:mod:`nardy.variants` wire these rules to their options. The whole package
-is compiled in the fast build.
+:mod:`nardy.variants` wire these rules to their options.
 """

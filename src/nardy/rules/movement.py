@@ -50,7 +50,7 @@ the above):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import attrs
 
@@ -69,9 +69,6 @@ from nardy.rules.board import (
     PINNED,
 )
 from nardy.rules.vocabulary import POOL, ExtraField
-
-if TYPE_CHECKING:
-    from mypy_extensions import i64
 
 __all__ = [
     "DEFAULT_MOVEMENT",
@@ -111,7 +108,7 @@ PINS: Final = 2
 RELEASES: Final = 3
 
 
-def is_open(board: list[int], dst: i64, contact: i64) -> bool:
+def is_open(board: list[int], dst: int, contact: int) -> bool:
     """Whether the mover may land on point ``dst``: an open point.
 
     Open when no opposing checker stands there; with hitting contact also
@@ -120,18 +117,18 @@ def is_open(board: list[int], dst: i64, contact: i64) -> bool:
     checker pins one of the mover's. Blocking contact: any opposing checker
     closes the point.
     """
-    x: i64 = board[dst]
+    x: int = board[dst]
     if x >= 0:
         return True
     if x < -1 or contact == BLOCK:
         return False
     if contact == HIT:
         return True
-    pins: i64 = board[PINNED]
+    pins: int = board[PINNED]
     return not (pins >> dst) & 1
 
 
-def step_kind(board: list[int], src: i64, dst: i64, contact: i64) -> i64:
+def step_kind(board: list[int], src: int, dst: int, contact: int) -> int:
     """What the step ``src -> dst`` does besides moving a checker (the board allows it).
 
     :data:`HITS` when it lands on a lone opposing checker with hitting
@@ -140,43 +137,43 @@ def step_kind(board: list[int], src: i64, dst: i64, contact: i64) -> i64:
     pinning, it takes the last of the mover's checkers off a point where
     they pin one (that one is free again); 0 for a plain move.
     """
-    kind: i64 = 0
+    kind: int = 0
     if dst != MOVER_OFF and contact != BLOCK:
-        x: i64 = board[dst]
+        x: int = board[dst]
         if x == -1:
             kind = PINS if contact == PIN else HITS
     if contact == PIN and src != MOVER_BAR:
-        c: i64 = board[src]
-        pins: i64 = board[OPP_PINNED]
+        c: int = board[src]
+        pins: int = board[OPP_PINNED]
         if c == 1 and (pins >> src) & 1:
             kind += RELEASES
     return kind
 
 
-def make_move(board: list[int], src: i64, dst: i64, kind: i64) -> None:
+def make_move(board: list[int], src: int, dst: int, kind: int) -> None:
     """Make the step ``src -> dst`` of ``kind`` (:func:`step_kind`) on ``board``, in place.
 
     The checker leaves ``src`` (a released checker stays there, the
     opponent's again) and lands on ``dst`` or goes off; a hit blot goes to
     the opponent's bar, a pinned one stays under the mover's checker.
     """
-    c: i64 = board[src]
+    c: int = board[src]
     board[src] = c - 1
     if kind >= RELEASES:
         board[src] = -1
-        pins: i64 = board[OPP_PINNED]
+        pins: int = board[OPP_PINNED]
         board[OPP_PINNED] = pins ^ (1 << src)
         kind -= RELEASES
     if kind == HITS:
         board[dst] = 1
-        bar: i64 = board[OPP_BAR]
+        bar: int = board[OPP_BAR]
         board[OPP_BAR] = bar + 1
     elif kind == PINS:
         board[dst] = 1
-        opp: i64 = board[OPP_PINNED]
+        opp: int = board[OPP_PINNED]
         board[OPP_PINNED] = opp | (1 << dst)
     else:
-        x: i64 = board[dst]
+        x: int = board[dst]
         board[dst] = x + 1
 
 
@@ -188,16 +185,16 @@ def must_enter(board: list[int]) -> bool:
     mover moves nothing but it: a die enters it on :func:`entry_point`, and
     a die that cannot enter is lost.
     """
-    bar: i64 = board[MOVER_BAR]
+    bar: int = board[MOVER_BAR]
     return bar > 0
 
 
-def entry_point(die: i64) -> i64:
+def entry_point(die: int) -> int:
     """Where a checker entering from the bar with ``die`` lands: the mover's point ``25 - die``."""
     return MOVER_BAR - die
 
 
-def landing(board: list[int], src: i64, die: i64, outside: int, contact: i64) -> i64:
+def landing(board: list[int], src: int, die: int, outside: int, contact: int) -> int:
     """Where a move of ``die`` takes a checker of the mover's from ``src`` (25: the bar), or -1.
 
     The movement rule of one move: the checker lands on ``src - die`` when
@@ -227,22 +224,22 @@ def may_bear_off(board: list[int], src: int, dst: int, outside: int) -> bool:
     if dst == 0:
         return True
     # (checker_above, inline: the Python search asks this at every bear-off,
-    # and the call cost hypergammon's row of bench_legal 2%, compiled)
+    # where a call costs more than the loop)
     for p in range(src + 1, HOME + 1):  # noqa: SIM110 (a loop is faster than any() here)
         if board[p] > 0:
             return False
     return True
 
 
-def checker_above(board: list[int], src: i64, zone: i64 = HOME) -> bool:
+def checker_above(board: list[int], src: int, zone: int = HOME) -> bool:
     """Whether a checker of the mover's stands in his home board (his points ``1..zone``) above point ``src``.
 
     What the bear-off asks of a die higher than the point: with such a
     checker the die must be played by it, not bear off from ``src``.
     """
-    p: i64 = src + 1
+    p: int = src + 1
     while p <= zone:
-        x: i64 = board[p]
+        x: int = board[p]
         if x > 0:
             return True
         p += 1
@@ -374,7 +371,6 @@ class Movement:
 
     def _default_but_the_pool(self) -> bool:
         """Everything but the pool as today's: hits to the bar, the bar first, the usual bear-off."""
-        # (Field by field: compiled, ``==`` between two of these would compare identities.)
         bear_off = self.bear_off
         plain = not self.hit_to_pool and self.bar_first
         return plain and bear_off.zone == HOME and bear_off.larger
@@ -396,7 +392,6 @@ def pool_index(extra_fields: Sequence[ExtraField]) -> int:
     """
     pool = (POOL.name, POOL.kind, POOL.keys, POOL.holds_checkers)
     for i, field in enumerate(extra_fields):
-        # (Equal to POOL field by field: compiled, ``==`` would compare identities.)
         if (field.name, field.kind, field.keys, field.holds_checkers) == pool:
             return EXTRA + 2 * i
     return 0
@@ -437,11 +432,11 @@ def bar_first(board: list[int], first: bool) -> bool:
     checker moves. With ``first`` false, bar entries, pool entries and other
     moves mix freely.
     """
-    bar: i64 = board[MOVER_BAR]
+    bar: int = board[MOVER_BAR]
     return first and bar > 0
 
 
-def may_enter_from_pool(board: list[int], pool: i64, first: bool) -> bool:
+def may_enter_from_pool(board: list[int], pool: int, first: bool) -> bool:
     """Entering from the pool (rules M.2, M.3): whether a pool checker of the mover's may enter now.
 
     When the variant has a pool (``pool``, its state index), a checker is
@@ -451,7 +446,7 @@ def may_enter_from_pool(board: list[int], pool: i64, first: bool) -> bool:
     """
     if not pool:
         return False
-    waiting: i64 = board[pool]
+    waiting: int = board[pool]
     return waiting > 0 and not bar_first(board, first)
 
 
@@ -474,7 +469,7 @@ def count_not_home(board: list[int], contact: int, zone: int, pool: int) -> int:
 
 
 def bear_off_allowed(
-    board: list[int], src: i64, dst: i64, outside: int, zone: i64, larger: bool
+    board: list[int], src: int, dst: int, outside: int, zone: int, larger: bool
 ) -> bool:
     """The bear-off of :class:`BearOff` ``(zone, larger)`` for a step from ``src`` that would end at ``dst <= 0``.
 
@@ -491,20 +486,20 @@ def bear_off_allowed(
     return larger and not checker_above(board, src, zone)
 
 
-def send_hit_to_pool(board: list[int], pool: i64) -> None:
+def send_hit_to_pool(board: list[int], pool: int) -> None:
     """Where a hit checker goes (``hit_to="pool"``): from its owner's bar, where :func:`make_move` put it, to his pool.
 
     ``pool`` is the mover's pool index; the opponent's is the next one.
     """
-    bar: i64 = board[OPP_BAR]
+    bar: int = board[OPP_BAR]
     board[OPP_BAR] = bar - 1
-    theirs: i64 = board[pool + 1]
+    theirs: int = board[pool + 1]
     board[pool + 1] = theirs + 1
 
 
 def make_step_as(
-    board: list[int], src: i64, dst: i64, contact: i64, pool: i64, hit_to_pool: bool
-) -> i64:
+    board: list[int], src: int, dst: int, contact: int, pool: int, hit_to_pool: bool
+) -> int:
     """Make any step of a :class:`Movement` on ``board``, in place; returns its kind (:func:`step_kind`).
 
     A step from the pool (``src`` :data:`~nardy.rules.board.FROM_POOL`)
@@ -513,9 +508,9 @@ def make_step_as(
     (:func:`send_hit_to_pool`), else to his bar.
     """
     if src == FROM_POOL:
-        waiting: i64 = board[pool]
+        waiting: int = board[pool]
         board[pool] = waiting - 1
-        bar: i64 = board[MOVER_BAR]
+        bar: int = board[MOVER_BAR]
         board[MOVER_BAR] = bar + 1
         src = MOVER_BAR
     kind = step_kind(board, src, dst, contact)

@@ -169,7 +169,6 @@ class SixBlockAfterStep:
     option: str
 
     def __attrs_post_init__(self) -> None:
-        # (Validated here, not with attrs.field: mypyc compiles this module.)
         if self.option not in SIX_BLOCK_RULES:
             raise InvalidOptionError(
                 f"SixBlockAfterStep: option is one of {', '.join(map(repr, SIX_BLOCK_RULES))},"
@@ -239,7 +238,6 @@ class HeadLimit:
     point: int = HEAD
 
     def __attrs_post_init__(self) -> None:
-        # (Validated here, not with attrs.field: mypyc compiles this module.)
         if self.mode not in HEAD_LIMIT_MODES:
             raise InvalidOptionError(
                 f"HeadLimit: mode is one of {', '.join(map(repr, HEAD_LIMIT_MODES))},"

@@ -81,9 +81,7 @@ def in_block(board: list[int] | State, p: int) -> bool:
     Consecutive along the opponent's route: the mover's 1 and 24 are
     neighbours, his 13 and 12 are not.
     """
-    # The rule checks pass the search's board, a list: read as one, the
-    # compiled build indexes it without a generic look-up.
-    b = board if isinstance(board, list) else list(board)
+    b = board
     n = 1
     x = _AHEAD[p]
     while x and b[x] > 0:
@@ -227,8 +225,7 @@ class SixBlockAtEnd:
         first = list(start)
         at_start = TurnBlocks(first, guard)
         # The candidates handed back must be the very objects given (the
-        # engine then keeps their keys): read as Any, compiled code does not
-        # unpack a candidate into a native tuple and box a new one.
+        # engine then keeps their keys).
         given: list[Any] = candidates
         kept: list[Any] = []
         for c in given:
@@ -295,7 +292,7 @@ class TurnBlocks(EndRule):
     def allows(self, board: list[int]) -> bool:
         """Whether the position on ``board`` keeps the six-block rule (:func:`blocks_allowed`)."""
         # (blocks_allowed, inline: asked at every result of a search on a live
-        # board; the call cost long-nardy(six_block_check=turn) 1%, compiled)
+        # board, where a call costs more than the loop)
         start = self.start
         for p in self.points:
             x = board[p]

@@ -378,7 +378,7 @@ class NamedChecks:
 def named_rules(named: Iterable[NamedStep]) -> tuple[NamedStep, ...]:
     """A :class:`StepRule`'s ``named`` declaration as a tuple, or an error naming what it got."""
     # (Typed as an iterable and checked here, so that a list is taken and a
-    # wrong value is an InvalidOptionError in the compiled build too.)
+    # wrong value is an InvalidOptionError.)
     try:
         rules = tuple(named)
     except TypeError:
@@ -504,8 +504,7 @@ class EndRule:
 
     A search may ask :meth:`allows` with its live board at each result, so that
     no candidate is built for the rule. Subclass it and override
-    :meth:`allows` (this base allows everything); compiled, the call is a
-    native method call.
+    :meth:`allows` (this base allows everything).
     """
 
     def allows(self, board: list[int]) -> bool:
