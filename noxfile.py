@@ -136,13 +136,16 @@ def tests(session: nox.Session) -> None:
     """Run the test suite (and the README's examples) on the compiled build; posargs go to pytest.
 
     Installs the package as ``pip install .`` does (the native core built
-    with cargo) and the ``tests``, ``reference``, ``ray`` and ``rl-test``
+    with cargo), or the wheel that ``NARDY_WHEEL`` names, and the ``tests``, ``reference``, ``ray`` and ``rl-test``
     groups (gnubg-nn is the reference move generator of the differential
     tests; Ray runs the self-play tests of its backend; ``rl-test`` brings
     the rl and openspiel extras). The suite checks that the compiled build,
     the native core loaded, is the one it tests.
     """
-    session.install(".", *groups("tests", "reference", "ray", "rl-test"))
+    # NARDY_WHEEL: a built wheel to test instead of the checkout (CI's run
+    # passes the one the build session made, with no Rust toolchain on PATH).
+    package = os.environ.get("NARDY_WHEEL") or "."
+    session.install(package, *groups("tests", "reference", "ray", "rl-test"))
     env = {"NARDY_EXPECT_BUILD": "compiled", **_reference_required(session)}
     session.run("pytest", *PARALLEL, *session.posargs, env=env)
 

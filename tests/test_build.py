@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -28,6 +30,17 @@ def test_the_compiled_build_loads_the_native_core() -> None:
     # that failed (an optional extension) would leave the package pure
     # without this. The pure build (NARDY_PURE=1, or no cargo) has none.
     assert nardy.native is (expected_build() == "compiled")
+
+
+def test_a_wheel_under_test_is_the_installed_package() -> None:
+    # CI tests the wheel the build made (NARDY_WHEEL, nox -s tests): nardy
+    # must come from the virtual environment it went into, not the checkout.
+    wheel = os.environ.get("NARDY_WHEEL")
+    if not wheel:
+        pytest.skip("NARDY_WHEEL is not set (CI's run sets it)")
+    assert Path(nardy.__file__).resolve().is_relative_to(Path(sys.prefix).resolve())
+    assert Path(wheel).name.startswith("nardy-")
+    assert nardy.native
 
 
 def test_native_says_whether_the_module_imports() -> None:
