@@ -210,6 +210,8 @@ def test_bad_python_values_are_value_errors_from_the_module() -> None:
         Rules(range(10**12))  # an endless table is refused, not read to its end
     with pytest.raises(ValueError, match="state 1"):
         rules.search_many([[0] * 28, [0] * 3])
+    with pytest.raises(ValueError, match="state 2"):
+        rules.search_lists_many([[0] * 28, [0] * 28, [0] * 3])
 
 
 def test_rules_are_frozen() -> None:
@@ -278,6 +280,10 @@ def test_search_many_is_search_one_by_one() -> None:
     native_rules = native.rules_for(table)
     assert native_rules.search_many(positions) == [native_rules.search(s) for s in positions]
     assert native_rules.search_many([]) == []
+    lists = [native_rules.search_lists(s) for s in positions]
+    assert native_rules.search_lists_many(positions) == lists
+    assert native_rules.search_lists_many([pack(s) for s in positions]) == lists
+    assert native_rules.search_lists_many([]) == []
 
 
 @pytest.mark.parametrize("name", ["backgammon", "plakoto", "tabula"])

@@ -31,6 +31,11 @@ class Rules:
 
     def search_many(self, states: Sequence[Sequence[int] | bytes]) -> list[list[tuple[bytes, int]]]:
         """:meth:`search` of every state, in order, the GIL released while the core searches."""
+    def search_lists_many(
+        self, states: Sequence[Sequence[int] | bytes]
+    ) -> list[tuple[list[bytes], list[int]]]:
+        """:meth:`search_lists` of every state, in order, the GIL released while the core searches (both lists empty for a pass)."""
+
     def step_search(self, targets: bytes, returns: bool) -> StepSearch:
         """The step mode of one turn under these rules (a board-only table): a :class:`StepSearch`.
 

@@ -253,6 +253,32 @@ impl Found {
         Ok(())
     }
 
+    /// Search each of `states` and append its plays, with the GIL released; a refusal names the state's index.
+    fn add_many(&mut self, py: Python<'_>, table: &Table, states: &[Vec<i32>]) -> PyResult<()> {
+        py.detach(|| {
+            for (i, state) in states.iter().enumerate() {
+                self.add(table, state).map_err(|failure| at_state(i, failure))?;
+            }
+            Ok::<(), Failure>(())
+        })?;
+        Ok(())
+    }
+
+    /// The plays of the `i`-th state searched as two lists, as `Rules.search_lists` gives them.
+    fn lists<'py>(&self, py: Python<'py>, size: usize, i: usize) -> PyLists<'py> {
+        let len = key_len(size);
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        let keys = self.keys[start * len..self.ends[i] * len]
+            .chunks_exact(len)
+            .map(|key| PyBytes::new(py, key))
+            .collect();
+        let codes = self.codes[start..self.ends[i]]
+            .iter()
+            .map(|&code| code_to_python(py, code))
+            .collect();
+        (keys, codes)
+    }
+
     /// The plays of the `i`-th state searched, as Python values: a list of (bytes, int).
     fn to_python<'py>(&self, py: Python<'py>, size: usize, i: usize) -> Vec<PyPlay<'py>> {
         let len = key_len(size);
@@ -263,6 +289,23 @@ impl Found {
                 (PyBytes::new(py, key), code_to_python(py, self.codes[j]))
             })
             .collect()
+    }
+}
+
+/// A batch's states, read as the core takes them; a bad one is a [`Failure::Input`] naming its index.
+fn read_states(states: &Bound<'_, PyAny>) -> Result<Vec<Vec<i32>>, Failure> {
+    // (The index is written into a refusal only: a message made for every
+    // state would cost more than reading it.)
+    each(states, "states", usize::MAX, |i, item| {
+        read_state(&item, "the state").map_err(|failure| at_state(i, failure))
+    })
+}
+
+/// A refusal of a batch's `i`-th state, saying which (a failure of the core's own stays as it is).
+fn at_state(i: usize, failure: Failure) -> Failure {
+    match failure {
+        Failure::Input(message) => Failure::Input(format!("state {i}: {message}")),
+        internal => internal,
     }
 }
 
@@ -383,27 +426,30 @@ impl Rules {
         py: Python<'py>,
         states: &Bound<'py, PyAny>,
     ) -> PyResult<Vec<Vec<PyPlay<'py>>>> {
-        // (The index is written into a refusal only: a message made for
-        // every state would cost more than reading it.)
-        let read = each(states, "states", usize::MAX, |i, item| {
-            read_state(&item, "the state").map_err(|failure| match failure {
-                Failure::Input(message) => Failure::Input(format!("state {i}: {message}")),
-                internal => internal,
-            })
-        })?;
-        let table = &self.table;
+        let read = read_states(states)?;
         Found::with(|found| {
-            py.detach(|| {
-                for (i, state) in read.iter().enumerate() {
-                    found.add(table, state).map_err(|failure| match failure {
-                        Failure::Input(message) => Failure::Input(format!("state {i}: {message}")),
-                        internal => internal,
-                    })?;
-                }
-                Ok::<(), Failure>(())
-            })?;
+            found.add_many(py, &self.table, &read)?;
             Ok((0..read.len())
-                .map(|i| found.to_python(py, table.size, i))
+                .map(|i| found.to_python(py, self.table.size, i))
+                .collect())
+        })
+    }
+
+    /// `search_lists` of each state of `states`, in order, with the GIL released while the core searches.
+    ///
+    /// The batch entry point of the engine (`Variant.play_keys_many`): a
+    /// list of `(keys, codes)`, both empty for a pass. The first state the
+    /// core refuses raises `ValueError` naming its index.
+    fn search_lists_many<'py>(
+        &self,
+        py: Python<'py>,
+        states: &Bound<'py, PyAny>,
+    ) -> PyResult<Vec<PyLists<'py>>> {
+        let read = read_states(states)?;
+        Found::with(|found| {
+            found.add_many(py, &self.table, &read)?;
+            Ok((0..read.len())
+                .map(|i| found.lists(py, self.table.size, i))
                 .collect())
         })
     }

@@ -55,6 +55,12 @@ class NativeRules(Protocol):
         """:meth:`search` of every state, in order, the GIL released while the core searches."""
         ...
 
+    def search_lists_many(
+        self, states: Sequence[Sequence[int] | bytes]
+    ) -> list[tuple[list[bytes], list[int]]]:
+        """:meth:`search_lists` of every state, in order, the GIL released while the core searches."""
+        ...
+
 
 def _load_native() -> Callable[[tuple[int, ...]], NativeRules] | None:
     """The native core's ``Rules`` class, or ``None`` in the pure build.

@@ -16,7 +16,7 @@ one ran never shows in an answer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from nardy.engine import onesearch
@@ -31,6 +31,7 @@ from nardy.engine.native import (
 from nardy.engine.reference import TurnRules
 from nardy.engine.state import BASE_SIZE, EXTRA_BYTES, State, pack, unpack
 from nardy.engine.table import native_table
+from nardy.errors import EngineError
 from nardy.rules.movement import DEFAULT_MOVEMENT, Movement
 from nardy.rules.turn_rules import HitterRule, PlayFilter, RollRules, StepRule
 
@@ -156,6 +157,41 @@ class Plan:
         if native is None:
             return self._python(packed, state, rules)
         return self._native(native, packed)
+
+    def play_keys_many(
+        self, states: Sequence[bytes], roll: Any, dice: tuple[int, ...]
+    ) -> list[tuple[list[bytes], list[int]]]:
+        """:meth:`play_keys` of each of ``states``, in order: one native call where the roll's rules hold for every state.
+
+        That is a variant with no per-turn hook, or one that declares the
+        roll's rules (``roll_rules``); the native core then searches the
+        whole batch with the GIL released. Otherwise each state is asked
+        in turn.
+        """
+        if not states:
+            return []
+        # The first state as any turn: it makes (or finds) the roll's native rules.
+        first = self.play_keys(states[0], roll, dice)
+        shared = self._shared_native(roll, dice, len(states[0]))
+        if shared is None:
+            return [first, *[self.play_keys(packed, roll, dice) for packed in states[1:]]]
+        try:
+            # (The first state again, so that a refusal names the batch's own index.)
+            found = shared.search_lists_many(states)
+        except (ValueError, RuntimeError) as exc:
+            raise EngineError(f"the native core refuses a state of the batch: {exc}") from None
+        # (A pass: the state's own key with no steps, as play_keys gives it.)
+        return [plays if plays[0] else ([packed], [0]) for packed, plays in zip(states, found)]
+
+    def _shared_native(self, roll: Any, dice: tuple[int, ...], size: int) -> NativeRules | None:
+        """The native rules of ``roll`` for every state of ``size`` bytes, once :meth:`play_keys` has met the roll; ``None`` when they differ by state or are not native."""
+        if self.plain:
+            moves = dice if self.moves is None else tuple(self.moves(roll))
+            contact = self.contact if self.turn_contact is None else self.turn_contact[dice]
+            return self.tables.get((moves, contact, size))
+        if self.roll_rules is not None:
+            return self.by_roll.get((dice, size))
+        return None
 
     def _native_of_roll(
         self, roll: Any, dice: tuple[int, ...], key: tuple[tuple[int, ...], int]

@@ -5,8 +5,10 @@ hashable keys); :func:`nardy.perft.perft` runs this module instead when the
 generator is nardy's, with the same conventions and the same numbers. It
 differs in three ways, all for speed:
 
-* it calls the variant's ``play_keys`` directly for its 21 (or 56) rolls (no
-  generator object and no Python call per state);
+* it asks the variant's batch generator, ``play_keys_many``, for a chunk of
+  parents at a time and each of its 21 (or 56) rolls (no generator object,
+  and one native call for the chunk where the roll's rules are the same for
+  every state);
 * it tells finished states from the key's bytes (a key is the packed
   state: byte 0 is the mover's borne-off count plus 128, byte 27 the
   opponent's), when the variant ends
@@ -66,13 +68,15 @@ _PART_BAR: Final = MOVER_BAR - 1
 
 #: A level: each state's key and its multiplicity.
 Level = dict[bytes, int]
-#: The variant's generator: a packed state and a roll to the result keys and the plays' codes.
-PlayKeys = Callable[[bytes, Any], tuple[list[bytes], list[int]]]
+#: The variant's batch generator (:meth:`Variant.play_keys_many <nardy.Variant.play_keys_many>`):
+#: packed states and a roll to each state's result keys and plays' codes.
+PlayKeysMany = Callable[[list[bytes], Any], list[tuple[list[bytes], list[int]]]]
 #: The progress callback of :mod:`nardy.perft`: depth, states done, states, seconds.
 Progress = Callable[[int, int, int, float], None]
-#: How often (in parents expanded) the progress callback is called: a tabula
-#: state of depth 2 takes about 6 ms to expand (pure Python), so that a
-#: callback that writes every few seconds gets the chance.
+#: The parents expanded together (one batch per roll), and how often (in
+#: parents) the progress callback is called: a tabula state of depth 2 takes
+#: about 6 ms to expand (pure Python), so that a callback that writes every
+#: few seconds gets the chance.
 _EVERY: Final = 256
 
 
@@ -109,7 +113,7 @@ def expand(
     depth: int,
     last: bool,
     flip: Callable[[bytes], bytes],
-    play_keys: PlayKeys,
+    play_keys_many: PlayKeysMany,
     rolls: list[tuple[Any, int]],
     finished: Callable[[bytes, int], bool] | None,
     all_off: int,
@@ -117,15 +121,17 @@ def expand(
 ) -> Counts:
     """Expand every state of ``level`` (the states after ``depth - 1`` plies) by one ply.
 
-    ``flip`` turns a packed key round to the side to move; ``play_keys``
-    is the variant's generator; ``rolls`` the variant's distinct rolls (21,
+    ``flip`` turns a packed key round to the side to move; ``play_keys_many``
+    is the variant's batch generator; ``rolls`` the variant's distinct rolls (21,
     or 56 with three dice), each with how many ordered rolls it stands for
     (1 for a double, 2 for another roll of two dice; 1, 3 or 6 for three). Finished states are told by ``finished(key, depth)`` when
     given, else from the key's bytes against ``all_off``. When ``last``, only
     the counts are kept (``nxt`` stays empty).
     """
     groups = [(False, list(level))]
-    return _expand(level, groups, depth, last, flip, play_keys, rolls, finished, all_off, progress)
+    return _expand(
+        level, groups, depth, last, flip, play_keys_many, rolls, finished, all_off, progress
+    )
 
 
 def expand_grouped(
@@ -133,7 +139,7 @@ def expand_grouped(
     depth: int,
     last: bool,
     flip: Callable[[bytes], bytes],
-    play_keys: PlayKeys,
+    play_keys_many: PlayKeysMany,
     rolls: list[tuple[Any, int]],
     all_off: int,
     progress: Progress | None,
@@ -155,7 +161,7 @@ def expand_grouped(
     # With nothing on the opponent's bar no child of another group has
     # this group's opponent part: a child that hit has someone on the bar.
     groups = [(part[_PART_BAR] == ZERO, members) for part, members in by_part.items()]
-    return _expand(level, groups, depth, last, flip, play_keys, rolls, None, all_off, progress)
+    return _expand(level, groups, depth, last, flip, play_keys_many, rolls, None, all_off, progress)
 
 
 def _expand(
@@ -164,7 +170,7 @@ def _expand(
     depth: int,
     last: bool,
     flip: Callable[[bytes], bytes],
-    play_keys: PlayKeys,
+    play_keys_many: PlayKeysMany,
     rolls: list[tuple[Any, int]],
     finished: Callable[[bytes, int], bool] | None,
     all_off: int,
@@ -194,46 +200,50 @@ def _expand(
     for own, members in groups:
         local_set: set[bytes] = set()
         local: Level = {}
-        for key in members:
-            if progress is not None and done % _EVERY == 0:
+        for at in range(0, len(members), _EVERY):
+            if progress is not None:
                 progress(depth, done, total, time.monotonic() - began)
-            done += 1
-            mult = level[key]
-            packed = flip(key)
-            bar = packed[OPP_BAR]
-            off = packed[OPP_OFF]
-            ordered = mult >> SHIFT << SHIFT
-            single = mult + ordered
+            chunk = members[at : at + _EVERY]
+            done += len(chunk)
+            parents = [flip(key) for key in chunk]
+            mults = [level[key] for key in chunk]
+            # (Each multiplicity's paths36 part: counted again for an ordered roll.)
+            ordereds = [mult >> SHIFT << SHIFT for mult in mults]
             for roll, orders in rolls:
-                keys, codes = play_keys(packed, roll)
-                m = (
-                    mult
-                    if orders == 1
-                    else single
-                    if orders == 2
-                    else mult + (orders - 1) * ordered
-                )
-                paths += m * len(keys)
-                if not codes[0]:
-                    passes += m
-                if not own:
+                # One call for the chunk's parents (the native core searches them together).
+                found = play_keys_many(parents, roll)
+                for packed, mult, ordered, (keys, codes) in zip(parents, mults, ordereds, found):
+                    m = (
+                        mult
+                        if orders == 1
+                        else mult + ordered
+                        if orders == 2
+                        else mult + (orders - 1) * ordered
+                    )
+                    paths += m * len(keys)
+                    if not codes[0]:
+                        passes += m
+                    if not own:
+                        if last:
+                            shared_set.update(keys)
+                        else:
+                            for k in keys:
+                                shared[k] = shared.get(k, 0) + m
+                        continue
+                    bar = packed[OPP_BAR]
+                    off = packed[OPP_OFF]
                     if last:
-                        shared_set.update(keys)
+                        for k in keys:
+                            if k[OPP_BAR] == bar and k[OPP_OFF] == off:
+                                local_set.add(k)
+                            else:
+                                shared_set.add(k)
                     else:
                         for k in keys:
-                            shared[k] = shared.get(k, 0) + m
-                elif last:
-                    for k in keys:
-                        if k[OPP_BAR] == bar and k[OPP_OFF] == off:
-                            local_set.add(k)
-                        else:
-                            shared_set.add(k)
-                else:
-                    for k in keys:
-                        if k[OPP_BAR] == bar and k[OPP_OFF] == off:
-                            local[k] = local.get(k, 0) + m
-                        else:
-                            shared[k] = shared.get(k, 0) + m
+                            if k[OPP_BAR] == bar and k[OPP_OFF] == off:
+                                local[k] = local.get(k, 0) + m
+                            else:
+                                shared[k] = shared.get(k, 0) + m
         if last:
             distinct += len(local_set)
             terminal += _count_finished(local_set, depth, finished, all_off)

@@ -60,14 +60,21 @@ class PlyCounter:
         """Expand ``level`` (the states after ``n - 1`` plies) by one ply (:func:`nardy.perft.fast.expand`)."""
         if self.grouped:
             return fast.expand_grouped(
-                level, n, last, self.flip, self.rules.play_keys, self.rolls, self.all_off, progress
+                level,
+                n,
+                last,
+                self.flip,
+                self.rules.play_keys_many,
+                self.rolls,
+                self.all_off,
+                progress,
             )
         return fast.expand(
             level,
             n,
             last,
             self.flip,
-            self.rules.play_keys,
+            self.rules.play_keys_many,
             self.rolls,
             self.finished if self.own_is_over else None,
             self.all_off,

@@ -27,7 +27,6 @@ from typing import Any, ClassVar
 
 import attrs
 
-from nardy.engine import apply_steps
 from nardy.engine import state as engine_state
 from nardy.engine.plan import Plan
 from nardy.engine.state import Steps
@@ -41,7 +40,7 @@ from nardy.errors import (
 from nardy.model import legal as legal_plays_of
 from nardy.model.basics import Roll, RollLike, Side
 from nardy.model.legal import LegalPlays
-from nardy.model.play import Play, check_play
+from nardy.model.play import Play
 from nardy.model.position import Position
 from nardy.model.registry import (
     VARIANTS,
@@ -69,14 +68,17 @@ from nardy.rules.vocabulary import PINS, Contact, Entering, ExtraField, ExtraKin
 from nardy.variants import dice as variant_dice
 from nardy.variants import planning
 from nardy.variants.class_data import check_layout, check_variant_class
+from nardy.variants.matching import index_of_play
 from nardy.variants.position_forms import (
     board_of_counts,
+    check_packed,
     counts_by_side,
     extra_from_array,
     extra_keys_of_sides,
     given_form,
     held_by_extras,
     off_of_counts,
+    packed_size,
     pins_by_side,
     places_of,
 )
@@ -482,7 +484,25 @@ class Variant(TurnHooks, abc.ABC):
         what it declares) even where the native core could: the same list,
         unless a rule object declares a rule it is not.
         """
+        check_packed(self, packed, "packed")
         return (self._plan or self._make_plan()).play_keys(packed, roll, roll.moves, general)
+
+    def play_keys_many(
+        self, states: Sequence[bytes], roll: Roll
+    ) -> list[tuple[list[bytes], list[int]]]:
+        """The batch entry point: :meth:`play_keys` of each packed state of ``states`` for one ``roll``, in order.
+
+        Where the roll's rules are the same for every state (no per-turn
+        hook, or :meth:`roll_rules`), the native core searches them all in
+        one call with the GIL released, so threads that each ask for a batch
+        search at once; otherwise the states are asked one by one. Perft
+        asks its levels this way.
+        """
+        size = packed_size(type(self))
+        if not all(type(packed) is bytes and len(packed) == size for packed in states):
+            for i, packed in enumerate(states):
+                check_packed(self, packed, f"state {i}")
+        return (self._plan or self._make_plan()).play_keys_many(states, roll, roll.moves)
 
     def search_name(self, position: Position, roll: RollLike) -> str:
         """Which search finds the legal plays of ``roll`` in ``position``: ``"native"`` or ``"python"``.
@@ -536,35 +556,7 @@ class Variant(TurnHooks, abc.ABC):
         resulting position its steps reach (checked step by step against the
         board). Raises :class:`~nardy.errors.IllegalPlayError`.
         """
-        position = legal.position
-        check_play(play)
-        bad = (
-            f"illegal play {play.notation() or '(pass)'!r} for roll {play.roll} in {position.id()}"
-        )
-        if play.roll != legal.roll:
-            raise IllegalPlayError(f"{bad}: the dice are {legal.roll}")
-        for i, candidate in enumerate(legal):
-            if candidate.steps == play.steps:
-                return i
-        bar = apply_steps.NO_BAR
-        if self.has_bar:
-            bar = apply_steps.RETURN if self.entering is Entering.RETURN else apply_steps.ENTER
-        try:
-            state = apply_steps.make_steps(
-                position.raw,
-                ((s.src, s.dst, s.die) for s in play.steps),
-                self.moves(play.roll),
-                planning.contact_code(self.turn_contact(play.roll)),
-                bar,
-                (self._plan or self._make_plan()).movement,
-            )
-        except IllegalPlayError as exc:
-            raise IllegalPlayError(f"{bad}: {exc}") from None
-        key = engine_state.pack(state)
-        for i, found in enumerate(legal.raw_results()):
-            if found == key:
-                return i
-        raise IllegalPlayError(f"{bad}: legal plays are {legal.notations()}")
+        return index_of_play(self, legal, play, (self._plan or self._make_plan()).movement)
 
     def next_state(self, state: State) -> State:
         """Hand the turn over: the same position in the opponent's frame."""

@@ -12,22 +12,28 @@ refuses anything but the documented form with an
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from nardy.engine import state as engine_state
 from nardy.errors import CheckerCountError, InvalidPositionError, SharedPointError
 from nardy.model.basics import Side
 from nardy.model.validate import by_side, pair, point_set, shown, take
 from nardy.model.validate import side as as_side
 from nardy.rules.vocabulary import POOL, Contact, ExtraField, ExtraKind, Geometry
 
+if TYPE_CHECKING:
+    from nardy.variants.base import Variant
+
 __all__ = [
     "board_of_counts",
+    "check_packed",
     "counts_by_side",
     "extra_from_array",
     "extra_keys_of_sides",
     "given_form",
     "held_by_extras",
     "off_of_counts",
+    "packed_size",
     "pins_by_side",
     "places_of",
 ]
@@ -310,3 +316,26 @@ def _points_by_side(label: str, value: object) -> tuple[set[int], set[int]]:
                 raise InvalidPositionError(f"a point of {label} is 1..24, got {shown(p)}")
             out[side].add(p)
     return out
+
+
+# packed_size's answers, by variant class.
+_PACKED_SIZES: dict[type, int] = {}
+
+
+def packed_size(cls: type[Variant]) -> int:
+    """How many bytes a packed state of the variant class has (remembered per class)."""
+    size = _PACKED_SIZES.get(cls)
+    if size is None:
+        extra = 2 * engine_state.EXTRA_BYTES * len(cls.extra_fields())
+        size = _PACKED_SIZES[cls] = engine_state.BASE_SIZE + extra
+    return size
+
+
+def check_packed(variant: Variant, packed: object, what: str) -> None:
+    """Refuse, naming ``what``, a value that is not a packed state of ``variant``'s size."""
+    size = packed_size(type(variant))
+    if type(packed) is not bytes or len(packed) != size:
+        raise InvalidPositionError(
+            f"{what} is not a packed state of {variant.spec()} ({size} bytes, as Position.packed):"
+            f" {shown(packed)}"
+        )
