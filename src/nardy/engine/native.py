@@ -27,6 +27,7 @@ __all__ = [
     "native_plays",
     "native_rules",
     "packed_plays",
+    "refused",
     "rules_for",
 ]
 
@@ -153,7 +154,12 @@ def packed_plays(native: NativeRules, packed: bytes) -> tuple[list[bytes], list[
     try:
         return native.search_lists(packed)
     except (ValueError, RuntimeError) as exc:
-        raise EngineError(f"the native core refuses the state {packed.hex()}: {exc}") from None
+        raise refused(packed, exc) from None
+
+
+def refused(packed: bytes, exc: Exception) -> EngineError:
+    """The error for a packed state the native core refused (or failed on) with ``exc``, naming the state."""
+    return EngineError(f"the native core refuses the state {packed.hex()}: {exc}")
 
 
 def _extra_is_the_return(rules: TurnRules, start: tuple[int, ...]) -> bool:

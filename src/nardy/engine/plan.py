@@ -26,6 +26,7 @@ from nardy.engine.native import (
     available,
     native_rules,
     packed_plays,
+    refused,
     rules_for,
 )
 from nardy.engine.reference import TurnRules
@@ -34,6 +35,9 @@ from nardy.engine.table import native_table
 from nardy.errors import EngineError
 from nardy.rules.movement import DEFAULT_MOVEMENT, Movement
 from nardy.rules.turn_rules import HitterRule, PlayFilter, RollRules, StepRule
+
+# What by_roll.get answers for a roll not met yet (None is an answer: not native).
+_UNKNOWN: Any = object()
 
 __all__ = ["NATIVE", "PYTHON", "Plan"]
 
@@ -95,24 +99,25 @@ class Plan:
         #: (:meth:`Variant.check_roll <nardy.Variant.check_roll>` is asked
         #: once per roll).
         self.rolls_taken: set[int] = set()
-        # No per-turn hook: the native rules are cached by dice, contact and state size.
+        # No per-turn hook: the rules follow from the roll alone.
         self.plain = (
             step_rule is None
             and hitter_rule is None
             and play_filter is None
             and extra_plays is None
         )
-        #: The native rules of a plan with no per-turn hook, by (dice moves,
-        #: contact, packed size); ``None`` where the core cannot take them.
-        self.tables: dict[tuple[tuple[int, ...], int, int], NativeRules | None] = {}
+        #: Whether a roll's native rules serve every state: the native core
+        #: is loaded, and the variant has no per-turn hook or declares each
+        #: roll's rules (``roll_rules``).
+        self.per_roll = available() and (self.plain or self.roll_rules is not None)
         #: The native rules of a plan with per-turn hooks, by the turn's dice,
         #: contact and state size and its rule objects (see ``_native_per_turn``).
         self.by_objects: dict[
             tuple[object, ...], tuple[object, object, object, NativeRules | None]
         ] = {}
-        #: The native rules a variant declares for a roll (``roll_rules``), by
-        #: the roll's dice and the packed size; ``None`` where it declares
-        #: none the core takes (the per-turn hooks are then asked).
+        #: The native rules of a roll for every state (:attr:`per_roll`), by
+        #: the roll's dice moves and the packed size; ``None`` where the core
+        #: cannot take them (the Python search then runs).
         self.by_roll: dict[tuple[tuple[int, ...], int], NativeRules | None] = {}
 
     def play_keys(
@@ -127,33 +132,27 @@ class Plan:
         its shortcuts), even where the native core could: what
         :func:`nardy.testing.check_variant` compares the chosen search with.
         """
-        if self.plain and not general:
-            # No per-turn hook: the rules, and so the native rules, follow from the dice alone.
-            moves = dice if self.moves is None else tuple(self.moves(roll))
-            contact = self.contact if self.turn_contact is None else self.turn_contact[dice]
-            key = (moves, contact, len(packed))
-            known = self.tables
-            if key in known:
-                native = known[key]
-                if native is not None:
-                    return self._native(native, packed)
-        elif self.roll_rules is not None and not general:
-            # The roll's rules whatever the position: no hook called per turn.
-            by_roll = self.by_roll
+        if self.per_roll and not general:
+            # The roll's native rules serve every state: asked once per roll, no hook called.
             at = (dice, len(packed))
-            native = by_roll[at] if at in by_roll else self._native_of_roll(roll, dice, at)
+            native = self.by_roll.get(at, _UNKNOWN)
+            if native is _UNKNOWN:
+                native = self._native_of_roll(roll, dice, at)
             if native is not None:
-                return self._native(native, packed)
+                # (packed_plays inlined: two calls fewer on every search.)
+                try:
+                    keys, codes = native.search_lists(packed)
+                except (ValueError, RuntimeError) as exc:
+                    raise refused(packed, exc) from None
+                return (keys, codes) if keys else ([packed], [0])
         # The turn's rules, asked of the hooks once whichever search takes them.
         state = unpack(packed)
         rules = self.turn_rules(state, roll, dice)
         if general:
             return self._python(packed, state, rules, shortcuts=False)
-        if self.plain:
-            native = native_rules(rules, state)
-            self.tables[(rules.dice, rules.contact, len(packed))] = native
-        else:
-            native = self._native_per_turn(rules, state)
+        # (With no per-turn hook the core has just said no, or is not loaded;
+        # a roll that declares no rules has its turns' rules asked of the hooks.)
+        native = None if self.plain else self._native_per_turn(rules, state)
         if native is None:
             return self._python(packed, state, rules)
         return self._native(native, packed)
@@ -185,20 +184,18 @@ class Plan:
 
     def _shared_native(self, roll: Any, dice: tuple[int, ...], size: int) -> NativeRules | None:
         """The native rules of ``roll`` for every state of ``size`` bytes, once :meth:`play_keys` has met the roll; ``None`` when they differ by state or are not native."""
-        if self.plain:
-            moves = dice if self.moves is None else tuple(self.moves(roll))
-            contact = self.contact if self.turn_contact is None else self.turn_contact[dice]
-            return self.tables.get((moves, contact, size))
-        if self.roll_rules is not None:
-            return self.by_roll.get((dice, size))
-        return None
+        return self.by_roll.get((dice, size)) if self.per_roll else None
 
     def _native_of_roll(
         self, roll: Any, dice: tuple[int, ...], key: tuple[tuple[int, ...], int]
     ) -> NativeRules | None:
-        """The native rules the variant declares for ``roll`` (``roll_rules``), remembered under ``key``; ``None`` when none the core takes."""
-        assert self.roll_rules is not None
-        declared = self.roll_rules(roll)
+        """The native rules of ``roll`` for every state, remembered under ``key``; ``None`` when the core cannot take them.
+
+        A plan with no per-turn hook has no rule objects; one with
+        ``roll_rules`` has those the variant declares for the roll.
+        """
+        roll_rules = self.roll_rules
+        declared = RollRules() if roll_rules is None else roll_rules(roll)
         native = None
         if declared is not None:
             rules = self._rules(
@@ -310,12 +307,11 @@ class Plan:
         """
         if self.raw_plays is not None:
             return ""
-        if self.roll_rules is not None:
+        if self.per_roll:
             key = (dice, len(packed))
             by_roll = self.by_roll
             declared = by_roll[key] if key in by_roll else self._native_of_roll(roll, dice, key)
-            if declared is not None:
-                return NATIVE
+            return PYTHON if declared is None else NATIVE
         state = unpack(packed)
         found = native_rules(self.turn_rules(state, roll, dice), state)
         return PYTHON if found is None else NATIVE

@@ -65,9 +65,6 @@ def find(
         if code not in taken:
             roll = position.variant.check_roll(roll, given)
             taken.add(code)
-        tail = bytes([8 + int(position.turn), code >> 6, code & 63])
-    else:
-        tail = _CACHE_TAILS[int(position.turn) * 64 + code]
     packed = position.packed
     over = plan.is_over
     if not allow_finished and (
@@ -77,6 +74,10 @@ def find(
     ):
         raise IllegalPlayError(f"the game is over, nothing can be played in {position.id()}")
     if cache:
+        turn = int(position.turn)
+        tail = (
+            _CACHE_TAILS[turn * 64 + code] if code < 64 else bytes([8 + turn, code >> 6, code & 63])
+        )
         key = packed + tail
         found = store.entries.get(key)
         if found is not None:
