@@ -185,7 +185,7 @@ class LegalPlays:
     _keys: list[bytes]
     _codes: list[int]
     _plays: list[tuple[Play, ...]]
-    _results: list[Position | None]
+    _results: dict[int, Position]
 
     def __init__(self, position: Position, roll: Roll, keys: list[bytes], codes: list[int]) -> None:
         """Wrap the engine's plays: the resulting states' keys and the packed steps.
@@ -199,7 +199,7 @@ class LegalPlays:
         # about 8% of a legal-play set's time. The lazily built plays and
         # positions live in lists made here (empty until first asked for).
         self.__dict__.update(
-            _position=position, _roll=roll, _keys=keys, _codes=codes, _plays=[], _results=[]
+            _position=position, _roll=roll, _keys=keys, _codes=codes, _plays=[], _results={}
         )
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -365,39 +365,40 @@ class LegalPlays:
         :class:`~nardy.errors.IllegalPlayError` for an index out of range
         (``0 <= index < len(self)``) or a play that is not legal here.
         """
-        # A bool first, on the object: compiled, a test after narrowing to int
-        # (`type(play) is int`, or `not isinstance(play, bool)`) lets it through.
-        if isinstance(play, bool):
-            raise IllegalPlayError(f"not a play or an index: {play!r}")
-        if isinstance(play, int) and 0 <= play < len(self._keys):
+        keys = self._keys
+        # An index, the usual question, first (a bool is not of type int).
+        if type(play) is int and 0 <= play < len(keys):
             index: int = play
-        elif isinstance(play, Play):
-            index = self.index(play)
         else:
-            index = self.locate(play) if isinstance(play, int) else -1
-            if index < 0:
-                raise IllegalPlayError(
-                    f"not a play or an index: {shown(play)} (expected a Play of this set "
-                    f"or an index 0..{len(self._keys) - 1})"
-                )
+            index = self._index_of(play)
         made = self._results
-        if not made:
-            made.extend([None] * len(self._keys))
-        else:
-            position = made[index]
-            if position is not None:
-                return position
+        position = made.get(index)
+        if position is not None:
+            return position
         start = self._position
         variant = start.variant
         flip = _FLIPPERS.get(type(variant))
         if flip is None:
             flip = _FLIPPERS[type(variant)] = variant.packed_flipper()
-        packed = self._keys[index]
-        # (The other side by identity: Side.opponent is an interpreted property.)
+        # (The other side by identity: Side.opponent is a property.)
         turn = _BLACK if start.turn is _WHITE else _WHITE
-        position = _FROM_PACKED(variant, turn, flip(packed))
+        position = _FROM_PACKED(variant, turn, flip(keys[index]))
         made[index] = position
         return position
+
+    def _index_of(self, play: object) -> int:
+        """The index of ``play`` (a :class:`Play` of this set, or an int :meth:`locate` reads), or :class:`~nardy.errors.IllegalPlayError`."""
+        if isinstance(play, bool):
+            raise IllegalPlayError(f"not a play or an index: {play!r}")
+        if isinstance(play, Play):
+            return self.index(play)
+        index = self.locate(play) if isinstance(play, int) else -1
+        if index < 0:
+            raise IllegalPlayError(
+                f"not a play or an index: {shown(play)} (expected a Play of this set "
+                f"or an index 0..{len(self._keys) - 1})"
+            )
+        return index
 
     def result(self, play: object) -> Position:
         """Deprecated: :meth:`resulting_position` (``Position.result()`` is the game result).
