@@ -67,6 +67,8 @@ pub struct SingleSteps {
     pub list: [(u8, u8); 26],
     /// How many.
     pub n: usize,
+    /// The sources of the steps the board allows but the caller's `skip` left out (bit `src`).
+    pub skipped: u32,
 }
 
 impl SingleSteps {
@@ -75,6 +77,16 @@ impl SingleSteps {
         if let Some(slot) = self.list.get_mut(self.n) {
             *slot = (src as u8, dst as u8);
             self.n += 1;
+        }
+    }
+
+    /// Add a step, or note its source as skipped when `skip` has it.
+    #[inline]
+    fn push_unless(&mut self, skip: u32, src: usize, dst: usize) {
+        if (skip >> src) & 1 == 1 {
+            self.skipped |= 1 << src;
+        } else {
+            self.push(src, dst);
         }
     }
 
@@ -112,27 +124,32 @@ impl Sight {
 /// Each moves onto an open point, or past the 1-point when the bear-off
 /// allows it; `sight` is the board's [`Sight`]. A point above `die` can only
 /// move, one at or below it only bear off, so the moves (from the highest
-/// point down) come before the bear-offs (from the highest down).
-pub fn single_steps(b: &Board, die: usize, t: &Table, sight: &Sight) -> SingleSteps {
+/// point down) come before the bear-offs (from the highest down). A step
+/// whose source is in `skip` (bit `src`: 25 the bar, 26 the pool) is left
+/// out, and its source noted in [`SingleSteps::skipped`].
+pub fn single_steps(b: &Board, die: usize, t: &Table, sight: &Sight, skip: u32) -> SingleSteps {
     let mut out = SingleSteps {
         list: [(0, 0); 26],
         n: 0,
+        skipped: 0,
     };
     let entry = entry_point(die);
     let entry_open = (sight.open >> entry) & 1 == 1;
     if t.enters && b.at(MOVER_BAR) > 0 {
         if entry_open {
-            out.push(MOVER_BAR, entry);
+            out.push_unless(skip, MOVER_BAR, entry);
         }
         if bar_first(b, t) {
             return out;
         }
     }
     if entry_open && may_enter_from_pool(b, t) {
-        out.push(FROM_POOL, entry);
+        out.push_unless(skip, FROM_POOL, entry);
     }
     let at_most_die = (2u32 << die) - 1;
-    let mut moving = sight.held & (sight.open << die) & !at_most_die;
+    let moving = sight.held & (sight.open << die) & !at_most_die;
+    out.skipped |= moving & skip;
+    let mut moving = moving & !skip;
     while moving != 0 {
         let src = highest_bit(moving);
         out.push(src, src - die);
@@ -144,7 +161,7 @@ pub fn single_steps(b: &Board, die: usize, t: &Table, sight: &Sight) -> SingleSt
         while leaving != 0 {
             let src = highest_bit(leaving);
             if t.bear_off.allows(src, die, highest, sight.away) {
-                out.push(src, MOVER_OFF);
+                out.push_unless(skip, src, MOVER_OFF);
             }
             leaving &= !(1 << src);
         }
