@@ -8,7 +8,8 @@ What is measured (``python benchmarks/bench_native.py --help`` for the knobs):
    before the clock, as gnubg-nn's boards are; then the native search's
    ``Rules.search`` (one call a position; the state as a tuple of ints, and
    packed as bytes), its ``Rules.search_packed`` (the plays as two bytes
-   objects, the state packed), its ``Rules.search_many`` (one call per
+   objects, the state packed), its ``Rules.search_lists`` (the plays as a
+   list of keys and a list of codes: the engine's own call), its ``Rules.search_many`` (one call per
    table, that is per roll) and gnubg-nn's ``moves(board, d1, d2)`` (one
    string a play) are timed, interleaved in one process, the best of
    ``--repeat`` runs each; every answer is dropped as it comes (as by a
@@ -148,6 +149,16 @@ def searches_packed(work: Sequence[tuple[Rules, bytes]], flat: bool) -> Run:
     return run_flat if flat else run
 
 
+def searches_lists(work: Sequence[tuple[Rules, bytes]]) -> Run:
+    """One ``Rules.search_lists`` a job, the start packed: the engine's own call (a key and an int a play)."""
+
+    def run() -> None:
+        for rules, start in work:
+            rules.search_lists(start)
+
+    return run
+
+
 def batched(groups: Sequence[Batch]) -> Run:
     """One ``Rules.search_many`` a group."""
 
@@ -178,6 +189,7 @@ def engine_to_engine(count: int, seed: int, repeat: int) -> tuple[int, list[Job]
         "native search(tuple)": searches(work),
         "native search(bytes)": searches_packed(packed(work), flat=False),
         "native search_packed(bytes)": searches_packed(packed(work), flat=True),
+        "native search_lists(bytes)": searches_lists(packed(work)),
         "native search_many(tuples)": batched(batches(work)),
     }
     disagreed = 0

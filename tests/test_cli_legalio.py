@@ -126,8 +126,7 @@ def written_the_old_way(question: dict[str, Any]) -> str:
     plays = position.legal_plays(roll)
     held = [key for f in rules.extra_fields() if f.holds_checkers for key in f.keys]
     entries = []
-    for play, key in zip(plays, plays.raw_results()):
-        packed = key.to_bytes(len(position.packed), "little")
+    for play, packed in zip(plays, plays.raw_results()):
         array = nardy.Position.from_packed(rules, position.turn, packed).to_array()
         entry = {"play": play.notation(), **{k: array[k] for k in ("board", "bar", "off")}}
         entry.update((k, array[k]) for k in held)

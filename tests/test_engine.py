@@ -720,8 +720,8 @@ def test_a_play_that_earns_another_roll_keeps_the_turn() -> None:
 
 
 @pytest.mark.parametrize("variant", ["backgammon", "plakoto", "kush"])
-def test_key_of_is_the_packed_state_read_as_an_int(variant: str) -> None:
-    """engine_state.key_of and key_of_packed: one key per state, what the engine's results carry."""
+def test_keys_are_the_packed_states(variant: str) -> None:
+    """The engine's results carry each state packed; key_of and key_of_packed read one as an int (the step mode's codes)."""
     rules = nardy.find_variant(variant)
     rng = random.Random(variant)
     position = rules.starting_position()
@@ -730,9 +730,48 @@ def test_key_of_is_the_packed_state_read_as_an_int(variant: str) -> None:
         roll = Roll(rng.randint(1, 6), rng.randint(1, 6))
         legal = position.legal_plays(roll)
         for state, key in zip(legal.result_states(), legal.raw_results(), strict=True):
-            assert engine_state.key_of(state) == key
-            assert engine_state.key_of(list(state)) == key
-            assert engine_state.key_of_packed(engine_state.pack(state)) == key
+            assert engine_state.pack(state) == key
+            assert engine_state.unpack(key) == state
+            number = int.from_bytes(key, "little")
+            assert engine_state.key_of(state) == number
+            assert engine_state.key_of(list(state)) == number
+            assert engine_state.key_of_packed(key) == number
             states += 1
         position = legal.resulting_position(rng.randrange(len(legal)))
     assert states >= 60
+
+
+def _no_roll_rules(self: object, roll: Roll) -> None:
+    """A variant's roll rules: none (the per-turn hooks are asked)."""
+    return
+
+
+@pytest.mark.parametrize("variant", ["long-nardy", "kush", "fevga"])
+def test_a_turns_native_rules_are_remembered_by_its_rule_objects(variant: str) -> None:
+    """Per-turn hooks that hand out one rule object for many turns have its table written once, with the same plays."""
+    from nardy.variants.planning import plan_of
+
+    # A class of its own: a plan of its own, nothing remembered yet; without
+    # roll rules (Variant.roll_rules), so that each turn asks the per-turn
+    # hooks, as a subclass with hooks of its own does.
+    rules = type("Fresh", (type(nardy.find_variant(variant)),), {"roll_rules": _no_roll_rules})()
+    plan = plan_of(rules, nardy.Variant)
+    rng = random.Random(variant)
+    work: list[tuple[Position, Roll]] = []
+    position = rules.starting_position()
+    while len(work) < 300:
+        if position.is_over():
+            position = rules.starting_position()
+        roll = rules.random_roll(rng)
+        work.append((position, roll))
+        legal = position.legal_plays(roll)
+        assert legal.raw_results() == rules.play_keys(position.packed, roll, general=True)[0]
+        position = legal.resulting_position(rng.randrange(len(legal)))
+    # A table per distinct rule object (and dice), not per turn.
+    remembered = dict(plan.by_objects)
+    assert 0 < len(remembered) < len(work)
+    for position, roll in work:
+        rules.play_keys(position.packed, roll)
+    # Seen again, each is found (the same answer object), none is written again.
+    assert plan.by_objects.keys() == remembered.keys()
+    assert all(plan.by_objects[k][3] is remembered[k][3] for k in remembered)

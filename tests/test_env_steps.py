@@ -502,7 +502,8 @@ def test_tree_finds_results_by_key_not_by_hash() -> None:
     key = int.from_bytes(position.packed, "little")
     twin = key + sys.hash_info.modulus  # not a real state: only its hash matters here
     assert hash(twin) == hash(key)
-    tree = StepTree(position.packed, (1, 3), [twin, key], HIT, True, DEFAULT_MOVEMENT)
+    results = [twin.to_bytes(len(position.packed), "little"), position.packed]
+    tree = StepTree(position.packed, (1, 3), results, HIT, True, DEFAULT_MOVEMENT)
     assert tree.play_at(tree.start) == 1
     assert tree.play_at((twin << DICE_BITS) | dice_code([1, 3])) == 0
     assert tree.play_at(((key + 1) << DICE_BITS) | dice_code([1, 3])) == -1

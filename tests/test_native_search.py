@@ -282,7 +282,7 @@ def test_search_many_is_search_one_by_one() -> None:
 
 @pytest.mark.parametrize("name", ["backgammon", "plakoto", "tabula"])
 def test_a_packed_state_and_the_packed_plays_say_what_search_says(name: str) -> None:
-    """A state may come packed (bytes); ``search_packed`` gives the same plays as two buffers."""
+    """A state may come packed (bytes); ``search_packed`` and ``search_lists`` give the same plays as two buffers, two lists."""
     variant = nardy.find_variant(name)
     found = 0
     for _, position in game_positions(variant, 6, "native-packed"):
@@ -303,6 +303,8 @@ def test_a_packed_state_and_the_packed_plays_say_what_search_says(name: str) -> 
             assert [
                 int.from_bytes(codes[i : i + 16], "little") for i in range(0, len(codes), 16)
             ] == [code for _, code in plays]
+            assert rules.search_lists(packed) == rules.search_lists(start)
+            assert rules.search_lists(packed) == ([k for k, _ in plays], [c for _, c in plays])
     assert found > 0
 
 
@@ -313,6 +315,8 @@ def test_a_packed_state_of_a_wrong_length_is_a_value_error() -> None:
             rules.search(bad)
         with pytest.raises(ValueError, match="28 bytes and 4 a further int"):
             rules.search_packed(bad)
+        with pytest.raises(ValueError, match="28 bytes and 4 a further int"):
+            rules.search_lists(bad)
     with pytest.raises(ValueError, match="29"):  # a packed state of 29 ints, not this table's 28
         rules.search(bytes(32))
 

@@ -34,7 +34,7 @@ import nardy
 from nardy import Position, Roll, Side, Variant
 from nardy.engine.onesearch import Result, children, reaching, search, sequences
 from nardy.engine.reference import TurnRules, reference_raw_plays, turn_rules
-from nardy.engine.state import code_of_steps, packed_of_key, steps_of_code, unpack
+from nardy.engine.state import code_of_steps, steps_of_code, unpack
 from nardy.rules.board import State, Steps
 from nardy.rules.movement import make_step_as
 from nardy.rules.turn_rules import HitterRule, StepRule
@@ -67,11 +67,7 @@ def replay(start: State, code: int, rules: TurnRules) -> State:
 def today(variant: Variant, position: Position, roll: Roll, general: bool = False) -> set[Result]:
     """Today's engine's legal results as (state, dice used); ``general``: its general search."""
     keys, codes = variant.play_keys(position.packed, roll, general)
-    size = len(position.raw)
-    return {
-        (unpack(packed_of_key(key, size)), len(steps_of_code(code)))
-        for key, code in zip(keys, codes)
-    }
+    return {(unpack(key), len(steps_of_code(code))) for key, code in zip(keys, codes)}
 
 
 def disagreement(

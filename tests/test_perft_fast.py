@@ -25,21 +25,20 @@ from toy_variants import HomeHitStops, PinningGame, TruceHypergammon, registered
 def generic_perft(start: Position, depth: int) -> list[PerftRow]:
     """:func:`count` driven by nardy's generator, as perft did before its compiled loop."""
     variant = start.variant
-    size = len(start.packed)
     flip = variant.packed_flipper()
 
-    def children(key: int) -> Iterator[tuple[Sequence[int], bool, bool]]:
-        packed = flip(key.to_bytes(size, "little"))
+    def children(key: bytes) -> Iterator[tuple[Sequence[bytes], bool, bool]]:
+        packed = flip(key)
         for roll in ALL_ROLLS:
             keys, codes = variant.play_keys(packed, roll)
             yield keys, roll.is_double, not codes[0]
 
-    def finished(key: int, n: int) -> bool:
+    def finished(key: bytes, n: int) -> bool:
         turn = start.turn if n % 2 == 0 else start.turn.opponent
-        position = Position.from_packed(variant, turn, flip(key.to_bytes(size, "little")))
+        position = Position.from_packed(variant, turn, flip(key))
         return variant.is_over(position)
 
-    return count(int.from_bytes(flip(start.packed), "little"), depth, children, finished)
+    return count(flip(start.packed), depth, children, finished)
 
 
 def agree(start: Position, depth: int) -> list[PerftRow]:
@@ -132,5 +131,4 @@ def test_finished_by_bytes() -> None:
         white = {1: 3 - off[0]} if off[0] < 3 else {}
         black = {1: 3 - off[1]} if off[1] < 3 else {}
         position = variant.from_counts(white, black, off=off)
-        key = int.from_bytes(position.packed, "little")
-        assert finished_by_bytes(key, all_off) is over is variant.is_over(position)
+        assert finished_by_bytes(position.packed, all_off) is over is variant.is_over(position)

@@ -96,7 +96,7 @@ def test_the_binding_refuses_bad_input() -> None:
     tree = StepTurn(legal).tree
     rules: Any = native.rules_for(search_table(tree))  # (with the step mode's methods)
     width = len(legal.position.packed)
-    targets = b"".join(key.to_bytes(width, "little") for key in legal.raw_results())
+    targets = b"".join(legal.raw_results())
     search = rules.step_search(targets, False)
     width += 4
     start = tree.start.to_bytes(width, "little")

@@ -26,6 +26,9 @@ class Rules:
     def search_packed(self, state: Sequence[int] | bytes) -> tuple[bytes, bytes]:
         """:meth:`search` as two buffers: the keys end to end, and the steps codes 16 bytes little-endian each."""
 
+    def search_lists(self, state: Sequence[int] | bytes) -> tuple[list[bytes], list[int]]:
+        """:meth:`search` as two lists: the keys, and the steps codes (the engine's own call)."""
+
     def search_many(self, states: Sequence[Sequence[int] | bytes]) -> list[list[tuple[bytes, int]]]:
         """:meth:`search` of every state, in order, the GIL released while the core searches."""
     def step_search(self, targets: bytes, returns: bool) -> StepSearch:

@@ -159,7 +159,7 @@ def check_search(position: Position, roll: Roll) -> str:
     return name
 
 
-def _dice_by_result(keys: list[int], codes: list[int]) -> dict[int, int]:
+def _dice_by_result(keys: list[bytes], codes: list[int]) -> dict[bytes, int]:
     """Each resulting position's key, and the number of steps of its play."""
     return {key: len(steps_of_code(code)) for key, code in zip(keys, codes)}
 

@@ -43,7 +43,9 @@ impl Reach<'_> {
 ///
 /// A target is a legal result's state and the dice it used from the turn's
 /// start; the node has used the table's dice less `dice_left`. `marks` has
-/// bit p for a marked checker (one that hit) on point p.
+/// bit p for a marked checker (one that hit) on point p. A rule read from
+/// the turn's start (the head limit) is read from this node's board
+/// ([`Table::begun`]): past the turn's start, give a table begun there.
 pub fn reaching(
     t: &Table,
     start: &[i32],
@@ -53,6 +55,8 @@ pub fn reaching(
 ) -> Result<bool, SearchError> {
     validate(t, start)?;
     let board = Board::from_state(start);
+    let begun = t.begun(&board);
+    let t = &*begun;
     check_marks(&board, marks)?;
     let left = check_dice_left(t, dice_left)?;
     let used = (t.dice.len() - left.count()) as u8;

@@ -507,8 +507,10 @@ pub fn plays_each(t: &Table, start: &Board, emit: impl FnMut(&Board, Code)) {
     })
 }
 
-/// [`plays_each`] with these buffers.
+/// [`plays_each`] with these buffers (the table begun at `start`: [`Table::begun`]).
 fn plays_with(t: &Table, start: &Board, buffers: &mut Buffers, emit: impl FnMut(&Board, Code)) {
+    let begun = t.begun(start);
+    let t = &*begun;
     let found = run(Rules::for_plays(t, start), start, buffers);
     let work = (&mut buffers.states, &mut buffers.filtered);
     after::legal_plays(t, start, &found, work, emit);
@@ -615,6 +617,8 @@ mod tests {
     /// The plays of the plain search and of the search with its shortcuts.
     fn both(t: &Table, s: &[i32]) -> (Plays, Plays) {
         let start = Board::from_state(s);
+        let begun = t.begun(&start);
+        let t = &*begun;
         let mut buffers = Buffers::default();
         let found = run(Rules::new(t), &start, &mut buffers);
         let mut plain = Vec::new();
@@ -674,7 +678,7 @@ mod tests {
     fn random_rules(r: &mut XorShift, pool: bool) -> Vec<i64> {
         let mut out = vec![0];
         let quarter = 0x3F << 19;
-        for code in 1..=8 {
+        for code in 1..=9 {
             if r.below(5) != 0 || (code == 4 && !pool) || code == 6 && r.below(4) != 0 {
                 continue;
             }
@@ -686,6 +690,11 @@ mod tests {
                 3 => out.extend([1 + r.below(2) as i64, r.below(1 << 25) as i64]),
                 7 => out.push(15),
                 8 => out.extend([quarter, 3 + r.below(3) as i64]),
+                9 => {
+                    let mode = r.below(3) as i64;
+                    let doubles = if mode == 0 { 2 * r.below(64) as i64 } else { 0 };
+                    out.extend([24, 15, r.below(7) as i64, doubles, mode]);
+                }
                 _ => {}
             }
         }
@@ -892,7 +901,8 @@ mod tests {
             let states: FxSet<Board> = fast.iter().map(|(end, _)| *end).collect();
             assert_eq!(states.len(), fast.len(), "one play a state: {ints:?} {s:?}");
             compared += 1;
-            swapping += usize::from(Rules::for_plays(&t, &Board::from_state(&s)).swaps);
+            let start = Board::from_state(&s);
+            swapping += usize::from(Rules::for_plays(&t.begun(&start), &start).swaps);
         }
         assert!(compared > 4000 && swapping > 2000, "{compared} {swapping}");
     }

@@ -2,11 +2,13 @@
 
 use crate::error::TableError;
 use crate::rules::filters::Filter;
+use crate::rules::head::{Exception, HeadLimit};
 use crate::rules::hitter::{Hitter, HitterKind};
 use crate::rules::movement::BearOff;
 use crate::rules::six_block::SixBlockOption;
 use crate::rules::steps::{StepRule, WaitMode};
-use crate::state::{BASE_SIZE, Contact, MAX_STATE, PINNED};
+use crate::state::{BASE_SIZE, Board, Contact, HEAD, MAX_STATE, PINNED};
+use std::borrow::Cow;
 
 /// The version of the flat table this core reads.
 pub const VERSION: i64 = 1;
@@ -44,6 +46,9 @@ pub struct Table {
     pub dice: Vec<u8>,
     /// The named step rules, judged in this order after each step.
     pub rules: Vec<StepRule>,
+    /// The head rule with its limit read from the turn's start (at most one), which
+    /// [`Table::begun`] turns into a `Floor` among [`Table::rules`].
+    pub head: Option<HeadLimit>,
 }
 
 /// Reads the flat table field by field, naming each as it goes.
@@ -131,7 +136,7 @@ impl Table {
             });
         }
         let dice = decode_dice(&mut r)?;
-        let rules = decode_rules(&mut r)?;
+        let (rules, head) = decode_rules(&mut r)?;
         if r.at != ints.len() {
             return Err(TableError::Trailing {
                 expected: r.at,
@@ -152,7 +157,27 @@ impl Table {
             size,
             dice,
             rules,
+            head,
         })
+    }
+
+    /// The table for a search from `start`: a rule that reads the turn's start (the head limit) made the floor it is there.
+    ///
+    /// Borrowed as it is when it holds no such rule. The search of all
+    /// plays begins it at its start; [`reaching`](crate::reach::reaching)
+    /// at the node it is given (which must then be the turn's start, or the
+    /// table already begun).
+    pub fn begun(&self, start: &Board) -> Cow<'_, Table> {
+        let Some(head) = self.head else {
+            return Cow::Borrowed(self);
+        };
+        let mut t = self.clone();
+        t.head = None;
+        t.rules.push(StepRule::Floor {
+            point: head.point,
+            least: head.floor(start),
+        });
+        Cow::Owned(t)
     }
 
     /// Whether the dice are all equal (a double, or a k-move segment of one number).
@@ -231,19 +256,69 @@ fn decode_dice(r: &mut Reader<'_>) -> Result<Vec<u8>, TableError> {
     Ok(dice)
 }
 
-/// The named step rules: their number, then each code and its parameters.
-fn decode_rules(r: &mut Reader<'_>) -> Result<Vec<StepRule>, TableError> {
+/// The named step rules: their number, then each code and its parameters; the head limit (code 9) apart.
+fn decode_rules(r: &mut Reader<'_>) -> Result<(Vec<StepRule>, Option<HeadLimit>), TableError> {
     let n = r.field("number of step rules", 0, MAX_RULES as i64, "0..16")?;
     let mut rules = Vec::with_capacity(n as usize);
+    let mut head = None;
     for _ in 0..n {
-        rules.push(decode_rule(r)?);
+        if r.ints.get(r.at) == Some(&HEAD_LIMIT) {
+            r.at += 1;
+            if head.is_some() {
+                return Err(r.refuse("step rule code", "one HeadLimit (9) at most"));
+            }
+            head = Some(decode_head_limit(r)?);
+        } else {
+            rules.push(decode_rule(r)?);
+        }
     }
-    Ok(rules)
+    Ok((rules, head))
+}
+
+/// The code of the head limit among the named step rules.
+const HEAD_LIMIT: i64 = 9;
+/// The doubles a head limit's bitmask may name: bits 1..6.
+const DOUBLES_MASK: i64 = 0x7E;
+
+/// `HeadLimit(point, checkers, double, doubles, mode)`'s parameters: mode 0 the
+/// doubles of the bitmask, 1 any blocked double, 2 the opponent's head only
+/// (the two board-reading modes speak of the head at 24 and a bitmask of 0).
+fn decode_head_limit(r: &mut Reader<'_>) -> Result<HeadLimit, TableError> {
+    let point = r.field("HeadLimit point", 1, 24, "1..24")? as usize;
+    let checkers = r.field("HeadLimit checkers", 0, 127, "0..127")? as i32;
+    let double = r.field("HeadLimit double", 0, 6, "0 (no double) or 1..6")? as u8;
+    let mask = r.field("HeadLimit doubles", 0, DOUBLES_MASK, "a mask of bits 1..6")?;
+    if mask & !DOUBLES_MASK != 0 {
+        return Err(r.refuse("HeadLimit doubles", "a mask of bits 1..6"));
+    }
+    let mode = r.field(
+        "HeadLimit mode",
+        0,
+        2,
+        "0 (the doubles), 1 (any blocked double) or 2 (head only)",
+    )?;
+    if mode != 0 && (mask != 0 || point != HEAD) {
+        return Err(r.refuse(
+            "HeadLimit mode",
+            "0 unless the head is 24 and the doubles mask 0",
+        ));
+    }
+    let exception = match mode {
+        0 => Exception::Doubles(mask as u8),
+        1 => Exception::AnyBlocked,
+        _ => Exception::HeadOnly,
+    };
+    Ok(HeadLimit {
+        point,
+        checkers,
+        double,
+        exception,
+    })
 }
 
 /// One named step rule: its code, then its parameters.
 fn decode_rule(r: &mut Reader<'_>) -> Result<StepRule, TableError> {
-    let code = r.field("step rule code", 1, 8, "1..8")?;
+    let code = r.field("step rule code", 1, 8, "1..9")?;
     Ok(match code {
         1 => StepRule::Floor {
             point: r.field("Floor point", 1, 24, "1..24")? as usize,

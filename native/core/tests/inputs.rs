@@ -27,7 +27,7 @@ fn unknown_version_code_and_short_or_long_tables_are_refused() {
     ));
     let mut code = good.clone();
     *code.last_mut().unwrap() = 1;
-    code.push(9);
+    code.push(10);
     assert!(
         Table::decode(&code)
             .unwrap_err()
@@ -45,6 +45,37 @@ fn unknown_version_code_and_short_or_long_tables_are_refused() {
         Err(TableError::Trailing { .. })
     ));
     assert!(Table::decode(&[]).is_err());
+}
+
+#[test]
+fn a_head_limit_out_of_range_or_twice_is_refused() {
+    let with = |rules: Vec<Vec<i64>>| {
+        Tb {
+            contact: 1,
+            rules,
+            ..Tb::default()
+        }
+        .ints(&moves(6, 6))
+    };
+    assert!(Table::decode(&with(vec![vec![9, 24, 15, 6, 0x58, 0]])).is_ok());
+    let refused = [
+        (vec![9, 0, 15, 6, 0x58, 0], "HeadLimit point"),
+        (vec![9, 24, 128, 6, 0x58, 0], "HeadLimit checkers"),
+        (vec![9, 24, 15, 7, 0x58, 0], "HeadLimit double"),
+        (vec![9, 24, 15, 6, 0x59, 0], "HeadLimit doubles"),
+        (vec![9, 24, 15, 6, 0x80, 0], "HeadLimit doubles"),
+        (vec![9, 24, 15, 6, 0, 3], "HeadLimit mode"),
+        (vec![9, 24, 15, 6, 0x58, 1], "HeadLimit mode"),
+        (vec![9, 20, 15, 6, 0, 2], "HeadLimit mode"),
+    ];
+    for (rule, name) in refused {
+        let err = Table::decode(&with(vec![rule.clone()])).unwrap_err();
+        assert!(err.to_string().contains(name), "{rule:?}: {err}");
+    }
+    let twice = with(vec![vec![9, 24, 15, 6, 0, 1], vec![9, 24, 15, 6, 0, 2]]);
+    let err = Table::decode(&twice).unwrap_err().to_string();
+    assert!(err.contains("one HeadLimit"), "{err}");
+    assert!(Table::decode(&with(vec![vec![9, 24, 15]])).is_err());
 }
 
 #[test]

@@ -129,6 +129,49 @@ fn head_rule_first_roll_3_3_two_ways_or_one_checker() {
     assert_eq!(sorted_states(&plays), vec![want]);
 }
 
+/// Long nardy's table with the head rule as `HeadLimit(24, 15, double, doubles, mode)`: the limit read from the start.
+fn long_nardy_head(double: i64, doubles: i64, mode: i64) -> Tb {
+    Tb {
+        contact: 1,
+        rules: vec![vec![9, 24, 15, double, doubles, mode], vec![2, 1]],
+        ..Tb::default()
+    }
+}
+
+/// `"6-4-3"` as a HeadLimit's doubles: bits 6, 4 and 3.
+const SIX_FOUR_THREE: i64 = 1 << 6 | 1 << 4 | 1 << 3;
+
+#[test]
+fn head_limit_gives_the_floors_plays_on_the_first_turn_and_after() {
+    // The page's first-turn exception ("6-4-3"): 6-6 24/18(2); 4-4 24/16(2);
+    // 3-3 24/18(2) or 24/15 24/21; 5-5 one checker (24/4).
+    let start = long_start();
+    for d in [6, 4, 3] {
+        let plays = long_nardy_head(d, SIX_FOUR_THREE, 0).plays(&moves(d, d), &start);
+        assert_eq!(plays, long_nardy(13).plays(&moves(d, d), &start), "{d}-{d}");
+    }
+    let plays = long_nardy_head(5, SIX_FOUR_THREE, 0).plays(&moves(5, 5), &start);
+    let want = state(&[(24, 14), (4, 1), (12, -15)], (0, 0), (0, 0));
+    assert_eq!(sorted_states(&plays), vec![want]);
+    // Not a first turn: one checker, even on 6-6 (floor 13 from 14).
+    let later = state(&[(24, 14), (18, 1), (12, -15)], (0, 0), (0, 0));
+    let plays = long_nardy_head(6, SIX_FOUR_THREE, 0).plays(&moves(6, 6), &later);
+    assert_eq!(plays, long_nardy(13).plays(&moves(6, 6), &later));
+    // "head-only": white 5-5 (24/4, the mover's 16), then black's 4-4 is a single four.
+    let after = state(&[(24, 15), (12, -14), (16, -1)], (0, 0), (0, 0));
+    let plays = long_nardy_head(4, 0, 2).plays(&moves(4, 4), &after);
+    let want = state(&[(24, 14), (20, 1), (12, -14), (16, -1)], (0, 0), (0, 0));
+    assert_eq!(sorted_states(&plays), vec![want]);
+    // "any-blocked-double": the same 4-4 takes two (24/20(2)).
+    let plays = long_nardy_head(4, 0, 1).plays(&moves(4, 4), &after);
+    assert_eq!(plays, long_nardy(13).plays(&moves(4, 4), &after));
+    assert!(sorted_states(&plays).contains(&state(
+        &[(24, 13), (20, 2), (12, -14), (16, -1)],
+        (0, 0),
+        (0, 0)
+    )));
+}
+
 /// Whether the mover holds every point of `points` in `s`.
 fn holds(s: &[i32], points: std::ops::RangeInclusive<usize>) -> bool {
     points.into_iter().all(|p| s[p] > 0)

@@ -40,6 +40,8 @@ const MOST_STATE_INTS: usize = 256;
 
 /// One play as Python receives it: `(bytes, int)`.
 type PyPlay<'py> = (Bound<'py, PyBytes>, Bound<'py, PyInt>);
+/// A state's plays as two lists, as `Rules.search_lists` gives them: the keys and the codes.
+type PyLists<'py> = (Vec<Bound<'py, PyBytes>>, Vec<Bound<'py, PyInt>>);
 
 /// Why a call failed: the input (the caller's fault) or the core itself (a bug).
 #[derive(Debug, PartialEq, Eq)]
@@ -339,6 +341,34 @@ impl Rules {
                 }
                 Ok(())
             })?;
+            Ok((keys, codes))
+        })
+    }
+
+    /// `search` as two lists: `(keys, codes)`, each play's key (`bytes`) and its steps code (`int`).
+    ///
+    /// In the canonical order; both empty for a pass. The engine's path
+    /// (`nardy.engine.native.packed_plays`): the lists are what it keeps, so
+    /// no Python code runs a play. `ValueError` for a state the core refuses.
+    fn search_lists<'py>(
+        &self,
+        py: Python<'py>,
+        state: &Bound<'py, PyAny>,
+    ) -> PyResult<PyLists<'py>> {
+        let state = read_state(state, "the state")?;
+        Found::with(|found| {
+            found.add(&self.table, &state)?;
+            let len = key_len(self.table.size);
+            let keys = found
+                .keys
+                .chunks_exact(len)
+                .map(|key| PyBytes::new(py, key))
+                .collect();
+            let codes = found
+                .codes
+                .iter()
+                .map(|&code| code_to_python(py, code))
+                .collect();
             Ok((keys, codes))
         })
     }

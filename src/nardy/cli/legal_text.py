@@ -32,6 +32,8 @@ _NEXT_NUMBER: Final = tuple([", " + str(b - ZERO) for b in range(256)])
 # family), as ", a, b": half as many pieces to join.
 _LOW: Final = -15
 _SPAN: Final = 31
+# int.from_bytes once bound (compiled, a method called on the type is looked up each time).
+_FROM_BYTES: Final = int.from_bytes
 _PAIR: Final = tuple([f", {a + _LOW}, {b + _LOW}" for a in range(_SPAN) for b in range(_SPAN)])
 
 
@@ -85,8 +87,8 @@ class TextPieces:
     def tail(self, packed: bytes, extra: int = 0) -> str:
         """``], "bar": [m, o], "off": [m, o]}``: an entry from the end of its board, of a packed state.
 
-        ``extra`` is the state's extra values as one int (its key shifted
-        right by ``8 * BASE_SIZE``), 0 without extra state; their keys come
+        ``extra`` is the state's extra values as one int (its packed bytes
+        after the first ``BASE_SIZE`` read little-endian), 0 without extra state; their keys come
         before the closing brace.
         """
         key = packed[25] | packed[26] << 8 | packed[0] << 16 | packed[27] << 24 | extra << 32
@@ -136,7 +138,7 @@ def _points_text(bits: int) -> str:
     return ", ".join([str(p) for p in range(bits.bit_length()) if bits >> p & 1])
 
 
-def plays_text(notations: list[str], keys: list[int], size: int, pieces: TextPieces) -> str:
+def plays_text(notations: list[str], keys: list[bytes], size: int, pieces: TextPieces) -> str:
     r"""The answer line (with its newline) of a legal set.
 
     ``notations`` and ``keys`` are a legal set's :meth:`notations
@@ -149,11 +151,10 @@ def plays_text(notations: list[str], keys: list[int], size: int, pieces: TextPie
     """
     if size != pieces.size:
         raise ValueError(f"these pieces write states of {pieces.size} bytes, not {size}")
-    shift = 8 * BASE_SIZE if size > BASE_SIZE else 0
+    extra = size > BASE_SIZE
     parts: list[str] = ['{"plays": [']
     for i in range(len(keys)):
-        key = keys[i]
-        packed = key.to_bytes(size, "little")
+        packed = keys[i]
         head = pieces.head(notations[i])
         parts.append(head[2:] if i == 0 else head)  # no comma before the first entry
         parts.append(_NUMBER[packed[1]])
@@ -166,7 +167,8 @@ def plays_text(notations: list[str], keys: list[int], size: int, pieces: TextPie
                 parts.append(_NEXT_NUMBER[packed[p]])
                 parts.append(_NEXT_NUMBER[packed[p + 1]])
         parts.append(_NEXT_NUMBER[packed[24]])
-        parts.append(pieces.tail(packed, key >> shift if shift else 0))
+        tail = _FROM_BYTES(packed[BASE_SIZE:], "little") if extra else 0
+        parts.append(pieces.tail(packed, tail))
     parts.append("]}\n")
     return "".join(parts)
 

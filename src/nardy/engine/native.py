@@ -12,7 +12,6 @@ else crosses.
 from __future__ import annotations
 
 import importlib
-import sys
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
@@ -48,6 +47,10 @@ class NativeRules(Protocol):
         """:meth:`search` as two buffers: the keys end to end, and the steps codes 16 bytes little-endian each."""
         ...
 
+    def search_lists(self, state: Sequence[int] | bytes) -> tuple[list[bytes], list[int]]:
+        """:meth:`search` as two lists: the keys, and the steps codes."""
+        ...
+
     def search_many(self, states: Sequence[Sequence[int] | bytes]) -> list[list[tuple[bytes, int]]]:
         """:meth:`search` of every state, in order, the GIL released while the core searches."""
         ...
@@ -69,9 +72,6 @@ def _load_native() -> Callable[[tuple[int, ...]], NativeRules] | None:
 
 
 _NATIVE: Final = _load_native()
-
-# Whether this machine's 64-bit ints are little-endian, as the core writes the codes.
-_LITTLE_ENDIAN: Final = sys.byteorder == "little"
 
 #: How many decoded tables :func:`rules_for` keeps (a turn's table differs
 #: with the head's floor and the dice, so a game touches a few hundred).
@@ -137,27 +137,17 @@ def native_plays(rules: TurnRules, start: tuple[int, ...]) -> list[tuple[bytes, 
         raise EngineError(f"the native core refuses the state {start}: {exc}") from None
 
 
-def packed_plays(native: NativeRules, packed: bytes) -> tuple[list[int], list[int]]:
+def packed_plays(native: NativeRules, packed: bytes) -> tuple[list[bytes], list[int]]:
     """The legal plays from a packed state as keys and steps codes (:mod:`nardy.engine.state`), in the canonical order.
 
-    Both lists are empty for a pass. Raises
-    :class:`~nardy.errors.EngineError` naming the state when the core
-    refuses it or fails.
+    A key is the resulting state packed (as ``packed``). Both lists are
+    empty for a pass. Raises :class:`~nardy.errors.EngineError` naming the
+    state when the core refuses it or fails.
     """
     try:
-        keys, codes = native.search_packed(packed)
+        return native.search_lists(packed)
     except (ValueError, RuntimeError) as exc:
         raise EngineError(f"the native core refuses the state {packed.hex()}: {exc}") from None
-    size = len(packed)
-    from_bytes = int.from_bytes
-    keys_out = [from_bytes(keys[i : i + size], "little") for i in range(0, len(keys), size)]
-    # Each code as two 64-bit halves, read in C; a play of more than four
-    # steps (Kush's return, a long segment) has a high half, read as one int.
-    if _LITTLE_ENDIAN:  # (the cast reads the machine's byte order; the codes are little-endian)
-        halves = memoryview(codes).cast("Q").tolist()
-        if not any(halves[1::2]):
-            return keys_out, halves[0::2]
-    return keys_out, [from_bytes(codes[i : i + 16], "little") for i in range(0, len(codes), 16)]
 
 
 def _extra_is_the_return(rules: TurnRules, start: tuple[int, ...]) -> bool:

@@ -25,7 +25,6 @@ search here. Either way each node is searched once a turn.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
 from nardy.engine import native
@@ -80,8 +79,6 @@ _DICE_MASK: Final = (1 << DICE_BITS) - 1
 # allowed steps' actions, and their children (codes, or the native search's
 # bytes of them).
 _Entry = tuple[tuple[int, ...], tuple[int, ...], list[int] | bytes]
-# int.to_bytes once bound (compiled, a method called on an int is looked up each time).
-_TO_BYTES: Final[Callable[..., bytes]] = int.to_bytes
 # The dice code of a single die of each face (index: the face; 0, a return, uses none).
 _UNIT: Final[tuple[int, ...]] = tuple(1 << (5 * (d - 1)) if d else 0 for d in range(7))
 
@@ -140,7 +137,7 @@ class StepTree:
         self,
         packed: bytes,
         dice: tuple[int, ...],
-        results: list[int],
+        results: list[bytes],
         contact: int,
         enters: bool,
         movement: Movement,
@@ -152,8 +149,9 @@ class StepTree:
         self.contact = contact
         self.enters = enters
         self.movement = movement
-        #: The results' keys, in the legal plays' order.
-        self.keys = results
+        #: The results' keys read as ints (a node's code holds its state's so), in the legal plays' order.
+        self.keys = [key_of_packed(key) for key in results]
+        self._targets = b"".join(results)
         self._index: dict[int, int] | None = None
         #: The node before any step.
         self.start: int = node_code(key_of_packed(packed), dice)
@@ -344,9 +342,7 @@ class StepTree:
         rules = _board_only(self.moves, self.contact, self.enters, self.movement, self.size)
         if rules is None:
             return False
-        size = self._bytes
-        targets = b"".join([_TO_BYTES(key, size, "little") for key in self.keys])
-        return rules.step_search(targets, not self.enters)
+        return rules.step_search(self._targets, not self.enters)
 
 
 def _board_only(

@@ -21,6 +21,8 @@ from typing import Final
 from nardy.engine.reference import TurnRules
 from nardy.rules.board import BASE_SIZE, EXTRA, HEAD, MOVER_BAR, PIN, RawStep, State, Steps
 from nardy.rules.named import (
+    HEAD_LIMIT_MODES,
+    HeadLimit,
     HitsNeedHome,
     Locked,
     LoneStarter,
@@ -59,7 +61,8 @@ HITTER_CODES: Final = {STOPS: 1, NO_HIDE: 2}
 FILTER_CODES: Final = {"six-block-at-end": 1, "open-trap": 2}
 #: A six-block option's code.
 SIX_BLOCK_CODES: Final = {"ahead": 1, "home": 2, "off": 3}
-#: A named step rule's code: Floor 1, SixBlockStep 2, Waiting 3, then the rules of :mod:`nardy.rules.named`.
+#: A named step rule's code: Floor 1, SixBlockStep 2, Waiting 3, then the rules of :mod:`nardy.rules.named`
+#: (HeadLimit 9: point, checkers, double, doubles, mode).
 STEP_CODES: Final = {
     "floor": 1,
     SixBlockAfterStep: 2,
@@ -69,6 +72,7 @@ STEP_CODES: Final = {
     Locked: 6,
     LoneStarter: 7,
     MaxHeld: 8,
+    HeadLimit: 9,
 }
 #: The most dice moves a table holds (a k-move segment of up to eight).
 MOST_DICE: Final = 8
@@ -81,12 +85,17 @@ _LANDINGS: Final = (1 << 25) - 1
 _POINTS: Final = _LANDINGS & ~1
 
 
-def native_table(rules: TurnRules, state_size: int) -> tuple[int, ...] | None:
+def native_table(
+    rules: TurnRules, state_size: int, returns: bool | None = None
+) -> tuple[int, ...] | None:
     """The flat table (version 1) of one turn's ``rules`` for states of ``state_size`` ints, or ``None``.
 
     ``None`` when some part of the rules is not data the core knows (see
     the module docstring), or the movement does not fit the state (a pool
-    or pins outside it).
+    or pins outside it). ``returns`` (a roll's rules,
+    :class:`~nardy.rules.turn_rules.RollRules`): whether Kush's return is
+    among the plays, instead of reading it from the extra plays (which
+    must then be empty); ``None`` only where the core may make it.
     """
     movement = rules.movement
     pool = movement.pool
@@ -95,7 +104,10 @@ def native_table(rules: TurnRules, state_size: int) -> tuple[int, ...] | None:
     hitter = _hitter(rules.hitter_rule)
     play_filter = _filter(rules.play_filter)
     steps = _step_rules(rules.step_rule, pool)
-    returns = _returns(rules.extra, rules.dice, rules.enters)
+    if returns is None:
+        returns = _returns(rules.extra, rules.dice, rules.enters)
+    elif rules.extra or (returns and not _may_return(rules.dice, rules.enters)):
+        returns = None
     if hitter is None or play_filter is None or steps is None or returns is None:
         return None
     head = (
@@ -179,7 +191,8 @@ def _step_rules(rule: StepRule | None, pool: int) -> list[tuple[int, ...]] | Non
         if written is None:
             return None
         out.append(written)
-    return out
+    # (The core reads one head limit at most.)
+    return None if sum(type(named) is HeadLimit for named in rule.named) > 1 else out
 
 
 def _named(rule: NamedStep, pool: int, only_hits: bool) -> tuple[int, ...] | None:
@@ -198,10 +211,19 @@ def _named(rule: NamedStep, pool: int, only_hits: bool) -> tuple[int, ...] | Non
         return (code,) if rule.pool == pool and pool else None
     if type(rule) is LoneStarter:
         return (code, rule.checkers) if 0 <= rule.checkers <= 127 else None
+    if type(rule) is HeadLimit:
+        mode = HEAD_LIMIT_MODES.index(rule.mode)
+        valid = 0 <= rule.checkers <= 127
+        return (code, rule.point, rule.checkers, rule.double, rule.doubles, mode) if valid else None
     if type(rule) is MaxHeld:
         valid = not rule.points & ~_POINTS and 0 <= rule.most <= 24
         return (code, rule.points, rule.most) if valid else None
     return (code,)  # HitsNeedHome, Locked: no parameters
+
+
+def _may_return(dice: tuple[int, ...], enters: bool) -> bool:
+    """Whether the core makes a return on these dice: a double of two moves or more whose bar checkers wait."""
+    return not enters and len(dice) >= 2 and len(set(dice)) == 1
 
 
 def _returns(extra: list[tuple[State, Steps]], dice: tuple[int, ...], enters: bool) -> bool | None:
@@ -216,7 +238,7 @@ def _returns(extra: list[tuple[State, Steps]], dice: tuple[int, ...], enters: bo
     """
     if not extra:
         return False
-    if enters or len(dice) < 2 or len(set(dice)) != 1 or len(extra) != 1:
+    if not _may_return(dice, enters) or len(extra) != 1:
         return None
     state, steps = extra[0]
     die = dice[0]

@@ -18,7 +18,7 @@ from typing import Any, Final, overload
 
 from nardy.engine.notation_write import write_code
 from nardy.engine.plan import Plan
-from nardy.engine.state import MOVER_OFF, OPP_OFF, code_of_steps, key_of, unpack
+from nardy.engine.state import MOVER_OFF, OPP_OFF, code_of_steps, pack, unpack
 from nardy.errors import IllegalPlayError, NardyError
 from nardy.model.basics import Roll, Side
 from nardy.model.display import drawings
@@ -91,7 +91,7 @@ def find(
         keys, codes = plan.play_keys(packed, roll, _DICE[code] if code < 64 else roll.moves)
     else:  # a variant with a generator of its own
         plays = raw_plays(position.raw, roll)
-        keys = [key_of(state) for state, _ in plays]
+        keys = [pack(state) for state, _ in plays]
         codes = [code_of_steps(steps) for _, steps in plays]
     legal = LegalPlays(position, roll, keys, codes)
     if cache:
@@ -183,7 +183,7 @@ class LegalPlays:
     ints. Get one from :meth:`Position.legal_plays <nardy.Position.legal_plays>`.
     """
 
-    def __init__(self, position: Position, roll: Roll, keys: list[int], codes: list[int]) -> None:
+    def __init__(self, position: Position, roll: Roll, keys: list[bytes], codes: list[int]) -> None:
         """Wrap the engine's plays: the resulting states' keys and the packed steps.
 
         :meth:`Variant.legal_plays <nardy.Variant.legal_plays>` builds these
@@ -229,13 +229,13 @@ class LegalPlays:
             made.append(tuple([Play(steps_of(code), roll) for code in self._codes]))
         return made[0]
 
-    def raw_results(self) -> list[int]:
+    def raw_results(self) -> list[bytes]:
         """One key per resulting position, in order: the engine's fast path, no objects built.
 
-        A key is an int: the resulting state packed (before the turn passes,
-        in the frame of :attr:`position`), read as a little-endian number;
-        equal keys are equal positions. :meth:`result_states` unpacks them;
-        ``nardy.engine.state.unpack(key.to_bytes(...))`` does it by hand.
+        A key is bytes: the resulting state packed (before the turn passes,
+        in the frame of :attr:`position`, as :attr:`Position.packed
+        <nardy.Position.packed>`); equal keys are equal positions. :meth:`result_states` unpacks them;
+        ``nardy.engine.state.unpack(key)`` does it by hand.
         """
         return self._keys
 
@@ -247,8 +247,7 @@ class LegalPlays:
         mover's), ``bar[mover]``, ``bar[opponent]``, ``off[opponent]``, then
         any extra state. See also :meth:`resulting_arrays`.
         """
-        size = len(self._position.packed)
-        return [unpack(key.to_bytes(size, "little")) for key in self._keys]
+        return [unpack(key) for key in self._keys]
 
     def resulting_arrays(self) -> list[dict[str, list[int]]]:
         """The resulting positions in the mover-relative array form, unflipped.
@@ -259,11 +258,7 @@ class LegalPlays:
         """
         variant = self._position.variant
         turn = self._position.turn
-        size = len(self._position.packed)
-        return [
-            Position.from_packed(variant, turn, key.to_bytes(size, "little")).to_array()
-            for key in self._keys
-        ]
+        return [Position.from_packed(variant, turn, key).to_array() for key in self._keys]
 
     def has(self, play: object) -> bool:
         """Whether ``play`` (a :class:`Play` or notation) is legal here; never raises."""
@@ -402,7 +397,7 @@ class LegalPlays:
         flip = _FLIPPERS.get(type(variant))
         if flip is None:
             flip = _FLIPPERS[type(variant)] = variant.packed_flipper()
-        packed = self._keys[index].to_bytes(len(start.packed), "little")
+        packed = self._keys[index]
         # (The other side by identity: Side.opponent is an interpreted property.)
         turn = _BLACK if start.turn is _WHITE else _WHITE
         position = _FROM_PACKED(variant, turn, flip(packed))

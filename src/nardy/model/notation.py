@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from nardy.engine.apply_steps import ENTER, NO_BAR, RETURN, RETURN_POINT, make_steps
-from nardy.engine.state import State, key_of
+from nardy.engine.state import State, pack
 from nardy.errors import AmbiguousPlayError, IllegalPlayError, InvalidNotationError
 from nardy.model.basics import BAR, OFF
 from nardy.model.validate import bounded_text, shown
@@ -237,7 +237,7 @@ class _Walk:
             return
         self.seen.add(node)
         if all(step == len(path) for (step, _), path in zip(progress, self.paths)):
-            i = self.index.get(key_of(state))
+            i = self.index.get(pack(state))
             if i is not None and self.marked <= hits:
                 self.found.setdefault(i, set()).add(hits)
             return

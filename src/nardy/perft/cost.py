@@ -383,9 +383,9 @@ class _Plies:
         """The states of depth 0."""
         return list(self.counter.first_level())
 
-    def group(self, key: int) -> bytes:
+    def group(self, key: bytes) -> bytes:
         """The opponent's checkers (the frame of the side to move): their children can meet."""
-        return fast.opponent_part(self.counter.flip(key.to_bytes(self.counter.size, "little")))
+        return fast.opponent_part(self.counter.flip(key))
 
     def grow(self, states: Sequence[Any], n: int) -> _Grown:
         """Expand ``states`` (distinct) by one ply and merge their children."""

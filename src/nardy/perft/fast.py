@@ -1,4 +1,4 @@
-"""The compiled loop of nardy's own perft: one level expanded over plain-int keys.
+"""The compiled loop of nardy's own perft: one level expanded over packed keys.
 
 :func:`nardy.perft.count` is the generic algorithm (any generator, any
 hashable keys); :func:`nardy.perft.perft` runs this module instead when the
@@ -7,8 +7,9 @@ differs in three ways, all for speed:
 
 * it calls the variant's ``play_keys`` directly for its 21 (or 56) rolls (no
   generator object and no Python call per state);
-* it tells finished states from the key's bytes (byte 0 is the mover's
-  borne-off count plus 128, byte 27 the opponent's), when the variant ends
+* it tells finished states from the key's bytes (a key is the packed
+  state: byte 0 is the mover's borne-off count plus 128, byte 27 the
+  opponent's), when the variant ends
   the game the default way (someone has borne off everything);
 * with :func:`expand_grouped` it deduplicates children a group of parents at
   a time, in small sets that stay in the processor's cache, instead of in
@@ -53,15 +54,10 @@ __all__ = [
 #: The paths36 count sits this many bits above the paths21 count in a multiplicity.
 SHIFT: Final = 128
 # The byte layout is the engine's (nardy.engine.state): a key's byte 0 is the
-# mover's borne-off count (the loops below read it as ``key & 255``), bytes 1
-# to 24 the points, then the mover's bar, the opponent's bar and borne-off.
+# mover's borne-off count, bytes 1 to 24 the points, then the mover's bar, the
+# opponent's bar and borne-off (the last two bytes of a state without extra fields).
 assert MOVER_OFF == 0
-assert OPP_OFF == BASE_SIZE - 1
-# A child's OPP_BAR and OPP_OFF bytes (the opponent's bar and borne-off counts)
-# are its key shifted down this far, for a state without extra fields.
-_TOP_SHIFT: Final = 8 * OPP_BAR
-# A key shifted down this far has the opponent's borne-off count in its low byte.
-_OPP_OFF_SHIFT: Final = 8 * OPP_OFF
+assert OPP_OFF == BASE_SIZE - 1 == OPP_BAR + 1
 # The opponent part of the 24 points: the mover's checkers (bytes above ZERO)
 # read as empty, the opponent's (ZERO and below) kept.
 _OPPONENT_ONLY: Final = bytes(min(b, ZERO) for b in range(256))
@@ -69,9 +65,9 @@ _OPPONENT_ONLY: Final = bytes(min(b, ZERO) for b in range(256))
 _PART_BAR: Final = MOVER_BAR - 1
 
 #: A level: each state's key and its multiplicity.
-Level = dict[int, int]
+Level = dict[bytes, int]
 #: The variant's generator: a packed state and a roll to the result keys and the plays' codes.
-PlayKeys = Callable[[bytes, Any], tuple[list[int], list[int]]]
+PlayKeys = Callable[[bytes, Any], tuple[list[bytes], list[int]]]
 #: The progress callback of :mod:`nardy.perft`: depth, states done, states, seconds.
 Progress = Callable[[int, int, int, float], None]
 #: How often (in parents expanded) the progress callback is called: a tabula
@@ -80,9 +76,9 @@ Progress = Callable[[int, int, int, float], None]
 _EVERY: Final = 256
 
 
-def finished_by_bytes(key: int, all_off: int) -> bool:
+def finished_by_bytes(key: bytes, all_off: int) -> bool:
     """Whether a side has borne off everything: byte 0 or byte 27 of the key is ``all_off``."""
-    return (key & 255) == all_off or ((key >> _OPP_OFF_SHIFT) & 255) == all_off
+    return key[MOVER_OFF] == all_off or key[OPP_OFF] == all_off
 
 
 def opponent_part(packed: bytes) -> bytes:
@@ -112,11 +108,10 @@ def expand(
     level: Level,
     depth: int,
     last: bool,
-    size: int,
     flip: Callable[[bytes], bytes],
     play_keys: PlayKeys,
     rolls: list[tuple[Any, int]],
-    finished: Callable[[int, int], bool] | None,
+    finished: Callable[[bytes, int], bool] | None,
     all_off: int,
     progress: Progress | None,
 ) -> Counts:
@@ -130,9 +125,7 @@ def expand(
     the counts are kept (``nxt`` stays empty).
     """
     groups = [(False, list(level))]
-    return _expand(
-        level, groups, depth, last, size, flip, play_keys, rolls, finished, all_off, progress
-    )
+    return _expand(level, groups, depth, last, flip, play_keys, rolls, finished, all_off, progress)
 
 
 def expand_grouped(
@@ -151,9 +144,9 @@ def expand_grouped(
     onto his bar and in no other way (the module docstring says why); the
     game ends the default way (:func:`finished_by_bytes`).
     """
-    by_part: dict[bytes, list[int]] = {}
+    by_part: dict[bytes, list[bytes]] = {}
     for key in level:
-        part = opponent_part(flip(key.to_bytes(BASE_SIZE, "little")))
+        part = opponent_part(flip(key))
         members = by_part.get(part)
         if members is None:
             by_part[part] = [key]
@@ -162,21 +155,18 @@ def expand_grouped(
     # With nothing on the opponent's bar no child of another group has
     # this group's opponent part: a child that hit has someone on the bar.
     groups = [(part[_PART_BAR] == ZERO, members) for part, members in by_part.items()]
-    return _expand(
-        level, groups, depth, last, BASE_SIZE, flip, play_keys, rolls, None, all_off, progress
-    )
+    return _expand(level, groups, depth, last, flip, play_keys, rolls, None, all_off, progress)
 
 
 def _expand(
     level: Level,
-    groups: list[tuple[bool, list[int]]],
+    groups: list[tuple[bool, list[bytes]]],
     depth: int,
     last: bool,
-    size: int,
     flip: Callable[[bytes], bytes],
     play_keys: PlayKeys,
     rolls: list[tuple[Any, int]],
-    finished: Callable[[int, int], bool] | None,
+    finished: Callable[[bytes, int], bool] | None,
     all_off: int,
     progress: Progress | None,
 ) -> Counts:
@@ -192,7 +182,7 @@ def _expand(
     with either.)
     """
     out = Counts()
-    shared_set: set[int] = set()
+    shared_set: set[bytes] = set()
     shared: Level = {}
     total = len(level)
     began = time.monotonic()
@@ -202,15 +192,16 @@ def _expand(
     distinct = 0
     terminal = 0
     for own, members in groups:
-        local_set: set[int] = set()
+        local_set: set[bytes] = set()
         local: Level = {}
         for key in members:
             if progress is not None and done % _EVERY == 0:
                 progress(depth, done, total, time.monotonic() - began)
             done += 1
             mult = level[key]
-            packed = flip(key.to_bytes(size, "little"))
-            top = packed[OPP_BAR] | packed[OPP_OFF] << 8
+            packed = flip(key)
+            bar = packed[OPP_BAR]
+            off = packed[OPP_OFF]
             ordered = mult >> SHIFT << SHIFT
             single = mult + ordered
             for roll, orders in rolls:
@@ -233,13 +224,13 @@ def _expand(
                             shared[k] = shared.get(k, 0) + m
                 elif last:
                     for k in keys:
-                        if k >> _TOP_SHIFT == top:
+                        if k[OPP_BAR] == bar and k[OPP_OFF] == off:
                             local_set.add(k)
                         else:
                             shared_set.add(k)
                 else:
                     for k in keys:
-                        if k >> _TOP_SHIFT == top:
+                        if k[OPP_BAR] == bar and k[OPP_OFF] == off:
                             local[k] = local.get(k, 0) + m
                         else:
                             shared[k] = shared.get(k, 0) + m
@@ -264,12 +255,12 @@ def _expand(
 
 
 def _count_finished(
-    states: set[int], depth: int, finished: Callable[[int, int], bool] | None, all_off: int
+    states: set[bytes], depth: int, finished: Callable[[bytes, int], bool] | None, all_off: int
 ) -> int:
     n = 0
     if finished is None:
         for k in states:
-            if (k & 255) == all_off or ((k >> _OPP_OFF_SHIFT) & 255) == all_off:
+            if k[MOVER_OFF] == all_off or k[OPP_OFF] == all_off:
                 n += 1
     else:
         for k in states:
@@ -279,12 +270,10 @@ def _count_finished(
 
 
 def _drop_finished(
-    states: Level, depth: int, finished: Callable[[int, int], bool] | None, all_off: int
+    states: Level, depth: int, finished: Callable[[bytes, int], bool] | None, all_off: int
 ) -> int:
     if finished is None:
-        ends = [
-            k for k in states if (k & 255) == all_off or ((k >> _OPP_OFF_SHIFT) & 255) == all_off
-        ]
+        ends = [k for k in states if k[MOVER_OFF] == all_off or k[OPP_OFF] == all_off]
     else:
         ends = [k for k in states if finished(k, depth)]
     for k in ends:

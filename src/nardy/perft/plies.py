@@ -23,7 +23,7 @@ __all__ = ["PlyCounter", "same_game", "start_position"]
 class PlyCounter:
     """Expands levels of a variant whose turn is one play, from one start.
 
-    Keys are the packed states as ints in the frame of the side that has
+    Keys are the packed states in the frame of the side that has
     just played (what the generator returns); the root is the start turned
     back into that frame (turning round twice is the identity).
     """
@@ -39,15 +39,15 @@ class PlyCounter:
         self.own_is_over = type(rules).is_over is not Variant.is_over
         self.all_off = rules.checkers + ZERO  # the borne-off byte of a side that is off
         self.first = position.turn
-        self.root = int.from_bytes(self.flip(position.packed), "little")
+        self.root = self.flip(position.packed)
         self.grouped = _groups_exactly(rules) and not self.own_is_over
 
-    def finished(self, key: int, n: int) -> bool:
+    def finished(self, key: bytes, n: int) -> bool:
         """Whether the state ``key`` reached after ``n`` plies is over."""
         if not self.own_is_over:
             return fast.finished_by_bytes(key, self.all_off)
         turn = self.first if n % 2 == 0 else self.first.opponent
-        packed = self.flip(key.to_bytes(self.size, "little"))
+        packed = self.flip(key)
         return self.rules.is_over(Position.from_packed(self.rules, turn, packed))
 
     def first_level(self) -> fast.Level:
@@ -66,7 +66,6 @@ class PlyCounter:
             level,
             n,
             last,
-            self.size,
             self.flip,
             self.rules.play_keys,
             self.rolls,

@@ -116,6 +116,12 @@ def turn_allows(start: list[int], board: list[int], guard: int, watch: int) -> b
     return blocks_allowed(start, board, guard, [p for p in range(1, 25) if (watch >> p) & 1])
 
 
+# The double rules made so far, by what they depend on (see kush_double_rule).
+_DOUBLE_RULES: Final[dict[tuple[int, int, int, str, bool, int], StepRule]] = {}
+# The most of them kept.
+_MOST_RULES: Final = 4096
+
+
 def kush_double_rule(start: State, limit: int, six_block: str, per_step: bool) -> StepRule:
     """One Kush double's step rule: the head rule, and the six-block rule when ``per_step``.
 
@@ -127,10 +133,22 @@ def kush_double_rule(start: State, limit: int, six_block: str, per_step: bool) -
     ``"off"`` unless ``per_step``), which a search may apply itself, the
     guard moving with each hit.
     """
-    check = KushDoubleSteps(start[HEAD], limit, start[OPP_BAR], six_block, per_step).start(start)
-    declared = six_block if per_step else "off"
-    floor = head_floor(start, limit)
-    return StepRule(check, 1 << HEAD, ALL_POINTS, HEAD, floor, declared, check.guard)
+    guard = six_block_guard(start, six_block)
+    # A few rules serve every double: each is made once (a rule is never
+    # changed), and a search that remembers what it made of a rule object
+    # (the native core's table) finds it again.
+    tag = (start[HEAD], limit, start[OPP_BAR], six_block, per_step, guard)
+    rule = _DOUBLE_RULES.get(tag)
+    if rule is None:
+        if len(_DOUBLE_RULES) >= _MOST_RULES:
+            _DOUBLE_RULES.clear()
+        check = KushDoubleSteps(start[HEAD], limit, start[OPP_BAR], six_block, per_step)
+        check.guard = guard  # (what check.start(start) works out)
+        declared = six_block if per_step else "off"
+        floor = head_floor(start, limit)
+        rule = StepRule(check, 1 << HEAD, ALL_POINTS, HEAD, floor, declared, guard)
+        _DOUBLE_RULES[tag] = rule
+    return rule
 
 
 def kush_return(start: State, double: int) -> tuple[State, Steps] | None:

@@ -14,18 +14,24 @@ second-half rule are declared by :class:`~nardy.rules.turn_rules.StepRule`'s
 own fields (``floor_point``/``floor``, ``six_block``, ``waiting``); the
 rules here are the others of the built-in variants: acey-deucey's three
 restrictions and fevga's starting rules (and its trapping primes, when
-forbidden, as :class:`SixBlockAfterStep`).
+forbidden, as :class:`SixBlockAfterStep`), and the head rule with its limit
+read from the turn's start (:class:`HeadLimit`), which a variant declares
+for a roll whatever the position (:class:`~nardy.rules.turn_rules.RollRules`).
 """
 
 from __future__ import annotations
 
 import attrs
 
-from nardy.errors import InvalidOptionError
-from nardy.rules.board import FROM_POOL, HEAD, MOVER_BAR, MOVER_OFF
+from nardy.errors import EngineError, InvalidOptionError
+from nardy.rules.board import FROM_POOL, HEAD, MOVER_BAR, MOVER_OFF, State
+from nardy.rules.head import OPP_HEAD, lone_checker_stop
 from nardy.rules.six_block import SIX_BLOCK_RULES, six_block_allows, six_block_guard
 
 __all__ = [
+    "HEAD_LIMIT_MODES",
+    "HeadFloor",
+    "HeadLimit",
     "HitsNeedHome",
     "Locked",
     "LoneStarter",
@@ -173,3 +179,100 @@ class SixBlockAfterStep:
     def check(self, board: list[int], src: int, dst: int, hit: bool) -> bool:
         """Allowed when the step bears off, or its landing point is in no forbidden block."""
         return dst == MOVER_OFF or six_block_allows(board, dst, six_block_guard(board, self.option))
+
+
+#: :attr:`HeadLimit.mode`'s values: the doubles of a bitmask, or one of the two exceptions that read the board.
+HEAD_LIMIT_MODES = ("doubles", "any-blocked-double", "head-only")
+# The doubles a HeadLimit's bitmask may name: bits 1..6.
+_DOUBLES = 0x7E
+
+
+@attrs.frozen
+class HeadFloor:
+    """The head rule as a floor: a step from ``point`` that leaves fewer than ``least`` checkers there is refused.
+
+    What :class:`HeadLimit` is on one turn's start (:meth:`HeadLimit.begin`):
+    nothing ever lands on the head, so at most ``limit`` checkers have left
+    it exactly while it keeps ``start[point] - limit``.
+    """
+
+    #: The head.
+    point: int
+    #: The fewest checkers it may keep this turn.
+    least: int
+
+    def check(self, board: list[int], src: int, dst: int, hit: bool) -> bool:
+        """Allowed when the step does not leave the head, or the head keeps ``least`` after it."""
+        return src != self.point or board[self.point] >= self.least
+
+
+@attrs.frozen
+class HeadLimit:
+    """The head rule of long nardy and Kush, its limit read from the turn's start: data of the roll, not of the position.
+
+    One checker may leave the head (``point``) a turn; two on the mover's
+    first turn (all his ``checkers`` still on the head) when the roll is a
+    double (``double``; 0 for a non-double) that the exception lets through:
+    with ``mode="doubles"`` the doubles of the bitmask ``doubles`` (bit d
+    for d-d: ``"6-4-3"`` is bits 6, 4 and 3), with
+    ``"any-blocked-double"`` any double whose lone checker leaving the head
+    cannot play it in full, with ``"head-only"`` one whose lone checker is
+    stopped by the opponent's head (:func:`~nardy.rules.head.lone_checker_stop`;
+    these two read the board and speak of the head at 24). It is
+    :func:`~nardy.rules.head.head_limit` as data: the native core reads the
+    same fields (step rule code 9).
+
+    The rule reads the turn's start, so a search judges it from
+    :meth:`begin` (the :class:`HeadFloor` it is on that start); :meth:`check`
+    alone cannot judge a step and refuses to be asked.
+    """
+
+    #: The mover's checkers in all (all of them on the head: a first turn).
+    checkers: int
+    #: The number of the double rolled, 0 for a non-double.
+    double: int
+    #: With ``mode="doubles"``: the first-turn doubles that let two leave (bit d for d-d).
+    doubles: int = 0
+    #: ``"doubles"``, ``"any-blocked-double"`` or ``"head-only"`` (:data:`HEAD_LIMIT_MODES`).
+    mode: str = "doubles"
+    #: The head.
+    point: int = HEAD
+
+    def __attrs_post_init__(self) -> None:
+        # (Validated here, not with attrs.field: mypyc compiles this module.)
+        if self.mode not in HEAD_LIMIT_MODES:
+            raise InvalidOptionError(
+                f"HeadLimit: mode is one of {', '.join(map(repr, HEAD_LIMIT_MODES))},"
+                f" not {self.mode!r}"
+            )
+        board_mode = self.mode != "doubles"
+        if (
+            not 1 <= self.point <= 24
+            or not 0 <= self.double <= 6
+            or self.doubles & ~_DOUBLES
+            or (board_mode and (self.doubles or self.point != HEAD))
+        ):
+            raise InvalidOptionError(
+                f"HeadLimit: point 1..24, double 0..6, doubles a mask of bits 1..6 (0 and the"
+                f" head at {HEAD} with a board-reading mode), not {self!r}"
+            )
+
+    def limit(self, start: State) -> int:
+        """How many checkers may leave the head this turn from ``start``: 1, or 2 on a first turn's exceptional double."""
+        double = self.double
+        if not double or start[self.point] != self.checkers:
+            return 1
+        if self.mode == "doubles":
+            return 2 if (self.doubles >> double) & 1 else 1
+        stop = lone_checker_stop(start, double)
+        if self.mode == "any-blocked-double":
+            return 2 if stop else 1
+        return 2 if stop == OPP_HEAD else 1
+
+    def begin(self, start: State) -> HeadFloor:
+        """The rule on the turn from ``start``: the floor ``start[point]`` less :meth:`limit` on the head."""
+        return HeadFloor(self.point, start[self.point] - self.limit(start))
+
+    def check(self, board: list[int], src: int, dst: int, hit: bool) -> bool:
+        """Refused: the rule reads the turn's start; judge :meth:`begin`'s floor instead."""
+        raise EngineError(f"{self!r} reads the turn's start: judge HeadLimit.begin(start) instead")

@@ -50,6 +50,7 @@ __all__ = [
     "HitterRule",
     "NamedStep",
     "PlayFilter",
+    "RollRules",
     "StepCheck",
     "StepRule",
     "filter_six_block",
@@ -301,6 +302,48 @@ class StepRule:
             f"StepRule({getattr(self.base_check, '__name__', self.base_check)!s}, "
             f"watch_from={self.base_watch_from:#x}, watch_to={self.watch_to:#x}"
             f"{floor}{six_block}{hits}{waiting})"
+        )
+
+
+class RollRules:
+    """The rules of a roll's turns whatever the position, as data the native core reads (:meth:`Variant.roll_rules <nardy.Variant.roll_rules>`).
+
+    A variant whose per-turn hooks depend on the position only in ways the
+    native core works out itself (long nardy's head rule:
+    :class:`~nardy.rules.named.HeadLimit`; the six-block rule after each
+    step: :class:`~nardy.rules.named.SixBlockAfterStep`) may declare a
+    roll's rules once: ``step_rule``, ``hitter_rule`` and ``play_filter``
+    as its hooks would give them, declared (:func:`nardy.engine.table.native_table`
+    must take them), and ``returns``: Kush's return from the bar
+    (:func:`~nardy.rules.kush.kush_return`) is among the plays, which the
+    native core works out from the position. A promise that, from every
+    position, these rules give the same plays as the hooks:
+    :func:`nardy.testing.check_variant` compares the native core's answer
+    with the general Python search, which calls the hooks.
+    """
+
+    __slots__ = ("hitter_rule", "play_filter", "returns", "step_rule")
+
+    def __init__(
+        self,
+        step_rule: StepRule | None = None,
+        hitter_rule: HitterRule | None = None,
+        play_filter: PlayFilter | None = None,
+        returns: bool = False,
+    ) -> None:
+        #: The rule judged after each step, or ``None``.
+        self.step_rule = step_rule
+        #: What a checker that hit may do for the rest of the turn, or ``None``.
+        self.hitter_rule = hitter_rule
+        #: The whole-play filter, or ``None``.
+        self.play_filter = play_filter
+        #: Whether Kush's return from the bar is among the plays (on a double whose bar checkers wait).
+        self.returns = returns
+
+    def __repr__(self) -> str:
+        return (
+            f"RollRules(step_rule={self.step_rule!r}, hitter_rule={self.hitter_rule!r},"
+            f" play_filter={self.play_filter!r}, returns={self.returns!r})"
         )
 
 

@@ -64,7 +64,7 @@ from nardy.model.validate import (
 )
 from nardy.model.validate import side as as_side
 from nardy.rules.movement import BearOff
-from nardy.rules.turn_rules import HitterRule, PlayFilter, StepRule
+from nardy.rules.turn_rules import HitterRule, PlayFilter, RollRules, StepRule
 from nardy.rules.vocabulary import PINS, Contact, Entering, ExtraField, ExtraKind, Geometry
 from nardy.variants import dice as variant_dice
 from nardy.variants import planning
@@ -470,10 +470,11 @@ class Variant(TurnHooks, abc.ABC):
 
     def play_keys(
         self, packed: bytes, roll: Roll, general: bool = False
-    ) -> tuple[list[int], list[int]]:
+    ) -> tuple[list[bytes], list[int]]:
         """The engine's path: the legal plays of a packed state as keys and packed steps.
 
-        The keys of the resulting states (mover's frame, turn not passed) and
+        The keys of the resulting states (each packed as ``packed``: mover's
+        frame, turn not passed) and
         each play's steps packed into one int (:mod:`nardy.engine.state`), in
         the order of :meth:`legal_plays` (the canonical order); a pass is the
         start's key with no steps (0). ``general=True`` runs the Python
@@ -507,13 +508,8 @@ class Variant(TurnHooks, abc.ABC):
         """
         packed = engine_state.pack(state)
         keys, codes = self.play_keys(packed, roll)
-        size = len(state)
         return [
-            (
-                engine_state.unpack(engine_state.packed_of_key(k, size)),
-                engine_state.steps_of_code(c),
-            )
-            for k, c in zip(keys, codes)
+            (engine_state.unpack(k), engine_state.steps_of_code(c)) for k, c in zip(keys, codes)
         ]
 
     def apply(self, position: Position, play: Play) -> Position:
@@ -564,7 +560,7 @@ class Variant(TurnHooks, abc.ABC):
             )
         except IllegalPlayError as exc:
             raise IllegalPlayError(f"{bad}: {exc}") from None
-        key = engine_state.key_of(state)
+        key = engine_state.pack(state)
         for i, found in enumerate(legal.raw_results()):
             if found == key:
                 return i
@@ -688,6 +684,19 @@ class Variant(TurnHooks, abc.ABC):
         dice plays. Default: none.
         """
         return []
+
+    def roll_rules(self, roll: Roll) -> RollRules | None:
+        """Hook: the rules of this roll's turns whatever the position, for the native core; ``None`` (the default): ask the per-turn hooks.
+
+        A :class:`~nardy.rules.turn_rules.RollRules` of declared rules the
+        native core knows (the head rule as :class:`~nardy.rules.named.HeadLimit`,
+        the six-block rule after each step, Kush's return) promises the
+        plays the per-turn hooks give, from every position. The engine asks
+        it once per roll and then calls no hook per turn; the Python search
+        keeps the per-turn hooks, and :func:`nardy.testing.check_variant`
+        compares the two.
+        """
+        return None
 
     def unused_hooks(self) -> frozenset[str]:
         """Hook: the movement hooks this configuration leaves idle, though its class overrides them.

@@ -25,9 +25,9 @@ from nardy.model.registry import register_variant
 from nardy.model.result import ResultKind
 from nardy.rules.head import HEAD, HEAD_EXCEPTIONS, head_limit
 from nardy.rules.kush import kush_double_rule, kush_return
-from nardy.rules.long_nardy import head_and_six_block_rule
+from nardy.rules.long_nardy import head_and_six_block_rule, roll_step_rule
 from nardy.rules.six_block import SIX_BLOCK_CHECKS, SIX_BLOCK_RULES, SixBlockAtEnd
-from nardy.rules.turn_rules import HitterRule, PlayFilter, StepRule
+from nardy.rules.turn_rules import HitterRule, PlayFilter, RollRules, StepRule
 from nardy.rules.vocabulary import Contact, Entering, Geometry
 from nardy.variants.base import RawPlay, State, Variant
 from nardy.variants.options import choice, is_bool, read_bool
@@ -99,6 +99,19 @@ class _LongFamily(Variant):
         return head_and_six_block_rule(
             start,
             roll.high if roll.high == roll.low else 0,
+            self.head_exception,
+            self.six_block,
+            self.six_block_check == "step",
+            self.checkers,
+        )
+
+    def roll_rules(self, roll: Roll) -> RollRules | None:
+        """A roll's rules whatever the position: the head rule as data, the six-block rule after each step or at the end."""
+        return RollRules(self._roll_step_rule(roll), play_filter=self.play_filter((), roll))
+
+    def _roll_step_rule(self, roll: Roll) -> StepRule:
+        return roll_step_rule(
+            roll.high if roll.is_double else 0,
             self.head_exception,
             self.six_block,
             self.six_block_check == "step",
@@ -193,6 +206,13 @@ class Kush(_LongFamily):
         return kush_double_rule(
             start, self._head_limit(start, roll), self.six_block, self.six_block_check == "step"
         )
+
+    def roll_rules(self, roll: Roll) -> RollRules | None:
+        """As in long nardy; on a double also the hitter that stops and the return from the bar."""
+        if not roll.is_double:
+            return super().roll_rules(roll)
+        at_end = self.play_filter((), roll)
+        return RollRules(self._roll_step_rule(roll), _STOPS_ANYWHERE, at_end, returns=True)
 
     def extra_plays(self, start: State, roll: Roll) -> list[RawPlay]:
         """On a double, returning checkers from the bar onto the head."""

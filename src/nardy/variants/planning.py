@@ -21,7 +21,7 @@ from nardy.rules.vocabulary import Contact, Entering
 if TYPE_CHECKING:
     from nardy.variants.base import Variant
 
-__all__ = ["asked_rolls", "contact_code", "plan_of"]
+__all__ = ["asked_rolls", "contact_code", "plan_of", "roll_rules_cover"]
 
 
 def contact_code(contact: Contact) -> int:
@@ -62,12 +62,32 @@ def plan_of(variant: Variant, base: type) -> Plan:
         play_filter=own("play_filter"),
         extra_plays=own("extra_plays"),
         raw_plays=own("raw_plays"),
+        roll_rules=own("roll_rules") if roll_rules_cover(cls) else None,
         is_over=own("is_over"),
         movement=movement_of(variant),
     )
     plan.cache.checks_rolls = variant.dice != 2
     _PLANS[variant] = plan
     return plan
+
+
+# The hooks a roll's rules (Variant.roll_rules) stand for.
+_TURN_HOOKS = ("moves", "turn_contact", "step_rule", "hitter_rule", "play_filter", "extra_plays")
+
+
+def roll_rules_cover(cls: type) -> bool:
+    """Whether the class's ``roll_rules`` was written with its per-turn hooks: none is overridden below it.
+
+    A subclass that overrides a per-turn hook (another head rule, a copy of
+    a rule object) but not ``roll_rules`` would have its own rules passed
+    over by the native core; its per-turn hooks are asked instead.
+    """
+    owner = next(c for c in cls.__mro__ if "roll_rules" in vars(c))
+    for name in _TURN_HOOKS:
+        where = next(c for c in cls.__mro__ if name in vars(c))
+        if not issubclass(owner, where):
+            return False
+    return True
 
 
 def asked_rolls(variant: Variant) -> tuple[Roll, ...]:
