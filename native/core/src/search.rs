@@ -130,6 +130,8 @@ pub struct Rules<'a> {
     deep: bool,
     /// Whether, besides, a child skips its checker's steps taken in the other order ([`continues`]).
     cont: bool,
+    /// Whether every step rule may allow every step from some board ([`StepRule::may_allow_every_step`](crate::rules::steps::StepRule::may_allow_every_step)): else no node asks.
+    frees: bool,
     /// The distinct dice, in the order of their first appearance in the table.
     faces: [u8; 6],
     /// How many distinct dice.
@@ -153,6 +155,7 @@ impl<'a> Rules<'a> {
             swaps: false,
             deep: false,
             cont: false,
+            frees: t.rules.iter().all(|rule| rule.may_allow_every_step()),
             faces,
             n_faces,
         }
@@ -202,7 +205,7 @@ impl<'a> Rules<'a> {
     /// hitter rule for a marked checker. With swaps, the steps `told` names
     /// are not made, and each child is handed what it need not make
     /// ([`Told`]).
-    pub fn children(&self, at: &Node, told: &Told, visit: impl FnMut(&Child, &Told) -> bool) {
+    pub fn children(&self, at: &Node, told: &Told, visit: impl FnMut(&Child, &Tell<'_>) -> bool) {
         // (Compiled twice: a search without swaps pays nothing for them.)
         if self.swaps {
             self.children_with::<true>(at, told, visit);
@@ -223,7 +226,7 @@ impl<'a> Rules<'a> {
         &self,
         at: &Node,
         told: &Told,
-        mut visit: impl FnMut(&Child, &Told) -> bool,
+        mut visit: impl FnMut(&Child, &Tell<'_>) -> bool,
     ) {
         let sight = Sight::of(&at.board, self.t);
         let free = self.allow_every_step(&at.board);
@@ -257,13 +260,13 @@ impl<'a> Rules<'a> {
                 let unmarked = src == FROM_POOL || at.board.at(src) > i32::from(marked);
                 if unmarked {
                     if let Some(child) = self.step(at, die, src, dst, false, free) {
-                        let going_on = SWAPS && self.cont;
-                        let told = if going_on {
-                            self.continued(at, &here, i, src, dst)
-                        } else {
-                            here
+                        let tell = Tell {
+                            here: &here,
+                            at,
+                            going_on: SWAPS && self.cont,
+                            step: (i, src, dst),
                         };
-                        if !visit(&child, if going_on { &told } else { &here }) {
+                        if !visit(&child, &tell) {
                             return;
                         }
                         if SWAPS {
@@ -273,7 +276,13 @@ impl<'a> Rules<'a> {
                 }
                 if marked {
                     if let Some(child) = self.step(at, die, src, dst, true, free) {
-                        if !visit(&child, &here) {
+                        let tell = Tell {
+                            here: &here,
+                            at,
+                            going_on: false,
+                            step: (i, src, dst),
+                        };
+                        if !visit(&child, &tell) {
                             return;
                         }
                     }
@@ -286,13 +295,15 @@ impl<'a> Rules<'a> {
     #[inline]
     fn allow_every_step(&self, board: &Board) -> bool {
         let t = self.t;
-        t.rules
-            .iter()
-            .all(|rule| rule.allows_every_step(board, t.pool))
+        self.frees
+            && t.rules
+                .iter()
+                .all(|rule| rule.allows_every_step(board, t.pool))
     }
 
     /// What the child by the step `src -> dst` of die `i` need not make: `here`, and its checker going on with a die that moved it from `src` first ([`continues`]).
-    fn continued(&self, at: &Node, here: &Told, i: usize, src: usize, dst: usize) -> Told {
+    fn continued(&self, tell: &Tell<'_>) -> Told {
+        let (here, at, (i, src, dst)) = (tell.here, tell.at, tell.step);
         let mut told = *here;
         if dst == MOVER_OFF || !self.quiet(&at.board, dst) {
             return told;
@@ -368,6 +379,31 @@ impl<'a> Rules<'a> {
     }
 }
 
+/// What a child is told ([`Told`]), worked out only for a child the search enters ([`Tell::told`]): most children are leaves or met before.
+#[derive(Debug, Clone, Copy)]
+pub struct Tell<'x> {
+    /// What every child of the node is told, so far.
+    here: &'x Told,
+    /// The node.
+    at: &'x Node,
+    /// Whether the child's own checker may go on ([`Rules::continued`]).
+    going_on: bool,
+    /// The step to the child: its die's index, its source and landing.
+    step: (usize, usize, usize),
+}
+
+impl Tell<'_> {
+    /// What the child need not make, handed to `then` (a reference to the node's own when nothing is added).
+    #[inline]
+    pub fn told<R>(&self, rules: &Rules<'_>, then: impl FnOnce(&Told) -> R) -> R {
+        if self.going_on {
+            then(&rules.continued(self))
+        } else {
+            then(self.here)
+        }
+    }
+}
+
 /// One sequence the search recorded: its end, its steps, the dice and pips it used.
 #[derive(Debug, Clone, Copy)]
 pub struct Candidate {
@@ -432,12 +468,14 @@ impl Dfs<'_, '_> {
     /// `told`: the steps the parent tells this node it need not make ([`Told`]).
     fn expand(&mut self, at: &Node, used: u8, code: Code, pips: u16, told: &Told) {
         let rules = self.rules;
-        rules.children(at, told, |child, told| {
+        rules.children(at, told, |child, tell| {
             let code = code | (child.code << (STEP_BITS * u32::from(used)));
             let pips = pips + child.die as u16;
             let enter = self.record(child, code, used + 1, pips);
             if enter && !child.node.left.is_empty() {
-                self.expand(&child.node, used + 1, code, pips, told);
+                tell.told(&rules, |told| {
+                    self.expand(&child.node, used + 1, code, pips, told);
+                });
             }
             true
         });

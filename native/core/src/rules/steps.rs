@@ -130,6 +130,11 @@ impl StepRule {
         }
     }
 
+    /// Whether [`StepRule::allows_every_step`] may ever say so: a rule it never does is asked step by step, and the search need not ask it of each node.
+    pub fn may_allow_every_step(&self) -> bool {
+        matches!(*self, StepRule::Waiting { .. } | StepRule::PoolFirst)
+    }
+
     /// Whether the rule judges a step from a point some step of the turn may land on alike whatever that point (the search's shortcut, `shortcuts::Told::cont`).
     ///
     /// So a checker's second step, from where its first landed, is judged
