@@ -10,7 +10,7 @@ use crate::rules::movement::{Sight, entry_point, single_steps};
 use crate::rules::steps::Judged;
 use crate::shortcuts::{NOTHING_TOLD, Told, continues, swappable};
 use crate::state::{
-    Board, Contact, FROM_POOL, MOVER_BAR, MOVER_OFF, OPP_PINNED, PINNED, make_step,
+    Board, Contact, FROM_POOL, MOVER_BAR, MOVER_OFF, OPP_PINNED, PINNED, POINTS, make_step,
 };
 use crate::table::Table;
 
@@ -115,6 +115,17 @@ pub fn rank(src: usize) -> u8 {
         FROM_POOL => 1,
         _ => (26 - src) as u8,
     }
+}
+
+/// The sources of [`rank`] `r` or more, as a mask (bit `src`).
+#[inline]
+fn ranked_from(r: u8) -> u32 {
+    let r = u32::from(r);
+    if r == 0 {
+        return u32::MAX;
+    }
+    let points = POINTS & ((2u32 << (26 - r.min(25))) - 1);
+    points | (u32::from(r <= 1) << FROM_POOL)
 }
 
 /// The rules' view of one search: the table and the distinct dice in their order.
@@ -231,6 +242,7 @@ impl<'a> Rules<'a> {
         let sight = Sight::of(&at.board, self.t);
         let free = self.allow_every_step(&at.board);
         let mut here = NOTHING_TOLD;
+        let ranked = ranked_from(at.rank);
         for (i, &face) in self.faces[..self.n_faces].iter().enumerate() {
             let die = usize::from(face);
             if at.left.of_face(die) == 0 {
@@ -249,11 +261,7 @@ impl<'a> Rules<'a> {
             if SWAPS && self.deep {
                 here.done[i] |= steps.skipped & known;
             }
-            for &(src, dst) in steps.as_slice() {
-                let (src, dst) = (usize::from(src), usize::from(dst));
-                if rank(src) < at.rank {
-                    continue;
-                }
+            for (src, dst) in steps.iter(ranked) {
                 // The checkers that may leave: an unmarked one (if one is
                 // there; from the pool always), then a marked one (if one is).
                 let marked = src <= 24 && (at.marks >> src) & 1 == 1;
@@ -800,8 +808,7 @@ mod tests {
             let sight = Sight::of(&before, &t);
             for &die in &t.dice {
                 let die = usize::from(die);
-                for &(src, dst) in single_steps(&before, die, &t, &sight, 0).as_slice() {
-                    let (src, dst) = (usize::from(src), usize::from(dst));
+                for (src, dst) in single_steps(&before, die, &t, &sight, 0).iter(u32::MAX) {
                     let mut after = before;
                     let hit = make_step(&mut after, src, dst, &t).hit;
                     let judged = Judged {
