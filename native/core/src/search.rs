@@ -6,10 +6,12 @@ use std::hash::{Hash, Hasher};
 use crate::after;
 use crate::hash::{FxSet, Memo, Visit};
 use crate::rules::hitter::marks_after;
-use crate::rules::movement::{Sight, single_steps};
+use crate::rules::movement::{Sight, entry_point, single_steps};
 use crate::rules::steps::Judged;
-use crate::shortcuts::{NOTHING_TOLD, Told, swappable};
-use crate::state::{Board, FROM_POOL, MOVER_BAR, make_step};
+use crate::shortcuts::{NOTHING_TOLD, Told, continues, swappable};
+use crate::state::{
+    Board, Contact, FROM_POOL, MOVER_BAR, MOVER_OFF, OPP_PINNED, PINNED, POINTS, make_step,
+};
 use crate::table::Table;
 
 /// A play's steps packed, 14 bits a step, the first in the lowest bits: `src | dst << 5 | die << 10 | hit << 13`.
@@ -115,6 +117,17 @@ pub fn rank(src: usize) -> u8 {
     }
 }
 
+/// The sources of [`rank`] `r` or more, as a mask (bit `src`).
+#[inline]
+fn ranked_from(r: u8) -> u32 {
+    let r = u32::from(r);
+    if r == 0 {
+        return u32::MAX;
+    }
+    let points = POINTS & ((2u32 << (26 - r.min(25))) - 1);
+    points | (u32::from(r <= 1) << FROM_POOL)
+}
+
 /// The rules' view of one search: the table and the distinct dice in their order.
 #[derive(Debug, Clone, Copy)]
 pub struct Rules<'a> {
@@ -126,6 +139,10 @@ pub struct Rules<'a> {
     swaps: bool,
     /// Whether, besides, a node's skipped steps its board allows are allowed ([`Told::done`]).
     deep: bool,
+    /// Whether, besides, a child skips its checker's steps taken in the other order ([`continues`]).
+    cont: bool,
+    /// Whether every step rule may allow every step from some board ([`StepRule::may_allow_every_step`](crate::rules::steps::StepRule::may_allow_every_step)): else no node asks.
+    frees: bool,
     /// The distinct dice, in the order of their first appearance in the table.
     faces: [u8; 6],
     /// How many distinct dice.
@@ -148,6 +165,8 @@ impl<'a> Rules<'a> {
             sorted: false,
             swaps: false,
             deep: false,
+            cont: false,
+            frees: t.rules.iter().all(|rule| rule.may_allow_every_step()),
             faces,
             n_faces,
         }
@@ -165,6 +184,7 @@ impl<'a> Rules<'a> {
         Rules {
             swaps,
             deep: swaps && t.rules.iter().all(|rule| rule.stays_allowed(t.contact)),
+            cont: swaps && continues(t, start),
             ..rules
         }
     }
@@ -196,7 +216,7 @@ impl<'a> Rules<'a> {
     /// hitter rule for a marked checker. With swaps, the steps `told` names
     /// are not made, and each child is handed what it need not make
     /// ([`Told`]).
-    pub fn children(&self, at: &Node, told: &Told, visit: impl FnMut(&Child, &Told) -> bool) {
+    pub fn children(&self, at: &Node, told: &Told, visit: impl FnMut(&Child, &Tell<'_>) -> bool) {
         // (Compiled twice: a search without swaps pays nothing for them.)
         if self.swaps {
             self.children_with::<true>(at, told, visit);
@@ -206,47 +226,71 @@ impl<'a> Rules<'a> {
     }
 
     /// [`Rules::children`], keeping what a child need not make when `SWAPS`.
+    ///
+    /// A step skipped is noted as done ([`Told::done`]) when it is allowed
+    /// here with its node entered before this one: one the parent made or
+    /// had done (S4), or, where the rules allow every step here
+    /// ([`Rules::allow_every_step`]), one the child skips as its own
+    /// checker's ([`continues`]: its node was entered before, and the
+    /// board allows it).
     fn children_with<const SWAPS: bool>(
         &self,
         at: &Node,
         told: &Told,
-        mut visit: impl FnMut(&Child, &Told) -> bool,
+        mut visit: impl FnMut(&Child, &Tell<'_>) -> bool,
     ) {
         let sight = Sight::of(&at.board, self.t);
+        let free = self.allow_every_step(&at.board);
         let mut here = NOTHING_TOLD;
+        let ranked = ranked_from(at.rank);
         for (i, &face) in self.faces[..self.n_faces].iter().enumerate() {
             let die = usize::from(face);
             if at.left.of_face(die) == 0 {
                 continue;
             }
-            let skip = told.before[i] | told.done[i];
-            for &(src, dst) in single_steps(&at.board, die, self.t, &sight).as_slice() {
-                let (src, dst) = (usize::from(src), usize::from(dst));
-                let r = rank(src);
-                if SWAPS && (skip >> r) & 1 == 1 {
-                    here.done[i] |= u32::from(self.deep) << r;
-                    continue;
-                }
-                if r < at.rank {
-                    continue;
-                }
+            let (skip, known) = if SWAPS {
+                let known = told.before[i] | told.done[i];
+                (
+                    known | told.cont[i],
+                    known | (told.cont[i] & 0u32.wrapping_sub(u32::from(free))),
+                )
+            } else {
+                (0, 0)
+            };
+            let steps = single_steps(&at.board, die, self.t, &sight, skip);
+            if SWAPS && self.deep {
+                here.done[i] |= steps.skipped & known;
+            }
+            for (src, dst) in steps.iter(ranked) {
                 // The checkers that may leave: an unmarked one (if one is
                 // there; from the pool always), then a marked one (if one is).
                 let marked = src <= 24 && (at.marks >> src) & 1 == 1;
                 let unmarked = src == FROM_POOL || at.board.at(src) > i32::from(marked);
                 if unmarked {
-                    if let Some(child) = self.step(at, die, src, dst, false) {
-                        if !visit(&child, &here) {
+                    if let Some(child) = self.step(at, die, src, dst, false, free) {
+                        let tell = Tell {
+                            here: &here,
+                            at,
+                            going_on: SWAPS && self.cont,
+                            step: (i, src, dst),
+                        };
+                        if !visit(&child, &tell) {
                             return;
                         }
                         if SWAPS {
-                            here.before[i] |= 1 << r;
+                            here.before[i] |= 1 << src;
                         }
                     }
                 }
                 if marked {
-                    if let Some(child) = self.step(at, die, src, dst, true) {
-                        if !visit(&child, &here) {
+                    if let Some(child) = self.step(at, die, src, dst, true, free) {
+                        let tell = Tell {
+                            here: &here,
+                            at,
+                            going_on: false,
+                            step: (i, src, dst),
+                        };
+                        if !visit(&child, &tell) {
                             return;
                         }
                     }
@@ -255,8 +299,62 @@ impl<'a> Rules<'a> {
         }
     }
 
-    /// Make, judge and mark one step; `None` when a rule refuses it.
-    fn step(&self, at: &Node, die: usize, src: usize, dst: usize, marked: bool) -> Option<Child> {
+    /// Whether every step rule allows every step from `board` ([`StepRule::allows_every_step`](crate::rules::steps::StepRule::allows_every_step)): then none is asked.
+    #[inline]
+    fn allow_every_step(&self, board: &Board) -> bool {
+        let t = self.t;
+        self.frees
+            && t.rules
+                .iter()
+                .all(|rule| rule.allows_every_step(board, t.pool))
+    }
+
+    /// What the child by the step `src -> dst` of die `i` need not make: `here`, and its checker going on with a die that moved it from `src` first ([`continues`]).
+    fn continued(&self, tell: &Tell<'_>) -> Told {
+        let (here, at, (i, src, dst)) = (tell.here, tell.at, tell.step);
+        let mut told = *here;
+        if dst == MOVER_OFF || !self.quiet(&at.board, dst) {
+            return told;
+        }
+        for (j, &face) in self.faces[..i].iter().enumerate() {
+            let a = usize::from(face);
+            let made = here.before[j] | here.done[j];
+            if (made >> src) & 1 == 0 || dst <= a {
+                continue;
+            }
+            let landed = match src {
+                MOVER_BAR | FROM_POOL => entry_point(a),
+                _ if src > a => src - a,
+                _ => continue,
+            };
+            if self.quiet(&at.board, landed) {
+                told.cont[j] |= 1 << dst;
+            }
+        }
+        told
+    }
+
+    /// Whether a step landing on point `p` of `board` meets no opposing checker and no pin: it changes nothing there but the count.
+    #[inline]
+    fn quiet(&self, board: &Board, p: usize) -> bool {
+        let pins = if self.t.contact == Contact::Pin {
+            board.at(PINNED) | board.at(OPP_PINNED)
+        } else {
+            0
+        };
+        board.at(p) >= 0 && (pins >> p) & 1 == 0
+    }
+
+    /// Make, judge and mark one step; `None` when a rule refuses it (none is asked when `free`: see [`Rules::allow_every_step`]).
+    fn step(
+        &self,
+        at: &Node,
+        die: usize,
+        src: usize,
+        dst: usize,
+        marked: bool,
+        free: bool,
+    ) -> Option<Child> {
         let t = self.t;
         let mut board = at.board;
         let hit = make_step(&mut board, src, dst, t).hit;
@@ -267,7 +365,7 @@ impl<'a> Rules<'a> {
             hit,
             pool: t.pool,
         };
-        if !t.rules.iter().all(|rule| rule.allows(&judged)) {
+        if !free && !t.rules.iter().all(|rule| rule.allows(&judged)) {
             return None;
         }
         if marked && !t.hitter.is_some_and(|h| h.allows(&board, dst)) {
@@ -286,6 +384,31 @@ impl<'a> Rules<'a> {
         };
         let code = step_code(src, dst, die, hit);
         Some(Child { node, code, die })
+    }
+}
+
+/// What a child is told ([`Told`]), worked out only for a child the search enters ([`Tell::told`]): most children are leaves or met before.
+#[derive(Debug, Clone, Copy)]
+pub struct Tell<'x> {
+    /// What every child of the node is told, so far.
+    here: &'x Told,
+    /// The node.
+    at: &'x Node,
+    /// Whether the child's own checker may go on ([`Rules::continued`]).
+    going_on: bool,
+    /// The step to the child: its die's index, its source and landing.
+    step: (usize, usize, usize),
+}
+
+impl Tell<'_> {
+    /// What the child need not make, handed to `then` (a reference to the node's own when nothing is added).
+    #[inline]
+    pub fn told<R>(&self, rules: &Rules<'_>, then: impl FnOnce(&Told) -> R) -> R {
+        if self.going_on {
+            then(&rules.continued(self))
+        } else {
+            then(self.here)
+        }
     }
 }
 
@@ -353,12 +476,14 @@ impl Dfs<'_, '_> {
     /// `told`: the steps the parent tells this node it need not make ([`Told`]).
     fn expand(&mut self, at: &Node, used: u8, code: Code, pips: u16, told: &Told) {
         let rules = self.rules;
-        rules.children(at, told, |child, told| {
+        rules.children(at, told, |child, tell| {
             let code = code | (child.code << (STEP_BITS * u32::from(used)));
             let pips = pips + child.die as u16;
             let enter = self.record(child, code, used + 1, pips);
             if enter && !child.node.left.is_empty() {
-                self.expand(&child.node, used + 1, code, pips, told);
+                tell.told(&rules, |told| {
+                    self.expand(&child.node, used + 1, code, pips, told);
+                });
             }
             true
         });
@@ -637,6 +762,151 @@ mod tests {
                     vec![a.max(b), a.min(b)]
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_rule_that_allows_every_step_from_a_board_allows_each() {
+        // Tabula's waiting rule in both modes, and acey-deucey's pool
+        // first, on random boards with a pool: where a rule says it allows
+        // every step from the board, it allows each step the board has.
+        let mut r = XorShift(0x8CB9_2BA7_2F3D_8DD7);
+        let (mut free, mut steps) = (0, 0);
+        for i in 0..3000 {
+            let rule: &[i64] = [&[1, 3, 1, 8191][..], &[1, 3, 2, 8191], &[1, 4]][i % 3];
+            let mut ints = vec![
+                1,
+                0,
+                1,
+                28,
+                0,
+                r.below(2) as i64,
+                6,
+                0,
+                1,
+                0,
+                0,
+                0,
+                0,
+                0,
+                30,
+            ];
+            let dice = three_dice(&mut r, false);
+            ints.push(dice.len() as i64);
+            ints.extend(&dice);
+            ints.extend(rule);
+            let t = Table::decode(&ints).expect("a table");
+            let s = random_state(&mut r, true, false);
+            if crate::state::validate(&t, &s).is_err() {
+                continue;
+            }
+            let before = Board::from_state(&s);
+            if !t.rules[0].allows_every_step(&before, t.pool) {
+                continue;
+            }
+            free += 1;
+            let sight = Sight::of(&before, &t);
+            for &die in &t.dice {
+                let die = usize::from(die);
+                for (src, dst) in single_steps(&before, die, &t, &sight, 0).iter(u32::MAX) {
+                    let mut after = before;
+                    let hit = make_step(&mut after, src, dst, &t).hit;
+                    let judged = Judged {
+                        after: &after,
+                        src,
+                        dst,
+                        hit,
+                        pool: t.pool,
+                    };
+                    assert!(t.rules[0].allows(&judged), "{ints:?} {s:?} {src} {dst}");
+                    steps += 1;
+                }
+            }
+        }
+        assert!(free > 500 && steps > 5000, "{free} {steps}");
+    }
+
+    /// The candidates of one search, comparable: end, steps, dice used, pips.
+    fn candidates(rules: Rules<'_>, start: &Board) -> Vec<(Board, Code, u8, u16)> {
+        let found = run(rules, start, &mut Buffers::default());
+        found
+            .iter()
+            .map(|c| (c.end, c.code, c.used, c.pips))
+            .collect()
+    }
+
+    /// Three random dice (tabula's: distinct, a pair and one, or a triple), or two for `two`.
+    fn three_dice(r: &mut XorShift, two: bool) -> Vec<i64> {
+        let n = if two { 2 } else { 3 };
+        let mut dice: Vec<i64> = (0..n).map(|_| 1 + r.below(6) as i64).collect();
+        dice.sort_unstable_by(|a, b| b.cmp(a));
+        if two && dice[0] == dice[1] {
+            dice.extend([dice[0], dice[0]]);
+        }
+        dice
+    }
+
+    #[test]
+    fn continuations_give_the_plain_searchs_list() {
+        // The built-in tables (fields before the dice, and the step rules
+        // after them) of tabula (both waiting modes), backgammon, plakoto
+        // (pinning) and fevga (blocking, no hit, two step rules).
+        let tabula = [1, 0, 1, 28, 0, 1, 6, 0, 1, 0, 0, 0, 0, 0, 30];
+        let tables: [(&[i64], &[i64], i64); 5] = [
+            (&tabula, &[1, 3, 1, 8191], 1),
+            (&tabula, &[1, 3, 2, 8191], 1),
+            (&[1, 0, 1, 0, 0, 1, 6, 1, 1, 0, 0, 0, 0, 0, 28], &[0], 0),
+            (&[1, 2, 1, 0, 0, 1, 6, 1, 1, 0, 0, 0, 0, 0, 30], &[0], 2),
+            (
+                &[1, 1, 1, 0, 0, 1, 6, 1, 1, 0, 0, 0, 0, 0, 28],
+                &[2, 7, 15, 8, 33_030_144, 5],
+                0,
+            ),
+        ];
+        let mut r = XorShift(0xD1B5_4A32_D192_ED03);
+        let (mut compared, mut going_on) = ([0usize; 5], [0usize; 5]);
+        for i in 0..20_000 {
+            let k = i % tables.len();
+            let (head, rules, kind) = tables[k];
+            let mut ints = head.to_vec();
+            // The options the core serves besides: the bar first or not,
+            // a larger die bearing off or not.
+            ints[5] = r.below(2) as i64;
+            ints[7] = r.below(2) as i64;
+            let two = k >= 2 && r.below(2) == 0;
+            let dice = three_dice(&mut r, two);
+            ints.push(dice.len() as i64);
+            ints.extend(&dice);
+            ints.extend(rules);
+            let t = Table::decode(&ints).expect("a table");
+            let mut s = random_state(&mut r, kind == 1, kind == 2);
+            if kind == 2 {
+                add_pins(&mut r, &mut s);
+            }
+            if crate::state::validate(&t, &s).is_err() {
+                continue;
+            }
+            let start = Board::from_state(&s);
+            let fast = Rules::for_plays(&t, &start);
+            let without = Rules {
+                cont: false,
+                ..fast
+            };
+            // The same candidates, in the same order, as the search
+            // without the continuations; the same plays as the plain one.
+            assert_eq!(
+                candidates(fast, &start),
+                candidates(without, &start),
+                "table {ints:?} state {s:?}"
+            );
+            let (plain_plays, fast_plays) = both(&t, &s);
+            assert_eq!(plain_plays, fast_plays, "table {ints:?} state {s:?}");
+            compared[k] += 1;
+            going_on[k] += usize::from(fast.cont);
+        }
+        for k in 0..tables.len() {
+            assert!(compared[k] > 3000, "{k}: {compared:?}");
+            assert!(going_on[k] > compared[k] / 2, "{k}: {going_on:?}");
         }
     }
 

@@ -6,18 +6,17 @@
 use crate::state::{Board, MOVER_BAR, POINTS};
 use crate::table::Table;
 
-/// The steps a node need not make, per distinct die (by its index in `search::Rules`' faces): bit `r` for the step of [`rank`](crate::search::rank) `r`.
+/// The steps a node need not make, per distinct die (by its index in `search::Rules`' faces): bit `src` for the step from `src` (25 the bar, 26 the pool; a step of a die is told by its source alone, its landing being the die's).
 ///
 /// (S4 of the Python search, `nardy.engine.onesearch`.) Where any two
 /// steps may be swapped ([`swappable`]), a node N tries a step t before a
-/// step s (a die tried earlier, or the same die from a lower rank); both
-/// allowed at N, with t allowed again after s, s is allowed after t and
-/// the two orders end on one node. That node was entered under N's child
-/// by t, before the search came to N's child by s: there t would lead to
-/// it again, record nothing new and not be entered. So the child by s
-/// skips every step t of N that came before s. (Only the steps N allowed:
-/// a step of a die is told by its source's rank alone, its landing being
-/// the die's.)
+/// step s (a die tried earlier, or the same die from a lower
+/// [`rank`](crate::search::rank)); both allowed at N, with t allowed again
+/// after s, s is allowed after t and the two orders end on one node. That
+/// node was entered under N's child by t, before the search came to N's
+/// child by s: there t would lead to it again, record nothing new and not
+/// be entered. So the child by s skips every step t of N that came before
+/// s. (Only the steps N allowed.)
 pub type Skip = [u32; 6];
 
 /// What a parent tells its child it need not make ([`Skip`]s).
@@ -31,18 +30,22 @@ pub type Skip = [u32; 6];
 /// entered before this one (under the earlier sibling, or the parent's
 /// own `done`); then for a child by u, the step t and u swap, so the
 /// child's node after t was entered under that earlier node.
+/// `cont`: one checker's two steps taken in the other order ([`continues`]).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Told {
     /// The parent's steps before the child's, per die.
     pub before: Skip,
     /// Steps any child may skip, per die.
     pub done: Skip,
+    /// The child's own checker going on with a die the parent moved it with first, per die.
+    pub cont: Skip,
 }
 
 /// Nothing to skip.
 pub const NOTHING_TOLD: Told = Told {
     before: [0; 6],
     done: [0; 6],
+    cont: [0; 6],
 };
 
 /// Whether any two steps allowed at a node, the second also allowed after the first, are allowed in the other order and end on the same node.
@@ -59,6 +62,32 @@ pub const NOTHING_TOLD: Told = Told {
 pub fn swappable(t: &Table, start: &Board) -> bool {
     let landing = landing_points(t, start);
     t.hitter.is_none() && t.rules.iter().all(|rule| rule.swaps(t.contact, landing))
+}
+
+/// Whether a child may skip its own checker's step with a die its parent moved that checker with first (`Told::cont`), the two steps then taken in the other order.
+///
+/// Where steps swap ([`swappable`]), let N allow a step by die a from
+/// `src` to `la` and, later, a step by another die b from `src` to `lb`,
+/// neither a hit and both on points with no opposing checker nor pin
+/// (so each leaves its landing as it found it, but for the checker). The
+/// child N·b may then skip the step by a from `lb` (landing on the point
+/// `src - a - b`, not off): it ends on the node N·a·b (one checker of
+/// `src` on `src - a - b`, that point met alike: the same hit, the same
+/// board). And where N·b allows it, N·a allows the step by b from `la`:
+/// the same landing on the same contents, the bar first alike, each rule
+/// judging the same board after the step, the same landing and hit, and a
+/// source it does not read ([`StepRule::continues`](crate::rules::steps::StepRule::continues)). N·a was entered
+/// before N·b (its step came first) and every step it allows led to a
+/// node entered by the time the search left it, so N·a·b was entered
+/// before N·b: N·b would meet it again and record nothing new. (N's step
+/// by a from `src` must be one N made, or one it skipped as done: a step
+/// allowed at N whose node was entered before N.)
+pub fn continues(t: &Table, start: &Board) -> bool {
+    let landing = landing_points(t, start);
+    swappable(t, start)
+        && t.rules
+            .iter()
+            .all(|rule| rule.continues(t.contact, landing))
 }
 
 /// The points some step of this turn may land on (bit p), or more: below 24 less the smallest die, and the entry points while a checker of the mover's is on his bar or in his pool (neither ever grows during his turn).

@@ -89,8 +89,16 @@ impl Board {
             extra: [0; MAX_STATE - BASE_SIZE],
             len: state.len().min(MAX_STATE) as u8,
         };
+        // (Each int written once and weighed once: the board starts at 0.)
         for (i, &x) in state.iter().take(MAX_STATE).enumerate() {
-            b.set(i, x);
+            if i < BASE_SIZE {
+                b.base[i] = x as i8;
+            } else {
+                b.extra[i - BASE_SIZE] = x;
+            }
+            b.hash = b
+                .hash
+                .wrapping_add(WEIGHTS[i].wrapping_mul(i64::from(x) as u64));
         }
         b
     }
@@ -297,10 +305,25 @@ pub fn validate(t: &Table, state: &[i32]) -> Result<(), SearchError> {
             got: state.len(),
         });
     }
-    for (i, &x) in state.iter().enumerate() {
-        check_cell(t, i, x)?;
+    if !cells_in_range(t, state) {
+        // (Only to name the first int out of range.)
+        for (i, &x) in state.iter().enumerate() {
+            check_cell(t, i, x)?;
+        }
     }
     count_sides(t, state)
+}
+
+/// Whether every int of a state of the table's size is in its range ([`check_cell`], the same ranges a whole slice at a time).
+fn cells_in_range(t: &Table, s: &[i32]) -> bool {
+    let byte = |x: &i32| (0..=127).contains(x);
+    let points = s[1..=24].iter().all(|x| (-127..=127).contains(x));
+    let rest = byte(&s[0]) && s[25..BASE_SIZE].iter().all(byte);
+    let extras = s[BASE_SIZE..].iter().enumerate().all(|(k, &x)| {
+        let pins = t.contact == Contact::Pin && k < 2;
+        x >= 0 && !(pins && x & !0x1FF_FFFE != 0)
+    });
+    points && rest && extras
 }
 
 /// One int of the state against its range.
@@ -328,13 +351,9 @@ fn check_cell(t: &Table, i: usize, x: i32) -> Result<(), SearchError> {
 fn count_sides(t: &Table, s: &[i32]) -> Result<(), SearchError> {
     let mut mine = i64::from(s[MOVER_OFF]) + i64::from(s[MOVER_BAR]);
     let mut theirs = i64::from(s[OPP_OFF]) + i64::from(s[OPP_BAR]);
-    for &x in &s[1..=24] {
-        if x > 0 {
-            mine += i64::from(x);
-        } else {
-            theirs -= i64::from(x);
-        }
-    }
+    // (The points' ints are in -127..127, checked before: their sums fit an i32.)
+    mine += i64::from(s[1..=24].iter().map(|&x| x.max(0)).sum::<i32>());
+    theirs += i64::from(s[1..=24].iter().map(|&x| (-x).max(0)).sum::<i32>());
     if t.pool != 0 {
         mine += i64::from(s[t.pool]);
         theirs += i64::from(s[t.pool + 1]);
@@ -389,6 +408,72 @@ mod tests {
             open |= u32::from(x >= 0 || lone_open) << p;
         }
         (held, open)
+    }
+
+    /// [`validate`] as it reads: every int against its range in order, then the sides' counts.
+    fn validate_cell_by_cell(t: &Table, state: &[i32]) -> Result<(), SearchError> {
+        for (i, &x) in state.iter().enumerate() {
+            check_cell(t, i, x)?;
+        }
+        let mut mine = i64::from(state[MOVER_OFF]) + i64::from(state[MOVER_BAR]);
+        let mut theirs = i64::from(state[OPP_OFF]) + i64::from(state[OPP_BAR]);
+        for &x in &state[1..=24] {
+            mine += i64::from(x.max(0));
+            theirs += i64::from((-x).max(0));
+        }
+        if t.pool != 0 {
+            mine += i64::from(state[t.pool]);
+            theirs += i64::from(state[t.pool + 1]);
+        }
+        if t.contact == Contact::Pin {
+            mine += i64::from(state[PINNED].count_ones());
+            theirs += i64::from(state[OPP_PINNED].count_ones());
+        }
+        for (side, count) in [("mover", mine), ("opponent", theirs)] {
+            if count > 127 {
+                return Err(SearchError::Checkers { side, count });
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn validate_answers_as_the_cell_by_cell_check() {
+        // States with now and then an int out of its range, or too many
+        // checkers: the whole-slice check must refuse exactly these, and
+        // name the same int.
+        let tables = [
+            [1, 0, 1, 0, 0, 1, 6, 1, 1, 0, 0, 0, 0, 0, 28, 2, 6, 5, 0],
+            [1, 2, 1, 0, 0, 1, 6, 1, 1, 0, 0, 0, 0, 0, 30, 2, 6, 5, 0],
+            [1, 0, 1, 28, 1, 1, 6, 1, 1, 0, 0, 0, 0, 0, 32, 2, 6, 5, 0],
+        ];
+        let mut r: u64 = 0xD1B5_4A32_D192_ED03;
+        let (mut refused, mut passed) = (0, 0);
+        for k in 0..30_000 {
+            let t = Table::decode(&tables[k % 3]).expect("a table");
+            let mut state = vec![0i32; t.size];
+            for (i, x) in state.iter_mut().enumerate() {
+                r ^= r << 13;
+                r ^= r >> 7;
+                r ^= r << 17;
+                *x = match r % 400 {
+                    0 => -128,
+                    1 => 128,
+                    2 => -1 - ((r >> 40) % 3) as i32,
+                    3 => 1 << 25,
+                    4 => 1 << 3,
+                    5 | 6 => 100,
+                    7 | 8 => -100,
+                    _ if (1..=24).contains(&i) => ((r >> 8) % 9) as i32 - 4,
+                    _ => (((r >> 8) % 3) as i32) << 1,
+                };
+            }
+            let expected = validate_cell_by_cell(&t, &state);
+            assert_eq!(validate(&t, &state), expected, "{state:?}");
+            refused += usize::from(expected.is_err());
+            passed += usize::from(expected.is_ok());
+        }
+        assert!(refused > 3000 && passed > 3000, "{refused} {passed}");
     }
 
     #[test]

@@ -60,27 +60,69 @@ pub fn may_enter_from_pool(b: &Board, t: &Table) -> bool {
     t.pool != 0 && b.at(t.pool) > 0 && !bar_first(b, t)
 }
 
-/// The steps `(src, dst)` the board allows for one die, in the search's order.
+/// The steps the board allows for one die, as their sources; [`SingleSteps::iter`] gives them `(src, dst)` in the search's order.
+///
+/// A step of one die is told by its source alone: an entry lands on the
+/// die's entry point, a point above the die moves `die` points down, one at
+/// or below it bears off.
 #[derive(Debug, Clone, Copy)]
 pub struct SingleSteps {
-    /// The steps found, the first `n` used.
-    pub list: [(u8, u8); 26],
-    /// How many.
-    pub n: usize,
+    /// The sources (bit `src`: 25 the bar, 26 the pool, 1..24 the points).
+    pub sources: u32,
+    /// The die.
+    pub die: usize,
+    /// The sources of the steps the board allows but the caller's `skip` left out (bit `src`).
+    pub skipped: u32,
 }
 
+/// The sources of the entries (the bar and the pool) in a [`SingleSteps`] mask.
+const ENTRIES: u32 = (1 << MOVER_BAR) | (1 << FROM_POOL);
+
 impl SingleSteps {
-    /// Add a step.
-    fn push(&mut self, src: usize, dst: usize) {
-        if let Some(slot) = self.list.get_mut(self.n) {
-            *slot = (src as u8, dst as u8);
-            self.n += 1;
+    /// The steps whose sources are also in `keep`, in order: the bar entry, the pool entry, then the points from the highest down (the moves, then the bear-offs).
+    #[inline]
+    pub fn iter(&self, keep: u32) -> Steps {
+        let sources = self.sources & keep;
+        Steps {
+            entries: sources & ENTRIES,
+            points: sources & !ENTRIES,
+            die: self.die,
         }
     }
+}
 
-    /// The steps, in order.
-    pub fn as_slice(&self) -> &[(u8, u8)] {
-        &self.list[..self.n]
+/// The steps of a [`SingleSteps`], in order.
+#[derive(Debug, Clone, Copy)]
+pub struct Steps {
+    /// The entries left (bit 25 the bar, 26 the pool): the bar's first.
+    entries: u32,
+    /// The points left, taken from the highest down.
+    points: u32,
+    /// The die.
+    die: usize,
+}
+
+impl Iterator for Steps {
+    type Item = (usize, usize);
+
+    #[inline]
+    fn next(&mut self) -> Option<(usize, usize)> {
+        if self.entries != 0 {
+            let src = self.entries.trailing_zeros() as usize;
+            self.entries &= self.entries - 1;
+            return Some((src, entry_point(self.die)));
+        }
+        if self.points == 0 {
+            return None;
+        }
+        let src = highest_bit(self.points);
+        self.points &= !(1 << src);
+        let dst = if src > self.die {
+            src - self.die
+        } else {
+            MOVER_OFF
+        };
+        Some((src, dst))
     }
 }
 
@@ -112,44 +154,44 @@ impl Sight {
 /// Each moves onto an open point, or past the 1-point when the bear-off
 /// allows it; `sight` is the board's [`Sight`]. A point above `die` can only
 /// move, one at or below it only bear off, so the moves (from the highest
-/// point down) come before the bear-offs (from the highest down).
-pub fn single_steps(b: &Board, die: usize, t: &Table, sight: &Sight) -> SingleSteps {
-    let mut out = SingleSteps {
-        list: [(0, 0); 26],
-        n: 0,
-    };
-    let entry = entry_point(die);
-    let entry_open = (sight.open >> entry) & 1 == 1;
+/// point down) come before the bear-offs (from the highest down): the
+/// points from the highest down. A step whose source is in `skip` (bit
+/// `src`: 25 the bar, 26 the pool) is left out, and its source noted in
+/// [`SingleSteps::skipped`].
+pub fn single_steps(b: &Board, die: usize, t: &Table, sight: &Sight, skip: u32) -> SingleSteps {
+    let mut sources = 0;
+    let entry_open = (sight.open >> entry_point(die)) & 1 == 1;
     if t.enters && b.at(MOVER_BAR) > 0 {
-        if entry_open {
-            out.push(MOVER_BAR, entry);
-        }
+        sources |= u32::from(entry_open) << MOVER_BAR;
         if bar_first(b, t) {
-            return out;
+            return SingleSteps {
+                sources: sources & !skip,
+                die,
+                skipped: sources & skip,
+            };
         }
     }
     if entry_open && may_enter_from_pool(b, t) {
-        out.push(FROM_POOL, entry);
+        sources |= 1 << FROM_POOL;
     }
     let at_most_die = (2u32 << die) - 1;
-    let mut moving = sight.held & (sight.open << die) & !at_most_die;
-    while moving != 0 {
-        let src = highest_bit(moving);
-        out.push(src, src - die);
-        moving &= !(1 << src);
-    }
+    sources |= sight.held & (sight.open << die) & !at_most_die;
     let mut leaving = sight.held & at_most_die;
     if leaving != 0 {
         let highest = highest_bit(sight.held);
         while leaving != 0 {
             let src = highest_bit(leaving);
             if t.bear_off.allows(src, die, highest, sight.away) {
-                out.push(src, MOVER_OFF);
+                sources |= 1 << src;
             }
             leaving &= !(1 << src);
         }
     }
-    out
+    SingleSteps {
+        sources: sources & !skip,
+        die,
+        skipped: sources & skip,
+    }
 }
 
 /// The highest bit set of a non-zero mask.

@@ -5,7 +5,7 @@ use super::acey_tabula::{hits_need_home_allows, locked_allows, pool_first_allows
 use super::fevga::{lone_starter_allows, max_held_allows};
 use super::head::floor_allows;
 use super::six_block::{SixBlockOption, six_block_step};
-use crate::state::{Board, Contact, HEAD};
+use crate::state::{Board, Contact, HEAD, MOVER_BAR};
 
 /// One named step rule (spec section 2); each variant's doc is in the function that judges it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,6 +107,55 @@ impl StepRule {
             StepRule::HitsNeedHome => contact != Contact::Pin,
             StepRule::LoneStarter { .. } => (landing >> HEAD) & 1 == 0,
             StepRule::MaxHeld { .. } => true,
+            StepRule::SixBlockStep(_) => false,
+        }
+    }
+
+    /// Whether the rule allows every step from a node whose board is `before` (the search's shortcut: it need not ask the rule step by step).
+    ///
+    /// `Waiting` and `PoolFirst` refuse a step only while a checker of the
+    /// mover's waits in his pool (for `Waiting` in `PoolOrBar` mode, or on
+    /// his bar) on the board after it. No step adds a checker to the
+    /// mover's pool or bar (an entry from the pool passes through the bar;
+    /// a hit sends the opponent's checker to his own), so with none waiting
+    /// before the step, none waits after. The other rules are not told so
+    /// cheaply (false).
+    pub fn allows_every_step(&self, before: &Board, pool: usize) -> bool {
+        match *self {
+            StepRule::Waiting { mode, .. } => {
+                before.pool(pool) <= 0 && (mode == WaitMode::Pool || before.at(MOVER_BAR) <= 0)
+            }
+            StepRule::PoolFirst => before.pool(pool) <= 0,
+            _ => false,
+        }
+    }
+
+    /// Whether [`StepRule::allows_every_step`] may ever say so: a rule it never does is asked step by step, and the search need not ask it of each node.
+    pub fn may_allow_every_step(&self) -> bool {
+        matches!(*self, StepRule::Waiting { .. } | StepRule::PoolFirst)
+    }
+
+    /// Whether the rule judges a step from a point some step of the turn may land on alike whatever that point (the search's shortcut, `shortcuts::Told::cont`).
+    ///
+    /// So a checker's second step, from where its first landed, is judged
+    /// by the board after it, its landing and whether it hit alone, the same
+    /// whichever of two dice moved it first. `landing` holds every point a
+    /// step may land on. `Waiting` and `MaxHeld` never read the source;
+    /// `PoolFirst` reads only whether it is the pool or the bar; `Locked`
+    /// refuses all; `Floor` and `LoneStarter` read only whether it is their
+    /// point (the head), never a landing point when `landing` misses it;
+    /// `HitsNeedHome` reads whether it is home, but only for a step that
+    /// hit, and with blocking contact none does. `SixBlockStep`: false (it
+    /// never swaps, see [`StepRule::swaps`]).
+    pub fn continues(&self, contact: Contact, landing: u32) -> bool {
+        match *self {
+            StepRule::Waiting { .. }
+            | StepRule::PoolFirst
+            | StepRule::Locked
+            | StepRule::MaxHeld { .. } => true,
+            StepRule::Floor { point, .. } => (landing >> point) & 1 == 0,
+            StepRule::LoneStarter { .. } => (landing >> HEAD) & 1 == 0,
+            StepRule::HitsNeedHome => contact == Contact::Block,
             StepRule::SixBlockStep(_) => false,
         }
     }
