@@ -220,12 +220,16 @@ def _flip_extras(packed: bytes, geometry: int, extras: tuple[int, ...]) -> bytes
 
 def flip_packed_rotated(packed: bytes) -> bytes:
     """:func:`flip_packed` for the rotated geometry (long nardy's), as a one-argument function."""
-    return flip_packed(packed, _ROTATE)
+    # (flip_packed's rotate branch written out: one call a resulting position, not two.)
+    board = (packed[13:25] + packed[1:13]).translate(_NEGATE)
+    return packed[27:28] + board + packed[26:27] + packed[25:26] + packed[0:1]
 
 
 def flip_packed_mirrored(packed: bytes) -> bytes:
     """:func:`flip_packed` for the mirrored geometry (backgammon's), as a one-argument function."""
-    return flip_packed(packed, _MIRROR)
+    # (flip_packed's mirror branch written out: one call a resulting position, not two.)
+    board = packed[24:0:-1].translate(_NEGATE)
+    return packed[27:28] + board + packed[26:27] + packed[25:26] + packed[0:1]
 
 
 def flip_packed_same(packed: bytes) -> bytes:
