@@ -129,9 +129,12 @@ def sigint_as_a_shell_leaves_it() -> Iterator[None]:
     """Start children inside with Ctrl-C as a shell leaves it: SIGINT at its default action, not blocked.
 
     A child inherits an ignored or blocked SIGINT from the process that
-    starts it. The suite's worker processes were seen (CI, ``-n auto``, after
-    earlier files) to start children that never got a SIGINT sent to them;
-    a terminal never starts a command so. Set in this (main) thread around
+    starts it, and a shell without job control (a script, CI) starts a
+    command it runs in the background (``cmd &``) with SIGINT and SIGQUIT
+    ignored (POSIX; ``SigIgn: 0000000000000006`` in its ``/proc`` status):
+    the whole suite then inherits an ignored SIGINT, and a child started
+    from it never gets the Ctrl-C sent to it. A terminal never starts a
+    command so. Set in this (main) thread around
     the start, not in the child (``preexec_fn`` is unsafe where threads
     run), and put back after.
     """
