@@ -511,6 +511,21 @@ def test_the_packed_flip_is_the_flip_packed(
     assert engine_state.packed_flipper(geometry, kinds)(engine_state.pack(state)) == expected
 
 
+@pytest.mark.skipif(not nardy.native, reason="the native core's flip")
+def test_the_native_flip_refuses_what_is_not_a_packed_state() -> None:
+    flip: Any = engine_state.packed_flipper(Geometry.ROTATE.code)
+    # (The native core's class, reached through its instance.)
+    Flip = type(flip)
+    start = nardy.Backgammon().starting_position().packed
+    assert flip(start) == engine_state.flip_packed(start, Geometry.ROTATE.code)
+    for bad in (start[:-1], start + b"\x80", bytearray(start), None):
+        with pytest.raises(ValueError, match="packed state"):
+            flip(bad)
+    for geometry in (3, -1, "mirror", None):
+        with pytest.raises(ValueError, match="a geometry is 0, 1 or 2"):
+            Flip(geometry)
+
+
 @pytest.mark.parametrize("name", ["plakoto", "tabula", "acey-deucey", "gul-bara", "gioul"])
 def test_each_variant_turns_its_packed_positions_round_as_its_states(name: str) -> None:
     variant = nardy.find_variant(name)

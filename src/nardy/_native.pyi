@@ -65,3 +65,13 @@ class StepSearch:
         action in that order, the code of the node it leads to, as bytes.
         :class:`ValueError` for a node the core refuses.
         """
+
+@final
+class Flip:
+    """A packed state without extra fields turned round to the other side, as a one-argument function (``nardy.engine.state.flip_packed``)."""
+
+    def __init__(self, geometry: int) -> None:
+        """``geometry``: a :attr:`Geometry.code <nardy.Geometry.code>`; another is a :class:`ValueError`."""
+
+    def __call__(self, packed: bytes) -> bytes:
+        """``packed`` (28 bytes) in the other side's frame; :class:`ValueError` for anything else."""

@@ -27,6 +27,7 @@
 
 pub mod after;
 pub mod error;
+pub mod geometry;
 pub mod hash;
 pub mod reach;
 pub mod rules;

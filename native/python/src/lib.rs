@@ -25,7 +25,7 @@ use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Mutex, TryLockError};
 
-use nardy_core::state::{FROM_POOL, MAX_STATE};
+use nardy_core::state::{BASE_SIZE, FROM_POOL, MAX_STATE};
 use nardy_core::{Code, DiceLeft, StepMemo, Table, key_len, search_packed};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -636,10 +636,65 @@ impl StepSearch {
 }
 
 /// The module `nardy._native`: the classes [`Rules`] and [`StepSearch`].
+/// `Flip(geometry)`: a packed state without extra fields turned round to
+/// the other side, as a one-argument function (`nardy.engine.state.flip_packed`,
+/// which it equals: the engine's flip of a resulting position, one call).
+///
+/// `geometry` is a `Geometry.code` (0 mirror, 1 rotate, 2 the same track);
+/// another is a `ValueError`, as is a state that is not 28 bytes.
+#[pyclass(frozen, module = "nardy._native")]
+pub struct Flip {
+    /// The geometry's code, known to [`nardy_core::geometry`].
+    geometry: u8,
+}
+
+#[pymethods]
+impl Flip {
+    #[new]
+    fn new(geometry: &Bound<'_, PyAny>) -> PyResult<Self> {
+        match geometry.extract::<u8>() {
+            Ok(code) if nardy_core::geometry::opponent_point(code, 1).is_some() => {
+                Ok(Flip { geometry: code })
+            }
+            _ => Err(Failure::Input(format!(
+                "a geometry is 0, 1 or 2 (Geometry.code), not {}",
+                geometry
+                    .repr()
+                    .map_or_else(|_| type_name(geometry), |r| r.to_string())
+            ))
+            .into()),
+        }
+    }
+
+    /// The packed state `packed` (28 bytes) in the other side's frame.
+    fn __call__<'py>(
+        &self,
+        py: Python<'py>,
+        packed: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let Ok(bytes) = packed.cast::<PyBytes>() else {
+            let message = format!("a packed state is bytes, not a {}", type_name(packed));
+            return Err(Failure::Input(message).into());
+        };
+        let Ok(state) = <&[u8; BASE_SIZE]>::try_from(bytes.as_bytes()) else {
+            let message = format!(
+                "Flip turns a packed state of {BASE_SIZE} bytes (no extra fields), not {}",
+                bytes.as_bytes().len()
+            );
+            return Err(Failure::Input(message).into());
+        };
+        // (The geometry was checked when the Flip was made.)
+        let turned = nardy_core::geometry::flip_packed(self.geometry, state)
+            .ok_or_else(|| Failure::Internal(format!("geometry {}", self.geometry)))?;
+        Ok(PyBytes::new(py, &turned))
+    }
+}
+
 #[pymodule]
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Rules>()?;
-    module.add_class::<StepSearch>()
+    module.add_class::<StepSearch>()?;
+    module.add_class::<Flip>()
 }
 
 #[cfg(test)]
