@@ -257,7 +257,8 @@ impl Found {
     fn add_many(&mut self, py: Python<'_>, table: &Table, states: &[Vec<i32>]) -> PyResult<()> {
         py.detach(|| {
             for (i, state) in states.iter().enumerate() {
-                self.add(table, state).map_err(|failure| at_state(i, failure))?;
+                self.add(table, state)
+                    .map_err(|failure| at_state(i, failure))?;
             }
             Ok::<(), Failure>(())
         })?;
