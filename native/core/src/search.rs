@@ -240,8 +240,11 @@ impl<'a> Rules<'a> {
         mut visit: impl FnMut(&Child, &Tell<'_>) -> bool,
     ) {
         let sight = Sight::of(&at.board, self.t);
-        let free = self.allow_every_step(&at.board);
-        let mut here = NOTHING_TOLD;
+        let free = told.free || self.allow_every_step(&at.board);
+        let mut here = Told {
+            free,
+            ..NOTHING_TOLD
+        };
         let ranked = ranked_from(at.rank);
         for (i, &face) in self.faces[..self.n_faces].iter().enumerate() {
             let die = usize::from(face);
@@ -769,7 +772,8 @@ mod tests {
     fn a_rule_that_allows_every_step_from_a_board_allows_each() {
         // Tabula's waiting rule in both modes, and acey-deucey's pool
         // first, on random boards with a pool: where a rule says it allows
-        // every step from the board, it allows each step the board has.
+        // every step from the board, it allows each step the board has,
+        // and every step from the board after it.
         let mut r = XorShift(0x8CB9_2BA7_2F3D_8DD7);
         let (mut free, mut steps) = (0, 0);
         for i in 0..3000 {
@@ -819,6 +823,11 @@ mod tests {
                         pool: t.pool,
                     };
                     assert!(t.rules[0].allows(&judged), "{ints:?} {s:?} {src} {dst}");
+                    // And it still allows every step after it (a child is told so: Told::free).
+                    assert!(
+                        t.rules[0].allows_every_step(&after, t.pool),
+                        "{ints:?} {s:?} {src} {dst}"
+                    );
                     steps += 1;
                 }
             }
