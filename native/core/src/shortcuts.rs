@@ -88,12 +88,14 @@ pub fn swappable(t: &Table, start: &Board) -> bool {
 /// before N·b: N·b would meet it again and record nothing new. (N's step
 /// by a from `src` must be one N made, or one it skipped as done: a step
 /// allowed at N whose node was entered before N.)
+///
+/// This says only what the step rules add: the caller asks it where steps
+/// swap ([`swappable`]), and not otherwise.
 pub fn continues(t: &Table, start: &Board) -> bool {
     let landing = landing_points(t, start);
-    swappable(t, start)
-        && t.rules
-            .iter()
-            .all(|rule| rule.continues(t.contact, landing))
+    t.rules
+        .iter()
+        .all(|rule| rule.continues(t.contact, landing))
 }
 
 /// The points some step of this turn may land on (bit p), or more: below 24 less the smallest die, and the entry points while a checker of the mover's is on his bar or in his pool (neither ever grows during his turn).
