@@ -267,8 +267,11 @@ impl<'a> Rules<'a> {
             for (src, dst) in steps.iter(ranked) {
                 // The checkers that may leave: an unmarked one (if one is
                 // there; from the pool always), then a marked one (if one is).
-                let marked = src <= 24 && (at.marks >> src) & 1 == 1;
-                let unmarked = src == FROM_POOL || at.board.at(src) > i32::from(marked);
+                // With no marks the step's source holds an unmarked one
+                // ([`single_steps`] gives only sources holding a checker).
+                let marked = at.marks != 0 && src <= 24 && (at.marks >> src) & 1 == 1;
+                let unmarked =
+                    at.marks == 0 || src == FROM_POOL || at.board.at(src) > i32::from(marked);
                 if unmarked {
                     if let Some(child) = self.step(at, die, src, dst, false, free) {
                         let tell = Tell {
