@@ -240,7 +240,7 @@ impl<'a> Rules<'a> {
         mut visit: impl FnMut(&Child, &Tell<'_>) -> bool,
     ) {
         let sight = Sight::of(&at.board, self.t);
-        let free = told.free || self.allow_every_step(&at.board);
+        let free = self.frees && (told.free || self.allow_every_step(&at.board));
         let mut here = Told {
             free,
             ..NOTHING_TOLD
