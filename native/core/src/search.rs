@@ -513,6 +513,7 @@ impl Dfs<'_, '_> {
     /// With a hitter rule two nodes of one state may differ by their marks,
     /// and the states recorded are kept apart (a node met before was
     /// recorded then).
+    #[inline(always)]
     fn record(&mut self, child: &Child, code: Code, used: u8, pips: u16) -> bool {
         let node = &child.node;
         let visit = self.buffers.memo.visit(node_hash(node), node, node.rank);
