@@ -178,6 +178,8 @@ impl<K: Copy + Eq> Memo<K> {
     }
 
     /// Double the slots and put every key of this generation back.
+    #[cold]
+    #[inline(never)]
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.slots);
         let n = 2 * old.len();

@@ -240,8 +240,11 @@ impl<'a> Rules<'a> {
         mut visit: impl FnMut(&Child, &Tell<'_>) -> bool,
     ) {
         let sight = Sight::of(&at.board, self.t);
-        let free = self.allow_every_step(&at.board);
-        let mut here = NOTHING_TOLD;
+        let free = self.frees && (told.free || self.allow_every_step(&at.board));
+        let mut here = Told {
+            free,
+            ..NOTHING_TOLD
+        };
         let ranked = ranked_from(at.rank);
         for (i, &face) in self.faces[..self.n_faces].iter().enumerate() {
             let die = usize::from(face);
@@ -264,8 +267,11 @@ impl<'a> Rules<'a> {
             for (src, dst) in steps.iter(ranked) {
                 // The checkers that may leave: an unmarked one (if one is
                 // there; from the pool always), then a marked one (if one is).
-                let marked = src <= 24 && (at.marks >> src) & 1 == 1;
-                let unmarked = src == FROM_POOL || at.board.at(src) > i32::from(marked);
+                // With no marks the step's source holds an unmarked one
+                // ([`single_steps`] gives only sources holding a checker).
+                let marked = at.marks != 0 && src <= 24 && (at.marks >> src) & 1 == 1;
+                let unmarked =
+                    at.marks == 0 || src == FROM_POOL || at.board.at(src) > i32::from(marked);
                 if unmarked {
                     if let Some(child) = self.step(at, die, src, dst, false, free) {
                         let tell = Tell {
@@ -507,6 +513,7 @@ impl Dfs<'_, '_> {
     /// With a hitter rule two nodes of one state may differ by their marks,
     /// and the states recorded are kept apart (a node met before was
     /// recorded then).
+    #[inline(always)]
     fn record(&mut self, child: &Child, code: Code, used: u8, pips: u16) -> bool {
         let node = &child.node;
         let visit = self.buffers.memo.visit(node_hash(node), node, node.rank);
@@ -769,7 +776,8 @@ mod tests {
     fn a_rule_that_allows_every_step_from_a_board_allows_each() {
         // Tabula's waiting rule in both modes, and acey-deucey's pool
         // first, on random boards with a pool: where a rule says it allows
-        // every step from the board, it allows each step the board has.
+        // every step from the board, it allows each step the board has,
+        // and every step from the board after it.
         let mut r = XorShift(0x8CB9_2BA7_2F3D_8DD7);
         let (mut free, mut steps) = (0, 0);
         for i in 0..3000 {
@@ -819,6 +827,11 @@ mod tests {
                         pool: t.pool,
                     };
                     assert!(t.rules[0].allows(&judged), "{ints:?} {s:?} {src} {dst}");
+                    // And it still allows every step after it (a child is told so: Told::free).
+                    assert!(
+                        t.rules[0].allows_every_step(&after, t.pool),
+                        "{ints:?} {s:?} {src} {dst}"
+                    );
                     steps += 1;
                 }
             }

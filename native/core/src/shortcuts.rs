@@ -31,6 +31,9 @@ pub type Skip = [u32; 6];
 /// own `done`); then for a child by u, the step t and u swap, so the
 /// child's node after t was entered under that earlier node.
 /// `cont`: one checker's two steps taken in the other order ([`continues`]).
+/// `free`: the parent's rules allowed every step from its board, and so
+/// they do from the child's ([`StepRule::allows_every_step`](crate::rules::steps::StepRule::allows_every_step) holds for
+/// the rest of the turn once it holds): the child need not ask.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Told {
     /// The parent's steps before the child's, per die.
@@ -39,6 +42,8 @@ pub struct Told {
     pub done: Skip,
     /// The child's own checker going on with a die the parent moved it with first, per die.
     pub cont: Skip,
+    /// Whether every step rule allows every step (from the parent's board, so from the child's).
+    pub free: bool,
 }
 
 /// Nothing to skip.
@@ -46,6 +51,7 @@ pub const NOTHING_TOLD: Told = Told {
     before: [0; 6],
     done: [0; 6],
     cont: [0; 6],
+    free: false,
 };
 
 /// Whether any two steps allowed at a node, the second also allowed after the first, are allowed in the other order and end on the same node.
@@ -82,12 +88,14 @@ pub fn swappable(t: &Table, start: &Board) -> bool {
 /// before N·b: N·b would meet it again and record nothing new. (N's step
 /// by a from `src` must be one N made, or one it skipped as done: a step
 /// allowed at N whose node was entered before N.)
+///
+/// This says only what the step rules add: the caller asks it where steps
+/// swap ([`swappable`]), and not otherwise.
 pub fn continues(t: &Table, start: &Board) -> bool {
     let landing = landing_points(t, start);
-    swappable(t, start)
-        && t.rules
-            .iter()
-            .all(|rule| rule.continues(t.contact, landing))
+    t.rules
+        .iter()
+        .all(|rule| rule.continues(t.contact, landing))
 }
 
 /// The points some step of this turn may land on (bit p), or more: below 24 less the smallest die, and the entry points while a checker of the mover's is on his bar or in his pool (neither ever grows during his turn).

@@ -118,7 +118,9 @@ impl StepRule {
     /// his bar) on the board after it. No step adds a checker to the
     /// mover's pool or bar (an entry from the pool passes through the bar;
     /// a hit sends the opponent's checker to his own), so with none waiting
-    /// before the step, none waits after. The other rules are not told so
+    /// before the step, none waits after, nor after any later step of the
+    /// turn: once it holds, it holds at every node below (the search tells
+    /// a child so instead of asking again). The other rules are not told so
     /// cheaply (false).
     pub fn allows_every_step(&self, before: &Board, pool: usize) -> bool {
         match *self {
