@@ -13,6 +13,7 @@ import random
 import pytest
 
 import nardy
+from nardy.engine.notation_write import write_code, write_codes
 from nardy.errors import InvalidPositionError
 
 # Every game, and configurations whose rules run per turn (acey-deucey's
@@ -76,3 +77,26 @@ def test_a_bad_state_in_a_batch_is_named() -> None:
             variant.play_keys_many([start, start, bad], roll)  # type: ignore[list-item]
         with pytest.raises(InvalidPositionError, match="packed is not a packed state"):
             variant.play_keys(bad, roll)  # type: ignore[arg-type]
+
+
+@pytest.mark.skipif(not nardy.native, reason="the native core's notation writer")
+@pytest.mark.parametrize("spec", SPECS)
+def test_the_native_notation_is_the_python_notation(spec: str) -> None:
+    # LegalPlays.notations asks the native core's writer when it is loaded;
+    # the Python writer (write_code) is the rule it must equal, play by play.
+    variant = nardy.find_variant(spec)
+    written = 0
+    for position in _positions(variant, 60, 41):
+        for roll in variant.rolls()[::3]:
+            legal = position.legal_plays(roll)
+            codes = [code for _, code in zip(legal, variant.play_keys(position.packed, roll)[1])]
+            assert legal.notations() == [write_code(code) for code in codes]
+            written += len(codes)
+    assert written > 500
+
+
+@pytest.mark.skipif(not nardy.native, reason="the native core's notation writer")
+def test_the_native_notation_writer_refuses_what_is_not_a_play() -> None:
+    for bad in ([-1], [2**130], ["24/18"], [None]):
+        with pytest.raises(ValueError, match="code 0: not a packed play"):
+            write_codes(bad)  # type: ignore[arg-type]

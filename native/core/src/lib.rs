@@ -29,6 +29,7 @@ pub mod after;
 pub mod error;
 pub mod geometry;
 pub mod hash;
+pub mod notation;
 pub mod reach;
 pub mod rules;
 pub mod search;

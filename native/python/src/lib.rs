@@ -690,11 +690,94 @@ impl Flip {
     }
 }
 
+/// `write_codes(codes)`: each packed play of `codes` (ints) in standard
+/// notation, as `nardy.engine.notation_write.write_code` writes it.
+///
+/// A code that is not a non-negative int of at most 128 bits is a `ValueError`.
+#[pyfunction]
+fn write_codes(codes: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    let codes = each(codes, "codes", usize::MAX, |i, item| {
+        item.extract::<Code>().map_err(|_| {
+            Failure::Input(format!(
+                "code {i}: not a packed play ({})",
+                type_name(&item)
+            ))
+        })
+    })?;
+    Ok(codes
+        .into_iter()
+        .map(nardy_core::notation::write_code)
+        .collect())
+}
+
+/// `answer_text(keys, codes, after)`: `nardy legal`'s answer line for a
+/// legal set of states without extra fields, as
+/// `nardy.cli.legal_text.plays_text` writes it (and the same text as
+/// `json.dumps`): each play's notation, its resulting board, bar and off,
+/// then `after` (the echoed keys' text) in each entry; a newline at the end.
+///
+/// `keys` are the packed results (28 bytes each), `codes` the packed plays;
+/// anything else is a `ValueError`.
+#[pyfunction]
+fn answer_text(keys: &Bound<'_, PyAny>, codes: &Bound<'_, PyAny>, after: &str) -> PyResult<String> {
+    let keys = each(keys, "keys", usize::MAX, |i, item| {
+        let bytes = item.cast::<PyBytes>().ok().map(|b| b.as_bytes().to_vec());
+        bytes
+            .and_then(|b| <[u8; BASE_SIZE]>::try_from(b).ok())
+            .ok_or_else(|| {
+                Failure::Input(format!("key {i}: not a packed state of {BASE_SIZE} bytes"))
+            })
+    })?;
+    let codes = each(codes, "codes", usize::MAX, |i, item| {
+        item.extract::<Code>().map_err(|_| {
+            Failure::Input(format!(
+                "code {i}: not a packed play ({})",
+                type_name(&item)
+            ))
+        })
+    })?;
+    if keys.len() != codes.len() {
+        let message = format!("{} keys and {} codes", keys.len(), codes.len());
+        return Err(Failure::Input(message).into());
+    }
+    let count = |byte: u8| i32::from(byte) - 128;
+    let mut out = String::with_capacity(16 + keys.len() * (120 + after.len()));
+    out.push_str("{\"plays\": [");
+    for (i, (key, &code)) in keys.iter().zip(&codes).enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        // (A notation is ASCII letters, digits, "/", "*", "(", ")" and spaces: nothing to escape.)
+        out.push_str("{\"play\": \"");
+        out.push_str(&nardy_core::notation::write_code(code));
+        out.push_str("\", \"board\": [");
+        for (p, &byte) in key[1..25].iter().enumerate() {
+            if p > 0 {
+                out.push_str(", ");
+            }
+            out.push_str(&count(byte).to_string());
+        }
+        out.push_str(&format!(
+            "], \"bar\": [{}, {}], \"off\": [{}, {}]",
+            count(key[25]),
+            count(key[26]),
+            count(key[0]),
+            count(key[27])
+        ));
+        out.push_str(after);
+        out.push('}');
+    }
+    out.push_str("]}\n");
+    Ok(out)
+}
+
 #[pymodule]
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_function(wrap_pyfunction!(answer_text, module)?)?;
     module.add_class::<Rules>()?;
     module.add_class::<StepSearch>()?;
-    module.add_class::<Flip>()
+    module.add_class::<Flip>()?;
+    module.add_function(wrap_pyfunction!(write_codes, module)?)
 }
 
 #[cfg(test)]

@@ -20,7 +20,13 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import IO, Any, Final
 
-from nardy.cli.legal_text import TextPieces, dice_index, packed_question, plays_text, quiet_numbers
+from nardy.cli.legal_text import (
+    TextPieces,
+    answer_text,
+    dice_index,
+    packed_question,
+    quiet_numbers,
+)
 from nardy.errors import CheckerCountError, InputError, InvalidDiceError, NardyError
 from nardy.model.basics import Roll, Side
 from nardy.model.legal import LegalPlays
@@ -355,9 +361,8 @@ class LegalFilter:
         else:  # read as legal_line reads it
             position, roll = question(rules, data)
         plays = rules.legal_plays(position, roll)
-        packed_size = len(position.packed)
         pieces = self._text(rules, data)
-        return plays_text(plays.notations(), plays.raw_results(), packed_size, pieces)
+        return answer_text(plays, pieces)
 
 
 def _extra_layout(rules: Variant) -> tuple[tuple[str, str], ...]:

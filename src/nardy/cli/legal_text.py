@@ -16,23 +16,32 @@ same values; anything else goes to the full path, which names the error.
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
 from json.encoder import encode_basestring_ascii
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from nardy.engine.state import BASE_SIZE, EXTRA_BYTES, ZERO
 
-__all__ = ["TextPieces", "dice_index", "packed_question", "plays_text", "quiet_numbers"]
+if TYPE_CHECKING:
+    from nardy.model.legal import LegalPlays
+
+__all__ = [
+    "TextPieces",
+    "answer_text",
+    "dice_index",
+    "packed_question",
+    "plays_text",
+    "quiet_numbers",
+]
 
 # A packed byte b holds the count b - ZERO: its JSON text, and the same after ", ".
 _NUMBER: Final = tuple([str(b - ZERO) for b in range(256)])
 _NEXT_NUMBER: Final = tuple([", " + str(b - ZERO) for b in range(256)])
-# Two neighbouring points of -15..15 checkers (every count of the backgammon
-# family), as ", a, b": half as many pieces to join.
-_LOW: Final = -15
-_SPAN: Final = 31
 # int.from_bytes once bound (a method called on the type is looked up each time).
 _FROM_BYTES: Final = int.from_bytes
-_PAIR: Final = tuple([f", {a + _LOW}, {b + _LOW}" for a in range(_SPAN) for b in range(_SPAN)])
+# Byte c + ZERO to c's byte as a signed char (ZERO is 128: the top bit flipped).
+_SIGNED: Final = bytes(b ^ ZERO for b in range(256))
 
 
 class TextPieces:
@@ -136,6 +145,32 @@ def _points_text(bits: int) -> str:
     return ", ".join([str(p) for p in range(bits.bit_length()) if bits >> p & 1])
 
 
+def _native_answer() -> Callable[[list[bytes], list[int], str], str] | None:
+    """The native core's answer writer for states without extra fields, or ``None`` in the pure build (loaded by name)."""
+    try:
+        module = importlib.import_module("nardy._native")
+    except ImportError:
+        return None
+    writer: Callable[[list[bytes], list[int], str], str] = module.answer_text
+    return writer
+
+
+_NATIVE_ANSWER: Final = _native_answer()
+
+
+def answer_text(legal: LegalPlays, pieces: TextPieces) -> str:
+    """The answer line (with its newline) of a legal set: :func:`plays_text` of its plays.
+
+    For states without extra fields, written by the native core when it is
+    loaded (``answer_text``: the same text, one call for the set).
+    """
+    keys = legal.raw_results()
+    size = len(legal.position.packed)
+    if _NATIVE_ANSWER is not None and size == BASE_SIZE == pieces.size:
+        return _NATIVE_ANSWER(keys, legal.raw_codes(), pieces.after)
+    return plays_text(legal.notations(), keys, size, pieces)
+
+
 def plays_text(notations: list[str], keys: list[bytes], size: int, pieces: TextPieces) -> str:
     r"""The answer line (with its newline) of a legal set.
 
@@ -155,16 +190,9 @@ def plays_text(notations: list[str], keys: list[bytes], size: int, pieces: TextP
         packed = keys[i]
         head = pieces.head(notations[i])
         parts.append(head[2:] if i == 0 else head)  # no comma before the first entry
-        parts.append(_NUMBER[packed[1]])
-        for p in range(2, 24, 2):
-            a = packed[p] - ZERO - _LOW
-            b = packed[p + 1] - ZERO - _LOW
-            if 0 <= a < _SPAN and 0 <= b < _SPAN:
-                parts.append(_PAIR[a * _SPAN + b])
-            else:
-                parts.append(_NEXT_NUMBER[packed[p]])
-                parts.append(_NEXT_NUMBER[packed[p + 1]])
-        parts.append(_NEXT_NUMBER[packed[24]])
+        # The 24 counts as signed bytes, listed by C: str() of a list of ints
+        # is JSON's ``a, b, ...`` between its brackets.
+        parts.append(str(memoryview(packed[1:25].translate(_SIGNED)).cast("b").tolist())[1:-1])
         tail = _FROM_BYTES(packed[BASE_SIZE:], "little") if extra else 0
         parts.append(pieces.tail(packed, tail))
     parts.append("]}\n")

@@ -9,19 +9,23 @@ is ``bar``, the pool (a step's source) ``pool`` and off is ``off``
 make a bar entry first, and the pool before the points (``bar/22 pool/20
 13/8``). A pass is ``""``.
 
-:func:`write_steps` is the one implementation; :func:`write_code` writes a
-packed play (:func:`~nardy.engine.state.steps_of_code`) and remembers what
-it wrote, because the same plays come up again and again.
+:func:`write_steps` is the one implementation in Python; :func:`write_code`
+writes a packed play (:func:`~nardy.engine.state.steps_of_code`) and
+remembers what it wrote, because the same plays come up again and again.
+:func:`write_codes` writes a legal set's plays with the native core's
+writer (``nardy_core::notation``, the same rule in Rust) when it is loaded.
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
 from typing import Final
 
 from nardy.engine.state import HIT_BIT, MOVER_BAR, MOVER_OFF, STEP_BITS
 from nardy.rules.board import FROM_POOL
 
-__all__ = ["point_name", "write_code", "write_steps"]
+__all__ = ["point_name", "write_code", "write_codes", "write_steps"]
 
 _STEP_MASK: Final = (1 << STEP_BITS) - 1
 # How many packed plays write_code remembers (a few MB at most) before it starts over.
@@ -121,6 +125,26 @@ def _paths(
     for k in range(len(starts)):
         texts[k] += ("/" + _name(lasts[k]) + "*") if last_hits[k] else ("/" + _name(lasts[k]))
     return starts, lasts, texts
+
+
+def _native_writer() -> Callable[[list[int]], list[str]] | None:
+    """The native core's writer of many packed plays, or ``None`` in the pure build (loaded by name, as the core is)."""
+    try:
+        module = importlib.import_module("nardy._native")
+    except ImportError:
+        return None
+    writer: Callable[[list[int]], list[str]] = module.write_codes
+    return writer
+
+
+_NATIVE_WRITER: Final = _native_writer()
+
+
+def write_codes(codes: list[int]) -> list[str]:
+    """:func:`write_code` of each packed play, in order: by the native core when it is loaded (the same rule in Rust, one call for a legal set), else here."""
+    if _NATIVE_WRITER is not None:
+        return _NATIVE_WRITER(codes)
+    return [write_code(code) for code in codes]
 
 
 def write_code(code: int) -> str:

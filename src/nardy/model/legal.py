@@ -14,7 +14,7 @@ import warnings
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Final, overload
 
-from nardy.engine.notation_write import write_code
+from nardy.engine.notation_write import write_codes
 from nardy.engine.plan import Plan
 from nardy.engine.state import MOVER_OFF, OPP_OFF, code_of_steps, pack, unpack
 from nardy.errors import IllegalPlayError, NardyError
@@ -234,6 +234,10 @@ class LegalPlays:
         """
         return self._keys
 
+    def raw_codes(self) -> list[int]:
+        """Each play's steps packed into one int, in order (``nardy.engine.state.steps_of_code`` reads one; 0 for a pass): no objects built."""
+        return self._codes
+
     def result_states(self) -> list[tuple[int, ...]]:
         """The resulting states (:attr:`Position.raw <nardy.Position.raw>` form), before the turn passes.
 
@@ -424,7 +428,7 @@ class LegalPlays:
 
     def notations(self) -> list[str]:
         """The plays in standard notation, in order (written from the packed plays: no objects built)."""
-        return [write_code(code) for code in self._codes]
+        return write_codes(self._codes)
 
     def find(self, notation: object) -> Play:
         """The legal play that ``notation`` denotes (lenient; resolved by result).
