@@ -19,12 +19,10 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from json.encoder import encode_basestring_ascii
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from nardy.engine.state import BASE_SIZE, EXTRA_BYTES, ZERO
-
-if TYPE_CHECKING:
-    from nardy.model.legal import LegalPlays
+from nardy.model.legal import LegalPlays
 
 __all__ = [
     "TextPieces",
