@@ -149,8 +149,10 @@ class StepTree:
         self.contact = contact
         self.enters = enters
         self.movement = movement
-        #: The results' keys read as ints (a node's code holds its state's so), in the legal plays' order.
-        self.keys = [key_of_packed(key) for key in results]
+        # The results' packed states, in the legal plays' order (read as ints,
+        # as a node's code holds its state, only when asked: keys).
+        self._results = results
+        self._keys: list[int] | None = None
         self._targets = b"".join(results)
         self._index: dict[int, int] | None = None
         #: The node before any step.
@@ -172,6 +174,14 @@ class StepTree:
         self._ends: dict[int, frozenset[int]] = {}
 
     # --- nodes --------------------------------------------------------------------
+
+    @property
+    def keys(self) -> list[int]:
+        """The results' keys read as ints (a node's code holds its state's so), in the legal plays' order."""
+        made = self._keys
+        if made is None:
+            made = self._keys = [key_of_packed(key) for key in self._results]
+        return made
 
     @property
     def index(self) -> dict[int, int]:
@@ -208,7 +218,9 @@ class StepTree:
         """The index of the legal play the steps to ``node`` make, or -1."""
         key = node >> DICE_BITS
         if self._index is None:  # (once a turn, at its end: the list is read in C)
-            return self.keys.index(key) if key in self.keys else -1
+            packed = packed_of_key(key, self.size)
+            results = self._results
+            return results.index(packed) if packed in results else -1
         return self._index.get(key, -1)
 
     # --- the tree -----------------------------------------------------------------
@@ -324,7 +336,8 @@ class StepTree:
         or this module's (a list of codes).
         """
         key = node >> DICE_BITS
-        if len(self.keys) == 1 and node == self.start and self.keys[0] == key:
+        results = self._results
+        if len(results) == 1 and node == self.start and key_of_packed(results[0]) == key:
             # The only legal play is the pass: each step changes the state for
             # good (a checker moves on or comes back), so none leads back.
             return True, (), []
