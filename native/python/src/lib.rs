@@ -690,20 +690,22 @@ impl Flip {
     }
 }
 
+/// A list of packed plays (ints of at most 128 bits); a bad one is a [`Failure::Input`] naming its index.
+fn read_codes(codes: &Bound<'_, PyAny>) -> Result<Vec<Code>, Failure> {
+    each(codes, "codes", usize::MAX, |i, item| {
+        let message = || format!("code {i}: not a packed play ({})", type_name(&item));
+        item.extract::<Code>()
+            .map_err(|_| Failure::Input(message()))
+    })
+}
+
 /// `write_codes(codes)`: each packed play of `codes` (ints) in standard
 /// notation, as `nardy.engine.notation_write.write_code` writes it.
 ///
 /// A code that is not a non-negative int of at most 128 bits is a `ValueError`.
 #[pyfunction]
 fn write_codes(codes: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
-    let codes = each(codes, "codes", usize::MAX, |i, item| {
-        item.extract::<Code>().map_err(|_| {
-            Failure::Input(format!(
-                "code {i}: not a packed play ({})",
-                type_name(&item)
-            ))
-        })
-    })?;
+    let codes = read_codes(codes)?;
     Ok(codes
         .into_iter()
         .map(nardy_core::notation::write_code)
@@ -728,14 +730,7 @@ fn answer_text(keys: &Bound<'_, PyAny>, codes: &Bound<'_, PyAny>, after: &str) -
                 Failure::Input(format!("key {i}: not a packed state of {BASE_SIZE} bytes"))
             })
     })?;
-    let codes = each(codes, "codes", usize::MAX, |i, item| {
-        item.extract::<Code>().map_err(|_| {
-            Failure::Input(format!(
-                "code {i}: not a packed play ({})",
-                type_name(&item)
-            ))
-        })
-    })?;
+    let codes = read_codes(codes)?;
     if keys.len() != codes.len() {
         let message = format!("{} keys and {} codes", keys.len(), codes.len());
         return Err(Failure::Input(message).into());
