@@ -92,7 +92,20 @@ def test_hierarchy() -> None:
     assert nardy.VariantDefinitionError.__bases__ == (NardyError, TypeError)
     # The native core's refusals (nardy.engine.native).
     assert nardy.EngineError.__bases__ == (NardyError,)
-    assert len(ALL_ERRORS) == 26
+    # nardy.analysis: one family under AnalysisError; an engine's illegal play is an illegal play.
+    assert nardy.AnalysisError.__bases__ == (NardyError,)
+    for analysis_error in (
+        nardy.UnknownEngineError,
+        nardy.EngineNotInstalledError,
+        nardy.UnsupportedAnalysisError,
+        nardy.InvalidLimitError,
+        nardy.InvalidProbabilitiesError,
+        nardy.AnalysisInputError,
+        nardy.EngineFailedError,
+    ):
+        assert analysis_error.__bases__ == (nardy.AnalysisError,)
+    assert nardy.EnginePlayError.__bases__ == (nardy.AnalysisError, IllegalPlayError)
+    assert len(ALL_ERRORS) == 35
 
 
 # --- positions ---------------------------------------------------------------------------

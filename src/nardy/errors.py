@@ -10,28 +10,37 @@ from __future__ import annotations
 
 __all__ = [
     "AmbiguousPlayError",
+    "AnalysisError",
+    "AnalysisInputError",
     "BarNotAllowedError",
     "CheckerCountError",
     "CubeActionError",
     "EngineError",
+    "EngineFailedError",
+    "EngineNotInstalledError",
+    "EnginePlayError",
     "GameOverError",
     "IllegalActionError",
     "IllegalPlayError",
     "InputError",
     "InvalidDiceError",
     "InvalidIdError",
+    "InvalidLimitError",
     "InvalidNotationError",
     "InvalidOptionError",
     "InvalidPositionError",
+    "InvalidProbabilitiesError",
     "InvalidSideError",
     "NardyError",
     "NotYourTurnError",
     "RecordError",
     "ResignationError",
     "SharedPointError",
+    "UnknownEngineError",
     "UnknownOptionError",
     "UnknownVariantError",
     "UnscoredKindError",
+    "UnsupportedAnalysisError",
     "UnsupportedFormatError",
     "VariantDefinitionError",
     "WrongPhaseError",
@@ -213,6 +222,55 @@ class RecordWarning(UserWarning):
 
 class InputError(NardyError):
     """A ``nardy legal`` input line is not the documented JSON object."""
+
+
+# --- analysis (nardy.analysis) ------------------------------------------------------
+
+
+class AnalysisError(NardyError):
+    """Root of the errors of :mod:`nardy.analysis`: an engine, its options or what it was asked.
+
+    The subclasses say which; catch this class to handle them all.
+    """
+
+
+class UnknownEngineError(AnalysisError):
+    """:func:`~nardy.analysis.open_engine` was given a name no backend has; the message lists the names."""
+
+
+class EngineNotInstalledError(AnalysisError):
+    """A backend whose engine package is not installed; the message names the extra to install."""
+
+
+class UnsupportedAnalysisError(AnalysisError):
+    """An analysis the engine cannot do (a money cube decision from gnubg-nn, a rollout, ...).
+
+    The message names the engine and what it cannot do.
+    """
+
+
+class InvalidLimitError(AnalysisError):
+    """A :class:`~nardy.analysis.Limit` field out of range (plies, trials, truncation, threads, seed)."""
+
+
+class InvalidProbabilitiesError(AnalysisError):
+    """Outcome probabilities outside 0..1 or out of order (a gammon more likely than a win, ...)."""
+
+
+class AnalysisInputError(AnalysisError):
+    """A position, roll or match state an analysis cannot take.
+
+    A variant the engine does not play, a game that is over, a cube the
+    side on roll may not turn, an engine option it does not have.
+    """
+
+
+class EnginePlayError(AnalysisError, IllegalPlayError):
+    """An engine answered with a play that is not one of nardy's legal plays (refused, never used)."""
+
+
+class EngineFailedError(AnalysisError):
+    """The engine failed while answering: it raised, died, timed out, or was used after ``close()``."""
 
 
 # --- the conformance suite ------------------------------------------------------

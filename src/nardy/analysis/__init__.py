@@ -1,0 +1,87 @@
+"""Analysis with the engines players already use: evaluate, rank plays, cube decisions, rollouts.
+
+One synchronous API over several backends (:func:`open_engine`), with
+engine-neutral values: no engine's board or notation reaches the user.
+Every play an engine names is mapped through :class:`~nardy.LegalPlays`
+and refused (:class:`~nardy.errors.EnginePlayError`) if it is not legal;
+every result names the engine, its version and the :class:`Limit` it
+actually used.
+
+======================  ==========================================================
+backend                 what it is
+======================  ==========================================================
+``heuristic``           every variant, always installed, weak (formulas, 0 plies)
+``gnubg-nn``            gnubg's neural nets (``pip install 'nardy[gnubg]'``):
+                        backgammon; no money cube, no rollouts
+``sage``                bgsage (``pip install 'nardy[sage]'``): backgammon;
+                        money and match cube, rollouts
+``gnubg``               GNU Backgammon itself as a module (``pip install gnubg``):
+                        backgammon; evaluation and plays
+======================  ==========================================================
+
+``import nardy.analysis`` imports no engine: a backend imports its engine
+when it is opened. The cube and the score come from a
+:class:`~nardy.MatchState` passed as ``match=`` (see
+:mod:`nardy.analysis.context`).
+"""
+
+from __future__ import annotations
+
+from nardy.analysis.context import Context, Owner, context_of
+from nardy.analysis.engine import Engine, EngineBase
+from nardy.analysis.registry import available_engines, engine_names, open_engine
+from nardy.analysis.values import (
+    Ability,
+    CubeAction,
+    CubeDecision,
+    EngineInfo,
+    Evaluation,
+    Hint,
+    Limit,
+    PlayAnalysis,
+    Probabilities,
+    RankedPlay,
+    RolloutResult,
+)
+from nardy.errors import (
+    AnalysisError,
+    AnalysisInputError,
+    EngineFailedError,
+    EngineNotInstalledError,
+    EnginePlayError,
+    InvalidLimitError,
+    InvalidProbabilitiesError,
+    UnknownEngineError,
+    UnsupportedAnalysisError,
+)
+
+__all__ = [
+    "Ability",
+    "AnalysisError",
+    "AnalysisInputError",
+    "Context",
+    "CubeAction",
+    "CubeDecision",
+    "Engine",
+    "EngineBase",
+    "EngineFailedError",
+    "EngineInfo",
+    "EngineNotInstalledError",
+    "EnginePlayError",
+    "Evaluation",
+    "Hint",
+    "InvalidLimitError",
+    "InvalidProbabilitiesError",
+    "Limit",
+    "Owner",
+    "PlayAnalysis",
+    "Probabilities",
+    "RankedPlay",
+    "RolloutResult",
+    "UnknownEngineError",
+    "UnsupportedAnalysisError",
+    "available_engines",
+    "context_of",
+    "engine_names",
+    "open_engine",
+]
