@@ -1,0 +1,90 @@
+"""The engines' boards and notations, to and from nardy's: the one place they are converted.
+
+* gnubg (gnubg-nn and the program): two lists of 25 counts, ``[opponent,
+  side on roll]``, each in its own numbering (index 0 its 1-point, 24 its
+  bar); a play is ``(from, to)`` pairs in the mover's numbering, 25 the bar
+  and 0 (or less) off.
+* bgsage: 26 signed counts from the side on roll: 1..24 its points
+  (negative: the opponent's checkers), 25 its bar, 0 the opponent's bar.
+
+An engine's play is found among the position's legal plays by its
+resulting state or its notation (:func:`index_of_state`,
+:func:`index_of_moves`); one that is not there raises
+:class:`~nardy.errors.EnginePlayError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from nardy.engine.state import pack
+from nardy.errors import EnginePlayError, IllegalPlayError, InvalidNotationError
+from nardy.model.legal import LegalPlays
+from nardy.model.position import Position
+
+__all__ = [
+    "gnubg_board",
+    "index_of_moves",
+    "index_of_state",
+    "moves_notation",
+    "sage_board",
+    "sage_state",
+]
+
+
+def gnubg_board(position: Position) -> list[list[int]]:
+    """The gnubg board of a backgammon position: ``[opponent, side on roll]``, 25 counts each."""
+    s = position.raw
+    mover = [max(x, 0) for x in s[1:25]] + [s[25]]
+    opponent = [0] * 25
+    for p in range(1, 25):
+        if s[p] < 0:
+            opponent[24 - p] = -s[p]
+    opponent[24] = s[26]
+    return [opponent, mover]
+
+
+def sage_board(position: Position) -> list[int]:
+    """The bgsage board of a backgammon position (26 signed counts, the side on roll's view)."""
+    s = position.raw
+    return [s[26], *s[1:25], s[25]]
+
+
+def sage_state(board: Sequence[int], checkers: int) -> tuple[int, ...]:
+    """The nardy state (mover's frame, turn not passed) of a bgsage board after a play."""
+    mine = sum(x for x in board[1:25] if x > 0) + board[25]
+    theirs = -sum(x for x in board[1:25] if x < 0) + abs(board[0])
+    return (checkers - mine, *board[1:25], board[25], abs(board[0]), checkers - theirs)
+
+
+def index_of_state(plays: LegalPlays, state: tuple[int, ...], engine: str) -> int:
+    """The index of the legal play that leads to ``state``; :class:`~nardy.errors.EnginePlayError` if none."""
+    key = pack(state)
+    for i, result in enumerate(plays.raw_results()):
+        if result == key:
+            return i
+    raise EnginePlayError(
+        f"the {engine} engine answered a play to {state}, which is not one of the "
+        f"{len(plays)} legal plays of {plays.roll} in {plays.position.id()}"
+    )
+
+
+def moves_notation(moves: Sequence[int]) -> str:
+    """A gnubg flat ``(from, to, from, to, ...)`` move in standard notation (25 the bar, <= 0 off)."""
+
+    def point(p: int) -> str:
+        return "bar" if p >= 25 else "off" if p <= 0 else str(p)
+
+    pairs = [(moves[i], moves[i + 1]) for i in range(0, len(moves) - 1, 2) if moves[i] >= 0]
+    return " ".join(f"{point(a)}/{point(b)}" for a, b in pairs)
+
+
+def index_of_moves(plays: LegalPlays, moves: Sequence[int], engine: str) -> int:
+    """The index of the legal play gnubg's flat move names; :class:`~nardy.errors.EnginePlayError` if none."""
+    text = moves_notation(moves)
+    if not text and plays.is_pass:
+        return 0
+    try:
+        return plays.find_index(text)
+    except (IllegalPlayError, InvalidNotationError) as exc:
+        raise EnginePlayError(f"the {engine} engine answered {text!r}: {exc}") from None
