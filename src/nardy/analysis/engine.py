@@ -313,12 +313,12 @@ class EngineBase:
         used = _limit(limit)
         self._check_open()
         context = context_of(self.check_position(position), match)
-        needed = Ability.CUBE_MONEY if context.money else Ability.CUBE_MATCH
-        if not self._info.can(needed):
-            raise self.unsupported(f"{'money' if context.money else 'match'} cube decisions")
         if not context.may_double:
             why = "the Crawford game" if context.crawford else "its opponent owns the cube"
             raise AnalysisInputError(f"{position.turn} may not double here: {why}")
+        needed = Ability.CUBE_MONEY if context.money else Ability.CUBE_MATCH
+        if not self._info.can(needed):
+            raise self.unsupported(f"{'money' if context.money else 'match'} cube decisions")
         return self.compute_cube(position, used, context)
 
     def rollout(
