@@ -33,7 +33,12 @@ START = BG.starting_position()
 
 def chances(side: Side = Side.WHITE) -> Probabilities:
     return Probabilities(
-        side=side, win=0.6, win_gammon=0.2, win_backgammon=0.05, lose_gammon=0.1, lose_backgammon=0.01
+        side=side,
+        win=0.6,
+        win_gammon=0.2,
+        win_backgammon=0.05,
+        lose_gammon=0.1,
+        lose_backgammon=0.01,
     )
 
 
@@ -124,9 +129,12 @@ def test_cube_action_of_three_equities(
 
 
 def test_cube_action_says_who_doubles_and_takes() -> None:
-    assert CubeAction.DOUBLE_TAKE.doubles and CubeAction.DOUBLE_TAKE.takes
-    assert CubeAction.DOUBLE_PASS.doubles and not CubeAction.DOUBLE_PASS.takes
-    assert not CubeAction.TOO_GOOD_PASS.doubles and not CubeAction.TOO_GOOD_PASS.takes
+    assert CubeAction.DOUBLE_TAKE.doubles
+    assert CubeAction.DOUBLE_TAKE.takes
+    assert CubeAction.DOUBLE_PASS.doubles
+    assert not CubeAction.DOUBLE_PASS.takes
+    assert not CubeAction.TOO_GOOD_PASS.doubles
+    assert not CubeAction.TOO_GOOD_PASS.takes
 
 
 # --- the registry ------------------------------------------------------------------------
@@ -201,12 +209,14 @@ def test_the_heuristic_ranks_every_legal_play_in_every_variant(
     hint = heuristic.rank_plays(position, roll)
     assert sorted(legal.index(r.play) for r in hint) == list(range(len(legal)))
     losses = [r.loss for r in hint]
-    assert losses[0] == 0 and losses == sorted(losses)
+    assert losses[0] == 0
+    assert losses == sorted(losses)
     for ranked in hint:
         assert ranked.evaluation.side is position.turn
         assert ranked.position == legal.resulting_position(ranked.play)
         assert ranked.loss == pytest.approx(hint.best.equity - ranked.equity)
-    assert heuristic.info.plays(name) and not heuristic.info.can(Ability.ROLLOUT)
+    assert heuristic.info.plays(name)
+    assert not heuristic.info.can(Ability.ROLLOUT)
 
 
 def test_keith_count_by_hand() -> None:
@@ -235,7 +245,8 @@ def test_the_heuristic_evaluates_for_the_side_on_roll_and_flips(
     heuristic: nardy.analysis.Engine,
 ) -> None:
     evaluation = heuristic.evaluate(START)
-    assert evaluation.side is Side.WHITE and evaluation.cubeful_equity is None
+    assert evaluation.side is Side.WHITE
+    assert evaluation.cubeful_equity is None
     assert evaluation.limit.cubeful is False  # the limit actually used
     # The same checkers, colours swapped: the same chances, for black.
     mirror = BG.position(list(START.board), turn=Side.BLACK)
