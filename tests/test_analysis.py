@@ -106,7 +106,7 @@ def test_flipped_is_the_other_sides_view() -> None:
     assert q.cubeless_equity == pytest.approx(-p.cubeless_equity)
     assert q.flipped() == p
     assert p.for_side(Side.WHITE) is p
-    assert p.for_side("b") == q
+    assert p.for_side(Side.BLACK) == q
 
 
 @pytest.mark.parametrize(
