@@ -40,7 +40,7 @@ from nardy.model.position import Position
 from nardy.model.registry import find_variant
 from nardy.variants.base import Variant
 
-__all__ = ["add_commands", "convert", "describe_id"]
+__all__ = ["add_commands", "convert", "describe_id", "read_any_id"]
 
 FORMATS = ("mat", "sgf", "json")
 _EXTENSIONS = {".mat": "mat", ".txt": "mat", ".sgf": "sgf", ".json": "json"}
@@ -251,6 +251,16 @@ def describe_id(text: str, variant: Variant | str = "backgammon") -> dict[str, A
     and ``"match_state"``. Raises :class:`~nardy.errors.InvalidIdError` for
     text that is none of these.
     """
+    position, state = read_any_id(text, variant)
+    return _all_ids(position, state)
+
+
+def read_any_id(text: str, variant: Variant | str = "backgammon") -> tuple[Position, MatchState]:
+    """The position and state of a gnubg ID, a Position ID, an XGID or a FIBS ``board:`` line.
+
+    The form is told from the text; :class:`~nardy.errors.InvalidIdError`
+    for text that is none of them.
+    """
     if not isinstance(text, str):
         raise InvalidIdError(f"an ID is a string, got {text!r}")
     body = text.strip()
@@ -263,7 +273,7 @@ def describe_id(text: str, variant: Variant | str = "backgammon") -> dict[str, A
     else:
         shown = body if len(body) <= 60 else body[:57] + "..."
         raise InvalidIdError(f"not a gnubg ID, Position ID, XGID or FIBS board line: {shown!r}")
-    return _all_ids(position, state)
+    return position, state
 
 
 def _all_ids(position: Position, state: MatchState) -> dict[str, Any]:

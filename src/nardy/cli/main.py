@@ -562,12 +562,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help="print a JSON list with the options' defaults"
     )
     # Imported here: the other commands' modules cost ``nardy legal`` nothing.
+    from nardy.cli.analysis import add_analysis_commands
     from nardy.cli.convert import add_commands
     from nardy.cli.render import add_commands as add_render_commands
     from nardy.cli.selfplay import add_selfplay
 
     add_commands(sub)
     add_render_commands(sub)
+    add_analysis_commands(sub)
 
     perft = sub.add_parser("perft", help="count play sequences and distinct states n plies deep")
     add_variant(perft, "variant name, alias or spec (required)")
