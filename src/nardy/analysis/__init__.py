@@ -17,6 +17,8 @@ backend                 what it is
                         money and match cube, rollouts
 ``gnubg``               GNU Backgammon itself as a module (``pip install gnubg``):
                         backgammon; evaluation and plays
+``gnubg-process``       the GNU Backgammon program run as ``gnubg -t``: backgammon;
+                        cubeful, money and match cube; a timeout on every exchange
 ======================  ==========================================================
 
 Bots: :class:`Bot` plays a game with an engine, :func:`play_match` plays

@@ -167,6 +167,11 @@ class GnubgProcess:
         return " ".join(self.command)
 
     @property
+    def pid(self) -> int:
+        """The program's process id."""
+        return self._process.pid
+
+    @property
     def running(self) -> bool:
         """Whether the program is still running."""
         return self._process.poll() is None
