@@ -24,7 +24,7 @@ def test_engines_lists_every_backend(capsys: pytest.CaptureFixture[str]) -> None
     status, out, _ = run(capsys, "engines", "--format", "json")
     rows = {row["name"]: row for row in json.loads(out)}
     assert status == 0
-    assert list(rows) == ["heuristic", "sage", "gnubg-nn", "gnubg"]
+    assert list(rows) == ["heuristic", "sage", "gnubg-nn", "gnubg", "gnubg-process"]
     assert rows["heuristic"]["installed"] is True
     assert rows["sage"]["installed"] == (importlib.util.find_spec("bgsage") is not None)
     assert "rollout" in rows["sage"]["abilities"]

@@ -102,10 +102,11 @@ def test_hierarchy() -> None:
         nardy.InvalidProbabilitiesError,
         nardy.AnalysisInputError,
         nardy.EngineFailedError,
+        nardy.PlayerError,
     ):
         assert analysis_error.__bases__ == (nardy.AnalysisError,)
     assert nardy.EnginePlayError.__bases__ == (nardy.AnalysisError, IllegalPlayError)
-    assert len(ALL_ERRORS) == 35
+    assert len(ALL_ERRORS) == 36
 
 
 # --- positions ---------------------------------------------------------------------------

@@ -33,6 +33,7 @@ __all__ = [
     "InvalidSideError",
     "NardyError",
     "NotYourTurnError",
+    "PlayerError",
     "RecordError",
     "ResignationError",
     "SharedPointError",
@@ -271,6 +272,16 @@ class EnginePlayError(AnalysisError, IllegalPlayError):
 
 class EngineFailedError(AnalysisError):
     """The engine failed while answering: it raised, died, timed out, or was used after ``close()``."""
+
+
+class PlayerError(AnalysisError):
+    """A player of :func:`~nardy.analysis.play_match` misbehaved, or a match would not end.
+
+    A player that is neither a :class:`~nardy.analysis.Player`, an engine,
+    an engine's name nor ``"random"``; a player that answered something
+    other than an action for the side to act; a match still going after
+    :data:`nardy.analysis.bots.MAX_ACTIONS` actions. The message names it.
+    """
 
 
 # --- the conformance suite ------------------------------------------------------

@@ -17,7 +17,13 @@ backend                 what it is
                         money and match cube, rollouts
 ``gnubg``               GNU Backgammon itself as a module (``pip install gnubg``):
                         backgammon; evaluation and plays
+``gnubg-process``       the GNU Backgammon program run as ``gnubg -t``: backgammon;
+                        cubeful, money and match cube; a timeout on every exchange
 ======================  ==========================================================
+
+Bots: :class:`Bot` plays a game with an engine, :func:`play_match` plays
+a match between two engines or an engine and a random player (see
+:mod:`nardy.analysis.bots`).
 
 ``import nardy.analysis`` imports no engine: a backend imports its engine
 when it is opened. The cube and the score come from a
@@ -27,6 +33,7 @@ when it is opened. The cube and the score come from a
 
 from __future__ import annotations
 
+from nardy.analysis.bots import Bot, Player, RandomPlayer, play_match
 from nardy.analysis.context import Context, Owner, context_of
 from nardy.analysis.engine import Engine, EngineBase
 from nardy.analysis.registry import available_engines, engine_names, open_engine
@@ -51,6 +58,7 @@ from nardy.errors import (
     EnginePlayError,
     InvalidLimitError,
     InvalidProbabilitiesError,
+    PlayerError,
     UnknownEngineError,
     UnsupportedAnalysisError,
 )
@@ -59,6 +67,7 @@ __all__ = [
     "Ability",
     "AnalysisError",
     "AnalysisInputError",
+    "Bot",
     "Context",
     "CubeAction",
     "CubeDecision",
@@ -75,7 +84,10 @@ __all__ = [
     "Limit",
     "Owner",
     "PlayAnalysis",
+    "Player",
+    "PlayerError",
     "Probabilities",
+    "RandomPlayer",
     "RankedPlay",
     "RolloutResult",
     "UnknownEngineError",
@@ -84,4 +96,5 @@ __all__ = [
     "context_of",
     "engine_names",
     "open_engine",
+    "play_match",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import inspect
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -33,9 +34,13 @@ class Backend:
     requires: tuple[str, ...]
     #: What to install when they are missing.
     install: str
+    #: A program it runs, found by this function (``None``: no program).
+    program: Callable[[], str | None] | None = None
 
     def installed(self) -> bool:
-        """Whether every package it needs is installed (found, not imported)."""
+        """Whether every package it needs is installed (found, not imported), and its program found."""
+        if self.program is not None and self.program() is None:
+            return False
         return all(importlib.util.find_spec(name) is not None for name in self.requires)
 
     def engine_class(self) -> type[EngineBase]:
@@ -46,6 +51,12 @@ class Backend:
     def describe(self) -> EngineInfo:
         """Its :class:`~nardy.analysis.EngineInfo` without opening it."""
         return self.engine_class().describe()
+
+
+def _gnubg_program() -> str | None:
+    """The gnubg program's path (its module is imported only to look)."""
+    found: str | None = importlib.import_module("nardy.analysis.backends.process").find_program()
+    return found
 
 
 _BACKENDS = (
@@ -71,11 +82,24 @@ _BACKENDS = (
         ("gnubg",),
         "pip install gnubg (GNU Backgammon as a Python module, GPL-3.0)",
     ),
+    Backend(
+        "gnubg-process",
+        "nardy.analysis.backends.process",
+        "GnubgProcessEngine",
+        (),
+        "install the GNU Backgammon program (gnubg, GPL-3.0: e.g. apt install gnubg)",
+        program=_gnubg_program,
+    ),
 )
 #: The backends by name, in the order ``nardy engines`` lists them.
 BACKENDS: dict[str, Backend] = {b.name: b for b in _BACKENDS}
 #: Other spellings of the names.
-ALIASES = {"gnubg_nn": "gnubg-nn", "gnubgnn": "gnubg-nn", "bgsage": "sage"}
+ALIASES = {
+    "gnubg_nn": "gnubg-nn",
+    "gnubgnn": "gnubg-nn",
+    "bgsage": "sage",
+    "gnubg_process": "gnubg-process",
+}
 
 
 def engine_names() -> list[str]:
@@ -100,7 +124,7 @@ def available_engines() -> list[Backend]:
 
 
 def open_engine(name: str, **options: Any) -> EngineBase:
-    """Open the engine of this name: ``heuristic``, ``sage``, ``gnubg-nn`` or ``gnubg``.
+    """Open the engine of this name: ``heuristic``, ``sage``, ``gnubg-nn``, ``gnubg`` or ``gnubg-process``.
 
     ``options`` go to the backend (see each backend's class). An unknown
     name raises :class:`~nardy.errors.UnknownEngineError` (listing the
@@ -112,6 +136,8 @@ def open_engine(name: str, **options: Any) -> EngineBase:
     backend = find_backend(name)
     if not backend.installed():
         missing = [r for r in backend.requires if importlib.util.find_spec(r) is None]
+        if not missing:
+            missing = ["its program"]
         raise EngineNotInstalledError(
             f"the {backend.name} engine needs {', '.join(missing)}: {backend.install}"
         )

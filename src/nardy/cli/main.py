@@ -407,6 +407,10 @@ def perft_start(text: str, variant: str) -> Position:
 
 def _cmd_demo(args: argparse.Namespace, stdout: IO[str]) -> int:
     rules = find_variant(args.variant)  # checked by main, the options in its spec
+    if args.engine:
+        from nardy.cli.play import run_demo_engines
+
+        return run_demo_engines(args, stdout)
     if args.match is not None:
         return _cmd_match(args, rules, stdout)
     run_demo(rules, args.seed, not args.no_board, stdout)
@@ -556,6 +560,9 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--record", metavar="FILE", help="with --match: write the match record (JSON)"
     )
+    from nardy.cli.play import add_demo_engine, add_play_command
+
+    add_demo_engine(demo)  # nardy demo --engine NAME: an engine's match (nardy.cli.play)
 
     variants = sub.add_parser("variants", help="list the variants, their aliases and options")
     variants.add_argument(
@@ -570,6 +577,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_commands(sub)
     add_render_commands(sub)
     add_analysis_commands(sub)
+    add_play_command(sub)
 
     perft = sub.add_parser("perft", help="count play sequences and distinct states n plies deep")
     add_variant(perft, "variant name, alias or spec (required)")
@@ -670,7 +678,9 @@ def _run(arguments: list[str]) -> int:
         return quick
     parser = build_parser()
     args = parser.parse_args(arguments)
-    if args.command == "demo" and args.match is None:
+    if args.command == "demo" and args.engine and args.game_option:
+        parser.error("--game-option is not taken with --engine")
+    if args.command == "demo" and args.match is None and not args.engine:
         for flag in ("record", "game_option"):
             if getattr(args, flag):
                 parser.error(f"--{flag.replace('_', '-')} needs --match N")
