@@ -10,7 +10,8 @@
   with;
 * :mod:`~nardy.variants.backgammon`, :mod:`~nardy.variants.long_nardy`,
   :mod:`~nardy.variants.tavli`, :mod:`~nardy.variants.gul_bara`,
-  :mod:`~nardy.variants.gioul` -- the built-in variants, whose rules that
+  :mod:`~nardy.variants.gioul`, :mod:`~nardy.variants.dutch` -- the
+  built-in variants, whose rules that
   are not data are in :mod:`nardy.rules`.
 
 Importing this package registers the built-in variants (with
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 from nardy.variants.acey_deucey import AceyDeucey
 from nardy.variants.backgammon import Backgammon, Caucasian, Hypergammon, Nackgammon
+from nardy.variants.dutch import Dutch
 from nardy.variants.gioul import Gioul
 from nardy.variants.gul_bara import GulBara
 from nardy.variants.long_nardy import Kush, LongNardy
@@ -32,6 +34,7 @@ __all__ = [
     "AceyDeucey",
     "Backgammon",
     "Caucasian",
+    "Dutch",
     "Fevga",
     "Gioul",
     "GulBara",
