@@ -34,6 +34,8 @@ SPECS = [
     "tabula",
     "gul-bara",
     "gioul",
+    "dutch",
+    "dutch(entering=free,hitting=any)",
 ]
 
 
