@@ -411,7 +411,7 @@ POOL_SPECS = [
     "acey-deucey(entering=all-first,opening_lock=true,hitting=after-home,hit_to=pool)",
     "tabula(second_half=pool-or-bar,bar_priority=false)",
     "tabula(second_half=off,bear_off_zone=half,bear_off=larger,must_play_higher=false)",
-    "dutch(entering=free,hitting=any)",
+    "dutch(entering=free,must_play_higher=false)",
 ]
 
 
