@@ -62,6 +62,7 @@ from nardy.variants import (
     Nackgammon,
     Plakoto,
     Portes,
+    Russian,
     Tabula,
     Tavla,
 )
@@ -337,6 +338,7 @@ __all__ = [
     "ResultKind",
     "Roll",
     "RollLike",
+    "Russian",
     "ScoringTable",
     "Session",
     "Side",

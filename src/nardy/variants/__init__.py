@@ -10,8 +10,8 @@
   with;
 * :mod:`~nardy.variants.backgammon`, :mod:`~nardy.variants.long_nardy`,
   :mod:`~nardy.variants.tavli`, :mod:`~nardy.variants.gul_bara`,
-  :mod:`~nardy.variants.gioul`, :mod:`~nardy.variants.dutch` -- the
-  built-in variants, whose rules that
+  :mod:`~nardy.variants.gioul`, :mod:`~nardy.variants.dutch`,
+  :mod:`~nardy.variants.russian` -- the built-in variants, whose rules that
   are not data are in :mod:`nardy.rules`.
 
 Importing this package registers the built-in variants (with
@@ -27,6 +27,7 @@ from nardy.variants.dutch import Dutch
 from nardy.variants.gioul import Gioul
 from nardy.variants.gul_bara import GulBara
 from nardy.variants.long_nardy import Kush, LongNardy
+from nardy.variants.russian import Russian
 from nardy.variants.tabula import Tabula
 from nardy.variants.tavli import Fevga, Plakoto, Portes, Tavla
 
@@ -44,6 +45,7 @@ __all__ = [
     "Nackgammon",
     "Plakoto",
     "Portes",
+    "Russian",
     "Tabula",
     "Tavla",
 ]
