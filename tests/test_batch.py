@@ -36,6 +36,8 @@ SPECS = [
     "gioul",
     "dutch",
     "dutch(entering=free,hitting=any)",
+    "russian",
+    "russian(entering=free)",
 ]
 
 

@@ -120,6 +120,7 @@ MOVEMENT_OPTIONS: dict[str, dict[str, tuple[Any, ...]]] = {
         "hitting": ("after-home", "any"),
         "must_play_higher": BOOLS,
     },
+    "russian": {"entering": ("all-first", "free"), "must_play_higher": BOOLS},
 }
 #: The options that change only the scoring or the end of a game, never a legal set.
 OTHER_OPTIONS = frozenset(
@@ -135,6 +136,9 @@ OTHER_OPTIONS = frozenset(
         "opening_exception",
         "cascade_failure",
         "transfer_without_move",
+        # Russian backgammon's (a double's complement and the roll again)
+        "doubles",
+        "bonus",
     }
     # tabula's direction turns the board round for the opponent, never changes a legal set
     | {"direction"}
@@ -148,7 +152,7 @@ def configurations(name: str) -> list[Variant]:
     return [cls(**dict(zip(options, values))) for values in itertools.product(*options.values())]
 
 
-#: Every configuration of every built-in variant (250).
+#: Every configuration of every built-in variant (254).
 CONFIGURATIONS: tuple[Variant, ...] = tuple(
     variant for name in MOVEMENT_OPTIONS for variant in configurations(name)
 )
@@ -164,7 +168,7 @@ def test_the_matrix_holds_every_built_in_variant_and_every_option() -> None:
         options = set(cls.option_names())
         assert set(MOVEMENT_OPTIONS[name]) <= options, name
         assert options - set(MOVEMENT_OPTIONS[name]) <= OTHER_OPTIONS, name
-    assert len(set(SPECS)) == len(SPECS) == 250
+    assert len(set(SPECS)) == len(SPECS) == 254
 
 
 # --- the comparison ------------------------------------------------------------------------
@@ -375,7 +379,7 @@ def oracle_states(variant: Variant, position: Position, roll: Roll) -> set[State
         return page_plays(variant, raw, roll)
     if variant.name == "tabula":
         return tabula_plays(variant, raw, roll)
-    if variant.name == "dutch":
+    if variant.name in ("dutch", "russian"):
         return segment_results(raw, (roll.high, roll.low), **page_rules(variant))
     return backgammon_results(variant, raw, roll)
 
@@ -429,6 +433,8 @@ ANCHORS: tuple[str, ...] = (
     "tabula(second_half=off,bear_off_zone=half,bear_off=larger,must_play_higher=false)",
     "dutch",
     "dutch(entering=free,hitting=any,must_play_higher=false)",
+    "russian",
+    "russian(entering=free,must_play_higher=false)",
 )
 
 
