@@ -70,7 +70,7 @@ def test_the_nardy_legal_command_reads_every_question(pure: bool) -> None:
     lines = "".join(json.dumps(e["question"]) + "\n" for e in DUTCH)
     env = {"PYTHONPATH": str(Path(nardy.__file__).parents[1])}
     done = subprocess.run(
-        [sys.executable, "-c", _PURE if pure else "import nardy.__main__", "legal"],
+        [sys.executable, "-c", PURE_COMMAND if pure else "import nardy.__main__", "legal"],
         input=lines,
         capture_output=True,
         text=True,
@@ -82,7 +82,7 @@ def test_the_nardy_legal_command_reads_every_question(pure: bool) -> None:
 
 
 # The command with the native core hidden: the pure build's answers.
-_PURE = (
+PURE_COMMAND = (
     "import sys; sys.modules['nardy._native'] = None; "
     "sys.argv[0] = 'nardy'; from nardy.cli.main import main; sys.exit(main(sys.argv[1:]))"
 )

@@ -50,7 +50,7 @@ IDS = [e["id"] for e in RUSSIAN]
 RU_TURNS = [t for t in TURNS if t["variant"] == "russian"]
 
 # The command with the native core hidden: the pure build's answers.
-_PURE = (
+PURE_COMMAND = (
     "import sys; sys.modules['nardy._native'] = None; "
     "sys.argv[0] = 'nardy'; from nardy.cli.main import main; sys.exit(main(sys.argv[1:]))"
 )
@@ -78,7 +78,7 @@ def test_nardy_legal_answers_the_page_question(example: dict[str, Any]) -> None:
 def test_the_nardy_legal_command_reads_every_question(pure: bool) -> None:
     lines = "".join(json.dumps(e["question"]) + "\n" for e in RUSSIAN)
     done = subprocess.run(
-        [sys.executable, "-c", _PURE if pure else "import nardy.__main__", "legal"],
+        [sys.executable, "-c", PURE_COMMAND if pure else "import nardy.__main__", "legal"],
         input=lines,
         capture_output=True,
         text=True,
