@@ -86,7 +86,8 @@ PROGRAMS = {
     "(always applies the higher-die rule; has no Caucasian or Turkish rule)",
     "reference": "the slow generators written from the rule texts in nardy's test suite "
     "(tests/reference.py, reference_long.py, reference_tavli.py, reference_acey.py, "
-    "reference_tabula.py, reference_gul_bara.py; whole turns by reference_turns.py), "
+    "reference_tabula.py, reference_gul_bara.py, reference_russian_dutch.py; whole turns by "
+    "reference_turns.py), "
     "sharing no code with nardy's engine",
 }
 
@@ -199,6 +200,13 @@ ENTRIES = [
         3,
         checkers=R,
     ),
+    Entry("russian", "russian", 2, checkers=R),
+    Entry("russian, entering free", "russian(entering=free)", 2, checkers=R),
+    Entry("russian, complement once entered", "russian(bonus=entered)", 2, checkers=R),
+    Entry("russian, plain doubles", "russian(doubles=plain)", 2, checkers=R),
+    Entry("dutch", "dutch", 2, checkers=R),
+    Entry("dutch, entering free", "dutch(entering=free)", 2, checkers=R),
+    Entry("dutch, hitting any", "dutch(hitting=any)", 2, checkers=R),
     Entry(
         "acey-deucey mid-game",
         "acey-deucey",
@@ -235,6 +243,15 @@ ENTRIES = [
         "past the opening rolls: White's last five must pass Black's stragglers",
         R,
         extra={"rolls": (3, 3)},
+    ),
+    Entry(
+        "dutch mid-game",
+        "dutch",
+        2,
+        ({6: 2, 13: 3, 18: 1, 22: 1}, {8: 1, 10: 2, 14: 1, 24: 2}),
+        "White has a checker home and may hit; Black has none and may not, 8 and 9 in the pools",
+        R,
+        extra={"pool": (8, 9)},
     ),
 ]
 

@@ -1,4 +1,4 @@
-"""Perft by whole turns for acey-deucey, tabula, gul bara and gioul, from the rules page alone.
+"""Perft by whole turns for acey-deucey, tabula, gul bara, gioul, Russian and Dutch backgammon, from the rules pages alone.
 
 Section U of ``shared/rules/acey-tabula-gulbara.md``, independent of the
 library's turn runner (:mod:`nardy.game.turns`) and of its perft
@@ -28,6 +28,8 @@ from nardy import Roll
 from nardy.perft import PerftRow
 from reference_acey import page_segment
 from reference_gul_bara import turn_outcomes as gul_bara_turn
+from reference_russian_dutch import russian_turn
+from reference_russian_dutch import segment_results as russian_dutch_plays
 from reference_tabula import page_plays as tabula_plays
 
 if TYPE_CHECKING:
@@ -39,7 +41,7 @@ Raw = tuple[int, ...]
 #: A turn's outcomes: (the roller rolls again, raw state in the frame of the side to roll next).
 Outcomes = set[tuple[bool, Raw]]
 #: The games counted here (by the variant's name).
-TURN_GAMES = ("acey-deucey", "tabula", "gul-bara", "gioul")
+TURN_GAMES = ("acey-deucey", "tabula", "gul-bara", "gioul", "russian", "dutch")
 
 
 def flip(s: Raw, geometry: str) -> Raw:
@@ -138,6 +140,8 @@ def turn_of(variant: Any) -> tuple[str, list[tuple[Roll, int]], Callable[[Raw, R
             return gul_bara_turn(s, (roll.high, roll.low), mirror=mirror, **options)
 
         return ("mirror" if mirror else "rotate"), rolls, cascade
+    if name in ("russian", "dutch"):
+        return russian_dutch_turn(variant, rolls)
     geometry = "same" if name == "tabula" and o["direction"] == "same" else "mirror"
 
     def one(s: Raw, roll: Roll) -> Outcomes:
@@ -150,6 +154,42 @@ def turn_of(variant: Any) -> tuple[str, list[tuple[Roll, int]], Callable[[Raw, R
     return geometry, rolls, one
 
 
+def russian_dutch_turn(
+    variant: Any, rolls: list[tuple[Roll, int]]
+) -> tuple[str, list[tuple[Roll, int]], Callable[[Raw, Roll], Outcomes]]:
+    """:func:`turn_of` for Russian (RU.3, one track) and Dutch backgammon (one segment, mirror)."""
+    o = variant.options()
+    all_first = o["entering"] == "all-first"
+    higher = o["must_play_higher"]
+    if variant.name == "russian":
+
+        def russian(s: Raw, roll: Roll) -> Outcomes:
+            dice = (roll.high, roll.low)
+            return russian_turn(
+                s,
+                dice,
+                all_first=all_first,
+                doubles=o["doubles"],
+                bonus=o["bonus"],
+                must_play_higher=higher,
+            )
+
+        return "same", rolls, russian
+    after_home = o["hitting"] == "after-home"
+
+    def dutch(s: Raw, roll: Roll) -> Outcomes:
+        found = russian_dutch_plays(
+            s,
+            (roll.high, roll.low),
+            all_first=all_first,
+            after_home=after_home,
+            must_play_higher=higher,
+        )
+        return {(False, flip(r, "mirror")) for r in found}
+
+    return "mirror", rolls, dutch
+
+
 def reference_turn_rows(start: Position, depth: int) -> list[PerftRow]:
     """Perft by whole turns (U.5) from ``start`` (between turns, its side to roll), slowly.
 
@@ -160,7 +200,8 @@ def reference_turn_rows(start: Position, depth: int) -> list[PerftRow]:
     """
     variant = start.variant
     geometry, rolls, turn = turn_of(variant)
-    held = 30 if variant.name in ("acey-deucey", "tabula") else 28  # the pools hold checkers
+    # the pools hold checkers
+    held = 30 if variant.name in ("acey-deucey", "tabula", "russian", "dutch") else 28
     side = start.turn.value
     level: dict[tuple[int, Raw], tuple[int, int]] = {}
     if not over(start.raw):

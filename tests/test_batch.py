@@ -34,6 +34,10 @@ SPECS = [
     "tabula",
     "gul-bara",
     "gioul",
+    "dutch",
+    "dutch(entering=free,hitting=any)",
+    "russian",
+    "russian(entering=free)",
 ]
 
 

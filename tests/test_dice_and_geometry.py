@@ -526,7 +526,9 @@ def test_the_native_flip_refuses_what_is_not_a_packed_state() -> None:
             Flip(geometry)
 
 
-@pytest.mark.parametrize("name", ["plakoto", "tabula", "acey-deucey", "gul-bara", "gioul"])
+@pytest.mark.parametrize(
+    "name", ["plakoto", "tabula", "acey-deucey", "gul-bara", "gioul", "dutch", "russian"]
+)
 def test_each_variant_turns_its_packed_positions_round_as_its_states(name: str) -> None:
     variant = nardy.find_variant(name)
     flip_packed, flip = type(variant).packed_flipper(), type(variant).flipper()

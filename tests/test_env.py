@@ -407,7 +407,9 @@ def test_pin_flags_of_random_plakoto_games() -> None:
     assert pinned > 100  # the games did pin checkers
 
 
-@pytest.mark.parametrize("variant", ["acey-deucey", "tabula", "gul-bara", "gioul"])
+@pytest.mark.parametrize(
+    "variant", ["acey-deucey", "tabula", "gul-bara", "gioul", "dutch", "russian"]
+)
 def test_count_fields_end_both_encodings(variant: str) -> None:
     """A variant whose extra fields are counts (a pool, a turn's rolls): both encodings end with the values, mover first."""
     rules = nardy.find_variant(variant)

@@ -411,6 +411,8 @@ POOL_SPECS = [
     "acey-deucey(entering=all-first,opening_lock=true,hitting=after-home,hit_to=pool)",
     "tabula(second_half=pool-or-bar,bar_priority=false)",
     "tabula(second_half=off,bear_off_zone=half,bear_off=larger,must_play_higher=false)",
+    "dutch(entering=free,must_play_higher=false)",
+    "russian(entering=free)",
 ]
 
 
@@ -457,7 +459,9 @@ def test_pool_games_options_agree_with_a_plain_search(spec: str) -> None:
 
 
 @pytest.mark.sweep
-@pytest.mark.parametrize("spec", ["acey-deucey", "tabula", "gul-bara", "gioul", *POOL_SPECS])
+@pytest.mark.parametrize(
+    "spec", ["acey-deucey", "tabula", "gul-bara", "gioul", "dutch", "russian", *POOL_SPECS]
+)
 def test_pool_games_sweep_against_a_plain_search(spec: str) -> None:
     """The seeded sweep: 200 segments of each of the four games and each option set, every node."""
     assert check_against_oracle(spec, 200, seed=9, stride=2) > 2000

@@ -536,7 +536,9 @@ def test_describe_and_str() -> None:
     assert str(g) == "backgammon game: white to play 31; cube 1 (centred)"
 
 
-@pytest.mark.parametrize("spec", ["acey-deucey", "tabula", "gul-bara", "gioul", "plakoto"])
+@pytest.mark.parametrize(
+    "spec", ["acey-deucey", "tabula", "gul-bara", "gioul", "plakoto", "dutch", "russian"]
+)
 def test_a_game_without_the_cube_does_not_mention_one(spec: str) -> None:
     g = Game.new(spec, rng=7)
     assert not g.options.cube

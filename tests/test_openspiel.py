@@ -264,3 +264,25 @@ def test_an_action_not_allowed_is_refused() -> None:
     with pytest.raises(nardy.IllegalActionError, match="not allowed"):
         state.apply_action(PASS)
     assert state.legal_actions()  # the state is as it was
+
+
+def test_russian_complement_is_a_segment_and_the_roll_again_a_chance_node() -> None:
+    """A Russian 3-3 fully played: the 4-4 follows with no chance node, then white rolls again."""
+    start = nardy.find_variant("russian").starting_position()
+    state = load("russian", start=start.id()).new_initial_state()
+    assert state.is_chance_node()
+    state.apply_action(6 * (3 - 1) + 3 - 1)
+    played = []
+    while not state.is_chance_node():
+        assert state.current_player() == 0
+        played.append(state.roll)
+        state.apply_action(state.legal_actions()[0])
+    assert played == [nardy.Roll(3, 3)] * 4 + [nardy.Roll(4, 4)] * 4
+    assert len(state.chance_outcomes()) == 21
+    assert state.position.turn is nardy.Side.WHITE
+    assert state.position.extra(nardy.Side.WHITE)["pool"] == 7
+    state.apply_action(6 * (2 - 1) + 1 - 1)  # a 2-1: one segment, then black rolls
+    while not state.is_chance_node():
+        assert state.current_player() == 0
+        state.apply_action(state.legal_actions()[0])
+    assert state.position.turn is nardy.Side.BLACK

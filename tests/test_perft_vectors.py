@@ -152,6 +152,13 @@ def test_every_preset_that_changes_play_is_published() -> None:
         "tabula(bar_priority=false)",
         "gul-bara",
         "gioul(opening_exception=per-player)",
+        "russian",
+        "russian(entering=free)",
+        "russian(bonus=entered)",
+        "russian(doubles=plain)",
+        "dutch",
+        "dutch(entering=free)",
+        "dutch(hitting=any)",
     ):
         assert spec in published
     assert sum(e["position"] != "start" for e in ENTRIES) >= 3
@@ -160,7 +167,7 @@ def test_every_preset_that_changes_play_is_published() -> None:
 def test_the_games_of_whole_turns_are_published_from_the_start_and_mid_game() -> None:
     # Section U.5 of their rules: depths 1 and 2 at least, from the start and from a
     # mid-game position each (gioul's start with its default rules is too big: see the guide).
-    for name in ("acey-deucey", "tabula", "gul-bara", "gioul"):
+    for name in ("acey-deucey", "tabula", "gul-bara", "gioul", "dutch"):
         entries = [e for e in ENTRIES if nardy.find_variant(e["variant"]).name == name]
         starts = [e for e in entries if e["position"] == "start"]
         middles = [e for e in entries if e["position"] != "start"]

@@ -41,6 +41,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import nardy
+from examples_russian_dutch import page_rules
 from helpers import play_turn, seeded_roll
 from nardy import ALL_ROLLS, Position, Roll, Side, StepRule, Variant
 from nardy.engine.reference import (
@@ -64,6 +65,7 @@ from reference_acey import page_plays
 from reference_gul_bara import random_gul_bara_positions
 from reference_gul_bara import segment_results as gul_bara_results
 from reference_long import reference_results as long_results
+from reference_russian_dutch import segment_results
 from reference_tabula import page_plays as tabula_plays
 from reference_tavli import fevga_results, plakoto_results
 from strategies import KINDS, random_positions
@@ -113,6 +115,12 @@ MOVEMENT_OPTIONS: dict[str, dict[str, tuple[Any, ...]]] = {
     },
     "gul-bara": {"bear_off": ("larger", "exact"), "must_play_higher": BOOLS},
     "gioul": {"bear_off": ("larger", "exact"), "must_play_higher": BOOLS},
+    "dutch": {
+        "entering": ("all-first", "free"),
+        "hitting": ("after-home", "any"),
+        "must_play_higher": BOOLS,
+    },
+    "russian": {"entering": ("all-first", "free"), "must_play_higher": BOOLS},
 }
 #: The options that change only the scoring or the end of a game, never a legal set.
 OTHER_OPTIONS = frozenset(
@@ -128,6 +136,9 @@ OTHER_OPTIONS = frozenset(
         "opening_exception",
         "cascade_failure",
         "transfer_without_move",
+        # Russian backgammon's (a double's complement and the roll again)
+        "doubles",
+        "bonus",
     }
     # tabula's direction turns the board round for the opponent, never changes a legal set
     | {"direction"}
@@ -141,7 +152,7 @@ def configurations(name: str) -> list[Variant]:
     return [cls(**dict(zip(options, values))) for values in itertools.product(*options.values())]
 
 
-#: Every configuration of every built-in variant (242).
+#: Every configuration of every built-in variant (254).
 CONFIGURATIONS: tuple[Variant, ...] = tuple(
     variant for name in MOVEMENT_OPTIONS for variant in configurations(name)
 )
@@ -157,7 +168,7 @@ def test_the_matrix_holds_every_built_in_variant_and_every_option() -> None:
         options = set(cls.option_names())
         assert set(MOVEMENT_OPTIONS[name]) <= options, name
         assert options - set(MOVEMENT_OPTIONS[name]) <= OTHER_OPTIONS, name
-    assert len(set(SPECS)) == len(SPECS) == 242
+    assert len(set(SPECS)) == len(SPECS) == 254
 
 
 # --- the comparison ------------------------------------------------------------------------
@@ -368,6 +379,8 @@ def oracle_states(variant: Variant, position: Position, roll: Roll) -> set[State
         return page_plays(variant, raw, roll)
     if variant.name == "tabula":
         return tabula_plays(variant, raw, roll)
+    if variant.name in ("dutch", "russian"):
+        return segment_results(raw, (roll.high, roll.low), **page_rules(variant))
     return backgammon_results(variant, raw, roll)
 
 
@@ -418,6 +431,10 @@ ANCHORS: tuple[str, ...] = (
     "tabula",
     "tabula(second_half=pool-or-bar,bar_priority=false)",
     "tabula(second_half=off,bear_off_zone=half,bear_off=larger,must_play_higher=false)",
+    "dutch",
+    "dutch(entering=free,hitting=any,must_play_higher=false)",
+    "russian",
+    "russian(entering=free,must_play_higher=false)",
 )
 
 

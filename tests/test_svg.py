@@ -516,6 +516,8 @@ def entering_pictures() -> list[tuple[str, str]]:
     for name, rolls in (
         ("acey-deucey", [(1, 2), (6, 5), (4, 4)]),
         ("tabula", [(6, 5, 1), (2, 2, 3)]),
+        ("russian", [(6, 5), (3, 3)]),
+        ("dutch", [(5, 2), (1, 1)]),
     ):
         variant = nardy.find_variant(name)
         for position in (variant.starting_position(), variant.starting_position(Side.BLACK)):
@@ -543,6 +545,37 @@ def test_entry_arrows_leave_the_pools_count_and_label_clear() -> None:
         assert len(written) == 4, where  # a count and a label for each side's pool
         for el in written:
             assert not any(crosses(line, text_box(el)) for line in arrows), (where, el.text)
+
+
+def point_labels(root: ET.Element) -> dict[int, tuple[float, float]]:
+    """Where each point's number is written over or under the board: ``(x, y)``."""
+    labels: dict[int, tuple[float, float]] = {}
+    for el in root.iter(f"{NS}text"):
+        text = el.text or ""
+        if text.isdigit() and el.get("class") is None and 1 <= int(text) <= 24:
+            labels[int(text)] = (float(el.get("x") or 0), float(el.get("y") or 0))
+    return labels
+
+
+@pytest.mark.parametrize("flipped", [False, True])
+def test_russian_backgammon_s_one_track_carries_both_sides(flipped: bool) -> None:
+    # Same track: each point has one number for both sides, and every checker, white or
+    # black, stands on the triangle written with its point's number in its own numbering.
+    seen = set()
+    for position in sample("russian", 20):
+        root = ET.fromstring(svg.board(position, flipped=flipped).encode())
+        labels = point_labels(root)
+        assert sorted(labels) == list(range(1, 25))
+        middle = (labels[1][1] + labels[24][1]) / 2
+        for el in root.iter(f"{NS}circle"):
+            classes = (el.get("class") or "").split()
+            if "checker" in classes and classes[2].startswith("point-"):
+                x, y = labels[int(classes[2].removeprefix("point-"))]
+                cx, cy = float(el.get("cx") or 0), float(el.get("cy") or 0)
+                assert cx == x, (position.id(), classes)
+                assert (cy < middle) == (y < middle), (position.id(), classes)
+                seen.add(classes[1])
+    assert seen == {"white", "black"}
 
 
 def test_the_pool_counter_is_labelled() -> None:

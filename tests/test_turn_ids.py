@@ -41,6 +41,8 @@ SPECS = [
     "gul-bara",
     "gul-bara(cascade_failure=current)",
     "gioul",
+    "russian",
+    "russian(entering=free,bonus=entered)",
     "backgammon",
 ]
 GAMES = 3
@@ -147,8 +149,8 @@ def test_the_stops_reach_every_kind_of_turn() -> None:
 
 
 def test_every_stop_of_a_game_resumes_equal() -> None:
-    # Not a sample: every point of one acey-deucey and one gul bara game.
-    for spec in ("acey-deucey", "gul-bara"):
+    # Not a sample: every point of one acey-deucey, one gul bara and one Russian game.
+    for spec in ("acey-deucey", "gul-bara", "russian"):
         original = random_game(spec, 7)
         for here in original.states():
             if here.phase not in (Phase.ROLL, Phase.MOVE, Phase.DECIDE):

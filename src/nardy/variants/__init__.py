@@ -10,7 +10,8 @@
   with;
 * :mod:`~nardy.variants.backgammon`, :mod:`~nardy.variants.long_nardy`,
   :mod:`~nardy.variants.tavli`, :mod:`~nardy.variants.gul_bara`,
-  :mod:`~nardy.variants.gioul` -- the built-in variants, whose rules that
+  :mod:`~nardy.variants.gioul`, :mod:`~nardy.variants.dutch`,
+  :mod:`~nardy.variants.russian` -- the built-in variants, whose rules that
   are not data are in :mod:`nardy.rules`.
 
 Importing this package registers the built-in variants (with
@@ -22,9 +23,11 @@ from __future__ import annotations
 
 from nardy.variants.acey_deucey import AceyDeucey
 from nardy.variants.backgammon import Backgammon, Caucasian, Hypergammon, Nackgammon
+from nardy.variants.dutch import Dutch
 from nardy.variants.gioul import Gioul
 from nardy.variants.gul_bara import GulBara
 from nardy.variants.long_nardy import Kush, LongNardy
+from nardy.variants.russian import Russian
 from nardy.variants.tabula import Tabula
 from nardy.variants.tavli import Fevga, Plakoto, Portes, Tavla
 
@@ -32,6 +35,7 @@ __all__ = [
     "AceyDeucey",
     "Backgammon",
     "Caucasian",
+    "Dutch",
     "Fevga",
     "Gioul",
     "GulBara",
@@ -41,6 +45,7 @@ __all__ = [
     "Nackgammon",
     "Plakoto",
     "Portes",
+    "Russian",
     "Tabula",
     "Tavla",
 ]

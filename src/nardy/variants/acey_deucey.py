@@ -22,47 +22,39 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from nardy.model.basics import Roll, Side
+from nardy.model.basics import Roll
 from nardy.model.registry import register_variant
 from nardy.model.result import ResultKind
-from nardy.rules.board import OPP_BAR
-from nardy.rules.movement import BearOff, pool_index
-from nardy.rules.named import HitsNeedHome, Locked, PoolFirst, home_before
+from nardy.rules.movement import BearOff
+from nardy.rules.named import Locked, home_before
 from nardy.rules.turn_rules import StepRule
 from nardy.rules.vocabulary import POOL, Contact, ExtraField, Geometry
 from nardy.variants.base import State, Variant
 from nardy.variants.options import choice, is_bool, read_bool
-from nardy.variants.scoring import (
-    ScoringTable,
-    one_point,
-    with_backgammon,
+from nardy.variants.pool_rules import (
+    POOL_AT,
+    entry_rules,
+    hit_after_home,
+    pool_backgammon,
+    pool_scoring,
 )
+from nardy.variants.scoring import ScoringTable, one_point
 
 if TYPE_CHECKING:
     from nardy.model.play import Play
     from nardy.model.position import Position
     from nardy.model.turns import TurnState, TurnStep
 
-__all__ = ["ACE_DEUCE", "AceyDeucey", "hit_after_home", "home_before"]
+__all__ = ["ACE_DEUCE", "AceyDeucey", "hit_after_home", "home_before", "pool_backgammon"]
 
 #: The roll 1-2 (the "acey-deucey").
 ACE_DEUCE = Roll(2, 1)
 
-# The state index of the mover's pool count (the opponent's is the next one).
-_POOL = pool_index((POOL,))
-
-
 # The three restrictions (section M) as named rules (nardy.rules.named): the
-# step rules below declare them, so a search that knows them runs them itself.
+# step rules declare them, so a search that knows them runs them itself; the
+# two acey-deucey shares with the other pool games are nardy.variants.pool_rules's.
+# (home_before and hit_after_home lived here and are still importable from here.)
 _LOCKED = Locked()
-_POOL_FIRST = PoolFirst(_POOL)
-_HITS_NEED_HOME = HitsNeedHome()
-# (home_before, the rule hitting="after-home" reads, lived here and is still importable from here.)
-
-
-def hit_after_home(board: list[int], src: int, dst: int) -> bool:
-    """``hitting="after-home"`` (AD3), asked about hits only: a hit once a checker is home or off."""
-    return _HITS_NEED_HOME.check(board, src, dst, True)
 
 
 def _refuse(board: list[int], src: int, dst: int) -> bool:
@@ -70,35 +62,9 @@ def _refuse(board: list[int], src: int, dst: int) -> bool:
     return _LOCKED.check(board, src, dst, False)
 
 
-def _restrictions(all_first: bool, after_home: bool, taken: int) -> StepRule:
-    """``entering="all-first"`` with, or without, ``hitting="after-home"``, as one step rule.
-
-    ``taken``: the opponent's checkers on his bar and in his pool when the
-    segment starts. Those counts only grow by the mover's hits; and before
-    a step made while nothing of the mover's was home, no hit can have
-    been allowed, so such a step hit when the counts have grown (and after
-    a hit that was allowed, a checker is home and every hit is allowed).
-    """
-    named = (_POOL_FIRST,) * all_first + (_HITS_NEED_HOME,) * after_home
-
-    def check(board: list[int], src: int, dst: int) -> bool:
-        hit = board[OPP_BAR] + board[_POOL + 1] != taken
-        return all(rule.check(board, src, dst, hit) for rule in named)
-
-    return StepRule(check, named=named)
-
-
 def _complement(double: Roll) -> Roll:
     """The double of the opposite face (7 - d), played after ``double`` in the complement options."""
     return Roll(7 - double.high, 7 - double.high)
-
-
-def pool_backgammon(position: Position, loser: Side) -> bool:
-    """``scoring="standard"``'s backgammon: none off, and a checker in the pool, on the bar or in the winner's home board."""
-    if position.off(loser):
-        return False
-    pool = position.extra(loser)["pool"]
-    return bool(pool) or position.bar(loser) > 0 or any(position.checkers(loser)[18:])
 
 
 _K = ResultKind
@@ -106,7 +72,7 @@ _SCORING: Mapping[str, ScoringTable] = MappingProxyType(
     {
         "per-checker": one_point("per-checker", left=True),
         "single": one_point(),
-        "standard": with_backgammon(pool_backgammon),
+        "standard": pool_scoring(),
     }
 )
 
@@ -218,16 +184,10 @@ class AceyDeucey(Variant):
 
     def step_rule(self, start: State, roll: Roll) -> StepRule | None:
         """The opening lock, ``entering="all-first"`` and ``hitting="after-home"`` (section M)."""
-        locked = self.opening_lock and start[_POOL] == self.checkers
+        locked = self.opening_lock and start[POOL_AT] == self.checkers
         if locked and not (roll.is_double or roll == ACE_DEUCE):
             return StepRule(_refuse, named=(_LOCKED,))
-        all_first = self.entering_rule == "all-first"
-        after_home = self.hitting == "after-home"
-        if not all_first:
-            if not after_home:
-                return None
-            return StepRule(hit_after_home, only_hits=True, named=(_HITS_NEED_HOME,))
-        return _restrictions(all_first, after_home, start[OPP_BAR] + start[_POOL + 1])
+        return entry_rules(start, self.entering_rule == "all-first", self.hitting == "after-home")
 
     def unused_hooks(self) -> frozenset[str]:
         """The step rule, when no option of section M restricts a single move (the defaults)."""
