@@ -11,6 +11,7 @@ use crate::rules::steps::Judged;
 use crate::shortcuts::{NOTHING_TOLD, Told, continues, swappable};
 use crate::state::{
     Board, Contact, FROM_POOL, MOVER_BAR, MOVER_OFF, OPP_PINNED, PINNED, POINTS, make_step,
+    open_point,
 };
 use crate::table::Table;
 
@@ -503,34 +504,30 @@ impl Tell<'_> {
 
     /// The [`Sight`] of `child`, the node after this step, worked out from the node's.
     ///
-    /// A step of the mover's never changes which points are open to him:
-    /// it leaves its source his or empty and its landing his (a hit sends
-    /// the lone checker off the points), so with hitting or blocking
-    /// contact the open points are the node's. The points he holds change
-    /// only at the step's source (left empty or not) and landing (his); a
-    /// checker is away (on his bar or in his pool) after the step as
-    /// before it unless the step entered one. (With pinning contact, a
-    /// release leaves the source to a lone opposing checker, open or not by
-    /// the pins: worked out afresh.)
+    /// A step of the mover's changes the board at its source and its
+    /// landing only (on the points; a hit sends the lone checker off them):
+    /// the landing is his after it (held, and open), the source his or
+    /// left (empty, or with pinning contact to the lone opposing checker
+    /// it released: open to him or not by the pins), so those two points
+    /// are read again. A checker is away (on his bar or in his pool; his
+    /// pinned checkers stay pinned during his turn) after the step as
+    /// before it unless the step entered one.
     #[inline(always)]
     pub fn sight(&self, rules: &Rules<'_>, child: &Board) -> Sight {
         let t = rules.t;
-        if t.contact == Contact::Pin {
-            return Sight::of(child, t);
-        }
         let (_, src, dst) = self.step;
         let mut held = (self.sight.held | (1 << dst)) & POINTS;
+        let mut open = self.sight.open;
         let mut away = self.sight.away;
         if src >= MOVER_BAR {
             away = away_from_points(child, t);
-        } else if child.at(src) == 0 {
+        } else if child.at(src) <= 0 {
             held &= !(1 << src);
+            if t.contact == Contact::Pin {
+                open = (open & !(1 << src)) | (u32::from(open_point(child, src, t.contact)) << src);
+            }
         }
-        Sight {
-            held,
-            open: self.sight.open,
-            away,
-        }
+        Sight { held, open, away }
     }
 }
 
@@ -654,6 +651,20 @@ impl Dfs<'_, '_> {
         let (used, code, pips) = seq;
         let rules = self.rules;
         let node = &child.node;
+        if !rules.swaps {
+            // (Without swaps a node is often met again, and is barren only
+            // where its board allows no step: recorded first.)
+            if self.record(child, code, used, pips) {
+                let sight = tell.sight(&rules, &node.board);
+                let steps = single_steps(&node.board, die, rules.t, &sight, 0);
+                let free = tell.here.free || rules.allow_every_step(&node.board);
+                rules.leaves(node, &steps, free, |leaf| {
+                    let code = code | (leaf.code << (STEP_BITS * u32::from(used)));
+                    self.record(leaf, code, used + 1, pips + leaf.die as u16);
+                });
+            }
+            return;
+        }
         let sight = tell.sight(&rules, &node.board);
         let skip = rules.skip_of(tell, rules.face_index(die));
         let steps = single_steps(&node.board, die, rules.t, &sight, skip);
@@ -1061,6 +1072,11 @@ mod tests {
             let mut s = random_state(&mut r, pool, contact == 2);
             if contact == 2 {
                 add_pins(&mut r, &mut s);
+                // (Now and then pins no game makes, under the mover's own
+                // checkers: the search must still see the board as it is.)
+                if r.below(2) == 0 {
+                    s[PINNED] |= (r.below(1 << 24) as i32) << 1;
+                }
             }
             if crate::state::validate(&t, &s).is_err() {
                 continue;

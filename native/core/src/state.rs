@@ -230,6 +230,17 @@ pub fn open_points(b: &Board, contact: Contact) -> u32 {
     open & POINTS
 }
 
+/// Whether point `p` (1..24) is open to the mover: [`open_points`] for one point.
+#[inline]
+pub fn open_point(b: &Board, p: usize, contact: Contact) -> bool {
+    let x = b.at(p);
+    match contact {
+        Contact::Block => x >= 0,
+        Contact::Hit => x >= -1,
+        Contact::Pin => x >= 0 || (x == -1 && (b.at(PINNED) >> p) & 1 == 0),
+    }
+}
+
 impl Board {
     /// The 32 base bytes as four little-endian words.
     #[inline]
@@ -501,6 +512,8 @@ mod tests {
                 let (held, open) = plain(&b, contact);
                 assert_eq!(b.held_points(), held, "{state:?}");
                 assert_eq!(open_points(&b, contact), open, "{state:?} {contact:?}");
+                let each = (1..25).fold(0, |m, p| m | u32::from(open_point(&b, p, contact)) << p);
+                assert_eq!(each, open, "{state:?} {contact:?}");
             }
         }
     }
