@@ -10,8 +10,8 @@ use crate::rules::movement::{Sight, SingleSteps, away_from_points, entry_point, 
 use crate::rules::steps::Judged;
 use crate::shortcuts::{NOTHING_TOLD, Told, continues, swappable};
 use crate::state::{
-    Board, Contact, FROM_POOL, MOVER_BAR, MOVER_OFF, OPP_PINNED, PINNED, POINTS, make_step,
-    open_point,
+    Board, Contact, FROM_POOL, MOVER_BAR, MOVER_OFF, OPP_PINNED, PINNED, POINTS, held_after,
+    make_step, open_point,
 };
 use crate::table::Table;
 
@@ -291,7 +291,7 @@ impl<'a> Rules<'a> {
             for (src, dst) in steps.iter(ranked) {
                 let (unmarked, marked) = leaving(at, src);
                 if unmarked {
-                    if let Some(child) = self.step(at, die, src, dst, false, free) {
+                    if let Some(child) = self.step(at, die, src, dst, false, (free, sight.held)) {
                         let tell = Tell {
                             here: &here,
                             at,
@@ -308,7 +308,7 @@ impl<'a> Rules<'a> {
                     }
                 }
                 if marked {
-                    if let Some(child) = self.step(at, die, src, dst, true, free) {
+                    if let Some(child) = self.step(at, die, src, dst, true, (free, sight.held)) {
                         let tell = Tell {
                             here: &here,
                             at,
@@ -329,17 +329,23 @@ impl<'a> Rules<'a> {
     ///
     /// (Its children have no dice left: no child is told anything.)
     #[inline]
-    fn leaves(&self, at: &Node, steps: &SingleSteps, free: bool, mut visit: impl FnMut(&Child)) {
+    fn leaves(
+        &self,
+        at: &Node,
+        (sight, steps): (&Sight, &SingleSteps),
+        free: bool,
+        mut visit: impl FnMut(&Child),
+    ) {
         let die = steps.die;
         for (src, dst) in steps.iter(ranked_from(at.rank)) {
             let (unmarked, marked) = leaving(at, src);
             if unmarked {
-                if let Some(child) = self.step(at, die, src, dst, false, free) {
+                if let Some(child) = self.step(at, die, src, dst, false, (free, sight.held)) {
                     visit(&child);
                 }
             }
             if marked {
-                if let Some(child) = self.step(at, die, src, dst, true, free) {
+                if let Some(child) = self.step(at, die, src, dst, true, (free, sight.held)) {
                     visit(&child);
                 }
             }
@@ -431,20 +437,23 @@ impl<'a> Rules<'a> {
         src: usize,
         dst: usize,
         marked: bool,
-        free: bool,
+        (free, held): (bool, u32),
     ) -> Option<Child> {
         let t = self.t;
         let mut board = at.board;
         let hit = make_step(&mut board, src, dst, t).hit;
-        let judged = Judged {
-            after: &board,
-            src,
-            dst,
-            hit,
-            pool: t.pool,
-        };
-        if !free && !t.rules.iter().all(|rule| rule.allows(&judged)) {
-            return None;
+        if !free {
+            let judged = Judged {
+                after: &board,
+                src,
+                dst,
+                hit,
+                pool: t.pool,
+                held: held_after(held, &board, src, dst),
+            };
+            if !t.rules.iter().all(|rule| rule.allows(&judged)) {
+                return None;
+            }
         }
         if marked && !t.hitter.is_some_and(|h| h.allows(&board, dst)) {
             return None;
@@ -516,16 +525,13 @@ impl Tell<'_> {
     pub fn sight(&self, rules: &Rules<'_>, child: &Board) -> Sight {
         let t = rules.t;
         let (_, src, dst) = self.step;
-        let mut held = (self.sight.held | (1 << dst)) & POINTS;
+        let held = held_after(self.sight.held, child, src, dst);
         let mut open = self.sight.open;
         let mut away = self.sight.away;
         if src >= MOVER_BAR {
             away = away_from_points(child, t);
-        } else if child.at(src) <= 0 {
-            held &= !(1 << src);
-            if t.contact == Contact::Pin {
-                open = (open & !(1 << src)) | (u32::from(open_point(child, src, t.contact)) << src);
-            }
+        } else if t.contact == Contact::Pin && child.at(src) < 0 {
+            open = (open & !(1 << src)) | (u32::from(open_point(child, src, t.contact)) << src);
         }
         Sight { held, open, away }
     }
@@ -658,7 +664,7 @@ impl Dfs<'_, '_> {
                 let sight = tell.sight(&rules, &node.board);
                 let steps = single_steps(&node.board, die, rules.t, &sight, 0);
                 let free = tell.here.free || rules.allow_every_step(&node.board);
-                rules.leaves(node, &steps, free, |leaf| {
+                rules.leaves(node, (&sight, &steps), free, |leaf| {
                     let code = code | (leaf.code << (STEP_BITS * u32::from(used)));
                     self.record(leaf, code, used + 1, pips + leaf.die as u16);
                 });
@@ -676,7 +682,7 @@ impl Dfs<'_, '_> {
         }
         if self.record(child, code, used, pips) {
             let free = tell.here.free || rules.allow_every_step(&node.board);
-            rules.leaves(node, &steps, free, |leaf| {
+            rules.leaves(node, (&sight, &steps), free, |leaf| {
                 let code = code | (leaf.code << (STEP_BITS * u32::from(used)));
                 self.record(leaf, code, used + 1, pips + leaf.die as u16);
             });
@@ -1015,6 +1021,7 @@ mod tests {
                         dst,
                         hit,
                         pool: t.pool,
+                        held: after.held_points(),
                     };
                     assert!(t.rules[0].allows(&judged), "{ints:?} {s:?} {src} {dst}");
                     // And it still allows every step after it (a child is told so: Told::free).

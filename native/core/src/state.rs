@@ -230,6 +230,21 @@ pub fn open_points(b: &Board, contact: Contact) -> u32 {
     open & POINTS
 }
 
+/// The points the mover holds after the step `src -> dst`, made on `after`, from `held`, those he held before it (bit p, as [`Board::held_points`]).
+///
+/// A step changes the points at its source and its landing only (a hit
+/// sends the lone checker off them): the landing, a point or off, is his
+/// after it, and the source (a point, or his bar or pool) his or left.
+#[inline(always)]
+pub fn held_after(held: u32, after: &Board, src: usize, dst: usize) -> u32 {
+    let held = (held | (1 << dst)) & POINTS;
+    if src <= 24 && after.at(src) <= 0 {
+        held & !(1 << src)
+    } else {
+        held
+    }
+}
+
 /// Whether point `p` (1..24) is open to the mover: [`open_points`] for one point.
 #[inline]
 pub fn open_point(b: &Board, p: usize, contact: Contact) -> bool {
