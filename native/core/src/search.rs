@@ -6,11 +6,12 @@ use std::hash::{Hash, Hasher};
 use crate::after;
 use crate::hash::{FxSet, Memo, Visit};
 use crate::rules::hitter::marks_after;
-use crate::rules::movement::{Sight, entry_point, single_steps};
+use crate::rules::movement::{Sight, SingleSteps, away_from_points, entry_point, single_steps};
 use crate::rules::steps::Judged;
 use crate::shortcuts::{NOTHING_TOLD, Told, continues, swappable};
 use crate::state::{
-    Board, Contact, FROM_POOL, MOVER_BAR, MOVER_OFF, OPP_PINNED, PINNED, POINTS, make_step,
+    Board, Contact, FROM_POOL, MOVER_BAR, MOVER_OFF, OPP_PINNED, PINNED, POINTS, held_after,
+    make_step, open_point,
 };
 use crate::table::Table;
 
@@ -54,6 +55,14 @@ impl DiceLeft {
     /// How many dice are left.
     pub fn count(&self) -> usize {
         (1..=6).map(|d| self.of_face(d) as usize).sum()
+    }
+
+    /// The die, when exactly one is left.
+    #[inline]
+    pub fn single(&self) -> Option<usize> {
+        // (One face's count of 1: a lone bit at the bottom of its four.)
+        let low = self.0.trailing_zeros();
+        (self.0.is_power_of_two() && low % 4 == 0).then_some((low / 4) as usize)
     }
 
     /// These dice with one `die` fewer (one is left).
@@ -141,6 +150,8 @@ pub struct Rules<'a> {
     deep: bool,
     /// Whether, besides, a child skips its checker's steps taken in the other order ([`continues`]).
     cont: bool,
+    /// Whether a sequence using fewer dice than another is never a play, whatever its state (no play filter, no hitter rule): then, once one using every die is recorded, a barren node is not ([`Dfs::whole`]).
+    drops: bool,
     /// Whether every step rule may allow every step from some board ([`StepRule::may_allow_every_step`](crate::rules::steps::StepRule::may_allow_every_step)): else no node asks.
     frees: bool,
     /// The distinct dice, in the order of their first appearance in the table.
@@ -166,6 +177,7 @@ impl<'a> Rules<'a> {
             swaps: false,
             deep: false,
             cont: false,
+            drops: false,
             frees: t.rules.iter().all(|rule| rule.may_allow_every_step()),
             faces,
             n_faces,
@@ -185,6 +197,7 @@ impl<'a> Rules<'a> {
             swaps,
             deep: swaps && t.rules.iter().all(|rule| rule.stays_allowed(t.contact)),
             cont: swaps && continues(t, start),
+            drops: t.filter.is_none() && t.hitter.is_none(),
             ..rules
         }
     }
@@ -217,11 +230,22 @@ impl<'a> Rules<'a> {
     /// are not made, and each child is handed what it need not make
     /// ([`Told`]).
     pub fn children(&self, at: &Node, told: &Told, visit: impl FnMut(&Child, &Tell<'_>) -> bool) {
+        self.children_in(at, &Sight::of(&at.board, self.t), told, visit);
+    }
+
+    /// [`Rules::children`] with the node's [`Sight`] already worked out ([`Tell::sight`]).
+    fn children_in(
+        &self,
+        at: &Node,
+        sight: &Sight,
+        told: &Told,
+        visit: impl FnMut(&Child, &Tell<'_>) -> bool,
+    ) {
         // (Compiled twice: a search without swaps pays nothing for them.)
         if self.swaps {
-            self.children_with::<true>(at, told, visit);
+            self.children_with::<true>(at, sight, told, visit);
         } else {
-            self.children_with::<false>(at, told, visit);
+            self.children_with::<false>(at, sight, told, visit);
         }
     }
 
@@ -236,10 +260,10 @@ impl<'a> Rules<'a> {
     fn children_with<const SWAPS: bool>(
         &self,
         at: &Node,
+        sight: &Sight,
         told: &Told,
         mut visit: impl FnMut(&Child, &Tell<'_>) -> bool,
     ) {
-        let sight = Sight::of(&at.board, self.t);
         let free = self.frees && (told.free || self.allow_every_step(&at.board));
         let mut here = Told {
             free,
@@ -260,23 +284,18 @@ impl<'a> Rules<'a> {
             } else {
                 (0, 0)
             };
-            let steps = single_steps(&at.board, die, self.t, &sight, skip);
+            let steps = single_steps(&at.board, die, self.t, sight, skip);
             if SWAPS && self.deep {
                 here.done[i] |= steps.skipped & known;
             }
             for (src, dst) in steps.iter(ranked) {
-                // The checkers that may leave: an unmarked one (if one is
-                // there; from the pool always), then a marked one (if one is).
-                // With no marks the step's source holds an unmarked one
-                // ([`single_steps`] gives only sources holding a checker).
-                let marked = at.marks != 0 && src <= 24 && (at.marks >> src) & 1 == 1;
-                let unmarked =
-                    at.marks == 0 || src == FROM_POOL || at.board.at(src) > i32::from(marked);
+                let (unmarked, marked) = leaving(at, src);
                 if unmarked {
-                    if let Some(child) = self.step(at, die, src, dst, false, free) {
+                    if let Some(child) = self.step(at, die, src, dst, false, (free, sight.held)) {
                         let tell = Tell {
                             here: &here,
                             at,
+                            sight,
                             going_on: SWAPS && self.cont,
                             step: (i, src, dst),
                         };
@@ -289,10 +308,11 @@ impl<'a> Rules<'a> {
                     }
                 }
                 if marked {
-                    if let Some(child) = self.step(at, die, src, dst, true, free) {
+                    if let Some(child) = self.step(at, die, src, dst, true, (free, sight.held)) {
                         let tell = Tell {
                             here: &here,
                             at,
+                            sight,
                             going_on: false,
                             step: (i, src, dst),
                         };
@@ -300,6 +320,33 @@ impl<'a> Rules<'a> {
                             return;
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// The children of `at`, a node with one die left whose steps (its board's, less those it skips) are `steps`: each handed to `visit`, in the order of [`Rules::children`].
+    ///
+    /// (Its children have no dice left: no child is told anything.)
+    #[inline]
+    fn leaves(
+        &self,
+        at: &Node,
+        (sight, steps): (&Sight, &SingleSteps),
+        free: bool,
+        mut visit: impl FnMut(&Child),
+    ) {
+        let die = steps.die;
+        for (src, dst) in steps.iter(ranked_from(at.rank)) {
+            let (unmarked, marked) = leaving(at, src);
+            if unmarked {
+                if let Some(child) = self.step(at, die, src, dst, false, (free, sight.held)) {
+                    visit(&child);
+                }
+            }
+            if marked {
+                if let Some(child) = self.step(at, die, src, dst, true, (free, sight.held)) {
+                    visit(&child);
                 }
             }
         }
@@ -317,27 +364,57 @@ impl<'a> Rules<'a> {
 
     /// What the child by the step `src -> dst` of die `i` need not make: `here`, and its checker going on with a die that moved it from `src` first ([`continues`]).
     fn continued(&self, tell: &Tell<'_>) -> Told {
-        let (here, at, (i, src, dst)) = (tell.here, tell.at, tell.step);
+        let (here, at, (i, _, dst)) = (tell.here, tell.at, tell.step);
         let mut told = *here;
         if dst == MOVER_OFF || !self.quiet(&at.board, dst) {
             return told;
         }
-        for (j, &face) in self.faces[..i].iter().enumerate() {
-            let a = usize::from(face);
-            let made = here.before[j] | here.done[j];
-            if (made >> src) & 1 == 0 || dst <= a {
-                continue;
-            }
-            let landed = match src {
-                MOVER_BAR | FROM_POOL => entry_point(a),
-                _ if src > a => src - a,
-                _ => continue,
-            };
-            if self.quiet(&at.board, landed) {
-                told.cont[j] |= 1 << dst;
-            }
+        for j in 0..i {
+            told.cont[j] |= u32::from(self.goes_on(tell, j)) << dst;
         }
         told
+    }
+
+    /// Whether the child by the step of `tell` (landing quietly) may skip its checker's step by die `j`, one of the node's dice before the step's ([`continues`]).
+    #[inline]
+    fn goes_on(&self, tell: &Tell<'_>, j: usize) -> bool {
+        let (here, at, (_, src, dst)) = (tell.here, tell.at, tell.step);
+        let a = usize::from(self.faces[j]);
+        let made = here.before[j] | here.done[j];
+        if (made >> src) & 1 == 0 || dst <= a {
+            return false;
+        }
+        let landed = match src {
+            MOVER_BAR | FROM_POOL => entry_point(a),
+            _ if src > a => src - a,
+            _ => return false,
+        };
+        self.quiet(&at.board, landed)
+    }
+
+    /// The steps of die `j` the child by the step of `tell` need not make: what [`Tell::told`] would tell it of that die.
+    #[inline]
+    fn skip_of(&self, tell: &Tell<'_>, j: usize) -> u32 {
+        if !self.swaps {
+            return 0;
+        }
+        let (here, at, (i, _, dst)) = (tell.here, tell.at, tell.step);
+        let known = here.before[j] | here.done[j] | here.cont[j];
+        let going_on = tell.going_on
+            && j < i
+            && dst != MOVER_OFF
+            && self.quiet(&at.board, dst)
+            && self.goes_on(tell, j);
+        known | (u32::from(going_on) << dst)
+    }
+
+    /// The index among the faces of `die` (one of them).
+    #[inline]
+    fn face_index(&self, die: usize) -> usize {
+        self.faces[..self.n_faces]
+            .iter()
+            .position(|&f| usize::from(f) == die)
+            .unwrap_or(0)
     }
 
     /// Whether a step landing on point `p` of `board` meets no opposing checker and no pin: it changes nothing there but the count.
@@ -352,6 +429,7 @@ impl<'a> Rules<'a> {
     }
 
     /// Make, judge and mark one step; `None` when a rule refuses it (none is asked when `free`: see [`Rules::allow_every_step`]).
+    #[inline(always)]
     fn step(
         &self,
         at: &Node,
@@ -359,20 +437,23 @@ impl<'a> Rules<'a> {
         src: usize,
         dst: usize,
         marked: bool,
-        free: bool,
+        (free, held): (bool, u32),
     ) -> Option<Child> {
         let t = self.t;
         let mut board = at.board;
         let hit = make_step(&mut board, src, dst, t).hit;
-        let judged = Judged {
-            after: &board,
-            src,
-            dst,
-            hit,
-            pool: t.pool,
-        };
-        if !free && !t.rules.iter().all(|rule| rule.allows(&judged)) {
-            return None;
+        if !free {
+            let judged = Judged {
+                after: &board,
+                src,
+                dst,
+                hit,
+                pool: t.pool,
+                held: held_after(held, &board, src, dst),
+            };
+            if !t.rules.iter().all(|rule| rule.allows(&judged)) {
+                return None;
+            }
         }
         if marked && !t.hitter.is_some_and(|h| h.allows(&board, dst)) {
             return None;
@@ -393,6 +474,17 @@ impl<'a> Rules<'a> {
     }
 }
 
+/// Which checkers may leave `src` at `at`: an unmarked one (if one is there; from the pool always), then a marked one (if one is).
+///
+/// With no marks the step's source holds an unmarked one ([`single_steps`]
+/// gives only sources holding a checker).
+#[inline(always)]
+fn leaving(at: &Node, src: usize) -> (bool, bool) {
+    let marked = at.marks != 0 && src <= 24 && (at.marks >> src) & 1 == 1;
+    let unmarked = at.marks == 0 || src == FROM_POOL || at.board.at(src) > i32::from(marked);
+    (unmarked, marked)
+}
+
 /// What a child is told ([`Told`]), worked out only for a child the search enters ([`Tell::told`]): most children are leaves or met before.
 #[derive(Debug, Clone, Copy)]
 pub struct Tell<'x> {
@@ -400,6 +492,8 @@ pub struct Tell<'x> {
     here: &'x Told,
     /// The node.
     at: &'x Node,
+    /// The node's [`Sight`].
+    sight: &'x Sight,
     /// Whether the child's own checker may go on ([`Rules::continued`]).
     going_on: bool,
     /// The step to the child: its die's index, its source and landing.
@@ -415,6 +509,31 @@ impl Tell<'_> {
         } else {
             then(self.here)
         }
+    }
+
+    /// The [`Sight`] of `child`, the node after this step, worked out from the node's.
+    ///
+    /// A step of the mover's changes the board at its source and its
+    /// landing only (on the points; a hit sends the lone checker off them):
+    /// the landing is his after it (held, and open), the source his or
+    /// left (empty, or with pinning contact to the lone opposing checker
+    /// it released: open to him or not by the pins), so those two points
+    /// are read again. A checker is away (on his bar or in his pool; his
+    /// pinned checkers stay pinned during his turn) after the step as
+    /// before it unless the step entered one.
+    #[inline(always)]
+    pub fn sight(&self, rules: &Rules<'_>, child: &Board) -> Sight {
+        let t = rules.t;
+        let (_, src, dst) = self.step;
+        let held = held_after(self.sight.held, child, src, dst);
+        let mut open = self.sight.open;
+        let mut away = self.sight.away;
+        if src >= MOVER_BAR {
+            away = away_from_points(child, t);
+        } else if t.contact == Contact::Pin && child.at(src) < 0 {
+            open = (open & !(1 << src)) | (u32::from(open_point(child, src, t.contact)) << src);
+        }
+        Sight { held, open, away }
     }
 }
 
@@ -474,25 +593,100 @@ struct Dfs<'a, 'b> {
     apart: bool,
     buffers: &'b mut Buffers,
     found: Vec<Candidate>,
+    /// Whether (with [`Rules::drops`]) a sequence using every die has been recorded: then no shorter one is a play (the maximum-use rule), and a barren node need not be recorded.
+    whole: bool,
 }
 
 impl Dfs<'_, '_> {
-    /// Play every allowed step from `at`: record each child, recurse into those not entered before.
+    /// Play every allowed step from `at` (of [`Sight`] `sight`): record each child, recurse into those not entered before.
     ///
-    /// `told`: the steps the parent tells this node it need not make ([`Told`]).
-    fn expand(&mut self, at: &Node, used: u8, code: Code, pips: u16, told: &Told) {
+    /// `told`: the steps the parent tells this node it need not make
+    /// ([`Told`]). A child with one die left is [`Dfs::one_left`]'s.
+    fn expand(&mut self, at: &Node, sight: &Sight, used: u8, code: Code, pips: u16, told: &Told) {
         let rules = self.rules;
-        rules.children(at, told, |child, tell| {
+        rules.children_in(at, sight, told, |child, tell| {
             let code = code | (child.code << (STEP_BITS * u32::from(used)));
             let pips = pips + child.die as u16;
-            let enter = self.record(child, code, used + 1, pips);
-            if enter && !child.node.left.is_empty() {
-                tell.told(&rules, |told| {
-                    self.expand(&child.node, used + 1, code, pips, told);
-                });
+            let node = &child.node;
+            match node.left.single() {
+                _ if node.left.is_empty() => {
+                    self.record(child, code, used + 1, pips);
+                }
+                Some(die) => self.one_left(child, tell, die, (used + 1, code, pips)),
+                None => {
+                    if self.record(child, code, used + 1, pips) {
+                        let sight = tell.sight(&rules, &node.board);
+                        tell.told(&rules, |told| {
+                            self.expand(node, &sight, used + 1, code, pips, told);
+                        });
+                    }
+                }
             }
             true
         });
+    }
+
+    /// Record `child`, which has one die left, and make its steps: its children are leaves.
+    ///
+    /// `tell` is the child's parent's ([`Tell`]), `die` the die left and
+    /// `(used, code, pips)` the child's sequence. The child's steps are
+    /// worked out before it is recorded (the steps its board allows for
+    /// `die`, less those it is told to skip: [`Rules::skip_of`]). When there
+    /// is none, the child is **barren**: every step it could make leads to
+    /// a node entered before it (the steps it skips do, by the proofs of
+    /// [`Told`]), so entering it would record nothing and enter nothing; it
+    /// is recorded, and not entered.
+    ///
+    /// Once a sequence using every die is recorded ([`Dfs::whole`]), with
+    /// no play filter and no hitter rule ([`Rules::drops`]), no sequence of
+    /// fewer dice is a play (the maximum-use rule keeps those of the most
+    /// dice, whatever their states), and a barren child is not even
+    /// recorded. That changes no play: only a candidate that is never a
+    /// play is left out, and the node is left out of the memo. A later step
+    /// reaching the same node then finds it new and enters it (it would
+    /// have met it and not entered it): its steps lead only to nodes
+    /// entered before, so it records nothing but the node itself, again a
+    /// sequence of fewer dice. (In the sorted search, entered again with a
+    /// lower rank it makes what it would have made as [`Visit::Lower`];
+    /// with a rank as high or higher, a part of its steps, none.) And what
+    /// the proofs of [`Told`] ask of a node entered before (that every
+    /// node after it was entered by the time the search left it) holds of
+    /// a barren node left out.
+    #[inline(always)]
+    fn one_left(&mut self, child: &Child, tell: &Tell<'_>, die: usize, seq: (u8, Code, u16)) {
+        let (used, code, pips) = seq;
+        let rules = self.rules;
+        let node = &child.node;
+        if !rules.swaps {
+            // (Without swaps a node is often met again, and is barren only
+            // where its board allows no step: recorded first.)
+            if self.record(child, code, used, pips) {
+                let sight = tell.sight(&rules, &node.board);
+                let steps = single_steps(&node.board, die, rules.t, &sight, 0);
+                let free = tell.here.free || rules.allow_every_step(&node.board);
+                rules.leaves(node, (&sight, &steps), free, |leaf| {
+                    let code = code | (leaf.code << (STEP_BITS * u32::from(used)));
+                    self.record(leaf, code, used + 1, pips + leaf.die as u16);
+                });
+            }
+            return;
+        }
+        let sight = tell.sight(&rules, &node.board);
+        let skip = rules.skip_of(tell, rules.face_index(die));
+        let steps = single_steps(&node.board, die, rules.t, &sight, skip);
+        if steps.sources & ranked_from(node.rank) == 0 {
+            if !self.whole {
+                self.record(child, code, used, pips);
+            }
+            return;
+        }
+        if self.record(child, code, used, pips) {
+            let free = tell.here.free || rules.allow_every_step(&node.board);
+            rules.leaves(node, (&sight, &steps), free, |leaf| {
+                let code = code | (leaf.code << (STEP_BITS * u32::from(used)));
+                self.record(leaf, code, used + 1, pips + leaf.die as u16);
+            });
+        }
     }
 
     /// Record the child when its (state, dice used) is new (per (state, die) for one die of dice not all equal); whether to enter its node.
@@ -534,6 +728,7 @@ impl Dfs<'_, '_> {
             _ => false,
         };
         if new_state {
+            self.whole |= self.rules.drops && usize::from(used) == self.rules.t.dice.len();
             self.found.push(Candidate {
                 end: node.board,
                 code,
@@ -610,8 +805,9 @@ fn run(rules: Rules<'_>, start: &Board, buffers: &mut Buffers) -> Vec<Candidate>
         apart: t.hitter.is_some(),
         found: std::mem::take(&mut buffers.found),
         buffers,
+        whole: false,
     };
-    dfs.expand(&root, 0, 0, 0, &NOTHING_TOLD);
+    dfs.expand(&root, &Sight::of(start, t), 0, 0, 0, &NOTHING_TOLD);
     dfs.found
 }
 
@@ -825,6 +1021,7 @@ mod tests {
                         dst,
                         hit,
                         pool: t.pool,
+                        held: after.held_points(),
                     };
                     assert!(t.rules[0].allows(&judged), "{ints:?} {s:?} {src} {dst}");
                     // And it still allows every step after it (a child is told so: Told::free).
@@ -860,6 +1057,81 @@ mod tests {
     }
 
     #[test]
+    fn a_childs_sight_is_its_boards() {
+        // Every contact, with and without a pool (hit to the bar or the
+        // pool), the bar first or not: the sight a child is given
+        // (worked out from its parent's and the step) is the one its board
+        // has, for every child of random boards.
+        let mut r = XorShift(0x94D0_49BB_1331_11EB);
+        let (mut children, mut entries) = (0, 0);
+        for _ in 0..4000 {
+            let contact = r.below(3) as i64;
+            let pool = contact != 2 && r.below(2) == 0;
+            let size = if contact == 2 || pool { 30 } else { 28 };
+            let hit_to_pool = i64::from(pool && r.below(2) == 0);
+            let mut ints = vec![1, contact, 1, if pool { 28 } else { 0 }];
+            ints.extend([hit_to_pool, r.below(2) as i64, 6, 1, 1, 0, 0, 0, 0, 0, size]);
+            let dice = random_dice(&mut r);
+            ints.push(dice.len() as i64);
+            ints.extend(&dice);
+            ints.push(0);
+            let t = Table::decode(&ints).expect("a table");
+            let mut s = random_state(&mut r, pool, contact == 2);
+            if contact == 2 {
+                add_pins(&mut r, &mut s);
+                // (Now and then pins no game makes, under the mover's own
+                // checkers: the search must still see the board as it is.)
+                if r.below(2) == 0 {
+                    s[PINNED] |= (r.below(1 << 24) as i32) << 1;
+                }
+            }
+            if crate::state::validate(&t, &s).is_err() {
+                continue;
+            }
+            let root = Node {
+                board: Board::from_state(&s),
+                marks: 0,
+                left: DiceLeft::of(&t.dice),
+                rank: 0,
+            };
+            let rules = Rules::new(&t);
+            rules.children(&root, &NOTHING_TOLD, |child, tell| {
+                let board = &child.node.board;
+                assert_eq!(
+                    tell.sight(&rules, board),
+                    Sight::of(board, &t),
+                    "{ints:?} {s:?} {:?}",
+                    tell.step
+                );
+                children += 1;
+                entries += usize::from(tell.step.1 >= MOVER_BAR);
+                true
+            });
+        }
+        assert!(children > 20_000 && entries > 2000, "{children} {entries}");
+    }
+
+    #[test]
+    fn single_names_the_one_die_left() {
+        // Every multiset of up to four dice: `single` gives the die exactly
+        // when one is left (a pair of one face is not one die).
+        let mut sets: Vec<Vec<u8>> = vec![vec![]];
+        for _ in 0..4 {
+            let longer: Vec<Vec<u8>> = sets
+                .iter()
+                .flat_map(|s| (1..=6).map(move |d| [s.clone(), vec![d]].concat()))
+                .collect();
+            sets.extend(longer);
+        }
+        for dice in &sets {
+            let left = DiceLeft::of(dice);
+            let expected = (dice.len() == 1).then(|| usize::from(dice[0]));
+            assert_eq!(left.single(), expected, "{dice:?}");
+            assert_eq!(left.count(), dice.len(), "{dice:?}");
+        }
+    }
+
+    #[test]
     fn continuations_give_the_plain_searchs_list() {
         // The built-in tables (fields before the dice, and the step rules
         // after them) of tabula (both waiting modes), backgammon, plakoto
@@ -877,7 +1149,7 @@ mod tests {
             ),
         ];
         let mut r = XorShift(0xD1B5_4A32_D192_ED03);
-        let (mut compared, mut going_on) = ([0usize; 5], [0usize; 5]);
+        let (mut compared, mut going_on, mut dropping) = ([0usize; 5], [0usize; 5], [0usize; 5]);
         for i in 0..20_000 {
             let k = i % tables.len();
             let (head, rules, kind) = tables[k];
@@ -901,17 +1173,26 @@ mod tests {
             }
             let start = Board::from_state(&s);
             let fast = Rules::for_plays(&t, &start);
+            // (Not dropping barren nodes: the candidates of one search
+            // then name every node it recorded, comparable.)
+            let kept = Rules {
+                drops: false,
+                ..fast
+            };
             let without = Rules {
                 cont: false,
-                ..fast
+                ..kept
             };
             // The same candidates, in the same order, as the search
             // without the continuations; the same plays as the plain one.
+            let recorded = candidates(kept, &start);
             assert_eq!(
-                candidates(fast, &start),
+                recorded,
                 candidates(without, &start),
                 "table {ints:?} state {s:?}"
             );
+            // (And the search that drops barren nodes records fewer.)
+            dropping[k] += usize::from(candidates(fast, &start).len() < recorded.len());
             let (plain_plays, fast_plays) = both(&t, &s);
             assert_eq!(plain_plays, fast_plays, "table {ints:?} state {s:?}");
             compared[k] += 1;
@@ -920,6 +1201,10 @@ mod tests {
         for k in 0..tables.len() {
             assert!(compared[k] > 3000, "{k}: {compared:?}");
             assert!(going_on[k] > compared[k] / 2, "{k}: {going_on:?}");
+            assert!(
+                dropping[k] > compared[k] / 4,
+                "{k}: {dropping:?} {compared:?}"
+            );
         }
     }
 

@@ -230,6 +230,32 @@ pub fn open_points(b: &Board, contact: Contact) -> u32 {
     open & POINTS
 }
 
+/// The points the mover holds after the step `src -> dst`, made on `after`, from `held`, those he held before it (bit p, as [`Board::held_points`]).
+///
+/// A step changes the points at its source and its landing only (a hit
+/// sends the lone checker off them): the landing, a point or off, is his
+/// after it, and the source (a point, or his bar or pool) his or left.
+#[inline(always)]
+pub fn held_after(held: u32, after: &Board, src: usize, dst: usize) -> u32 {
+    let held = (held | (1 << dst)) & POINTS;
+    if src <= 24 && after.at(src) <= 0 {
+        held & !(1 << src)
+    } else {
+        held
+    }
+}
+
+/// Whether point `p` (1..24) is open to the mover: [`open_points`] for one point.
+#[inline]
+pub fn open_point(b: &Board, p: usize, contact: Contact) -> bool {
+    let x = b.at(p);
+    match contact {
+        Contact::Block => x >= 0,
+        Contact::Hit => x >= -1,
+        Contact::Pin => x >= 0 || (x == -1 && (b.at(PINNED) >> p) & 1 == 0),
+    }
+}
+
 impl Board {
     /// The 32 base bytes as four little-endian words.
     #[inline]
@@ -501,6 +527,8 @@ mod tests {
                 let (held, open) = plain(&b, contact);
                 assert_eq!(b.held_points(), held, "{state:?}");
                 assert_eq!(open_points(&b, contact), open, "{state:?} {contact:?}");
+                let each = (1..25).fold(0, |m, p| m | u32::from(open_point(&b, p, contact)) << p);
+                assert_eq!(each, open, "{state:?} {contact:?}");
             }
         }
     }

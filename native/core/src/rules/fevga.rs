@@ -20,12 +20,6 @@ fn passed(b: &Board) -> bool {
 ///
 /// Judged on steps landing in `points` (fevga's starting quarter: points
 /// 19-24, at most five of them).
-pub fn max_held_allows(after: &Board, dst: usize, points: u32, most: u32) -> bool {
-    if dst == 0 || (points >> dst) & 1 == 0 {
-        return true;
-    }
-    let held = (1..25)
-        .filter(|&p| (points >> p) & 1 == 1 && after.at(p) > 0)
-        .count();
-    held as u32 <= most
+pub fn max_held_allows(held: u32, dst: usize, points: u32, most: u32) -> bool {
+    dst == 0 || (points >> dst) & 1 == 0 || (held & points).count_ones() <= most
 }

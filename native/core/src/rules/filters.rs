@@ -30,6 +30,22 @@ impl Filter {
             Filter::OpenTrap => open_trap(start, items, end, kept),
         }
     }
+
+    /// Whether the filter judges each play by itself (by its final position and the start, not by the other plays): [`Filter::keeps_one`] then tells what [`Filter::keep`] keeps.
+    ///
+    /// Not fevga's open-the-trap rule, which keeps every play when none
+    /// opens the trap.
+    pub fn judges_each(&self) -> bool {
+        matches!(*self, Filter::SixBlockAtEnd(_))
+    }
+
+    /// Whether a filter that judges each play by itself ([`Filter::judges_each`]) keeps the play ending on `end` (true for any other).
+    pub fn keeps_one(&self, start: &Board, end: &Board) -> bool {
+        match *self {
+            Filter::SixBlockAtEnd(option) => six_block_at_end(start, end, option),
+            Filter::OpenTrap => true,
+        }
+    }
 }
 
 /// `OpenTrap`: a player who holds a trapping prime at the start of his turn must open it if he can.

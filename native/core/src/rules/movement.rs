@@ -127,7 +127,7 @@ impl Iterator for Steps {
 }
 
 /// What the steps of one node need to know of its board, worked out once for all its dice.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Sight {
     /// The points holding a checker of the mover's (bit p).
     pub held: u32,

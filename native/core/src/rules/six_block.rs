@@ -41,7 +41,12 @@ const FIRST_HALF: u32 = 0x1FFE;
 /// 1..12 are 13..24), then each run of six set bits found at its start
 /// and spread over the run.
 pub fn blocks(b: &Board) -> u32 {
-    let held = b.held_points();
+    blocks_of(b.held_points())
+}
+
+/// [`blocks`] of the points `held` (bit p for the mover's point p).
+#[inline]
+pub fn blocks_of(held: u32) -> u32 {
     let route = ((held >> 12) & FIRST_HALF) | ((held & FIRST_HALF) << 12);
     let starts = (1..6).fold(route, |m, k| m & (route >> k));
     (0..6).fold(0, |m, k| m | (starts << k))
@@ -85,8 +90,13 @@ pub fn six_block_allows(b: &Board, p: usize, guard: usize) -> bool {
 /// A step landing on a point (not off) is refused when that point lies in a
 /// block the rule forbids on the board after the step, the guard read from
 /// that board (a hit may have sent an opposing checker back).
-pub fn six_block_step(after: &Board, dst: usize, option: SixBlockOption) -> bool {
-    dst == 0 || !in_block(after, dst) || ROUTE[dst] >= six_block_guard(after, option)
+///
+/// `held` is the points the mover holds after the step (as
+/// [`Board::held_points`] of `after`).
+pub fn six_block_step(after: &Board, dst: usize, held: u32, option: SixBlockOption) -> bool {
+    dst == 0
+        || (blocks_of(held) >> ROUTE[dst]) & 1 == 0
+        || ROUTE[dst] >= six_block_guard(after, option)
 }
 
 /// `SixBlockAtEnd`: the six-block rule judged on a play's final position.

@@ -59,6 +59,8 @@ pub struct Judged<'a> {
     pub hit: bool,
     /// The mover's pool index (0: none).
     pub pool: usize,
+    /// The points the mover holds after the step (bit p): [`Board::held_points`] of `after`, which the search keeps step by step.
+    pub held: u32,
 }
 
 impl StepRule {
@@ -66,7 +68,7 @@ impl StepRule {
     pub fn allows(&self, s: &Judged<'_>) -> bool {
         match *self {
             StepRule::Floor { point, least } => floor_allows(s.after, s.src, point, least),
-            StepRule::SixBlockStep(option) => six_block_step(s.after, s.dst, option),
+            StepRule::SixBlockStep(option) => six_block_step(s.after, s.dst, s.held, option),
             StepRule::Waiting { mode, points } => {
                 waiting_allows(s.after, s.dst, s.pool, mode, points)
             }
@@ -74,7 +76,7 @@ impl StepRule {
             StepRule::HitsNeedHome => hits_need_home_allows(s.after, s.src, s.dst, s.hit),
             StepRule::Locked => locked_allows(),
             StepRule::LoneStarter { checkers } => lone_starter_allows(s.after, s.src, checkers),
-            StepRule::MaxHeld { points, most } => max_held_allows(s.after, s.dst, points, most),
+            StepRule::MaxHeld { points, most } => max_held_allows(s.held, s.dst, points, most),
         }
     }
 }
