@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import functools
 import re
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from nardy import Position
@@ -93,3 +95,117 @@ def match_files(limit: int | None = None) -> list[Path]:
 def safe_name(path: Path) -> str:
     """A short id for a match file in test ids."""
     return re.sub(r"\W+", "_", path.stem)[:40]
+
+
+# --- gnubg's own analysis, for comparison ------------------------------------------------
+
+
+@attrs.frozen
+class GnubgMove:
+    """One checker play of gnubg's analysis: who, the dice, the luck and the error (EMG)."""
+
+    player: str
+    roll: tuple[int, int]
+    luck: float | None
+    error: float | None
+
+
+@attrs.frozen
+class GnubgAnalysis:
+    """gnubg's 0-ply analysis of a match: its checker plays and each player's match totals."""
+
+    moves: tuple[GnubgMove, ...]
+    #: name -> {"checker": EMG, "luck": EMG, "cube": EMG, "unforced": n, "moves": n,
+    #: "cube decisions": n, "close": n}
+    totals: dict[str, dict[str, float]]
+    #: Seconds gnubg's `analyse match` took.
+    seconds: float
+
+
+_MOVE = re.compile(r"^Move number \d+:\s+(.+?) to play (\d)(\d)\s*$")
+_ROLLED = re.compile(r"^Rolled \d\d \(([-+]?\d+\.\d+)\):")
+_STARRED = re.compile(
+    r"^\*\s+\d+\.\s+Cubeful 0-ply\s+.*?Eq\.:\s+\S+(?:\s+\(([-+]?\d+\.\d+)\))?\s*$"
+)
+_STAT = re.compile(r"^(.+?)\s{2,}([-+]?\d+(?:\.\d+)?)\b.*?\s{2,}([-+]?\d+(?:\.\d+)?)\b")
+
+
+def gnubg_analysis(path: Path, workdir: Path) -> GnubgAnalysis:
+    """Import ``path`` into gnubg, `analyse match` at 0-ply and parse `export match text`."""
+    gnubg = gnubg_module()
+    for command in (
+        "set output digits 5",
+        "set analysis chequerplay evaluation plies 0",
+        "set analysis cubedecision evaluation plies 0",
+        f'import mat "{path}"',
+    ):
+        gnubg.command(command)
+    started = time.perf_counter()
+    gnubg.command("analyse match")
+    seconds = time.perf_counter() - started
+    out = workdir / "export.txt"
+    gnubg.command(f'export match text "{out}"')
+    files = sorted(workdir.glob("export*.txt"), key=lambda p: (len(p.name), p.name))
+    lines = [line for f in files for line in f.read_text(encoding="utf-8").splitlines()]
+    for f in files:
+        f.unlink()
+    return GnubgAnalysis(_moves(lines), _totals(lines), seconds)
+
+
+def _moves(lines: list[str]) -> tuple[GnubgMove, ...]:
+    moves: list[GnubgMove] = []
+    current: dict[str, Any] | None = None
+    for line in lines:
+        m = _MOVE.match(line)
+        if m or line.startswith(("Move number", "Game statistics")):
+            if current is not None:
+                moves.append(GnubgMove(**current))
+            current = None
+            if m:
+                roll = (int(m[2]), int(m[3]))
+                current = {
+                    "player": m[1],
+                    "roll": (max(roll), min(roll)),
+                    "luck": None,
+                    "error": None,
+                }
+            continue
+        if current is None:
+            continue
+        if r := _ROLLED.match(line):
+            current["luck"] = float(r[1])
+        elif s := _STARRED.match(line):
+            current["error"] = -float(s[1]) if s[1] else 0.0
+    if current is not None:
+        moves.append(GnubgMove(**current))
+    return tuple(moves)
+
+
+def _totals(lines: list[str]) -> dict[str, dict[str, float]]:
+    start = max(i for i, line in enumerate(lines) if line.startswith("Match statistics"))
+    names: list[str] = []
+    section = ""
+    totals: dict[str, dict[str, float]] = {}
+    wanted = {
+        ("Chequerplay", "Error total EMG (MWC)"): "checker",
+        ("Chequerplay", "Total moves"): "moves",
+        ("Chequerplay", "Unforced moves"): "unforced",
+        ("Luck", "Luck total EMG (MWC)"): "luck",
+        ("Cube", "Error total EMG (MWC)"): "cube",
+        ("Cube", "Total cube decisions"): "cube decisions",
+        ("Cube", "Close or actual cube decisions"): "close",
+    }
+    for line in lines[start:]:
+        if line.startswith("Player"):
+            names = re.split(r"\s{2,}", line.strip())[1:]
+            totals = {n: {} for n in names}
+        elif line.endswith("statistics"):
+            section = line.split()[0]
+        elif s := _STAT.match(line):
+            key = wanted.get((section, s[1].strip()))
+            if key:
+                for name, value in zip(names, (s[2], s[3]), strict=True):
+                    totals[name][key] = (
+                        abs(float(value)) if key in ("checker", "cube") else float(value)
+                    )
+    return totals
