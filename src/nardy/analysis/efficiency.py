@@ -78,14 +78,17 @@ EFFICIENCIES = Efficiencies()
 
 def _counts(position: Position) -> tuple[list[int], list[int]]:
     """The board as gnubg holds it: each side's checkers on its points 1..24 then its bar (opponent, mover)."""
-    variant = position.variant
-    if variant.name not in ("backgammon", "nackgammon", "hypergammon"):
+    if position.variant.name not in ("backgammon", "nackgammon", "hypergammon"):
         raise UnsupportedFormatError(
-            f"gnubg's position classes are defined for backgammon, not {variant.name}"
+            f"gnubg's position classes are defined for backgammon, not {position.variant.name}"
         )
-    mover, opponent = position.turn, position.turn.opponent
-    mine = [*position.checkers(mover), position.bar(mover)]
-    theirs = [*position.checkers(opponent), position.bar(opponent)]
+    # The raw state is in the mover's frame: points 1..24 signed (the
+    # opponent's point p is the mover's 25 - p), then the two bars.
+    s = position.raw
+    mine = [x if x > 0 else 0 for x in s[1:25]]
+    mine.append(s[25])
+    theirs = [-x if x < 0 else 0 for x in s[24:0:-1]]
+    theirs.append(s[26])
     return theirs, mine
 
 
@@ -133,6 +136,7 @@ def cube_efficiency(position: Position, parameters: Efficiencies = EFFICIENCIES)
         return parameters.contact
     if kind is PositionClass.CRASHED:
         return parameters.crashed
-    pips = position.pip_count(position.turn)
+    mine = _counts(position)[1]
+    pips = sum((i + 1) * n for i, n in enumerate(mine))
     x = pips * parameters.race_factor + parameters.race_coefficient
     return min(max(x, parameters.race_min), parameters.race_max)
