@@ -26,6 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+import nardy
 from analysis_support import gnubg_module, gnubg_nn_evaluator, match_files
 from nardy.analysis.review import review_match
 from nardy.formats.mat import load_mat
@@ -47,12 +48,7 @@ def main() -> None:
     parser.add_argument("--files", type=int, default=3)
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
-    try:
-        import nardy._native  # noqa: F401
-
-        build = "compiled"
-    except ImportError:
-        build = "pure Python"
+    build = "compiled" if nardy.compiled else "pure Python"
     print(f"nardy build: {build}; command: python benchmarks/bench_review.py --files {args.files}")
     evaluator = gnubg_nn_evaluator()
     total_g = total_n = 0.0
