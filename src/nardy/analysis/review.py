@@ -1,7 +1,7 @@
 """The match review: every decision of a played game or match scored as gnubg scores it at 0-ply.
 
 :func:`review_match` (and :func:`review_game`) replays a record read by
-nardy's readers (:func:`nardy.formats.mat.load_mat`, the SGF reader) and,
+nardy's readers (:func:`nardy.formats.load_mat`, the SGF reader) and,
 with an **evaluator** -- a callable from a sequence of backgammon
 positions, each seen by its side to move, to their 0-ply cubeless
 probabilities (five floats in gnubg's order, :data:`Evaluator`) -- finds
