@@ -92,7 +92,15 @@ def test_hierarchy() -> None:
     assert nardy.VariantDefinitionError.__bases__ == (NardyError, TypeError)
     # The native core's refusals (nardy.engine.native).
     assert nardy.EngineError.__bases__ == (NardyError,)
-    assert len(ALL_ERRORS) == 26
+    # The analysis's refusals (nardy.analysis).
+    for analysis_error in (
+        nardy.MatchEquityTableError,
+        nardy.MatchStateError,
+        nardy.ProbabilitiesError,
+        nardy.ReviewError,
+    ):
+        assert analysis_error.__bases__ == (NardyError,)
+    assert len(ALL_ERRORS) == 30
 
 
 # --- positions ---------------------------------------------------------------------------
