@@ -105,7 +105,15 @@ def test_hierarchy() -> None:
     ):
         assert analysis_error.__bases__ == (nardy.AnalysisError,)
     assert nardy.EnginePlayError.__bases__ == (nardy.AnalysisError, IllegalPlayError)
-    assert len(ALL_ERRORS) == 35
+    # The analysis's refusals (nardy.analysis).
+    for analysis_error in (
+        nardy.MatchEquityTableError,
+        nardy.MatchStateError,
+        nardy.ProbabilitiesError,
+        nardy.ReviewError,
+    ):
+        assert analysis_error.__bases__ == (NardyError,)
+    assert len(ALL_ERRORS) == 39
 
 
 # --- positions ---------------------------------------------------------------------------

@@ -31,10 +31,14 @@ __all__ = [
     "InvalidPositionError",
     "InvalidProbabilitiesError",
     "InvalidSideError",
+    "MatchEquityTableError",
+    "MatchStateError",
     "NardyError",
     "NotYourTurnError",
+    "ProbabilitiesError",
     "RecordError",
     "ResignationError",
+    "ReviewError",
     "SharedPointError",
     "UnknownEngineError",
     "UnknownOptionError",
@@ -284,3 +288,22 @@ class ConformanceError(AssertionError):
     lists the errors nardy raises on bad input; :mod:`nardy.testing`
     exports it.)
     """
+
+
+# --- analysis (nardy.analysis) ---------------------------------------------------------
+
+
+class MatchEquityTableError(NardyError):
+    """A match equity table that cannot be built or read, or a score it does not cover."""
+
+
+class MatchStateError(NardyError):
+    """A match or cube state given to the analysis that cannot be (a score past the length, ...)."""
+
+
+class ProbabilitiesError(NardyError):
+    """Cubeless probabilities that are not five chances in gnubg's order, consistent."""
+
+
+class ReviewError(NardyError):
+    """A record the match review cannot review (a variant no engine plays, an evaluator's bad answer)."""
