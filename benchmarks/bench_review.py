@@ -7,8 +7,8 @@ Usage::
 For each of the first N matches of tests/data/mat (default 3), side by side
 in one process: gnubg's ``import mat`` + ``analyse match`` at 0-ply (the
 gnubg module, ``set threads 1``; the analysis alone is timed), and
-:func:`nardy.analysis.review.review_match` on the same record with gnubg-nn
-as the evaluator (gnubg's 0-ply net; the reading of the file is not timed).
+:func:`nardy.analysis.review_match` on the same record with the gnubg-nn
+engine (``open_engine("gnubg-nn")``, gnubg's 0-ply net) (gnubg's 0-ply net; the reading of the file is not timed).
 Prints seconds and the ratio per match and in total; ``--profile`` adds
 where nardy's time goes (the cube arithmetic, the classes, the legal plays,
 the evaluator). The build of nardy (compiled or pure Python) is printed
@@ -27,8 +27,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import nardy
-from analysis_support import gnubg_module, gnubg_nn_evaluator, match_files
-from nardy.analysis.review import review_match
+from analysis_support import gnubg_module, match_files
+from nardy.analysis import open_engine, review_match
 from nardy.formats.mat import load_mat
 
 
@@ -50,7 +50,7 @@ def main() -> None:
     args = parser.parse_args()
     build = "compiled" if nardy.compiled else "pure Python"
     print(f"nardy build: {build}; command: python benchmarks/bench_review.py --files {args.files}")
-    evaluator = gnubg_nn_evaluator()
+    evaluator = open_engine("gnubg-nn")
     total_g = total_n = 0.0
     for path in match_files(args.files):
         record = load_mat(path)

@@ -1,6 +1,6 @@
 """nardy.analysis without an engine: the MET, the cube model's formulas and the review's shape.
 
-The agreement with gnubg itself is in tests/test_analysis_gnubg.py.
+The agreement with gnubg itself is in tests/test_review_gnubg.py.
 """
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
+import nardy.analysis
 from analysis_support import match_files
 from nardy import Position
+from nardy.analysis import CubeAction, Probabilities, open_engine
+from nardy.analysis.context import Context, Owner
 from nardy.analysis.cube import (
-    CubeAction,
-    CubeInfo,
-    CubeOwner,
-    cube_decision,
+    cube_equities,
     cubeful_equity,
     cubeful_mwc,
     cubeless_equity,
@@ -28,8 +28,14 @@ from nardy.analysis.cube import (
 )
 from nardy.analysis.efficiency import EFFICIENCIES, PositionClass, cube_efficiency, position_class
 from nardy.analysis.met import MatchEquityTable, kazaross_xg2, read_met
+from nardy.analysis.model import model_cube
 from nardy.analysis.review import review_match
-from nardy.errors import MatchEquityTableError, MatchStateError, ProbabilitiesError, ReviewError
+from nardy.errors import (
+    InvalidProbabilitiesError,
+    MatchEquityTableError,
+    MatchStateError,
+    ReviewError,
+)
 from nardy.formats.mat import load_mat
 
 P = (0.6, 0.2, 0.01, 0.1, 0.005)
@@ -39,69 +45,99 @@ NO_GAMMONS = (0.7, 0.0, 0.0, 0.0, 0.0)
 @pytest.mark.parametrize(
     ("kwargs", "field"),
     [
-        ({"length": 5, "score": (5, 0)}, "past"),
+        ({"away": 0, "opponent_away": 5}, "both away counts 0"),
+        ({"away": 65, "opponent_away": 1}, "away is 0"),
+        ({"away": 3, "opponent_away": -1}, "opponent_away"),
         ({"cube": 3}, "power of two"),
-        ({"length": 7, "score": (2, 3), "crawford": True}, "Crawford"),
-        ({"length": 7, "jacoby": True}, "money-play"),
-        ({"score": (1, 0)}, "money play"),
-        ({"length": -1}, "length"),
+        ({"away": 5, "opponent_away": 4, "crawford": True}, "Crawford"),
+        ({"away": 7, "opponent_away": 7, "jacoby": True}, "money-play"),
+        ({"crawford": True}, "money play has no Crawford"),
     ],
 )
 def test_impossible_states_are_refused(kwargs: dict[str, object], field: str) -> None:
     with pytest.raises(MatchStateError, match=field):
-        CubeInfo(**kwargs)  # type: ignore[arg-type]
+        Context(**kwargs)  # type: ignore[arg-type]
 
 
 def test_bad_probabilities_are_refused() -> None:
-    with pytest.raises(ProbabilitiesError):
-        cubeless_equity((0.5, 0.1, 0.2, 0.1, 0.0), CubeInfo())  # backgammons above gammons
-    with pytest.raises(ProbabilitiesError):
-        cubeless_equity((0.5, 0.1), CubeInfo())
+    with pytest.raises(InvalidProbabilitiesError):
+        cubeless_equity((0.5, 0.1, 0.2, 0.1, 0.0), Context())  # backgammons above gammons
+    with pytest.raises(InvalidProbabilitiesError):
+        cubeless_equity((0.5, 0.1), Context())
+    with pytest.raises(InvalidProbabilitiesError):
+        cubeless_equity((1.5, 0.1, 0.0, 0.0, 0.0), Context())
 
 
 def test_flip_twice_is_identity_and_negates_money_equity() -> None:
     assert flip(flip(P)) == P
-    assert cubeless_equity(flip(P), CubeInfo()) == pytest.approx(-cubeless_equity(P, CubeInfo()))
+    assert cubeless_equity(flip(P), Context()) == pytest.approx(-cubeless_equity(P, Context()))
 
 
 def test_dead_cube_is_cubeless() -> None:
     """Efficiency 0 leaves the cubeless equity, in money and in a match."""
-    for info in (CubeInfo(), CubeInfo(7, (1, 2)), CubeInfo(7, (1, 2), 2, CubeOwner.OPPONENT)):
+    for info in (
+        Context(),
+        Context(away=6, opponent_away=5),
+        Context(away=6, opponent_away=5, cube=2, owner=Owner.OPPONENT),
+    ):
         assert cubeful_equity(P, info, 0.0) == pytest.approx(cubeless_equity(P, info))
 
 
 def test_janowski_money_by_hand() -> None:
     # No gammons: take point 0.2, cash point 0.8; at 70% a live centred cube
     # is worth -1 + 2 (0.7 - 0.2) / 0.6 = 2/3, the dead one 0.4.
-    assert cubeful_equity(NO_GAMMONS, CubeInfo(), 1.0) == pytest.approx(2 / 3)
-    assert cubeful_equity(NO_GAMMONS, CubeInfo(), 0.5) == pytest.approx((2 / 3 + 0.4) / 2)
+    assert cubeful_equity(NO_GAMMONS, Context(), 1.0) == pytest.approx(2 / 3)
+    assert cubeful_equity(NO_GAMMONS, Context(), 0.5) == pytest.approx((2 / 3 + 0.4) / 2)
     # Owned: from -1 at 0 to +1 at the cash point 0.8.
-    owned = CubeInfo(owner=CubeOwner.MOVER)
+    owned = Context(owner=Owner.MOVER)
     assert cubeful_equity(NO_GAMMONS, owned, 1.0) == pytest.approx(-1 + 2 * 0.7 / 0.8)
 
 
 def test_money_cube_decisions_by_hand() -> None:
     # At 85% without gammons, double/take is worth 2 (-1 + 2 x 0.65 / 0.8) = 1.25 > 1: a pass.
-    decision = cube_decision((0.85, 0, 0, 0, 0), CubeInfo(), 1.0)
-    assert decision.double_take == pytest.approx(1.25)
+    nd, dt, dp = cube_equities((0.85, 0, 0, 0, 0), Context(), 1.0)
+    assert dt == pytest.approx(1.25)
+    assert dp == 1.0
+    assert CubeAction.of(nd, dt, dp) is CubeAction.DOUBLE_PASS
+    assert CubeAction.of(*cube_equities((0.5, 0, 0, 0, 0), Context(), 0.7)) is CubeAction.NO_DOUBLE
+
+
+def test_cube_decision_errors_are_costs() -> None:
+    """The model's decision charges each action what it costs against the right one."""
+    engine = open_engine("heuristic").info
+    start = Position.from_id(_start_id())
+    chances = Probabilities.from_tuple(start.turn, (0.85, 0, 0, 0, 0))
+    decision = model_cube(start, chances, Context(), engine, engine_limit())
     assert decision.action is CubeAction.DOUBLE_PASS
-    assert decision.take_error() == pytest.approx(-0.25)
+    assert decision.equity == 1.0  # a pass: the cube's value
+    # The opening position's efficiency 0.76: double/take is 0.76 of the live
+    # cube's 1.25 and 0.24 of the dead cube's 2 x 0.7 = 1.4; a take costs it less 1.
+    assert decision.take_error() == pytest.approx(0.76 * 1.25 + 0.24 * 1.4 - 1.0)
     assert decision.pass_error() == 0.0
-    assert cube_decision((0.5, 0, 0, 0, 0), CubeInfo(), 0.7).action is CubeAction.NO_DOUBLE
-    opponents = cube_decision((0.85, 0, 0, 0, 0), CubeInfo(owner=CubeOwner.OPPONENT), 1.0)
+    assert decision.double_error() == 0.0
+    assert decision.no_double_error() == pytest.approx(1.0 - decision.no_double)
+    opponents = model_cube(start, chances, Context(owner=Owner.OPPONENT), engine, engine_limit())
     assert opponents.action is CubeAction.NOT_AVAILABLE
-    assert opponents.optimal == opponents.no_double
+    assert not opponents.available
+    assert opponents.equity == opponents.no_double
+    assert opponents.no_double_error() == 0.0
+
+
+def engine_limit() -> nardy.analysis.Limit:
+    return nardy.analysis.Limit()
 
 
 def test_beaver_when_allowed() -> None:
-    info = CubeInfo(beavers=True)
-    decision = cube_decision((0.45, 0, 0, 0, 0), info, 0.7)
-    assert decision.action is CubeAction.NO_DOUBLE_BEAVER
-    assert cube_decision((0.45, 0, 0, 0, 0), CubeInfo(), 0.7).action is CubeAction.NO_DOUBLE
+    info = Context(beaver=True)
+    equities = cube_equities((0.45, 0, 0, 0, 0), info, 0.7)
+    assert CubeAction.of(*equities, beaver=True) is CubeAction.NO_DOUBLE_BEAVER
+    assert CubeAction.of(*cube_equities((0.45, 0, 0, 0, 0), Context(), 0.7)) is (
+        CubeAction.NO_DOUBLE
+    )
 
 
 def test_emg_and_mwc_are_inverse_and_anchored() -> None:
-    info = CubeInfo(7, (2, 4), 2, CubeOwner.MOVER)
+    info = Context(away=5, opponent_away=3, cube=2, owner=Owner.MOVER)
     table = kazaross_xg2()
     win = table.mwc(7 - 2 - 2, 7 - 4, post_crawford=False)
     lose = table.mwc(7 - 2, 7 - 4 - 2, post_crawford=False)
@@ -109,35 +145,39 @@ def test_emg_and_mwc_are_inverse_and_anchored() -> None:
     assert equity_to_mwc(-1.0, info) == pytest.approx(lose)
     assert mwc_to_equity(equity_to_mwc(0.3, info), info) == pytest.approx(0.3)
     with pytest.raises(MatchStateError):
-        equity_to_mwc(0.0, CubeInfo())
+        equity_to_mwc(0.0, Context())
 
 
 def test_match_cube_bounds() -> None:
     """Cubeful MWC lies between losing and winning the most a game can give."""
-    info = CubeInfo(9, (3, 5))
+    info = Context(away=6, opponent_away=4)
     for p in (P, NO_GAMMONS, (0.1, 0.0, 0.0, 0.6, 0.1), (0.99, 0.9, 0.5, 0.0, 0.0)):
         for x in (0.0, 0.5, 1.0):
             assert 0.0 <= cubeful_mwc(p, info, x) <= 1.0
 
 
 def test_crawford_cube_is_dead_and_not_available() -> None:
-    info = CubeInfo(5, (4, 2), crawford=True)
-    assert not info.can_double
+    info = Context(away=1, opponent_away=3, crawford=True)
+    assert not info.may_double
     assert not info.cube_alive
     assert cubeful_mwc(P, info, 1.0) == pytest.approx(equity_to_mwc(cubeless_equity(P, info), info))
-    post = CubeInfo(5, (4, 2))
-    assert not post.can_double  # the leader after the Crawford game
-    assert post.flipped().can_double  # the trailer
+    post = Context(away=1, opponent_away=3)
+    assert not post.may_double  # the leader after the Crawford game
+    assert post.flipped().may_double  # the trailer
+    assert "already wins" in post.why_not_double()
+    # A cube as big as the points it needs: doubling could not gain it anything.
+    assert not Context(away=2, opponent_away=5, cube=2, owner=Owner.MOVER).may_double
+    assert Context(away=3, opponent_away=5, cube=2, owner=Owner.MOVER).may_double
 
 
 def test_play_scores_negate_the_opponents_equity() -> None:
     """With a dead cube the opponent cannot use, a play's score is minus his cubeless equity."""
-    info = CubeInfo(owner=CubeOwner.MOVER)
+    info = Context(owner=Owner.MOVER)
     theirs = info.flipped()
     assert play_scores([P], info, [0.0]) == pytest.approx([-cubeless_equity(P, theirs)])
     # Centred, he may double even a dead cube: doubled stakes, his 2 x 0.305 (no pass at 0.61).
-    assert play_scores([P], CubeInfo(), [0.0]) == pytest.approx([-2 * 0.305])
-    with pytest.raises(ProbabilitiesError):
+    assert play_scores([P], Context(), [0.0]) == pytest.approx([-2 * 0.305])
+    with pytest.raises(InvalidProbabilitiesError):
         play_scores([P], info, [])
 
 

@@ -71,8 +71,12 @@ def test_cube_with_the_heuristic(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "cube", START_ID, "--engine", "heuristic", "--format", "json")
     data = json.loads(out)
     assert status == 0
+    start = nardy.find_variant("backgammon").starting_position()
+    expected = open_engine("heuristic").cube(start)
     assert data["double_pass"] == 1.0
-    assert data["double_take"] == pytest.approx(2 * data["no_double"])
+    assert data["no_double"] == pytest.approx(expected.no_double)
+    assert data["double_take"] == pytest.approx(expected.double_take)
+    assert data["action"] == expected.action.value
 
 
 def test_rollout_with_sage(capsys: pytest.CaptureFixture[str]) -> None:

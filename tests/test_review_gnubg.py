@@ -23,10 +23,10 @@ from analysis_support import (
     to_gnubg,
 )
 from nardy import Position
-from nardy.analysis.cube import CubeInfo, CubeOwner, play_scores
+from nardy.analysis import Context, Limit, MatchReview, Owner, open_engine, review_match
+from nardy.analysis.cube import play_scores
 from nardy.analysis.efficiency import PositionClass, cube_efficiency, position_class
 from nardy.analysis.met import MAX_AWAY, kazaross_xg2, read_met
-from nardy.analysis.review import MatchReview, review_match
 from nardy.formats.mat import load_mat
 from nardy.game.actions import ActionKind
 
@@ -42,12 +42,12 @@ GNUBG_CLASSES = {
     10: PositionClass.CONTACT,
 }
 STATES = [
-    CubeInfo(7, (2, 3)),
-    CubeInfo(13, (8, 4), 2, CubeOwner.MOVER),
-    CubeInfo(5, (1, 0), 2, CubeOwner.OPPONENT),
-    CubeInfo(9, (8, 5)),  # post-Crawford, the side on roll leads
-    CubeInfo(9, (4, 8), crawford=True),
-    CubeInfo(0),
+    Context(away=5, opponent_away=4),
+    Context(away=5, opponent_away=9, cube=2, owner=Owner.MOVER),
+    Context(away=4, opponent_away=5, cube=2, owner=Owner.OPPONENT),
+    Context(away=1, opponent_away=4),  # post-Crawford, the side on roll leads
+    Context(away=5, opponent_away=1, crawford=True),
+    Context(),
 ]
 
 
@@ -91,19 +91,22 @@ def test_position_classes_are_gnubgs() -> None:
 
 
 @pytest.mark.parametrize("info", STATES, ids=str)
-def test_play_scores_are_gnubgs(info: CubeInfo) -> None:
+def test_play_scores_are_gnubgs(info: Context) -> None:
     """Every play's 0-ply score equals gnubg's own (findbestmoves), bar two-sided bear-offs in a match."""
     gnubg = gnubg_module()
     evaluate = gnubg_evaluator()
-    owner = {CubeOwner.CENTRE: -1, CubeOwner.MOVER: 1, CubeOwner.OPPONENT: 0}[info.owner]
-    cube = gnubg.cubeinfo(info.cube, owner, 1, info.length, info.score[::-1], int(info.crawford), 0)
+    owner = {Owner.CENTRED: -1, Owner.MOVER: 1, Owner.OPPONENT: 0}[info.owner]
+    # gnubg reads only the points each side needs: the shortest match with them.
+    length = max(info.away, info.opponent_away)
+    score = (length - info.opponent_away, length - info.away)  # gnubg's player 1 is on roll
+    cube = gnubg.cubeinfo(info.cube, owner, 1, length, score, int(info.crawford), 0)
     cube["jacoby"] = 0
     context = gnubg.evalcontext(1, 0, 1, 0, 0.0)
     checked = 0
     for position, roll in played_positions(6, 2, 60):
         after = list(position.legal_plays(roll).resulting_positions())
         if len(after) < 2 or (
-            info.length and position_class(after[0]) is PositionClass.BEAROFF_TWO_SIDED
+            not info.money and position_class(after[0]) is PositionClass.BEAROFF_TWO_SIDED
         ):
             continue
         xs = [cube_efficiency(p) for p in after]
@@ -135,7 +138,11 @@ def compare(path: Path, tmp_path: Path) -> tuple[MatchReview, dict[str, dict[str
     """Review ``path`` and check it against gnubg's analysis; the review and gnubg's totals."""
     theirs = gnubg_analysis(path, tmp_path)
     record = load_mat(path)
-    review = review_match(record, gnubg_nn_evaluator())
+    pytest.importorskip("gnubg_nn", reason="gnubg-nn is not installed")
+    with open_engine("gnubg-nn") as engine:
+        review = review_match(record, engine)
+    assert review.engine.name == "gnubg-nn"
+    assert review.limit == Limit(cubeful=False)
     plays = [d for d in review.decisions if d.kind == "play"]
     moves = [m for m in theirs.moves if m.luck is not None]
     names = record.players

@@ -35,7 +35,6 @@ __all__ = [
     "MatchStateError",
     "NardyError",
     "NotYourTurnError",
-    "ProbabilitiesError",
     "RecordError",
     "ResignationError",
     "ReviewError",
@@ -269,6 +268,23 @@ class AnalysisInputError(AnalysisError):
     """
 
 
+class MatchStateError(AnalysisInputError):
+    """A match or cube state that cannot be, or that the analysis cannot take.
+
+    A score past the match length, a Crawford game without a player 1
+    away, a cube that is not a power of two, the Jacoby rule in a match,
+    a match that is already over.
+    """
+
+
+class MatchEquityTableError(AnalysisError):
+    """A match equity table that cannot be built or read, or a score it does not cover."""
+
+
+class ReviewError(AnalysisError):
+    """A record the match review cannot review (a variant outside backgammon's cube model, an evaluator's bad answer)."""
+
+
 class EnginePlayError(AnalysisError, IllegalPlayError):
     """An engine answered with a play that is not one of nardy's legal plays (refused, never used)."""
 
@@ -288,22 +304,3 @@ class ConformanceError(AssertionError):
     lists the errors nardy raises on bad input; :mod:`nardy.testing`
     exports it.)
     """
-
-
-# --- analysis (nardy.analysis) ---------------------------------------------------------
-
-
-class MatchEquityTableError(NardyError):
-    """A match equity table that cannot be built or read, or a score it does not cover."""
-
-
-class MatchStateError(NardyError):
-    """A match or cube state given to the analysis that cannot be (a score past the length, ...)."""
-
-
-class ProbabilitiesError(NardyError):
-    """Cubeless probabilities that are not five chances in gnubg's order, consistent."""
-
-
-class ReviewError(NardyError):
-    """A record the match review cannot review (a variant no engine plays, an evaluator's bad answer)."""

@@ -23,13 +23,24 @@ backend                 what it is
 when it is opened. The cube and the score come from a
 :class:`~nardy.MatchState` passed as ``match=`` (see
 :mod:`nardy.analysis.context`).
+
+Engines that give only cubeless chances get their cubeful equity,
+match-winning chances and cube decisions from nardy's implementation of
+gnubg's 0-ply cube model (:mod:`nardy.analysis.model`, over
+:mod:`nardy.analysis.cube`, :mod:`nardy.analysis.efficiency` and the match
+equity table of :mod:`nardy.analysis.met`); :attr:`EngineInfo.modelled`
+says which. :func:`review_match` reviews a whole match as gnubg does
+(:mod:`nardy.analysis.review`).
 """
 
 from __future__ import annotations
 
 from nardy.analysis.context import Context, Owner, context_of
 from nardy.analysis.engine import Engine, EngineBase
+from nardy.analysis.met import MatchEquityTable, kazaross_xg2, read_met
 from nardy.analysis.registry import available_engines, engine_names, open_engine
+from nardy.analysis.report import Decision, GameReview, MatchReview, PlayerStats
+from nardy.analysis.review import review_game, review_match
 from nardy.analysis.values import (
     Ability,
     CubeAction,
@@ -51,6 +62,9 @@ from nardy.errors import (
     EnginePlayError,
     InvalidLimitError,
     InvalidProbabilitiesError,
+    MatchEquityTableError,
+    MatchStateError,
+    ReviewError,
     UnknownEngineError,
     UnsupportedAnalysisError,
 )
@@ -62,6 +76,7 @@ __all__ = [
     "Context",
     "CubeAction",
     "CubeDecision",
+    "Decision",
     "Engine",
     "EngineBase",
     "EngineFailedError",
@@ -69,19 +84,30 @@ __all__ = [
     "EngineNotInstalledError",
     "EnginePlayError",
     "Evaluation",
+    "GameReview",
     "Hint",
     "InvalidLimitError",
     "InvalidProbabilitiesError",
     "Limit",
+    "MatchEquityTable",
+    "MatchEquityTableError",
+    "MatchReview",
+    "MatchStateError",
     "Owner",
     "PlayAnalysis",
+    "PlayerStats",
     "Probabilities",
     "RankedPlay",
+    "ReviewError",
     "RolloutResult",
     "UnknownEngineError",
     "UnsupportedAnalysisError",
     "available_engines",
     "context_of",
     "engine_names",
+    "kazaross_xg2",
     "open_engine",
+    "read_met",
+    "review_game",
+    "review_match",
 ]

@@ -3,9 +3,11 @@
 Pure functions over **cubeless probabilities** -- five chances in gnubg's
 order, from the side on roll: win, win a gammon, win a backgammon, lose a
 gammon, lose a backgammon (gammons include backgammons) -- and a
-:class:`CubeInfo` (the match length and score, the cube's value and owner,
-the Crawford game; or money with the Jacoby rule and beavers), always from
-the point of view of the side on roll.
+:class:`~nardy.analysis.Context` (the points each side needs, the cube's
+value and owner, the Crawford game; or money with the Jacoby rule and
+beavers), always from the point of view of the side on roll. The
+probabilities may be a :class:`~nardy.analysis.Probabilities` or five
+floats (the plain form the review's loops use).
 
 These are GNU Backgammon's definitions at "0-ply" (its ``eval.c`` and
 ``matchequity.c``; nardy's own code): cubeful equity is Janowski's
@@ -25,197 +27,50 @@ alive (Jørn Thyssen's generalisation). Units:
 
 :func:`play_score` is the score gnubg gives a checker play at 0-ply: the
 position after the play, the opponent on roll with his option to double at
-once, in EMG of the side that played. :func:`cube_decision` is the cube
-decision before a roll. :func:`play_scores` scores many plays at once (the
-review's fast path).
+once, in EMG of the side that played; :func:`on_roll_equity` the same
+figure for the side on roll. :func:`cube_equities` gives the three
+equities of a cube decision before a roll (the engines' values and the
+review assemble them: :mod:`nardy.analysis.model`). :func:`play_scores`
+scores many plays at once (the review's fast path).
 """
 
 from __future__ import annotations
 
-import enum
 import functools
 from collections.abc import Sequence
 
 import attrs
 
-from nardy.analysis.met import MatchEquityTable, kazaross_xg2
-from nardy.errors import MatchStateError, ProbabilitiesError
+from nardy.analysis.context import Context, Owner
+from nardy.analysis.values import Chances, Probabilities, as_chances
+from nardy.errors import InvalidProbabilitiesError, MatchStateError
 
 __all__ = [
-    "CubeAction",
-    "CubeDecision",
-    "CubeInfo",
-    "CubeOwner",
-    "Probabilities",
-    "cube_decision",
+    "cube_equities",
     "cubeful_equity",
     "cubeful_mwc",
     "cubeless_equity",
     "equity_to_mwc",
     "flip",
     "mwc_to_equity",
+    "on_roll_equity",
     "play_score",
     "play_scores",
 ]
 
-#: Cubeless probabilities in gnubg's order, from the side on roll: win, win
-#: gammon, win backgammon, lose gammon, lose backgammon.
-Probabilities = tuple[float, float, float, float, float]
+#: Probabilities as the model's functions take them: :class:`~nardy.analysis.Probabilities`
+#: (the side on roll's) or five floats in gnubg's order (:data:`~nardy.analysis.values.Chances`).
+ChancesLike = Probabilities | Sequence[float]
 
-# gnubg treats two equities within this as equal when it calls a double
-# "optional" (isOptional in eval.c).
-_OPTIONAL = 1.0e-5
 # The money formulas fall back to the dead cube this close to a certain
 # result (Cl2CfMoney).
 _CERTAIN = 1.0e-7
-# Multiples of the cube that a game can be worth, in gnubg's getMEMultiple
-# order: single, doubled, backgammon, doubled gammon, doubled backgammon.
-_MULTIPLES = (1, 2, 3, 4, 6)
 
 
-class CubeOwner(enum.Enum):
-    """Who owns the cube, from the point of view of the side on roll."""
-
-    CENTRE = "centre"
-    MOVER = "mover"
-    OPPONENT = "opponent"
-
-    @property
-    def flipped(self) -> CubeOwner:
-        """The same owner seen from the other side."""
-        if self is CubeOwner.MOVER:
-            return CubeOwner.OPPONENT
-        if self is CubeOwner.OPPONENT:
-            return CubeOwner.MOVER
-        return self
-
-
-@attrs.frozen(cache_hash=True)
-class CubeInfo:
-    """The match (or money) and cube state, from the point of view of the side on roll.
-
-    ``length`` 0 is money play (``score`` then stays ``(0, 0)``; ``jacoby``
-    and ``beavers`` apply); else ``score`` is ``(side on roll, opponent)``,
-    each below ``length``. ``crawford`` marks the Crawford game (a player 1
-    away). ``cube`` is a power of two. Bad values raise
-    :class:`~nardy.errors.MatchStateError` naming the field.
-    """
-
-    #: Points to win the match; 0 for money play.
-    length: int = 0
-    #: The points of the side on roll and of its opponent.
-    score: tuple[int, int] = (0, 0)
-    #: The cube's value.
-    cube: int = 1
-    #: Who owns the cube.
-    owner: CubeOwner = CubeOwner.CENTRE
-    #: True in the Crawford game.
-    crawford: bool = False
-    #: Money play: gammons count single while the cube is centred.
-    jacoby: bool = False
-    #: Money play: the taker may beaver.
-    beavers: bool = False
-    #: The match equity table (match play).
-    met: MatchEquityTable = attrs.field(factory=kazaross_xg2, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        _check_state(self)
-
-    @property
-    def money(self) -> bool:
-        """True for money play."""
-        return self.length == 0
-
-    @property
-    def away(self) -> tuple[int, int]:
-        """The points the side on roll and its opponent need (match play)."""
-        return (self.length - self.score[0], self.length - self.score[1])
-
-    def flipped(self) -> CubeInfo:
-        """The same state seen by the opponent."""
-        return attrs.evolve(self, score=(self.score[1], self.score[0]), owner=self.owner.flipped)
-
-    def doubled(self) -> CubeInfo:
-        """The state after the side on roll doubles and the opponent takes."""
-        return attrs.evolve(self, cube=2 * self.cube, owner=CubeOwner.OPPONENT)
-
-    @property
-    def can_double(self) -> bool:
-        """True when the side on roll may double (gnubg's ``GetDPEq``).
-
-        The cube is centred or its own; in match play also: not the Crawford
-        game, the cube not already worth the match to it, and not the
-        leader 1 away after the Crawford game.
-        """
-        if self.owner is CubeOwner.OPPONENT:
-            return False
-        if self.money:
-            return True
-        mine, theirs = self.score
-        post = mine == self.length - 1 or theirs == self.length - 1
-        return (
-            not self.crawford
-            and mine + self.cube < self.length
-            and not (post and mine == self.length - 1)
-        )
-
-    @property
-    def cube_alive(self) -> bool:
-        """False where gnubg evaluates cubeless in match play (its ``fDoCubeful``).
-
-        The cube is dead when it already covers both players' needs, at
-        2-away 2-away (the next double would be the last), and in the
-        Crawford game. Always true for money.
-        """
-        if self.money:
-            return True
-        mine, theirs = self.score
-        if mine + self.cube >= self.length and theirs + self.cube >= self.length:
-            return False
-        if mine == self.length - 2 and theirs == self.length - 2:
-            return False
-        return not self.crawford
-
-
-def _check_state(info: CubeInfo) -> None:
-    """Raise MatchStateError for a state that cannot be."""
-    if type(info.length) is not int or info.length < 0:
-        raise MatchStateError(f"match length must be 0 (money) or positive, got {info.length!r}")
-    if type(info.cube) is not int or info.cube < 1 or info.cube & (info.cube - 1):
-        raise MatchStateError(f"cube must be a power of two, got {info.cube!r}")
-    if not isinstance(info.owner, CubeOwner):
-        raise MatchStateError(f"owner must be a CubeOwner, got {info.owner!r}")
-    score = info.score
-    if len(score) != 2 or not all(type(s) is int and s >= 0 for s in score):
-        raise MatchStateError(f"score must be two points counts, got {score!r}")
-    if info.money:
-        if score != (0, 0) or info.crawford:
-            raise MatchStateError(f"money play has no score or Crawford game, got {score!r}")
-        return
-    if info.jacoby or info.beavers:
-        raise MatchStateError("the Jacoby rule and beavers are money-play rules")
-    if max(score) >= info.length:
-        raise MatchStateError(f"score {score!r} is past a {info.length}-point match")
-    if info.crawford and info.length - 1 not in score:
-        raise MatchStateError(f"the Crawford game needs a player 1 away, score {score!r}")
-
-
-def flip(probabilities: Sequence[float]) -> Probabilities:
+def flip(probabilities: ChancesLike) -> Chances:
     """The same probabilities seen from the other side."""
-    w, wg, wb, lg, lb = probabilities
+    w, wg, wb, lg, lb = as_chances(probabilities)
     return (1.0 - w, lg, lb, wg, wb)
-
-
-def _check_probabilities(p: Sequence[float]) -> Probabilities:
-    """The five probabilities as floats; ProbabilitiesError when they cannot be."""
-    if len(p) != 5:
-        raise ProbabilitiesError(f"five probabilities expected (gnubg's order), got {p!r}")
-    w, wg, wb, lg, lb = (float(x) for x in p)
-    if not (0.0 <= w <= 1.0 and 0.0 <= wb <= wg <= 1.0 and 0.0 <= lb <= lg <= 1.0):
-        raise ProbabilitiesError(
-            f"probabilities must be chances with backgammons within gammons, got {tuple(p)!r}"
-        )
-    return (w, wg, wb, lg, lb)
 
 
 # --- the constants of a state (MET lookups), computed once per state ---------------------
@@ -245,17 +100,16 @@ class _Constants:
     levels: tuple[_Level, ...]
 
 
-def _result_mwc(info: CubeInfo, player: int, points: int, winner: int) -> float:
+def _result_mwc(info: Context, player: int, points: int, winner: int) -> float:
     """The MWC (gnubg's getME) of ``player`` (0: the side on roll) after ``winner`` wins ``points``."""
-    away = list(info.away)
+    away = [info.away, info.opponent_away]
     away[winner] -= points
-    post = info.crawford or info.length - 1 in info.score
-    mine = info.met.mwc(away[0], away[1], post_crawford=post)
+    mine = info.met.mwc(away[0], away[1], post_crawford=info.post_crawford)
     return mine if player == 0 else 1.0 - mine
 
 
 @functools.lru_cache(maxsize=4096)
-def _constants(info: CubeInfo) -> _Constants:
+def _constants(info: Context) -> _Constants:
     """The MET values a match state's formulas use (cached: a review meets few states)."""
     c = info.cube
     win = tuple(_result_mwc(info, 0, k * c, 0) for k in (1, 2, 3))
@@ -277,9 +131,9 @@ def _cube_prime(mine: int, theirs: int, cube: int) -> int:
     return 2 * cube if mine < 2 * cube and theirs >= 2 * cube else cube
 
 
-def _levels(info: CubeInfo) -> tuple[_Level, ...]:
+def _levels(info: Context) -> tuple[_Level, ...]:
     """The cube levels of the cash-point recursion, from the dead top level down to the cube."""
-    i, j = info.away[0] - 1, info.away[1] - 1
+    i, j = info.away - 1, info.opponent_away - 1
     top = info.cube
     while i >= 2 * top and j >= 2 * top:
         top *= 2
@@ -310,63 +164,63 @@ def _levels(info: CubeInfo) -> tuple[_Level, ...]:
 # --- equities --------------------------------------------------------------------------------
 
 
-def cubeless_equity(probabilities: Sequence[float], info: CubeInfo) -> float:
+def cubeless_equity(probabilities: ChancesLike, info: Context) -> float:
     """The cubeless equity in EMG (gnubg's ``Utility``): gammons at the score's prices.
 
     Money play counts gammons and backgammons one point more each (none
     while the cube is centred under the Jacoby rule).
     """
-    w, wg, wb, lg, lb = _check_probabilities(probabilities)
+    w, wg, wb, lg, lb = as_chances(probabilities)
     return _utility(w, wg, wb, lg, lb, info)
 
 
-def _utility(w: float, wg: float, wb: float, lg: float, lb: float, info: CubeInfo) -> float:
+def _utility(w: float, wg: float, wb: float, lg: float, lb: float, info: Context) -> float:
     if info.money:
-        price = 0.0 if info.jacoby and info.owner is CubeOwner.CENTRE else 1.0
+        price = 0.0 if info.jacoby and info.owner is Owner.CENTRED else 1.0
         return 2.0 * w - 1.0 + (wg - lg) * price + (wb - lb) * price
     g0, g1, b0, b1 = _constants(info).gammon_prices
     return 2.0 * w - 1.0 + wg * g0 - lg * g1 + wb * b0 - lb * b1
 
 
-def equity_to_mwc(equity: float, info: CubeInfo) -> float:
+def equity_to_mwc(equity: float, info: Context) -> float:
     """An equity in EMG as an MWC (gnubg's ``eq2mwc``; match play)."""
     k = _constants(_match(info))
     return 0.5 * (equity * (k.win[0] - k.lose[0]) + (k.win[0] + k.lose[0]))
 
 
-def mwc_to_equity(mwc: float, info: CubeInfo) -> float:
+def mwc_to_equity(mwc: float, info: Context) -> float:
     """An MWC as an equity in EMG (gnubg's ``mwc2eq``; match play)."""
     k = _constants(_match(info))
     return (2.0 * mwc - (k.win[0] + k.lose[0])) / (k.win[0] - k.lose[0])
 
 
-def _match(info: CubeInfo) -> CubeInfo:
+def _match(info: Context) -> Context:
     if info.money:
         raise MatchStateError("MWC is defined in match play only (length > 0)")
     return info
 
 
-def cubeful_mwc(probabilities: Sequence[float], info: CubeInfo, efficiency: float) -> float:
+def cubeful_mwc(probabilities: ChancesLike, info: Context, efficiency: float) -> float:
     """The cubeful MWC of the side on roll, before it can double (gnubg's ``Cl2CfMatch``).
 
     ``efficiency`` is the cube efficiency ``x`` (0: dead cube, 1: fully
-    live). Where the cube is dead (:attr:`CubeInfo.cube_alive`) it is the
+    live). Where the cube is dead (:attr:`Context.cube_alive`) it is the
     cubeless MWC. Match play only.
     """
-    w, wg, wb, lg, lb = _check_probabilities(probabilities)
+    w, wg, wb, lg, lb = as_chances(probabilities)
     return _cubeful_mwc(w, wg, wb, lg, lb, _match(info), efficiency)
 
 
-def cubeful_equity(probabilities: Sequence[float], info: CubeInfo, efficiency: float) -> float:
+def cubeful_equity(probabilities: ChancesLike, info: Context, efficiency: float) -> float:
     """The cubeful equity in EMG (money: Janowski's formula; match: :func:`cubeful_mwc` in EMG)."""
-    w, wg, wb, lg, lb = _check_probabilities(probabilities)
+    w, wg, wb, lg, lb = as_chances(probabilities)
     if info.money:
         return _cubeful_money(w, wg, wb, lg, lb, info, efficiency)
     return mwc_to_equity(_cubeful_mwc(w, wg, wb, lg, lb, info, efficiency), info)
 
 
 def _cash_points(
-    w: float, wg: float, wb: float, lg: float, lb: float, info: CubeInfo
+    w: float, wg: float, wb: float, lg: float, lb: float, info: Context
 ) -> tuple[float, float]:
     """The live-cube cash points of both sides (gnubg's ``GetPoints``), the side on roll first."""
     if w > 0.0:
@@ -397,7 +251,7 @@ def _cash_points(
 
 
 def _cubeful_mwc(
-    w: float, wg: float, wb: float, lg: float, lb: float, info: CubeInfo, x: float
+    w: float, wg: float, wb: float, lg: float, lb: float, info: Context, x: float
 ) -> float:
     """Cl2CfMatch and its three cases (centred, owned, unavailable)."""
     k = _constants(info)
@@ -419,16 +273,16 @@ def _cubeful_mwc(
     mine, theirs = _cash_points(w, wg, wb, lg, lb, info)
     too_good, opp_too_good = mine, 1.0 - theirs
     owner = info.owner
-    if owner is not CubeOwner.MOVER and w <= opp_too_good:
+    if owner is not Owner.MOVER and w <= opp_too_good:
         # The opponent could cash (or is too good): from his loss to his cash.
         live = lose + (opp_cash - lose) * w / opp_too_good if opp_too_good > 0.0 else lose
-    elif owner is CubeOwner.CENTRE and w < too_good:
+    elif owner is Owner.CENTRED and w < too_good:
         # In the window: from the opponent's cash to ours.
         live = opp_cash + (cash - opp_cash) * (w - opp_too_good) / (too_good - opp_too_good)
-    elif owner is CubeOwner.OPPONENT:
+    elif owner is Owner.OPPONENT:
         # Above the opponent's take point, our cube unavailable: up to our win.
         live = opp_cash + (win - opp_cash) * (w - opp_too_good) / (1.0 - opp_too_good)
-    elif owner is CubeOwner.MOVER and w <= too_good:
+    elif owner is Owner.MOVER and w <= too_good:
         # Ours to cash: from our loss to our cash.
         live = lose + (cash - lose) * w / too_good if too_good > 0.0 else lose
     else:
@@ -438,7 +292,7 @@ def _cubeful_mwc(
 
 
 def _cubeful_money(
-    w: float, wg: float, wb: float, lg: float, lb: float, info: CubeInfo, x: float
+    w: float, wg: float, wb: float, lg: float, lb: float, info: Context, x: float
 ) -> float:
     """Janowski's money formula (gnubg's ``Cl2CfMoney``), per cube."""
     dead = _utility(w, wg, wb, lg, lb, info)
@@ -449,14 +303,14 @@ def _cubeful_money(
     jacoby = info.jacoby
     take = (big_l - 0.5) / (big_w + big_l + 0.5)
     cash = (big_l + 1.0) / (big_w + big_l + 0.5)
-    if info.owner is CubeOwner.CENTRE:
+    if info.owner is Owner.CENTRED:
         if w < take:
             live = -1.0 if jacoby else -big_l + (-1.0 + big_l) * w / take
         elif w < cash:
             live = -1.0 + 2.0 * (w - take) / (cash - take)
         else:
             live = 1.0 if jacoby else 1.0 + (big_w - 1.0) * (w - cash) / (1.0 - cash)
-    elif info.owner is CubeOwner.MOVER:
+    elif info.owner is Owner.MOVER:
         if w < cash:
             live = -big_l + (1.0 + big_l) * w / cash
         else:
@@ -471,134 +325,33 @@ def _cubeful_money(
 # --- decisions --------------------------------------------------------------------------------
 
 
-class CubeAction(enum.Enum):
-    """The proper cube action, in gnubg's words (a redouble is a double here)."""
+def cube_equities(
+    probabilities: ChancesLike, context: Context, efficiency: float
+) -> tuple[float, float, float]:
+    """No double, double/take and double/pass of the side on roll before its roll, at 0-ply.
 
-    NO_DOUBLE = "no double"
-    DOUBLE_TAKE = "double, take"
-    DOUBLE_PASS = "double, pass"
-    TOO_GOOD_TAKE = "too good, take"
-    TOO_GOOD_PASS = "too good, pass"
-    #: Money play with beavers: not a double, the taker would beaver.
-    NO_DOUBLE_BEAVER = "no double, beaver"
-    #: Money play with beavers: double, and the taker should beaver.
-    DOUBLE_BEAVER = "double, beaver"
-    #: The side on roll cannot double (the opponent owns the cube, Crawford, a dead cube).
-    NOT_AVAILABLE = "not available"
-
-    @property
-    def doubles(self) -> bool:
-        """True when the proper action is to double."""
-        return self in (CubeAction.DOUBLE_TAKE, CubeAction.DOUBLE_PASS, CubeAction.DOUBLE_BEAVER)
-
-    @property
-    def takes(self) -> bool:
-        """True when a double should be taken (or beavered)."""
-        return self in (
-            CubeAction.NO_DOUBLE,
-            CubeAction.DOUBLE_TAKE,
-            CubeAction.TOO_GOOD_TAKE,
-            CubeAction.NO_DOUBLE_BEAVER,
-            CubeAction.DOUBLE_BEAVER,
-        )
-
-
-@attrs.frozen
-class CubeDecision:
-    """A cube decision: the three cubeful equities (EMG, the doubler's view) and the proper action.
-
-    ``optimal`` is the equity of the proper action (``no_double`` when the
-    cube is not available). The errors gnubg charges are
-    :meth:`no_double_error`, :meth:`double_error`, :meth:`take_error` and
-    :meth:`pass_error` (each 0 or negative, EMG).
+    gnubg's ``FindCubeDecision``: cubeful equities of the doubler in EMG
+    (double/pass is +1). ``probabilities`` are the position's, the side on
+    roll to roll; ``efficiency`` the position's cube efficiency. Whether
+    the side may double at all is :attr:`Context.may_double
+    <nardy.analysis.Context.may_double>`; the action is
+    :meth:`CubeAction.of <nardy.analysis.CubeAction.of>` of the three.
     """
-
-    #: Equity if the side on roll does not double.
-    no_double: float
-    #: Equity after double, take.
-    double_take: float
-    #: Equity after double, pass (1.0 in money play).
-    double_pass: float
-    #: The proper action.
-    action: CubeAction
-    #: True when the side on roll may double.
-    available: bool
-
-    @property
-    def optimal(self) -> float:
-        """The equity of the proper action."""
-        if not self.available:
-            return self.no_double
-        return max(self.no_double, min(self.double_take, self.double_pass))
-
-    def no_double_error(self) -> float:
-        """The error of not doubling (a missed double; 0 when not doubling is right)."""
-        return self.no_double - self.optimal
-
-    def double_error(self) -> float:
-        """The error of doubling (0 when doubling is right)."""
-        return min(self.double_take, self.double_pass) - self.optimal
-
-    def take_error(self) -> float:
-        """The taker's error in taking (the doubler's equity gained, negated; 0 or negative)."""
-        return min(self.double_pass - self.double_take, 0.0)
-
-    def pass_error(self) -> float:
-        """The taker's error in passing (0 or negative)."""
-        return min(self.double_take - self.double_pass, 0.0)
-
-    @property
-    def close(self) -> bool:
-        """True for a decision gnubg counts as close: doubling costs under 0.16 (isCloseCubedecision)."""
-        return self.optimal - min(self.double_take, 1.0) < 0.16
-
-
-def cube_decision(
-    probabilities: Sequence[float], info: CubeInfo, efficiency: float
-) -> CubeDecision:
-    """The cube decision of the side on roll before its roll, at 0-ply (gnubg's ``FindCubeDecision``).
-
-    ``probabilities`` are the position's, the side on roll to roll;
-    ``efficiency`` the position's cube efficiency.
-    """
-    w, wg, wb, lg, lb = _check_probabilities(probabilities)
-    doubled = info.doubled()
-    if info.money:
-        nd = _cubeful_money(w, wg, wb, lg, lb, info, efficiency)
+    w, wg, wb, lg, lb = as_chances(probabilities)
+    doubled = context.doubled()
+    if context.money:
+        nd = _cubeful_money(w, wg, wb, lg, lb, context, efficiency)
         dt = 2.0 * _cubeful_money(w, wg, wb, lg, lb, doubled, efficiency)
-        dp = 1.0
-    else:
-        k = _constants(info)
-        unit = k.win[0] - k.lose[0]
-        middle = k.win[0] + k.lose[0]
-        nd = (2.0 * _cubeful_mwc(w, wg, wb, lg, lb, info, efficiency) - middle) / unit
-        dt = (2.0 * _cubeful_mwc(w, wg, wb, lg, lb, doubled, efficiency) - middle) / unit
-        dp = 1.0
-    available = info.can_double
-    return CubeDecision(nd, dt, dp, _action(nd, dt, dp, info, available), available)
+        return nd, dt, 1.0
+    k = _constants(context)
+    unit = k.win[0] - k.lose[0]
+    middle = k.win[0] + k.lose[0]
+    nd = (2.0 * _cubeful_mwc(w, wg, wb, lg, lb, context, efficiency) - middle) / unit
+    dt = (2.0 * _cubeful_mwc(w, wg, wb, lg, lb, doubled, efficiency) - middle) / unit
+    return nd, dt, 1.0
 
 
-def _action(nd: float, dt: float, dp: float, info: CubeInfo, available: bool) -> CubeAction:
-    """The proper action (gnubg's FindBestCubeDecision), without the "optional" and "redouble" nuances."""
-    if not available:
-        return CubeAction.NOT_AVAILABLE
-    beaver = info.money and info.beavers and -2.0 <= dt <= 0.0
-    if dt >= nd and dp >= nd:
-        if dp > dt:
-            if beaver:
-                return CubeAction.NO_DOUBLE_BEAVER if 2.0 * dt < nd else CubeAction.DOUBLE_BEAVER
-            return CubeAction.DOUBLE_TAKE
-        return CubeAction.DOUBLE_PASS
-    if nd > dt:
-        if dt > dp:
-            return CubeAction.TOO_GOOD_PASS
-        if nd > dp:
-            return CubeAction.TOO_GOOD_TAKE
-        return CubeAction.NO_DOUBLE_BEAVER if beaver else CubeAction.NO_DOUBLE
-    return CubeAction.TOO_GOOD_PASS
-
-
-def play_score(probabilities: Sequence[float], info: CubeInfo, efficiency: float) -> float:
+def play_score(probabilities: ChancesLike, info: Context, efficiency: float) -> float:
     """The 0-ply score gnubg gives a checker play, in EMG of the side that played.
 
     ``probabilities`` are those of the position after the play **with the
@@ -612,19 +365,19 @@ def play_score(probabilities: Sequence[float], info: CubeInfo, efficiency: float
 
 
 def play_scores(
-    probabilities: Sequence[Sequence[float]], info: CubeInfo, efficiencies: Sequence[float]
+    probabilities: Sequence[ChancesLike], info: Context, efficiencies: Sequence[float]
 ) -> list[float]:
     """:func:`play_score` of many plays of one state at once (the state's constants read once)."""
     if len(probabilities) != len(efficiencies):
-        raise ProbabilitiesError(
+        raise InvalidProbabilitiesError(
             f"{len(probabilities)} probabilities for {len(efficiencies)} efficiencies"
         )
     theirs = info.flipped()
-    can_double = theirs.can_double
+    can_double = theirs.may_double
     doubled = theirs.doubled()
     if info.money:
         return [
-            -_money_value(_check_probabilities(p), theirs, doubled, can_double, x)
+            -_money_value(as_chances(p), theirs, doubled, can_double, x)
             for p, x in zip(probabilities, efficiencies, strict=True)
         ]
     mine = _constants(info)
@@ -633,7 +386,7 @@ def play_scores(
     cash = _constants(theirs).win[0]
     scores = []
     for p, x in zip(probabilities, efficiencies, strict=True):
-        w, wg, wb, lg, lb = _check_probabilities(p)
+        w, wg, wb, lg, lb = as_chances(p)
         value = _cubeful_mwc(w, wg, wb, lg, lb, theirs, x)
         if can_double:
             take = _cubeful_mwc(w, wg, wb, lg, lb, doubled, x)
@@ -643,8 +396,19 @@ def play_scores(
     return scores
 
 
+def on_roll_equity(probabilities: ChancesLike, context: Context, efficiency: float) -> float:
+    """The cubeful equity (EMG) of the side on roll, before its roll, its cube action included.
+
+    The no-double equity, or where it may double and should, the
+    opponent's best answer to the double: the figure a checker play is
+    scored by, seen from the side to move after it (:func:`play_score` is
+    its negation from the other side).
+    """
+    return -play_score(probabilities, context.flipped(), efficiency)
+
+
 def _money_value(
-    p: Probabilities, theirs: CubeInfo, doubled: CubeInfo, can_double: bool, x: float
+    p: Chances, theirs: Context, doubled: Context, can_double: bool, x: float
 ) -> float:
     """The opponent's money equity on roll, his double included (GetECF3)."""
     w, wg, wb, lg, lb = p

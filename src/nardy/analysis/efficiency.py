@@ -28,7 +28,7 @@ import enum
 
 import attrs
 
-from nardy.errors import UnsupportedFormatError
+from nardy.errors import AnalysisInputError
 from nardy.model.position import Position
 
 __all__ = ["EFFICIENCIES", "Efficiencies", "PositionClass", "cube_efficiency", "position_class"]
@@ -79,7 +79,7 @@ EFFICIENCIES = Efficiencies()
 def _counts(position: Position) -> tuple[list[int], list[int]]:
     """The board as gnubg holds it: each side's checkers on its points 1..24 then its bar (opponent, mover)."""
     if position.variant.name not in ("backgammon", "nackgammon", "hypergammon"):
-        raise UnsupportedFormatError(
+        raise AnalysisInputError(
             f"gnubg's position classes are defined for backgammon, not {position.variant.name}"
         )
     # The raw state is in the mover's frame: points 1..24 signed (the
@@ -107,7 +107,7 @@ def _crashed(side: list[int]) -> bool:
 def position_class(position: Position) -> PositionClass:
     """The class gnubg gives a backgammon ``position`` (its ``ClassifyPosition``).
 
-    Raises :class:`~nardy.errors.UnsupportedFormatError` for another variant.
+    Raises :class:`~nardy.errors.AnalysisInputError` for another variant.
     """
     theirs, mine = _counts(position)
     back = max((i for i, n in enumerate(mine) if n), default=-1)

@@ -54,7 +54,7 @@ _FREE_DROP_4 = 0.004
 _STDDEV = (0.0, 1.24, 1.27, 1.47, 1.50, 1.60, 1.61, 1.66, 1.68, 1.70, 1.72, 1.77)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MatchEquityTable:
     """A match equity table, extended to :data:`MAX_AWAY` points.
 

@@ -1,13 +1,16 @@
 """The match review: every decision of a played game or match scored as gnubg scores it at 0-ply.
 
 :func:`review_match` (and :func:`review_game`) replays a record read by
-nardy's readers (:func:`nardy.formats.load_mat`, the SGF reader) and,
-with an **evaluator** -- a callable from a sequence of backgammon
-positions, each seen by its side to move, to their 0-ply cubeless
-probabilities (five floats in gnubg's order, :data:`Evaluator`) -- finds
-for each decision the action taken, the best one and the error, and the
-luck of each roll; then per player and game the totals and rates of
-:class:`PlayerStats`. The definitions are GNU Backgammon's (``analysis.c``):
+nardy's readers (:func:`nardy.formats.load_mat`, the SGF reader) and asks
+an engine (:func:`~nardy.analysis.open_engine`) for the **cubeless
+chances** of every position a decision can lead to -- every play of the 21
+rolls at each move, batched through :meth:`Engine.evaluate_many
+<nardy.analysis.Engine.evaluate_many>` -- and turns them cubeful with
+gnubg's 0-ply cube model (:mod:`nardy.analysis.cube`). It finds for each
+decision the action taken, the best one and the error, and the luck of
+each roll; then per player and game the totals and rates of
+:class:`~nardy.analysis.report.PlayerStats`. The definitions are GNU
+Backgammon's (``analysis.c``):
 
 * a checker play's score is its cubeful 0-ply equity
   (:func:`nardy.analysis.cube.play_score`), its **error** the best play's
@@ -26,292 +29,212 @@ luck of each roll; then per player and game the totals and rates of
   the cube's value times it).
 
 Errors are given as positive costs (gnubg prints them negated).
+
+**Engines.** Any engine that evaluates backgammon serves: the review uses
+only its cubeless chances (``Limit(cubeful=False)``), so an engine's own
+cubeful figures are not used, and the figures are gnubg's at 0-ply when
+the chances are gnubg's 0-ply net's (``gnubg-nn``, ``gnubg``). With
+``Limit(plies=n)`` the chances are the engine's at ``n`` plies under the
+same 0-ply cube model: not gnubg's n-ply analysis. The heuristic engine
+works too (quickly, weakly). A plain callable (:data:`Evaluator`) may
+stand for the engine.
+
+**Variants.** The cube model, its position classes and the match equity
+table are backgammon's: the review takes backgammon and nackgammon games
+and refuses others with :class:`~nardy.errors.ReviewError` (a checker-play
+review of another variant would need that variant's cubeless evaluator and
+a cube model of its own).
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
 import attrs
 
-from nardy.analysis.cube import (
-    CubeDecision,
-    CubeInfo,
-    CubeOwner,
-    cube_decision,
-    equity_to_mwc,
-    play_scores,
-)
+from nardy.analysis.context import Context, Owner
+from nardy.analysis.cube import equity_to_mwc, play_scores
 from nardy.analysis.efficiency import cube_efficiency
-from nardy.errors import ProbabilitiesError, ReviewError
+from nardy.analysis.engine import Engine, final_evaluation
+from nardy.analysis.met import kazaross_xg2
+from nardy.analysis.model import MODEL_VARIANTS, model_cube
+from nardy.analysis.report import Decision, GameReview, MatchReview, PlayerStats
+from nardy.analysis.values import (
+    Ability,
+    Chances,
+    CubeDecision,
+    EngineInfo,
+    Limit,
+    Probabilities,
+    as_chances,
+)
+from nardy.errors import AnalysisInputError, InvalidProbabilitiesError, ReviewError
 from nardy.formats.replay import MatchRecord
 from nardy.game.actions import ActionKind
 from nardy.game.game import Game
 from nardy.model.basics import Side
 from nardy.model.position import Position
 
-__all__ = [
-    "Decision",
-    "Evaluator",
-    "GameReview",
-    "MatchReview",
-    "PlayerStats",
-    "review_game",
-    "review_match",
-]
+__all__ = ["Evaluator", "Progress", "review_game", "review_match"]
 
-#: An evaluator: positions (each seen by its side to move) to their 0-ply
-#: cubeless probabilities, five floats each in gnubg's order (win, win
-#: gammon, win backgammon, lose gammon, lose backgammon), in the same order.
+#: An evaluator: positions (each seen by its side to move) to their cubeless
+#: chances, five floats each in gnubg's order (win, win gammon, win
+#: backgammon, lose gammon, lose backgammon), in the same order. What the
+#: review asks of an engine; a plain callable of this shape may stand for one.
 Evaluator = Callable[[Sequence[Position]], Sequence[Sequence[float]]]
+
+#: A progress callback: ``progress(done, total)`` after each move reviewed.
+Progress = Callable[[int, int], None]
 
 # The 21 rolls with their weights out of 36, and the 30 rolls of an opening.
 _ROLLS = tuple((a, b) for a in range(1, 7) for b in range(1, a + 1))
 _WEIGHT = {roll: 1 if roll[0] == roll[1] else 2 for roll in _ROLLS}
 
-
-@attrs.frozen
-class Decision:
-    """One reviewed decision: a checker play (with its roll's luck) or a cube action.
-
-    ``kind`` is ``"play"``, ``"no double"`` (the side on roll could have
-    doubled and rolled), ``"double"``, ``"take"`` or ``"pass"``. ``error``
-    is the cost in EMG (0 for the best action), ``error_mwc`` in MWC (in
-    money play: points). ``luck`` is set for plays (the roll's luck, EMG).
-    """
-
-    #: The game's number (1 for the first).
-    game: int
-    #: The player who decided (0 or 1).
-    player: int
-    #: What was decided (see the class doc).
-    kind: str
-    #: The roll, for a play.
-    roll: tuple[int, int] | None
-    #: The play made (notation) or the cube action taken.
-    played: str
-    #: The best play (notation) or the proper cube action.
-    best: str
-    #: The cost in EMG (0 or more).
-    error: float
-    #: The cost in MWC (points in money play).
-    error_mwc: float
-    #: The luck of the roll in EMG, for a play.
-    luck: float | None = None
-    #: The luck in MWC (points in money play).
-    luck_mwc: float | None = None
-    #: False for a forced play (no choice); it counts in no error rate.
-    unforced: bool = True
-    #: For a cube decision: gnubg counts it in the rates only when close.
-    close: bool = True
-    #: The nardy position ID before the decision.
-    position: str = ""
+#: Who stands for a plain evaluator callable in a review's ``engine``.
+EVALUATOR_INFO = EngineInfo(
+    name="evaluator",
+    version="",
+    abilities=frozenset({Ability.EVALUATE}),
+    variants=None,
+    description="a plain evaluator callable",
+)
 
 
-@attrs.frozen
-class PlayerStats:
-    """A player's totals over a game or a match, in gnubg's units.
-
-    Totals are EMG (``*_mwc``: MWC, points in money play); rates are mEMG
-    (thousandths of EMG) per decision: checker play per unforced move, cube
-    per close cube decision, overall per both, luck per move. ``pr`` is
-    XG's "performance rating" computed on gnubg's counts: 500 times the
-    overall error per decision (the overall rate divided by 2).
-    """
-
-    #: The player's name.
-    name: str
-    #: Every move (the rolls played, forced ones included).
-    moves: int = 0
-    #: Moves with a choice of play.
-    unforced_moves: int = 0
-    #: Cube decisions reviewed (every roll where a double was possible, every double and answer).
-    cube_decisions: int = 0
-    #: The close ones, which the cube rate counts.
-    close_cube_decisions: int = 0
-    #: Doubles, takes and passes made.
-    doubles: int = 0
-    takes: int = 0
-    passes: int = 0
-    checker_error_total: float = 0.0
-    checker_error_total_mwc: float = 0.0
-    cube_error_total: float = 0.0
-    cube_error_total_mwc: float = 0.0
-    luck_total: float = 0.0
-    luck_total_mwc: float = 0.0
-    #: The MWC (points in money play) the results of the games gave.
-    actual_result: float = 0.0
-    #: The actual result less the player's luck, plus the opponent's (MWC).
-    luck_adjusted_result: float = 0.0
-
-    @property
-    def checker_error_rate(self) -> float:
-        """Checker error per unforced move, mEMG."""
-        return _rate(self.checker_error_total, self.unforced_moves)
-
-    @property
-    def cube_error_rate(self) -> float:
-        """Cube error per close cube decision, mEMG."""
-        return _rate(self.cube_error_total, self.close_cube_decisions)
-
-    @property
-    def error_total(self) -> float:
-        """Checker and cube errors, EMG."""
-        return self.checker_error_total + self.cube_error_total
-
-    @property
-    def error_rate(self) -> float:
-        """Overall error per unforced move or close cube decision, mEMG."""
-        return _rate(self.error_total, self.unforced_moves + self.close_cube_decisions)
-
-    @property
-    def pr(self) -> float:
-        """XG's PR on gnubg's counts: 500 x overall error per decision."""
-        return self.error_rate / 2.0
-
-    @property
-    def luck_rate(self) -> float:
-        """Luck per move, mEMG."""
-        return _rate(self.luck_total, self.moves)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Every field and rate, JSON-able."""
-        out = attrs.asdict(self)
-        for name in ("checker_error_rate", "cube_error_rate", "error_total", "error_rate"):
-            out[name] = getattr(self, name)
-        out["pr"] = self.pr
-        out["luck_rate"] = self.luck_rate
-        return out
+def _seam(engine: Engine | Evaluator, limit: Limit | None) -> tuple[Evaluator, EngineInfo, Limit]:
+    """The evaluator the review calls, the engine's info and the limit it uses."""
+    used = Limit() if limit is None else limit
+    if not isinstance(used, Limit):
+        raise AnalysisInputError(f"limit takes a nardy.analysis.Limit or None, got {limit!r}")
+    used = used.replace(cubeful=False)
+    if isinstance(engine, Engine):
+        return _engine_evaluator(engine, used), engine.info, used
+    if callable(engine):
+        return engine, EVALUATOR_INFO, used
+    raise AnalysisInputError(
+        f"the review takes an engine (open_engine) or an evaluator callable, got {engine!r}"
+    )
 
 
-def _rate(total: float, count: int) -> float:
-    return 1000.0 * total / count if count else 0.0
+def _engine_evaluator(engine: Engine, limit: Limit) -> Evaluator:
+    """The engine's cubeless chances in one batch; finished positions scored exactly here."""
 
-
-@attrs.frozen
-class GameReview:
-    """One game reviewed: its decisions and each player's totals."""
-
-    #: The game's number (1 for the first).
-    number: int
-    #: The score before the game (players 0 and 1).
-    score: tuple[int, int]
-    #: Every decision, in order.
-    decisions: tuple[Decision, ...]
-    #: Players 0 and 1.
-    players: tuple[PlayerStats, PlayerStats]
-
-
-@attrs.frozen
-class MatchReview:
-    """A match (or money session) reviewed: its games and each player's totals over all of them."""
-
-    #: Points to win the match; 0 for money.
-    length: int
-    #: Every game reviewed, in order.
-    games: tuple[GameReview, ...]
-    #: Players 0 and 1, totals over the games.
-    players: tuple[PlayerStats, PlayerStats]
-
-    @property
-    def decisions(self) -> tuple[Decision, ...]:
-        """Every decision of every game, in order."""
-        return tuple(d for game in self.games for d in game.decisions)
-
-    def worst(self, n: int = 10) -> tuple[Decision, ...]:
-        """The ``n`` costliest decisions (MWC; points in money play), worst first."""
-        return tuple(sorted(self.decisions, key=lambda d: -d.error_mwc)[:n])
-
-    def to_json(self, indent: int | None = None) -> str:
-        """The review as JSON: ``length``, ``players`` (totals and rates), ``games``."""
-        data = {
-            "length": self.length,
-            "players": [p.to_dict() for p in self.players],
-            "games": [
-                {
-                    "number": g.number,
-                    "score": list(g.score),
-                    "players": [p.to_dict() for p in g.players],
-                    "decisions": [attrs.asdict(d) for d in g.decisions],
-                }
-                for g in self.games
-            ],
-        }
-        return json.dumps(data, indent=indent)
-
-    def to_csv(self) -> str:
-        """One row per decision (the :class:`Decision` fields), with a header."""
-        out = io.StringIO()
-        names = [f.name for f in attrs.fields(Decision)]
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(names)
-        for d in self.decisions:
-            writer.writerow(["" if v is None else v for v in attrs.astuple(d, recurse=False)])
-        return out.getvalue()
-
-    def to_text(self) -> str:
-        """A table of both players' totals and rates, as gnubg's statistics list them."""
-        rows: list[tuple[str, Callable[[PlayerStats], str]]] = [
-            ("Moves (unforced)", lambda p: f"{p.moves} ({p.unforced_moves})"),
-            ("Checker error total EMG", lambda p: f"{p.checker_error_total:.3f}"),
-            ("Checker error rate mEMG", lambda p: f"{p.checker_error_rate:.1f}"),
-            ("Cube decisions (close)", lambda p: f"{p.cube_decisions} ({p.close_cube_decisions})"),
-            ("Cube error total EMG", lambda p: f"{p.cube_error_total:.3f}"),
-            ("Cube error rate mEMG", lambda p: f"{p.cube_error_rate:.1f}"),
-            ("Overall error rate mEMG", lambda p: f"{p.error_rate:.1f}"),
-            ("PR", lambda p: f"{p.pr:.1f}"),
-            ("Luck total EMG", lambda p: f"{p.luck_total:+.3f}"),
-            ("Luck rate mEMG", lambda p: f"{p.luck_rate:+.1f}"),
-            ("Luck adjusted result", lambda p: _result_text(p.luck_adjusted_result, self.length)),
+    def evaluate(positions: Sequence[Position]) -> list[Chances]:
+        going = [p for p in positions if p.result() is None]
+        found = iter(engine.evaluate_many(going, limit) if going else [])
+        return [
+            (
+                next(found) if p.result() is None else final_evaluation(p, engine.info, limit)
+            ).probabilities.as_tuple()
+            for p in positions
         ]
-        a, b = self.players
-        lines = [f"{'':<26}{a.name:>16}{b.name:>16}"]
-        lines += [f"{label:<26}{show(a):>16}{show(b):>16}" for label, show in rows]
-        return "\n".join(lines)
 
-
-def _result_text(value: float, length: int) -> str:
-    return f"{100.0 * value:+.2f}%" if length else f"{value:+.3f}"
+    return evaluate
 
 
 # --- the review -----------------------------------------------------------------------------
 
 
-def review_match(record: MatchRecord, evaluator: Evaluator) -> MatchReview:
-    """Review every game of a match or money-session record (see the module doc).
+def review_match(
+    record: MatchRecord,
+    engine: Engine | Evaluator,
+    limit: Limit | None = None,
+    *,
+    games: Collection[int] | None = None,
+    progress: Progress | None = None,
+) -> MatchReview:
+    """Review every game of a match or money-session record with ``engine`` (see the module doc).
 
-    Raises :class:`~nardy.errors.ReviewError` for a record of another
-    variant than backgammon, or an evaluator whose answer is not one set
-    of five probabilities per position.
+    ``limit``: the plies of the engine's chances (default 0, gnubg's
+    review); the review always asks for cubeless chances. ``games``: the
+    numbers (from 1) of the games to review, the others only counted for
+    the score (default: all). ``progress(done, total)`` is called after
+    each move reviewed. Raises :class:`~nardy.errors.ReviewError` for a
+    game of a variant outside backgammon's cube model, an engine that does
+    not play it, or an evaluator whose answer is not one set of five
+    chances per position.
     """
-    score = [0, 0]
-    games = []
-    for number, game in enumerate(record.games, start=1):
-        games.append(_review(game, number, (score[0], score[1]), record, evaluator))
-        if game.outcome is not None and game.outcome.winner is not None:
-            score[game.player(game.outcome.winner)] += int(game.outcome.points)
+    evaluator, info, used = _seam(engine, limit)
+    chosen = [
+        (number, game)
+        for number, game in enumerate(record.games, start=1)
+        if games is None or number in games
+    ]
+    for _, game in chosen:
+        _check_game(game, info)
+    counter = _Counter(progress, sum(_moves(game) for _, game in chosen))
+    scores = _scores(record)
+    reviewed = [
+        _review(game, number, scores[number - 1], record, evaluator, counter, (info, used))
+        for number, game in chosen
+    ]
     players = (
-        _sum_stats(record.players[0], [g.players[0] for g in games]),
-        _sum_stats(record.players[1], [g.players[1] for g in games]),
+        _sum_stats(record.players[0], [g.players[0] for g in reviewed]),
+        _sum_stats(record.players[1], [g.players[1] for g in reviewed]),
     )
-    return MatchReview(record.length, tuple(games), players)
+    return MatchReview(record.length, tuple(reviewed), players, info, used)
 
 
 def review_game(
     game: Game,
-    evaluator: Evaluator,
+    engine: Engine | Evaluator,
+    limit: Limit | None = None,
     *,
     length: int = 0,
     score: tuple[int, int] = (0, 0),
     names: tuple[str, str] = ("player 0", "player 1"),
+    progress: Progress | None = None,
 ) -> GameReview:
-    """Review one game played at ``score`` (players 0 and 1) of a ``length``-point match (0: money)."""
+    """Review one game played at ``score`` (players 0 and 1) of a ``length``-point match (0: money).
+
+    As :func:`review_match` for the rest.
+    """
+    evaluator, info, used = _seam(engine, limit)
+    _check_game(game, info)
     record = MatchRecord(length, names, (), (game,), None)
-    return _review(game, 1, score, record, evaluator)
+    counter = _Counter(progress, _moves(game))
+    return _review(game, 1, score, record, evaluator, counter, (info, used))
+
+
+def _scores(record: MatchRecord) -> list[tuple[int, int]]:
+    """The score (players 0 and 1) before each game of the record."""
+    score = [0, 0]
+    out = []
+    for game in record.games:
+        out.append((score[0], score[1]))
+        if game.outcome is not None and game.outcome.winner is not None:
+            score[game.player(game.outcome.winner)] += int(game.outcome.points)
+    return out
+
+
+def _check_game(game: Game, info: EngineInfo) -> None:
+    name = game.variant.name
+    if name not in MODEL_VARIANTS:
+        raise ReviewError(
+            f"the review scores {' and '.join(sorted(MODEL_VARIANTS))} games (gnubg's cube "
+            f"model and match equity table are backgammon's), not {name}"
+        )
+    if not info.plays(name):
+        raise ReviewError(f"the {info.name} engine does not play {name}")
+
+
+def _moves(game: Game) -> int:
+    """The checker plays of a game (what the progress counts)."""
+    return sum(1 for action in game.history if action.kind is ActionKind.PLAY)
+
+
+class _Counter:
+    """Counts the moves reviewed for a progress callback."""
+
+    def __init__(self, progress: Progress | None, total: int) -> None:
+        self.progress = progress
+        self.total = total
+        self.done = 0
+
+    def step(self) -> None:
+        self.done += 1
+        if self.progress is not None:
+            self.progress(self.done, self.total)
 
 
 def _sum_stats(name: str, parts: Iterable[PlayerStats]) -> PlayerStats:
@@ -329,16 +252,18 @@ def _sum_stats(name: str, parts: Iterable[PlayerStats]) -> PlayerStats:
 
 
 def _review(
-    game: Game, number: int, score: tuple[int, int], record: MatchRecord, evaluator: Evaluator
+    game: Game,
+    number: int,
+    score: tuple[int, int],
+    record: MatchRecord,
+    evaluator: Evaluator,
+    counter: _Counter,
+    engine: tuple[EngineInfo, Limit],
 ) -> GameReview:
-    if game.variant.name != "backgammon":
-        raise ReviewError(f"the review scores backgammon games, not {game.variant.name}")
-    run = _GameRun(game, number, score, record, evaluator)
+    run = _GameRun(game, number, score, record, evaluator, engine)
+    run.counter = counter
     run.replay()
-    return GameReview(number, score, tuple(run.decisions), run.stats())
-
-
-_Probabilities = tuple[float, float, float, float, float]
+    return GameReview(number, score, tuple(run.decisions), run.stats(), *engine)
 
 
 class _GameRun:
@@ -351,8 +276,11 @@ class _GameRun:
         score: tuple[int, int],
         record: MatchRecord,
         evaluator: Evaluator,
+        engine: tuple[EngineInfo, Limit],
     ) -> None:
         self.game = game
+        self.engine, self.limit = engine
+        self.counter = _Counter(None, 0)
         self.number = number
         self.score = score
         self.length = record.length
@@ -360,35 +288,37 @@ class _GameRun:
         self.evaluator = evaluator
         self.decisions: list[Decision] = []
         # Evaluations and efficiencies of the positions met, by (turn, packed).
-        self.probabilities: dict[tuple[Side, bytes], _Probabilities] = {}
+        self.probabilities: dict[tuple[Side, bytes], Chances] = {}
         self.efficiency: dict[tuple[Side, bytes], float] = {}
         self.start = game.variant.starting_position().packed
-        self.offer: tuple[CubeDecision, CubeInfo] | None = None
+        self.offer: tuple[CubeDecision, Context] | None = None
+        self.met = kazaross_xg2()
 
     # --- the state ----------------------------------------------------------------------
 
-    def info(self, state: Game, side: Side) -> CubeInfo:
+    def info(self, state: Game, side: Side) -> Context:
         """The cube state seen by ``side``."""
         cube = state.cube
         if cube.owner is None:
-            owner = CubeOwner.CENTRE
+            owner = Owner.CENTRED
         else:
-            owner = CubeOwner.MOVER if cube.owner == side else CubeOwner.OPPONENT
+            owner = Owner.MOVER if cube.owner == side else Owner.OPPONENT
         if not self.length:
             options = state.options
-            return CubeInfo(
-                cube=cube.value, owner=owner, jacoby=options.jacoby, beavers=options.beaver
+            return Context(
+                cube=cube.value, owner=owner, jacoby=options.jacoby, beaver=options.beaver
             )
         me = state.player(side)
-        return CubeInfo(
-            self.length,
-            (self.score[me], self.score[1 - me]),
-            cube.value,
-            owner,
+        return Context(
+            away=self.length - self.score[me],
+            opponent_away=self.length - self.score[1 - me],
+            cube=cube.value,
+            owner=owner,
             crawford=state.crawford,
+            met=self.met,
         )
 
-    def to_mwc(self, equity: float, info: CubeInfo) -> float:
+    def to_mwc(self, equity: float, info: Context) -> float:
         """An EMG amount (an error, a luck) in MWC; in money play, in points."""
         if info.money:
             return info.cube * equity
@@ -411,25 +341,22 @@ class _GameRun:
                 f"the evaluator gave {len(answers)} answers for {len(wanted)} positions"
             )
         for (key, position), answer in zip(wanted.items(), answers, strict=True):
-            if len(answer) != 5:
-                raise ReviewError(f"the evaluator gave {answer!r} for {position.id()}")
-            w, wg, wb, lg, lb = (float(x) for x in answer)
-            self.probabilities[key] = (w, wg, wb, lg, lb)
+            try:
+                self.probabilities[key] = as_chances(answer)
+            except InvalidProbabilitiesError as exc:
+                raise ReviewError(f"the evaluator's chances for {position.id()}: {exc}") from None
             self.efficiency[key] = cube_efficiency(position)
 
-    def scores(self, position: Position, info: CubeInfo) -> dict[tuple[int, int], list[float]]:
+    def scores(self, position: Position, info: Context) -> dict[tuple[int, int], list[float]]:
         """Every play's score (EMG) for each of the 21 rolls from ``position``."""
         legal = {roll: position.legal_plays(roll).resulting_positions() for roll in _ROLLS}
         self.evaluate([p for after in legal.values() for p in after])
         out = {}
         for roll, after in legal.items():
             keys = [(p.turn, p.packed) for p in after]
-            try:
-                out[roll] = play_scores(
-                    [self.probabilities[k] for k in keys], info, [self.efficiency[k] for k in keys]
-                )
-            except ProbabilitiesError as exc:
-                raise ReviewError(f"the evaluator's probabilities: {exc}") from None
+            out[roll] = play_scores(
+                [self.probabilities[k] for k in keys], info, [self.efficiency[k] for k in keys]
+            )
         return out
 
     # --- the replay ----------------------------------------------------------------------
@@ -444,7 +371,7 @@ class _GameRun:
                 continue
             if kind is ActionKind.ROLL:
                 info = self.info(state, side)
-                if info.can_double and state.position.packed != self.start:
+                if info.may_double and state.position.packed != self.start:
                     self.cube(state, side, info, "no double")
             elif kind is ActionKind.DOUBLE:
                 info = self.info(state, side)
@@ -454,13 +381,15 @@ class _GameRun:
             elif kind is ActionKind.PLAY and action.play is not None:
                 self.play(state, side, action.play)
 
-    def cube(self, state: Game, side: Side, info: CubeInfo, kind: str) -> CubeDecision:
+    def cube(self, state: Game, side: Side, info: Context, kind: str) -> CubeDecision:
         """Score the cube decision of ``side`` before its roll: ``kind`` is what it did."""
         position = state.position
         self.evaluate([position])
-        key = (position.turn, position.packed)
-        decision = cube_decision(self.probabilities[key], info, self.efficiency[key])
-        error = 0.0 - (decision.double_error() if kind == "double" else decision.no_double_error())
+        chances = Probabilities.from_tuple(
+            side, self.probabilities[(position.turn, position.packed)]
+        )
+        decision = model_cube(position, chances, info, self.engine, self.limit)
+        error = decision.double_error() if kind == "double" else decision.no_double_error()
         self.decisions.append(
             Decision(
                 game=self.number,
@@ -482,7 +411,7 @@ class _GameRun:
         if self.offer is None:
             return
         decision, info = self.offer
-        error = 0.0 - (decision.take_error() if kind == "take" else decision.pass_error())
+        error = decision.take_error() if kind == "take" else decision.pass_error()
         best = "take" if decision.double_take <= decision.double_pass else "pass"
         self.decisions.append(
             Decision(
@@ -532,9 +461,10 @@ class _GameRun:
                 position=position.id(),
             )
         )
+        self.counter.step()
 
     def opening_mean(
-        self, position: Position, info: CubeInfo, best: dict[tuple[int, int], float]
+        self, position: Position, info: Context, best: dict[tuple[int, int], float]
     ) -> float:
         """The mean over the 30 non-double opening rolls of either player (gnubg's LuckFirst)."""
         theirs = self.scores(position.pass_turn(), info.flipped())
@@ -589,7 +519,7 @@ class _GameRun:
         if not self.length:
             gain = float(points)
         else:
-            met = CubeInfo(self.length).met
+            met = self.met
             away = (self.length - self.score[winner], self.length - self.score[1 - winner])
             one_away = 1 in away
             before = met.mwc(*away, post_crawford=one_away and not self.game.crawford)
