@@ -202,13 +202,15 @@ class MatchReview:
         }
         return json.dumps(data, indent=indent)
 
-    def to_csv(self) -> str:
-        """One row per decision (the :class:`Decision` fields), with a header."""
+    def to_csv(self, player: int | None = None) -> str:
+        """One row per decision (the :class:`Decision` fields), with a header; ``player``'s only if given."""
         out = io.StringIO()
         names = [f.name for f in attrs.fields(Decision)]
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(names)
         for d in self.decisions:
+            if player is not None and d.player != player:
+                continue
             writer.writerow(["" if v is None else v for v in attrs.astuple(d, recurse=False)])
         return out.getvalue()
 
