@@ -9,8 +9,8 @@ import pytest
 import nardy
 from analysis_positions import positions_with_rolls
 from nardy.analysis import Ability, CubeAction, Limit, context_of, open_engine
-from nardy.analysis.cube import equity_to_mwc
 from nardy.analysis.boards import sage_board, sage_state
+from nardy.analysis.cube import equity_to_mwc
 from nardy.game.id_state import MatchState
 
 bgsage: Any = pytest.importorskip("bgsage", reason="bgsage is not installed here")
