@@ -120,6 +120,8 @@ class GnubgAnalysis:
     totals: dict[str, dict[str, float]]
     #: Seconds gnubg's `analyse match` took.
     seconds: float
+    #: The cube errors gnubg charged: (game from 1, player, error EMG as a positive cost).
+    cube_errors: tuple[tuple[int, str, float], ...] = ()
 
 
 _MOVE = re.compile(r"^Move number \d+:\s+(.+?) to play (\d)(\d)\s*$")
@@ -149,7 +151,7 @@ def gnubg_analysis(path: Path, workdir: Path) -> GnubgAnalysis:
     lines = [line for f in files for line in f.read_text(encoding="utf-8").splitlines()]
     for f in files:
         f.unlink()
-    return GnubgAnalysis(_moves(lines), _totals(lines), seconds)
+    return GnubgAnalysis(_moves(lines), _totals(lines), seconds, _cube_errors(lines))
 
 
 def _moves(lines: list[str]) -> tuple[GnubgMove, ...]:
@@ -179,6 +181,25 @@ def _moves(lines: list[str]) -> tuple[GnubgMove, ...]:
     if current is not None:
         moves.append(GnubgMove(**current))
     return tuple(moves)
+
+
+_ACTOR = re.compile(r"^\* (.+?) (?:moves|doubles|redoubles|accepts|rejects|beavers|cannot)")
+_CUBE_ALERT = re.compile(
+    r"^Alert: (?:missed|wrong) (?:double|redouble|take|pass)\w* \(([-+]?\d+\.\d+)\)"
+)
+
+
+def _cube_errors(lines: list[str]) -> tuple[tuple[int, str, float], ...]:
+    """gnubg's cube alerts, each with its game and the player who acted (the line before)."""
+    game, actor, found = 1, "", []
+    for line in lines:
+        if line.startswith("Game statistics for game"):
+            game += 1
+        elif a := _ACTOR.match(line):
+            actor = a[1]
+        elif c := _CUBE_ALERT.match(line):
+            found.append((game, actor, -float(c[1])))
+    return tuple(found)
 
 
 def _totals(lines: list[str]) -> dict[str, dict[str, float]]:

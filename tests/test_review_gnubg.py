@@ -23,8 +23,16 @@ from analysis_support import (
     to_gnubg,
 )
 from nardy import Position
-from nardy.analysis import Context, Limit, MatchReview, Owner, open_engine, review_match
-from nardy.analysis.cube import play_scores
+from nardy.analysis import (
+    Context,
+    CubeAction,
+    Limit,
+    MatchReview,
+    Owner,
+    open_engine,
+    review_match,
+)
+from nardy.analysis.cube import cube_equities, play_scores
 from nardy.analysis.efficiency import PositionClass, cube_efficiency, position_class
 from nardy.analysis.met import MAX_AWAY, kazaross_xg2, read_met
 from nardy.formats.mat import load_mat
@@ -183,3 +191,57 @@ def test_review_matches_gnubgs_analysis(path: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize("path", match_files(), ids=safe_name)
 def test_review_matches_gnubgs_analysis_every_match(path: Path, tmp_path: Path) -> None:
     compare(path, tmp_path)
+
+
+IANDAURCA = next(p for p in match_files() if "Iandaurca" in p.name)
+
+
+def test_cube_decisions_one_by_one_in_llabba_iandaurca(tmp_path: Path) -> None:
+    """Every cube error gnubg charges is nardy's, but one: a last-roll two-sided bear-off.
+
+    There (game 8, Llabba 3 away owning a 2-cube, 88% to bear off now)
+    gnubg's exact two-sided database leaves the cube no life (efficiency
+    0): the missed redouble costs 0.2315 EMG, the whole difference of
+    Llabba's cube total (0.544 against 0.313). nardy's 0.6 for every
+    bear-off makes not doubling right; with efficiency 0 nardy's model
+    gives gnubg's three equities.
+    """
+    theirs = gnubg_analysis(IANDAURCA, tmp_path)
+    record = load_mat(IANDAURCA)
+    pytest.importorskip("gnubg_nn", reason="gnubg-nn is not installed")
+    with open_engine("gnubg-nn") as engine:
+        review = review_match(record, engine)
+        names = record.players
+        mine = [
+            (d.game, names[d.player], d.error, d.position)
+            for d in review.decisions
+            if d.kind != "play" and d.error > 1e-4
+        ]
+        unmatched = []
+        for game, player, error in (e for e in theirs.cube_errors if e[2] > 1e-4):
+            found = [m for m in mine if m[:2] == (game, player) and abs(m[2] - error) < 2e-4]
+            if found:
+                mine.remove(found[0])
+            else:
+                unmatched.append((game, player, error))
+        assert mine == []  # nardy charges nothing gnubg does not
+        assert [u[:2] for u in unmatched] == [(8, "Llabba")]
+        missed = unmatched[0][2]
+        decision = next(
+            d
+            for d in review.decisions
+            if d.game == 8
+            and d.kind == "no double"
+            and names[d.player] == "Llabba"
+            and position_class(Position.from_id(d.position)) is PositionClass.BEAROFF_TWO_SIDED
+            and d.best == CubeAction.NO_DOUBLE.value
+            and engine.evaluate(Position.from_id(d.position)).probabilities.win > 0.85
+        )
+        position = Position.from_id(decision.position)
+        chances = engine.evaluate(position).probabilities
+    context = Context(away=3, opponent_away=8, cube=2, owner=Owner.MOVER)
+    nd, dt, dp = cube_equities(chances, context, 0.0)
+    assert CubeAction.of(nd, dt, dp) is CubeAction.DOUBLE_PASS
+    assert dp - nd == pytest.approx(missed, abs=1e-4)
+    ours = review.players[names.index("Llabba")].cube_error_total
+    assert ours + missed == pytest.approx(theirs.totals["Llabba"]["cube"], abs=1e-3)
