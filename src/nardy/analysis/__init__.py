@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from nardy.analysis.context import Context, Owner, context_of
 from nardy.analysis.engine import Engine, EngineBase
-from nardy.analysis.met import MatchEquityTable, kazaross_xg2, read_met
+from nardy.analysis.met import MatchEquityTable
 from nardy.analysis.registry import available_engines, engine_names, open_engine
 from nardy.analysis.report import Decision, GameReview, MatchReview, PlayerStats
 from nardy.analysis.review import review_game, review_match
@@ -105,9 +105,7 @@ __all__ = [
     "available_engines",
     "context_of",
     "engine_names",
-    "kazaross_xg2",
     "open_engine",
-    "read_met",
     "review_game",
     "review_match",
 ]

@@ -577,7 +577,7 @@ class CubeDecision:
 
     @property
     def close(self) -> bool:
-        """Whether gnubg counts the decision as close: doubling costs under :data:`CLOSE_CUBE`."""
+        """Whether gnubg counts the decision as close: doubling costs under 0.16 EMG (``CLOSE_CUBE``)."""
         return self.equity - min(self.double_take, 1.0) < CLOSE_CUBE
 
 
