@@ -24,7 +24,7 @@ from nardy.analysis import (
 )
 from nardy.analysis.backends.heuristic import keith_count, race_win_chance
 from nardy.analysis.boards import index_of_moves, index_of_state, moves_notation
-from nardy.analysis.context import Context
+from nardy.analysis.context import Context, context_of
 from nardy.analysis.cube import cube_equities, cubeless_equity, equity_to_mwc, on_roll_equity
 from nardy.analysis.efficiency import cube_efficiency
 from nardy.analysis.met import kazaross_xg2
@@ -349,3 +349,14 @@ def test_a_finished_game_and_a_closed_engine_are_refused() -> None:
         assert len(engine.rank_plays(START, (3, 1), max_plays=3)) == 3
     with pytest.raises(EngineFailedError, match="closed"):
         engine.evaluate(START)
+
+
+def test_contexts_of_a_batch_are_each_positions_own() -> None:
+    """Built once per side on roll, the batch's contexts are those of each position alone."""
+    from nardy.analysis.engine import contexts_of
+
+    black = BG.position(list(START.board), turn=Side.BLACK)
+    match = MatchState(length=7, score=(2, 4), cube=2, cube_owner=Side.WHITE)
+    batch = [START, black, START, black]
+    assert contexts_of(batch, match) == [context_of(p, match) for p in batch]
+    assert contexts_of(batch, match)[0] != contexts_of(batch, match)[1]

@@ -37,7 +37,7 @@ from nardy.model.basics import Roll, RollLike
 from nardy.model.legal import LegalPlays
 from nardy.model.position import Position
 
-__all__ = ["Engine", "EngineBase", "final_evaluation", "package_version"]
+__all__ = ["Engine", "EngineBase", "contexts_of", "final_evaluation", "package_version"]
 
 
 @runtime_checkable
@@ -163,6 +163,18 @@ def final_evaluation(position: Position, engine: EngineInfo, limit: Limit) -> Ev
     )
 
 
+def contexts_of(positions: Sequence[Position], match: MatchState | None) -> list[Context]:
+    """:func:`~nardy.analysis.context_of` of each position, built once per side on roll (batches are long)."""
+    by_side: dict[object, Context] = {}
+    out = []
+    for p in positions:
+        context = by_side.get(p.turn)
+        if context is None:
+            context = by_side[p.turn] = context_of(p, match)
+        out.append(context)
+    return out
+
+
 def package_version(distribution: str) -> str:
     """The installed version of a distribution (``"unknown"`` if its metadata is missing)."""
     try:
@@ -234,7 +246,7 @@ class EngineBase:
         after = list(plays.resulting_positions())
         going = [i for i, p in enumerate(after) if p.result() is None]
         positions = [after[i] for i in going]
-        contexts = [context_of(p, match) for p in positions]
+        contexts = contexts_of(positions, match)
         found = self.evaluations(positions, limit, contexts) if positions else []
         evaluations = dict(zip(going, found))
         return [
@@ -295,7 +307,7 @@ class EngineBase:
         checked = [self.check_position(p) for p in positions]
         if not checked:
             return []
-        return self.evaluations(checked, used, [context_of(p, match) for p in checked])
+        return self.evaluations(checked, used, contexts_of(checked, match))
 
     def rank_plays(
         self,
