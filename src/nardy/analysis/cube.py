@@ -28,17 +28,25 @@ position after the play, the opponent on roll with his option to double at
 once, in EMG of the side that played. :func:`cube_decision` is the cube
 decision before a roll. :func:`play_scores` scores many plays at once (the
 review's fast path).
+
+Where the native core is loaded (:mod:`nardy.analysis.native_cube`),
+:func:`play_scores`, :func:`cubeful_mwc` and :func:`cubeful_equity` run
+its compiled copy of these definitions (the same operations in the same
+order); the Python here is the rule, run by the pure build and for any
+input the native core refuses.
 """
 
 from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
+from nardy.analysis import native_cube
 from nardy.analysis.met import MatchEquityTable, kazaross_xg2
+from nardy.analysis.native_cube import NativeMet
 from nardy.errors import MatchStateError, ProbabilitiesError
 
 __all__ = [
@@ -218,6 +226,47 @@ def _check_probabilities(p: Sequence[float]) -> Probabilities:
     return (w, wg, wb, lg, lb)
 
 
+# --- the native core's copy of the hot functions ------------------------------------------
+
+# The owner's code in the native core's state (nardy_core::cube::Owner::from_code).
+_OWNER_CODE = {CubeOwner.CENTRE: 0, CubeOwner.MOVER: 1, CubeOwner.OPPONENT: 2}
+
+_Batch = Callable[[tuple[int, ...], list[float], Sequence[float]], list[float]]
+
+
+def _native(
+    method: Callable[[NativeMet], _Batch],
+    probabilities: Sequence[Sequence[float]],
+    info: CubeInfo,
+    efficiencies: Sequence[float],
+) -> list[float] | None:
+    """``method`` of the native core's table on these positions, or ``None``.
+
+    ``None`` in the pure build, and for input the core refuses: the Python
+    rule then decides (its own error, or its answer for the rare state past
+    the core's range).
+    """
+    met = native_cube.native_met(info.met)
+    if met is None:
+        return None
+    state = (
+        info.length,
+        info.score[0],
+        info.score[1],
+        info.cube,
+        _OWNER_CODE[info.owner],
+        int(info.crawford),
+        int(info.jacoby),
+        int(info.beavers),
+    )
+    try:
+        # (Unpacking five a position: rows of another length go to the rule, which refuses them.)
+        flat = [x for w, wg, wb, lg, lb in probabilities for x in (w, wg, wb, lg, lb)]
+        return method(met)(state, flat, efficiencies)
+    except (TypeError, ValueError, RuntimeError):
+        return None
+
+
 # --- the constants of a state (MET lookups), computed once per state ---------------------
 
 
@@ -353,12 +402,18 @@ def cubeful_mwc(probabilities: Sequence[float], info: CubeInfo, efficiency: floa
     live). Where the cube is dead (:attr:`CubeInfo.cube_alive`) it is the
     cubeless MWC. Match play only.
     """
+    native = _native(lambda met: met.cubeful_mwc, (probabilities,), info, (efficiency,))
+    if native is not None:
+        return native[0]
     w, wg, wb, lg, lb = _check_probabilities(probabilities)
     return _cubeful_mwc(w, wg, wb, lg, lb, _match(info), efficiency)
 
 
 def cubeful_equity(probabilities: Sequence[float], info: CubeInfo, efficiency: float) -> float:
     """The cubeful equity in EMG (money: Janowski's formula; match: :func:`cubeful_mwc` in EMG)."""
+    native = _native(lambda met: met.cubeful_equity, (probabilities,), info, (efficiency,))
+    if native is not None:
+        return native[0]
     w, wg, wb, lg, lb = _check_probabilities(probabilities)
     if info.money:
         return _cubeful_money(w, wg, wb, lg, lb, info, efficiency)
@@ -615,6 +670,9 @@ def play_scores(
     probabilities: Sequence[Sequence[float]], info: CubeInfo, efficiencies: Sequence[float]
 ) -> list[float]:
     """:func:`play_score` of many plays of one state at once (the state's constants read once)."""
+    native = _native(lambda met: met.play_scores, probabilities, info, efficiencies)
+    if native is not None:
+        return native
     if len(probabilities) != len(efficiencies):
         raise ProbabilitiesError(
             f"{len(probabilities)} probabilities for {len(efficiencies)} efficiencies"
