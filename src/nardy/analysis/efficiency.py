@@ -83,21 +83,12 @@ _MINE = bytes(max(b - 128, 0) for b in range(256))
 _THEIRS = bytes(max(128 - b, 0) for b in range(256))
 
 
-@attrs.frozen
-class _Sides:
-    """The two sides as gnubg holds them, read from the packed state (the mover's frame).
-
-    ``mine[i]`` is the mover's checkers on its point ``i + 1``; ``theirs[i]``
-    the opponent's on the mover's point ``i + 1`` (the opponent's ``24 - i``).
-    ``back`` is gnubg's index of a side's farthest checker (24: the bar; -1:
-    none left).
-    """
-
-    mine: bytes
-    theirs: bytes
-    bars: tuple[int, int]
-    back: int
-    opp_back: int
+# The two sides as gnubg holds them, read from the packed state (the
+# mover's frame): the mover's checkers on its points 1..24 (bytes), the
+# opponent's on the mover's points 1..24 (his 24..1), the two bars, and
+# gnubg's index of each side's farthest checker (24: the bar; -1: none
+# left). A plain tuple: made 120,000 times a match.
+_Sides = tuple[bytes, bytes, tuple[int, int], int, int]
 
 
 def _sides(position: Position) -> _Sides:
@@ -114,7 +105,7 @@ def _sides(position: Position) -> _Sides:
     back = 24 if bars[0] else len(mine.rstrip(b"\0")) - 1
     # The opponent's farthest checker is on the mover's lowest point he holds.
     opp_back = 24 if bars[1] else len(theirs.lstrip(b"\0")) - 1
-    return _Sides(mine, theirs, bars, back, opp_back)
+    return (mine, theirs, bars, back, opp_back)
 
 
 def _crashed(total: int, one: int, two: int) -> bool:
@@ -137,11 +128,10 @@ def position_class(position: Position) -> PositionClass:
 
 
 def _classify(sides: _Sides) -> PositionClass:
-    back, opp_back = sides.back, sides.opp_back
+    mine, theirs, bars, back, opp_back = sides
     if back < 0 or opp_back < 0:
         return PositionClass.OVER
-    mine, theirs = sides.mine, sides.theirs
-    total, opp_total = sum(mine) + sides.bars[0], sum(theirs) + sides.bars[1]
+    total, opp_total = sum(mine) + bars[0], sum(theirs) + bars[1]
     if back + opp_back > 22:
         if _crashed(opp_total, theirs[23], theirs[22]) or _crashed(total, mine[0], mine[1]):
             return PositionClass.CRASHED
@@ -166,6 +156,6 @@ def cube_efficiency(position: Position, parameters: Efficiencies = EFFICIENCIES)
     if kind is PositionClass.CRASHED:
         return parameters.crashed
     # (A race: nobody on the bar, so the pips are the points'.)
-    pips = sum(i * n for i, n in enumerate(sides.mine, start=1))
+    pips = sum(i * n for i, n in enumerate(sides[0], start=1))
     x = pips * parameters.race_factor + parameters.race_coefficient
     return min(max(x, parameters.race_min), parameters.race_max)
