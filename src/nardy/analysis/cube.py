@@ -32,16 +32,24 @@ figure for the side on roll. :func:`cube_equities` gives the three
 equities of a cube decision before a roll (the engines' values and the
 review assemble them: :mod:`nardy.analysis.model`). :func:`play_scores`
 scores many plays at once (the review's fast path).
+
+Where the native core is loaded (:mod:`nardy.analysis.native_cube`),
+:func:`play_scores`, :func:`cubeful_mwc` and :func:`cubeful_equity` run
+its compiled copy of these definitions (the same operations in the same
+order); the Python here is the rule, run by the pure build and for any
+input the native core refuses.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
+from nardy.analysis import native_cube
 from nardy.analysis.context import Context, Owner
+from nardy.analysis.native_cube import NativeMet
 from nardy.analysis.values import Chances, Probabilities, as_chances
 from nardy.errors import InvalidProbabilitiesError, MatchStateError
 
@@ -71,6 +79,58 @@ def flip(probabilities: ChancesLike) -> Chances:
     """The same probabilities seen from the other side."""
     w, wg, wb, lg, lb = as_chances(probabilities)
     return (1.0 - w, lg, lb, wg, wb)
+
+
+# --- the native core's copy of the hot functions ------------------------------------------
+
+# The owner's code in the native core's state (nardy_core::cube::Owner::from_code).
+_OWNER_CODE = {Owner.CENTRED: 0, Owner.MOVER: 1, Owner.OPPONENT: 2}
+
+_Batch = Callable[[tuple[int, ...], list[float], Sequence[float]], list[float]]
+
+
+def _native_state(info: Context) -> tuple[int, ...]:
+    """The context as the native core's 8 ints (length, scores, cube, owner, Crawford, Jacoby, beavers).
+
+    The core reads a match as its length and score; the model uses only
+    the points each side needs, so any length covering both does: the
+    larger away count, the scores what each side has of it.
+    """
+    length = max(info.away, info.opponent_away)
+    return (
+        length,
+        length - info.away,
+        length - info.opponent_away,
+        info.cube,
+        _OWNER_CODE[info.owner],
+        int(info.crawford),
+        int(info.jacoby),
+        int(info.beaver),
+    )
+
+
+def _native(
+    method: Callable[[NativeMet], _Batch],
+    probabilities: Sequence[ChancesLike],
+    info: Context,
+    efficiencies: Sequence[float],
+) -> list[float] | None:
+    """``method`` of the native core's table on these positions, or ``None``.
+
+    ``None`` in the pure build, and for input the core refuses: the Python
+    rule then decides (its own error, or its answer for the rare state past
+    the core's range).
+    """
+    met = native_cube.native_met(info.met)
+    if met is None:
+        return None
+    try:
+        # (Unpacking five a position: rows of another length, or Probabilities
+        # objects, go to the rule, which reads or refuses them.)
+        flat = [x for w, wg, wb, lg, lb in probabilities for x in (w, wg, wb, lg, lb)]  # type: ignore[misc]
+        return method(met)(_native_state(info), flat, efficiencies)
+    except (TypeError, ValueError, RuntimeError):
+        return None
 
 
 # --- the constants of a state (MET lookups), computed once per state ---------------------
@@ -207,12 +267,18 @@ def cubeful_mwc(probabilities: ChancesLike, info: Context, efficiency: float) ->
     live). Where the cube is dead (:attr:`Context.cube_alive`) it is the
     cubeless MWC. Match play only.
     """
+    native = _native(lambda met: met.cubeful_mwc, (probabilities,), info, (efficiency,))
+    if native is not None:
+        return native[0]
     w, wg, wb, lg, lb = as_chances(probabilities)
     return _cubeful_mwc(w, wg, wb, lg, lb, _match(info), efficiency)
 
 
 def cubeful_equity(probabilities: ChancesLike, info: Context, efficiency: float) -> float:
     """The cubeful equity in EMG (money: Janowski's formula; match: :func:`cubeful_mwc` in EMG)."""
+    native = _native(lambda met: met.cubeful_equity, (probabilities,), info, (efficiency,))
+    if native is not None:
+        return native[0]
     w, wg, wb, lg, lb = as_chances(probabilities)
     if info.money:
         return _cubeful_money(w, wg, wb, lg, lb, info, efficiency)
@@ -368,6 +434,9 @@ def play_scores(
     probabilities: Sequence[ChancesLike], info: Context, efficiencies: Sequence[float]
 ) -> list[float]:
     """:func:`play_score` of many plays of one state at once (the state's constants read once)."""
+    native = _native(lambda met: met.play_scores, probabilities, info, efficiencies)
+    if native is not None:
+        return native
     if len(probabilities) != len(efficiencies):
         raise InvalidProbabilitiesError(
             f"{len(probabilities)} probabilities for {len(efficiencies)} efficiencies"

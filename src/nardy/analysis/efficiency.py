@@ -76,32 +76,47 @@ class Efficiencies:
 EFFICIENCIES = Efficiencies()
 
 
-def _counts(position: Position) -> tuple[list[int], list[int]]:
-    """The board as gnubg holds it: each side's checkers on its points 1..24 then its bar (opponent, mover)."""
+# A packed point holds count + 128 (mover's frame): the mover's checkers
+# above 128, the opponent's below. These tables read, with one
+# bytes.translate, each point's checkers of one side.
+_MINE = bytes(max(b - 128, 0) for b in range(256))
+_THEIRS = bytes(max(128 - b, 0) for b in range(256))
+
+
+# The two sides as gnubg holds them, read from the packed state (the
+# mover's frame): the mover's checkers on its points 1..24 (bytes), the
+# opponent's on the mover's points 1..24 (his 24..1), the two bars, and
+# gnubg's index of each side's farthest checker (24: the bar; -1: none
+# left). A plain tuple: made 120,000 times a match.
+_Sides = tuple[bytes, bytes, tuple[int, int], int, int]
+
+
+def _sides(position: Position) -> _Sides:
+    """The board as gnubg holds it, from ``position``'s packed state (one pass in C a side)."""
     if position.variant.name not in ("backgammon", "nackgammon", "hypergammon"):
         raise AnalysisInputError(
             f"gnubg's position classes are defined for backgammon, not {position.variant.name}"
         )
-    # The raw state is in the mover's frame: points 1..24 signed (the
-    # opponent's point p is the mover's 25 - p), then the two bars.
-    s = position.raw
-    mine = [x if x > 0 else 0 for x in s[1:25]]
-    mine.append(s[25])
-    theirs = [-x if x < 0 else 0 for x in s[24:0:-1]]
-    theirs.append(s[26])
-    return theirs, mine
+    # Packed: the mover's off, points 1..24, the mover's bar, the opponent's bar, ...
+    packed = position.packed
+    points = packed[1:25]
+    mine, theirs = points.translate(_MINE), points.translate(_THEIRS)
+    bars = (packed[25] - 128, packed[26] - 128)
+    back = 24 if bars[0] else len(mine.rstrip(b"\0")) - 1
+    # The opponent's farthest checker is on the mover's lowest point he holds.
+    opp_back = 24 if bars[1] else len(theirs.lstrip(b"\0")) - 1
+    return (mine, theirs, bars, back, opp_back)
 
 
-def _crashed(side: list[int]) -> bool:
-    """Whether a side is crashed, as gnubg tests it (checkers left in play, a deep 1-point stack aside)."""
-    total = sum(side)
+def _crashed(total: int, one: int, two: int) -> bool:
+    """Whether a side is crashed, as gnubg tests it: ``total`` checkers in play, ``one`` and ``two`` on its 1 and 2 points."""
     if total <= _CRASHED:
         return True
-    if side[0] > 1:
-        if total <= _CRASHED + side[0]:
+    if one > 1:
+        if total <= _CRASHED + one:
             return True
-        return side[1] > 1 and 1 + total - (side[0] + side[1]) <= _CRASHED
-    return total <= _CRASHED + (side[1] - 1)
+        return two > 1 and 1 + total - (one + two) <= _CRASHED
+    return total <= _CRASHED + (two - 1)
 
 
 def position_class(position: Position) -> PositionClass:
@@ -109,17 +124,20 @@ def position_class(position: Position) -> PositionClass:
 
     Raises :class:`~nardy.errors.AnalysisInputError` for another variant.
     """
-    theirs, mine = _counts(position)
-    back = max((i for i, n in enumerate(mine) if n), default=-1)
-    opp_back = max((i for i, n in enumerate(theirs) if n), default=-1)
+    return _classify(_sides(position))
+
+
+def _classify(sides: _Sides) -> PositionClass:
+    mine, theirs, bars, back, opp_back = sides
     if back < 0 or opp_back < 0:
         return PositionClass.OVER
+    total, opp_total = sum(mine) + bars[0], sum(theirs) + bars[1]
     if back + opp_back > 22:
-        if _crashed(theirs) or _crashed(mine):
+        if _crashed(opp_total, theirs[23], theirs[22]) or _crashed(total, mine[0], mine[1]):
             return PositionClass.CRASHED
         return PositionClass.CONTACT
     if back < _HOME and opp_back < _HOME:
-        if sum(mine) <= _TWO_SIDED_CHECKERS and sum(theirs) <= _TWO_SIDED_CHECKERS:
+        if total <= _TWO_SIDED_CHECKERS and opp_total <= _TWO_SIDED_CHECKERS:
             return PositionClass.BEAROFF_TWO_SIDED
         return PositionClass.BEAROFF
     return PositionClass.RACE
@@ -127,7 +145,8 @@ def position_class(position: Position) -> PositionClass:
 
 def cube_efficiency(position: Position, parameters: Efficiencies = EFFICIENCIES) -> float:
     """The cube efficiency gnubg gives ``position`` (the side on roll's), by its class."""
-    kind = position_class(position)
+    sides = _sides(position)
+    kind = _classify(sides)
     if kind is PositionClass.OVER:
         return 0.0
     if kind in (PositionClass.BEAROFF, PositionClass.BEAROFF_TWO_SIDED):
@@ -136,7 +155,7 @@ def cube_efficiency(position: Position, parameters: Efficiencies = EFFICIENCIES)
         return parameters.contact
     if kind is PositionClass.CRASHED:
         return parameters.crashed
-    mine = _counts(position)[1]
-    pips = sum((i + 1) * n for i, n in enumerate(mine))
+    # (A race: nobody on the bar, so the pips are the points'.)
+    pips = sum(i * n for i, n in enumerate(sides[0], start=1))
     x = pips * parameters.race_factor + parameters.race_coefficient
     return min(max(x, parameters.race_min), parameters.race_max)

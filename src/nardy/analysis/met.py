@@ -114,7 +114,8 @@ class MatchEquityTable:
         ``getME`` decides it: true when the game being scored is the
         Crawford game or a later one (a player was 1 away before it), and
         then one of the two is 1 away. Raises
-        :class:`~nardy.errors.MatchEquityTableError` past :data:`MAX_AWAY`.
+        :class:`~nardy.errors.MatchEquityTableError` past :data:`MAX_AWAY` or
+        past the table's own rows.
         """
         if away <= 0:
             return 1.0
@@ -122,11 +123,16 @@ class MatchEquityTable:
             return 0.0
         if away > MAX_AWAY or opponent_away > MAX_AWAY:
             raise MatchEquityTableError(f"MET {self.name!r} covers scores up to {MAX_AWAY} away")
-        if post_crawford:
-            if away == 1:
-                return 1.0 - self.post_crawford[opponent_away - 1]
-            return self.post_crawford[away - 1]
-        return self.pre_crawford[away - 1][opponent_away - 1]
+        try:
+            if post_crawford:
+                if away == 1:
+                    return 1.0 - self.post_crawford[opponent_away - 1]
+                return self.post_crawford[away - 1]
+            return self.pre_crawford[away - 1][opponent_away - 1]
+        except IndexError:  # a table built directly, not extended to MAX_AWAY
+            raise MatchEquityTableError(
+                f"MET {self.name!r} does not cover {away} away against {opponent_away}"
+            ) from None
 
 
 def _extend_pre(rows: list[list[float]]) -> tuple[tuple[float, ...], ...]:
