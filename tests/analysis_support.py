@@ -20,6 +20,7 @@ import attrs
 import pytest
 
 from nardy import Position
+from nardy.analysis.boards import gnubg_board
 
 #: A board as gnubg takes it: the opponent's 25 counts (points 1..24 in its
 #: own numbering, then its bar), then the side to move's.
@@ -30,23 +31,9 @@ Evaluator = Callable[[Sequence[Position]], list[tuple[float, float, float, float
 MATCHES = Path(__file__).parent / "data" / "mat"
 
 
-# A packed point holds count + 128 in the mover's frame (the mover's
-# checkers above 128, the opponent's below): one bytes.translate a side
-# reads its counts (the review evaluates 120,000 positions a match).
-MOVER_COUNTS = bytes(max(b - 128, 0) for b in range(256))
-OPPONENT_COUNTS = bytes(max(128 - b, 0) for b in range(256))
-
-
 def gnubg_lists(position: Position) -> list[list[int]]:
-    """``position`` as gnubg's board, as lists: ``[opponent, mover]``, each side in its own numbering."""
-    packed = position.packed
-    points = packed[1:25]
-    # The opponent's point q is the mover's 25 - q: his counts, reversed.
-    opponent = list(points.translate(OPPONENT_COUNTS)[::-1])
-    opponent.append(packed[26] - 128)
-    mover = list(points.translate(MOVER_COUNTS))
-    mover.append(packed[25] - 128)
-    return [opponent, mover]
+    """``position`` as gnubg's board, as lists: ``[opponent, mover]`` (nardy's own conversion)."""
+    return gnubg_board(position)
 
 
 def to_gnubg(position: Position) -> GnubgBoard:

@@ -21,9 +21,10 @@ from nardy.analysis import (
     UnknownEngineError,
     UnsupportedAnalysisError,
     open_engine,
+    play_match,
 )
 from nardy.analysis.backends.heuristic import keith_count, race_win_chance
-from nardy.analysis.boards import index_of_moves, index_of_state, moves_notation
+from nardy.analysis.boards import gnubg_board, index_of_moves, index_of_state, moves_notation
 from nardy.analysis.context import Context, context_of
 from nardy.analysis.cube import cube_equities, cubeless_equity, equity_to_mwc, on_roll_equity
 from nardy.analysis.efficiency import cube_efficiency
@@ -360,3 +361,23 @@ def test_contexts_of_a_batch_are_each_positions_own() -> None:
     batch = [START, black, START, black]
     assert contexts_of(batch, match) == [context_of(p, match) for p in batch]
     assert contexts_of(batch, match)[0] != contexts_of(batch, match)[1]
+
+
+def test_the_gnubg_board_is_each_sides_counts_in_its_own_numbering() -> None:
+    # The conversion reads the packed bytes (bytes.translate); here it is
+    # checked against the definition on the signed counts, over every
+    # position of random matches (bars, borne-off checkers, both sides).
+    seen = 0
+    for seed in range(3):
+        record = play_match("random", "random", 3, seed=seed)
+        for game in record.games:
+            for state in game.states():
+                s = state.position.raw
+                opponent = [0] * 25
+                for p in range(1, 25):
+                    opponent[24 - p] = max(-s[p], 0)
+                opponent[24] = s[26]
+                mover = [max(x, 0) for x in s[1:25]] + [s[25]]
+                assert gnubg_board(state.position) == [opponent, mover]
+                seen += 1
+    assert seen > 300

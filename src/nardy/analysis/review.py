@@ -120,13 +120,15 @@ def _engine_evaluator(engine: Engine, limit: Limit) -> Evaluator:
     """The engine's cubeless chances in one batch; finished positions scored exactly here."""
 
     def evaluate(positions: Sequence[Position]) -> list[Chances]:
-        going = [p for p in positions if p.result() is None]
+        # (The result once a position: reading it is a tenth of a review.)
+        over = [p.result() is not None for p in positions]
+        going = [p for p, done in zip(positions, over, strict=True) if not done]
         found = iter(engine.evaluate_many(going, limit) if going else [])
         return [
             (
-                next(found) if p.result() is None else final_evaluation(p, engine.info, limit)
+                final_evaluation(p, engine.info, limit) if done else next(found)
             ).probabilities.as_tuple()
-            for p in positions
+            for p, done in zip(positions, over, strict=True)
         ]
 
     return evaluate
