@@ -196,7 +196,7 @@ class EngineBase:
     NAME: ClassVar[str] = ""
     #: The engine's distribution (its version is the engine's); nardy's own for the heuristic.
     DISTRIBUTION: ClassVar[str] = "nardy"
-    #: What it can do (its own abilities and those of :attr:`MODELLED`).
+    #: What it can do (its own abilities and those of :attr:`~nardy.analysis.EngineBase.MODELLED`).
     ABILITIES: ClassVar[frozenset[Ability]] = frozenset()
     #: The abilities nardy's cube model gives it over its cubeless chances
     #: (:mod:`nardy.analysis.model`), a part of :attr:`ABILITIES`.

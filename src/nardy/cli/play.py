@@ -40,6 +40,7 @@ from nardy.model.registry import find_variant
 from nardy.model.result import with_article
 
 __all__ = [
+    "WORST",
     "add_demo_engine",
     "add_play_command",
     "default_player",
@@ -70,7 +71,7 @@ def review_text(record: MatchRecord, engine: str | None = None, limit: Limit | N
 
     :func:`nardy.analysis.review_match` with ``engine`` (a name; ``None``:
     ``nardy analyze``'s default, gnubg's net where installed) at ``limit``,
-    printed as ``nardy analyze`` prints it (its :data:`WORST` costliest
+    printed as ``nardy analyze`` prints it (its :data:`~nardy.cli.play.WORST` costliest
     errors). A variant
     the review does not take (it reviews backgammon and nackgammon), or an
     engine that does not play it, gives one line saying why.
