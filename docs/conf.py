@@ -36,7 +36,7 @@ napoleon_numpy_docstring = False
 # Names in signatures that live outside this project. Without intersphinx
 # Sphinx has nothing to link them to; they are all standard library.
 nitpick_ignore_regex = [
-    ("py:class", r"(abc|collections\.abc|enum|pathlib|random|types|typing)\..*"),
+    ("py:class", r"(abc|argparse|collections\.abc|enum|pathlib|random|types|typing)\..*"),
     # attrs' own types (no intersphinx: the build has no network).
     ("py:class", r"attrs?\..*"),
     # RollLike is Union[Roll, "tuple[int, int]", "list[int]", str]: the quoted

@@ -21,9 +21,14 @@ from nardy.analysis import (
     UnknownEngineError,
     UnsupportedAnalysisError,
     open_engine,
+    play_match,
 )
 from nardy.analysis.backends.heuristic import keith_count, race_win_chance
-from nardy.analysis.boards import index_of_moves, index_of_state, moves_notation
+from nardy.analysis.boards import gnubg_board, index_of_moves, index_of_state, moves_notation
+from nardy.analysis.context import Context, context_of
+from nardy.analysis.cube import cube_equities, cubeless_equity, equity_to_mwc, on_roll_equity
+from nardy.analysis.efficiency import cube_efficiency
+from nardy.analysis.met import kazaross_xg2
 from nardy.errors import EnginePlayError, InvalidLimitError, InvalidProbabilitiesError
 from nardy.game.id_state import MatchState
 
@@ -246,8 +251,18 @@ def test_the_heuristic_evaluates_for_the_side_on_roll_and_flips(
 ) -> None:
     evaluation = heuristic.evaluate(START)
     assert evaluation.side is Side.WHITE
-    assert evaluation.cubeful_equity is None
-    assert evaluation.limit.cubeful is False  # the limit actually used
+    # Its cubeful equity is the cube model's over its chances (it has none of its own).
+    assert heuristic.info.modelled >= {Ability.CUBEFUL, Ability.CUBE_MONEY, Ability.CUBE_MATCH}
+    assert not heuristic.info.own(Ability.CUBEFUL)
+    efficiency = cube_efficiency(START)
+    assert evaluation.cubeful_equity == pytest.approx(
+        on_roll_equity(evaluation.probabilities, Context(), efficiency)
+    )
+    assert evaluation.limit.cubeful is True
+    assert evaluation.match_winning_chance is None  # money play
+    cubeless = heuristic.evaluate(START, Limit(cubeful=False))
+    assert cubeless.cubeful_equity is None
+    assert cubeless.limit.cubeful is False  # the limit actually used
     # The same checkers, colours swapped: the same chances, for black.
     mirror = BG.position(list(START.board), turn=Side.BLACK)
     other = heuristic.evaluate(mirror)
@@ -263,8 +278,48 @@ def test_a_play_that_ends_the_game_is_a_certain_win(heuristic: nardy.analysis.En
     assert best.evaluation.probabilities.as_tuple() == (1.0, 1.0, 0.0, 0.0, 0.0)
 
 
-def test_the_heuristic_cube_in_money_play(heuristic: nardy.analysis.Engine) -> None:
+def test_match_winning_chances_in_a_match(heuristic: nardy.analysis.Engine) -> None:
+    """In a match every evaluation has its MWC: the cubeful equity through the table."""
+    match = MatchState(length=5, score=(1, 3))  # white, on roll, 4 away; black 2 away
+    context = Context(away=4, opponent_away=2)
+    evaluation = heuristic.evaluate(START, match=match)
+    assert evaluation.cubeful_equity is not None
+    mwc = equity_to_mwc(evaluation.cubeful_equity, context)
+    assert evaluation.match_winning_chance == pytest.approx(mwc)
+    # Between losing and winning the game at the cube of 1 (a gammon aside).
+    table = kazaross_xg2()
+    assert table.mwc(4, 1, post_crawford=False) < mwc < table.mwc(3, 2, post_crawford=False)
+    assert evaluation.flipped().match_winning_chance == pytest.approx(1 - mwc)
+    cubeless = heuristic.evaluate(START, Limit(cubeful=False), match=match)
+    expected = equity_to_mwc(cubeless_equity(cubeless.probabilities, context), context)
+    assert cubeless.match_winning_chance == pytest.approx(expected)
+    # Each ranked play's, from the mover's view: the opponent's, flipped.
+    best = heuristic.best_play(START, (3, 1), match=match)
+    assert best.evaluation.match_winning_chance is not None
+    assert heuristic.evaluate(START).match_winning_chance is None  # money play
+
+
+def test_the_heuristic_cube_is_the_cube_models(heuristic: nardy.analysis.Engine) -> None:
     decision = heuristic.cube(START)
+    efficiency = cube_efficiency(START)
+    equities = cube_equities(decision.probabilities, Context(), efficiency)
+    assert (decision.no_double, decision.double_take, decision.double_pass) == equities
+    assert decision.action is CubeAction.of(*equities)
+    match = MatchState(length=5, score=(1, 3))
+    in_match = heuristic.cube(START, match=match)
+    context = Context(away=4, opponent_away=2)
+    assert in_match.no_double == pytest.approx(
+        cube_equities(in_match.probabilities, context, efficiency)[0]
+    )
+    with pytest.raises(UnsupportedAnalysisError, match="cannot do rollouts"):
+        heuristic.rollout(START)
+
+
+def test_the_heuristic_cube_outside_backgammon_is_the_dead_cubes(
+    heuristic: nardy.analysis.Engine,
+) -> None:
+    start = nardy.find_variant("plakoto").starting_position()
+    decision = heuristic.cube(start)
     equity = decision.probabilities.cubeless_equity
     assert (decision.no_double, decision.double_take, decision.double_pass) == (
         equity,
@@ -272,10 +327,9 @@ def test_the_heuristic_cube_in_money_play(heuristic: nardy.analysis.Engine) -> N
         1.0,
     )
     assert decision.action is CubeAction.of(equity, 2 * equity, 1.0)
-    with pytest.raises(UnsupportedAnalysisError, match="heuristic engine cannot do match cube"):
-        heuristic.cube(START, match=MatchState(length=5))
-    with pytest.raises(UnsupportedAnalysisError, match="cannot do rollouts"):
-        heuristic.rollout(START)
+    assert heuristic.evaluate(start).cubeful_equity is None
+    with pytest.raises(UnsupportedAnalysisError, match="match equity table"):
+        heuristic.cube(start, match=MatchState(length=5))
 
 
 def test_who_may_double(heuristic: nardy.analysis.Engine) -> None:
@@ -296,3 +350,34 @@ def test_a_finished_game_and_a_closed_engine_are_refused() -> None:
         assert len(engine.rank_plays(START, (3, 1), max_plays=3)) == 3
     with pytest.raises(EngineFailedError, match="closed"):
         engine.evaluate(START)
+
+
+def test_contexts_of_a_batch_are_each_positions_own() -> None:
+    """Built once per side on roll, the batch's contexts are those of each position alone."""
+    from nardy.analysis.engine import contexts_of
+
+    black = BG.position(list(START.board), turn=Side.BLACK)
+    match = MatchState(length=7, score=(2, 4), cube=2, cube_owner=Side.WHITE)
+    batch = [START, black, START, black]
+    assert contexts_of(batch, match) == [context_of(p, match) for p in batch]
+    assert contexts_of(batch, match)[0] != contexts_of(batch, match)[1]
+
+
+def test_the_gnubg_board_is_each_sides_counts_in_its_own_numbering() -> None:
+    # The conversion reads the packed bytes (bytes.translate); here it is
+    # checked against the definition on the signed counts, over every
+    # position of random matches (bars, borne-off checkers, both sides).
+    seen = 0
+    for seed in range(3):
+        record = play_match("random", "random", 3, seed=seed)
+        for game in record.games:
+            for state in game.states():
+                s = state.position.raw
+                opponent = [0] * 25
+                for p in range(1, 25):
+                    opponent[24 - p] = max(-s[p], 0)
+                opponent[24] = s[26]
+                mover = [max(x, 0) for x in s[1:25]] + [s[25]]
+                assert gnubg_board(state.position) == [opponent, mover]
+                seen += 1
+    assert seen > 300

@@ -26,9 +26,9 @@ from nardy.analysis import (
 )
 from nardy.analysis.backends.heuristic import HeuristicEngine
 from nardy.analysis.bots import CERTAIN, TAKE_POINT
-from nardy.analysis.context import Context
+from nardy.analysis.context import Context, context_of
 from nardy.formats import read_mat, write_mat
-from nardy.game.actions import Action, ActionKind, Phase
+from nardy.game.actions import Action, ActionKind, CubeState, Phase
 from nardy.game.id_state import MatchState
 from nardy.model.position import Position
 from nardy.model.result import ResultKind
@@ -45,6 +45,8 @@ class Scripted(HeuristicEngine):
     ABILITIES = frozenset(
         {Ability.EVALUATE, Ability.RANK_PLAYS, Ability.CUBE_MONEY, Ability.CUBE_MATCH}
     )
+    # Its cube decisions are its own (the script's), not nardy's model's.
+    MODELLED = frozenset()
 
     def __init__(
         self, equities: tuple[float, float, float], chances: tuple[float, ...] | None
@@ -208,28 +210,67 @@ def test_a_beavered_doubler_takes_drops_or_raccoons() -> None:
     assert scripted((0.6, 1.5, 1.0)).choose(raccooned).kind is ActionKind.DROP
 
 
+class Cubeless(HeuristicEngine):
+    """The heuristic without any cube decision (neither its own nor the model's)."""
+
+    NAME = "cubeless"
+    ABILITIES = frozenset({Ability.EVALUATE, Ability.RANK_PLAYS})
+    MODELLED = frozenset()
+
+
+FAR_AHEAD = BG.position([2, 2, 2, 2, 2, 2] + [0] * 12 + [-3] * 5 + [0], turn=Side.WHITE)
+
+
 def test_without_a_cube_decision_the_bot_never_doubles_and_takes_at_the_dead_cube_point() -> None:
-    # The heuristic makes no match cube decision: the fallback.
-    bot = Bot(open_engine("heuristic"))
-    far_ahead = BG.position([2, 2, 2, 2, 2, 2] + [0] * 12 + [-3] * 5 + [0], turn=Side.WHITE)
-    match = Match.new("backgammon", 5, rng=random.Random(1)).set_up(far_ahead)
-    assert bot.engine.evaluate(far_ahead).cubeless_equity > 0.9
+    # An engine that makes no cube decision: the fallback.
+    bot = Bot(Cubeless())
+    match = Match.new("backgammon", 5, rng=random.Random(1)).set_up(FAR_AHEAD)
+    assert bot.cube_decision(match.current(), MatchState.from_match(match)) is None
+    assert bot.engine.evaluate(FAR_AHEAD).cubeless_equity > 0.9
     assert bot.choose(match).kind is ActionKind.ROLL  # never doubles
     doubled = match.double()
-    black = bot.engine.evaluate(far_ahead).for_side(Side.BLACK).cubeless_equity
+    black = bot.engine.evaluate(FAR_AHEAD).for_side(Side.BLACK).cubeless_equity
     assert black < TAKE_POINT
     assert bot.choose(doubled) == Action(ActionKind.DROP, Side.BLACK)
     even = Match.new("backgammon", 5, rng=random.Random(1)).set_up(BG.starting_position())
     assert bot.choose(even.double()) == Action(ActionKind.TAKE, Side.BLACK)
 
 
-def test_gnubg_nn_in_money_play_falls_back_and_in_a_match_decides() -> None:
+def test_the_heuristic_decides_a_match_cube_by_the_model() -> None:
+    # Cubeless chances only: nardy's cube model makes its match cube decisions.
+    bot = Bot(open_engine("heuristic"))
+    match = Match.new("backgammon", 5, rng=random.Random(1)).set_up(FAR_AHEAD)
+    decision = bot.cube_decision(match.current(), MatchState.from_match(match))
+    assert decision is not None
+    assert not decision.action.takes  # a certain race: black passes
+    assert (bot.choose(match).kind is ActionKind.DOUBLE) is decision.action.doubles
+    assert bot.choose(match.double()) == Action(ActionKind.DROP, Side.BLACK)
+
+
+def test_a_double_that_cannot_gain_is_never_made_and_answered_by_the_fallback() -> None:
+    # White 2 away owning a cube at 2: the cube already wins him the match, the
+    # engines refuse the decision (Context.may_double); the bot does not ask.
+    owned = CubeState(value=2, owner=Side.WHITE)
+    match = Match.new("backgammon", 3, rng=random.Random(1), score=(1, 0))
+    match = match.set_up(BG.starting_position(Side.WHITE), start_cube=owned)
+    state = MatchState.from_match(match)
+    assert not context_of(match.current().position, state).may_double
+    bot = Bot(open_engine("heuristic"))
+    assert bot.cube_decision(match.current(), state) is None
+    assert bot.choose(match).kind is ActionKind.ROLL
+    assert bot.choose(match.double()) == Action(ActionKind.TAKE, Side.BLACK)
+
+
+def test_gnubg_nn_decides_money_cubes_by_the_model_and_match_cubes_itself() -> None:
     pytest.importorskip("gnubg_nn", reason="gnubg-nn is not installed here")
     bot = Bot(open_engine("gnubg-nn"))
+    assert not bot.engine.info.own(Ability.CUBE_MONEY)
+    assert bot.engine.info.own(Ability.CUBE_MATCH)
     race = BG.position([3, 3, 3, 3, 3] + [0] * 13 + [0, -3, -3, -3, -3, -3], turn=Side.WHITE)
     money = Game.new("backgammon", start=race, rng=random.Random(1))
-    assert bot.cube_decision(money, MatchState.from_game(money)) is None
-    assert bot.choose(money).kind is ActionKind.ROLL
+    decision = bot.cube_decision(money, MatchState.from_game(money))
+    assert decision is not None
+    assert (bot.choose(money).kind is ActionKind.DOUBLE) is decision.action.doubles
     match = Match.new("backgammon", 7, rng=random.Random(1)).set_up(race)
     decision = bot.cube_decision(match.current(), MatchState.from_match(match))
     assert decision is not None

@@ -9,13 +9,17 @@ import pytest
 import nardy
 from analysis_positions import positions_with_rolls
 from nardy.analysis import (
+    Ability,
     AnalysisInputError,
+    Context,
     CubeAction,
     Limit,
     UnsupportedAnalysisError,
     open_engine,
 )
 from nardy.analysis.boards import gnubg_board, index_of_moves
+from nardy.analysis.cube import cube_equities
+from nardy.analysis.efficiency import cube_efficiency
 from nardy.game.id_state import MatchState
 
 gnubg_nn: Any = pytest.importorskip("gnubg_nn", reason="gnubg-nn is not installed here")
@@ -37,7 +41,12 @@ def test_the_chances_are_gnubg_nns_own(engine: Any) -> None:
             raw = gnubg_nn.probabilities(gnubg_board(position), plies)
             assert evaluation.probabilities.as_tuple() == pytest.approx(raw, abs=1e-7)
             assert evaluation.side is position.turn
-            assert evaluation.limit == Limit(plies=plies, cubeful=False)
+            # Its cubeless chances; the cubeful equity is nardy's model's.
+            assert evaluation.limit == Limit(plies=plies, cubeful=True)
+            assert evaluation.cubeful_equity is not None
+        cubeless = engine.evaluate_many(positions[:5], Limit(plies=plies, cubeful=False))
+        assert all(e.limit == Limit(plies=plies, cubeful=False) for e in cubeless)
+        assert all(e.cubeful_equity is None for e in cubeless)
 
 
 def test_every_play_gnubg_nn_lists_is_legal_and_it_lists_them_all() -> None:
@@ -61,7 +70,7 @@ def test_the_best_play_at_0_plies_is_gnubg_nns_own(engine: Any) -> None:
             continue
         own = gnubg_nn.best_move(gnubg_board(position), roll.high, roll.low, n=0)
         index = index_of_moves(plays, [x for pair in own for x in pair], "gnubg-nn")
-        hint = engine.rank_plays(position, roll)
+        hint = engine.rank_plays(position, roll, Limit(cubeful=False))  # best_move's is cubeless
         assert len(hint) == len(plays)
         theirs = next(r for r in hint if r.play == plays[index])
         assert theirs.loss < 1e-6  # the same play, or one exactly as good
@@ -103,10 +112,22 @@ def test_match_cube_decisions_agree_with_gnubg_nns_flags(engine: Any) -> None:
             assert decision.action.takes == bool(take)
 
 
+def test_the_money_cube_is_the_models(engine: Any) -> None:
+    """gnubg-nn has no money cube ("Not implemented for money"): nardy's model answers."""
+    start = nardy.find_variant("backgammon").starting_position()
+    assert Ability.CUBE_MONEY in engine.info.modelled
+    assert engine.info.own(Ability.CUBE_MATCH)
+    decision = engine.cube(start)
+    efficiency = cube_efficiency(start)
+    equities = cube_equities(decision.probabilities, Context(), efficiency)
+    assert (decision.no_double, decision.double_take, decision.double_pass) == equities
+    assert decision.probabilities.as_tuple() == pytest.approx(
+        gnubg_nn.probabilities(gnubg_board(start), 0), abs=1e-7
+    )
+
+
 def test_what_gnubg_nn_cannot_do_is_refused(engine: Any) -> None:
     start = nardy.find_variant("backgammon").starting_position()
-    with pytest.raises(UnsupportedAnalysisError, match="gnubg-nn engine cannot do money cube"):
-        engine.cube(start)
     with pytest.raises(UnsupportedAnalysisError, match="gnubg-nn engine cannot do rollouts"):
         engine.rollout(start)
     with pytest.raises(AnalysisInputError, match="plays backgammon, nackgammon, not long-nardy"):

@@ -8,8 +8,9 @@ import pytest
 
 import nardy
 from analysis_positions import positions_with_rolls
-from nardy.analysis import CubeAction, Limit, open_engine
+from nardy.analysis import Ability, CubeAction, Limit, context_of, open_engine
 from nardy.analysis.boards import sage_board, sage_state
+from nardy.analysis.cube import equity_to_mwc
 from nardy.game.id_state import MatchState
 
 bgsage: Any = pytest.importorskip("bgsage", reason="bgsage is not installed here")
@@ -107,3 +108,17 @@ def test_a_rollout_is_seeded_and_has_standard_errors(engine: Any) -> None:
     assert first.cubeful_error is not None
     assert first.cubeful_error > 0
     assert (first.trials, first.seed, first.limit) == (36, 11, limit)
+
+
+def test_match_winning_chances_are_bgsages_equity_through_the_table(engine: Any) -> None:
+    """bgsage's cubeful equity is its own; nardy turns it into MWC with the table."""
+    assert engine.info.own(Ability.CUBEFUL)
+    state = MatchState(length=7, score=(3, 5))
+    for position, _ in ITEMS[:20]:
+        evaluation = engine.evaluate(position, match=state)
+        own = engine.evaluate(position)  # money: no MWC
+        assert own.match_winning_chance is None
+        context = context_of(position, state)
+        assert evaluation.cubeful_equity is not None
+        expected = equity_to_mwc(evaluation.cubeful_equity, context)
+        assert evaluation.match_winning_chance == pytest.approx(expected)

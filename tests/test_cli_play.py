@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from nardy import Match
-from nardy.analysis import play_match
+from nardy.analysis import open_engine, play_match, review_match
+from nardy.cli import analyze
 from nardy.cli.main import main
 from nardy.cli.play import default_player, match_lines, run_play
 from nardy.formats import MatchRecord, read_mat, read_sgf
@@ -29,10 +30,32 @@ def test_play_prints_every_game_the_result_and_the_review(
     lines = out.splitlines()
     assert status == 0, err
     assert lines[0] == "nardy play: heuristic against random, match to 3, seed 2"
-    assert lines[1:-1] == match_lines(record)
-    assert len(lines) == len(record.games) + 3
-    assert lines[-2].startswith("Match: heuristic wins")
-    assert lines[-1].startswith("Review: not available")
+    played = len(record.games) + 1
+    assert lines[1 : played + 1] == match_lines(record)
+    assert lines[played].startswith("Match: heuristic wins")
+    # Each side's review, by the engine that played (the same review as nardy.analysis's).
+    with open_engine("heuristic") as engine:
+        review = review_match(record, engine)
+    assert "\n".join(lines[played + 1 :]) == "Review: " + analyze.review_text(review, worst=5)
+    assert lines[played + 1].startswith("Review: heuristic")
+    assert review.to_text() in out
+
+
+def test_the_review_is_by_the_engine_that_played_or_says_why_there_is_none(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(
+        capsys, "play", "--engine", "random", "--engine", "heuristic", "--match", "1"
+    )
+    assert status == 0, err
+    assert "Review: heuristic" in out
+    status, out, err = run(
+        capsys, "play", "--engine", "heuristic", "--match", "1", "--variant", "long-nardy"
+    )
+    assert status == 0, err
+    last = out.splitlines()[-1]
+    assert last.startswith("Review: not available (the review scores backgammon")
+    assert "long-nardy" in last
 
 
 def test_the_match_lines_add_up_to_the_score() -> None:

@@ -103,10 +103,14 @@ def test_hierarchy() -> None:
         nardy.AnalysisInputError,
         nardy.EngineFailedError,
         nardy.PlayerError,
+        nardy.MatchEquityTableError,
+        nardy.ReviewError,
     ):
         assert analysis_error.__bases__ == (nardy.AnalysisError,)
+    # A match state the analysis cannot take is one of the inputs it cannot take.
+    assert nardy.MatchStateError.__bases__ == (nardy.AnalysisInputError,)
     assert nardy.EnginePlayError.__bases__ == (nardy.AnalysisError, IllegalPlayError)
-    assert len(ALL_ERRORS) == 36
+    assert len(ALL_ERRORS) == 39
 
 
 # --- positions ---------------------------------------------------------------------------

@@ -75,3 +75,38 @@ class Flip:
 
     def __call__(self, packed: bytes) -> bytes:
         """``packed`` (28 bytes) in the other side's frame; :class:`ValueError` for anything else."""
+
+@final
+class Met:
+    """A match equity table for gnubg's cube arithmetic (``nardy_core::cube``), handed over once.
+
+    ``pre_crawford``: the extended pre-Crawford table row by row (64 x 64
+    floats, ``i + 1`` away against ``j + 1`` away at ``64 i + j``);
+    ``post_crawford``: the extended post-Crawford one (64 floats); each
+    entry a chance, else :class:`ValueError`. Immutable and safe to share
+    between threads. :mod:`nardy.analysis.native_cube` hands the tables over.
+
+    Each method scores many positions of one match state: ``state`` is 8
+    ints (length, 0 for money; the side on roll's score; its opponent's;
+    the cube; the owner, 0 centre, 1 the side on roll, 2 its opponent;
+    Crawford, Jacoby and beavers as 0 or 1); ``probabilities`` floats end
+    to end, five a position in gnubg's order; ``efficiencies`` one float a
+    position. Input the model refuses is a :class:`ValueError`; a failure
+    inside, :class:`RuntimeError`.
+    """
+
+    def __init__(self, pre_crawford: Sequence[float], post_crawford: Sequence[float]) -> None: ...
+    def play_scores(
+        self, state: Sequence[int], probabilities: Sequence[float], efficiencies: Sequence[float]
+    ) -> list[float]:
+        """:func:`nardy.analysis.cube.play_scores` of each position (the opponent on roll, his probabilities; ``state`` the player's)."""
+
+    def cubeful_mwc(
+        self, state: Sequence[int], probabilities: Sequence[float], efficiencies: Sequence[float]
+    ) -> list[float]:
+        """:func:`nardy.analysis.cube.cubeful_mwc` of each position (match play)."""
+
+    def cubeful_equity(
+        self, state: Sequence[int], probabilities: Sequence[float], efficiencies: Sequence[float]
+    ) -> list[float]:
+        """:func:`nardy.analysis.cube.cubeful_equity` of each position, EMG."""

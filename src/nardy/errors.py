@@ -31,11 +31,14 @@ __all__ = [
     "InvalidPositionError",
     "InvalidProbabilitiesError",
     "InvalidSideError",
+    "MatchEquityTableError",
+    "MatchStateError",
     "NardyError",
     "NotYourTurnError",
     "PlayerError",
     "RecordError",
     "ResignationError",
+    "ReviewError",
     "SharedPointError",
     "UnknownEngineError",
     "UnknownOptionError",
@@ -264,6 +267,23 @@ class AnalysisInputError(AnalysisError):
     A variant the engine does not play, a game that is over, a cube the
     side on roll may not turn, an engine option it does not have.
     """
+
+
+class MatchStateError(AnalysisInputError):
+    """A match or cube state that cannot be, or that the analysis cannot take.
+
+    A score past the match length, a Crawford game without a player 1
+    away, a cube that is not a power of two, the Jacoby rule in a match,
+    a match that is already over.
+    """
+
+
+class MatchEquityTableError(AnalysisError):
+    """A match equity table that cannot be built or read, or a score it does not cover."""
+
+
+class ReviewError(AnalysisError):
+    """A record the match review cannot review (a variant outside backgammon's cube model, an evaluator's bad answer)."""
 
 
 class EnginePlayError(AnalysisError, IllegalPlayError):

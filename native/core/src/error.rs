@@ -117,3 +117,71 @@ impl fmt::Display for SearchError {
 }
 
 impl std::error::Error for SearchError {}
+
+/// Input the cube model ([`crate::cube`]) cannot take.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CubeError {
+    /// A match equity table of the wrong size, or with an entry that is not a chance.
+    Met {
+        /// What is wrong, in words.
+        reason: String,
+    },
+    /// A score past the table (more than `MAX_AWAY` points away).
+    Away {
+        /// The points away asked for.
+        away: i64,
+    },
+    /// A field of a match state out of its range.
+    State {
+        /// The field.
+        field: &'static str,
+        /// The value found.
+        value: i64,
+        /// The values allowed, in words.
+        allowed: &'static str,
+    },
+    /// A position's five probabilities are not cumulative chances (within the tolerance).
+    Probabilities {
+        /// The position's index in the batch.
+        index: usize,
+    },
+    /// The probabilities (five a position) and the efficiencies do not pair up.
+    Count {
+        /// How many probabilities were given.
+        probabilities: usize,
+        /// How many efficiencies were given.
+        efficiencies: usize,
+    },
+    /// A match-winning chance asked of money play.
+    Money,
+}
+
+impl fmt::Display for CubeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CubeError::Met { reason } => write!(f, "match equity table: {reason}"),
+            CubeError::Away { away } => {
+                write!(f, "the table covers scores up to 64 away, not {away}")
+            }
+            CubeError::State {
+                field,
+                value,
+                allowed,
+            } => write!(f, "match state: {field} is {value}, not {allowed}"),
+            CubeError::Probabilities { index } => write!(
+                f,
+                "probabilities of position {index}: not cumulative chances"
+            ),
+            CubeError::Count {
+                probabilities,
+                efficiencies,
+            } => write!(
+                f,
+                "{probabilities} probabilities (five a position) for {efficiencies} efficiencies"
+            ),
+            CubeError::Money => write!(f, "MWC is defined in match play only (length > 0)"),
+        }
+    }
+}
+
+impl std::error::Error for CubeError {}

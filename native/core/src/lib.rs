@@ -16,7 +16,9 @@
 //! [`mod@search`] is the depth-first search with its memo (section 3), and
 //! [`after`] what follows it (section 4), [`shortcuts`] the steps it may
 //! skip and why; [`reach`] is the step mode
-//! (section 5); [`hash`] a small hasher for the search's sets.
+//! (section 5); [`hash`] a small hasher for the search's sets. Beside the
+//! rules, [`cube`] is gnubg's cube arithmetic for the match review
+//! (`nardy.analysis.cube` in Rust).
 //!
 //! A play's steps are packed in a [`Code`], a `u128`: 14 bits a step, so a
 //! k-move segment of up to 8 steps and Kush's return of up to 6 fit. Each
@@ -26,6 +28,7 @@
 #![warn(missing_docs)]
 
 pub mod after;
+pub mod cube;
 pub mod error;
 pub mod geometry;
 pub mod hash;
@@ -37,7 +40,7 @@ pub mod shortcuts;
 pub mod state;
 pub mod table;
 
-pub use error::{SearchError, TableError};
+pub use error::{CubeError, SearchError, TableError};
 pub use reach::{AllowedStep, NodeSteps, StepMemo, StepSearch, reaching};
 pub use search::DiceLeft;
 pub use search::{Code, step_code};

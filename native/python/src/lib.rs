@@ -13,6 +13,9 @@
 //! on a board-only table) which steps of a node still lead to one of a
 //! turn's legal results.
 //!
+//! [`cube::Met`] is gnubg's cube arithmetic for the match review
+//! (`nardy_core::cube`), on a match equity table handed over once.
+//!
 //! Nothing crosses the boundary but values and Python exceptions: a table
 //! or state the core refuses raises `ValueError` with the core's message,
 //! and a panic inside the core is caught at every entry point and raised as
@@ -20,6 +23,8 @@
 //! through to unwind into the interpreter.
 
 #![deny(missing_docs)]
+
+mod cube;
 
 use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -772,6 +777,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Rules>()?;
     module.add_class::<StepSearch>()?;
     module.add_class::<Flip>()?;
+    module.add_class::<cube::Met>()?;
     module.add_function(wrap_pyfunction!(write_codes, module)?)
 }
 

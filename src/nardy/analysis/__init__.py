@@ -29,6 +29,14 @@ a match between two engines or an engine and a random player (see
 when it is opened. The cube and the score come from a
 :class:`~nardy.MatchState` passed as ``match=`` (see
 :mod:`nardy.analysis.context`).
+
+Engines that give only cubeless chances get their cubeful equity,
+match-winning chances and cube decisions from nardy's implementation of
+gnubg's 0-ply cube model (:mod:`nardy.analysis.model`, over
+:mod:`nardy.analysis.cube`, :mod:`nardy.analysis.efficiency` and the match
+equity table of :mod:`nardy.analysis.met`); :attr:`EngineInfo.modelled`
+says which. :func:`review_match` reviews a whole match as gnubg does
+(:mod:`nardy.analysis.review`).
 """
 
 from __future__ import annotations
@@ -36,7 +44,10 @@ from __future__ import annotations
 from nardy.analysis.bots import Bot, Player, RandomPlayer, play_match
 from nardy.analysis.context import Context, Owner, context_of
 from nardy.analysis.engine import Engine, EngineBase
+from nardy.analysis.met import MatchEquityTable
 from nardy.analysis.registry import available_engines, engine_names, open_engine
+from nardy.analysis.report import Decision, GameReview, MatchReview, PlayerStats
+from nardy.analysis.review import review_game, review_match
 from nardy.analysis.values import (
     Ability,
     CubeAction,
@@ -58,7 +69,10 @@ from nardy.errors import (
     EnginePlayError,
     InvalidLimitError,
     InvalidProbabilitiesError,
+    MatchEquityTableError,
+    MatchStateError,
     PlayerError,
+    ReviewError,
     UnknownEngineError,
     UnsupportedAnalysisError,
 )
@@ -71,6 +85,7 @@ __all__ = [
     "Context",
     "CubeAction",
     "CubeDecision",
+    "Decision",
     "Engine",
     "EngineBase",
     "EngineFailedError",
@@ -78,17 +93,24 @@ __all__ = [
     "EngineNotInstalledError",
     "EnginePlayError",
     "Evaluation",
+    "GameReview",
     "Hint",
     "InvalidLimitError",
     "InvalidProbabilitiesError",
     "Limit",
+    "MatchEquityTable",
+    "MatchEquityTableError",
+    "MatchReview",
+    "MatchStateError",
     "Owner",
     "PlayAnalysis",
     "Player",
     "PlayerError",
+    "PlayerStats",
     "Probabilities",
     "RandomPlayer",
     "RankedPlay",
+    "ReviewError",
     "RolloutResult",
     "UnknownEngineError",
     "UnsupportedAnalysisError",
@@ -97,4 +119,6 @@ __all__ = [
     "engine_names",
     "open_engine",
     "play_match",
+    "review_game",
+    "review_match",
 ]

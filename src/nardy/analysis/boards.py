@@ -32,15 +32,26 @@ __all__ = [
 ]
 
 
+# A packed point holds count + 128 in the mover's frame (the mover's
+# checkers above 128, the opponent's below): one bytes.translate a side
+# reads its counts, a pass in C (a review converts 120,000 positions a match).
+_MOVER_COUNTS = bytes(max(b - 128, 0) for b in range(256))
+_OPPONENT_COUNTS = bytes(max(128 - b, 0) for b in range(256))
+
+
 def gnubg_board(position: Position) -> list[list[int]]:
-    """The gnubg board of a backgammon position: ``[opponent, side on roll]``, 25 counts each."""
-    s = position.raw
-    mover = [max(x, 0) for x in s[1:25]] + [s[25]]
-    opponent = [0] * 25
-    for p in range(1, 25):
-        if s[p] < 0:
-            opponent[24 - p] = -s[p]
-    opponent[24] = s[26]
+    """The gnubg board of a backgammon position: ``[opponent, side on roll]``, 25 counts each.
+
+    Each side in its own numbering (index 0 its 1-point, 24 its bar): the
+    opponent's point ``q`` is the mover's ``25 - q``, so his counts are the
+    mover's frame reversed.
+    """
+    packed = position.packed
+    points = packed[1:25]
+    opponent = list(points.translate(_OPPONENT_COUNTS)[::-1])
+    opponent.append(packed[26] - 128)
+    mover = list(points.translate(_MOVER_COUNTS))
+    mover.append(packed[25] - 128)
     return [opponent, mover]
 
 

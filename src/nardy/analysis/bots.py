@@ -21,9 +21,13 @@ A :class:`Bot` asks its engine (:mod:`nardy.analysis`) at its
   drops or -- in money play with beavers -- beavers as the decision says;
   a beavered doubler takes the beaver while a take leaves him more than
   dropping does, and raccoons (where allowed) while the double/take equity
-  is positive. **Fallback** where the engine makes no cube decision here
-  (gnubg-nn in money play, the heuristic in a match, gnubg in-process):
-  the bot never doubles, beavers or raccoons, and answers a cube offer
+  is positive. Engines with cubeless chances only (the heuristic,
+  gnubg-nn, gnubg in-process) decide by nardy's cube model
+  (:mod:`nardy.analysis.model`). **Fallback** where no decision is made
+  here -- an engine without that cube ability, a match in a variant the
+  model has no table for (the heuristic outside backgammon), or a doubler
+  the model says may not double (a cube that already wins him the match)
+  -- the bot never doubles, beavers or raccoons, and answers a cube offer
   with the dead-cube rule on the engine's own cubeless evaluation: it
   takes while its cubeless equity is at least -0.5 (:data:`TAKE_POINT`),
   and drops below;
@@ -52,10 +56,11 @@ from __future__ import annotations
 import random
 from typing import Protocol, runtime_checkable
 
+from nardy.analysis.context import context_of
 from nardy.analysis.engine import Engine
 from nardy.analysis.registry import open_engine
 from nardy.analysis.values import Ability, CubeAction, CubeDecision, Limit
-from nardy.errors import AnalysisInputError, PlayerError
+from nardy.errors import AnalysisInputError, PlayerError, UnsupportedAnalysisError
 from nardy.formats.replay import MatchRecord
 from nardy.game.actions import Action, ActionKind, Phase, scored_kinds
 from nardy.game.game import Game
@@ -266,7 +271,12 @@ class Bot:
         needed = Ability.CUBE_MATCH if state.length else Ability.CUBE_MONEY
         if not self.engine.info.can(needed):
             return None
-        return self.engine.cube(game.position, self.limit, match=state)
+        if not context_of(game.position, state).may_double:
+            return None  # the engines refuse a double that cannot gain (see Context.may_double)
+        try:
+            return self.engine.cube(game.position, self.limit, match=state)
+        except UnsupportedAnalysisError:  # e.g. a match cube in a variant without a table
+            return None
 
     def doubles(self, game: Game, state: MatchState) -> bool:
         """Whether to double now (never where the engine makes no cube decision)."""

@@ -18,6 +18,7 @@ from types import TracebackType
 from typing import ClassVar, Protocol, Self, runtime_checkable
 
 from nardy.analysis.context import Context, context_of
+from nardy.analysis.model import complete, model_cube
 from nardy.analysis.values import (
     Ability,
     CubeDecision,
@@ -36,7 +37,7 @@ from nardy.model.basics import Roll, RollLike
 from nardy.model.legal import LegalPlays
 from nardy.model.position import Position
 
-__all__ = ["Engine", "EngineBase", "final_evaluation", "package_version"]
+__all__ = ["Engine", "EngineBase", "contexts_of", "final_evaluation", "package_version"]
 
 
 @runtime_checkable
@@ -137,6 +138,8 @@ def final_evaluation(position: Position, engine: EngineInfo, limit: Limit) -> Ev
 
     A single game, a gammon and a backgammon are told apart by the points
     the result is worth (1, 2, 3 or more); a draw counts as half a win.
+    Cubeless: the cube model (:func:`nardy.analysis.model.complete`) adds
+    the cubeful figures where it knows the variant.
     """
     result = position.result()
     if result is None:
@@ -153,11 +156,23 @@ def final_evaluation(position: Position, engine: EngineInfo, limit: Limit) -> Ev
     return Evaluation(
         position=position,
         probabilities=probabilities,
-        cubeful_equity=probabilities.cubeless_equity if limit.cubeful else None,
+        cubeful_equity=None,
         match_winning_chance=None,
         engine=engine,
-        limit=limit,
+        limit=limit.replace(cubeful=False),
     )
+
+
+def contexts_of(positions: Sequence[Position], match: MatchState | None) -> list[Context]:
+    """:func:`~nardy.analysis.context_of` of each position, built once per side on roll (batches are long)."""
+    by_side: dict[object, Context] = {}
+    out = []
+    for p in positions:
+        context = by_side.get(p.turn)
+        if context is None:
+            context = by_side[p.turn] = context_of(p, match)
+        out.append(context)
+    return out
 
 
 def package_version(distribution: str) -> str:
@@ -181,8 +196,11 @@ class EngineBase:
     NAME: ClassVar[str] = ""
     #: The engine's distribution (its version is the engine's); nardy's own for the heuristic.
     DISTRIBUTION: ClassVar[str] = "nardy"
-    #: What it can do.
+    #: What it can do (its own abilities and those of :attr:`~nardy.analysis.EngineBase.MODELLED`).
     ABILITIES: ClassVar[frozenset[Ability]] = frozenset()
+    #: The abilities nardy's cube model gives it over its cubeless chances
+    #: (:mod:`nardy.analysis.model`), a part of :attr:`ABILITIES`.
+    MODELLED: ClassVar[frozenset[Ability]] = frozenset()
     #: The variants it plays (``None``: every variant).
     VARIANTS: ClassVar[frozenset[str] | None] = None
     #: One honest line on what it is and how strong.
@@ -198,7 +216,8 @@ class EngineBase:
         return EngineInfo(
             name=cls.NAME,
             version=package_version(cls.DISTRIBUTION),
-            abilities=cls.ABILITIES,
+            abilities=cls.ABILITIES | cls.MODELLED,
+            modelled=cls.MODELLED,
             variants=cls.VARIANTS,
             description=cls.DESCRIPTION,
         )
@@ -227,12 +246,28 @@ class EngineBase:
         after = list(plays.resulting_positions())
         going = [i for i, p in enumerate(after) if p.result() is None]
         positions = [after[i] for i in going]
-        contexts = [context_of(p, match) for p in positions]
-        found = self.compute_evaluations(positions, limit, contexts) if positions else []
+        contexts = contexts_of(positions, match)
+        found = self.evaluations(positions, limit, contexts) if positions else []
         evaluations = dict(zip(going, found))
         return [
-            (i, (evaluations[i] if i in evaluations else self.final(p, limit)).flipped())
+            (
+                i,
+                (
+                    evaluations[i]
+                    if i in evaluations
+                    else complete(self.final(p, limit), context_of(p, match), cubeful=limit.cubeful)
+                ).flipped(),
+            )
             for i, p in enumerate(after)
+        ]
+
+    def evaluations(
+        self, positions: list[Position], limit: Limit, contexts: list[Context]
+    ) -> list[Evaluation]:
+        """:meth:`compute_evaluations`, with the cube model's figures where the engine gave none."""
+        found = self.compute_evaluations(positions, limit, contexts)
+        return [
+            complete(ev, c, cubeful=limit.cubeful) for ev, c in zip(found, contexts, strict=True)
         ]
 
     def final(self, position: Position, limit: Limit) -> Evaluation:
@@ -240,8 +275,13 @@ class EngineBase:
         return final_evaluation(position, self._info, limit)
 
     def compute_cube(self, position: Position, limit: Limit, context: Context) -> CubeDecision:
-        """The cube decision of a checked position whose side on roll may double."""
+        """The engine's own cube decision of a checked position whose side on roll may double."""
         raise self.unsupported("cube decisions")
+
+    def model_cube(self, position: Position, limit: Limit, context: Context) -> CubeDecision:
+        """The cube model's decision over the engine's cubeless chances (:func:`nardy.analysis.model.model_cube`)."""
+        found = self.compute_evaluations([position], limit, [context])[0]
+        return model_cube(position, found.probabilities, context, self._info, found.limit)
 
     def compute_rollout(self, position: Position, limit: Limit, context: Context) -> RolloutResult:
         """A rollout of a checked position."""
@@ -267,7 +307,7 @@ class EngineBase:
         checked = [self.check_position(p) for p in positions]
         if not checked:
             return []
-        return self.compute_evaluations(checked, used, [context_of(p, match) for p in checked])
+        return self.evaluations(checked, used, contexts_of(checked, match))
 
     def rank_plays(
         self,
@@ -287,7 +327,11 @@ class EngineBase:
         plays = self.check_position(position).legal_plays(Roll.coerce(roll))
         context_of(position, match)  # the state is checked before the engine runs
         ranked = self.compute_ranking(plays, used, match)
-        candidates = [(plays[i], plays.resulting_position(i), ev) for i, ev in ranked]
+        mover = context_of(position, match)
+        candidates = [
+            (plays[i], plays.resulting_position(i), complete(ev, mover, cubeful=used.cubeful))
+            for i, ev in ranked
+        ]
         limit_used = ranked[0][1].limit if ranked else used
         return rank(position, plays.roll, candidates, self._info, limit_used, max_plays)
 
@@ -314,11 +358,14 @@ class EngineBase:
         self._check_open()
         context = context_of(self.check_position(position), match)
         if not context.may_double:
-            why = "the Crawford game" if context.crawford else "its opponent owns the cube"
-            raise AnalysisInputError(f"{position.turn} may not double here: {why}")
+            raise AnalysisInputError(
+                f"{position.turn} may not double here: {context.why_not_double()}"
+            )
         needed = Ability.CUBE_MONEY if context.money else Ability.CUBE_MATCH
         if not self._info.can(needed):
             raise self.unsupported(f"{'money' if context.money else 'match'} cube decisions")
+        if needed in self._info.modelled:
+            return self.model_cube(position, used, context)
         return self.compute_cube(position, used, context)
 
     def rollout(

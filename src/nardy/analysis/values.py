@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, overload
 
 import attrs
@@ -26,6 +26,7 @@ from nardy.model.position import Position
 
 __all__ = [
     "Ability",
+    "Chances",
     "CubeAction",
     "CubeDecision",
     "EngineInfo",
@@ -36,6 +37,7 @@ __all__ = [
     "Probabilities",
     "RankedPlay",
     "RolloutResult",
+    "as_chances",
 ]
 
 #: How far engine outputs may stray outside 0..1 or out of order before
@@ -109,6 +111,56 @@ def _unit(instance: object, attribute: attrs.Attribute[Any], value: object) -> N
         )
 
 
+#: Five cubeless chances in gnubg's order, from the side on roll (or the
+#: named side): win, win a gammon, win a backgammon, lose a gammon, lose a
+#: backgammon (:meth:`Probabilities.as_tuple`); the cube model's plain form.
+Chances = tuple[float, float, float, float, float]
+
+
+def _out_of_order(chances: Chances) -> str:
+    """What is wrong with five cumulative chances ("" when nothing: see :class:`Probabilities`)."""
+    w, wg, wb, lg, lb = chances
+    pairs = (
+        ("win_gammon", wg, "win", w),
+        ("win_backgammon", wb, "win_gammon", wg),
+        ("lose_gammon", lg, "lose (1 - win)", 1.0 - w),
+        ("lose_backgammon", lb, "lose_gammon", lg),
+    )
+    for name, value, above, bound in pairs:
+        if value > bound + TOLERANCE:
+            return f"{name}={value!r} exceeds {above}={bound!r}: the chances are cumulative"
+    return ""
+
+
+def _five(values: Sequence[float]) -> Chances:
+    """Five numbers as floats; :class:`~nardy.errors.InvalidProbabilitiesError` for another count."""
+    if len(values) != 5:
+        raise InvalidProbabilitiesError(
+            f"five probabilities (win, win_gammon, win_backgammon, lose_gammon, "
+            f"lose_backgammon), got {len(values)}"
+        )
+    w, wg, wb, lg, lb = (float(v) for v in values)
+    return (w, wg, wb, lg, lb)
+
+
+def as_chances(values: Probabilities | Sequence[float]) -> Chances:
+    """Five chances as floats from :class:`Probabilities` or a sequence in gnubg's order.
+
+    A sequence is checked by :class:`Probabilities`' rule (each a chance,
+    cumulative, within :data:`TOLERANCE`):
+    :class:`~nardy.errors.InvalidProbabilitiesError` otherwise.
+    """
+    if isinstance(values, Probabilities):
+        return values.as_tuple()
+    chances = _five(values)
+    if not all(-TOLERANCE <= x <= 1.0 + TOLERANCE for x in chances):
+        raise InvalidProbabilitiesError(f"a probability is a number 0..1, got {chances!r}")
+    problem = _out_of_order(chances)
+    if problem:
+        raise InvalidProbabilitiesError(problem)
+    return chances
+
+
 def _side(value: object) -> Side:
     return Side.coerce(value)
 
@@ -139,27 +191,14 @@ class Probabilities:
     lose_backgammon: float = attrs.field(validator=_unit)
 
     def __attrs_post_init__(self) -> None:
-        pairs = (
-            ("win_gammon", self.win_gammon, "win", self.win),
-            ("win_backgammon", self.win_backgammon, "win_gammon", self.win_gammon),
-            ("lose_gammon", self.lose_gammon, "lose (1 - win)", self.lose),
-            ("lose_backgammon", self.lose_backgammon, "lose_gammon", self.lose_gammon),
-        )
-        for name, value, above, bound in pairs:
-            if value > bound + TOLERANCE:
-                raise InvalidProbabilitiesError(
-                    f"{name}={value!r} exceeds {above}={bound!r}: the chances are cumulative"
-                )
+        problem = _out_of_order(self.as_tuple())
+        if problem:
+            raise InvalidProbabilitiesError(problem)
 
     @classmethod
     def from_tuple(cls, side: Side, values: tuple[float, ...] | list[float]) -> Probabilities:
         """From ``(win, win_gammon, win_backgammon, lose_gammon, lose_backgammon)``, gnubg's order."""
-        if len(values) != 5:
-            raise InvalidProbabilitiesError(
-                f"five probabilities (win, win_gammon, win_backgammon, lose_gammon, "
-                f"lose_backgammon), got {len(values)}"
-            )
-        w, wg, wbg, lg, lbg = (float(v) for v in values)
+        w, wg, wbg, lg, lbg = _five(values)
         return cls(
             side=side,
             win=w,
@@ -233,6 +272,8 @@ class Ability(enum.Enum):
     CUBE_MATCH = "cube (match)"
     #: :meth:`~nardy.analysis.Engine.rollout` with standard errors.
     ROLLOUT = "rollout"
+    #: Cubeful equity (and, in a match, the match-winning chance) in its evaluations.
+    CUBEFUL = "cubeful equity"
 
 
 @attrs.frozen(kw_only=True)
@@ -243,16 +284,23 @@ class EngineInfo:
     name: str
     #: The engine package's version (from its installed metadata), or nardy's for the heuristic.
     version: str
-    #: The engine's abilities.
+    #: The engine's abilities: its own and nardy's model's (:attr:`modelled`).
     abilities: frozenset[Ability]
+    #: The abilities nardy's cube model gives it (:mod:`nardy.analysis.model`:
+    #: gnubg's 0-ply cube model over the engine's cubeless chances), not the engine itself.
+    modelled: frozenset[Ability] = frozenset()
     #: The variants it plays (names); ``None`` for every variant.
     variants: frozenset[str] | None
     #: One honest line on what it is and how strong it plays.
     description: str
 
     def can(self, ability: Ability) -> bool:
-        """Whether the engine has ``ability``."""
+        """Whether the engine has ``ability`` (its own or the model's)."""
         return ability in self.abilities
+
+    def own(self, ability: Ability) -> bool:
+        """Whether ``ability`` is the engine's own (not nardy's model's)."""
+        return ability in self.abilities and ability not in self.modelled
 
     def plays(self, variant_name: str) -> bool:
         """Whether the engine plays the variant of this name."""
@@ -403,11 +451,14 @@ def rank(
 
 
 class CubeAction(enum.Enum):
-    """The right cube action for the side on roll, and the opponent's answer."""
+    """The right cube action for the side on roll, and the opponent's answer (gnubg's names).
+
+    A redouble is a double here.
+    """
 
     NO_DOUBLE = "no double, take"
-    #: Not a double, and the opponent would beaver one (the doubler would be
-    #: worse off than the cube's value after a take: double/take < 0).
+    #: Not a double, and the opponent would beaver one (money play with
+    #: beavers: a double beavered would leave the doubler worse off).
     NO_DOUBLE_BEAVER = "no double, beaver"
     DOUBLE_TAKE = "double, take"
     DOUBLE_PASS = "double, pass"
@@ -418,6 +469,10 @@ class CubeAction(enum.Enum):
     TOO_GOOD_TAKE = "too good to double, take"
     #: Too good to double; the opponent would pass.
     TOO_GOOD_PASS = "too good to double, pass"
+    #: The side on roll may not double (its opponent owns the cube, the
+    #: Crawford game, a cube that already wins it the match); only the
+    #: match review meets it, for a double made all the same.
+    NOT_AVAILABLE = "no double available"
 
     @property
     def doubles(self) -> bool:
@@ -433,23 +488,36 @@ class CubeAction(enum.Enum):
     def of(
         cls, no_double: float, double_take: float, double_pass: float, *, beaver: bool = False
     ) -> CubeAction:
-        """The action three cubeful equities (the doubler's) call for.
+        """The action three cubeful equities (the doubler's) call for (gnubg's ``FindBestCubeDecision``).
 
         The opponent answers a double with the better of take and pass for
         him (the smaller equity for the doubler); the doubler doubles when
-        that answer is worth more than playing on. Playing on worth at
-        least the point a pass gives is "too good". ``beaver``: the
-        opponent may beaver, which he does when a take leaves the doubler
-        below 0.
+        that answer is worth at least playing on. Playing on worth more
+        than the point a pass gives is "too good". ``beaver``: money play
+        where the opponent may beaver, which he does when a take leaves the
+        doubler at or below 0 (at most -2 is left to a pass); the doubler
+        then doubles only if twice the take is still worth playing on.
         """
-        taken = double_take < double_pass
-        if min(double_take, double_pass) >= no_double:
-            if not taken:
+        nd, dt, dp = no_double, double_take, double_pass
+        beavers = beaver and -2.0 <= dt <= 0.0
+        if dt >= nd and dp >= nd:
+            if dp <= dt:
                 return cls.DOUBLE_PASS
-            return cls.DOUBLE_BEAVER if beaver and double_take < 0 else cls.DOUBLE_TAKE
-        if no_double >= double_pass:
-            return cls.TOO_GOOD_TAKE if taken else cls.TOO_GOOD_PASS
-        return cls.NO_DOUBLE_BEAVER if beaver and double_take < 0 else cls.NO_DOUBLE
+            if beavers:
+                return cls.NO_DOUBLE_BEAVER if 2.0 * dt < nd else cls.DOUBLE_BEAVER
+            return cls.DOUBLE_TAKE
+        if nd > dt:
+            if dt > dp:
+                return cls.TOO_GOOD_PASS
+            if nd > dp:
+                return cls.TOO_GOOD_TAKE
+            return cls.NO_DOUBLE_BEAVER if beavers else cls.NO_DOUBLE
+        return cls.TOO_GOOD_PASS
+
+
+#: gnubg counts a cube decision as close (its ``isCloseCubedecision``)
+#: when doubling costs less than this (EMG) against the right action.
+CLOSE_CUBE = 0.16
 
 
 @attrs.frozen(kw_only=True)
@@ -457,7 +525,9 @@ class CubeDecision:
     """The cube decision of the side on roll, before it rolls: the action and the three equities.
 
     The equities are cubeful, the doubler's, in money units of the current
-    cube (EMG in a match: a pass is +1).
+    cube (EMG in a match: a pass is +1). The ``*_error`` methods give what
+    each action costs against the right one (0 or more, EMG), as the match
+    review charges them.
     """
 
     #: The position (the side on roll may double).
@@ -478,11 +548,37 @@ class CubeDecision:
     limit: Limit
 
     @property
+    def available(self) -> bool:
+        """Whether the side on roll may double (false only in the match review's decisions)."""
+        return self.action is not CubeAction.NOT_AVAILABLE
+
+    @property
     def equity(self) -> float:
         """The equity of the right action (no double, or the opponent's best answer to a double)."""
-        if self.action.doubles:
-            return min(self.double_take, self.double_pass)
-        return self.no_double
+        if not self.available:
+            return self.no_double
+        return max(self.no_double, min(self.double_take, self.double_pass))
+
+    def no_double_error(self) -> float:
+        """What not doubling costs (a missed double; 0 when not doubling is right)."""
+        return self.equity - self.no_double
+
+    def double_error(self) -> float:
+        """What doubling costs (0 when doubling is right)."""
+        return self.equity - min(self.double_take, self.double_pass)
+
+    def take_error(self) -> float:
+        """What the opponent's take costs him (0 when taking is right)."""
+        return max(self.double_take - self.double_pass, 0.0)
+
+    def pass_error(self) -> float:
+        """What the opponent's pass costs him (0 when passing is right)."""
+        return max(self.double_pass - self.double_take, 0.0)
+
+    @property
+    def close(self) -> bool:
+        """Whether gnubg counts the decision as close: doubling costs under 0.16 EMG (``CLOSE_CUBE``)."""
+        return self.equity - min(self.double_take, 1.0) < CLOSE_CUBE
 
 
 # --- rollouts ------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from nardy.analysis import (
 )
 from nardy.analysis.registry import BACKENDS
 from nardy.analysis.values import EngineInfo, Probabilities
+from nardy.cli.analyze import add_analyze
 from nardy.cli.args import add_variant, positive
 from nardy.cli.convert import read_any_id
 from nardy.errors import AnalysisInputError
@@ -58,7 +59,7 @@ def _common(parser: argparse.ArgumentParser, plies: bool = True) -> None:
 
 
 def add_analysis_commands(sub: Any) -> None:
-    """Add ``engines``, ``hint``, ``cube`` and ``rollout`` to the ``nardy`` command's subparsers."""
+    """Add ``engines``, ``hint``, ``cube``, ``rollout`` and ``analyze`` to the ``nardy`` command's subparsers."""
     engines = sub.add_parser(
         "engines", help="list the analysis engines: installed, versions, abilities"
     )
@@ -82,6 +83,7 @@ def add_analysis_commands(sub: Any) -> None:
         "--truncation", type=int, default=0, metavar="N", help="plies per game (0: to the end)"
     )
     rollout.set_defaults(run=_run_rollout)
+    add_analyze(sub)
 
 
 # --- JSON forms -------------------------------------------------------------------------
@@ -92,6 +94,7 @@ def _info(info: EngineInfo) -> dict[str, Any]:
         "name": info.name,
         "version": info.version,
         "abilities": sorted(a.value for a in info.abilities),
+        "modelled": sorted(a.value for a in info.modelled),
         "variants": None if info.variants is None else sorted(info.variants),
         "description": info.description,
     }
@@ -187,7 +190,10 @@ def _run_engines(args: argparse.Namespace, stdout: IO[str], stderr: IO[str]) -> 
     for row in rows:
         version = row["version"] if row["installed"] else f"not installed: {row['install']}"
         stdout.write(f"{row['name']:<10} {version}\n")
-        stdout.write(f"           {', '.join(row['abilities'])}\n")
+        marked = [
+            a + (" (nardy's model)" if a in row["modelled"] else "") for a in row["abilities"]
+        ]
+        stdout.write(f"           {', '.join(marked)}\n")
         stdout.write(f"           {row['description']}\n")
     return 0
 

@@ -18,11 +18,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
-from nardy.analysis import Limit, available_engines, engine_names, play_match
+from nardy.analysis import (
+    Limit,
+    available_engines,
+    engine_names,
+    open_engine,
+    play_match,
+    review_match,
+)
 from nardy.analysis.registry import BACKENDS
+from nardy.cli import analyze
 from nardy.cli.analysis import PREFERENCE
 from nardy.cli.args import add_output, add_seed, add_variant, positive
-from nardy.errors import AnalysisInputError, UnsupportedFormatError
+from nardy.errors import AnalysisInputError, ReviewError, UnsupportedFormatError
 from nardy.formats.mat import write_mat
 from nardy.formats.replay import MatchRecord
 from nardy.formats.sgf import write_sgf
@@ -32,11 +40,13 @@ from nardy.model.registry import find_variant
 from nardy.model.result import with_article
 
 __all__ = [
+    "WORST",
     "add_demo_engine",
     "add_play_command",
     "default_player",
     "match_lines",
     "review_text",
+    "reviewer",
     "run_demo_engines",
     "run_play",
 ]
@@ -49,17 +59,43 @@ WRITERS: dict[str, Callable[[MatchRecord], str]] = {
     ".json": lambda r: (r.match.to_json(indent=1) if r.match else "") + "\n",
 }
 
+#: How many of the costliest errors the review after a match lists.
+WORST = 5
+
 Reviewer = Callable[[MatchRecord], str]
 """What prints the review of a finished match: the record in, the text out."""
 
 
-def review_text(record: MatchRecord) -> str:
-    """The review ``nardy play`` prints after the match: each side's errors and luck.
+def review_text(record: MatchRecord, engine: str | None = None, limit: Limit | None = None) -> str:
+    """The review ``nardy play`` prints after the match: each side's errors, luck and PR.
 
-    The hook for the match review (``nardy.analysis.review``): until it is
-    wired here, one line saying that no review is available.
+    :func:`nardy.analysis.review_match` with ``engine`` (a name; ``None``:
+    ``nardy analyze``'s default, gnubg's net where installed) at ``limit``,
+    printed as ``nardy analyze`` prints it (its :data:`~nardy.cli.play.WORST` costliest
+    errors). A variant
+    the review does not take (it reviews backgammon and nackgammon), or an
+    engine that does not play it, gives one line saying why.
     """
-    return "Review: not available (the match review is not part of this build)"
+    name = analyze.review_engine() if engine is None else engine
+    try:
+        with open_engine(name) as opened:
+            review = review_match(record, opened, limit)
+    except ReviewError as exc:
+        return f"Review: not available ({exc})"
+    return "Review: " + analyze.review_text(review, worst=WORST)
+
+
+def reviewer(first: str, second: str, variant: str, limit: Limit) -> Reviewer:
+    """The review of a match ``first`` and ``second`` played: by the engine that played.
+
+    The first of the two that is an engine reviewing ``variant``'s games
+    (not ``random``), at the limit it played with; else the default review
+    engine (:func:`review_text`).
+    """
+    name = find_variant(variant).name
+    engines = [p for p in (first, second) if p != "random" and BACKENDS[p].describe().plays(name)]
+    chosen = engines[0] if engines else None
+    return lambda record: review_text(record, chosen, limit)
 
 
 def _engine_choice(text: str) -> str:
@@ -141,11 +177,17 @@ def run_play(
     plies: int,
     variant: str,
     out: IO[str],
-    review: Reviewer = review_text,
+    review: Reviewer | None = None,
 ) -> MatchRecord:
-    """Play the match ``nardy play`` plays, print it and its review; the record."""
+    """Play the match ``nardy play`` plays, print it and its review; the record.
+
+    ``review`` (default: :func:`reviewer`'s, the engine that played)
+    turns the finished record into the text printed after the match.
+    """
     first, second = _players(engines, variant)
     limit = Limit(plies=plies)
+    if review is None:
+        review = reviewer(first, second, variant, limit)
     out.write(f"nardy play: {first} against {second}, match to {length}, seed {seed}\n")
     record = play_match(first, second, length, seed, variant, limit=limit)
     for line in match_lines(record):

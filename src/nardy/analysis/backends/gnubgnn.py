@@ -3,8 +3,8 @@
 Backgammon and nackgammon. ``pip install 'nardy[gnubg]'``.
 
 * **Evaluation**: ``gnubg_nn.probabilities`` at ``Limit.plies`` 0, 1 or 2
-  (more is answered at 2, and the result's limit says so); cubeless only
-  (every result has ``cubeful=False``).
+  (more is answered at 2, and the result's limit says so); cubeless
+  chances, the cubeful equity nardy's model's.
 * **Ranked plays**: every legal play's resulting position evaluated at the
   same plies (gnubg-nn's own move list drops plays at 1 ply and more, so
   nardy asks for each); at 0 plies its ranking is ``gnubg_nn.best_move``'s.
@@ -12,10 +12,11 @@ Backgammon and nackgammon. ``pip install 'nardy[gnubg]'``.
   with the score and cube set; its match-winning chances are turned into
   EMG (normalised by the current cube) with the chances of winning and
   losing the cube's points that the same call gives.
-* **Not supported**: money cube decisions (gnubg-nn answers "Not
-  implemented for money") and rollouts (its rollouts return impossible
-  numbers and then crash): both raise
-  :class:`~nardy.errors.UnsupportedAnalysisError`.
+* **Money cube decisions and cubeful equities**: nardy's cube model over
+  its chances (:mod:`nardy.analysis.model`; gnubg-nn answers "Not
+  implemented for money" itself).
+* **Not supported**: rollouts (its rollouts return impossible numbers and
+  then crash): :class:`~nardy.errors.UnsupportedAnalysisError`.
 
 gnubg-nn keeps the score and cube in process-wide settings: one engine at a
 time per process, not thread-safe.
@@ -54,10 +55,11 @@ class GnubgNNEngine(EngineBase):
     NAME = "gnubg-nn"
     DISTRIBUTION = "gnubg-nn"
     ABILITIES = frozenset({Ability.EVALUATE, Ability.RANK_PLAYS, Ability.CUBE_MATCH})
+    MODELLED = frozenset({Ability.CUBEFUL, Ability.CUBE_MONEY})
     VARIANTS = frozenset({"backgammon", "nackgammon"})
     DESCRIPTION = (
         "GNU Backgammon's neural nets (gnubg-nn): strong and fastest; cubeless, 0-2 plies, "
-        "match cube only, no rollouts"
+        "its own match cube (money cube and cubeful equity by nardy's model), no rollouts"
     )
 
     def __init__(self) -> None:

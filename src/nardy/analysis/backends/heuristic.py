@@ -25,11 +25,12 @@ is answered at 0 plies) and knows two formulas:
   chance, squared) are gammons. Monotone in the pip lead and the blots;
   nothing more.
 
-Cube decisions (money play only): the dead-cube equities of its own
-chances: no double ``E``, double/take ``2E``, double/pass +1 (Janowski's
-cube-life index 0), so it doubles as soon as it leads and is too good
-only when far ahead. Match cube decisions need a match equity table and
-raise :class:`~nardy.errors.UnsupportedAnalysisError`; so do rollouts.
+Cube decisions and cubeful equities are nardy's cube model's
+(:mod:`nardy.analysis.model`) over these chances: gnubg's 0-ply model in
+backgammon and nackgammon, money and match; in other variants the dead
+cube's in money play (no double ``E``, double/take ``2E``, double/pass +1,
+so it doubles as soon as it leads), and match cube decisions raise
+:class:`~nardy.errors.UnsupportedAnalysisError`, as do rollouts.
 """
 
 from __future__ import annotations
@@ -39,14 +40,7 @@ from statistics import NormalDist
 
 from nardy.analysis.context import Context
 from nardy.analysis.engine import EngineBase
-from nardy.analysis.values import (
-    Ability,
-    CubeAction,
-    CubeDecision,
-    Evaluation,
-    Limit,
-    Probabilities,
-)
+from nardy.analysis.values import Ability, Evaluation, Limit, Probabilities
 from nardy.model.basics import Side
 from nardy.model.position import Position
 from nardy.rules.vocabulary import Contact
@@ -120,11 +114,12 @@ class HeuristicEngine(EngineBase):
 
     NAME = "heuristic"
     DISTRIBUTION = "nardy"
-    ABILITIES = frozenset({Ability.EVALUATE, Ability.RANK_PLAYS, Ability.CUBE_MONEY})
+    ABILITIES = frozenset({Ability.EVALUATE, Ability.RANK_PLAYS})
+    MODELLED = frozenset({Ability.CUBEFUL, Ability.CUBE_MONEY, Ability.CUBE_MATCH})
     VARIANTS = None
     DESCRIPTION = (
         "weak: Keith's race count for backgammon races, else pip lead and blots; "
-        "0 plies, cubeless, dead-cube doubling (for tests and variants no engine plays)"
+        "0 plies, cubeless (nardy's cube model adds the cube; for tests and variants no engine plays)"
     )
 
     def compute_evaluations(
@@ -143,19 +138,3 @@ class HeuristicEngine(EngineBase):
             )
             for p in positions
         ]
-
-    def compute_cube(self, position: Position, limit: Limit, context: Context) -> CubeDecision:
-        """Dead-cube money equities of the heuristic's chances (see the module's doc)."""
-        chances = heuristic_probabilities(position)
-        equity = chances.cubeless_equity
-        no_double, double_take, double_pass = equity, 2.0 * equity, 1.0
-        return CubeDecision(
-            position=position,
-            action=CubeAction.of(no_double, double_take, double_pass, beaver=context.beaver),
-            no_double=no_double,
-            double_take=double_take,
-            double_pass=double_pass,
-            probabilities=chances,
-            engine=self.info,
-            limit=limit.replace(plies=0, cubeful=False),
-        )

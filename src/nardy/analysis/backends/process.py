@@ -64,7 +64,7 @@ from nardy.analysis.values import (
 from nardy.errors import AnalysisInputError, EngineFailedError
 from nardy.model.position import Position
 
-__all__ = ["PROGRAM", "GnubgProcess", "GnubgProcessEngine", "find_program"]
+__all__ = ["PROGRAM", "QUIT_GRACE", "GnubgProcess", "GnubgProcessEngine", "find_program"]
 
 #: The program's name.
 PROGRAM = "gnubg"
@@ -177,7 +177,7 @@ class GnubgProcess:
         return self._process.poll() is None
 
     def close(self) -> None:
-        """End the program (asked to quit, then killed after :data:`QUIT_GRACE` seconds)."""
+        """End the program (asked to quit, then killed after :data:`~nardy.analysis.backends.process.QUIT_GRACE` seconds)."""
         self._finalizer()
 
     def _send(self, line: str) -> None:

@@ -4,16 +4,18 @@ Backgammon and nackgammon. ``pip install gnubg``.
 
 * **Evaluation**: ``gnubg.evaluate`` with the cube and score of the match
   state at ``Limit.plies`` 0 to 4 (more is answered at 4); cubeless
-  chances (the module's ``evaluate`` gives no cubeful equity, so every
-  result has ``cubeful=False``).
+  chances (the module's ``evaluate`` gives no cubeful equity: the cubeful
+  equity is nardy's model's).
 * **Ranked plays**: every legal play's resulting position evaluated so.
   (gnubg's own ``find_best_moves`` writes a play that bears off with its
   steps cut at the first "off" -- ``(4,)`` for both ``4/off 1/off`` and
   ``4/off 4/3`` -- so its plays cannot be read back reliably; nardy
   ranks the legal plays itself with gnubg's evaluations.)
-* **Not supported**: cube decisions and rollouts (the module's ``hint``
-  answers "Hints for cube actions not yet implemented", and its rollouts
-  report only as text): :class:`~nardy.errors.UnsupportedAnalysisError`.
+* **Cube decisions and cubeful equities**: nardy's cube model over its
+  chances (:mod:`nardy.analysis.model`: the module's ``hint`` answers
+  "Hints for cube actions not yet implemented").
+* **Not supported**: rollouts (the module reports them only as text):
+  :class:`~nardy.errors.UnsupportedAnalysisError`.
 
 Opening it runs ``set threads 1`` first (gnubg hangs in-process without
 it). gnubg keeps one program state per process: one engine at a time.
@@ -59,10 +61,11 @@ class GnubgProgramEngine(EngineBase):
     NAME = "gnubg"
     DISTRIBUTION = "gnubg"
     ABILITIES = frozenset({Ability.EVALUATE, Ability.RANK_PLAYS})
+    MODELLED = frozenset({Ability.CUBEFUL, Ability.CUBE_MONEY, Ability.CUBE_MATCH})
     VARIANTS = frozenset({"backgammon", "nackgammon"})
     DESCRIPTION = (
         "GNU Backgammon in-process (gnubg): strong; cubeless evaluation at 0-4 plies "
-        "and ranked plays; no cube decisions or rollouts through the module"
+        "and ranked plays (cube by nardy's model); no rollouts through the module"
     )
 
     def __init__(self) -> None:

@@ -85,6 +85,7 @@ class SageEngine(EngineBase):
             Ability.CUBE_MONEY,
             Ability.CUBE_MATCH,
             Ability.ROLLOUT,
+            Ability.CUBEFUL,
         }
     )
     VARIANTS = frozenset({"backgammon", "nackgammon"})

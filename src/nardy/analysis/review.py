@@ -1,0 +1,545 @@
+"""The match review: every decision of a played game or match scored as gnubg scores it at 0-ply.
+
+:func:`review_match` (and :func:`review_game`) replays a record read by
+nardy's readers (:func:`nardy.formats.load_mat`, the SGF reader) and asks
+an engine (:func:`~nardy.analysis.open_engine`) for the **cubeless
+chances** of every position a decision can lead to -- every play of the 21
+rolls at each move, batched through :meth:`Engine.evaluate_many
+<nardy.analysis.Engine.evaluate_many>` -- and turns them cubeful with
+gnubg's 0-ply cube model (:mod:`nardy.analysis.cube`). It finds for each
+decision the action taken, the best one and the error, and the luck of
+each roll; then per player and game the totals and rates of
+:class:`~nardy.analysis.report.PlayerStats`. The definitions are GNU
+Backgammon's (``analysis.c``):
+
+* a checker play's score is its cubeful 0-ply equity
+  (:func:`nardy.analysis.cube.play_score`), its **error** the best play's
+  score minus its own, in EMG (normalised to the cube); only plays with a
+  choice (unforced) count;
+* a **cube decision** is scored before each roll where the side on roll
+  may double (a missed double costs ``optimal - no double``), at each
+  double (``optimal - min(double/take, double/pass)``) and at each take or
+  pass (the taker's loss against the other answer); a decision is *close*
+  when doubling costs less than 0.16;
+* the **luck** of a roll is the best play's score for it minus the average
+  of that over the 21 rolls (36 weighted); for the opening roll, the
+  average over the 30 non-double rolls of both players;
+* errors and luck in MWC are ``(W - L) / 2`` times the EMG figure, ``W``
+  and ``L`` the MWC of winning and losing the cube's value (in money play
+  the cube's value times it).
+
+Errors are given as positive costs (gnubg prints them negated).
+
+**Engines.** Any engine that evaluates backgammon serves: the review uses
+only its cubeless chances (``Limit(cubeful=False)``), so an engine's own
+cubeful figures are not used, and the figures are gnubg's at 0-ply when
+the chances are gnubg's 0-ply net's (``gnubg-nn``, ``gnubg``). With
+``Limit(plies=n)`` the chances are the engine's at ``n`` plies under the
+same 0-ply cube model: not gnubg's n-ply analysis. The heuristic engine
+works too (quickly, weakly). A plain callable (:data:`Evaluator`) may
+stand for the engine.
+
+**Variants.** The cube model, its position classes and the match equity
+table are backgammon's: the review takes backgammon and nackgammon games
+and refuses others with :class:`~nardy.errors.ReviewError` (a checker-play
+review of another variant would need that variant's cubeless evaluator and
+a cube model of its own).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from nardy.analysis.context import Context, Owner
+from nardy.analysis.cube import equity_to_mwc, play_scores
+from nardy.analysis.efficiency import cube_efficiency
+from nardy.analysis.engine import Engine, final_evaluation
+from nardy.analysis.met import kazaross_xg2
+from nardy.analysis.model import MODEL_VARIANTS, model_cube
+from nardy.analysis.report import Decision, GameReview, MatchReview, PlayerStats
+from nardy.analysis.values import (
+    Ability,
+    Chances,
+    CubeDecision,
+    EngineInfo,
+    Limit,
+    Probabilities,
+    as_chances,
+)
+from nardy.errors import AnalysisInputError, InvalidProbabilitiesError, ReviewError
+from nardy.formats.replay import MatchRecord
+from nardy.game.actions import ActionKind
+from nardy.game.game import Game
+from nardy.model.basics import Side
+from nardy.model.position import Position
+
+__all__ = ["Evaluator", "Progress", "review_game", "review_match"]
+
+#: An evaluator: positions (each seen by its side to move) to their cubeless
+#: chances, five floats each in gnubg's order (win, win gammon, win
+#: backgammon, lose gammon, lose backgammon), in the same order. What the
+#: review asks of an engine; a plain callable of this shape may stand for one.
+Evaluator = Callable[[Sequence[Position]], Sequence[Sequence[float]]]
+
+#: A progress callback: ``progress(done, total)`` after each move reviewed.
+Progress = Callable[[int, int], None]
+
+# The 21 rolls with their weights out of 36, and the 30 rolls of an opening.
+_ROLLS = tuple((a, b) for a in range(1, 7) for b in range(1, a + 1))
+_WEIGHT = {roll: 1 if roll[0] == roll[1] else 2 for roll in _ROLLS}
+
+#: Who stands for a plain evaluator callable in a review's ``engine``.
+EVALUATOR_INFO = EngineInfo(
+    name="evaluator",
+    version="",
+    abilities=frozenset({Ability.EVALUATE}),
+    variants=None,
+    description="a plain evaluator callable",
+)
+
+
+def _seam(engine: Engine | Evaluator, limit: Limit | None) -> tuple[Evaluator, EngineInfo, Limit]:
+    """The evaluator the review calls, the engine's info and the limit it uses."""
+    used = Limit() if limit is None else limit
+    if not isinstance(used, Limit):
+        raise AnalysisInputError(f"limit takes a nardy.analysis.Limit or None, got {limit!r}")
+    used = used.replace(cubeful=False)
+    if isinstance(engine, Engine):
+        return _engine_evaluator(engine, used), engine.info, used
+    if callable(engine):
+        return engine, EVALUATOR_INFO, used
+    raise AnalysisInputError(
+        f"the review takes an engine (open_engine) or an evaluator callable, got {engine!r}"
+    )
+
+
+def _engine_evaluator(engine: Engine, limit: Limit) -> Evaluator:
+    """The engine's cubeless chances in one batch; finished positions scored exactly here."""
+
+    def evaluate(positions: Sequence[Position]) -> list[Chances]:
+        # (The result once a position: reading it is a tenth of a review.)
+        over = [p.result() is not None for p in positions]
+        going = [p for p, done in zip(positions, over, strict=True) if not done]
+        found = iter(engine.evaluate_many(going, limit) if going else [])
+        return [
+            (
+                final_evaluation(p, engine.info, limit) if done else next(found)
+            ).probabilities.as_tuple()
+            for p, done in zip(positions, over, strict=True)
+        ]
+
+    return evaluate
+
+
+# --- the review -----------------------------------------------------------------------------
+
+
+def review_match(
+    record: MatchRecord,
+    engine: Engine | Evaluator,
+    limit: Limit | None = None,
+    *,
+    games: Collection[int] | None = None,
+    progress: Progress | None = None,
+) -> MatchReview:
+    """Review every game of a match or money-session record with ``engine`` (see the module doc).
+
+    ``limit``: the plies of the engine's chances (default 0, gnubg's
+    review); the review always asks for cubeless chances. ``games``: the
+    numbers (from 1) of the games to review, the others only counted for
+    the score (default: all). ``progress(done, total)`` is called after
+    each move reviewed. Raises :class:`~nardy.errors.ReviewError` for a
+    game of a variant outside backgammon's cube model, an engine that does
+    not play it, or an evaluator whose answer is not one set of five
+    chances per position.
+    """
+    evaluator, info, used = _seam(engine, limit)
+    chosen = [
+        (number, game)
+        for number, game in enumerate(record.games, start=1)
+        if games is None or number in games
+    ]
+    for _, game in chosen:
+        _check_game(game, info)
+    counter = _Counter(progress, sum(_moves(game) for _, game in chosen))
+    scores = _scores(record)
+    reviewed = [
+        _review(game, number, scores[number - 1], record, evaluator, counter, (info, used))
+        for number, game in chosen
+    ]
+    players = (
+        _sum_stats(record.players[0], [g.players[0] for g in reviewed]),
+        _sum_stats(record.players[1], [g.players[1] for g in reviewed]),
+    )
+    return MatchReview(record.length, tuple(reviewed), players, info, used)
+
+
+def review_game(
+    game: Game,
+    engine: Engine | Evaluator,
+    limit: Limit | None = None,
+    *,
+    length: int = 0,
+    score: tuple[int, int] = (0, 0),
+    names: tuple[str, str] = ("player 0", "player 1"),
+    progress: Progress | None = None,
+) -> GameReview:
+    """Review one game played at ``score`` (players 0 and 1) of a ``length``-point match (0: money).
+
+    As :func:`review_match` for the rest.
+    """
+    evaluator, info, used = _seam(engine, limit)
+    _check_game(game, info)
+    record = MatchRecord(length, names, (), (game,), None)
+    counter = _Counter(progress, _moves(game))
+    return _review(game, 1, score, record, evaluator, counter, (info, used))
+
+
+def _scores(record: MatchRecord) -> list[tuple[int, int]]:
+    """The score (players 0 and 1) before each game of the record."""
+    score = [0, 0]
+    out = []
+    for game in record.games:
+        out.append((score[0], score[1]))
+        if game.outcome is not None and game.outcome.winner is not None:
+            score[game.player(game.outcome.winner)] += int(game.outcome.points)
+    return out
+
+
+def _check_game(game: Game, info: EngineInfo) -> None:
+    name = game.variant.name
+    if name not in MODEL_VARIANTS:
+        raise ReviewError(
+            f"the review scores {' and '.join(sorted(MODEL_VARIANTS))} games (gnubg's cube "
+            f"model and match equity table are backgammon's), not {name}"
+        )
+    if not info.plays(name):
+        raise ReviewError(f"the {info.name} engine does not play {name}")
+
+
+def _moves(game: Game) -> int:
+    """The checker plays of a game (what the progress counts)."""
+    return sum(1 for action in game.history if action.kind is ActionKind.PLAY)
+
+
+class _Counter:
+    """Counts the moves reviewed for a progress callback."""
+
+    def __init__(self, progress: Progress | None, total: int) -> None:
+        self.progress = progress
+        self.total = total
+        self.done = 0
+
+    def step(self) -> None:
+        self.done += 1
+        if self.progress is not None:
+            self.progress(self.done, self.total)
+
+
+def _sum_stats(name: str, parts: Iterable[PlayerStats]) -> PlayerStats:
+    total = PlayerStats(name)
+    for part in parts:
+        total = attrs.evolve(
+            total,
+            **{
+                f.name: getattr(total, f.name) + getattr(part, f.name)
+                for f in attrs.fields(PlayerStats)
+                if f.name != "name"
+            },
+        )
+    return total
+
+
+def _review(
+    game: Game,
+    number: int,
+    score: tuple[int, int],
+    record: MatchRecord,
+    evaluator: Evaluator,
+    counter: _Counter,
+    engine: tuple[EngineInfo, Limit],
+) -> GameReview:
+    run = _GameRun(game, number, score, record, evaluator, engine)
+    run.counter = counter
+    run.replay()
+    return GameReview(number, score, tuple(run.decisions), run.stats(), *engine)
+
+
+class _GameRun:
+    """The review of one game: replays its history, scoring each decision."""
+
+    def __init__(
+        self,
+        game: Game,
+        number: int,
+        score: tuple[int, int],
+        record: MatchRecord,
+        evaluator: Evaluator,
+        engine: tuple[EngineInfo, Limit],
+    ) -> None:
+        self.game = game
+        self.engine, self.limit = engine
+        self.counter = _Counter(None, 0)
+        self.number = number
+        self.score = score
+        self.length = record.length
+        self.names = record.players
+        self.evaluator = evaluator
+        self.decisions: list[Decision] = []
+        # Evaluations and efficiencies of the positions met, by (turn, packed).
+        self.probabilities: dict[tuple[Side, bytes], Chances] = {}
+        self.efficiency: dict[tuple[Side, bytes], float] = {}
+        self.start = game.variant.starting_position().packed
+        self.offer: tuple[CubeDecision, Context] | None = None
+        self.met = kazaross_xg2()
+
+    # --- the state ----------------------------------------------------------------------
+
+    def info(self, state: Game, side: Side) -> Context:
+        """The cube state seen by ``side``."""
+        cube = state.cube
+        if cube.owner is None:
+            owner = Owner.CENTRED
+        else:
+            owner = Owner.MOVER if cube.owner == side else Owner.OPPONENT
+        if not self.length:
+            options = state.options
+            return Context(
+                cube=cube.value, owner=owner, jacoby=options.jacoby, beaver=options.beaver
+            )
+        me = state.player(side)
+        return Context(
+            away=self.length - self.score[me],
+            opponent_away=self.length - self.score[1 - me],
+            cube=cube.value,
+            owner=owner,
+            crawford=state.crawford,
+            met=self.met,
+        )
+
+    def to_mwc(self, equity: float, info: Context) -> float:
+        """An EMG amount (an error, a luck) in MWC; in money play, in points."""
+        if info.money:
+            return info.cube * equity
+        return equity_to_mwc(equity, info) - equity_to_mwc(0.0, info)
+
+    # --- evaluations ---------------------------------------------------------------------
+
+    def evaluate(self, positions: Sequence[Position]) -> None:
+        """Evaluate, in one call, the positions not met before."""
+        wanted: dict[tuple[Side, bytes], Position] = {}
+        for p in positions:
+            key = (p.turn, p.packed)
+            if key not in self.probabilities:
+                wanted[key] = p
+        if not wanted:
+            return
+        answers = list(self.evaluator(list(wanted.values())))
+        if len(answers) != len(wanted):
+            raise ReviewError(
+                f"the evaluator gave {len(answers)} answers for {len(wanted)} positions"
+            )
+        for (key, position), answer in zip(wanted.items(), answers, strict=True):
+            try:
+                self.probabilities[key] = as_chances(answer)
+            except InvalidProbabilitiesError as exc:
+                raise ReviewError(f"the evaluator's chances for {position.id()}: {exc}") from None
+            self.efficiency[key] = cube_efficiency(position)
+
+    def scores(self, position: Position, info: Context) -> dict[tuple[int, int], list[float]]:
+        """Every play's score (EMG) for each of the 21 rolls from ``position``."""
+        legal = {roll: position.legal_plays(roll).resulting_positions() for roll in _ROLLS}
+        self.evaluate([p for after in legal.values() for p in after])
+        out = {}
+        for roll, after in legal.items():
+            keys = [(p.turn, p.packed) for p in after]
+            out[roll] = play_scores(
+                [self.probabilities[k] for k in keys], info, [self.efficiency[k] for k in keys]
+            )
+        return out
+
+    # --- the replay ----------------------------------------------------------------------
+
+    def replay(self) -> None:
+        """Score every decision of the game's history."""
+        states = list(self.game.states())
+        for state, action in zip(states, self.game.history, strict=False):
+            kind = action.kind
+            side = action.side
+            if side is None:
+                continue
+            if kind is ActionKind.ROLL:
+                info = self.info(state, side)
+                if info.may_double and state.position.packed != self.start:
+                    self.cube(state, side, info, "no double")
+            elif kind is ActionKind.DOUBLE:
+                info = self.info(state, side)
+                self.offer = (self.cube(state, side, info, "double"), info)
+            elif kind in (ActionKind.TAKE, ActionKind.BEAVER, ActionKind.DROP):
+                self.answer(state, side, "pass" if kind is ActionKind.DROP else "take")
+            elif kind is ActionKind.PLAY and action.play is not None:
+                self.play(state, side, action.play)
+
+    def cube(self, state: Game, side: Side, info: Context, kind: str) -> CubeDecision:
+        """Score the cube decision of ``side`` before its roll: ``kind`` is what it did."""
+        position = state.position
+        self.evaluate([position])
+        chances = Probabilities.from_tuple(
+            side, self.probabilities[(position.turn, position.packed)]
+        )
+        decision = model_cube(position, chances, info, self.engine, self.limit)
+        error = decision.double_error() if kind == "double" else decision.no_double_error()
+        self.decisions.append(
+            Decision(
+                game=self.number,
+                player=state.player(side),
+                kind=kind,
+                roll=None,
+                played=kind,
+                best=decision.action.value,
+                error=error,
+                error_mwc=self.to_mwc(error, info),
+                close=kind == "double" or decision.close,
+                position=position.id(),
+            )
+        )
+        return decision
+
+    def answer(self, state: Game, side: Side, kind: str) -> None:
+        """Score a take or a pass of the double offered."""
+        if self.offer is None:
+            return
+        decision, info = self.offer
+        error = decision.take_error() if kind == "take" else decision.pass_error()
+        best = "take" if decision.double_take <= decision.double_pass else "pass"
+        self.decisions.append(
+            Decision(
+                game=self.number,
+                player=state.player(side),
+                kind=kind,
+                roll=None,
+                played=kind,
+                best=best,
+                error=error,
+                error_mwc=self.to_mwc(error, info),
+                position=state.position.id(),
+            )
+        )
+        self.offer = None
+
+    def play(self, state: Game, side: Side, play: Any) -> None:
+        """Score a checker play and the luck of its roll."""
+        position = state.position
+        info = self.info(state, side)
+        roll = (play.roll.high, play.roll.low)
+        scores = self.scores(position, info)
+        best = {r: max(s) for r, s in scores.items()}
+        if position.packed == self.start and roll[0] != roll[1]:
+            mean = self.opening_mean(position, info, best)
+        else:
+            mean = sum(_WEIGHT[r] * best[r] for r in _ROLLS) / 36.0
+        luck = best[roll] - mean
+        legal = position.legal_plays(play.roll)
+        index = legal.locate(play)
+        mine = scores[roll]
+        top = max(range(len(mine)), key=mine.__getitem__)
+        error = mine[top] - mine[index]
+        self.decisions.append(
+            Decision(
+                game=self.number,
+                player=state.player(side),
+                kind="play",
+                roll=roll,
+                played=play.notation(),
+                best=legal[top].notation(),
+                error=error,
+                error_mwc=self.to_mwc(error, info),
+                luck=luck,
+                luck_mwc=self.to_mwc(luck, info),
+                unforced=len(legal) > 1,
+                position=position.id(),
+            )
+        )
+        self.counter.step()
+
+    def opening_mean(
+        self, position: Position, info: Context, best: dict[tuple[int, int], float]
+    ) -> float:
+        """The mean over the 30 non-double opening rolls of either player (gnubg's LuckFirst)."""
+        theirs = self.scores(position.pass_turn(), info.flipped())
+        total = 0.0
+        for roll in _ROLLS:
+            if roll[0] != roll[1]:
+                total += best[roll] - max(theirs[roll])
+        return total / 30.0
+
+    # --- totals --------------------------------------------------------------------------
+
+    def stats(self) -> tuple[PlayerStats, PlayerStats]:
+        """Each player's totals over the game's decisions."""
+        counts: list[dict[str, float]] = [{}, {}]
+        for d in self.decisions:
+            c = counts[d.player]
+            if d.kind == "play":
+                _add(c, moves=1, luck_total=d.luck or 0.0, luck_total_mwc=d.luck_mwc or 0.0)
+                if d.unforced:
+                    _add(
+                        c,
+                        unforced_moves=1,
+                        checker_error_total=d.error,
+                        checker_error_total_mwc=d.error_mwc,
+                    )
+                continue
+            _add(
+                c,
+                cube_decisions=1,
+                close_cube_decisions=1 if d.close else 0,
+                cube_error_total=d.error,
+                cube_error_total_mwc=d.error_mwc,
+            )
+            if d.kind in ("double", "take", "pass"):
+                _add(c, **{d.kind + ("s" if d.kind != "pass" else "es"): 1})
+        result = self.result()
+        for p in (0, 1):
+            luck = counts[p].get("luck_total_mwc", 0.0) - counts[1 - p].get("luck_total_mwc", 0.0)
+            _add(counts[p], actual_result=result[p], luck_adjusted_result=result[p] - luck)
+        return (
+            _stats(self.names[0], counts[0]),
+            _stats(self.names[1], counts[1]),
+        )
+
+    def result(self) -> tuple[float, float]:
+        """What the game's result gave each player: MWC in a match, points in money play."""
+        outcome = self.game.outcome
+        if outcome is None or outcome.winner is None:
+            return (0.0, 0.0)
+        winner = self.game.player(outcome.winner)
+        points = int(outcome.points)
+        if not self.length:
+            gain = float(points)
+        else:
+            met = self.met
+            away = (self.length - self.score[winner], self.length - self.score[1 - winner])
+            one_away = 1 in away
+            before = met.mwc(*away, post_crawford=one_away and not self.game.crawford)
+            after = met.mwc(away[0] - points, away[1], post_crawford=one_away)
+            gain = after - before
+        return (gain, -gain) if winner == 0 else (-gain, gain)
+
+
+def _add(counts: dict[str, float], **values: float) -> None:
+    for name, value in values.items():
+        counts[name] = counts.get(name, 0.0) + value
+
+
+def _stats(name: str, counts: dict[str, float]) -> PlayerStats:
+    values: dict[str, Any] = {}
+    for f in attrs.fields(PlayerStats):
+        if f.name == "name":
+            continue
+        value = counts.get(f.name, 0.0)
+        values[f.name] = int(value) if f.type in ("int", int) else value
+    return PlayerStats(name, **values)
