@@ -160,7 +160,7 @@ def gnubg() -> Any:
 @real
 def test_the_program_agrees_with_gnubg_nn(gnubg: Any) -> None:
     nn = pytest.importorskip("gnubg_nn", reason="gnubg-nn is not installed here")
-    from tests.analysis_positions import positions_with_rolls
+    from analysis_positions import positions_with_rolls
 
     for position, roll in positions_with_rolls(20, "process"):
         mine = gnubg.evaluate(position, Limit(cubeful=False)).probabilities.as_tuple()

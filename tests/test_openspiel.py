@@ -285,4 +285,5 @@ def test_russian_complement_is_a_segment_and_the_roll_again_a_chance_node() -> N
     while not state.is_chance_node():
         assert state.current_player() == 0
         state.apply_action(state.legal_actions()[0])
-    assert state.position.turn is nardy.Side.BLACK
+    after = state.position  # (a new name: mypy keeps the WHITE it narrowed above)
+    assert after.turn is nardy.Side.BLACK

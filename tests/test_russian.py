@@ -164,13 +164,10 @@ def test_the_board_keeps_its_numbers_when_turned() -> None:
 
 def test_hits_on_the_shared_entry_quarter_and_re_entry() -> None:
     # An entry may hit (RU-2); the hit checker re-enters on the same quarter, the bar first.
-    question = {
-        "board": board_of({13: 13}, {22: 1, 10: 14}),
-        "bar": [0, 0],
-        "off": [0, 0],
-        "pool": [2, 0],
-    }
-    legal = Russian().position(**question).legal_plays((3, 1))
+    question = Russian().position(
+        board_of({13: 13}, {22: 1, 10: 14}), bar=[0, 0], off=[0, 0], pool=[2, 0]
+    )
+    legal = question.legal_plays((3, 1))
     assert legal.notations() == ["pool/24 pool/22*"]
     after = legal.resulting_position(0)
     assert after.bar(Side.BLACK) == 1
@@ -274,10 +271,9 @@ def test_bonus_entered_and_doubles_plain() -> None:
     assert not Russian(bonus="entered").earns_complement(start, Roll(3, 3))
     assert not Russian(doubles="plain").earns_complement(start, Roll(3, 3))
     assert not Russian().earns_complement(start, Roll(3, 1))
-    entered = Russian(bonus="entered").position(
-        board_of({13: 15}, {1: 15}), off=[0, 0], pool=[0, 0]
-    )
-    assert entered.variant.earns_complement(entered, Roll(2, 2))
+    after_entering = Russian(bonus="entered")
+    entered = after_entering.position(board_of({13: 15}, {1: 15}), off=[0, 0], pool=[0, 0])
+    assert after_entering.earns_complement(entered, Roll(2, 2))
     game = started(Russian(doubles="plain")).roll((3, 3)).play(0)
     assert game.position.turn is Side.BLACK
     game = started(Russian(bonus="entered")).roll((3, 3)).play(0)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from nardy.rules.board import OPP_BAR
+from nardy.rules.board import OPP_BAR, State
 from nardy.rules.movement import pool_index
 from nardy.rules.named import HitsNeedHome, PoolFirst
 from nardy.rules.turn_rules import StepRule
@@ -27,7 +27,6 @@ from nardy.variants.scoring import ScoringTable, with_backgammon
 if TYPE_CHECKING:
     from nardy.model.basics import Side
     from nardy.model.position import Position
-    from nardy.variants.base import State
 
 __all__ = ["POOL_AT", "entry_rules", "hit_after_home", "pool_backgammon", "pool_scoring"]
 

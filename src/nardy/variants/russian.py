@@ -24,16 +24,16 @@ import attrs
 
 from nardy.model.basics import Roll
 from nardy.model.registry import register_variant
+from nardy.rules.turn_rules import StepRule
 from nardy.rules.vocabulary import POOL, Contact, ExtraField, Geometry
 from nardy.variants.base import State, Variant
 from nardy.variants.options import choice, is_bool, read_bool
 from nardy.variants.pool_rules import entry_rules, pool_scoring
+from nardy.variants.scoring import ScoringTable
 
 if TYPE_CHECKING:
     from nardy.model.position import Position
     from nardy.model.turns import TurnState
-    from nardy.rules.turn_rules import StepRule
-    from nardy.variants.scoring import ScoringTable
 
 __all__ = ["BONUS", "DOUBLES", "ENTERING", "Russian"]
 
