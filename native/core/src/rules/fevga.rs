@@ -1,4 +1,4 @@
-//! Fevga's starting rules and its trapping prime.
+//! The starting rules of the blocking games: the starting checker, and the points the mover may hold.
 
 use crate::state::{Board, HEAD, MOVER_OFF};
 
@@ -24,8 +24,20 @@ pub fn max_held_allows(after: &Board, dst: usize, points: u32, most: u32) -> boo
     if dst == 0 || (points >> dst) & 1 == 0 {
         return true;
     }
-    let held = (1..25)
-        .filter(|&p| (points >> p) & 1 == 1 && after.at(p) > 0)
-        .count();
-    held as u32 <= most
+    held_within(after, points, most)
+}
+
+/// `MaxHeldAlways(points, most)`: after every step the mover holds at most `most` of the points in `points`, whatever he held before it.
+///
+/// A state check judged on every step, wherever it lands: from a board
+/// already over the limit only a step that brings it back within is
+/// allowed (unlike [`max_held_allows`], which judges only the steps landing
+/// in `points`).
+pub fn max_held_always_allows(after: &Board, points: u32, most: u32) -> bool {
+    held_within(after, points, most)
+}
+
+/// Whether the mover holds at most `most` of the points in `points` (bit p for point p).
+fn held_within(b: &Board, points: u32, most: u32) -> bool {
+    (b.held_points() & points).count_ones() <= most
 }
