@@ -10,7 +10,8 @@
   with;
 * :mod:`~nardy.variants.backgammon`, :mod:`~nardy.variants.long_nardy`,
   :mod:`~nardy.variants.tavli`, :mod:`~nardy.variants.gul_bara`,
-  :mod:`~nardy.variants.gioul` -- the built-in variants, whose rules that
+  :mod:`~nardy.variants.gioul`, :mod:`~nardy.variants.tapa`,
+  :mod:`~nardy.variants.longgammon`, :mod:`~nardy.variants.moultezim` -- the built-in variants, whose rules that
   are not data are in :mod:`nardy.rules`.
 
 Importing this package registers the built-in variants (with
@@ -25,7 +26,10 @@ from nardy.variants.backgammon import Backgammon, Caucasian, Hypergammon, Nackga
 from nardy.variants.gioul import Gioul
 from nardy.variants.gul_bara import GulBara
 from nardy.variants.long_nardy import Kush, LongNardy
+from nardy.variants.longgammon import Longgammon
+from nardy.variants.moultezim import Moultezim
 from nardy.variants.tabula import Tabula
+from nardy.variants.tapa import Tapa
 from nardy.variants.tavli import Fevga, Plakoto, Portes, Tavla
 
 __all__ = [
@@ -38,9 +42,12 @@ __all__ = [
     "Hypergammon",
     "Kush",
     "LongNardy",
+    "Longgammon",
+    "Moultezim",
     "Nackgammon",
     "Plakoto",
     "Portes",
     "Tabula",
+    "Tapa",
     "Tavla",
 ]
