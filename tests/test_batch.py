@@ -34,6 +34,9 @@ SPECS = [
     "tabula",
     "gul-bara",
     "gioul",
+    "tapa",
+    "longgammon",
+    "moultezim",
 ]
 
 

@@ -41,6 +41,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import nardy
+from family3_positions import random_position
 from helpers import play_turn, seeded_roll
 from nardy import ALL_ROLLS, Position, Roll, Side, StepRule, Variant
 from nardy.engine.reference import (
@@ -57,10 +58,14 @@ from nardy.rules.six_block import SIX_BLOCK_CHECKS, SIX_BLOCK_RULES
 from nardy.rules.tavli import TRAP_PRIMES
 from nardy.rules.turn_rules import HitterRule, PlayFilter
 from nardy.variants.base import State
+from nardy.variants.moultezim import QUARTER_RULES
 from nardy.variants.scoring import PRESETS, ScoringTable
 from nardy.variants.tabula import BEAR_OFF_RULES, BEAR_OFF_ZONES, SECOND_HALF_RULES
+from nardy.variants.tapa import BEAR_OFF_PINNED
 from reference import reference_results as backgammon_results
 from reference_acey import page_plays
+from reference_family3 import Rules
+from reference_family3 import segment_results as family3_results
 from reference_gul_bara import random_gul_bara_positions
 from reference_gul_bara import segment_results as gul_bara_results
 from reference_long import reference_results as long_results
@@ -72,6 +77,9 @@ from test_long_nardy_properties import block_player, constructed, rules_of, self
 from toy_variants import BonusDoublesHypergammon, HomeHitStops, PinningGame, TruceHypergammon
 
 # --- the configurations ------------------------------------------------------------------
+
+#: The options of tapa, longgammon and moultezim that their reference (reference_family3) reads.
+FAMILY3 = ("must_play_higher", "bear_off_pinned", "quarter_rule")
 
 BOOLS = (True, False)
 #: Every built-in variant, and the options that change its legal sets, with every value.
@@ -113,6 +121,9 @@ MOVEMENT_OPTIONS: dict[str, dict[str, tuple[Any, ...]]] = {
     },
     "gul-bara": {"bear_off": ("larger", "exact"), "must_play_higher": BOOLS},
     "gioul": {"bear_off": ("larger", "exact"), "must_play_higher": BOOLS},
+    "tapa": {"bear_off_pinned": BEAR_OFF_PINNED, "must_play_higher": BOOLS},
+    "longgammon": {"must_play_higher": BOOLS},
+    "moultezim": {"quarter_rule": tuple(QUARTER_RULES), "must_play_higher": BOOLS},
 }
 #: The options that change only the scoring or the end of a game, never a legal set.
 OTHER_OPTIONS = frozenset(
@@ -141,7 +152,7 @@ def configurations(name: str) -> list[Variant]:
     return [cls(**dict(zip(options, values))) for values in itertools.product(*options.values())]
 
 
-#: Every configuration of every built-in variant (242).
+#: Every configuration of every built-in variant (258).
 CONFIGURATIONS: tuple[Variant, ...] = tuple(
     variant for name in MOVEMENT_OPTIONS for variant in configurations(name)
 )
@@ -157,7 +168,7 @@ def test_the_matrix_holds_every_built_in_variant_and_every_option() -> None:
         options = set(cls.option_names())
         assert set(MOVEMENT_OPTIONS[name]) <= options, name
         assert options - set(MOVEMENT_OPTIONS[name]) <= OTHER_OPTIONS, name
-    assert len(set(SPECS)) == len(SPECS) == 242
+    assert len(set(SPECS)) == len(SPECS) == 258
 
 
 # --- the comparison ------------------------------------------------------------------------
@@ -253,6 +264,9 @@ def built_positions(variant: Variant, n: int, seed: str) -> list[tuple[str, Posi
         return random_tavli_positions(variant, n, seed)
     if variant.name in ("gul-bara", "gioul"):
         return random_gul_bara_positions(variant, n, seed)
+    if variant.name in ("tapa", "longgammon", "moultezim"):
+        rng = random.Random(f"{seed}:{variant.spec()}")
+        return [("family3", random_position(variant, rng)) for _ in range(n)]
     if variant.name in ("long-nardy", "kush"):
         rng = random.Random(f"{seed}:{variant.spec()}")
         counts = {"seam": n - 2 * (n // 3), "bearoff": n // 3, "scatter": n // 3}
@@ -368,6 +382,9 @@ def oracle_states(variant: Variant, position: Position, roll: Roll) -> set[State
         return page_plays(variant, raw, roll)
     if variant.name == "tabula":
         return tabula_plays(variant, raw, roll)
+    if variant.name in ("tapa", "longgammon", "moultezim"):
+        rules = Rules(variant.name, **{k: v for k, v in variant.options().items() if k in FAMILY3})
+        return family3_results(raw, (roll.high, roll.low), rules)
     return backgammon_results(variant, raw, roll)
 
 
@@ -418,6 +435,12 @@ ANCHORS: tuple[str, ...] = (
     "tabula",
     "tabula(second_half=pool-or-bar,bar_priority=false)",
     "tabula(second_half=off,bear_off_zone=half,bear_off=larger,must_play_higher=false)",
+    "tapa",
+    "tapa(bear_off_pinned=blocked,must_play_higher=false)",
+    "longgammon",
+    "moultezim",
+    "moultezim(quarter_rule=own-start-5,must_play_higher=false)",
+    "moultezim(quarter_rule=home-5)",
 )
 
 

@@ -42,6 +42,8 @@ SPECS = [
     "gul-bara(cascade_failure=current)",
     "gioul",
     "backgammon",
+    "tapa",
+    "moultezim",
 ]
 GAMES = 3
 
