@@ -186,6 +186,13 @@ def test_tp3_exact_bear_off_beside_a_pinned_checker_higher() -> None:
     assert blocked.legal_plays(Roll(5, 1)).notations() == ["5/4"]
 
 
+def test_bear_off_pinned_home_is_data() -> None:
+    assert Tapa().bear_off == nardy.BearOff(6, True, pinned_home=True)
+    assert Tapa(bear_off_pinned="blocked").bear_off == nardy.Plakoto().bear_off
+    with pytest.raises(InvalidOptionError, match="pinned_home"):
+        nardy.BearOff(6, True, pinned_home=1)  # type: ignore[arg-type]
+
+
 def test_tapa_has_no_bar_and_no_pool() -> None:
     with pytest.raises(InvalidPositionError):
         Tapa().position(TAPA_START, bar=(1, 0))
