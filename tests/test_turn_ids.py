@@ -42,7 +42,9 @@ SPECS = [
     "gul-bara(cascade_failure=current)",
     "gioul",
     "backgammon",
-    "tapa",
+    # (tapa with the mother rule: without it two pinned mothers can leave both sides
+    # passing for ever, and these games are played to their end)
+    "tapa(mother=true)",
     "moultezim",
 ]
 GAMES = 3
