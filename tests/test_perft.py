@@ -91,10 +91,10 @@ def reference_of(variant: Variant) -> Callable[[Raw, Roll], set[Raw]]:
     """The reference generator of a variant: resulting raw states, turn not passed."""
     if variant.name in ("tapa", "longgammon", "moultezim"):
         known = ("must_play_higher", "bear_off_pinned", "quarter_rule")
-        rules = Family3Rules(
+        family = Family3Rules(
             variant.name, **{k: v for k, v in variant.options().items() if k in known}
         )
-        return lambda s, r: family3_results(s, (r.high, r.low), rules)
+        return lambda s, r: family3_results(s, (r.high, r.low), family)
     if isinstance(variant, nardy.Plakoto):
         return lambda s, r: plakoto_results(s, r, variant.must_play_higher)
     if isinstance(variant, nardy.Fevga):
