@@ -27,9 +27,8 @@ from nardy.rules.vocabulary import Contact, Geometry
 from nardy.variants.base import State, Variant
 from nardy.variants.options import choice, is_bool, read_bool
 from nardy.variants.scoring import PRESETS, ScoringTable
-from nardy.variants.tavli import TAVLI_GAME_DEFAULTS
 
-__all__ = ["QUARTER_RULES", "Moultezim"]
+__all__ = ["GAME_DEFAULTS", "QUARTER_RULES", "Moultezim"]
 
 
 def _points(low: int, high: int) -> int:
@@ -48,6 +47,11 @@ QUARTER_RULES: Final[Mapping[str, MaxHeldAlways | None]] = MappingProxyType(
         "home-5": MaxHeldAlways(_points(1, 6), 5),
         "none": None,
     }
+)
+
+#: The game's defaults: no cube; the opening winner throws both dice afresh (rule MZ.1).
+GAME_DEFAULTS: Final[Mapping[str, object]] = MappingProxyType(
+    {"cube": False, "opening": "one_die_each_reroll"}
 )
 
 # The step rule of each quarter rule (a rule object is never changed: made once).
@@ -84,7 +88,7 @@ class Moultezim(Variant):
     geometry: ClassVar[Geometry] = Geometry.ROTATE
     contact: ClassVar[Contact] = Contact.BLOCK
     has_bar: ClassVar[bool] = False
-    game_defaults: ClassVar[Mapping[str, object]] = TAVLI_GAME_DEFAULTS
+    game_defaults: ClassVar[Mapping[str, object]] = GAME_DEFAULTS
 
     #: The quarter rule (:data:`QUARTER_RULES`); ``"opp-start-4"`` by default.
     quarter_rule: str = attrs.field(default="opp-start-4", validator=choice(*QUARTER_RULES))
