@@ -12,8 +12,10 @@ or not, for every option that changes a legal set.
 
 from __future__ import annotations
 
+import doctest
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -396,3 +398,13 @@ def _conserved(position: Position) -> None:
 def test_conformance(spec: str) -> None:
     report = check_variant(nardy.find_variant(spec), games=2, seed=3, max_turns=400)
     assert report.games == 2
+
+
+@pytest.mark.parametrize("page", ["tapa", "longgammon", "moultezim"])
+def test_the_variant_page_examples_run(page: str) -> None:
+    path = Path(__file__).resolve().parent.parent / "docs" / "variants" / f"{page}.rst"
+    if not path.exists():  # pragma: no cover - an installed package without docs
+        pytest.skip(f"{path} is not in this tree")
+    failures, tried = doctest.testfile(str(path), module_relative=False, verbose=False)
+    assert tried >= 4
+    assert failures == 0
