@@ -76,6 +76,8 @@ CONFIGURED = (
     "caucasian(no_hide_after_hit=anywhere)",
     "long-nardy(six_block_check=turn)",
     "kush(six_block_check=turn)",
+    "tapa(bear_off_pinned=blocked)",
+    "moultezim(quarter_rule=none)",
 )
 
 

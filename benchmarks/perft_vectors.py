@@ -86,7 +86,7 @@ PROGRAMS = {
     "(always applies the higher-die rule; has no Caucasian or Turkish rule)",
     "reference": "the slow generators written from the rule texts in nardy's test suite "
     "(tests/reference.py, reference_long.py, reference_tavli.py, reference_acey.py, "
-    "reference_tabula.py, reference_gul_bara.py, reference_russian_dutch.py; whole turns by "
+    "reference_tabula.py, reference_gul_bara.py, reference_russian_dutch.py, reference_family3.py; whole turns by "
     "reference_turns.py), "
     "sharing no code with nardy's engine",
 }
@@ -252,6 +252,49 @@ ENTRIES = [
         "White has a checker home and may hit; Black has none and may not, 8 and 9 in the pools",
         R,
         extra={"pool": (8, 9)},
+    ),
+    # Tapa, longgammon and moultezim (rules page family3.md; a ply is one play).
+    Entry("longgammon", "longgammon", 3, checkers=R),
+    Entry("tapa", "tapa", 4, checkers=R),
+    Entry("moultezim", "moultezim", 5, checkers=R),
+    Entry("moultezim, own start", "moultezim(quarter_rule=own-start-5)", 5, checkers=R),
+    Entry(
+        "tapa bear-off",
+        "tapa",
+        3,
+        ({6: 3, 5: 3, 4: 3, 3: 2, 7: 2, 9: 2}, {24: 1, 23: 1, 13: 5, 12: 4, 6: 4}),
+        "White nearly home, Black's blots on White's 1 and 2: pins in White's home board",
+        R,
+    ),
+    Entry(
+        "tapa bear-off, pinned blocks",
+        "tapa(bear_off_pinned=blocked)",
+        3,
+        ({6: 3, 5: 3, 4: 3, 3: 2, 7: 2, 9: 2}, {24: 1, 23: 1, 13: 5, 12: 4, 6: 4}),
+        "the same with plakoto's bear-off",
+        R,
+    ),
+    Entry(
+        "moultezim quarter",
+        "moultezim",
+        3,
+        (
+            {24: 5, 11: 2, 10: 1, 9: 1, 8: 1, 7: 1, 3: 2, 2: 2},
+            {24: 6, 17: 2, 18: 1, 2: 2, 5: 2, 9: 2},
+        ),
+        "White holds five of his 7-12, over the default limit of four",
+        R,
+    ),
+    Entry(
+        "moultezim quarter, five points",
+        "moultezim(quarter_rule=opp-start-5)",
+        3,
+        (
+            {24: 5, 11: 2, 10: 1, 9: 1, 8: 1, 7: 1, 3: 2, 2: 2},
+            {24: 6, 17: 2, 18: 1, 2: 2, 5: 2, 9: 2},
+        ),
+        "the same with a limit of five",
+        R,
     ),
 ]
 

@@ -38,6 +38,9 @@ SPECS = [
     "dutch(entering=free,hitting=any)",
     "russian",
     "russian(entering=free)",
+    "tapa",
+    "longgammon",
+    "moultezim",
 ]
 
 

@@ -39,6 +39,9 @@ OPENING_WINNER = {
     "fevga": "rolls afresh",
     "dutch": "rolls afresh",
     "russian": "rolls afresh",
+    "tapa": "rolls afresh",
+    "longgammon": "plays them",
+    "moultezim": "rolls afresh",
 }
 VARIANTS = nardy.variant_names()
 SEEDS = (1, 2, 3)  # seed 2's opening roll is a tie (1-1)

@@ -25,6 +25,8 @@ from nardy.cli.main import main as cli_main
 from nardy.errors import InvalidIdError, InvalidOptionError
 from nardy.perft import PerftRow, count, perft
 from reference import reference_results
+from reference_family3 import Rules as Family3Rules
+from reference_family3 import segment_results as family3_results
 from reference_long import Rules
 from reference_long import reference_results as long_results
 from reference_tavli import fevga_results, plakoto_results
@@ -87,6 +89,12 @@ def gnubg_perft(position: Position, depth: int) -> list[PerftRow]:
 
 def reference_of(variant: Variant) -> Callable[[Raw, Roll], set[Raw]]:
     """The reference generator of a variant: resulting raw states, turn not passed."""
+    if variant.name in ("tapa", "longgammon", "moultezim"):
+        known = ("must_play_higher", "bear_off_pinned", "quarter_rule")
+        family = Family3Rules(
+            variant.name, **{k: v for k, v in variant.options().items() if k in known}
+        )
+        return lambda s, r: family3_results(s, (r.high, r.low), family)
     if isinstance(variant, nardy.Plakoto):
         return lambda s, r: plakoto_results(s, r, variant.must_play_higher)
     if isinstance(variant, nardy.Fevga):

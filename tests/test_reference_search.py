@@ -42,6 +42,7 @@ from hypothesis import strategies as st
 
 import nardy
 from examples_russian_dutch import page_rules
+from family3_positions import random_position
 from helpers import play_turn, seeded_roll
 from nardy import ALL_ROLLS, Position, Roll, Side, StepRule, Variant
 from nardy.engine.reference import (
@@ -58,10 +59,14 @@ from nardy.rules.six_block import SIX_BLOCK_CHECKS, SIX_BLOCK_RULES
 from nardy.rules.tavli import TRAP_PRIMES
 from nardy.rules.turn_rules import HitterRule, PlayFilter
 from nardy.variants.base import State
+from nardy.variants.moultezim import QUARTER_RULES
 from nardy.variants.scoring import PRESETS, ScoringTable
 from nardy.variants.tabula import BEAR_OFF_RULES, BEAR_OFF_ZONES, SECOND_HALF_RULES
+from nardy.variants.tapa import BEAR_OFF_PINNED
 from reference import reference_results as backgammon_results
 from reference_acey import page_plays
+from reference_family3 import Rules
+from reference_family3 import segment_results as family3_results
 from reference_gul_bara import random_gul_bara_positions
 from reference_gul_bara import segment_results as gul_bara_results
 from reference_long import reference_results as long_results
@@ -74,6 +79,9 @@ from test_long_nardy_properties import block_player, constructed, rules_of, self
 from toy_variants import BonusDoublesHypergammon, HomeHitStops, PinningGame, TruceHypergammon
 
 # --- the configurations ------------------------------------------------------------------
+
+#: The options of tapa, longgammon and moultezim that their reference (reference_family3) reads.
+FAMILY3 = ("must_play_higher", "bear_off_pinned", "quarter_rule")
 
 BOOLS = (True, False)
 #: Every built-in variant, and the options that change its legal sets, with every value.
@@ -121,6 +129,9 @@ MOVEMENT_OPTIONS: dict[str, dict[str, tuple[Any, ...]]] = {
         "must_play_higher": BOOLS,
     },
     "russian": {"entering": ("all-first", "free"), "must_play_higher": BOOLS},
+    "tapa": {"bear_off_pinned": BEAR_OFF_PINNED, "must_play_higher": BOOLS},
+    "longgammon": {"must_play_higher": BOOLS},
+    "moultezim": {"quarter_rule": tuple(QUARTER_RULES), "must_play_higher": BOOLS},
 }
 #: The options that change only the scoring or the end of a game, never a legal set.
 OTHER_OPTIONS = frozenset(
@@ -152,7 +163,7 @@ def configurations(name: str) -> list[Variant]:
     return [cls(**dict(zip(options, values))) for values in itertools.product(*options.values())]
 
 
-#: Every configuration of every built-in variant (254).
+#: Every configuration of every built-in variant (270).
 CONFIGURATIONS: tuple[Variant, ...] = tuple(
     variant for name in MOVEMENT_OPTIONS for variant in configurations(name)
 )
@@ -168,7 +179,7 @@ def test_the_matrix_holds_every_built_in_variant_and_every_option() -> None:
         options = set(cls.option_names())
         assert set(MOVEMENT_OPTIONS[name]) <= options, name
         assert options - set(MOVEMENT_OPTIONS[name]) <= OTHER_OPTIONS, name
-    assert len(set(SPECS)) == len(SPECS) == 254
+    assert len(set(SPECS)) == len(SPECS) == 270
 
 
 # --- the comparison ------------------------------------------------------------------------
@@ -264,6 +275,9 @@ def built_positions(variant: Variant, n: int, seed: str) -> list[tuple[str, Posi
         return random_tavli_positions(variant, n, seed)
     if variant.name in ("gul-bara", "gioul"):
         return random_gul_bara_positions(variant, n, seed)
+    if variant.name in ("tapa", "longgammon", "moultezim"):
+        rng = random.Random(f"{seed}:{variant.spec()}")
+        return [("family3", random_position(variant, rng)) for _ in range(n)]
     if variant.name in ("long-nardy", "kush"):
         rng = random.Random(f"{seed}:{variant.spec()}")
         counts = {"seam": n - 2 * (n // 3), "bearoff": n // 3, "scatter": n // 3}
@@ -381,6 +395,9 @@ def oracle_states(variant: Variant, position: Position, roll: Roll) -> set[State
         return tabula_plays(variant, raw, roll)
     if variant.name in ("dutch", "russian"):
         return segment_results(raw, (roll.high, roll.low), **page_rules(variant))
+    if variant.name in ("tapa", "longgammon", "moultezim"):
+        rules = Rules(variant.name, **{k: v for k, v in variant.options().items() if k in FAMILY3})
+        return family3_results(raw, (roll.high, roll.low), rules)
     return backgammon_results(variant, raw, roll)
 
 
@@ -435,6 +452,12 @@ ANCHORS: tuple[str, ...] = (
     "dutch(entering=free,hitting=any,must_play_higher=false)",
     "russian",
     "russian(entering=free,must_play_higher=false)",
+    "tapa",
+    "tapa(bear_off_pinned=blocked,must_play_higher=false)",
+    "longgammon",
+    "moultezim",
+    "moultezim(quarter_rule=own-start-5,must_play_higher=false)",
+    "moultezim(quarter_rule=home-5)",
 )
 
 

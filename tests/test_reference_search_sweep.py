@@ -42,6 +42,7 @@ SCALE = int(os.environ.get("NARDY_REFERENCE_SWEEP", "30"))
 #: The variants with few configurations, each of which is swept five times as wide.
 WIDE = frozenset(
     {"backgammon", "nackgammon", "hypergammon", "caucasian", "portes", "tavla", "plakoto", "fevga"}
+    | {"tapa", "longgammon"}
 )
 
 

@@ -22,6 +22,7 @@ from nardy.rules.named import (
     Locked,
     LoneStarter,
     MaxHeld,
+    MaxHeldAlways,
     PoolFirst,
     SixBlockAfterStep,
 )
@@ -298,6 +299,28 @@ def test_max_held_at_most_so_many_of_the_points() -> None:
     assert not rule.check(full, 24, 19, False)
     assert rule.check(full, 24, 12, False)  # lands outside the points
     assert rule.check(board(p20=1, p21=1, p22=1, p23=1, p24=9), 24, 20, False)
+
+
+def test_max_held_always_judges_every_step_on_the_board_after_it() -> None:
+    rule = MaxHeldAlways(QUARTER, 5)
+    full = board(p19=1, p20=1, p21=1, p22=1, p23=1, p24=9)
+    assert not rule.check(full, 24, 19, False)
+    assert not rule.check(full, 24, 12, False)  # over the limit after it, wherever it landed
+    assert not rule.check(full, 24, 0, False)  # a bear-off too
+    assert rule.check(board(p20=1, p21=1, p22=1, p23=1, p24=9), 24, 12, False)
+
+
+def test_tapa_and_moultezim_tables() -> None:
+    # Tapa: bit 1 of the bear-off field with bear_off_pinned="allowed" (a pinned checker stands).
+    assert head(table_of("tapa", Roll(6, 5)))["bear_larger"] == 3
+    assert head(table_of("tapa(bear_off_pinned=blocked)", Roll(6, 5)))["bear_larger"] == 1
+    assert head(table_of("plakoto", Roll(6, 5)))["bear_larger"] == 1
+    # Moultezim: the starting checker (7) and MaxHeldAlways (10) on its quarter.
+    opp_start = sum(1 << p for p in range(7, 13))
+    assert tail(table_of("moultezim", Roll(4, 1)))[1] == (2, 7, 15, 10, opp_start, 4)
+    assert tail(table_of("moultezim(quarter_rule=home-5)", Roll(4, 1)))[1] == (2, 7, 15, 10, 126, 5)
+    assert tail(table_of("moultezim(quarter_rule=none)", Roll(4, 1)))[1] == (1, 7, 15)
+    assert table_of("longgammon", Roll(6, 5)) == table_of("backgammon", Roll(6, 5))
 
 
 def test_six_block_after_step_reads_the_guard_from_the_board() -> None:

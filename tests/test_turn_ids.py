@@ -44,6 +44,10 @@ SPECS = [
     "russian",
     "russian(entering=free,bonus=entered)",
     "backgammon",
+    # (tapa with the mother rule: without it two pinned mothers can leave both sides
+    # passing for ever, and these games are played to their end)
+    "tapa(mother=true)",
+    "moultezim",
 ]
 GAMES = 3
 

@@ -6,7 +6,9 @@ use std::hash::{Hash, Hasher};
 use crate::after;
 use crate::hash::{FxSet, Memo, Visit};
 use crate::rules::hitter::marks_after;
-use crate::rules::movement::{Sight, SingleSteps, away_from_points, entry_point, single_steps};
+use crate::rules::movement::{
+    Sight, SingleSteps, away_from_points, entry_point, highest_standing, single_steps,
+};
 use crate::rules::steps::Judged;
 use crate::shortcuts::{NOTHING_TOLD, Told, continues, swappable};
 use crate::state::{
@@ -533,7 +535,15 @@ impl Tell<'_> {
         } else if t.contact == Contact::Pin && child.at(src) < 0 {
             open = (open & !(1 << src)) | (u32::from(open_point(child, src, t.contact)) << src);
         }
-        Sight { held, open, away }
+        // (The mover's pinned checkers stay where they are during his turn,
+        // so the highest standing point follows from the held points.)
+        let highest = highest_standing(child, t, held);
+        Sight {
+            held,
+            open,
+            away,
+            highest,
+        }
     }
 }
 

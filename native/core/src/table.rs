@@ -121,7 +121,12 @@ impl Table {
         let hit_to_pool = r.flag("hit_to_pool")?;
         let bar_first = r.flag("bar_first")?;
         let zone = r.field("bear_zone", 1, 24, "1..24")? as u8;
-        let larger = r.flag("bear_larger")?;
+        let bear = r.field(
+            "bear_larger",
+            0,
+            3,
+            "0..3 (bit 0: a larger die bears off; bit 1: a pinned checker stands on its point)",
+        )?;
         let must_play_higher = r.flag("must_play_higher")?;
         let returns = r.flag("returns")?;
         let hitter = decode_hitter(&mut r)?;
@@ -149,7 +154,11 @@ impl Table {
             pool,
             hit_to_pool,
             bar_first,
-            bear_off: BearOff { zone, larger },
+            bear_off: BearOff {
+                zone,
+                larger: bear & 1 == 1,
+                pinned_home: bear & 2 == 2,
+            },
             must_play_higher,
             returns,
             hitter,
@@ -318,7 +327,7 @@ fn decode_head_limit(r: &mut Reader<'_>) -> Result<HeadLimit, TableError> {
 
 /// One named step rule: its code, then its parameters.
 fn decode_rule(r: &mut Reader<'_>) -> Result<StepRule, TableError> {
-    let code = r.field("step rule code", 1, 8, "1..9")?;
+    let code = r.field("step rule code", 1, 10, "1..10")?;
     Ok(match code {
         1 => StepRule::Floor {
             point: r.field("Floor point", 1, 24, "1..24")? as usize,
@@ -343,17 +352,29 @@ fn decode_rule(r: &mut Reader<'_>) -> Result<StepRule, TableError> {
         7 => StepRule::LoneStarter {
             checkers: r.field("LoneStarter checkers", 0, 127, "0..127")? as i32,
         },
+        8 => {
+            let (points, most) = decode_held(r, "MaxHeld points", "MaxHeld most")?;
+            StepRule::MaxHeld { points, most }
+        }
+        9 => return Err(r.refuse("step rule code", "one HeadLimit (9) at most")),
         _ => {
-            let points = r.field("MaxHeld points", 0, POINTS_MASK, "a mask of bits 1..24")?;
-            if points & !POINTS_MASK != 0 {
-                return Err(r.refuse("MaxHeld points", "a mask of bits 1..24"));
-            }
-            StepRule::MaxHeld {
-                points: points as u32,
-                most: r.field("MaxHeld most", 0, 24, "0..24")? as u32,
-            }
+            let (points, most) = decode_held(r, "MaxHeldAlways points", "MaxHeldAlways most")?;
+            StepRule::MaxHeldAlways { points, most }
         }
     })
+}
+
+/// The parameters of `MaxHeld` (code 8) and `MaxHeldAlways` (code 10): the points (bits 1..24), then how many of them.
+fn decode_held(
+    r: &mut Reader<'_>,
+    points_name: &'static str,
+    most_name: &'static str,
+) -> Result<(u32, u32), TableError> {
+    let points = r.field(points_name, 0, POINTS_MASK, "a mask of bits 1..24")?;
+    if points & !POINTS_MASK != 0 {
+        return Err(r.refuse(points_name, "a mask of bits 1..24"));
+    }
+    Ok((points as u32, r.field(most_name, 0, 24, "0..24")? as u32))
 }
 
 /// The six-block option of its code: 1 "ahead", 2 "home", 3 "off" (checked before).

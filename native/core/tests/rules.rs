@@ -466,3 +466,78 @@ fn waiting_pool_or_bar_keeps_the_second_half_closed_while_a_checker_is_on_the_ba
             .any(|p| landed_low(&p.state) && p.state[25] == 1)
     );
 }
+
+#[test]
+fn max_held_always_judges_every_step_from_a_board_over_the_limit() {
+    // Family rule MZ.3: the mover holds five of 7-12 (11, 10, 9, 8, 7),
+    // over a limit of four; only a step after which he holds at most four
+    // is allowed, wherever it lands: 24/23 and 11/10 (11 still held by its
+    // second checker) are refused, 10/9, 9/8, 8/7 and 7/6 (each emptying a
+    // point) are allowed.
+    let quarter = 0x3F << 7;
+    let start = state(
+        &[
+            (24, 9),
+            (11, 2),
+            (10, 1),
+            (9, 1),
+            (8, 1),
+            (7, 1),
+            (3, -2),
+            (12, -13),
+        ],
+        (0, 0),
+        (0, 0),
+    );
+    let always = Tb {
+        contact: 1,
+        rules: vec![vec![10, quarter, 4]],
+        ..Tb::default()
+    };
+    let mut froms: Vec<u32> = always
+        .plays(&[1], &start)
+        .iter()
+        .map(|p| steps(p.code)[0].0)
+        .collect();
+    froms.sort_unstable();
+    assert_eq!(froms, vec![7, 8, 9, 10]);
+    // MaxHeld (code 8) judges only steps landing on 7-12: 24/23 passes it.
+    let landing = Tb {
+        contact: 1,
+        rules: vec![vec![8, quarter, 4]],
+        ..Tb::default()
+    };
+    let froms: Vec<u32> = landing
+        .plays(&[1], &start)
+        .iter()
+        .map(|p| steps(p.code)[0].0)
+        .collect();
+    assert!(froms.contains(&24), "{froms:?}");
+}
+
+#[test]
+fn a_pinned_checker_at_home_stands_on_its_point_with_bit_1_of_the_bear_off() {
+    // Family rule TP.3 and example TP-4: the pinned checker on 3 is home,
+    // so the 6 bears off from 5; without bit 1 (plakoto) nothing bears off.
+    let mut start = state(&[(1, -3), (3, -1), (5, 2)], (0, 0), (12, 11));
+    start.extend([1 << 3, 0]);
+    let pins = |larger| Tb {
+        contact: 2,
+        larger,
+        size: 30,
+        ..Tb::default()
+    };
+    let plays = pins(3).plays(&moves(6, 2), &start);
+    assert_eq!(plays.len(), 1);
+    assert_eq!(steps(plays[0].code), vec![(5, 0, 6, false)]);
+    assert!(pins(1).plays(&moves(6, 2), &start).is_empty());
+    // A pinned checker stands higher than the free ones: pinned on 6, a 6
+    // may not bear off from 5 (and the pinned checker cannot move).
+    let mut high = state(&[(6, -2), (5, 2)], (0, 0), (12, 13));
+    high.extend([1 << 6, 0]);
+    assert!(pins(3).plays(&[6], &high).is_empty());
+    // Pinned outside the home board: no bear-off at all.
+    let mut out = state(&[(9, -2), (5, 2)], (0, 0), (12, 13));
+    out.extend([1 << 9, 0]);
+    assert!(pins(3).plays(&[5], &out).is_empty());
+}

@@ -1,4 +1,4 @@
-//! The worked examples of the rules pages (tavli; acey-deucey and tabula): each question's complete legal set.
+//! The worked examples of the rules pages (tavli; acey-deucey and tabula; tapa, longgammon and moultezim): each question's complete legal set.
 //!
 //! `tests/data/rules_examples.txt` holds the examples as the pages give
 //! them (the question in `nardy legal`'s form, every legal result); each
@@ -121,6 +121,19 @@ fn rules_of(question: &str) -> Tb {
                 tb.rules.push(vec![3, 1, SECOND_HALF]);
             }
         }
+        "longgammon" => {}
+        "tapa" => {
+            tb.contact = 2;
+            tb.size = 30;
+            // Bit 1: a pinned checker at home stands on its point (bear_off_pinned="allowed").
+            tb.larger = if has("\"blocked\"") { 1 } else { 3 };
+        }
+        "moultezim" => {
+            tb.contact = 1;
+            // MaxHeldAlways (code 10) on the mover's 7-12: four of them at most, or five.
+            let most = if has("\"opp-start-5\"") { 5 } else { 4 };
+            tb.rules = vec![vec![7, 15], vec![10, 0x3F << 7, most]];
+        }
         other => panic!("no table for {other}"),
     }
     tb
@@ -153,5 +166,5 @@ fn every_worked_example_gives_the_pages_legal_set() {
         assert_eq!(got, want, "{}", ex.title);
         checked += 1;
     }
-    assert_eq!(checked, 32);
+    assert_eq!(checked, 47);
 }

@@ -143,7 +143,7 @@ from nardy.rules.movement import (
     HITS,
     PINS,
     RELEASES,
-    bear_off_allowed,
+    bear_off_by,
     count_not_home,
     entry_point,
     is_open,
@@ -276,7 +276,8 @@ class _Walk:
         self.hit_to_pool = movement.hit_to_pool
         self.bar_first = movement.bar_first
         self.zone = movement.bear_off.zone
-        self.larger = movement.bear_off.larger
+        self.bear_off = movement.bear_off
+        self.pinned = movement.bear_off.pinned_home
         #: The step rule as judged here (None: every step the board allows is allowed).
         self.judge = None if rules.step_rule is None else _Judge(rules, shortcuts)
         #: The six-block rule judged after each step (its option), if the step rule declares it.
@@ -314,7 +315,7 @@ class _Walk:
         board = list(start)
         rules = self.rules
         # (count_not_home once: each step then moves one checker, see child_outside.)
-        outside = count_not_home(board, self.contact, self.zone, self.pool)
+        outside = count_not_home(board, self.contact, self.zone, self.pool, self.pinned)
         plain = self.shortcuts and rules.step_rule is None and rules.hitter_rule is None
         swap_safe = plain or (self.judge is not None and self.judge.swap_safe)
         self.swaps = swap_safe and rules.hitter_rule is None and self.contact != PIN
@@ -548,7 +549,7 @@ class _Walk:
         The same rulebook rules, asked more cheaply: ``outside`` is the
         count of checkers not home kept by the search; a point the mover
         holds or nobody holds is open without asking :func:`is_open` (its
-        first clause); :func:`bear_off_allowed` is asked only when no
+        first clause); :func:`bear_off_by` is asked only when no
         checker is outside (it refuses first thing otherwise). ``rank``
         (:data:`_RANK`, 0 for all) leaves out the steps ranked before it.
         """
@@ -574,7 +575,7 @@ class _Walk:
                 if dst > 0:
                     if board[dst] >= 0 or is_open(board, dst, contact):
                         steps.append((src, dst))
-                elif not outside and bear_off_allowed(board, src, dst, 0, self.zone, self.larger):
+                elif not outside and bear_off_by(board, src, dst, self.bear_off):
                     steps.append((src, MOVER_OFF))
         return steps
 

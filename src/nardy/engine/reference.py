@@ -80,7 +80,7 @@ from nardy.rules.movement import (
     RELEASES,
     Movement,
     bar_first,
-    bear_off_allowed,
+    bear_off_by,
     count_not_home,
     entry_point,
     is_open,
@@ -229,7 +229,7 @@ def single_steps(
     if may_enter_from_pool(board, pool, movement.bar_first) and is_open(board, entry, contact):
         steps.append((FROM_POOL, entry))
     bear_off = movement.bear_off
-    outside = count_not_home(board, contact, bear_off.zone, pool)
+    outside = count_not_home(board, contact, bear_off.zone, pool, bear_off.pinned_home)
     for src in range(24, 0, -1):
         if board[src] <= 0:
             continue
@@ -237,7 +237,7 @@ def single_steps(
         if dst > 0:
             if is_open(board, dst, contact):
                 steps.append((src, dst))
-        elif bear_off_allowed(board, src, dst, outside, bear_off.zone, bear_off.larger):
+        elif not outside and bear_off_by(board, src, dst, bear_off):
             steps.append((src, MOVER_OFF))
     return steps
 

@@ -27,6 +27,7 @@ from nardy.rules.named import (
     Locked,
     LoneStarter,
     MaxHeld,
+    MaxHeldAlways,
     PoolFirst,
     SixBlockAfterStep,
 )
@@ -62,7 +63,7 @@ FILTER_CODES: Final = {"six-block-at-end": 1, "open-trap": 2}
 #: A six-block option's code.
 SIX_BLOCK_CODES: Final = {"ahead": 1, "home": 2, "off": 3}
 #: A named step rule's code: Floor 1, SixBlockStep 2, Waiting 3, then the rules of :mod:`nardy.rules.named`
-#: (HeadLimit 9: point, checkers, double, doubles, mode).
+#: (HeadLimit 9: point, checkers, double, doubles, mode; MaxHeldAlways 10: points, most).
 STEP_CODES: Final = {
     "floor": 1,
     SixBlockAfterStep: 2,
@@ -73,6 +74,7 @@ STEP_CODES: Final = {
     LoneStarter: 7,
     MaxHeld: 8,
     HeadLimit: 9,
+    MaxHeldAlways: 10,
 }
 #: The most dice moves a table holds (a k-move segment of up to eight).
 MOST_DICE: Final = 8
@@ -118,7 +120,7 @@ def native_table(
         int(movement.hit_to_pool),
         int(movement.bar_first),
         movement.bear_off.zone,
-        int(movement.bear_off.larger),
+        int(movement.bear_off.larger) | int(movement.bear_off.pinned_home) << 1,
         int(rules.must_play_higher),
         int(returns),
         *hitter,
@@ -215,7 +217,7 @@ def _named(rule: NamedStep, pool: int, only_hits: bool) -> tuple[int, ...] | Non
         mode = HEAD_LIMIT_MODES.index(rule.mode)
         valid = 0 <= rule.checkers <= 127
         return (code, rule.point, rule.checkers, rule.double, rule.doubles, mode) if valid else None
-    if type(rule) is MaxHeld:
+    if isinstance(rule, (MaxHeld, MaxHeldAlways)):  # (exact types: a subclass has no code)
         valid = not rule.points & ~_POINTS and 0 <= rule.most <= 24
         return (code, rule.points, rule.most) if valid else None
     return (code,)  # HitsNeedHome, Locked: no parameters

@@ -79,6 +79,7 @@ __all__ = [
     "Movement",
     "bar_first",
     "bear_off_allowed",
+    "bear_off_by",
     "checker_above",
     "count_not_home",
     "count_outside",
@@ -310,19 +311,31 @@ class BearOff:
     must be used inside the board, or is lost). ``larger=False`` is the
     *exact* rule: a checker on p leaves only with a die of p.
 
-    Today's rule of every built-in variant is ``BearOff()`` (6, larger).
+    With pinning contact a pinned checker of the mover's stops the bear-off
+    wherever it lies, unless ``pinned_home``: then it stands on its point
+    like a free one, home when that point is in the zone (so it does not
+    stop the bear-off) and higher than the checkers below it (so a larger
+    die may not bear one of them off).
+
+    The rule of most built-in variants is ``BearOff()`` (6, larger).
     """
 
     #: The highest point of the zone the checkers must all be in (1..24).
     zone: int = 6
     #: Whether a die larger than the checker's point bears it off (when none stands higher).
     larger: bool = True
+    #: Whether a pinned checker of the mover's stands on its point (else it stops the bear-off).
+    pinned_home: bool = False
 
     def __attrs_post_init__(self) -> None:
         if type(self.zone) is not int or not 1 <= self.zone <= 24:
             raise InvalidOptionError(f"BearOff: zone is a point 1..24, not {self.zone!r}")
         if type(self.larger) is not bool:
             raise InvalidOptionError(f"BearOff: larger is true or false, not {self.larger!r}")
+        if type(self.pinned_home) is not bool:
+            raise InvalidOptionError(
+                f"BearOff: pinned_home is true or false, not {self.pinned_home!r}"
+            )
 
 
 @attrs.frozen
@@ -372,7 +385,7 @@ class Movement:
     def _default_but_the_pool(self) -> bool:
         """Everything but the pool as today's: hits to the bar, the bar first, the usual bear-off."""
         bear_off = self.bear_off
-        plain = not self.hit_to_pool and self.bar_first
+        plain = not self.hit_to_pool and self.bar_first and not bear_off.pinned_home
         return plain and bear_off.zone == HOME and bear_off.larger
 
 
@@ -450,12 +463,16 @@ def may_enter_from_pool(board: list[int], pool: int, first: bool) -> bool:
     return waiting > 0 and not bar_first(board, first)
 
 
-def count_not_home(board: list[int], contact: int, zone: int, pool: int) -> int:
+def count_not_home(
+    board: list[int], contact: int, zone: int, pool: int, pinned_home: bool = False
+) -> int:
     """The mover's checkers not yet in his bear-off zone: :func:`count_outside` for the zone ``1..zone`` and a pool.
 
     Outside the zone on the board, on the bar, in the pool (``pool``, its
-    state index, 0 for none) or pinned (one is enough). Nothing is borne
-    off while it is above 0 (:func:`bear_off_allowed`).
+    state index, 0 for none) or pinned: one pinned is enough, or, with
+    ``pinned_home`` (:attr:`BearOff.pinned_home`), each pinned outside the
+    zone counts. Nothing is borne off while it is above 0
+    (:func:`bear_off_allowed`).
     """
     outside = board[MOVER_BAR]
     for p in range(zone + 1, 25):
@@ -464,26 +481,34 @@ def count_not_home(board: list[int], contact: int, zone: int, pool: int) -> int:
     if pool:
         outside += board[pool]
     if contact == PIN and board[PINNED]:
-        outside += 1
+        outside += (board[PINNED] >> (zone + 1)).bit_count() if pinned_home else 1
     return outside
 
 
 def bear_off_allowed(
-    board: list[int], src: int, dst: int, outside: int, zone: int, larger: bool
+    board: list[int], src: int, dst: int, outside: int, zone: int, larger: bool, pins: int = 0
 ) -> bool:
     """The bear-off of :class:`BearOff` ``(zone, larger)`` for a step from ``src`` that would end at ``dst <= 0``.
 
     Only when none of the mover's checkers is outside the zone
     (``outside``, :func:`count_not_home`); a die bears off from its own
     point (``dst == 0``); a larger die (``dst < 0``) only when ``larger``
-    and no checker of his stands higher in the zone. With
-    ``BearOff(6, True)`` this is :func:`may_bear_off`.
+    and no checker of his stands higher in the zone, free or, with
+    :attr:`BearOff.pinned_home`, pinned (``pins``: the points of his pinned
+    checkers, bit p, else 0). With ``BearOff(6, True)`` this is
+    :func:`may_bear_off`.
     """
     if outside:
         return False
     if dst == 0:
         return True
-    return larger and not checker_above(board, src, zone)
+    return larger and not checker_above(board, src, zone) and not pins >> (src + 1)
+
+
+def bear_off_by(board: list[int], src: int, dst: int, bear_off: BearOff) -> bool:
+    """:func:`bear_off_allowed` of ``bear_off`` for a step to ``dst <= 0`` when none of the mover's checkers is outside its zone."""
+    pins = board[PINNED] if bear_off.pinned_home else 0
+    return bear_off_allowed(board, src, dst, 0, bear_off.zone, bear_off.larger, pins)
 
 
 def send_hit_to_pool(board: list[int], pool: int) -> None:

@@ -13,8 +13,9 @@ The head rule's floor, the six-block rule after each step and tabula's
 second-half rule are declared by :class:`~nardy.rules.turn_rules.StepRule`'s
 own fields (``floor_point``/``floor``, ``six_block``, ``waiting``); the
 rules here are the others of the built-in variants: acey-deucey's three
-restrictions and fevga's starting rules (and its trapping primes, when
-forbidden, as :class:`SixBlockAfterStep`), and the head rule with its limit
+restrictions, fevga's starting rules (and its trapping primes, when
+forbidden, as :class:`SixBlockAfterStep`), the points held judged after
+every step (:class:`MaxHeldAlways`), and the head rule with its limit
 read from the turn's start (:class:`HeadLimit`), which a variant declares
 for a roll whatever the position (:class:`~nardy.rules.turn_rules.RollRules`).
 """
@@ -36,6 +37,7 @@ __all__ = [
     "Locked",
     "LoneStarter",
     "MaxHeld",
+    "MaxHeldAlways",
     "PoolFirst",
     "SixBlockAfterStep",
     "home_before",
@@ -153,6 +155,38 @@ class MaxHeld:
     def check(self, board: list[int], src: int, dst: int, hit: bool) -> bool:
         """Allowed when the step lands elsewhere, or the rule holds after it."""
         return not (self.points >> dst) & 1 or self.allows(board)
+
+
+@attrs.frozen
+class MaxHeldAlways:
+    """At most ``most`` of ``points`` held after every step, whatever the mover held before it.
+
+    A state check judged on every step, wherever it lands (bear-offs too):
+    refused when, after the step, the mover holds more than ``most`` of
+    ``points`` (bit p for point p). From a position already over the limit
+    only a step that brings it back within the limit is allowed, unlike
+    :class:`MaxHeld`, which judges only the steps landing on the points.
+    Moultezim's quarter rule is this rule on the mover's 7-12 (four at
+    most, or five), his 19-24 or his 1-6 (five at most). The native core
+    reads it as step rule code 10.
+    """
+
+    #: The points (bit p for point p).
+    points: int
+    #: How many of them the mover may hold.
+    most: int
+
+    def allows(self, board: list[int] | tuple[int, ...]) -> bool:
+        """The rule on a position: the mover holds at most :attr:`most` of :attr:`points`."""
+        held = 0
+        for p in range(1, 25):
+            if (self.points >> p) & 1 and board[p] > 0:
+                held += 1
+        return held <= self.most
+
+    def check(self, board: list[int], src: int, dst: int, hit: bool) -> bool:
+        """Allowed when the rule holds after the step."""
+        return self.allows(board)
 
 
 @attrs.frozen

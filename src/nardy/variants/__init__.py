@@ -11,7 +11,9 @@
 * :mod:`~nardy.variants.backgammon`, :mod:`~nardy.variants.long_nardy`,
   :mod:`~nardy.variants.tavli`, :mod:`~nardy.variants.gul_bara`,
   :mod:`~nardy.variants.gioul`, :mod:`~nardy.variants.dutch`,
-  :mod:`~nardy.variants.russian` -- the built-in variants, whose rules that
+  :mod:`~nardy.variants.russian`, :mod:`~nardy.variants.tapa`,
+  :mod:`~nardy.variants.longgammon`, :mod:`~nardy.variants.moultezim` -- the
+  built-in variants, whose rules that
   are not data are in :mod:`nardy.rules`.
 
 Importing this package registers the built-in variants (with
@@ -27,8 +29,11 @@ from nardy.variants.dutch import Dutch
 from nardy.variants.gioul import Gioul
 from nardy.variants.gul_bara import GulBara
 from nardy.variants.long_nardy import Kush, LongNardy
+from nardy.variants.longgammon import Longgammon
+from nardy.variants.moultezim import Moultezim
 from nardy.variants.russian import Russian
 from nardy.variants.tabula import Tabula
+from nardy.variants.tapa import Tapa
 from nardy.variants.tavli import Fevga, Plakoto, Portes, Tavla
 
 __all__ = [
@@ -42,10 +47,13 @@ __all__ = [
     "Hypergammon",
     "Kush",
     "LongNardy",
+    "Longgammon",
+    "Moultezim",
     "Nackgammon",
     "Plakoto",
     "Portes",
     "Russian",
     "Tabula",
+    "Tapa",
     "Tavla",
 ]

@@ -1,4 +1,4 @@
-//! Fevga's starting rules and its trapping prime.
+//! The starting rules of the blocking games: the starting checker, and the points the mover may hold.
 
 use crate::state::{Board, HEAD, MOVER_OFF};
 
@@ -21,5 +21,20 @@ fn passed(b: &Board) -> bool {
 /// Judged on steps landing in `points` (fevga's starting quarter: points
 /// 19-24, at most five of them).
 pub fn max_held_allows(held: u32, dst: usize, points: u32, most: u32) -> bool {
-    dst == 0 || (points >> dst) & 1 == 0 || (held & points).count_ones() <= most
+    dst == 0 || (points >> dst) & 1 == 0 || held_within(held, points, most)
+}
+
+/// `MaxHeldAlways(points, most)`: after every step the mover holds at most `most` of the points in `points`, whatever he held before it.
+///
+/// A state check judged on every step, wherever it lands: from a board
+/// already over the limit only a step that brings it back within is
+/// allowed (unlike [`max_held_allows`], which judges only the steps landing
+/// in `points`). `held`: the points the mover holds after the step.
+pub fn max_held_always_allows(held: u32, points: u32, most: u32) -> bool {
+    held_within(held, points, most)
+}
+
+/// Whether at most `most` of the points in `points` are among `held` (bit p for point p).
+fn held_within(held: u32, points: u32, most: u32) -> bool {
+    (held & points).count_ones() <= most
 }

@@ -9,21 +9,26 @@ use crate::table::Table;
 /// bar, in the pool, pinned, or on the board outside his `zone` (points
 /// `1..zone`). Then a die equal to a checker's point bears it off; a larger
 /// die bears it off only when `larger` and no checker of his stands on a
-/// higher point of the zone.
+/// higher point of the zone. With `pinned_home` a pinned checker of his is
+/// not away: it stands on its point, home when that point is in the zone
+/// (and higher than a checker below it), outside it otherwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BearOff {
     /// The highest point of the zone the checkers must all be in (1..24).
     pub zone: u8,
     /// Whether a die larger than the checker's point bears it off.
     pub larger: bool,
+    /// Whether a pinned checker of the mover's stands on its point (else it stops the bear-off wherever it lies).
+    pub pinned_home: bool,
 }
 
 impl BearOff {
     /// Whether a step from `src` that would end at `src - die <= 0` bears off.
     ///
-    /// `highest` is the highest point holding a checker of the mover's
-    /// (`src` holds one, so it is at least `src`) and `away` whether one of
-    /// his is on the bar, in the pool or pinned ([`away_from_points`]). All
+    /// `highest` is the highest point where a checker of the mover's stands
+    /// ([`standing_points`]; `src` holds one, so it is at least `src`) and
+    /// `away` whether one of his is on the bar, in the pool or pinned
+    /// ([`away_from_points`]). All
     /// his checkers are home exactly when none is away and `highest` lies in
     /// the zone; then a checker stands on a higher point of the zone exactly
     /// when `highest` is above `src`.
@@ -36,10 +41,22 @@ impl BearOff {
     }
 }
 
-/// Whether a checker of the mover's is on his bar, in his pool, or pinned: not on his points, so not home.
+/// Whether a checker of the mover's is on his bar, in his pool, or pinned (unless the bear-off counts it on its point): not on his points, so not home.
 #[inline]
 pub fn away_from_points(b: &Board, t: &Table) -> bool {
-    b.at(MOVER_BAR) > 0 || b.pool(t.pool) > 0 || (t.contact == Contact::Pin && b.at(PINNED) != 0)
+    b.at(MOVER_BAR) > 0
+        || b.pool(t.pool) > 0
+        || (t.contact == Contact::Pin && !t.bear_off.pinned_home && b.at(PINNED) != 0)
+}
+
+/// The points where a checker of the mover's stands for the bear-off (bit p): `held`, and his pinned checkers' points when the bear-off counts them there.
+#[inline]
+pub fn standing_points(b: &Board, t: &Table, held: u32) -> u32 {
+    if t.contact == Contact::Pin && t.bear_off.pinned_home {
+        held | b.at(PINNED) as u32
+    } else {
+        held
+    }
 }
 
 /// Where a checker entering with `die` lands: the mover's point `25 - die`.
@@ -135,17 +152,32 @@ pub struct Sight {
     pub open: u32,
     /// Whether a checker of the mover's is away from his points ([`away_from_points`]).
     pub away: bool,
+    /// The highest point where a checker of the mover's stands for the bear-off ([`standing_points`]; 0 for none).
+    pub highest: usize,
 }
 
 impl Sight {
     /// The sight of board `b` under `t`.
     #[inline]
     pub fn of(b: &Board, t: &Table) -> Sight {
+        let held = b.held_points();
         Sight {
-            held: b.held_points(),
+            held,
             open: open_points(b, t.contact),
             away: away_from_points(b, t),
+            highest: highest_standing(b, t, held),
         }
+    }
+}
+
+/// The highest point where a checker of the mover's stands for the bear-off ([`standing_points`] of `b`, `held` its held points); 0 for none.
+#[inline]
+pub fn highest_standing(b: &Board, t: &Table, held: u32) -> usize {
+    let standing = standing_points(b, t, held);
+    if standing == 0 {
+        0
+    } else {
+        highest_bit(standing)
     }
 }
 
@@ -178,10 +210,9 @@ pub fn single_steps(b: &Board, die: usize, t: &Table, sight: &Sight, skip: u32) 
     sources |= sight.held & (sight.open << die) & !at_most_die;
     let mut leaving = sight.held & at_most_die;
     if leaving != 0 {
-        let highest = highest_bit(sight.held);
         while leaving != 0 {
             let src = highest_bit(leaving);
-            if t.bear_off.allows(src, die, highest, sight.away) {
+            if t.bear_off.allows(src, die, sight.highest, sight.away) {
                 sources |= 1 << src;
             }
             leaving &= !(1 << src);

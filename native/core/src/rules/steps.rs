@@ -2,7 +2,7 @@
 
 pub use super::acey_tabula::WaitMode;
 use super::acey_tabula::{hits_need_home_allows, locked_allows, pool_first_allows, waiting_allows};
-use super::fevga::{lone_starter_allows, max_held_allows};
+use super::fevga::{lone_starter_allows, max_held_allows, max_held_always_allows};
 use super::head::floor_allows;
 use super::six_block::{SixBlockOption, six_block_step};
 use crate::state::{Board, Contact, HEAD, MOVER_BAR};
@@ -44,6 +44,13 @@ pub enum StepRule {
         /// The most of them the mover may hold.
         most: u32,
     },
+    /// At most so many of some points held after every step ([`max_held_always_allows`]).
+    MaxHeldAlways {
+        /// The points watched (bits 1..24).
+        points: u32,
+        /// The most of them the mover may hold.
+        most: u32,
+    },
 }
 
 /// One step as the rules judge it: the board after it, where it came from and went, whether it hit.
@@ -77,6 +84,9 @@ impl StepRule {
             StepRule::Locked => locked_allows(),
             StepRule::LoneStarter { checkers } => lone_starter_allows(s.after, s.src, checkers),
             StepRule::MaxHeld { points, most } => max_held_allows(s.held, s.dst, points, most),
+            StepRule::MaxHeldAlways { points, most } => {
+                max_held_always_allows(s.held, points, most)
+            }
         }
     }
 }
@@ -98,6 +108,8 @@ impl StepRule {
     /// - `LoneStarter`: a checker once past stays past; the head's count
     ///   only falls while nothing lands on it.
     /// - `MaxHeld`: a step not landing in its points holds no more of them.
+    /// - `MaxHeldAlways`: it reads the board after the step alone, and the
+    ///   board after both steps is the same in either order.
     ///
     /// `SixBlockStep` does not swap: a block may be closed by a step landing
     /// at or above the guard (allowed) after one landing below it, and not
@@ -108,7 +120,7 @@ impl StepRule {
             StepRule::Waiting { .. } | StepRule::PoolFirst | StepRule::Locked => true,
             StepRule::HitsNeedHome => contact != Contact::Pin,
             StepRule::LoneStarter { .. } => (landing >> HEAD) & 1 == 0,
-            StepRule::MaxHeld { .. } => true,
+            StepRule::MaxHeld { .. } | StepRule::MaxHeldAlways { .. } => true,
             StepRule::SixBlockStep(_) => false,
         }
     }
@@ -144,7 +156,7 @@ impl StepRule {
     /// So a checker's second step, from where its first landed, is judged
     /// by the board after it, its landing and whether it hit alone, the same
     /// whichever of two dice moved it first. `landing` holds every point a
-    /// step may land on. `Waiting` and `MaxHeld` never read the source;
+    /// step may land on. `Waiting`, `MaxHeld` and `MaxHeldAlways` never read the source;
     /// `PoolFirst` reads only whether it is the pool or the bar; `Locked`
     /// refuses all; `Floor` and `LoneStarter` read only whether it is their
     /// point (the head), never a landing point when `landing` misses it;
@@ -156,7 +168,8 @@ impl StepRule {
             StepRule::Waiting { .. }
             | StepRule::PoolFirst
             | StepRule::Locked
-            | StepRule::MaxHeld { .. } => true,
+            | StepRule::MaxHeld { .. }
+            | StepRule::MaxHeldAlways { .. } => true,
             StepRule::Floor { point, .. } => (landing >> point) & 1 == 0,
             StepRule::LoneStarter { .. } => (landing >> HEAD) & 1 == 0,
             StepRule::HitsNeedHome => contact == Contact::Block,
