@@ -10,7 +10,10 @@ from the engines the tests check against; src/ never imports them. Each
 from __future__ import annotations
 
 import functools
+import pickle
 import re
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -132,7 +135,37 @@ _STAT = re.compile(r"^(.+?)\s{2,}([-+]?\d+(?:\.\d+)?)\b.*?\s{2,}([-+]?\d+(?:\.\d
 
 
 def gnubg_analysis(path: Path, workdir: Path) -> GnubgAnalysis:
-    """Import ``path`` into gnubg, `analyse match` at 0-ply and parse `export match text`."""
+    """Import ``path`` into gnubg, `analyse match` at 0-ply and parse `export match text`.
+
+    It runs in a Python process of its own: gnubg's module is one global
+    program, and a match imported and analysed in it makes a later `set
+    xgid` of another test (tests/test_ids_gnubg.py) abort the process. (A
+    forked child can hang on the threads gnubg started, so a new one.)
+    """
+    gnubg_module()  # (skips the test here, in the parent, without gnubg)
+    script = (
+        "import pickle, sys; from pathlib import Path; "
+        f"sys.path.insert(0, {str(Path(__file__).parent)!r}); "
+        "import analysis_support as a; "
+        "Path(sys.argv[3]).write_bytes("
+        "pickle.dumps(a.analyse_in_gnubg(Path(sys.argv[1]), Path(sys.argv[2]))))"
+    )
+    # (The answer goes through a file: gnubg prints on standard output.)
+    answer = workdir / "analysis.pickle"
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(path), str(workdir), str(answer)],
+        capture_output=True,
+        check=False,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr.decode(errors="replace")[-3000:]
+    analysis: GnubgAnalysis = pickle.loads(answer.read_bytes())
+    answer.unlink()
+    return analysis
+
+
+def analyse_in_gnubg(path: Path, workdir: Path) -> GnubgAnalysis:
+    """:func:`gnubg_analysis`'s work, in the process that runs it."""
     gnubg = gnubg_module()
     for command in (
         "set output digits 5",
