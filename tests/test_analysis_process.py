@@ -190,3 +190,15 @@ def test_a_bot_on_the_program_plays_a_match(gnubg: Any) -> None:
     assert record.match is not None
     assert record.match.winner == 0
     assert gnubg.process.running
+
+
+@real
+def test_the_program_leaves_the_users_gnubg_settings_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # gnubg saves the settings nardy gives it (set threads 1) in
+    # $HOME/.gnubg when it quits; the engine runs it in a home of its own.
+    monkeypatch.setenv("HOME", str(tmp_path))
+    with open_engine("gnubg-process") as engine:
+        engine.evaluate(nardy.find_variant("backgammon").starting_position())
+    assert not (tmp_path / ".gnubg").exists()

@@ -40,6 +40,7 @@ import queue
 import re
 import shutil
 import subprocess
+import tempfile
 import threading
 import time
 import weakref
@@ -99,8 +100,16 @@ def find_program() -> str | None:
     return shutil.which(PROGRAM) or shutil.which(PROGRAM, path=GAMES_DIRECTORY)
 
 
-def _stop(process: subprocess.Popen[str]) -> None:
-    """End ``process``: ask it to quit (close its input), then kill it. Safe to call twice."""
+def _stop(process: subprocess.Popen[str], home: tempfile.TemporaryDirectory[str]) -> None:
+    """End ``process``: ask it to quit (close its input), then kill it; remove its ``home``. Safe to call twice."""
+    try:
+        _end(process)
+    finally:
+        home.cleanup()
+
+
+def _end(process: subprocess.Popen[str]) -> None:
+    """Ask ``process`` to quit (close its input), then kill it."""
     if process.poll() is None:
         try:
             if process.stdin is not None:
@@ -140,6 +149,10 @@ class GnubgProcess:
         #: The program's version, from its banner (``"unknown"`` if it printed none).
         self.version = "unknown"
         self._count = 0
+        # The program keeps its settings in $HOME/.gnubg and saves there
+        # what nardy sets (its threads) when it quits: a home of its own
+        # keeps the user's settings as they were, and out of nardy's answers.
+        home = tempfile.TemporaryDirectory(prefix="nardy-gnubg-")
         try:
             self._process = subprocess.Popen(
                 self.command,
@@ -148,12 +161,13 @@ class GnubgProcess:
                 stderr=subprocess.STDOUT,
                 text=True,
                 bufsize=1,
-                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                env={**os.environ, "PYTHONUNBUFFERED": "1", "HOME": home.name},
             )
         except OSError as exc:
+            home.cleanup()
             raise EngineFailedError(f"cannot start {self.name}: {exc.strerror or exc}") from None
         # The program is ended however the engine goes: close(), an error, or garbage.
-        self._finalizer = weakref.finalize(self, _stop, self._process)
+        self._finalizer = weakref.finalize(self, _stop, self._process, home)
         threading.Thread(
             target=_read_lines, args=(self._process.stdout, self._lines), daemon=True
         ).start()
