@@ -146,3 +146,12 @@ def sigint_as_a_shell_leaves_it() -> Iterator[None]:
         if was_blocked:
             signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         signal.signal(signal.SIGINT, handler)
+
+
+#: ``python -c`` source that runs the ``nardy`` command with the native core
+#: hidden (its module made unimportable), so that it answers as the pure
+#: build does; the module's name is private by design (the package wraps it).
+PURE_COMMAND = (
+    "import sys; sys.modules['nardy._native'] = None; "
+    "sys.argv[0] = 'nardy'; from nardy.cli.main import main; sys.exit(main(sys.argv[1:]))"
+)

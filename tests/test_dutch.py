@@ -35,7 +35,7 @@ from examples_russian_dutch import (
     random_games,
     rows_of,
 )
-from helpers import board_of
+from helpers import PURE_COMMAND, board_of
 from nardy import Dutch, Roll, Side
 from nardy.cli.main import legal_line, main
 from nardy.errors import InvalidOptionError, InvalidPositionError, UnknownOptionError
@@ -70,7 +70,7 @@ def test_the_nardy_legal_command_reads_every_question(pure: bool) -> None:
     lines = "".join(json.dumps(e["question"]) + "\n" for e in DUTCH)
     env = {"PYTHONPATH": str(Path(nardy.__file__).parents[1])}
     done = subprocess.run(
-        [sys.executable, "-c", PURE_COMMAND if pure else "import nardy.__main__", "legal"],
+        [sys.executable, *(["-c", PURE_COMMAND] if pure else ["-m", "nardy"]), "legal"],
         input=lines,
         capture_output=True,
         text=True,
@@ -79,13 +79,6 @@ def test_the_nardy_legal_command_reads_every_question(pure: bool) -> None:
     )
     answers = [json.loads(line) for line in done.stdout.splitlines()]
     assert [rows_of(a["plays"]) for a in answers] == [rows_of(e["plays"]) for e in DUTCH]
-
-
-# The command with the native core hidden: the pure build's answers.
-PURE_COMMAND = (
-    "import sys; sys.modules['nardy._native'] = None; "
-    "sys.argv[0] = 'nardy'; from nardy.cli.main import main; sys.exit(main(sys.argv[1:]))"
-)
 
 
 @pytest.mark.parametrize(

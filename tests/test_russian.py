@@ -36,7 +36,7 @@ from examples_russian_dutch import (
     random_games,
     rows_of,
 )
-from helpers import board_of
+from helpers import PURE_COMMAND, board_of
 from nardy import Position, Roll, Russian, Side
 from nardy.cli.main import legal_line, main
 from nardy.errors import InvalidOptionError, InvalidPositionError, UnknownOptionError
@@ -48,12 +48,6 @@ from reference_russian_dutch import russian_turn, segment_results
 RUSSIAN = [e for e in EXAMPLES if e["question"]["variant"] == "russian"]
 IDS = [e["id"] for e in RUSSIAN]
 RU_TURNS = [t for t in TURNS if t["variant"] == "russian"]
-
-# The command with the native core hidden: the pure build's answers.
-PURE_COMMAND = (
-    "import sys; sys.modules['nardy._native'] = None; "
-    "sys.argv[0] = 'nardy'; from nardy.cli.main import main; sys.exit(main(sys.argv[1:]))"
-)
 
 
 # --- section E -----------------------------------------------------------------------
@@ -78,7 +72,7 @@ def test_nardy_legal_answers_the_page_question(example: dict[str, Any]) -> None:
 def test_the_nardy_legal_command_reads_every_question(pure: bool) -> None:
     lines = "".join(json.dumps(e["question"]) + "\n" for e in RUSSIAN)
     done = subprocess.run(
-        [sys.executable, "-c", PURE_COMMAND if pure else "import nardy.__main__", "legal"],
+        [sys.executable, *(["-c", PURE_COMMAND] if pure else ["-m", "nardy"]), "legal"],
         input=lines,
         capture_output=True,
         text=True,
