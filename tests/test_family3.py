@@ -29,6 +29,7 @@ from helpers import run_legal
 from nardy import Longgammon, Moultezim, Position, ResultKind, Roll, Side, Tapa
 from nardy.errors import InvalidOptionError, InvalidPositionError, UnknownOptionError
 from nardy.perft.turns import turn_outcomes
+from nardy.rules.tavli import mothers_both_pinned_packed
 from nardy.testing import check_search, check_variant
 from reference_family3 import Rules, segment_results
 
@@ -219,6 +220,54 @@ def test_tapa_mother_option_changes_results_only() -> None:
             assert (
                 mother.legal_plays(roll).result_states() == plain.legal_plays(roll).result_states()
             )
+
+
+ALL_ROLLS = [Roll(a, b) for a in range(1, 7) for b in range(1, a + 1)]
+
+
+def _both_mothers_pinned(rng: random.Random) -> Position:
+    """A tapa position whose two mothers lie pinned, the other checkers anywhere free."""
+    array = [0] * 24
+    array[23] = -rng.randint(1, 3)  # his pinners on my 24, over my mother
+    array[0] = rng.randint(1, 3)  # mine on my 1, over his mother
+    free = list(range(1, 23))
+    rng.shuffle(free)
+    for sign, left in ((1, 15 - 1 - array[0]), (-1, 15 - 1 + array[23])):
+        points = [free.pop() for _ in range(rng.randint(1, 4))]
+        for k in range(left):
+            array[points[k % len(points)]] += sign
+    return Tapa().position(array, pinned=[24], opp_pinned=[1])
+
+
+def test_tapa_both_mothers_pinned_is_a_draw_even_without_the_mother_rule() -> None:
+    # The mother rule is off (tapa's default), yet the game is over, worth nothing.
+    drawn = _tapa({24: -1, 1: 1, 3: 13, 20: -13}, [24], [1])
+    assert drawn.is_over()
+    assert drawn.result() == nardy.Result(None, ResultKind.DRAW, 0)
+    with pytest.raises(nardy.IllegalPlayError):
+        drawn.legal_plays("21")
+    # One mother pinned is an ordinary pin with the rule off: play goes on.
+    assert _tapa({1: 1, 3: 14, 20: -14}, [], [1]).result() is None
+    assert not _tapa({24: -1, 3: 14, 20: -14}, [24], []).is_over()
+
+
+def test_tapa_both_mothers_pinned_can_never_bear_off() -> None:
+    # Why the draw: played on regardless, every play of every roll keeps both
+    # mothers pinned and bears nothing off, by either side, so no game from
+    # there could ever end by the bear-off.
+    rng = random.Random("both mothers")
+    for _ in range(15):
+        position = _both_mothers_pinned(rng)
+        for _ply in range(15):
+            results = [
+                result
+                for roll in ALL_ROLLS
+                for result in position.legal_plays(roll, allow_finished=True).resulting_positions()
+            ]
+            for result in results:
+                assert mothers_both_pinned_packed(result.packed), result.id()
+                assert result.to_array()["off"] == [0, 0], result.id()
+            position = rng.choice(results)
 
 
 # --- MZ: moultezim --------------------------------------------------------------------------

@@ -323,9 +323,13 @@ def test_default_movement_is_today_s() -> None:
         Movement(hit_to_pool=True)
     with pytest.raises(InvalidOptionError, match="hit_to"):
         movement_of(PoolGame(hits_to="nowhere"))
+    # Every variant without a pool moves as backgammon does, but tapa, whose
+    # pinned checkers at home do not stop the bear-off (BearOff.pinned_home).
     for cls in nardy.VARIANTS:
-        if nardy.POOL not in cls.extra_state:
-            assert movement_of(cls()) == DEFAULT_MOVEMENT
+        if nardy.POOL not in cls.extra_state and cls is not nardy.Tapa:
+            assert movement_of(cls()) == DEFAULT_MOVEMENT, cls.name
+    assert movement_of(nardy.Tapa()) == Movement(bear_off=BearOff(6, True, pinned_home=True))
+    assert movement_of(nardy.Tapa(bear_off_pinned="blocked")) == DEFAULT_MOVEMENT
 
 
 # --- the variant restrictions of section M, as toy step rules -------------------------

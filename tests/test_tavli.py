@@ -320,6 +320,12 @@ def test_plakoto_my_mother_pinned_loses_and_both_pinned_draw() -> None:
     assert result is not None
     assert (result.winner, result.kind, result.points) == (None, ResultKind.DRAW, 0)
     assert drawn.is_over()
+    # With the rule off it is still a draw: neither side can ever bear off again
+    # (each mother is outside her home board, each pinner can only bear off).
+    rule_off = plakoto({24: -1, 1: 1, 13: 13, 12: -13}, [24], [1], mother=False)
+    assert rule_off.is_over()
+    assert rule_off.result() == nardy.Result(None, ResultKind.DRAW, 0)
+    assert plakoto({24: -1, 13: 14, 12: -14}, [24], [], mother=False).result() is None
 
 
 def test_plakoto_bear_off_results() -> None:

@@ -45,6 +45,7 @@ __all__ = [
     "home_hit_stops",
     "mother_verdict",
     "mother_verdict_packed",
+    "mothers_both_pinned_packed",
     "quarter_allows",
     "start_allows",
     "trapped",
@@ -130,6 +131,19 @@ def mother_verdict_packed(packed: bytes, exception: str) -> int:
     if not (mine or theirs):
         return PLAY_ON
     return _verdict(mine, theirs, packed[START] - ZERO, packed[_OPP_START] - ZERO, exception)
+
+
+def mothers_both_pinned_packed(packed: bytes) -> bool:
+    """Both mothers lie pinned, read from a packed state: a game no side can ever win.
+
+    A pinned mother stands on her own starting point, outside her side's
+    home board, so that side can never bear off again; and the stack that
+    pins her stands on its own side's 1-point, from where a checker only
+    leaves by bearing off, so the pin is never released. With both mothers
+    pinned neither side can ever bear off, whatever the mother rule says:
+    plakoto and tapa end such a game as a draw even with the rule off.
+    """
+    return bool(packed[_MINE_BYTE] & _MINE_BIT and packed[_THEIRS_BYTE] & _THEIRS_BIT)
 
 
 def _verdict(mine: int, theirs: int, on_start: int, on_opp_start: int, exception: str) -> int:

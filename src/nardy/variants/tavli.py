@@ -35,6 +35,7 @@ from nardy.rules.tavli import (
     fevga_step_rule,
     home_hit_stops,
     mother_verdict_packed,
+    mothers_both_pinned_packed,
     trapped,
 )
 from nardy.rules.turn_rules import HitterRule, PlayFilter, RollRules, StepRule
@@ -167,22 +168,31 @@ class Plakoto(_FromTheHead):
         return ScoringTable("plakoto", rows if self.mother else rows[1:])
 
     def _verdict(self, position: Position) -> int:
-        if not self.mother:
-            return PLAY_ON
-        return mother_verdict_packed(position.packed, self.mother_exception)
+        if self.mother:
+            return mother_verdict_packed(position.packed, self.mother_exception)
+        # With the rule off, both mothers pinned is still the end: from there
+        # neither side can ever bear off (mothers_both_pinned_packed says why).
+        return DRAW if mothers_both_pinned_packed(position.packed) else PLAY_ON
 
     def is_over(self, position: Position) -> bool:
-        """Over when a side has borne off everything, or the mother rule has decided."""
+        """Over when a side has borne off everything, or the mother rule has decided.
+
+        With ``mother=False`` a game in which both mothers lie pinned is over
+        too, as a draw: neither side can ever bear off from there.
+        """
         # Asked before every set of legal plays: one call less than _verdict,
         # and the base class named, not found by super() (a third of the cost).
         if Variant.is_over(self, position):
             return True
-        return (
-            self.mother and mother_verdict_packed(position.packed, self.mother_exception) != PLAY_ON
-        )
+        if self.mother:
+            return mother_verdict_packed(position.packed, self.mother_exception) != PLAY_ON
+        return mothers_both_pinned_packed(position.packed)
 
     def result(self, position: Position) -> Result | None:
-        """The bear-off result, or the mother rule's: a win for ``mother_points``, or a draw."""
+        """The bear-off result, or the mother rule's: a win for ``mother_points``, or a draw.
+
+        With ``mother=False``, both mothers pinned is a draw (see :meth:`is_over`).
+        """
         verdict = self._verdict(position)
         if verdict == PLAY_ON:
             return super().result(position)
