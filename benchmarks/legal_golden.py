@@ -10,12 +10,14 @@ the changelog::
     python benchmarks/legal_golden.py
 
 The positions come from the seeded sets of ``positions.py``, plus every
-first roll of long nardy (for the head exceptions).
+first roll of long nardy (for the head exceptions) and, for tapa,
+longgammon and moultezim, positions drawn by ``tests/family3_positions.py``.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -26,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import positions  # a sibling script, not a package
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
+from family3_positions import random_position  # the tests' drawer of positions
 from test_legal_golden import digests  # the test's own reading of the answers
 
 #: The presets whose output is pinned, by the family of positions they read.
@@ -64,6 +67,22 @@ PRESETS: dict[str, list[str]] = {
     "tavla": ["tavla"],
     "plakoto": ["plakoto", "plakoto(mother=false)", "plakoto(mother_exception=none)"],
     "fevga": ["fevga", "fevga(trap_prime=forbidden)", "fevga(trap_prime=allowed)"],
+    "tapa": ["tapa", "tapa(bear_off_pinned=blocked)"],
+    "longgammon": ["longgammon"],
+    "moultezim": [
+        "moultezim",
+        "moultezim(quarter_rule=opp-start-5)",
+        "moultezim(quarter_rule=own-start-5)",
+        "moultezim(quarter_rule=home-5)",
+        "moultezim(quarter_rule=none)",
+    ],
+    "dutch": ["dutch", "dutch(entering=free)", "dutch(hitting=any)"],
+    "russian": [
+        "russian",
+        "russian(entering=free)",
+        "russian(bonus=entered)",
+        "russian(doubles=plain)",
+    ],
 }
 
 #: The families of the games added after the first three, each from its own
@@ -77,7 +96,16 @@ NEWER: tuple[str, ...] = (
     "tavla",
     "plakoto",
     "fevga",
+    "tapa",
+    "longgammon",
+    "moultezim",
+    "dutch",
+    "russian",
 )
+
+
+#: The families that also read positions drawn at random by the tests' drawer.
+DRAWN: tuple[str, ...] = ("tapa", "longgammon", "moultezim")
 
 
 def items_for(spec: str, count: int, seed: int) -> list[positions.Item]:
@@ -102,6 +130,12 @@ def main() -> None:
     }
     for seed, family in enumerate(NEWER, start=13):
         sets[family] = positions.self_play_set(nardy.find_variant(family), 120, 0.4, seed)
+    for family in DRAWN:
+        # Self-play seldom reaches these games' bear-offs with pins or their
+        # quarter rule's limits: sixty drawn positions each reach them.
+        rng = random.Random(family)
+        drawn = [random_position(nardy.find_variant(family), rng) for _ in range(60)]
+        sets[family] += positions.with_rolls(drawn, 0.4, rng)
     stored: dict[str, list[dict[str, Any]]] = {}
     digests_by_spec: dict[str, dict[str, Any]] = {}
     for family, items in sets.items():
