@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -28,11 +28,12 @@ from nardy.model.result import ResultKind
 from nardy.rules.movement import BearOff
 from nardy.rules.named import Locked, home_before
 from nardy.rules.turn_rules import StepRule
-from nardy.rules.vocabulary import POOL, Contact, ExtraField, Geometry
-from nardy.variants.base import State, Variant
+from nardy.rules.vocabulary import Geometry
+from nardy.variants.base import State
 from nardy.variants.options import choice, is_bool, read_bool
 from nardy.variants.pool_rules import (
     POOL_AT,
+    PoolVariant,
     entry_rules,
     hit_after_home,
     pool_backgammon,
@@ -79,7 +80,7 @@ _SCORING: Mapping[str, ScoringTable] = MappingProxyType(
 
 @register_variant
 @attrs.frozen
-class AceyDeucey(Variant):
+class AceyDeucey(PoolVariant):
     """Acey-deucey: all fifteen start in the pool; a 1-2 names a double, then the player rolls again.
 
     Backgammon's board and moves (mirror geometry, hitting, a bar, the bar
@@ -123,15 +124,6 @@ class AceyDeucey(Variant):
     name: ClassVar[str] = "acey-deucey"
     aliases: ClassVar[tuple[str, ...]] = ("aceydeucey", "acey-ducey")
     geometry: ClassVar[Geometry] = Geometry.MIRROR
-    contact: ClassVar[Contact] = Contact.HIT
-    start: ClassVar[Mapping[int, int]] = MappingProxyType({})
-    #: The pool of checkers not yet entered (:data:`nardy.POOL`).
-    extra_state: ClassVar[tuple[ExtraField, ...]] = (POOL,)
-    #: All fifteen of each side start in the pool.
-    start_extra: ClassVar[Mapping[str, Any]] = MappingProxyType({"pool": 15})
-    game_defaults: ClassVar[Mapping[str, Any]] = MappingProxyType(
-        {"cube": False, "opening": "one_die_each_reroll"}
-    )
 
     #: ``"free"`` (default) or ``"all-first"`` (AD1).
     #: (The option ``entering``; the class data :attr:`~nardy.Variant.entering` is the bar's.)

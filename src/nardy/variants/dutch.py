@@ -15,19 +15,17 @@ A turn is one roll; doubles are four moves. The documentation page
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
 from nardy.model.basics import Roll
 from nardy.model.registry import register_variant
 from nardy.rules.turn_rules import StepRule
-from nardy.rules.vocabulary import POOL, Contact, ExtraField, Geometry
-from nardy.variants.base import State, Variant
+from nardy.rules.vocabulary import Geometry
+from nardy.variants.base import State
 from nardy.variants.options import choice, is_bool, read_bool
-from nardy.variants.pool_rules import entry_rules, pool_scoring
+from nardy.variants.pool_rules import PoolVariant, entry_rules, pool_scoring
 from nardy.variants.scoring import ScoringTable
 
 __all__ = ["ENTERING", "HITTING", "Dutch"]
@@ -42,7 +40,7 @@ _SCORING = pool_scoring()
 
 @register_variant
 @attrs.frozen
-class Dutch(Variant):
+class Dutch(PoolVariant):
     """Dutch backgammon: all fifteen start in the pool, no entry but all first, no hit before home.
 
     Backgammon's board and moves (mirror geometry, hitting, a bar, the bar
@@ -69,15 +67,6 @@ class Dutch(Variant):
     name: ClassVar[str] = "dutch"
     aliases: ClassVar[tuple[str, ...]] = ("dutch-backgammon",)
     geometry: ClassVar[Geometry] = Geometry.MIRROR
-    contact: ClassVar[Contact] = Contact.HIT
-    start: ClassVar[Mapping[int, int]] = MappingProxyType({})
-    #: The pool of checkers not yet entered (:data:`nardy.POOL`).
-    extra_state: ClassVar[tuple[ExtraField, ...]] = (POOL,)
-    #: All fifteen of each side start in the pool.
-    start_extra: ClassVar[Mapping[str, Any]] = MappingProxyType({"pool": 15})
-    game_defaults: ClassVar[Mapping[str, Any]] = MappingProxyType(
-        {"cube": False, "opening": "one_die_each_reroll"}
-    )
 
     #: ``"all-first"`` (default) or ``"free"`` (DU1).
     #: (The option ``entering``; the class data :attr:`~nardy.Variant.entering` is the bar's.)

@@ -7,7 +7,8 @@ moves recur among them, each a named rule of :mod:`nardy.rules.named`:
 mover's pool holds a checker, only entries) and ``hitting="after-home"``
 (:class:`~nardy.rules.named.HitsNeedHome`: a move may hit only if, before
 it, a checker of the mover's was on his 1-6 or borne off).
-:func:`entry_rules` makes the step rule of any mix of the two, declared by
+:class:`PoolVariant` holds the data they share (the empty board, the
+pool of fifteen, hitting, no cube); :func:`entry_rules` makes the step rule of any mix of the two, declared by
 name so that the native core runs it. :func:`pool_backgammon` is the
 backgammon of their 1/2/3 scoring: a checker never entered counts as one
 left far back.
@@ -15,26 +16,60 @@ left far back.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
 
 from nardy.rules.board import OPP_BAR, State
 from nardy.rules.movement import pool_index
 from nardy.rules.named import HitsNeedHome, PoolFirst
 from nardy.rules.turn_rules import StepRule
-from nardy.rules.vocabulary import POOL
+from nardy.rules.vocabulary import POOL, Contact, ExtraField
+from nardy.variants.base import Variant
 from nardy.variants.scoring import ScoringTable, with_backgammon
 
 if TYPE_CHECKING:
     from nardy.model.basics import Side
     from nardy.model.position import Position
 
-__all__ = ["POOL_AT", "entry_rules", "hit_after_home", "pool_backgammon", "pool_scoring"]
+__all__ = [
+    "POOL_AT",
+    "PoolVariant",
+    "entry_rules",
+    "hit_after_home",
+    "pool_backgammon",
+    "pool_scoring",
+]
 
 #: The state index of the mover's pool count when the pool is the only extra field (the opponent's is the next one).
 POOL_AT = pool_index((POOL,))
 
 _HITS_NEED_HOME = HitsNeedHome()
 _POOL_FIRST = PoolFirst(POOL_AT)
+
+
+@attrs.frozen
+class PoolVariant(Variant):
+    """The data of a game whose fifteen checkers a side all start in the pool, and hit.
+
+    The board starts empty, each side's pool (:data:`nardy.POOL`) holds all
+    fifteen, a lone opposing checker is hit, and the game is played without
+    a cube, the opening winner throwing both dice afresh. A game of this
+    kind (acey-deucey, Dutch and Russian backgammon) states its geometry,
+    options and rules; this class registers no game of its own.
+    """
+
+    contact: ClassVar[Contact] = Contact.HIT
+    start: ClassVar[Mapping[int, int]] = MappingProxyType({})
+    #: The pool of checkers not yet entered (:data:`nardy.POOL`).
+    extra_state: ClassVar[tuple[ExtraField, ...]] = (POOL,)
+    #: All fifteen of each side start in the pool.
+    start_extra: ClassVar[Mapping[str, Any]] = MappingProxyType({"pool": 15})
+    game_defaults: ClassVar[Mapping[str, Any]] = MappingProxyType(
+        {"cube": False, "opening": "one_die_each_reroll"}
+    )
 
 
 def hit_after_home(board: list[int], src: int, dst: int) -> bool:

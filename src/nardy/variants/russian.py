@@ -16,19 +16,17 @@ fully played ends the turn. The documentation page
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from nardy.model.basics import Roll
 from nardy.model.registry import register_variant
 from nardy.rules.turn_rules import StepRule
-from nardy.rules.vocabulary import POOL, Contact, ExtraField, Geometry
-from nardy.variants.base import State, Variant
+from nardy.rules.vocabulary import Geometry
+from nardy.variants.base import State
 from nardy.variants.options import choice, is_bool, read_bool
-from nardy.variants.pool_rules import entry_rules, pool_scoring
+from nardy.variants.pool_rules import PoolVariant, entry_rules, pool_scoring
 from nardy.variants.scoring import ScoringTable
 
 if TYPE_CHECKING:
@@ -49,7 +47,7 @@ _SCORING = pool_scoring()
 
 @register_variant
 @attrs.frozen
-class Russian(Variant):
+class Russian(PoolVariant):
     """Russian backgammon: all fifteen in the pool, one shared track, a double then its complement then a roll again.
 
     Both sides enter on their 24-19 with a die d on point 25 - d, run the
@@ -79,15 +77,6 @@ class Russian(Variant):
     name: ClassVar[str] = "russian"
     aliases: ClassVar[tuple[str, ...]] = ("russian-backgammon",)
     geometry: ClassVar[Geometry] = Geometry.SAME
-    contact: ClassVar[Contact] = Contact.HIT
-    start: ClassVar[Mapping[int, int]] = MappingProxyType({})
-    #: The pool of checkers not yet entered (:data:`nardy.POOL`).
-    extra_state: ClassVar[tuple[ExtraField, ...]] = (POOL,)
-    #: All fifteen of each side start in the pool.
-    start_extra: ClassVar[Mapping[str, Any]] = MappingProxyType({"pool": 15})
-    game_defaults: ClassVar[Mapping[str, Any]] = MappingProxyType(
-        {"cube": False, "opening": "one_die_each_reroll"}
-    )
 
     #: ``"all-first"`` (default) or ``"free"`` (RU1).
     #: (The option ``entering``; the class data :attr:`~nardy.Variant.entering` is the bar's.)
