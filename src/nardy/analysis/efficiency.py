@@ -31,7 +31,14 @@ import attrs
 from nardy.errors import AnalysisInputError
 from nardy.model.position import Position
 
-__all__ = ["EFFICIENCIES", "Efficiencies", "PositionClass", "cube_efficiency", "position_class"]
+__all__ = [
+    "EFFICIENCIES",
+    "Efficiencies",
+    "PositionClass",
+    "cube_efficiency",
+    "packed_cube_efficiency",
+    "position_class",
+]
 
 # gnubg's databases in memory: the one-sided bear-off of 15 checkers on the
 # 6 home points, the two-sided one of 6 checkers on 6 points.
@@ -83,29 +90,13 @@ _MINE = bytes(max(b - 128, 0) for b in range(256))
 _THEIRS = bytes(max(128 - b, 0) for b in range(256))
 
 
-# The two sides as gnubg holds them, read from the packed state (the
-# mover's frame): the mover's checkers on its points 1..24 (bytes), the
-# opponent's on the mover's points 1..24 (his 24..1), the two bars, and
-# gnubg's index of each side's farthest checker (24: the bar; -1: none
-# left). A plain tuple: made 120,000 times a match.
-_Sides = tuple[bytes, bytes, tuple[int, int], int, int]
-
-
-def _sides(position: Position) -> _Sides:
-    """The board as gnubg holds it, from ``position``'s packed state (one pass in C a side)."""
+def _checked(position: Position) -> bytes:
+    """``position``'s packed state, if gnubg's classes are defined for its variant."""
     if position.variant.name not in ("backgammon", "nackgammon", "hypergammon"):
         raise AnalysisInputError(
             f"gnubg's position classes are defined for backgammon, not {position.variant.name}"
         )
-    # Packed: the mover's off, points 1..24, the mover's bar, the opponent's bar, ...
-    packed = position.packed
-    points = packed[1:25]
-    mine, theirs = points.translate(_MINE), points.translate(_THEIRS)
-    bars = (packed[25] - 128, packed[26] - 128)
-    back = 24 if bars[0] else len(mine.rstrip(b"\0")) - 1
-    # The opponent's farthest checker is on the mover's lowest point he holds.
-    opp_back = 24 if bars[1] else len(theirs.lstrip(b"\0")) - 1
-    return (mine, theirs, bars, back, opp_back)
+    return position.packed
 
 
 def _crashed(total: int, one: int, two: int) -> bool:
@@ -124,38 +115,64 @@ def position_class(position: Position) -> PositionClass:
 
     Raises :class:`~nardy.errors.AnalysisInputError` for another variant.
     """
-    return _classify(_sides(position))
+    return _classify(_checked(position))[0]
 
 
-def _classify(sides: _Sides) -> PositionClass:
-    mine, theirs, bars, back, opp_back = sides
+def _classify(packed: bytes) -> tuple[PositionClass, bytes]:
+    """The class of a packed state, with the mover's counts on its points 1..24 (a race's pips).
+
+    The board as gnubg holds it, read in C (one translate a side; a review
+    classifies 120,000 positions a match): each side's checkers on the
+    mover's points, the bars, and gnubg's index of each side's farthest
+    checker (24: the bar; -1: none left).
+    """
+    # Packed: the mover's off, points 1..24, the mover's bar, the opponent's bar, ...
+    points = packed[1:25]
+    mine, theirs = points.translate(_MINE), points.translate(_THEIRS)
+    bar, opp_bar = packed[25] - 128, packed[26] - 128
+    back = 24 if bar else len(mine.rstrip(b"\0")) - 1
+    # The opponent's farthest checker is on the mover's lowest point he holds.
+    opp_back = 24 if opp_bar else len(theirs.lstrip(b"\0")) - 1
     if back < 0 or opp_back < 0:
-        return PositionClass.OVER
-    total, opp_total = sum(mine) + bars[0], sum(theirs) + bars[1]
+        return PositionClass.OVER, mine
+    total, opp_total = sum(mine) + bar, sum(theirs) + opp_bar
     if back + opp_back > 22:
+        # (Neither side crashed while it has more than 6 checkers besides those on
+        # its 1 and 2 points, the usual case: _crashed decides the rest.)
+        if total - mine[0] - mine[1] > _CRASHED and opp_total - theirs[23] - theirs[22] > _CRASHED:
+            return PositionClass.CONTACT, mine
         if _crashed(opp_total, theirs[23], theirs[22]) or _crashed(total, mine[0], mine[1]):
-            return PositionClass.CRASHED
-        return PositionClass.CONTACT
+            return PositionClass.CRASHED, mine
+        return PositionClass.CONTACT, mine
     if back < _HOME and opp_back < _HOME:
         if total <= _TWO_SIDED_CHECKERS and opp_total <= _TWO_SIDED_CHECKERS:
-            return PositionClass.BEAROFF_TWO_SIDED
-        return PositionClass.BEAROFF
-    return PositionClass.RACE
+            return PositionClass.BEAROFF_TWO_SIDED, mine
+        return PositionClass.BEAROFF, mine
+    return PositionClass.RACE, mine
 
 
 def cube_efficiency(position: Position, parameters: Efficiencies = EFFICIENCIES) -> float:
     """The cube efficiency gnubg gives ``position`` (the side on roll's), by its class."""
-    sides = _sides(position)
-    kind = _classify(sides)
-    if kind is PositionClass.OVER:
-        return 0.0
-    if kind in (PositionClass.BEAROFF, PositionClass.BEAROFF_TWO_SIDED):
-        return parameters.bearoff
+    return packed_cube_efficiency(_checked(position), parameters)
+
+
+def packed_cube_efficiency(packed: bytes, parameters: Efficiencies = EFFICIENCIES) -> float:
+    """:func:`cube_efficiency` of a backgammon (or nackgammon) position given by its packed state.
+
+    ``packed``: :attr:`Position.packed <nardy.Position.packed>`, the side on
+    roll's frame. No Position is built (the match review classifies some
+    120,000 positions a match); the variant is the caller's to check.
+    """
+    kind, mine = _classify(packed)
     if kind is PositionClass.CONTACT:
         return parameters.contact
+    if kind is PositionClass.OVER:
+        return 0.0
+    if kind is PositionClass.BEAROFF or kind is PositionClass.BEAROFF_TWO_SIDED:
+        return parameters.bearoff
     if kind is PositionClass.CRASHED:
         return parameters.crashed
     # (A race: nobody on the bar, so the pips are the points'.)
-    pips = sum(i * n for i, n in enumerate(sides[0], start=1))
+    pips = sum(i * n for i, n in enumerate(mine, start=1))
     x = pips * parameters.race_factor + parameters.race_coefficient
     return min(max(x, parameters.race_min), parameters.race_max)

@@ -55,8 +55,8 @@ import attrs
 
 from nardy.analysis.context import Context, Owner
 from nardy.analysis.cube import equity_to_mwc, play_scores
-from nardy.analysis.efficiency import cube_efficiency
-from nardy.analysis.engine import Engine, final_evaluation
+from nardy.analysis.efficiency import packed_cube_efficiency
+from nardy.analysis.engine import Engine, EngineBase, final_evaluation, finished_states
 from nardy.analysis.met import kazaross_xg2
 from nardy.analysis.model import MODEL_VARIANTS, model_cube
 from nardy.analysis.report import Decision, GameReview, MatchReview, PlayerStats
@@ -67,7 +67,7 @@ from nardy.analysis.values import (
     EngineInfo,
     Limit,
     Probabilities,
-    as_chances,
+    as_chances_many,
 )
 from nardy.errors import AnalysisInputError, InvalidProbabilitiesError, ReviewError
 from nardy.formats.replay import MatchRecord
@@ -75,6 +75,7 @@ from nardy.game.actions import ActionKind
 from nardy.game.game import Game
 from nardy.model.basics import Side
 from nardy.model.position import Position
+from nardy.variants.base import Variant
 
 __all__ = ["Evaluator", "Progress", "review_game", "review_match"]
 
@@ -101,37 +102,80 @@ EVALUATOR_INFO = EngineInfo(
 )
 
 
-def _seam(engine: Engine | Evaluator, limit: Limit | None) -> tuple[Evaluator, EngineInfo, Limit]:
-    """The evaluator the review calls, the engine's info and the limit it uses."""
+#: What the review calls for chances: a batch of packed states (``Position.packed``) of one
+#: variant, one side on roll, to their five chances each, checked (a ReviewError otherwise).
+_Batch = Callable[[Variant, Side, list[bytes]], list[Chances]]
+
+
+def _seam(engine: Engine | Evaluator, limit: Limit | None) -> tuple[_Batch, EngineInfo, Limit]:
+    """The batch evaluator the review calls, the engine's info and the limit it uses."""
     used = Limit() if limit is None else limit
     if not isinstance(used, Limit):
         raise AnalysisInputError(f"limit takes a nardy.analysis.Limit or None, got {limit!r}")
     used = used.replace(cubeful=False)
     if isinstance(engine, Engine):
-        return _engine_evaluator(engine, used), engine.info, used
+        return _engine_batch(engine, used), engine.info, used
     if callable(engine):
-        return engine, EVALUATOR_INFO, used
+        return _evaluator_batch(engine), EVALUATOR_INFO, used
     raise AnalysisInputError(
         f"the review takes an engine (open_engine) or an evaluator callable, got {engine!r}"
     )
 
 
-def _engine_evaluator(engine: Engine, limit: Limit) -> Evaluator:
-    """The engine's cubeless chances in one batch; finished positions scored exactly here."""
+def _evaluator_batch(evaluator: Evaluator) -> _Batch:
+    """A plain evaluator as a batch: it is given every position, finished or not; its answers checked."""
 
-    def evaluate(positions: Sequence[Position]) -> list[Chances]:
-        # (The result once a position: reading it is a tenth of a review.)
-        over = [p.result() is not None for p in positions]
-        going = [p for p, done in zip(positions, over, strict=True) if not done]
-        found = iter(engine.evaluate_many(going, limit) if going else [])
+    def evaluate(variant: Variant, turn: Side, states: list[bytes]) -> list[Chances]:
+        positions = [Position.from_packed(variant, turn, s) for s in states]
+        answers = evaluator(positions)
+        if len(answers) != len(positions):
+            raise ReviewError(
+                f"the evaluator gave {len(answers)} answers for {len(positions)} positions"
+            )
+        try:
+            return as_chances_many(
+                answers, lambda i: f"the evaluator's chances for {positions[i].id()}"
+            )
+        except InvalidProbabilitiesError as exc:
+            raise ReviewError(str(exc)) from None
+
+    return evaluate
+
+
+def _engine_batch(engine: Engine, limit: Limit) -> _Batch:
+    """The engine's cubeless chances in one batch; finished positions scored exactly here.
+
+    nardy's engines answer packed states straight (:meth:`EngineBase.cubeless_chances
+    <nardy.analysis.EngineBase.cubeless_chances>`: no object per position, a tenth of
+    the time); another engine is asked through :meth:`Engine.evaluate_many
+    <nardy.analysis.Engine.evaluate_many>`.
+    """
+
+    def evaluate(variant: Variant, turn: Side, states: list[bytes]) -> list[Chances]:
+        over = finished_states(variant, turn, states)
+        going = [s for s, done in zip(states, over, strict=True) if not done]
+        found = iter(_engine_chances(engine, limit, variant, turn, going) if going else [])
         return [
-            (
-                final_evaluation(p, engine.info, limit) if done else next(found)
-            ).probabilities.as_tuple()
-            for p, done in zip(positions, over, strict=True)
+            _final(variant, turn, s, engine.info, limit) if done else next(found)
+            for s, done in zip(states, over, strict=True)
         ]
 
     return evaluate
+
+
+def _engine_chances(
+    engine: Engine, limit: Limit, variant: Variant, turn: Side, states: list[bytes]
+) -> list[Chances]:
+    """The engine's chances of unfinished states (checked by the engine)."""
+    if isinstance(engine, EngineBase):
+        return engine.cubeless_chances(variant, turn, states, limit)
+    positions = [Position.from_packed(variant, turn, s) for s in states]
+    return [e.probabilities.as_tuple() for e in engine.evaluate_many(positions, limit)]
+
+
+def _final(variant: Variant, turn: Side, state: bytes, info: EngineInfo, limit: Limit) -> Chances:
+    position = Position.from_packed(variant, turn, state)
+    return final_evaluation(position, info, limit).probabilities.as_tuple()
 
 
 # --- the review -----------------------------------------------------------------------------
@@ -258,7 +302,7 @@ def _review(
     number: int,
     score: tuple[int, int],
     record: MatchRecord,
-    evaluator: Evaluator,
+    evaluator: _Batch,
     counter: _Counter,
     engine: tuple[EngineInfo, Limit],
 ) -> GameReview:
@@ -277,7 +321,7 @@ class _GameRun:
         number: int,
         score: tuple[int, int],
         record: MatchRecord,
-        evaluator: Evaluator,
+        evaluator: _Batch,
         engine: tuple[EngineInfo, Limit],
     ) -> None:
         self.game = game
@@ -289,9 +333,9 @@ class _GameRun:
         self.names = record.players
         self.evaluator = evaluator
         self.decisions: list[Decision] = []
-        # Evaluations and efficiencies of the positions met, by (turn, packed).
-        self.probabilities: dict[tuple[Side, bytes], Chances] = {}
-        self.efficiency: dict[tuple[Side, bytes], float] = {}
+        # Chances and cube efficiencies of the positions met: by side on roll, then packed state.
+        self.probabilities: dict[Side, dict[bytes, Chances]] = {Side.WHITE: {}, Side.BLACK: {}}
+        self.efficiency: dict[Side, dict[bytes, float]] = {Side.WHITE: {}, Side.BLACK: {}}
         self.start = game.variant.starting_position().packed
         self.offer: tuple[CubeDecision, Context] | None = None
         self.met = kazaross_xg2()
@@ -328,38 +372,34 @@ class _GameRun:
 
     # --- evaluations ---------------------------------------------------------------------
 
-    def evaluate(self, positions: Sequence[Position]) -> None:
-        """Evaluate, in one call, the positions not met before."""
-        wanted: dict[tuple[Side, bytes], Position] = {}
-        for p in positions:
-            key = (p.turn, p.packed)
-            if key not in self.probabilities:
-                wanted[key] = p
+    def evaluate(self, turn: Side, states: Iterable[bytes]) -> None:
+        """Evaluate, in one call, the positions (packed states, ``turn`` on roll) not met before."""
+        known = self.probabilities[turn]
+        wanted = [s for s in dict.fromkeys(states) if s not in known]
         if not wanted:
             return
-        answers = list(self.evaluator(list(wanted.values())))
-        if len(answers) != len(wanted):
+        chances = self.evaluator(self.game.variant, turn, wanted)
+        if len(chances) != len(wanted):
             raise ReviewError(
-                f"the evaluator gave {len(answers)} answers for {len(wanted)} positions"
+                f"the evaluator gave {len(chances)} answers for {len(wanted)} positions"
             )
-        for (key, position), answer in zip(wanted.items(), answers, strict=True):
-            try:
-                self.probabilities[key] = as_chances(answer)
-            except InvalidProbabilitiesError as exc:
-                raise ReviewError(f"the evaluator's chances for {position.id()}: {exc}") from None
-            self.efficiency[key] = cube_efficiency(position)
+        known.update(zip(wanted, chances))
+        self.efficiency[turn].update(zip(wanted, map(packed_cube_efficiency, wanted)))
 
     def scores(self, position: Position, info: Context) -> dict[tuple[int, int], list[float]]:
         """Every play's score (EMG) for each of the 21 rolls from ``position``."""
-        legal = {roll: position.legal_plays(roll).resulting_positions() for roll in _ROLLS}
-        self.evaluate([p for after in legal.values() for p in after])
-        out = {}
-        for roll, after in legal.items():
-            keys = [(p.turn, p.packed) for p in after]
-            out[roll] = play_scores(
-                [self.probabilities[k] for k in keys], info, [self.efficiency[k] for k in keys]
+        flip = position.variant.packed_flipper()
+        # The states after each play, the turn passed (Position.packed of resulting_position).
+        legal = {roll: list(map(flip, position.legal_plays(roll).raw_results())) for roll in _ROLLS}
+        turn = position.turn.opponent
+        self.evaluate(turn, [s for after in legal.values() for s in after])
+        known, efficiency = self.probabilities[turn], self.efficiency[turn]
+        return {
+            roll: play_scores(
+                list(map(known.__getitem__, after)), info, list(map(efficiency.__getitem__, after))
             )
-        return out
+            for roll, after in legal.items()
+        }
 
     # --- the replay ----------------------------------------------------------------------
 
@@ -386,10 +426,8 @@ class _GameRun:
     def cube(self, state: Game, side: Side, info: Context, kind: str) -> CubeDecision:
         """Score the cube decision of ``side`` before its roll: ``kind`` is what it did."""
         position = state.position
-        self.evaluate([position])
-        chances = Probabilities.from_tuple(
-            side, self.probabilities[(position.turn, position.packed)]
-        )
+        self.evaluate(position.turn, [position.packed])
+        chances = Probabilities.from_tuple(side, self.probabilities[position.turn][position.packed])
         decision = model_cube(position, chances, info, self.engine, self.limit)
         error = decision.double_error() if kind == "double" else decision.no_double_error()
         self.decisions.append(

@@ -27,7 +27,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from nardy.analysis.boards import gnubg_board
+from nardy.analysis.boards import gnubg_board, gnubg_packed_board
 from nardy.analysis.context import Context, Owner
 from nardy.analysis.engine import EngineBase
 from nardy.analysis.values import (
@@ -39,7 +39,9 @@ from nardy.analysis.values import (
     Probabilities,
 )
 from nardy.errors import EngineFailedError
+from nardy.model.basics import Side
 from nardy.model.position import Position
+from nardy.variants.base import Variant
 
 __all__ = ["GnubgNNEngine"]
 
@@ -91,6 +93,17 @@ class GnubgNNEngine(EngineBase):
             )
             for p in positions
         ]
+
+    def compute_chances(
+        self, variant: Variant, turn: Side, states: list[bytes], limit: Limit
+    ) -> list[tuple[float, ...]]:
+        """``gnubg_nn.probabilities`` of each packed state's board: no Position, no Evaluation."""
+        plies = min(limit.plies, MAX_PLIES)
+        probabilities = self._nn.probabilities
+        try:
+            return [probabilities(gnubg_packed_board(s), plies) for s in states]
+        except (RuntimeError, ValueError, TypeError) as exc:
+            raise EngineFailedError(f"gnubg-nn failed in probabilities: {exc}") from None
 
     def _decision(self, key: str, plies: int, side: bytes) -> tuple[Any, ...]:
         answer: tuple[Any, ...] = self._call("evaluate_cube_decision", key, plies, -1, side, 1)
