@@ -29,7 +29,7 @@ from nardy.analysis import (
     review_match,
 )
 from nardy.analysis.boards import gnubg_board, gnubg_packed_board, sage_board, sage_packed_board
-from nardy.analysis.efficiency import cube_efficiency, packed_cube_efficiency
+from nardy.analysis.efficiency import cube_efficiency, packed_cube_efficiencies
 from nardy.analysis.engine import final_evaluation, finished_states
 from nardy.analysis.values import Chances, as_chances, as_chances_many
 from nardy.errors import EngineFailedError, InvalidProbabilitiesError
@@ -55,11 +55,16 @@ def after_plays() -> list[nardy.Position]:
 
 
 def test_packed_boards_and_efficiencies_are_the_positions() -> None:
-    for p in after_plays() + [p for p, _ in ITEMS]:
+    positions = after_plays() + [p for p, _ in ITEMS]
+    for p in positions:
         board = gnubg_packed_board(p.packed)
         assert [list(board[0]), list(board[1])] == gnubg_board(p)
         assert sage_packed_board(p.packed) == sage_board(p)
-        assert packed_cube_efficiency(p.packed) == cube_efficiency(p)
+    assert packed_cube_efficiencies(BACKGAMMON, [p.packed for p in positions]) == [
+        cube_efficiency(p) for p in positions
+    ]
+    with pytest.raises(AnalysisInputError, match="not plakoto"):
+        packed_cube_efficiencies(nardy.find_variant("plakoto"), [positions[0].packed])
 
 
 def test_finished_states_are_the_positions_results() -> None:

@@ -15,7 +15,7 @@ resulting state or its notation (:func:`index_of_state`,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from nardy.engine.state import pack
 from nardy.errors import EnginePlayError, IllegalPlayError, InvalidNotationError
@@ -25,6 +25,7 @@ from nardy.model.position import Position
 __all__ = [
     "gnubg_board",
     "gnubg_packed_board",
+    "gnubg_packed_boards",
     "index_of_moves",
     "index_of_state",
     "moves_notation",
@@ -64,9 +65,16 @@ def gnubg_packed_board(packed: bytes) -> list[bytes]:
     with three passes in C and no Position: what the match review sends
     gnubg-nn 120,000 times a match.
     """
-    # (Points 24..1 of the mover's frame are the opponent's 1..24.)
-    opponent = packed[24:0:-1].translate(_OPPONENT_COUNTS) + _COUNT[packed[26]]
-    return [opponent, packed[1:26].translate(_MOVER_COUNTS)]
+    return gnubg_packed_boards([packed])[0]
+
+
+def gnubg_packed_boards(states: Iterable[bytes]) -> list[list[bytes]]:
+    """:func:`gnubg_packed_board` of each packed state (one loop, no call a state)."""
+    opponent, mover, count = _OPPONENT_COUNTS, _MOVER_COUNTS, _COUNT
+    # (Points 24..1 of the mover's frame are the opponent's 1..24; then his bar.)
+    return [
+        [p[24:0:-1].translate(opponent) + count[p[26]], p[1:26].translate(mover)] for p in states
+    ]
 
 
 # One count as bytes for each packed byte (count + 128): the opponent's bar.

@@ -25,18 +25,24 @@ gives what that changes).
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import attrs
 
+from nardy.engine.state import ZERO
 from nardy.errors import AnalysisInputError
 from nardy.model.position import Position
+
+if TYPE_CHECKING:
+    from nardy.variants.base import Variant
 
 __all__ = [
     "EFFICIENCIES",
     "Efficiencies",
     "PositionClass",
     "cube_efficiency",
-    "packed_cube_efficiency",
+    "packed_cube_efficiencies",
     "position_class",
 ]
 
@@ -90,13 +96,13 @@ _MINE = bytes(max(b - 128, 0) for b in range(256))
 _THEIRS = bytes(max(128 - b, 0) for b in range(256))
 
 
-def _checked(position: Position) -> bytes:
-    """``position``'s packed state, if gnubg's classes are defined for its variant."""
-    if position.variant.name not in ("backgammon", "nackgammon", "hypergammon"):
+def _checkers(variant: Variant) -> int:
+    """The variant's checkers a side, if gnubg's classes are defined for it."""
+    if variant.name not in ("backgammon", "nackgammon", "hypergammon"):
         raise AnalysisInputError(
-            f"gnubg's position classes are defined for backgammon, not {position.variant.name}"
+            f"gnubg's position classes are defined for backgammon, not {variant.name}"
         )
-    return position.packed
+    return variant.checkers
 
 
 def _crashed(total: int, one: int, two: int) -> bool:
@@ -115,10 +121,10 @@ def position_class(position: Position) -> PositionClass:
 
     Raises :class:`~nardy.errors.AnalysisInputError` for another variant.
     """
-    return _classify(_checked(position))[0]
+    return _classify(position.packed, _checkers(position.variant))[0]
 
 
-def _classify(packed: bytes) -> tuple[PositionClass, bytes]:
+def _classify(packed: bytes, checkers: int) -> tuple[PositionClass, bytes]:
     """The class of a packed state, with the mover's counts on its points 1..24 (a race's pips).
 
     The board as gnubg holds it, read in C (one translate a side; a review
@@ -126,16 +132,16 @@ def _classify(packed: bytes) -> tuple[PositionClass, bytes]:
     mover's points, the bars, and gnubg's index of each side's farthest
     checker (24: the bar; -1: none left).
     """
-    # Packed: the mover's off, points 1..24, the mover's bar, the opponent's bar, ...
+    # Packed: the mover's off, points 1..24, the mover's bar, the opponent's bar, his off.
     points = packed[1:25]
     mine, theirs = points.translate(_MINE), points.translate(_THEIRS)
-    bar, opp_bar = packed[25] - 128, packed[26] - 128
-    back = 24 if bar else len(mine.rstrip(b"\0")) - 1
+    back = 24 if packed[25] != ZERO else len(mine.rstrip(b"\0")) - 1
     # The opponent's farthest checker is on the mover's lowest point he holds.
-    opp_back = 24 if opp_bar else len(theirs.lstrip(b"\0")) - 1
+    opp_back = 24 if packed[26] != ZERO else len(theirs.lstrip(b"\0")) - 1
     if back < 0 or opp_back < 0:
         return PositionClass.OVER, mine
-    total, opp_total = sum(mine) + bar, sum(theirs) + opp_bar
+    # The checkers in play (on the points and the bar): those not borne off.
+    total, opp_total = checkers + ZERO - packed[0], checkers + ZERO - packed[27]
     if back + opp_back > 22:
         # (Neither side crashed while it has more than 6 checkers besides those on
         # its 1 and 2 points, the usual case: _crashed decides the rest.)
@@ -153,26 +159,49 @@ def _classify(packed: bytes) -> tuple[PositionClass, bytes]:
 
 def cube_efficiency(position: Position, parameters: Efficiencies = EFFICIENCIES) -> float:
     """The cube efficiency gnubg gives ``position`` (the side on roll's), by its class."""
-    return packed_cube_efficiency(_checked(position), parameters)
+    return packed_cube_efficiencies(position.variant, [position.packed], parameters)[0]
 
 
-def packed_cube_efficiency(packed: bytes, parameters: Efficiencies = EFFICIENCIES) -> float:
-    """:func:`cube_efficiency` of a backgammon (or nackgammon) position given by its packed state.
+def packed_cube_efficiencies(
+    variant: Variant, states: Iterable[bytes], parameters: Efficiencies = EFFICIENCIES
+) -> list[float]:
+    """:func:`cube_efficiency` of many positions of ``variant`` given by their packed states.
 
-    ``packed``: :attr:`Position.packed <nardy.Position.packed>`, the side on
-    roll's frame. No Position is built (the match review classifies some
-    120,000 positions a match); the variant is the caller's to check.
+    Each state a :attr:`Position.packed <nardy.Position.packed>` (the side
+    on roll's frame, not validated); no Position is built (the match review
+    classifies 120,000 positions a match). Raises
+    :class:`~nardy.errors.AnalysisInputError` for a variant other than
+    backgammon's family.
     """
-    kind, mine = _classify(packed)
-    if kind is PositionClass.CONTACT:
-        return parameters.contact
-    if kind is PositionClass.OVER:
-        return 0.0
-    if kind is PositionClass.BEAROFF or kind is PositionClass.BEAROFF_TWO_SIDED:
-        return parameters.bearoff
-    if kind is PositionClass.CRASHED:
-        return parameters.crashed
-    # (A race: nobody on the bar, so the pips are the points'.)
+    checkers = _checkers(variant)
+    contact, crashed, bearoff = parameters.contact, parameters.crashed, parameters.bearoff
+    out = []
+    for packed in states:
+        kind, mine = _classify(packed, checkers)
+        # (Compared by identity, the commonest first: an enum's hash is a Python call.)
+        if kind is _IS_CONTACT:
+            out.append(contact)
+        elif kind is _IS_CRASHED:
+            out.append(crashed)
+        elif kind is _IS_RACE:
+            out.append(_race(mine, parameters))
+        elif kind is _IS_OVER:
+            out.append(0.0)
+        else:
+            out.append(bearoff)
+    return out
+
+
+_IS_CONTACT, _IS_CRASHED, _IS_RACE, _IS_OVER = (
+    PositionClass.CONTACT,
+    PositionClass.CRASHED,
+    PositionClass.RACE,
+    PositionClass.OVER,
+)
+
+
+def _race(mine: bytes, parameters: Efficiencies) -> float:
+    """A race's efficiency: from the pips of the side on roll (nobody on the bar)."""
     pips = sum(i * n for i, n in enumerate(mine, start=1))
     x = pips * parameters.race_factor + parameters.race_coefficient
     return min(max(x, parameters.race_min), parameters.race_max)

@@ -49,13 +49,14 @@ a cube model of its own).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
+from itertools import filterfalse
 from typing import Any
 
 import attrs
 
 from nardy.analysis.context import Context, Owner
 from nardy.analysis.cube import equity_to_mwc, play_scores
-from nardy.analysis.efficiency import packed_cube_efficiency
+from nardy.analysis.efficiency import packed_cube_efficiencies
 from nardy.analysis.engine import Engine, EngineBase, final_evaluation, finished_states
 from nardy.analysis.met import kazaross_xg2
 from nardy.analysis.model import MODEL_VARIANTS, model_cube
@@ -210,8 +211,9 @@ def review_match(
         _check_game(game, info)
     counter = _Counter(progress, sum(_moves(game) for _, game in chosen))
     scores = _scores(record)
+    memo = _Memo()
     reviewed = [
-        _review(game, number, scores[number - 1], record, evaluator, counter, (info, used))
+        _review(game, number, scores[number - 1], record, (evaluator, memo), counter, (info, used))
         for number, game in chosen
     ]
     players = (
@@ -239,7 +241,7 @@ def review_game(
     _check_game(game, info)
     record = MatchRecord(length, names, (), (game,), None)
     counter = _Counter(progress, _moves(game))
-    return _review(game, 1, score, record, evaluator, counter, (info, used))
+    return _review(game, 1, score, record, (evaluator, _Memo()), counter, (info, used))
 
 
 def _scores(record: MatchRecord) -> list[tuple[int, int]]:
@@ -302,7 +304,7 @@ def _review(
     number: int,
     score: tuple[int, int],
     record: MatchRecord,
-    evaluator: _Batch,
+    evaluator: tuple[_Batch, _Memo],
     counter: _Counter,
     engine: tuple[EngineInfo, Limit],
 ) -> GameReview:
@@ -310,6 +312,18 @@ def _review(
     run.counter = counter
     run.replay()
     return GameReview(number, score, tuple(run.decisions), run.stats(), *engine)
+
+
+class _Memo:
+    """The chances and cube efficiencies of the positions a review has met, shared by its games.
+
+    By side on roll, then packed state (positions recur from game to game:
+    the openings, the bear-offs).
+    """
+
+    def __init__(self) -> None:
+        self.probabilities: dict[Side, dict[bytes, Chances]] = {Side.WHITE: {}, Side.BLACK: {}}
+        self.efficiency: dict[Side, dict[bytes, float]] = {Side.WHITE: {}, Side.BLACK: {}}
 
 
 class _GameRun:
@@ -321,7 +335,7 @@ class _GameRun:
         number: int,
         score: tuple[int, int],
         record: MatchRecord,
-        evaluator: _Batch,
+        evaluator: tuple[_Batch, _Memo],
         engine: tuple[EngineInfo, Limit],
     ) -> None:
         self.game = game
@@ -331,11 +345,9 @@ class _GameRun:
         self.score = score
         self.length = record.length
         self.names = record.players
-        self.evaluator = evaluator
+        self.evaluator, memo = evaluator
         self.decisions: list[Decision] = []
-        # Chances and cube efficiencies of the positions met: by side on roll, then packed state.
-        self.probabilities: dict[Side, dict[bytes, Chances]] = {Side.WHITE: {}, Side.BLACK: {}}
-        self.efficiency: dict[Side, dict[bytes, float]] = {Side.WHITE: {}, Side.BLACK: {}}
+        self.probabilities, self.efficiency = memo.probabilities, memo.efficiency
         self.start = game.variant.starting_position().packed
         self.offer: tuple[CubeDecision, Context] | None = None
         self.met = kazaross_xg2()
@@ -375,16 +387,17 @@ class _GameRun:
     def evaluate(self, turn: Side, states: Iterable[bytes]) -> None:
         """Evaluate, in one call, the positions (packed states, ``turn`` on roll) not met before."""
         known = self.probabilities[turn]
-        wanted = [s for s in dict.fromkeys(states) if s not in known]
+        wanted = list(filterfalse(known.__contains__, dict.fromkeys(states)))
         if not wanted:
             return
-        chances = self.evaluator(self.game.variant, turn, wanted)
+        variant = self.game.variant
+        chances = self.evaluator(variant, turn, wanted)
         if len(chances) != len(wanted):
             raise ReviewError(
                 f"the evaluator gave {len(chances)} answers for {len(wanted)} positions"
             )
         known.update(zip(wanted, chances))
-        self.efficiency[turn].update(zip(wanted, map(packed_cube_efficiency, wanted)))
+        self.efficiency[turn].update(zip(wanted, packed_cube_efficiencies(variant, wanted)))
 
     def scores(self, position: Position, info: Context) -> dict[tuple[int, int], list[float]]:
         """Every play's score (EMG) for each of the 21 rolls from ``position``."""

@@ -25,9 +25,10 @@ time per process, not thread-safe.
 from __future__ import annotations
 
 import importlib
+from itertools import repeat
 from typing import Any
 
-from nardy.analysis.boards import gnubg_board, gnubg_packed_board
+from nardy.analysis.boards import gnubg_board, gnubg_packed_boards
 from nardy.analysis.context import Context, Owner
 from nardy.analysis.engine import EngineBase
 from nardy.analysis.values import (
@@ -99,9 +100,9 @@ class GnubgNNEngine(EngineBase):
     ) -> list[tuple[float, ...]]:
         """``gnubg_nn.probabilities`` of each packed state's board: no Position, no Evaluation."""
         plies = min(limit.plies, MAX_PLIES)
-        probabilities = self._nn.probabilities
         try:
-            return [probabilities(gnubg_packed_board(s), plies) for s in states]
+            # (map calls gnubg-nn from C: no Python step a position.)
+            return list(map(self._nn.probabilities, gnubg_packed_boards(states), repeat(plies)))
         except (RuntimeError, ValueError, TypeError) as exc:
             raise EngineFailedError(f"gnubg-nn failed in probabilities: {exc}") from None
 
