@@ -24,12 +24,18 @@ from nardy.analysis import (
     EngineBase,
     Limit,
     ReviewError,
+    efficiency,
     open_engine,
     review_game,
     review_match,
 )
 from nardy.analysis.boards import gnubg_board, gnubg_packed_board, sage_board, sage_packed_board
-from nardy.analysis.efficiency import cube_efficiency, packed_cube_efficiencies
+from nardy.analysis.efficiency import (
+    Efficiencies,
+    cube_efficiency,
+    native_efficiencies,
+    packed_cube_efficiencies,
+)
 from nardy.analysis.engine import final_evaluation, finished_states
 from nardy.analysis.values import Chances, as_chances, as_chances_many
 from nardy.errors import EngineFailedError, InvalidProbabilitiesError
@@ -65,6 +71,40 @@ def test_packed_boards_and_efficiencies_are_the_positions() -> None:
     ]
     with pytest.raises(AnalysisInputError, match="not plakoto"):
         packed_cube_efficiencies(nardy.find_variant("plakoto"), [positions[0].packed])
+
+
+def every_kind() -> list[nardy.Position]:
+    """Positions of every class: after the plays of real matches' positions (openings to the end)."""
+    out = []
+    for path in match_files(2):
+        for game in load_mat(path).games:
+            for state in game.states():
+                if state.position.is_over():
+                    continue
+                for roll in ((6, 5), (2, 1), (4, 4)):
+                    out += state.position.legal_plays(roll).resulting_positions()
+    return out
+
+
+@pytest.mark.skipif(native_efficiencies() is None, reason="the native core is not built")
+def test_native_efficiencies_are_the_python_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    positions = every_kind()
+    classes = {efficiency.position_class(p) for p in positions}
+    assert classes == set(efficiency.PositionClass)
+    states = [p.packed for p in positions]
+    odd = Efficiencies(0.7, 0.5, 0.55, 0.003, 0.55, 0.58, 0.77)
+    native = [packed_cube_efficiencies(BACKGAMMON, states, x) for x in (odd, Efficiencies())]
+    monkeypatch.setattr(efficiency, "native_efficiencies", lambda: None)
+    rule = [packed_cube_efficiencies(BACKGAMMON, states, x) for x in (odd, Efficiencies())]
+    assert native == rule
+    found = native_efficiencies()
+    assert found is not None
+    with pytest.raises(ValueError, match="item 1 is not a packed state"):
+        found([states[0], b"short"], 15, (0.5,) * 7)
+    with pytest.raises(ValueError, match="item 0 is not bytes"):
+        found(["text"], 15, (0.5,) * 7)  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="7 floats"):
+        found(states[:1], 15, (0.5,) * 6)
 
 
 def test_finished_states_are_the_positions_results() -> None:

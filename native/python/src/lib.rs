@@ -778,6 +778,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<StepSearch>()?;
     module.add_class::<Flip>()?;
     module.add_class::<cube::Met>()?;
+    module.add_function(wrap_pyfunction!(cube::cube_efficiencies, module)?)?;
     module.add_function(wrap_pyfunction!(write_codes, module)?)
 }
 

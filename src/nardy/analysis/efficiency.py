@@ -25,8 +25,9 @@ gives what that changes).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+import importlib
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
@@ -40,8 +41,10 @@ if TYPE_CHECKING:
 __all__ = [
     "EFFICIENCIES",
     "Efficiencies",
+    "NativeEfficiencies",
     "PositionClass",
     "cube_efficiency",
+    "native_efficiencies",
     "packed_cube_efficiencies",
     "position_class",
 ]
@@ -174,6 +177,15 @@ def packed_cube_efficiencies(
     backgammon's family.
     """
     checkers = _checkers(variant)
+    native = native_efficiencies()
+    if native is not None:
+        listed = states if isinstance(states, list) else list(states)
+        return native(listed, checkers, attrs.astuple(parameters))
+    return _rule(states, checkers, parameters)
+
+
+def _rule(states: Iterable[bytes], checkers: int, parameters: Efficiencies) -> list[float]:
+    """:func:`packed_cube_efficiencies` in Python: the rule, and the pure build's."""
     contact, crashed, bearoff = parameters.contact, parameters.crashed, parameters.bearoff
     out = []
     for packed in states:
@@ -205,3 +217,35 @@ def _race(mine: bytes, parameters: Efficiencies) -> float:
     pips = sum(i * n for i, n in enumerate(mine, start=1))
     x = pips * parameters.race_factor + parameters.race_coefficient
     return min(max(x, parameters.race_min), parameters.race_max)
+
+
+#: The native ``cube_efficiencies(states, checkers, parameters)``: packed
+#: states, the variant's checkers a side, the 7 :class:`Efficiencies` in order.
+NativeEfficiencies = Callable[[list[bytes], int, tuple[float, ...]], list[float]]
+
+
+def _load() -> NativeEfficiencies | None:
+    """The native core's ``cube_efficiencies`` (``nardy_core::efficiency``: the rule in Rust), or ``None``.
+
+    ``None`` in the pure build, and with a core built before it had the
+    function (loaded by name, as :mod:`nardy.analysis.native_cube` loads the core).
+    """
+    try:
+        module = importlib.import_module("nardy._native")
+    except ImportError:  # the pure build
+        return None
+    found: NativeEfficiencies | None = getattr(module, "cube_efficiencies", None)
+    return found
+
+
+_NATIVE: Final = _load()
+
+
+def native_efficiencies() -> NativeEfficiencies | None:
+    """The native core's ``cube_efficiencies`` that :func:`packed_cube_efficiencies` calls, or ``None``.
+
+    ``None`` in the pure build (and with a core built before it had the
+    function): the Python rule then answers, to the same bits (the tests
+    check the two equal).
+    """
+    return _NATIVE

@@ -7,7 +7,9 @@ protocol's checks and plumbing once (the variant, a game that is over,
 who may double, abilities, ``close``); a backend writes only its hooks
 (:meth:`EngineBase.compute_evaluations` and, where it can,
 :meth:`~EngineBase.compute_ranking`, :meth:`~EngineBase.compute_cube`,
-:meth:`~EngineBase.compute_rollout`).
+:meth:`~EngineBase.compute_rollout`, and :meth:`~EngineBase.compute_chances`,
+the fast path of :meth:`EngineBase.cubeless_chances`: plain chances of
+packed states, what the match review asks of it).
 """
 
 from __future__ import annotations
