@@ -9,7 +9,10 @@ Position forms; a bad answer is refused naming its position.
 
 from __future__ import annotations
 
+import json
 import math
+import subprocess
+import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -29,7 +32,13 @@ from nardy.analysis import (
     review_game,
     review_match,
 )
-from nardy.analysis.boards import gnubg_board, gnubg_packed_board, sage_board, sage_packed_board
+from nardy.analysis.boards import (
+    gnubg_board,
+    gnubg_packed_board,
+    gnubg_packed_boards,
+    sage_board,
+    sage_packed_board,
+)
 from nardy.analysis.efficiency import (
     Efficiencies,
     cube_efficiency,
@@ -105,6 +114,26 @@ def test_native_efficiencies_are_the_python_rule(monkeypatch: pytest.MonkeyPatch
         found(["text"], 15, (0.5,) * 7)  # type: ignore[list-item]
     with pytest.raises(ValueError, match="7 floats"):
         found(states[:1], 15, (0.5,) * 6)
+
+
+def batch_answers() -> dict[str, Any]:
+    """What the review's batch helpers answer, as JSON: the native core's, or the Python rule's when it is hidden."""
+    states = [p.packed for p in every_kind()[::7]]
+    return {
+        "checks": [repr(verdict(as_chances_many, [GOOD, a, GOOD])) for a in edges()],
+        "boards": [[list(row) for row in b] for b in gnubg_packed_boards(states)],
+        "efficiencies": packed_cube_efficiencies(BACKGAMMON, states),
+    }
+
+
+def test_the_pure_builds_batches_are_the_native_cores() -> None:
+    # (The module name nardy._native is private by design: hidden as tests/helpers.py's PURE_COMMAND hides it.)
+    hide = "import sys; sys.modules['nardy._native'] = None; sys.path.insert(0, 'tests'); "
+    show = "import json, test_analysis_fast as t; print(json.dumps(t.batch_answers()))"
+    pure = subprocess.run(
+        [sys.executable, "-c", hide + show], capture_output=True, text=True, check=True
+    )
+    assert json.loads(pure.stdout) == json.loads(json.dumps(batch_answers()))
 
 
 def test_finished_states_are_the_positions_results() -> None:

@@ -15,8 +15,10 @@ resulting state or its notation (:func:`index_of_state`,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import cast
 
+from nardy.analysis.native_cube import native_function
 from nardy.engine.state import pack
 from nardy.errors import EnginePlayError, IllegalPlayError, InvalidNotationError
 from nardy.model.legal import LegalPlays
@@ -70,12 +72,19 @@ def gnubg_packed_board(packed: bytes) -> list[bytes]:
 
 def gnubg_packed_boards(states: Iterable[bytes]) -> list[list[bytes]]:
     """:func:`gnubg_packed_board` of each packed state (one loop, no call a state)."""
+    if _NATIVE_BOARDS is not None:
+        return _NATIVE_BOARDS(states if isinstance(states, list) else list(states))
     opponent, mover, count = _OPPONENT_COUNTS, _MOVER_COUNTS, _COUNT
     # (Points 24..1 of the mover's frame are the opponent's 1..24; then his bar.)
     return [
         [p[24:0:-1].translate(opponent) + count[p[26]], p[1:26].translate(mover)] for p in states
     ]
 
+
+# The native core's gnubg_boards (the same boards, no Python step a state), if built.
+_NATIVE_BOARDS = cast(
+    "Callable[[list[bytes]], list[list[bytes]]] | None", native_function("gnubg_boards")
+)
 
 # One count as bytes for each packed byte (count + 128): the opponent's bar.
 _COUNT = tuple(bytes((max(b - 128, 0),)) for b in range(256))

@@ -25,12 +25,12 @@ gives what that changes).
 from __future__ import annotations
 
 import enum
-import importlib
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 import attrs
 
+from nardy.analysis.native_cube import native_function
 from nardy.engine.state import ZERO
 from nardy.errors import AnalysisInputError
 from nardy.model.position import Position
@@ -224,21 +224,7 @@ def _race(mine: bytes, parameters: Efficiencies) -> float:
 NativeEfficiencies = Callable[[list[bytes], int, tuple[float, ...]], list[float]]
 
 
-def _load() -> NativeEfficiencies | None:
-    """The native core's ``cube_efficiencies`` (``nardy_core::efficiency``: the rule in Rust), or ``None``.
-
-    ``None`` in the pure build, and with a core built before it had the
-    function (loaded by name, as :mod:`nardy.analysis.native_cube` loads the core).
-    """
-    try:
-        module = importlib.import_module("nardy._native")
-    except ImportError:  # the pure build
-        return None
-    found: NativeEfficiencies | None = getattr(module, "cube_efficiencies", None)
-    return found
-
-
-_NATIVE: Final = _load()
+_NATIVE: Final = cast("NativeEfficiencies | None", native_function("cube_efficiencies"))
 
 
 def native_efficiencies() -> NativeEfficiencies | None:

@@ -70,11 +70,14 @@ from nardy.analysis.values import (
     Probabilities,
     as_chances_many,
 )
+from nardy.engine.state import code_of_steps
 from nardy.errors import AnalysisInputError, InvalidProbabilitiesError, ReviewError
 from nardy.formats.replay import MatchRecord
 from nardy.game.actions import ActionKind
 from nardy.game.game import Game
 from nardy.model.basics import Side
+from nardy.model.legal import LegalPlays
+from nardy.model.play import Play
 from nardy.model.position import Position
 from nardy.variants.base import Variant
 
@@ -481,7 +484,7 @@ class _GameRun:
         )
         self.offer = None
 
-    def play(self, state: Game, side: Side, play: Any) -> None:
+    def play(self, state: Game, side: Side, play: Play) -> None:
         """Score a checker play and the luck of its roll."""
         position = state.position
         info = self.info(state, side)
@@ -494,7 +497,7 @@ class _GameRun:
             mean = sum(_WEIGHT[r] * best[r] for r in _ROLLS) / 36.0
         luck = best[roll] - mean
         legal = position.legal_plays(play.roll)
-        index = legal.locate(play)
+        index = _play_index(legal, play)
         mine = scores[roll]
         top = max(range(len(mine)), key=mine.__getitem__)
         error = mine[top] - mine[index]
@@ -505,7 +508,7 @@ class _GameRun:
                 kind="play",
                 roll=roll,
                 played=play.notation(),
-                best=legal[top].notation(),
+                best=legal.notations()[top],
                 error=error,
                 error_mwc=self.to_mwc(error, info),
                 luck=luck,
@@ -579,6 +582,20 @@ class _GameRun:
             after = met.mwc(away[0] - points, away[1], post_crawford=one_away)
             gain = after - before
         return (gain, -gain) if winner == 0 else (-gain, gain)
+
+
+def _play_index(legal: LegalPlays, play: Play) -> int:
+    """The index of ``play`` among ``legal``, as :meth:`LegalPlays.locate <nardy.LegalPlays.locate>` finds it.
+
+    First by its packed steps among the set's (no Play object built for
+    each legal play, as locate builds them); a play with other steps but a
+    legal result, by locate.
+    """
+    codes = legal.raw_codes()
+    code = code_of_steps(tuple((s.src, s.dst, s.die, s.hit) for s in play.steps))
+    if play.roll == legal.roll and code in codes:
+        return codes.index(code)
+    return legal.locate(play)
 
 
 def _add(counts: dict[str, float], **values: float) -> None:

@@ -21,6 +21,7 @@ from typing import Any, cast, overload
 
 import attrs
 
+from nardy.analysis.native_cube import native_function
 from nardy.errors import InvalidLimitError, InvalidProbabilitiesError
 from nardy.model.basics import Roll, Side
 from nardy.model.play import Play
@@ -194,6 +195,8 @@ def _all_sound(values: Sequence[Sequence[float]]) -> bool:
     the close calls with its own float operations and names what is wrong),
     so the answer is always :func:`as_chances`'.
     """
+    if _NATIVE_SOUND is not None and type(values) is list:
+        return _NATIVE_SOUND(values)
     if not values:
         return True
     if set(map(type, values)) != {tuple} or set(map(len, values)) != {5}:
@@ -214,6 +217,11 @@ def _all_sound(values: Sequence[Sequence[float]]) -> bool:
         and max(map(sub, lb, lg)) < _SURE
     )
 
+
+# The native core's chances_sound (the same test, no Python step an answer), if built.
+_NATIVE_SOUND = cast(
+    "Callable[[list[Sequence[float]]], bool] | None", native_function("chances_sound")
+)
 
 # Half the tolerance: an answer further inside the bounds than this passes
 # as_chances' checks whatever the rounding of its float operations.
