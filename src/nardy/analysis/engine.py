@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from importlib import metadata
-from operator import itemgetter
 from types import TracebackType
 from typing import ClassVar, Protocol, Self, runtime_checkable
 
@@ -188,13 +187,16 @@ def finished_states(variant: Variant, turn: Side, states: Sequence[bytes]) -> li
     if kind.is_over is not Variant.is_over or kind.result is not Variant.result:
         return [Position.from_packed(variant, turn, s).result() is not None for s in states]
     done = variant.checkers + ZERO
-    # (Nobody bears off more than all his checkers: one maximum in C a side says "none".)
-    if not states or (max(map(_MOVER_OFF, states)) < done and max(map(_OPP_OFF, states)) < done):
-        return [False] * len(states)
+    if not states:
+        return []
+    # (Nobody bears off more than all his checkers: the largest off count of
+    # each side, read in C from the states laid end to end, says "none".)
+    size = len(states[0])
+    if set(map(len, states)) == {size}:
+        joined = b"".join(states)
+        if max(joined[MOVER_OFF::size]) < done and max(joined[OPP_OFF::size]) < done:
+            return [False] * len(states)
     return [s[MOVER_OFF] == done or s[OPP_OFF] == done for s in states]
-
-
-_MOVER_OFF, _OPP_OFF = itemgetter(MOVER_OFF), itemgetter(OPP_OFF)
 
 
 def contexts_of(positions: Sequence[Position], match: MatchState | None) -> list[Context]:

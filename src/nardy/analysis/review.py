@@ -318,15 +318,14 @@ def _review(
 
 
 class _Memo:
-    """The chances and cube efficiencies of the positions a review has met, shared by its games.
+    """The chances and cube efficiency of each position a review has met, shared by its games.
 
     By side on roll, then packed state (positions recur from game to game:
-    the openings, the bear-offs).
+    the openings, the bear-offs); the two together, read in one look-up.
     """
 
     def __init__(self) -> None:
-        self.probabilities: dict[Side, dict[bytes, Chances]] = {Side.WHITE: {}, Side.BLACK: {}}
-        self.efficiency: dict[Side, dict[bytes, float]] = {Side.WHITE: {}, Side.BLACK: {}}
+        self.seen: dict[Side, dict[bytes, tuple[Chances, float]]] = {Side.WHITE: {}, Side.BLACK: {}}
 
 
 class _GameRun:
@@ -350,7 +349,7 @@ class _GameRun:
         self.names = record.players
         self.evaluator, memo = evaluator
         self.decisions: list[Decision] = []
-        self.probabilities, self.efficiency = memo.probabilities, memo.efficiency
+        self.seen = memo.seen
         self.start = game.variant.starting_position().packed
         self.offer: tuple[CubeDecision, Context] | None = None
         self.met = kazaross_xg2()
@@ -389,7 +388,7 @@ class _GameRun:
 
     def evaluate(self, turn: Side, states: Iterable[bytes]) -> None:
         """Evaluate, in one call, the positions (packed states, ``turn`` on roll) not met before."""
-        known = self.probabilities[turn]
+        known = self.seen[turn]
         wanted = list(filterfalse(known.__contains__, dict.fromkeys(states)))
         if not wanted:
             return
@@ -399,8 +398,7 @@ class _GameRun:
             raise ReviewError(
                 f"the evaluator gave {len(chances)} answers for {len(wanted)} positions"
             )
-        known.update(zip(wanted, chances))
-        self.efficiency[turn].update(zip(wanted, packed_cube_efficiencies(variant, wanted)))
+        known.update(zip(wanted, zip(chances, packed_cube_efficiencies(variant, wanted))))
 
     def scores(self, position: Position, info: Context) -> dict[tuple[int, int], list[float]]:
         """Every play's score (EMG) for each of the 21 rolls from ``position``."""
@@ -409,13 +407,12 @@ class _GameRun:
         legal = {roll: list(map(flip, position.legal_plays(roll).raw_results())) for roll in _ROLLS}
         turn = position.turn.opponent
         self.evaluate(turn, [s for after in legal.values() for s in after])
-        known, efficiency = self.probabilities[turn], self.efficiency[turn]
-        return {
-            roll: play_scores(
-                list(map(known.__getitem__, after)), info, list(map(efficiency.__getitem__, after))
-            )
-            for roll, after in legal.items()
-        }
+        known = self.seen[turn]
+        out = {}
+        for roll, after in legal.items():
+            chances, efficiencies = zip(*map(known.__getitem__, after))
+            out[roll] = play_scores(chances, info, efficiencies)
+        return out
 
     # --- the replay ----------------------------------------------------------------------
 
@@ -443,7 +440,7 @@ class _GameRun:
         """Score the cube decision of ``side`` before its roll: ``kind`` is what it did."""
         position = state.position
         self.evaluate(position.turn, [position.packed])
-        chances = Probabilities.from_tuple(side, self.probabilities[position.turn][position.packed])
+        chances = Probabilities.from_tuple(side, self.seen[position.turn][position.packed][0])
         decision = model_cube(position, chances, info, self.engine, self.limit)
         error = decision.double_error() if kind == "double" else decision.no_double_error()
         self.decisions.append(
