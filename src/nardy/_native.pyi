@@ -110,3 +110,8 @@ class Met:
         self, state: Sequence[int], probabilities: Sequence[float], efficiencies: Sequence[float]
     ) -> list[float]:
         """:func:`nardy.analysis.cube.cubeful_equity` of each position, EMG."""
+
+def cube_efficiencies(
+    states: Sequence[bytes], checkers: int, parameters: Sequence[float]
+) -> list[float]:
+    """:func:`nardy.analysis.efficiency.packed_cube_efficiencies` of each packed state (the 7 ``Efficiencies`` in order)."""

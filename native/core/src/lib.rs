@@ -18,7 +18,8 @@
 //! skip and why; [`reach`] is the step mode
 //! (section 5); [`hash`] a small hasher for the search's sets. Beside the
 //! rules, [`cube`] is gnubg's cube arithmetic for the match review
-//! (`nardy.analysis.cube` in Rust).
+//! (`nardy.analysis.cube` in Rust), and [`efficiency`] its cube efficiency
+//! of a packed position (`nardy.analysis.efficiency`).
 //!
 //! A play's steps are packed in a [`Code`], a `u128`: 14 bits a step, so a
 //! k-move segment of up to 8 steps and Kush's return of up to 6 fit. Each
@@ -29,6 +30,7 @@
 
 pub mod after;
 pub mod cube;
+pub mod efficiency;
 pub mod error;
 pub mod geometry;
 pub mod hash;

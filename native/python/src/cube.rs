@@ -11,11 +11,16 @@
 //!   order (win, win gammon, win backgammon, lose gammon, lose backgammon);
 //! * **efficiencies** are floats, one a position.
 //!
+//! [`cube_efficiencies`] is gnubg's cube efficiency of many packed states
+//! (`nardy_core::efficiency`), for the review's positions.
+//!
 //! Input the model refuses is a `ValueError` naming it; a panic inside is a
 //! `RuntimeError` (see [`crate::guarded`]).
 
 use nardy_core::cube::{self, CubeState, MAX_AWAY, Owner};
+use nardy_core::efficiency::{self, Efficiencies};
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 
 use crate::{Failure, each, guarded};
 
@@ -145,4 +150,53 @@ impl Met {
     fn __repr__(&self) -> String {
         "nardy._native.Met(...)".to_string()
     }
+}
+
+/// `cube_efficiencies(states, checkers, parameters)`: gnubg's cube efficiency
+/// of the side on roll of each packed backgammon state
+/// (`nardy.analysis.efficiency.packed_cube_efficiencies`).
+///
+/// `states` are `bytes` (`Position.packed`), `checkers` the variant's a
+/// side, `parameters` the 7 floats of `Efficiencies` in its order (contact,
+/// crashed, bearoff, race factor, race coefficient, race min, race max).
+/// Anything else is a `ValueError`.
+#[pyfunction]
+pub fn cube_efficiencies(
+    states: &Bound<'_, PyAny>,
+    checkers: u8,
+    parameters: &Bound<'_, PyAny>,
+) -> PyResult<Vec<f64>> {
+    let values = floats(parameters, "parameters", 8)?;
+    let &[
+        contact,
+        crashed,
+        bearoff,
+        race_factor,
+        race_coefficient,
+        race_min,
+        race_max,
+    ] = values.as_slice()
+    else {
+        let message = format!("parameters are 7 floats, not {}", values.len());
+        return Err(Failure::Input(message).into());
+    };
+    let parameters = Efficiencies {
+        contact,
+        crashed,
+        bearoff,
+        race_factor,
+        race_coefficient,
+        race_min,
+        race_max,
+    };
+    let out = each(states, "states", MOST_POSITIONS, |i, item| {
+        let state = item
+            .cast::<PyBytes>()
+            .map_err(|_| Failure::Input(format!("states: item {i} is not bytes: {item}")))?;
+        let bytes = state.as_bytes();
+        guarded(|| Ok(efficiency::efficiency(bytes, checkers, &parameters)))?.ok_or_else(|| {
+            Failure::Input(format!("states: item {i} is not a packed state: {item}"))
+        })
+    })?;
+    Ok(out)
 }

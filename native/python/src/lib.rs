@@ -14,7 +14,9 @@
 //! turn's legal results.
 //!
 //! [`cube::Met`] is gnubg's cube arithmetic for the match review
-//! (`nardy_core::cube`), on a match equity table handed over once.
+//! (`nardy_core::cube`), on a match equity table handed over once;
+//! [`cube::cube_efficiencies`] its cube efficiencies, and [`review`] the
+//! review's gnubg boards and check of an engine's chances.
 //!
 //! Nothing crosses the boundary but values and Python exceptions: a table
 //! or state the core refuses raises `ValueError` with the core's message,
@@ -25,6 +27,7 @@
 #![deny(missing_docs)]
 
 mod cube;
+mod review;
 
 use std::cell::RefCell;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -778,6 +781,9 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<StepSearch>()?;
     module.add_class::<Flip>()?;
     module.add_class::<cube::Met>()?;
+    module.add_function(wrap_pyfunction!(cube::cube_efficiencies, module)?)?;
+    module.add_function(wrap_pyfunction!(review::gnubg_boards, module)?)?;
+    module.add_function(wrap_pyfunction!(review::chances_sound, module)?)?;
     module.add_function(wrap_pyfunction!(write_codes, module)?)
 }
 

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from itertools import chain
 
 import attrs
 
@@ -125,9 +126,11 @@ def _native(
     if met is None:
         return None
     try:
-        # (Unpacking five a position: rows of another length, or Probabilities
-        # objects, go to the rule, which reads or refuses them.)
-        flat = [x for w, wg, wb, lg, lb in probabilities for x in (w, wg, wb, lg, lb)]  # type: ignore[misc]
+        # (Five a position, flattened in C: rows of another length, or
+        # Probabilities objects (no len), go to the rule, which reads or refuses them.)
+        if not set(map(len, probabilities)) <= {5}:  # type: ignore[arg-type]
+            return None
+        flat = list(chain.from_iterable(probabilities))  # type: ignore[arg-type]
         return method(met)(_native_state(info), flat, efficiencies)
     except (TypeError, ValueError, RuntimeError):
         return None

@@ -7,7 +7,9 @@ protocol's checks and plumbing once (the variant, a game that is over,
 who may double, abilities, ``close``); a backend writes only its hooks
 (:meth:`EngineBase.compute_evaluations` and, where it can,
 :meth:`~EngineBase.compute_ranking`, :meth:`~EngineBase.compute_cube`,
-:meth:`~EngineBase.compute_rollout`).
+:meth:`~EngineBase.compute_rollout`, and :meth:`~EngineBase.compute_chances`,
+the fast path of :meth:`EngineBase.cubeless_chances`: plain chances of
+packed states, what the match review asks of it).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from nardy.analysis.context import Context, context_of
 from nardy.analysis.model import complete, model_cube
 from nardy.analysis.values import (
     Ability,
+    Chances,
     CubeDecision,
     EngineInfo,
     Evaluation,
@@ -29,15 +32,25 @@ from nardy.analysis.values import (
     Probabilities,
     RankedPlay,
     RolloutResult,
+    as_chances_many,
     rank,
 )
+from nardy.engine.state import MOVER_OFF, OPP_OFF, ZERO
 from nardy.errors import AnalysisInputError, EngineFailedError, UnsupportedAnalysisError
 from nardy.game.id_state import MatchState
-from nardy.model.basics import Roll, RollLike
+from nardy.model.basics import Roll, RollLike, Side
 from nardy.model.legal import LegalPlays
 from nardy.model.position import Position
+from nardy.variants.base import Variant
 
-__all__ = ["Engine", "EngineBase", "contexts_of", "final_evaluation", "package_version"]
+__all__ = [
+    "Engine",
+    "EngineBase",
+    "contexts_of",
+    "final_evaluation",
+    "finished_states",
+    "package_version",
+]
 
 
 @runtime_checkable
@@ -163,6 +176,29 @@ def final_evaluation(position: Position, engine: EngineInfo, limit: Limit) -> Ev
     )
 
 
+def finished_states(variant: Variant, turn: Side, states: Sequence[bytes]) -> list[bool]:
+    """Whether the game is over in each packed state (``turn`` on roll), as ``Position.result()`` says.
+
+    Read from two bytes of each state where ``variant`` ends its games the
+    usual way (a side has borne off every checker); otherwise through a
+    Position.
+    """
+    kind = type(variant)
+    if kind.is_over is not Variant.is_over or kind.result is not Variant.result:
+        return [Position.from_packed(variant, turn, s).result() is not None for s in states]
+    done = variant.checkers + ZERO
+    if not states:
+        return []
+    # (Nobody bears off more than all his checkers: the largest off count of
+    # each side, read in C from the states laid end to end, says "none".)
+    size = len(states[0])
+    if set(map(len, states)) == {size}:
+        joined = b"".join(states)
+        if max(joined[MOVER_OFF::size]) < done and max(joined[OPP_OFF::size]) < done:
+            return [False] * len(states)
+    return [s[MOVER_OFF] == done or s[OPP_OFF] == done for s in states]
+
+
 def contexts_of(positions: Sequence[Position], match: MatchState | None) -> list[Context]:
     """:func:`~nardy.analysis.context_of` of each position, built once per side on roll (batches are long)."""
     by_side: dict[object, Context] = {}
@@ -274,6 +310,18 @@ class EngineBase:
         """The exact evaluation of a finished position, for its side on roll (the loser)."""
         return final_evaluation(position, self._info, limit)
 
+    def compute_chances(
+        self, variant: Variant, turn: Side, states: list[bytes], limit: Limit
+    ) -> Sequence[Sequence[float]] | None:
+        """The cubeless chances of checked packed states (the side on roll's), unchecked: a fast path.
+
+        Five numbers per state in gnubg's order, what :meth:`compute_evaluations`
+        would give, without an :class:`Evaluation` each; ``None`` (the
+        default) when the backend has no such path (then
+        :meth:`cubeless_chances` goes through :meth:`evaluate_many`).
+        """
+        return None
+
     def compute_cube(self, position: Position, limit: Limit, context: Context) -> CubeDecision:
         """The engine's own cube decision of a checked position whose side on roll may double."""
         raise self.unsupported("cube decisions")
@@ -308,6 +356,57 @@ class EngineBase:
         if not checked:
             return []
         return self.evaluations(checked, used, contexts_of(checked, match))
+
+    def cubeless_chances(
+        self,
+        variant: Variant,
+        turn: Side,
+        states: Sequence[bytes],
+        limit: Limit | None = None,
+    ) -> list[Chances]:
+        """The cubeless chances of many positions given as packed states, as plain 5-tuples.
+
+        Each state is a :attr:`Position.packed <nardy.Position.packed>` of
+        ``variant`` with ``turn`` on roll (not validated, as
+        :meth:`Position.from_packed <nardy.Position.from_packed>`). The
+        answer is, state by state, :meth:`evaluate_many`'s
+        ``probabilities.as_tuple()`` at ``limit`` made cubeless, without a
+        Position or an :class:`Evaluation` per state where the backend has a
+        fast path (``gnubg-nn``, ``sage``): the match review's batches. The
+        answers are checked together (:func:`~nardy.analysis.values.as_chances_many`):
+        one that is not five chances raises
+        :class:`~nardy.errors.InvalidProbabilitiesError` naming its
+        position; a finished position raises
+        :class:`~nardy.errors.AnalysisInputError` as :meth:`evaluate_many` does.
+        """
+        used = self._start(Ability.EVALUATE, "evaluation", limit).replace(cubeful=False)
+        turn = Side.coerce(turn)
+        if not self._info.plays(variant.name):
+            plays = ", ".join(sorted(self._info.variants or ()))
+            raise AnalysisInputError(
+                f"the {self._info.name} engine plays {plays}, not {variant.name}"
+            )
+        states = list(states)
+        over = finished_states(variant, turn, states)
+        if any(over):
+            position = Position.from_packed(variant, turn, states[over.index(True)])
+            raise AnalysisInputError(f"the game is over in {position.id()}: nothing to analyse")
+        if not states:
+            return []
+        answers = self.compute_chances(variant, turn, states, used)
+        if answers is None:
+            positions = [Position.from_packed(variant, turn, s) for s in states]
+            answers = [ev.probabilities.as_tuple() for ev in self.evaluate_many(positions, used)]
+        if len(answers) != len(states):
+            raise EngineFailedError(
+                f"the {self._info.name} engine gave {len(answers)} answers for {len(states)} positions"
+            )
+
+        def name(index: int) -> str:
+            position = Position.from_packed(variant, turn, states[index])
+            return f"the {self._info.name} engine's chances for {position.id()}"
+
+        return as_chances_many(answers, name)
 
     def rank_plays(
         self,

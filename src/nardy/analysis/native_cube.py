@@ -19,7 +19,7 @@ from typing import Final, Protocol
 
 from nardy.analysis.met import MatchEquityTable
 
-__all__ = ["MOST_TABLES", "NativeMet", "available", "native_met"]
+__all__ = ["MOST_TABLES", "NativeMet", "available", "native_function", "native_met"]
 
 
 class NativeMet(Protocol):
@@ -64,6 +64,21 @@ def _load() -> Callable[[Sequence[float], Sequence[float]], NativeMet] | None:
 
 
 _NATIVE: Final = _load()
+
+
+def native_function(name: str) -> Callable[..., object] | None:
+    """The native core's function ``name`` (the review's batches), or ``None``.
+
+    ``None`` in the pure build, and with a core built before it had the
+    function: the caller's Python rule then answers.
+    """
+    try:
+        module = importlib.import_module("nardy._native")
+    except ImportError:  # the pure build
+        return None
+    found: Callable[..., object] | None = getattr(module, name, None)
+    return found
+
 
 #: How many tables :func:`native_met` keeps (a program meets one or two).
 MOST_TABLES: Final = 16

@@ -49,14 +49,15 @@ a cube model of its own).
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
+from itertools import filterfalse
 from typing import Any
 
 import attrs
 
 from nardy.analysis.context import Context, Owner
 from nardy.analysis.cube import equity_to_mwc, play_scores
-from nardy.analysis.efficiency import cube_efficiency
-from nardy.analysis.engine import Engine, final_evaluation
+from nardy.analysis.efficiency import packed_cube_efficiencies
+from nardy.analysis.engine import Engine, EngineBase, final_evaluation, finished_states
 from nardy.analysis.met import kazaross_xg2
 from nardy.analysis.model import MODEL_VARIANTS, model_cube
 from nardy.analysis.report import Decision, GameReview, MatchReview, PlayerStats
@@ -67,14 +68,18 @@ from nardy.analysis.values import (
     EngineInfo,
     Limit,
     Probabilities,
-    as_chances,
+    as_chances_many,
 )
+from nardy.engine.state import code_of_steps
 from nardy.errors import AnalysisInputError, InvalidProbabilitiesError, ReviewError
 from nardy.formats.replay import MatchRecord
 from nardy.game.actions import ActionKind
 from nardy.game.game import Game
 from nardy.model.basics import Side
+from nardy.model.legal import LegalPlays
+from nardy.model.play import Play
 from nardy.model.position import Position
+from nardy.variants.base import Variant
 
 __all__ = ["Evaluator", "Progress", "review_game", "review_match"]
 
@@ -101,37 +106,80 @@ EVALUATOR_INFO = EngineInfo(
 )
 
 
-def _seam(engine: Engine | Evaluator, limit: Limit | None) -> tuple[Evaluator, EngineInfo, Limit]:
-    """The evaluator the review calls, the engine's info and the limit it uses."""
+#: What the review calls for chances: a batch of packed states (``Position.packed``) of one
+#: variant, one side on roll, to their five chances each, checked (a ReviewError otherwise).
+_Batch = Callable[[Variant, Side, list[bytes]], list[Chances]]
+
+
+def _seam(engine: Engine | Evaluator, limit: Limit | None) -> tuple[_Batch, EngineInfo, Limit]:
+    """The batch evaluator the review calls, the engine's info and the limit it uses."""
     used = Limit() if limit is None else limit
     if not isinstance(used, Limit):
         raise AnalysisInputError(f"limit takes a nardy.analysis.Limit or None, got {limit!r}")
     used = used.replace(cubeful=False)
     if isinstance(engine, Engine):
-        return _engine_evaluator(engine, used), engine.info, used
+        return _engine_batch(engine, used), engine.info, used
     if callable(engine):
-        return engine, EVALUATOR_INFO, used
+        return _evaluator_batch(engine), EVALUATOR_INFO, used
     raise AnalysisInputError(
         f"the review takes an engine (open_engine) or an evaluator callable, got {engine!r}"
     )
 
 
-def _engine_evaluator(engine: Engine, limit: Limit) -> Evaluator:
-    """The engine's cubeless chances in one batch; finished positions scored exactly here."""
+def _evaluator_batch(evaluator: Evaluator) -> _Batch:
+    """A plain evaluator as a batch: it is given every position, finished or not; its answers checked."""
 
-    def evaluate(positions: Sequence[Position]) -> list[Chances]:
-        # (The result once a position: reading it is a tenth of a review.)
-        over = [p.result() is not None for p in positions]
-        going = [p for p, done in zip(positions, over, strict=True) if not done]
-        found = iter(engine.evaluate_many(going, limit) if going else [])
+    def evaluate(variant: Variant, turn: Side, states: list[bytes]) -> list[Chances]:
+        positions = [Position.from_packed(variant, turn, s) for s in states]
+        answers = evaluator(positions)
+        if len(answers) != len(positions):
+            raise ReviewError(
+                f"the evaluator gave {len(answers)} answers for {len(positions)} positions"
+            )
+        try:
+            return as_chances_many(
+                answers, lambda i: f"the evaluator's chances for {positions[i].id()}"
+            )
+        except InvalidProbabilitiesError as exc:
+            raise ReviewError(str(exc)) from None
+
+    return evaluate
+
+
+def _engine_batch(engine: Engine, limit: Limit) -> _Batch:
+    """The engine's cubeless chances in one batch; finished positions scored exactly here.
+
+    nardy's engines answer packed states straight (:meth:`EngineBase.cubeless_chances
+    <nardy.analysis.EngineBase.cubeless_chances>`: no object per position, a tenth of
+    the time); another engine is asked through :meth:`Engine.evaluate_many
+    <nardy.analysis.Engine.evaluate_many>`.
+    """
+
+    def evaluate(variant: Variant, turn: Side, states: list[bytes]) -> list[Chances]:
+        over = finished_states(variant, turn, states)
+        going = [s for s, done in zip(states, over, strict=True) if not done]
+        found = iter(_engine_chances(engine, limit, variant, turn, going) if going else [])
         return [
-            (
-                final_evaluation(p, engine.info, limit) if done else next(found)
-            ).probabilities.as_tuple()
-            for p, done in zip(positions, over, strict=True)
+            _final(variant, turn, s, engine.info, limit) if done else next(found)
+            for s, done in zip(states, over, strict=True)
         ]
 
     return evaluate
+
+
+def _engine_chances(
+    engine: Engine, limit: Limit, variant: Variant, turn: Side, states: list[bytes]
+) -> list[Chances]:
+    """The engine's chances of unfinished states (checked by the engine)."""
+    if isinstance(engine, EngineBase):
+        return engine.cubeless_chances(variant, turn, states, limit)
+    positions = [Position.from_packed(variant, turn, s) for s in states]
+    return [e.probabilities.as_tuple() for e in engine.evaluate_many(positions, limit)]
+
+
+def _final(variant: Variant, turn: Side, state: bytes, info: EngineInfo, limit: Limit) -> Chances:
+    position = Position.from_packed(variant, turn, state)
+    return final_evaluation(position, info, limit).probabilities.as_tuple()
 
 
 # --- the review -----------------------------------------------------------------------------
@@ -166,8 +214,9 @@ def review_match(
         _check_game(game, info)
     counter = _Counter(progress, sum(_moves(game) for _, game in chosen))
     scores = _scores(record)
+    memo = _Memo()
     reviewed = [
-        _review(game, number, scores[number - 1], record, evaluator, counter, (info, used))
+        _review(game, number, scores[number - 1], record, (evaluator, memo), counter, (info, used))
         for number, game in chosen
     ]
     players = (
@@ -195,7 +244,7 @@ def review_game(
     _check_game(game, info)
     record = MatchRecord(length, names, (), (game,), None)
     counter = _Counter(progress, _moves(game))
-    return _review(game, 1, score, record, evaluator, counter, (info, used))
+    return _review(game, 1, score, record, (evaluator, _Memo()), counter, (info, used))
 
 
 def _scores(record: MatchRecord) -> list[tuple[int, int]]:
@@ -258,7 +307,7 @@ def _review(
     number: int,
     score: tuple[int, int],
     record: MatchRecord,
-    evaluator: Evaluator,
+    evaluator: tuple[_Batch, _Memo],
     counter: _Counter,
     engine: tuple[EngineInfo, Limit],
 ) -> GameReview:
@@ -266,6 +315,17 @@ def _review(
     run.counter = counter
     run.replay()
     return GameReview(number, score, tuple(run.decisions), run.stats(), *engine)
+
+
+class _Memo:
+    """The chances and cube efficiency of each position a review has met, shared by its games.
+
+    By side on roll, then packed state (positions recur from game to game:
+    the openings, the bear-offs); the two together, read in one look-up.
+    """
+
+    def __init__(self) -> None:
+        self.seen: dict[Side, dict[bytes, tuple[Chances, float]]] = {Side.WHITE: {}, Side.BLACK: {}}
 
 
 class _GameRun:
@@ -277,7 +337,7 @@ class _GameRun:
         number: int,
         score: tuple[int, int],
         record: MatchRecord,
-        evaluator: Evaluator,
+        evaluator: tuple[_Batch, _Memo],
         engine: tuple[EngineInfo, Limit],
     ) -> None:
         self.game = game
@@ -287,11 +347,9 @@ class _GameRun:
         self.score = score
         self.length = record.length
         self.names = record.players
-        self.evaluator = evaluator
+        self.evaluator, memo = evaluator
         self.decisions: list[Decision] = []
-        # Evaluations and efficiencies of the positions met, by (turn, packed).
-        self.probabilities: dict[tuple[Side, bytes], Chances] = {}
-        self.efficiency: dict[tuple[Side, bytes], float] = {}
+        self.seen = memo.seen
         self.start = game.variant.starting_position().packed
         self.offer: tuple[CubeDecision, Context] | None = None
         self.met = kazaross_xg2()
@@ -328,37 +386,32 @@ class _GameRun:
 
     # --- evaluations ---------------------------------------------------------------------
 
-    def evaluate(self, positions: Sequence[Position]) -> None:
-        """Evaluate, in one call, the positions not met before."""
-        wanted: dict[tuple[Side, bytes], Position] = {}
-        for p in positions:
-            key = (p.turn, p.packed)
-            if key not in self.probabilities:
-                wanted[key] = p
+    def evaluate(self, turn: Side, states: Iterable[bytes]) -> None:
+        """Evaluate, in one call, the positions (packed states, ``turn`` on roll) not met before."""
+        known = self.seen[turn]
+        wanted = list(filterfalse(known.__contains__, dict.fromkeys(states)))
         if not wanted:
             return
-        answers = list(self.evaluator(list(wanted.values())))
-        if len(answers) != len(wanted):
+        variant = self.game.variant
+        chances = self.evaluator(variant, turn, wanted)
+        if len(chances) != len(wanted):
             raise ReviewError(
-                f"the evaluator gave {len(answers)} answers for {len(wanted)} positions"
+                f"the evaluator gave {len(chances)} answers for {len(wanted)} positions"
             )
-        for (key, position), answer in zip(wanted.items(), answers, strict=True):
-            try:
-                self.probabilities[key] = as_chances(answer)
-            except InvalidProbabilitiesError as exc:
-                raise ReviewError(f"the evaluator's chances for {position.id()}: {exc}") from None
-            self.efficiency[key] = cube_efficiency(position)
+        known.update(zip(wanted, zip(chances, packed_cube_efficiencies(variant, wanted))))
 
     def scores(self, position: Position, info: Context) -> dict[tuple[int, int], list[float]]:
         """Every play's score (EMG) for each of the 21 rolls from ``position``."""
-        legal = {roll: position.legal_plays(roll).resulting_positions() for roll in _ROLLS}
-        self.evaluate([p for after in legal.values() for p in after])
+        flip = position.variant.packed_flipper()
+        # The states after each play, the turn passed (Position.packed of resulting_position).
+        legal = {roll: list(map(flip, position.legal_plays(roll).raw_results())) for roll in _ROLLS}
+        turn = position.turn.opponent
+        self.evaluate(turn, [s for after in legal.values() for s in after])
+        known = self.seen[turn]
         out = {}
         for roll, after in legal.items():
-            keys = [(p.turn, p.packed) for p in after]
-            out[roll] = play_scores(
-                [self.probabilities[k] for k in keys], info, [self.efficiency[k] for k in keys]
-            )
+            chances, efficiencies = zip(*map(known.__getitem__, after))
+            out[roll] = play_scores(chances, info, efficiencies)
         return out
 
     # --- the replay ----------------------------------------------------------------------
@@ -386,10 +439,8 @@ class _GameRun:
     def cube(self, state: Game, side: Side, info: Context, kind: str) -> CubeDecision:
         """Score the cube decision of ``side`` before its roll: ``kind`` is what it did."""
         position = state.position
-        self.evaluate([position])
-        chances = Probabilities.from_tuple(
-            side, self.probabilities[(position.turn, position.packed)]
-        )
+        self.evaluate(position.turn, [position.packed])
+        chances = Probabilities.from_tuple(side, self.seen[position.turn][position.packed][0])
         decision = model_cube(position, chances, info, self.engine, self.limit)
         error = decision.double_error() if kind == "double" else decision.no_double_error()
         self.decisions.append(
@@ -430,7 +481,7 @@ class _GameRun:
         )
         self.offer = None
 
-    def play(self, state: Game, side: Side, play: Any) -> None:
+    def play(self, state: Game, side: Side, play: Play) -> None:
         """Score a checker play and the luck of its roll."""
         position = state.position
         info = self.info(state, side)
@@ -443,7 +494,7 @@ class _GameRun:
             mean = sum(_WEIGHT[r] * best[r] for r in _ROLLS) / 36.0
         luck = best[roll] - mean
         legal = position.legal_plays(play.roll)
-        index = legal.locate(play)
+        index = _play_index(legal, play)
         mine = scores[roll]
         top = max(range(len(mine)), key=mine.__getitem__)
         error = mine[top] - mine[index]
@@ -454,7 +505,7 @@ class _GameRun:
                 kind="play",
                 roll=roll,
                 played=play.notation(),
-                best=legal[top].notation(),
+                best=legal.notations()[top],
                 error=error,
                 error_mwc=self.to_mwc(error, info),
                 luck=luck,
@@ -528,6 +579,20 @@ class _GameRun:
             after = met.mwc(away[0] - points, away[1], post_crawford=one_away)
             gain = after - before
         return (gain, -gain) if winner == 0 else (-gain, gain)
+
+
+def _play_index(legal: LegalPlays, play: Play) -> int:
+    """The index of ``play`` among ``legal``, as :meth:`LegalPlays.locate <nardy.LegalPlays.locate>` finds it.
+
+    First by its packed steps among the set's (no Play object built for
+    each legal play, as locate builds them); a play with other steps but a
+    legal result, by locate.
+    """
+    codes = legal.raw_codes()
+    code = code_of_steps(tuple((s.src, s.dst, s.die, s.hit) for s in play.steps))
+    if play.roll == legal.roll and code in codes:
+        return codes.index(code)
+    return legal.locate(play)
 
 
 def _add(counts: dict[str, float], **values: float) -> None:

@@ -25,9 +25,10 @@ time per process, not thread-safe.
 from __future__ import annotations
 
 import importlib
+from itertools import repeat
 from typing import Any
 
-from nardy.analysis.boards import gnubg_board
+from nardy.analysis.boards import gnubg_board, gnubg_packed_boards
 from nardy.analysis.context import Context, Owner
 from nardy.analysis.engine import EngineBase
 from nardy.analysis.values import (
@@ -39,7 +40,9 @@ from nardy.analysis.values import (
     Probabilities,
 )
 from nardy.errors import EngineFailedError
+from nardy.model.basics import Side
 from nardy.model.position import Position
+from nardy.variants.base import Variant
 
 __all__ = ["GnubgNNEngine"]
 
@@ -91,6 +94,17 @@ class GnubgNNEngine(EngineBase):
             )
             for p in positions
         ]
+
+    def compute_chances(
+        self, variant: Variant, turn: Side, states: list[bytes], limit: Limit
+    ) -> list[tuple[float, ...]]:
+        """``gnubg_nn.probabilities`` of each packed state's board: no Position, no Evaluation."""
+        plies = min(limit.plies, MAX_PLIES)
+        try:
+            # (map calls gnubg-nn from C: no Python step a position.)
+            return list(map(self._nn.probabilities, gnubg_packed_boards(states), repeat(plies)))
+        except (RuntimeError, ValueError, TypeError) as exc:
+            raise EngineFailedError(f"gnubg-nn failed in probabilities: {exc}") from None
 
     def _decision(self, key: str, plies: int, side: bytes) -> tuple[Any, ...]:
         answer: tuple[Any, ...] = self._call("evaluate_cube_decision", key, plies, -1, side, 1)

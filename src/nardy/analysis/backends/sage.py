@@ -28,7 +28,7 @@ import importlib
 from collections.abc import Iterator
 from typing import Any
 
-from nardy.analysis.boards import index_of_state, sage_board, sage_state
+from nardy.analysis.boards import index_of_state, sage_board, sage_packed_board, sage_state
 from nardy.analysis.context import Context, Owner, context_of
 from nardy.analysis.engine import EngineBase
 from nardy.analysis.values import (
@@ -42,8 +42,10 @@ from nardy.analysis.values import (
 )
 from nardy.errors import EngineFailedError
 from nardy.game.id_state import MatchState
+from nardy.model.basics import Side
 from nardy.model.legal import LegalPlays
 from nardy.model.position import Position
+from nardy.variants.base import Variant
 
 __all__ = ["SageEngine"]
 
@@ -141,6 +143,28 @@ class SageEngine(EngineBase):
             for i, answer in zip(indices, answers):
                 out[i] = self._evaluation(positions[i], answer.probs, answer.cubeful_equity, used)
         return [ev for ev in out if ev is not None]
+
+    def compute_chances(
+        self, variant: Variant, turn: Side, states: list[bytes], limit: Limit
+    ) -> list[tuple[float, ...]]:
+        """``bgsage.batch_evaluate`` of the packed states' boards in one call: no Position, no Evaluation.
+
+        The request is :meth:`compute_evaluations`' in money play, cube centred (what
+        :meth:`cubeless_chances` asks): the same chances.
+        """
+        used = self._used(limit)
+        context = context_of(Position.from_packed(variant, turn, states[0]), None)
+        template = _request(Position.from_packed(variant, turn, states[0]), context)
+        answers = self._call(
+            "batch_evaluate",
+            self._batch.batch_evaluate,
+            [{**template, "board": sage_packed_board(s)} for s in states],
+            eval_level=_level(used.plies),
+            n_threads=used.threads,
+            jacoby=context.jacoby,
+            beaver=context.beaver,
+        )
+        return [tuple(answer.probs.to_list()) for answer in answers]
 
     def compute_ranking(
         self, plays: LegalPlays, limit: Limit, match: MatchState | None
