@@ -148,10 +148,12 @@ def sigint_as_a_shell_leaves_it() -> Iterator[None]:
         signal.signal(signal.SIGINT, handler)
 
 
-#: ``python -c`` source that runs the ``nardy`` command with the native core
-#: hidden (its module made unimportable), so that it answers as the pure
-#: build does; the module's name is private by design (the package wraps it).
+#: ``python -c`` source that hides the native core (its module made
+#: unimportable), so that what runs after it answers as the pure build does;
+#: the module's name is private by design (the package wraps it).
+HIDE_NATIVE = "import sys; sys.modules['nardy._native'] = None; "
+#: ``python -c`` source that runs the ``nardy`` command with the native core hidden.
 PURE_COMMAND = (
-    "import sys; sys.modules['nardy._native'] = None; "
-    "sys.argv[0] = 'nardy'; from nardy.cli.main import main; sys.exit(main(sys.argv[1:]))"
+    HIDE_NATIVE
+    + "sys.argv[0] = 'nardy'; from nardy.cli.main import main; sys.exit(main(sys.argv[1:]))"
 )

@@ -21,6 +21,7 @@ import pytest
 import nardy
 from analysis_positions import positions_with_rolls
 from analysis_support import match_files
+from helpers import HIDE_NATIVE
 from nardy.analysis import (
     Ability,
     AnalysisInputError,
@@ -127,8 +128,7 @@ def batch_answers() -> dict[str, Any]:
 
 
 def test_the_pure_builds_batches_are_the_native_cores() -> None:
-    # (The module name nardy._native is private by design: hidden as tests/helpers.py's PURE_COMMAND hides it.)
-    hide = "import sys; sys.modules['nardy._native'] = None; sys.path.insert(0, 'tests'); "
+    hide = HIDE_NATIVE + "sys.path.insert(0, 'tests'); "
     show = "import json, test_analysis_fast as t; print(json.dumps(t.batch_answers()))"
     pure = subprocess.run(
         [sys.executable, "-c", hide + show], capture_output=True, text=True, check=True
