@@ -85,7 +85,7 @@ def test_packed_boards_and_efficiencies_are_the_positions() -> None:
 
 def every_kind() -> list[nardy.Position]:
     """Positions of every class: after the plays of real matches' positions (openings to the end)."""
-    out = []
+    out: list[nardy.Position] = []
     for path in match_files(2):
         for game in load_mat(path).games:
             for state in game.states():
