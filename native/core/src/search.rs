@@ -1,19 +1,19 @@
 //! The one search (spec section 3): a depth-first search over the nodes (board, marks, dice left), with a memo.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::hash::{Hash, Hasher};
 
 use crate::after;
 use crate::hash::{FxSet, Memo, Visit};
 use crate::rules::hitter::marks_after;
 use crate::rules::movement::{
-    Sight, SingleSteps, away_from_points, entry_point, highest_standing, single_steps,
+    Sight, SingleSteps, entry_point, highest_standing, pinned_away, single_steps,
 };
 use crate::rules::steps::Judged;
 use crate::shortcuts::{NOTHING_TOLD, Told, continues, swappable};
 use crate::state::{
     Board, Contact, FROM_POOL, MOVER_BAR, MOVER_OFF, OPP_PINNED, PINNED, POINTS, held_after,
-    make_step, open_point,
+    make_step,
 };
 use crate::table::Table;
 
@@ -232,22 +232,34 @@ impl<'a> Rules<'a> {
     /// are not made, and each child is handed what it need not make
     /// ([`Told`]).
     pub fn children(&self, at: &Node, told: &Told, visit: impl FnMut(&Child, &Tell<'_>) -> bool) {
-        self.children_in(at, &Sight::of(&at.board, self.t), told, visit);
+        let sight = Sight::of(&at.board, self.t);
+        self.children_in(at, &sight, told, &Cell::new(false), visit);
     }
 
-    /// [`Rules::children`] with the node's [`Sight`] already worked out ([`Tell::sight`]).
+    /// [`Rules::children`] with the node's [`Sight`] already worked out ([`Tell::sight`]), not making the barren children `barren_dropped` says are dropped.
+    ///
+    /// While `barren_dropped` holds (the search's [`Dfs::whole`]), a child
+    /// with one die left is dropped when it is barren ([`Dfs::one_left`]:
+    /// its steps, less those it skips, are none). Where that can be told
+    /// before the child is made (with swaps, where the rules allow every
+    /// step here, and for an unmarked checker: then the step is allowed),
+    /// it is told so ([`Ahead`]): a barren child is not made, and is noted
+    /// as made ([`Told::before`]), exactly as when it was made, handed
+    /// over, and dropped; any other is handed over with what was worked
+    /// out of it ([`Tell::ahead`]).
     fn children_in(
         &self,
         at: &Node,
         sight: &Sight,
         told: &Told,
+        barren_dropped: &Cell<bool>,
         visit: impl FnMut(&Child, &Tell<'_>) -> bool,
     ) {
         // (Compiled twice: a search without swaps pays nothing for them.)
         if self.swaps {
-            self.children_with::<true>(at, sight, told, visit);
+            self.children_with::<true>(at, sight, told, barren_dropped, visit);
         } else {
-            self.children_with::<false>(at, sight, told, visit);
+            self.children_with::<false>(at, sight, told, barren_dropped, visit);
         }
     }
 
@@ -264,6 +276,7 @@ impl<'a> Rules<'a> {
         at: &Node,
         sight: &Sight,
         told: &Told,
+        barren_dropped: &Cell<bool>,
         mut visit: impl FnMut(&Child, &Tell<'_>) -> bool,
     ) {
         let free = self.frees && (told.free || self.allow_every_step(&at.board));
@@ -286,20 +299,40 @@ impl<'a> Rules<'a> {
             } else {
                 (0, 0)
             };
-            let steps = single_steps(&at.board, die, self.t, sight, skip);
+            let steps = single_steps(die, self.t, sight, skip);
             if SWAPS && self.deep {
                 here.done[i] |= steps.skipped & known;
             }
+            // (The die a child would have left, and its index, where one is.)
+            let last = match at.left.without(die).single() {
+                Some(d) if SWAPS && free => Some((d, self.face_index(d))),
+                _ => None,
+            };
             for (src, dst) in steps.iter(ranked) {
                 let (unmarked, marked) = leaving(at, src);
                 if unmarked {
-                    if let Some(child) = self.step(at, die, src, dst, false, (free, sight.held)) {
+                    let tell = Tell {
+                        here: &here,
+                        at,
+                        sight,
+                        going_on: SWAPS && self.cont,
+                        step: (i, src, dst),
+                        ahead: None,
+                    };
+                    let ahead = match last {
+                        Some(last) if barren_dropped.get() => Some(self.ahead(&tell, last)),
+                        _ => None,
+                    };
+                    if ahead.is_some_and(|a| a.steps.sources == 0) {
+                        // (Barren, and dropped: allowed, as `free` and an
+                        // unmarked checker say, so noted as made.)
+                        here.before[i] |= 1 << src;
+                    } else if let Some(child) =
+                        self.step(at, die, src, dst, false, (free, sight.held))
+                    {
                         let tell = Tell {
-                            here: &here,
-                            at,
-                            sight,
-                            going_on: SWAPS && self.cont,
-                            step: (i, src, dst),
+                            ahead: ahead.as_ref(),
+                            ..tell
                         };
                         if !visit(&child, &tell) {
                             return;
@@ -317,6 +350,7 @@ impl<'a> Rules<'a> {
                             sight,
                             going_on: false,
                             step: (i, src, dst),
+                            ahead: None,
                         };
                         if !visit(&child, &tell) {
                             return;
@@ -410,6 +444,18 @@ impl<'a> Rules<'a> {
         known | (u32::from(going_on) << dst)
     }
 
+    /// What the child by the step of `tell`, with one die left (`die`, of index `j` among the faces), would work out first: its [`Sight`] and its steps, less those it skips.
+    ///
+    /// Told by the node and the step alone ([`Tell::sight`], and the steps
+    /// read only the sight: [`single_steps`]), so worked out before the
+    /// child is made, and the same as after.
+    #[inline(always)]
+    fn ahead(&self, tell: &Tell<'_>, (die, j): (usize, usize)) -> Ahead {
+        let sight = tell.sight(self);
+        let steps = single_steps(die, self.t, &sight, self.skip_of(tell, j));
+        Ahead { sight, steps }
+    }
+
     /// The index among the faces of `die` (one of them).
     #[inline]
     fn face_index(&self, die: usize) -> usize {
@@ -500,6 +546,17 @@ pub struct Tell<'x> {
     going_on: bool,
     /// The step to the child: its die's index, its source and landing.
     step: (usize, usize, usize),
+    /// What the child, with one die left, works out first, when that was worked out before it was made ([`Rules::children_in`]).
+    ahead: Option<&'x Ahead>,
+}
+
+/// What a child with one die left works out first ([`Rules::ahead`]): its [`Sight`], and its steps less those it skips.
+#[derive(Debug, Clone, Copy)]
+pub struct Ahead {
+    /// The child's sight.
+    sight: Sight,
+    /// Its steps for its die, less those it skips.
+    steps: SingleSteps,
 }
 
 impl Tell<'_> {
@@ -513,37 +570,43 @@ impl Tell<'_> {
         }
     }
 
-    /// The [`Sight`] of `child`, the node after this step, worked out from the node's.
+    /// The [`Sight`] of the child, the node after this step, worked out from the node's (and its board) without the child's board.
     ///
     /// A step of the mover's changes the board at its source and its
-    /// landing only (on the points; a hit sends the lone checker off them):
-    /// the landing is his after it (held, and open), the source his or
-    /// left (empty, or with pinning contact to the lone opposing checker
-    /// it released: open to him or not by the pins), so those two points
-    /// are read again. A checker is away (on his bar or in his pool; his
-    /// pinned checkers stay pinned during his turn) after the step as
-    /// before it unless the step entered one.
+    /// landing only (on the points; a hit sends the lone checker off them,
+    /// to its owner's bar or pool, which the sight does not read): the
+    /// landing is his after it (held, and open), the source his (it held
+    /// two or more) or left (it held one: then empty, or with pinning
+    /// contact to the lone opposing checker it released, open to him or
+    /// not by his pinned checkers), so only those two points change. An
+    /// entry from his bar takes a checker off it, one from his pool a
+    /// checker out of it (it passes through the bar); no step adds one to
+    /// either, nor pins or frees one of his own checkers, so what is away
+    /// follows from those two counts, and the highest standing point from
+    /// the held points (his pinned checkers stay where they are).
+    /// (`search::tests` checks it against the child's board.)
     #[inline(always)]
-    pub fn sight(&self, rules: &Rules<'_>, child: &Board) -> Sight {
+    pub fn sight(&self, rules: &Rules<'_>) -> Sight {
         let t = rules.t;
         let (_, src, dst) = self.step;
-        let held = held_after(self.sight.held, child, src, dst);
-        let mut open = self.sight.open;
-        let mut away = self.sight.away;
+        let before = &self.at.board;
+        let mut sight = *self.sight;
+        let left = src <= 24 && before.at(src) <= 1;
+        sight.held = ((sight.held | (1 << dst)) & POINTS) & !(u32::from(left) << src);
         if src >= MOVER_BAR {
-            away = away_from_points(child, t);
-        } else if t.contact == Contact::Pin && child.at(src) < 0 {
-            open = (open & !(1 << src)) | (u32::from(open_point(child, src, t.contact)) << src);
+            if src == MOVER_BAR {
+                sight.on_bar = before.at(MOVER_BAR) > 1;
+            } else {
+                sight.in_pool = before.pool(t.pool) > 1;
+            }
+            sight.away = sight.on_bar || sight.in_pool || pinned_away(before, t);
+        } else if t.contact == Contact::Pin && left && (before.at(OPP_PINNED) >> src) & 1 == 1 {
+            // (Released: a lone opposing checker, open unless it pins one of his.)
+            let open = (before.at(PINNED) >> src) & 1 == 0;
+            sight.open = (sight.open & !(1 << src)) | (u32::from(open) << src);
         }
-        // (The mover's pinned checkers stay where they are during his turn,
-        // so the highest standing point follows from the held points.)
-        let highest = highest_standing(child, t, held);
-        Sight {
-            held,
-            open,
-            away,
-            highest,
-        }
+        sight.highest = highest_standing(before, t, sight.held);
+        sight
     }
 }
 
@@ -604,7 +667,7 @@ struct Dfs<'a, 'b> {
     buffers: &'b mut Buffers,
     found: Vec<Candidate>,
     /// Whether (with [`Rules::drops`]) a sequence using every die has been recorded: then no shorter one is a play (the maximum-use rule), and a barren node need not be recorded.
-    whole: bool,
+    whole: &'b Cell<bool>,
 }
 
 impl Dfs<'_, '_> {
@@ -613,8 +676,8 @@ impl Dfs<'_, '_> {
     /// `told`: the steps the parent tells this node it need not make
     /// ([`Told`]). A child with one die left is [`Dfs::one_left`]'s.
     fn expand(&mut self, at: &Node, sight: &Sight, used: u8, code: Code, pips: u16, told: &Told) {
-        let rules = self.rules;
-        rules.children_in(at, sight, told, |child, tell| {
+        let (rules, whole) = (self.rules, self.whole);
+        rules.children_in(at, sight, told, whole, |child, tell| {
             let code = code | (child.code << (STEP_BITS * u32::from(used)));
             let pips = pips + child.die as u16;
             let node = &child.node;
@@ -625,7 +688,7 @@ impl Dfs<'_, '_> {
                 Some(die) => self.one_left(child, tell, die, (used + 1, code, pips)),
                 None => {
                     if self.record(child, code, used + 1, pips) {
-                        let sight = tell.sight(&rules, &node.board);
+                        let sight = tell.sight(&rules);
                         tell.told(&rules, |told| {
                             self.expand(node, &sight, used + 1, code, pips, told);
                         });
@@ -641,7 +704,8 @@ impl Dfs<'_, '_> {
     /// `tell` is the child's parent's ([`Tell`]), `die` the die left and
     /// `(used, code, pips)` the child's sequence. The child's steps are
     /// worked out before it is recorded (the steps its board allows for
-    /// `die`, less those it is told to skip: [`Rules::skip_of`]). When there
+    /// `die`, less those it is told to skip: [`Rules::skip_of`]), or even
+    /// before it was made ([`Tell::ahead`], the same). When there
     /// is none, the child is **barren**: every step it could make leads to
     /// a node entered before it (the steps it skips do, by the proofs of
     /// [`Told`]), so entering it would record nothing and enter nothing; it
@@ -671,8 +735,8 @@ impl Dfs<'_, '_> {
             // (Without swaps a node is often met again, and is barren only
             // where its board allows no step: recorded first.)
             if self.record(child, code, used, pips) {
-                let sight = tell.sight(&rules, &node.board);
-                let steps = single_steps(&node.board, die, rules.t, &sight, 0);
+                let sight = tell.sight(&rules);
+                let steps = single_steps(die, rules.t, &sight, 0);
                 let free = tell.here.free || rules.allow_every_step(&node.board);
                 rules.leaves(node, (&sight, &steps), free, |leaf| {
                     let code = code | (leaf.code << (STEP_BITS * u32::from(used)));
@@ -681,11 +745,12 @@ impl Dfs<'_, '_> {
             }
             return;
         }
-        let sight = tell.sight(&rules, &node.board);
-        let skip = rules.skip_of(tell, rules.face_index(die));
-        let steps = single_steps(&node.board, die, rules.t, &sight, skip);
+        let Ahead { sight, steps } = match tell.ahead {
+            Some(ahead) => *ahead,
+            None => rules.ahead(tell, (die, rules.face_index(die))),
+        };
         if steps.sources & ranked_from(node.rank) == 0 {
-            if !self.whole {
+            if !self.whole.get() {
                 self.record(child, code, used, pips);
             }
             return;
@@ -738,7 +803,9 @@ impl Dfs<'_, '_> {
             _ => false,
         };
         if new_state {
-            self.whole |= self.rules.drops && usize::from(used) == self.rules.t.dice.len();
+            if self.rules.drops && usize::from(used) == self.rules.t.dice.len() {
+                self.whole.set(true);
+            }
             self.found.push(Candidate {
                 end: node.board,
                 code,
@@ -809,13 +876,14 @@ fn run(rules: Rules<'_>, start: &Board, buffers: &mut Buffers) -> Vec<Candidate>
         rank: 0,
     };
     buffers.memo.visit(node_hash(&root), &root, 0);
+    let whole = Cell::new(false);
     let mut dfs = Dfs {
         rules,
         all_equal: t.all_equal(),
         apart: t.hitter.is_some(),
         found: std::mem::take(&mut buffers.found),
         buffers,
-        whole: false,
+        whole: &whole,
     };
     dfs.expand(&root, &Sight::of(start, t), 0, 0, 0, &NOTHING_TOLD);
     dfs.found
@@ -1022,7 +1090,7 @@ mod tests {
             let sight = Sight::of(&before, &t);
             for &die in &t.dice {
                 let die = usize::from(die);
-                for (src, dst) in single_steps(&before, die, &t, &sight, 0).iter(u32::MAX) {
+                for (src, dst) in single_steps(die, &t, &sight, 0).iter(u32::MAX) {
                     let mut after = before;
                     let hit = make_step(&mut after, src, dst, &t).hit;
                     let judged = Judged {
@@ -1108,7 +1176,7 @@ mod tests {
             rules.children(&root, &NOTHING_TOLD, |child, tell| {
                 let board = &child.node.board;
                 assert_eq!(
-                    tell.sight(&rules, board),
+                    tell.sight(&rules),
                     Sight::of(board, &t),
                     "{ints:?} {s:?} {:?}",
                     tell.step

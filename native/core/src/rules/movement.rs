@@ -44,9 +44,16 @@ impl BearOff {
 /// Whether a checker of the mover's is on his bar, in his pool, or pinned (unless the bear-off counts it on its point): not on his points, so not home.
 #[inline]
 pub fn away_from_points(b: &Board, t: &Table) -> bool {
-    b.at(MOVER_BAR) > 0
-        || b.pool(t.pool) > 0
-        || (t.contact == Contact::Pin && !t.bear_off.pinned_home && b.at(PINNED) != 0)
+    b.at(MOVER_BAR) > 0 || b.pool(t.pool) > 0 || pinned_away(b, t)
+}
+
+/// Whether a checker of the mover's is pinned and the bear-off counts it away ([`BearOff::pinned_home`] unset).
+///
+/// (A step of his never pins nor frees one of his own: this holds for
+/// the whole of his turn as it did at its start.)
+#[inline]
+pub fn pinned_away(b: &Board, t: &Table) -> bool {
+    t.contact == Contact::Pin && !t.bear_off.pinned_home && b.at(PINNED) != 0
 }
 
 /// The points where a checker of the mover's stands for the bear-off (bit p): `held`, and his pinned checkers' points when the bear-off counts them there.
@@ -67,14 +74,14 @@ pub fn entry_point(die: usize) -> usize {
 
 /// The bar first: while the mover has a checker on his bar (and the variant puts the bar first), only entries from the bar are allowed.
 #[inline]
-pub fn bar_first(b: &Board, t: &Table) -> bool {
-    t.bar_first && b.at(MOVER_BAR) > 0
+pub fn bar_first(sight: &Sight, t: &Table) -> bool {
+    t.bar_first && sight.on_bar
 }
 
 /// Entering from the pool: the variant has a pool, a checker is in it, and the bar does not come first.
 #[inline]
-pub fn may_enter_from_pool(b: &Board, t: &Table) -> bool {
-    t.pool != 0 && b.at(t.pool) > 0 && !bar_first(b, t)
+pub fn may_enter_from_pool(sight: &Sight, t: &Table) -> bool {
+    sight.in_pool && !bar_first(sight, t)
 }
 
 /// The steps the board allows for one die, as their sources; [`SingleSteps::iter`] gives them `(src, dst)` in the search's order.
@@ -154,6 +161,10 @@ pub struct Sight {
     pub away: bool,
     /// The highest point where a checker of the mover's stands for the bear-off ([`standing_points`]; 0 for none).
     pub highest: usize,
+    /// Whether a checker of the mover's is on his bar.
+    pub on_bar: bool,
+    /// Whether a checker of the mover's is in his pool (false with no pool).
+    pub in_pool: bool,
 }
 
 impl Sight {
@@ -166,6 +177,8 @@ impl Sight {
             open: open_points(b, t.contact),
             away: away_from_points(b, t),
             highest: highest_standing(b, t, held),
+            on_bar: b.at(MOVER_BAR) > 0,
+            in_pool: b.pool(t.pool) > 0,
         }
     }
 }
@@ -184,18 +197,19 @@ pub fn highest_standing(b: &Board, t: &Table, held: u32) -> usize {
 /// The steps the board allows for `die`, in order: the bar entry (nothing else while the bar comes first), the pool entry, then every point from 24 down to 1 holding a free checker of the mover's.
 ///
 /// Each moves onto an open point, or past the 1-point when the bear-off
-/// allows it; `sight` is the board's [`Sight`]. A point above `die` can only
+/// allows it; `sight` is the board's [`Sight`], all that is read of it (so
+/// the steps of a board not yet made are told by its sight alone). A point above `die` can only
 /// move, one at or below it only bear off, so the moves (from the highest
 /// point down) come before the bear-offs (from the highest down): the
 /// points from the highest down. A step whose source is in `skip` (bit
 /// `src`: 25 the bar, 26 the pool) is left out, and its source noted in
 /// [`SingleSteps::skipped`].
-pub fn single_steps(b: &Board, die: usize, t: &Table, sight: &Sight, skip: u32) -> SingleSteps {
+pub fn single_steps(die: usize, t: &Table, sight: &Sight, skip: u32) -> SingleSteps {
     let mut sources = 0;
     let entry_open = (sight.open >> entry_point(die)) & 1 == 1;
-    if t.enters && b.at(MOVER_BAR) > 0 {
+    if t.enters && sight.on_bar {
         sources |= u32::from(entry_open) << MOVER_BAR;
-        if bar_first(b, t) {
+        if bar_first(sight, t) {
             return SingleSteps {
                 sources: sources & !skip,
                 die,
@@ -203,7 +217,7 @@ pub fn single_steps(b: &Board, die: usize, t: &Table, sight: &Sight, skip: u32) 
             };
         }
     }
-    if entry_open && may_enter_from_pool(b, t) {
+    if entry_open && may_enter_from_pool(sight, t) {
         sources |= 1 << FROM_POOL;
     }
     let at_most_die = (2u32 << die) - 1;
