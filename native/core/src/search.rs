@@ -54,6 +54,16 @@ impl DiceLeft {
         self.0 == 0
     }
 
+    /// Whether exactly two dice are left.
+    #[inline]
+    pub fn two(&self) -> bool {
+        // (Less one die of the lowest face left, one is left.)
+        self.0 != 0
+            && DiceLeft(self.0 - (1 << (self.0.trailing_zeros() & !3)))
+                .single()
+                .is_some()
+    }
+
     /// How many dice are left.
     pub fn count(&self) -> usize {
         (1..=6).map(|d| self.of_face(d) as usize).sum()
@@ -242,11 +252,12 @@ impl<'a> Rules<'a> {
     /// with one die left is dropped when it is barren ([`Dfs::one_left`]:
     /// its steps, less those it skips, are none). Where that can be told
     /// before the child is made (with swaps, where the rules allow every
-    /// step here, and for an unmarked checker: then the step is allowed),
-    /// it is told so ([`Ahead`]): a barren child is not made, and is noted
-    /// as made ([`Told::before`]), exactly as when it was made, handed
-    /// over, and dropped; any other is handed over with what was worked
-    /// out of it ([`Tell::ahead`]).
+    /// step here, for an unmarked checker, then allowed, leaving from a
+    /// point: [`Rules::ahead`]; at a node entered with `barren_dropped`
+    /// holding, which it then does to the node's end), it is told so: a
+    /// barren child is not made, and is noted as made ([`Told::before`]),
+    /// exactly as when it was made, handed over, and dropped; any other is
+    /// handed over with what was worked out of it ([`Tell::ahead`]).
     fn children_in(
         &self,
         at: &Node,
@@ -255,11 +266,17 @@ impl<'a> Rules<'a> {
         barren_dropped: &Cell<bool>,
         visit: impl FnMut(&Child, &Tell<'_>) -> bool,
     ) {
-        // (Compiled twice: a search without swaps pays nothing for them.)
-        if self.swaps {
-            self.children_with::<true>(at, sight, told, barren_dropped, visit);
+        let free = self.frees && (told.free || self.allow_every_step(&at.board));
+        // (Compiled three times: a search without swaps pays nothing for
+        // them, and one whose children are not told ahead nothing for that.
+        // A node tells its children ahead when they have one die left and
+        // barren children are dropped as it is entered, and so to its end.)
+        if !self.swaps {
+            self.children_with::<false, false>(at, sight, told, free, visit);
+        } else if free && barren_dropped.get() && at.left.two() {
+            self.children_with::<true, true>(at, sight, told, free, visit);
         } else {
-            self.children_with::<false>(at, sight, told, barren_dropped, visit);
+            self.children_with::<true, false>(at, sight, told, free, visit);
         }
     }
 
@@ -271,15 +288,14 @@ impl<'a> Rules<'a> {
     /// ([`Rules::allow_every_step`]), one the child skips as its own
     /// checker's ([`continues`]: its node was entered before, and the
     /// board allows it).
-    fn children_with<const SWAPS: bool>(
+    fn children_with<const SWAPS: bool, const AHEAD: bool>(
         &self,
         at: &Node,
         sight: &Sight,
         told: &Told,
-        barren_dropped: &Cell<bool>,
+        free: bool,
         mut visit: impl FnMut(&Child, &Tell<'_>) -> bool,
     ) {
-        let free = self.frees && (told.free || self.allow_every_step(&at.board));
         let mut here = Told {
             free,
             ..NOTHING_TOLD
@@ -299,28 +315,32 @@ impl<'a> Rules<'a> {
             } else {
                 (0, 0)
             };
-            let steps = single_steps(die, self.t, sight, skip);
+            let steps = single_steps(&at.board, die, self.t, sight, skip);
             if SWAPS && self.deep {
                 here.done[i] |= steps.skipped & known;
             }
-            // (The die a child would have left, and its index, where one is.)
-            let last = match at.left.without(die).single() {
-                Some(d) if SWAPS && free => Some((d, self.face_index(d))),
-                _ => None,
+            // (The die a child has left, when it is told ahead.)
+            let last = if AHEAD {
+                at.left.without(die).single()
+            } else {
+                None
             };
             for (src, dst) in steps.iter(ranked) {
                 let (unmarked, marked) = leaving(at, src);
                 if unmarked {
-                    let tell = Tell {
-                        here: &here,
-                        at,
-                        sight,
-                        going_on: SWAPS && self.cont,
-                        step: (i, src, dst),
-                        ahead: None,
-                    };
+                    let (going_on, step) = (SWAPS && self.cont, (i, src, dst));
                     let ahead = match last {
-                        Some(last) if barren_dropped.get() => Some(self.ahead(&tell, last)),
+                        Some(last) if src <= 24 => {
+                            let tell = Tell {
+                                here: &here,
+                                at,
+                                sight,
+                                going_on,
+                                step,
+                                ahead: None,
+                            };
+                            Some(self.ahead(&tell, &at.board, last))
+                        }
                         _ => None,
                     };
                     if ahead.is_some_and(|a| a.steps.sources == 0) {
@@ -331,8 +351,12 @@ impl<'a> Rules<'a> {
                         self.step(at, die, src, dst, false, (free, sight.held))
                     {
                         let tell = Tell {
+                            here: &here,
+                            at,
+                            sight,
+                            going_on,
+                            step,
                             ahead: ahead.as_ref(),
-                            ..tell
                         };
                         if !visit(&child, &tell) {
                             return;
@@ -444,15 +468,20 @@ impl<'a> Rules<'a> {
         known | (u32::from(going_on) << dst)
     }
 
-    /// What the child by the step of `tell`, with one die left (`die`, of index `j` among the faces), would work out first: its [`Sight`] and its steps, less those it skips.
+    /// What the child by the step of `tell`, with one die left (`die`), works out first: its [`Sight`] and its steps, less those it skips.
     ///
-    /// Told by the node and the step alone ([`Tell::sight`], and the steps
-    /// read only the sight: [`single_steps`]), so worked out before the
-    /// child is made, and the same as after.
+    /// `board` has the child's checkers on the mover's bar and in his pool:
+    /// besides the sight, all [`single_steps`] reads of a board. The
+    /// child's own board has them; so does its parent's when the step
+    /// leaves from a point (it changes the points alone, and the
+    /// opponent's bar or pool by a hit). The sight follows from the parent
+    /// and the step ([`Tell::sight`]). So for a step from a point this is
+    /// worked out before the child is made, and is the same as after.
     #[inline(always)]
-    fn ahead(&self, tell: &Tell<'_>, (die, j): (usize, usize)) -> Ahead {
+    fn ahead(&self, tell: &Tell<'_>, board: &Board, die: usize) -> Ahead {
         let sight = tell.sight(self);
-        let steps = single_steps(die, self.t, &sight, self.skip_of(tell, j));
+        let skip = self.skip_of(tell, self.face_index(die));
+        let steps = single_steps(board, die, self.t, &sight, skip);
         Ahead { sight, steps }
     }
 
@@ -594,12 +623,9 @@ impl Tell<'_> {
         let left = src <= 24 && before.at(src) <= 1;
         sight.held = ((sight.held | (1 << dst)) & POINTS) & !(u32::from(left) << src);
         if src >= MOVER_BAR {
-            if src == MOVER_BAR {
-                sight.on_bar = before.at(MOVER_BAR) > 1;
-            } else {
-                sight.in_pool = before.pool(t.pool) > 1;
-            }
-            sight.away = sight.on_bar || sight.in_pool || pinned_away(before, t);
+            let bar = before.at(MOVER_BAR) - i32::from(src == MOVER_BAR);
+            let pool = before.pool(t.pool) - i32::from(src == FROM_POOL);
+            sight.away = bar > 0 || pool > 0 || pinned_away(before, t);
         } else if t.contact == Contact::Pin && left && (before.at(OPP_PINNED) >> src) & 1 == 1 {
             // (Released: a lone opposing checker, open unless it pins one of his.)
             let open = (before.at(PINNED) >> src) & 1 == 0;
@@ -727,10 +753,12 @@ impl Dfs<'_, '_> {
     /// node after it was entered by the time the search left it) holds of
     /// a barren node left out.
     ///
-    /// With swaps, once [`Dfs::whole`] holds, no child with one die left
-    /// is recorded at all, barren or not: it is never a play, and it is
-    /// entered each time it is met (it is seldom met twice: the skips
-    /// spare most second meetings). Met again, it makes nothing new: each
+    /// With swaps, once [`Dfs::whole`] holds, where the skips are deep
+    /// ([`Rules::deep`]), no child with one die left is recorded at all,
+    /// barren or not: it is never a play, and it is entered each time it
+    /// is met (it is seldom met twice there, the skips sparing most second
+    /// meetings; without the deep skips a third of them are met again,
+    /// and recording them costs less than entering them again). Met again, it makes nothing new: each
     /// step it makes then either was made at its first meeting or was
     /// skipped there, its node entered before (the proofs of [`Told`]);
     /// either way that leaf was recorded, and is met again, recording
@@ -747,7 +775,7 @@ impl Dfs<'_, '_> {
             // where its board allows no step: recorded first.)
             if self.record(child, code, used, pips) {
                 let sight = tell.sight(&rules);
-                let steps = single_steps(die, rules.t, &sight, 0);
+                let steps = single_steps(&node.board, die, rules.t, &sight, 0);
                 let free = tell.here.free || rules.allow_every_step(&node.board);
                 rules.leaves(node, (&sight, &steps), free, |leaf| {
                     let code = code | (leaf.code << (STEP_BITS * u32::from(used)));
@@ -758,7 +786,7 @@ impl Dfs<'_, '_> {
         }
         let Ahead { sight, steps } = match tell.ahead {
             Some(ahead) => *ahead,
-            None => rules.ahead(tell, (die, rules.face_index(die))),
+            None => rules.ahead(tell, &node.board, die),
         };
         if steps.sources & ranked_from(node.rank) == 0 {
             if !self.whole.get() {
@@ -766,8 +794,9 @@ impl Dfs<'_, '_> {
             }
             return;
         }
-        // (Once a full play is recorded, the child is not recorded: see above.)
-        if self.whole.get() || self.record(child, code, used, pips) {
+        // (Once a full play is recorded, the child is not recorded where the
+        // skips are deep: see above.)
+        if (rules.deep && self.whole.get()) || self.record(child, code, used, pips) {
             let free = tell.here.free || rules.allow_every_step(&node.board);
             rules.leaves(node, (&sight, &steps), free, |leaf| {
                 let code = code | (leaf.code << (STEP_BITS * u32::from(used)));
@@ -1102,7 +1131,7 @@ mod tests {
             let sight = Sight::of(&before, &t);
             for &die in &t.dice {
                 let die = usize::from(die);
-                for (src, dst) in single_steps(die, &t, &sight, 0).iter(u32::MAX) {
+                for (src, dst) in single_steps(&before, die, &t, &sight, 0).iter(u32::MAX) {
                     let mut after = before;
                     let hit = make_step(&mut after, src, dst, &t).hit;
                     let judged = Judged {
@@ -1218,6 +1247,7 @@ mod tests {
             let expected = (dice.len() == 1).then(|| usize::from(dice[0]));
             assert_eq!(left.single(), expected, "{dice:?}");
             assert_eq!(left.count(), dice.len(), "{dice:?}");
+            assert_eq!(left.two(), dice.len() == 2, "{dice:?}");
         }
     }
 

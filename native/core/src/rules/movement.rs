@@ -74,14 +74,14 @@ pub fn entry_point(die: usize) -> usize {
 
 /// The bar first: while the mover has a checker on his bar (and the variant puts the bar first), only entries from the bar are allowed.
 #[inline]
-pub fn bar_first(sight: &Sight, t: &Table) -> bool {
-    t.bar_first && sight.on_bar
+pub fn bar_first(b: &Board, t: &Table) -> bool {
+    t.bar_first && b.at(MOVER_BAR) > 0
 }
 
 /// Entering from the pool: the variant has a pool, a checker is in it, and the bar does not come first.
 #[inline]
-pub fn may_enter_from_pool(sight: &Sight, t: &Table) -> bool {
-    sight.in_pool && !bar_first(sight, t)
+pub fn may_enter_from_pool(b: &Board, t: &Table) -> bool {
+    t.pool != 0 && b.at(t.pool) > 0 && !bar_first(b, t)
 }
 
 /// The steps the board allows for one die, as their sources; [`SingleSteps::iter`] gives them `(src, dst)` in the search's order.
@@ -161,10 +161,6 @@ pub struct Sight {
     pub away: bool,
     /// The highest point where a checker of the mover's stands for the bear-off ([`standing_points`]; 0 for none).
     pub highest: usize,
-    /// Whether a checker of the mover's is on his bar.
-    pub on_bar: bool,
-    /// Whether a checker of the mover's is in his pool (false with no pool).
-    pub in_pool: bool,
 }
 
 impl Sight {
@@ -177,8 +173,6 @@ impl Sight {
             open: open_points(b, t.contact),
             away: away_from_points(b, t),
             highest: highest_standing(b, t, held),
-            on_bar: b.at(MOVER_BAR) > 0,
-            in_pool: b.pool(t.pool) > 0,
         }
     }
 }
@@ -197,19 +191,18 @@ pub fn highest_standing(b: &Board, t: &Table, held: u32) -> usize {
 /// The steps the board allows for `die`, in order: the bar entry (nothing else while the bar comes first), the pool entry, then every point from 24 down to 1 holding a free checker of the mover's.
 ///
 /// Each moves onto an open point, or past the 1-point when the bear-off
-/// allows it; `sight` is the board's [`Sight`], all that is read of it (so
-/// the steps of a board not yet made are told by its sight alone). A point above `die` can only
+/// allows it; `sight` is the board's [`Sight`]. A point above `die` can only
 /// move, one at or below it only bear off, so the moves (from the highest
 /// point down) come before the bear-offs (from the highest down): the
 /// points from the highest down. A step whose source is in `skip` (bit
 /// `src`: 25 the bar, 26 the pool) is left out, and its source noted in
 /// [`SingleSteps::skipped`].
-pub fn single_steps(die: usize, t: &Table, sight: &Sight, skip: u32) -> SingleSteps {
+pub fn single_steps(b: &Board, die: usize, t: &Table, sight: &Sight, skip: u32) -> SingleSteps {
     let mut sources = 0;
     let entry_open = (sight.open >> entry_point(die)) & 1 == 1;
-    if t.enters && sight.on_bar {
+    if t.enters && b.at(MOVER_BAR) > 0 {
         sources |= u32::from(entry_open) << MOVER_BAR;
-        if bar_first(sight, t) {
+        if bar_first(b, t) {
             return SingleSteps {
                 sources: sources & !skip,
                 die,
@@ -217,7 +210,7 @@ pub fn single_steps(die: usize, t: &Table, sight: &Sight, skip: u32) -> SingleSt
             };
         }
     }
-    if entry_open && may_enter_from_pool(sight, t) {
+    if entry_open && may_enter_from_pool(b, t) {
         sources |= 1 << FROM_POOL;
     }
     let at_most_die = (2u32 << die) - 1;
