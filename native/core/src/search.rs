@@ -1,19 +1,19 @@
 //! The one search (spec section 3): a depth-first search over the nodes (board, marks, dice left), with a memo.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 
 use crate::after;
 use crate::hash::{FxSet, Memo, Visit};
 use crate::rules::hitter::marks_after;
 use crate::rules::movement::{
-    Sight, SingleSteps, entry_point, highest_standing, pinned_away, single_steps,
+    Sight, SingleSteps, away_from_points, entry_point, highest_standing, single_steps,
 };
 use crate::rules::steps::Judged;
 use crate::shortcuts::{NOTHING_TOLD, Told, continues, swappable};
 use crate::state::{
     Board, Contact, FROM_POOL, MOVER_BAR, MOVER_OFF, OPP_PINNED, PINNED, POINTS, held_after,
-    make_step,
+    make_step, open_point,
 };
 use crate::table::Table;
 
@@ -52,16 +52,6 @@ impl DiceLeft {
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.0 == 0
-    }
-
-    /// Whether exactly two dice are left.
-    #[inline]
-    pub fn two(&self) -> bool {
-        // (Less one die of the lowest face left, one is left.)
-        self.0 != 0
-            && DiceLeft(self.0 - (1 << (self.0.trailing_zeros() & !3)))
-                .single()
-                .is_some()
     }
 
     /// How many dice are left.
@@ -242,41 +232,22 @@ impl<'a> Rules<'a> {
     /// are not made, and each child is handed what it need not make
     /// ([`Told`]).
     pub fn children(&self, at: &Node, told: &Told, visit: impl FnMut(&Child, &Tell<'_>) -> bool) {
-        let sight = Sight::of(&at.board, self.t);
-        self.children_in(at, &sight, told, &Cell::new(false), visit);
+        self.children_in(at, &Sight::of(&at.board, self.t), told, visit);
     }
 
-    /// [`Rules::children`] with the node's [`Sight`] already worked out ([`Tell::sight`]), not making the barren children `barren_dropped` says are dropped.
-    ///
-    /// While `barren_dropped` holds (the search's [`Dfs::whole`]), a child
-    /// with one die left is dropped when it is barren ([`Dfs::one_left`]:
-    /// its steps, less those it skips, are none). Where that can be told
-    /// before the child is made (with swaps, where the rules allow every
-    /// step here, for an unmarked checker, then allowed, leaving from a
-    /// point: [`Rules::ahead`]; at a node entered with `barren_dropped`
-    /// holding, which it then does to the node's end), it is told so: a
-    /// barren child is not made, and is noted as made ([`Told::before`]),
-    /// exactly as when it was made, handed over, and dropped; any other is
-    /// handed over with what was worked out of it ([`Tell::ahead`]).
+    /// [`Rules::children`] with the node's [`Sight`] already worked out ([`Tell::sight`]).
     fn children_in(
         &self,
         at: &Node,
         sight: &Sight,
         told: &Told,
-        barren_dropped: &Cell<bool>,
         visit: impl FnMut(&Child, &Tell<'_>) -> bool,
     ) {
-        let free = self.frees && (told.free || self.allow_every_step(&at.board));
-        // (Compiled three times: a search without swaps pays nothing for
-        // them, and one whose children are not told ahead nothing for that.
-        // A node tells its children ahead when they have one die left and
-        // barren children are dropped as it is entered, and so to its end.)
-        if !self.swaps {
-            self.children_with::<false, false>(at, sight, told, free, visit);
-        } else if free && barren_dropped.get() && at.left.two() {
-            self.children_with::<true, true>(at, sight, told, free, visit);
+        // (Compiled twice: a search without swaps pays nothing for them.)
+        if self.swaps {
+            self.children_with::<true>(at, sight, told, visit);
         } else {
-            self.children_with::<true, false>(at, sight, told, free, visit);
+            self.children_with::<false>(at, sight, told, visit);
         }
     }
 
@@ -288,14 +259,14 @@ impl<'a> Rules<'a> {
     /// ([`Rules::allow_every_step`]), one the child skips as its own
     /// checker's ([`continues`]: its node was entered before, and the
     /// board allows it).
-    fn children_with<const SWAPS: bool, const AHEAD: bool>(
+    fn children_with<const SWAPS: bool>(
         &self,
         at: &Node,
         sight: &Sight,
         told: &Told,
-        free: bool,
         mut visit: impl FnMut(&Child, &Tell<'_>) -> bool,
     ) {
+        let free = self.frees && (told.free || self.allow_every_step(&at.board));
         let mut here = Told {
             free,
             ..NOTHING_TOLD
@@ -319,44 +290,16 @@ impl<'a> Rules<'a> {
             if SWAPS && self.deep {
                 here.done[i] |= steps.skipped & known;
             }
-            // (The die a child has left, when it is told ahead.)
-            let last = if AHEAD {
-                at.left.without(die).single()
-            } else {
-                None
-            };
             for (src, dst) in steps.iter(ranked) {
                 let (unmarked, marked) = leaving(at, src);
                 if unmarked {
-                    let (going_on, step) = (SWAPS && self.cont, (i, src, dst));
-                    let ahead = match last {
-                        Some(last) if src <= 24 => {
-                            let tell = Tell {
-                                here: &here,
-                                at,
-                                sight,
-                                going_on,
-                                step,
-                                ahead: None,
-                            };
-                            Some(self.ahead(&tell, &at.board, last))
-                        }
-                        _ => None,
-                    };
-                    if ahead.is_some_and(|a| a.steps.sources == 0) {
-                        // (Barren, and dropped: allowed, as `free` and an
-                        // unmarked checker say, so noted as made.)
-                        here.before[i] |= 1 << src;
-                    } else if let Some(child) =
-                        self.step(at, die, src, dst, false, (free, sight.held))
-                    {
+                    if let Some(child) = self.step(at, die, src, dst, false, (free, sight.held)) {
                         let tell = Tell {
                             here: &here,
                             at,
                             sight,
-                            going_on,
-                            step,
-                            ahead: ahead.as_ref(),
+                            going_on: SWAPS && self.cont,
+                            step: (i, src, dst),
                         };
                         if !visit(&child, &tell) {
                             return;
@@ -374,7 +317,6 @@ impl<'a> Rules<'a> {
                             sight,
                             going_on: false,
                             step: (i, src, dst),
-                            ahead: None,
                         };
                         if !visit(&child, &tell) {
                             return;
@@ -468,23 +410,6 @@ impl<'a> Rules<'a> {
         known | (u32::from(going_on) << dst)
     }
 
-    /// What the child by the step of `tell`, with one die left (`die`), works out first: its [`Sight`] and its steps, less those it skips.
-    ///
-    /// `board` has the child's checkers on the mover's bar and in his pool:
-    /// besides the sight, all [`single_steps`] reads of a board. The
-    /// child's own board has them; so does its parent's when the step
-    /// leaves from a point (it changes the points alone, and the
-    /// opponent's bar or pool by a hit). The sight follows from the parent
-    /// and the step ([`Tell::sight`]). So for a step from a point this is
-    /// worked out before the child is made, and is the same as after.
-    #[inline(always)]
-    fn ahead(&self, tell: &Tell<'_>, board: &Board, die: usize) -> Ahead {
-        let sight = tell.sight(self);
-        let skip = self.skip_of(tell, self.face_index(die));
-        let steps = single_steps(board, die, self.t, &sight, skip);
-        Ahead { sight, steps }
-    }
-
     /// The index among the faces of `die` (one of them).
     #[inline]
     fn face_index(&self, die: usize) -> usize {
@@ -575,17 +500,6 @@ pub struct Tell<'x> {
     going_on: bool,
     /// The step to the child: its die's index, its source and landing.
     step: (usize, usize, usize),
-    /// What the child, with one die left, works out first, when that was worked out before it was made ([`Rules::children_in`]).
-    ahead: Option<&'x Ahead>,
-}
-
-/// What a child with one die left works out first ([`Rules::ahead`]): its [`Sight`], and its steps less those it skips.
-#[derive(Debug, Clone, Copy)]
-pub struct Ahead {
-    /// The child's sight.
-    sight: Sight,
-    /// Its steps for its die, less those it skips.
-    steps: SingleSteps,
 }
 
 impl Tell<'_> {
@@ -599,40 +513,37 @@ impl Tell<'_> {
         }
     }
 
-    /// The [`Sight`] of the child, the node after this step, worked out from the node's (and its board) without the child's board.
+    /// The [`Sight`] of `child`, the node after this step, worked out from the node's.
     ///
     /// A step of the mover's changes the board at its source and its
-    /// landing only (on the points; a hit sends the lone checker off them,
-    /// to its owner's bar or pool, which the sight does not read): the
-    /// landing is his after it (held, and open), the source his (it held
-    /// two or more) or left (it held one: then empty, or with pinning
-    /// contact to the lone opposing checker it released, open to him or
-    /// not by his pinned checkers), so only those two points change. An
-    /// entry from his bar takes a checker off it, one from his pool a
-    /// checker out of it (it passes through the bar); no step adds one to
-    /// either, nor pins or frees one of his own checkers, so what is away
-    /// follows from those two counts, and the highest standing point from
-    /// the held points (his pinned checkers stay where they are).
-    /// (`search::tests` checks it against the child's board.)
+    /// landing only (on the points; a hit sends the lone checker off them):
+    /// the landing is his after it (held, and open), the source his or
+    /// left (empty, or with pinning contact to the lone opposing checker
+    /// it released: open to him or not by the pins), so those two points
+    /// are read again. A checker is away (on his bar or in his pool; his
+    /// pinned checkers stay pinned during his turn) after the step as
+    /// before it unless the step entered one.
     #[inline(always)]
-    pub fn sight(&self, rules: &Rules<'_>) -> Sight {
+    pub fn sight(&self, rules: &Rules<'_>, child: &Board) -> Sight {
         let t = rules.t;
         let (_, src, dst) = self.step;
-        let before = &self.at.board;
-        let mut sight = *self.sight;
-        let left = src <= 24 && before.at(src) <= 1;
-        sight.held = ((sight.held | (1 << dst)) & POINTS) & !(u32::from(left) << src);
+        let held = held_after(self.sight.held, child, src, dst);
+        let mut open = self.sight.open;
+        let mut away = self.sight.away;
         if src >= MOVER_BAR {
-            let bar = before.at(MOVER_BAR) - i32::from(src == MOVER_BAR);
-            let pool = before.pool(t.pool) - i32::from(src == FROM_POOL);
-            sight.away = bar > 0 || pool > 0 || pinned_away(before, t);
-        } else if t.contact == Contact::Pin && left && (before.at(OPP_PINNED) >> src) & 1 == 1 {
-            // (Released: a lone opposing checker, open unless it pins one of his.)
-            let open = (before.at(PINNED) >> src) & 1 == 0;
-            sight.open = (sight.open & !(1 << src)) | (u32::from(open) << src);
+            away = away_from_points(child, t);
+        } else if t.contact == Contact::Pin && child.at(src) < 0 {
+            open = (open & !(1 << src)) | (u32::from(open_point(child, src, t.contact)) << src);
         }
-        sight.highest = highest_standing(before, t, sight.held);
-        sight
+        // (The mover's pinned checkers stay where they are during his turn,
+        // so the highest standing point follows from the held points.)
+        let highest = highest_standing(child, t, held);
+        Sight {
+            held,
+            open,
+            away,
+            highest,
+        }
     }
 }
 
@@ -693,7 +604,7 @@ struct Dfs<'a, 'b> {
     buffers: &'b mut Buffers,
     found: Vec<Candidate>,
     /// Whether (with [`Rules::drops`]) a sequence using every die has been recorded: then no shorter one is a play (the maximum-use rule), and a barren node need not be recorded.
-    whole: &'b Cell<bool>,
+    whole: bool,
 }
 
 impl Dfs<'_, '_> {
@@ -702,8 +613,8 @@ impl Dfs<'_, '_> {
     /// `told`: the steps the parent tells this node it need not make
     /// ([`Told`]). A child with one die left is [`Dfs::one_left`]'s.
     fn expand(&mut self, at: &Node, sight: &Sight, used: u8, code: Code, pips: u16, told: &Told) {
-        let (rules, whole) = (self.rules, self.whole);
-        rules.children_in(at, sight, told, whole, |child, tell| {
+        let rules = self.rules;
+        rules.children_in(at, sight, told, |child, tell| {
             let code = code | (child.code << (STEP_BITS * u32::from(used)));
             let pips = pips + child.die as u16;
             let node = &child.node;
@@ -714,7 +625,7 @@ impl Dfs<'_, '_> {
                 Some(die) => self.one_left(child, tell, die, (used + 1, code, pips)),
                 None => {
                     if self.record(child, code, used + 1, pips) {
-                        let sight = tell.sight(&rules);
+                        let sight = tell.sight(&rules, &node.board);
                         tell.told(&rules, |told| {
                             self.expand(node, &sight, used + 1, code, pips, told);
                         });
@@ -730,8 +641,7 @@ impl Dfs<'_, '_> {
     /// `tell` is the child's parent's ([`Tell`]), `die` the die left and
     /// `(used, code, pips)` the child's sequence. The child's steps are
     /// worked out before it is recorded (the steps its board allows for
-    /// `die`, less those it is told to skip: [`Rules::skip_of`]), or even
-    /// before it was made ([`Tell::ahead`], the same). When there
+    /// `die`, less those it is told to skip: [`Rules::skip_of`]). When there
     /// is none, the child is **barren**: every step it could make leads to
     /// a node entered before it (the steps it skips do, by the proofs of
     /// [`Told`]), so entering it would record nothing and enter nothing; it
@@ -756,15 +666,16 @@ impl Dfs<'_, '_> {
     /// With swaps, once [`Dfs::whole`] holds, where the skips are deep
     /// ([`Rules::deep`]), no child with one die left is recorded at all,
     /// barren or not: it is never a play, and it is entered each time it
-    /// is met (it is seldom met twice there, the skips sparing most second
-    /// meetings; without the deep skips a third of them are met again,
-    /// and recording them costs less than entering them again). Met again, it makes nothing new: each
-    /// step it makes then either was made at its first meeting or was
-    /// skipped there, its node entered before (the proofs of [`Told`]);
-    /// either way that leaf was recorded, and is met again, recording
-    /// nothing. So the candidates are the same, in the same order, less
-    /// sequences of fewer dice that are never plays; and the node has been
-    /// entered, as the proofs of [`Told`] ask, whenever it was met.
+    /// is met. Met again, it makes nothing new: each step it makes then
+    /// either was made at its first meeting or was skipped there, its node
+    /// entered before (the proofs of [`Told`]); either way that leaf was
+    /// recorded, and is met again, recording nothing. So the candidates
+    /// are the same, in the same order, less sequences of fewer dice that
+    /// are never plays; and the node has been entered, as the proofs of
+    /// [`Told`] ask, whenever it was met. (A cost, not a proof, picks the
+    /// deep skips: with them such a node is seldom met twice, tabula's 0.25
+    /// of 9.5 a position; without them, fevga's and moultezim's a third,
+    /// and recording costs less than entering again.)
     #[inline(always)]
     fn one_left(&mut self, child: &Child, tell: &Tell<'_>, die: usize, seq: (u8, Code, u16)) {
         let (used, code, pips) = seq;
@@ -774,7 +685,7 @@ impl Dfs<'_, '_> {
             // (Without swaps a node is often met again, and is barren only
             // where its board allows no step: recorded first.)
             if self.record(child, code, used, pips) {
-                let sight = tell.sight(&rules);
+                let sight = tell.sight(&rules, &node.board);
                 let steps = single_steps(&node.board, die, rules.t, &sight, 0);
                 let free = tell.here.free || rules.allow_every_step(&node.board);
                 rules.leaves(node, (&sight, &steps), free, |leaf| {
@@ -784,19 +695,18 @@ impl Dfs<'_, '_> {
             }
             return;
         }
-        let Ahead { sight, steps } = match tell.ahead {
-            Some(ahead) => *ahead,
-            None => rules.ahead(tell, &node.board, die),
-        };
+        let sight = tell.sight(&rules, &node.board);
+        let skip = rules.skip_of(tell, rules.face_index(die));
+        let steps = single_steps(&node.board, die, rules.t, &sight, skip);
         if steps.sources & ranked_from(node.rank) == 0 {
-            if !self.whole.get() {
+            if !self.whole {
                 self.record(child, code, used, pips);
             }
             return;
         }
         // (Once a full play is recorded, the child is not recorded where the
         // skips are deep: see above.)
-        if (rules.deep && self.whole.get()) || self.record(child, code, used, pips) {
+        if (rules.deep && self.whole) || self.record(child, code, used, pips) {
             let free = tell.here.free || rules.allow_every_step(&node.board);
             rules.leaves(node, (&sight, &steps), free, |leaf| {
                 let code = code | (leaf.code << (STEP_BITS * u32::from(used)));
@@ -844,9 +754,7 @@ impl Dfs<'_, '_> {
             _ => false,
         };
         if new_state {
-            if self.rules.drops && usize::from(used) == self.rules.t.dice.len() {
-                self.whole.set(true);
-            }
+            self.whole |= self.rules.drops && usize::from(used) == self.rules.t.dice.len();
             self.found.push(Candidate {
                 end: node.board,
                 code,
@@ -917,14 +825,13 @@ fn run(rules: Rules<'_>, start: &Board, buffers: &mut Buffers) -> Vec<Candidate>
         rank: 0,
     };
     buffers.memo.visit(node_hash(&root), &root, 0);
-    let whole = Cell::new(false);
     let mut dfs = Dfs {
         rules,
         all_equal: t.all_equal(),
         apart: t.hitter.is_some(),
         found: std::mem::take(&mut buffers.found),
         buffers,
-        whole: &whole,
+        whole: false,
     };
     dfs.expand(&root, &Sight::of(start, t), 0, 0, 0, &NOTHING_TOLD);
     dfs.found
@@ -1217,7 +1124,7 @@ mod tests {
             rules.children(&root, &NOTHING_TOLD, |child, tell| {
                 let board = &child.node.board;
                 assert_eq!(
-                    tell.sight(&rules),
+                    tell.sight(&rules, board),
                     Sight::of(board, &t),
                     "{ints:?} {s:?} {:?}",
                     tell.step
@@ -1247,7 +1154,6 @@ mod tests {
             let expected = (dice.len() == 1).then(|| usize::from(dice[0]));
             assert_eq!(left.single(), expected, "{dice:?}");
             assert_eq!(left.count(), dice.len(), "{dice:?}");
-            assert_eq!(left.two(), dice.len() == 2, "{dice:?}");
         }
     }
 

@@ -44,16 +44,9 @@ impl BearOff {
 /// Whether a checker of the mover's is on his bar, in his pool, or pinned (unless the bear-off counts it on its point): not on his points, so not home.
 #[inline]
 pub fn away_from_points(b: &Board, t: &Table) -> bool {
-    b.at(MOVER_BAR) > 0 || b.pool(t.pool) > 0 || pinned_away(b, t)
-}
-
-/// Whether a checker of the mover's is pinned and the bear-off counts it away ([`BearOff::pinned_home`] unset).
-///
-/// (A step of his never pins nor frees one of his own: this holds for
-/// the whole of his turn as it did at its start.)
-#[inline]
-pub fn pinned_away(b: &Board, t: &Table) -> bool {
-    t.contact == Contact::Pin && !t.bear_off.pinned_home && b.at(PINNED) != 0
+    b.at(MOVER_BAR) > 0
+        || b.pool(t.pool) > 0
+        || (t.contact == Contact::Pin && !t.bear_off.pinned_home && b.at(PINNED) != 0)
 }
 
 /// The points where a checker of the mover's stands for the bear-off (bit p): `held`, and his pinned checkers' points when the bear-off counts them there.
