@@ -130,6 +130,15 @@ class LoneStarter:
         return src != HEAD or self.allows(board)
 
 
+def _holds_at_most(board: list[int] | tuple[int, ...], points: int, most: int) -> bool:
+    """The mover holds at most ``most`` of ``points`` (bit p for point p): :class:`MaxHeld` and :class:`MaxHeldAlways`."""
+    held = 0
+    for p in range(1, 25):
+        if (points >> p) & 1 and board[p] > 0:
+            held += 1
+    return held <= most
+
+
 @attrs.frozen
 class MaxHeld:
     """Fevga's starting quarter, as a rule on any set of points: the mover holds at most ``most`` of ``points``.
@@ -146,11 +155,7 @@ class MaxHeld:
 
     def allows(self, board: list[int] | tuple[int, ...]) -> bool:
         """The rule on a position: the mover holds at most :attr:`most` of :attr:`points`."""
-        held = 0
-        for p in range(1, 25):
-            if (self.points >> p) & 1 and board[p] > 0:
-                held += 1
-        return held <= self.most
+        return _holds_at_most(board, self.points, self.most)
 
     def check(self, board: list[int], src: int, dst: int, hit: bool) -> bool:
         """Allowed when the step lands elsewhere, or the rule holds after it."""
@@ -178,11 +183,7 @@ class MaxHeldAlways:
 
     def allows(self, board: list[int] | tuple[int, ...]) -> bool:
         """The rule on a position: the mover holds at most :attr:`most` of :attr:`points`."""
-        held = 0
-        for p in range(1, 25):
-            if (self.points >> p) & 1 and board[p] > 0:
-                held += 1
-        return held <= self.most
+        return _holds_at_most(board, self.points, self.most)
 
     def check(self, board: list[int], src: int, dst: int, hit: bool) -> bool:
         """Allowed when the rule holds after the step."""
