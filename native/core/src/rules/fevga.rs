@@ -1,6 +1,9 @@
 //! The starting rules of the blocking games: the starting checker, and the points the mover may hold.
 
+use crate::rules::head::floor_inert;
+use crate::rules::movement::gainable_points;
 use crate::state::{Board, HEAD, MOVER_OFF};
+use crate::table::Table;
 
 /// `LoneStarter(checkers)`: fevga's starting-checker rule, on steps leaving point 24.
 ///
@@ -9,6 +12,20 @@ use crate::state::{Board, HEAD, MOVER_OFF};
 /// `checkers` may be away from his 24-point.
 pub fn lone_starter_allows(after: &Board, src: usize, checkers: i32) -> bool {
     src != HEAD || passed(after) || checkers - after.at(HEAD).max(0) <= 1
+}
+
+/// Whether `LoneStarter(checkers)` refuses no step of any sequence of the turn from `start` ([`lone_starter_allows`]): so it can be left out of the turn's table.
+///
+/// Once one of the mover's checkers has passed it stays past (none of his
+/// is hit in his own turn; it moves on down or off, and a checker borne
+/// off stays off): from a start where one has, the rule allows every step.
+/// Otherwise it refuses a step from the head only, and only one after
+/// which fewer than `checkers - 1` stand there (it reads a count of -1,
+/// a released checker, as 0): no more than `Floor(HEAD, checkers - 1)`
+/// refuses, so where that floor refuses nothing ([`floor_inert`]), nor
+/// does it.
+pub fn lone_starter_inert(start: &Board, t: &Table, checkers: i32) -> bool {
+    passed(start) || floor_inert(start, t, HEAD, checkers - 1)
 }
 
 /// Whether one of the mover's checkers has passed the opponent's start.
@@ -32,6 +49,22 @@ pub fn max_held_allows(held: u32, dst: usize, points: u32, most: u32) -> bool {
 /// in `points`). `held`: the points the mover holds after the step.
 pub fn max_held_always_allows(held: u32, points: u32, most: u32) -> bool {
     held_within(held, points, most)
+}
+
+/// Whether `MaxHeld(points, most)` and `MaxHeldAlways(points, most)` refuse no step of any sequence of the turn from `start` ([`max_held_allows`], [`max_held_always_allows`]): so they can be left out of the turn's table.
+///
+/// Both refuse only a step after which the mover holds more than `most` of
+/// `points`. A point he holds on a board of the turn he held at the start
+/// or a step landed on it, and it is among the [`gainable_points`]; each
+/// step lands on one point at most. So on every board of the turn he holds
+/// at most those of `points` he held at the start, and as many of the
+/// gainable ones among them as there are steps (the turn's dice): when that
+/// is at most `most`, neither rule refuses a step (nor, for
+/// `MaxHeldAlways`, is the start itself over the limit).
+pub fn max_held_inert(start: &Board, t: &Table, points: u32, most: u32) -> bool {
+    let held = (start.held_points() & points).count_ones();
+    let gainable = (gainable_points(start, t) & points).count_ones();
+    held + gainable.min(t.dice.len() as u32) <= most
 }
 
 /// Whether at most `most` of the points in `points` are among `held` (bit p for point p).

@@ -1,6 +1,6 @@
 //! How checkers move: entering from the bar and the pool, open points, the bear-off.
 
-use crate::state::{Board, Contact, FROM_POOL, MOVER_BAR, MOVER_OFF, PINNED, open_points};
+use crate::state::{Board, Contact, FROM_POOL, MOVER_BAR, MOVER_OFF, PINNED, POINTS, open_points};
 use crate::table::Table;
 
 /// The bear-off rule.
@@ -229,4 +229,39 @@ pub fn single_steps(b: &Board, die: usize, t: &Table, sight: &Sight, skip: u32) 
 #[inline]
 fn highest_bit(mask: u32) -> usize {
     31 - mask.leading_zeros() as usize
+}
+
+/// The points the mover does not hold at the turn's start `start` that a step of his turn may land on (bit p), or more: the open points below his highest checker (any, while one is on his bar or in his pool).
+///
+/// The points closed at the start ([`open_points`]) stay closed all turn:
+/// the opponent moves nothing, and a step takes an opposing checker off a
+/// point only where it is lone and free (a hit or a pin), and puts one on a
+/// point only by a release (a lone free one, open). Checkers only move down
+/// (an entry lands on 24 or below), none of the mover's is hit, and his bar
+/// and pool only empty: every step leaves from at most his highest point at
+/// the start, or from the bar or the pool only while one waited there at
+/// the start. So each point he holds on a board of the turn he held at the
+/// start, or some step landed on it and it is among these.
+pub fn gainable_points(start: &Board, t: &Table) -> u32 {
+    let held = start.held_points();
+    let top = if start.at(MOVER_BAR) > 0 || start.pool(t.pool) > 0 {
+        MOVER_BAR
+    } else if held == 0 {
+        0
+    } else {
+        highest_bit(held)
+    };
+    open_points(start, t.contact) & !held & ((1 << top) - 1) & POINTS
+}
+
+/// How many of the turn's dice (counted with repeats) may move a checker from `point` during the turn from `start`, or more: those whose landing is off the board or a point open at the start (the closed points stay closed: [`gainable_points`]).
+pub fn dice_leaving(start: &Board, t: &Table, point: usize) -> usize {
+    let open = open_points(start, t.contact);
+    t.dice
+        .iter()
+        .filter(|&&d| {
+            let d = usize::from(d);
+            d >= point || (open >> (point - d)) & 1 == 1
+        })
+        .count()
 }

@@ -5,7 +5,9 @@
 //! neighbours, his 13 and 12 are not. `ROUTE[p]` numbers the mover's point p
 //! as the opponent does (his head, the mover's 12, is 24).
 
-use crate::state::{Board, OPP_BAR, OPP_OFF};
+use crate::rules::movement::gainable_points;
+use crate::state::{Board, Contact, OPP_BAR, OPP_OFF, POINTS, open_points};
+use crate::table::Table;
 
 /// What "an opposing checker ahead of the block" means (the `six_block` option).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,9 +49,15 @@ pub fn blocks(b: &Board) -> u32 {
 /// [`blocks`] of the points `held` (bit p for the mover's point p).
 #[inline]
 pub fn blocks_of(held: u32) -> u32 {
-    let route = ((held >> 12) & FIRST_HALF) | ((held & FIRST_HALF) << 12);
+    let route = on_route(held);
     let starts = (1..6).fold(route, |m, k| m & (route >> k));
     (0..6).fold(0, |m, k| m | (starts << k))
+}
+
+/// The mover's points `points` (bit p) as their route numbers (bit `ROUTE[p]`): his 13..24 are 1..12, his 1..12 are 13..24.
+#[inline]
+fn on_route(points: u32) -> u32 {
+    ((points >> 12) & FIRST_HALF) | ((points & FIRST_HALF) << 12)
 }
 
 /// Whether the mover's point `p`, which he holds, is part of six or more consecutive points he holds (along the opponent's route).
@@ -97,6 +105,51 @@ pub fn six_block_step(after: &Board, dst: usize, held: u32, option: SixBlockOpti
     dst == 0
         || (blocks_of(held) >> ROUTE[dst]) & 1 == 0
         || ROUTE[dst] >= six_block_guard(after, option)
+}
+
+/// The highest guard ([`six_block_guard`]) any board of the turn from `start` may have.
+///
+/// The guard falls as opposing checkers stand lower on their route (or in
+/// their home, or borne off); during the mover's turn none moves but a lone
+/// one he hits or pins (taken off its point: the guard may rise), and a
+/// release puts one back (it may only fall). The opposing checkers on
+/// points closed to the mover ([`open_points`]: two or more; one that pins
+/// his; any with blocking contact) stay where they are, and borne-off ones
+/// stay off: the guard of a board holding only those is the highest.
+pub fn guard_bound(start: &Board, option: SixBlockOption, contact: Contact) -> usize {
+    if option == SixBlockOption::Off || start.at(OPP_OFF) > 0 {
+        return 0;
+    }
+    let staying = on_route(POINTS & !open_points(start, contact));
+    match option {
+        // The opponent's home, the mover's 13..18, is his route 1..6.
+        SixBlockOption::Home if staying & 0x7E != 0 => 0,
+        SixBlockOption::Ahead if staying != 0 => staying.trailing_zeros() as usize,
+        _ => 25,
+    }
+}
+
+/// Whether `SixBlockStep(option)` refuses no step of any sequence of the turn from `start` ([`six_block_step`]): so it can be left out of the turn's table.
+///
+/// A step is refused only when its landing lies in a block (six held points
+/// in a row along the opponent's route) and its route number is below the
+/// guard of the board after it: then six held points in a row, route
+/// numbers `q..q+5`, with `q` below [`guard_bound`]. On every board of the
+/// turn the mover holds only points he held at the start or landed on
+/// among the [`gainable_points`], one a step at most (see
+/// [`max_held_inert`](crate::rules::fevga::max_held_inert)): so where no such
+/// six points hold, counting those held at the start and as many gainable
+/// ones as the turn has dice, six or more, the rule refuses nothing.
+pub fn six_block_inert(start: &Board, t: &Table, option: SixBlockOption) -> bool {
+    let guard = guard_bound(start, option, t.contact);
+    let held = on_route(start.held_points());
+    let gainable = on_route(gainable_points(start, t));
+    let steps = t.dice.len() as u32;
+    // Route numbers 1..24: the runs of six start at 1..19.
+    (1..guard.min(20)).all(|q| {
+        let run = 0x3F << q;
+        (held & run).count_ones() + (gainable & run).count_ones().min(steps) < 6
+    })
 }
 
 /// `SixBlockAtEnd`: the six-block rule judged on a play's final position.
