@@ -4,7 +4,7 @@ use crate::error::TableError;
 use crate::rules::filters::Filter;
 use crate::rules::head::{Exception, HeadLimit};
 use crate::rules::hitter::{Hitter, HitterKind};
-use crate::rules::movement::BearOff;
+use crate::rules::movement::{BearOff, TurnStart};
 use crate::rules::six_block::SixBlockOption;
 use crate::rules::steps::{StepRule, WaitMode};
 use crate::state::{BASE_SIZE, Board, Contact, HEAD, MAX_STATE, PINNED};
@@ -183,21 +183,32 @@ impl Table {
     /// node it is given (which must then be the turn's start, or the table
     /// already begun: a rule refusing nothing from the turn's start refuses
     /// nothing from a node of it, whose steps are some of the turn's).
+    #[inline]
     pub fn begun(&self, start: &Board) -> Cow<'_, Table> {
+        if self.head.is_none() && self.rules.is_empty() {
+            return Cow::Borrowed(self);
+        }
         self.begun_keeping(start, false)
     }
 
     /// [`Table::begun`], keeping every rule when `keep` (the head limit still made its floor): the search without the rules left out, to compare.
     pub fn begun_keeping(&self, start: &Board, keep: bool) -> Cow<'_, Table> {
-        if self.head.is_none() && self.rules.is_empty() {
-            return Cow::Borrowed(self);
-        }
         let floor = self.head.map(|head| StepRule::Floor {
             point: head.point,
             least: head.floor(start),
         });
-        let floor = floor.filter(|rule| keep || !rule.inert(start, self));
-        let inert = if keep { 0 } else { self.inert_rules(start) };
+        // (What the turn's start tells is worked out only for a rule that
+        // may be left out: see `inert_rules`.)
+        let asks = floor.is_some() || self.rules.iter().any(|rule| !rule.may_allow_every_step());
+        let (floor, inert) = if asks && !keep {
+            let turn = TurnStart::of(start, self);
+            (
+                floor.filter(|rule| !rule.inert(&turn)),
+                self.inert_rules(&turn),
+            )
+        } else {
+            (floor, 0)
+        };
         if self.head.is_none() && inert == 0 {
             return Cow::Borrowed(self);
         }
@@ -214,7 +225,7 @@ impl Table {
         Cow::Owned(t)
     }
 
-    /// The step rules to leave out of the turn from `start`, as a mask of their indexes: those that refuse no step of it ([`StepRule::inert`]).
+    /// The step rules to leave out of the turn, as a mask of their indexes: those that refuse no step of it ([`StepRule::inert`]).
     ///
     /// But not a rule the search already asks nothing of once it allows
     /// every step ([`StepRule::may_allow_every_step`]: `Waiting`,
@@ -222,9 +233,9 @@ impl Table {
     /// gain nothing but, with no rule left, the search of a double in rank
     /// order, which costs more than the skips on those variants (Russian's
     /// 6% more instructions a position).
-    fn inert_rules(&self, start: &Board) -> u32 {
+    fn inert_rules(&self, turn: &TurnStart<'_>) -> u32 {
         self.rules.iter().enumerate().fold(0, |mask, (i, rule)| {
-            let left_out = !rule.may_allow_every_step() && rule.inert(start, self);
+            let left_out = !rule.may_allow_every_step() && rule.inert(turn);
             mask | u32::from(left_out) << i
         })
     }

@@ -1,9 +1,8 @@
 //! The starting rules of the blocking games: the starting checker, and the points the mover may hold.
 
 use crate::rules::head::floor_inert;
-use crate::rules::movement::gainable_points;
+use crate::rules::movement::TurnStart;
 use crate::state::{Board, HEAD, MOVER_OFF};
-use crate::table::Table;
 
 /// `LoneStarter(checkers)`: fevga's starting-checker rule, on steps leaving point 24.
 ///
@@ -24,8 +23,8 @@ pub fn lone_starter_allows(after: &Board, src: usize, checkers: i32) -> bool {
 /// a released checker, as 0): no more than `Floor(HEAD, checkers - 1)`
 /// refuses, so where that floor refuses nothing ([`floor_inert`]), nor
 /// does it.
-pub fn lone_starter_inert(start: &Board, t: &Table, checkers: i32) -> bool {
-    passed(start) || floor_inert(start, t, HEAD, checkers - 1)
+pub fn lone_starter_inert(turn: &TurnStart<'_>, checkers: i32) -> bool {
+    passed(turn.board) || floor_inert(turn, HEAD, checkers - 1)
 }
 
 /// Whether one of the mover's checkers has passed the opponent's start.
@@ -55,16 +54,16 @@ pub fn max_held_always_allows(held: u32, points: u32, most: u32) -> bool {
 ///
 /// Both refuse only a step after which the mover holds more than `most` of
 /// `points`. A point he holds on a board of the turn he held at the start
-/// or a step landed on it, and it is among the [`gainable_points`]; each
+/// or a step landed on it, and it is [`gainable`](TurnStart::gainable); each
 /// step lands on one point at most. So on every board of the turn he holds
 /// at most those of `points` he held at the start, and as many of the
 /// gainable ones among them as there are steps (the turn's dice): when that
 /// is at most `most`, neither rule refuses a step (nor, for
 /// `MaxHeldAlways`, is the start itself over the limit).
-pub fn max_held_inert(start: &Board, t: &Table, points: u32, most: u32) -> bool {
-    let held = (start.held_points() & points).count_ones();
-    let gainable = (gainable_points(start, t) & points).count_ones();
-    held + gainable.min(t.dice.len() as u32) <= most
+pub fn max_held_inert(turn: &TurnStart<'_>, points: u32, most: u32) -> bool {
+    let held = (turn.held & points).count_ones();
+    let gainable = (turn.gainable & points).count_ones();
+    held + gainable.min(turn.steps()) <= most
 }
 
 /// Whether at most `most` of the points in `points` are among `held` (bit p for point p).

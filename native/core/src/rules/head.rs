@@ -1,8 +1,7 @@
 //! The head rule of long nardy and Kush: as a floor on one point, and as its limit worked out from the turn's start.
 
-use crate::rules::movement::{dice_leaving, gainable_points};
+use crate::rules::movement::TurnStart;
 use crate::state::{Board, Contact, HEAD};
-use crate::table::Table;
 
 /// `Floor(point, least)`: the head rule as a floor.
 ///
@@ -19,7 +18,7 @@ pub fn floor_allows(after: &Board, src: usize, point: usize, least: i32) -> bool
 /// The rule refuses only a step from `point` after which fewer than
 /// `least` stand there. Each such step uses one die whose landing is off
 /// the board or a point open at the start, so at most
-/// `k = `[`dice_leaving`] of the turn's steps leave `point`; with none it
+/// `k = `[`TurnStart::dice_leaving`] of the turn's steps leave `point`; with none it
 /// refuses nothing. Only steps from `point` lower its count, one each (a
 /// landing raises it), so after one of them it holds at least
 /// `start - k`, when that is 1 or more (the count never came down to 0 on
@@ -28,18 +27,18 @@ pub fn floor_allows(after: &Board, src: usize, point: usize, least: i32) -> bool
 /// contact (the last one leaving releases an opposing checker it pinned).
 /// And with no checker of the mover's on `point` at the start, none can
 /// leave it unless a step lands there first: not where it is not among
-/// the [`gainable_points`].
-pub fn floor_inert(start: &Board, t: &Table, point: usize, least: i32) -> bool {
-    let k = dice_leaving(start, t, point) as i32;
-    let at = start.at(point);
+/// the [`gainable`](TurnStart::gainable) points.
+pub fn floor_inert(turn: &TurnStart<'_>, point: usize, least: i32) -> bool {
+    let k = turn.dice_leaving(point) as i32;
+    let at = turn.board.at(point);
     let lowest = if at - k >= 1 {
         at - k
-    } else if t.contact == Contact::Pin {
+    } else if turn.t.contact == Contact::Pin {
         -1
     } else {
         0
     };
-    k == 0 || least <= lowest || (at <= 0 && (gainable_points(start, t) >> point) & 1 == 0)
+    k == 0 || least <= lowest || (at <= 0 && (turn.gainable >> point) & 1 == 0)
 }
 
 /// The opponent's head in the mover's numbering (long nardy, Kush): where the head-only exception's lone checker must be stopped.

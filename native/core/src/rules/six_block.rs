@@ -5,9 +5,8 @@
 //! neighbours, his 13 and 12 are not. `ROUTE[p]` numbers the mover's point p
 //! as the opponent does (his head, the mover's 12, is 24).
 
-use crate::rules::movement::gainable_points;
-use crate::state::{Board, Contact, OPP_BAR, OPP_OFF, POINTS, open_points};
-use crate::table::Table;
+use crate::rules::movement::TurnStart;
+use crate::state::{Board, OPP_BAR, OPP_OFF, POINTS};
 
 /// What "an opposing checker ahead of the block" means (the `six_block` option).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,20 +106,21 @@ pub fn six_block_step(after: &Board, dst: usize, held: u32, option: SixBlockOpti
         || ROUTE[dst] >= six_block_guard(after, option)
 }
 
-/// The highest guard ([`six_block_guard`]) any board of the turn from `start` may have.
+/// The highest guard ([`six_block_guard`]) any board of the turn may have.
 ///
 /// The guard falls as opposing checkers stand lower on their route (or in
 /// their home, or borne off); during the mover's turn none moves but a lone
 /// one he hits or pins (taken off its point: the guard may rise), and a
 /// release puts one back (it may only fall). The opposing checkers on
-/// points closed to the mover ([`open_points`]: two or more; one that pins
-/// his; any with blocking contact) stay where they are, and borne-off ones
-/// stay off: the guard of a board holding only those is the highest.
-pub fn guard_bound(start: &Board, option: SixBlockOption, contact: Contact) -> usize {
-    if option == SixBlockOption::Off || start.at(OPP_OFF) > 0 {
+/// points closed to the mover at the start ([`TurnStart::open`]: two or
+/// more; one that pins his; any with blocking contact) stay where they are,
+/// and borne-off ones stay off: the guard of a board holding only those is
+/// the highest.
+pub fn guard_bound(turn: &TurnStart<'_>, option: SixBlockOption) -> usize {
+    if option == SixBlockOption::Off || turn.board.at(OPP_OFF) > 0 {
         return 0;
     }
-    let staying = on_route(POINTS & !open_points(start, contact));
+    let staying = on_route(POINTS & !turn.open);
     match option {
         // The opponent's home, the mover's 13..18, is his route 1..6.
         SixBlockOption::Home if staying & 0x7E != 0 => 0,
@@ -136,15 +136,15 @@ pub fn guard_bound(start: &Board, option: SixBlockOption, contact: Contact) -> u
 /// guard of the board after it: then six held points in a row, route
 /// numbers `q..q+5`, with `q` below [`guard_bound`]. On every board of the
 /// turn the mover holds only points he held at the start or landed on
-/// among the [`gainable_points`], one a step at most (see
+/// [`gainable`](TurnStart::gainable), one a step at most (see
 /// [`max_held_inert`](crate::rules::fevga::max_held_inert)): so where no such
 /// six points hold, counting those held at the start and as many gainable
 /// ones as the turn has dice, six or more, the rule refuses nothing.
-pub fn six_block_inert(start: &Board, t: &Table, option: SixBlockOption) -> bool {
-    let guard = guard_bound(start, option, t.contact);
-    let held = on_route(start.held_points());
-    let gainable = on_route(gainable_points(start, t));
-    let steps = t.dice.len() as u32;
+pub fn six_block_inert(turn: &TurnStart<'_>, option: SixBlockOption) -> bool {
+    let guard = guard_bound(turn, option);
+    let held = on_route(turn.held);
+    let gainable = on_route(turn.gainable);
+    let steps = turn.steps();
     // Route numbers 1..24: the runs of six start at 1..19.
     (1..guard.min(20)).all(|q| {
         let run = 0x3F << q;

@@ -7,9 +7,12 @@ use super::fevga::{
     max_held_inert,
 };
 use super::head::{floor_allows, floor_inert};
+use super::movement::TurnStart;
 use super::six_block::{SixBlockOption, six_block_inert, six_block_step};
 use crate::state::{Board, Contact, HEAD, MOVER_BAR, MOVER_OFF};
-use crate::table::Table;
+
+/// The mover's home, points 1..6, as a bitmask.
+const HOME: u32 = 0x7E;
 
 /// One named step rule (spec section 2); each variant's doc is in the function that judges it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,7 +99,7 @@ impl StepRule {
 }
 
 impl StepRule {
-    /// Whether the rule refuses no step of any sequence of steps of the turn from `start` under `t` (its dice, contact and pool): then the turn's table may leave it out ([`Table::begun`]).
+    /// Whether the rule refuses no step of any sequence of steps of the turn (from its start, under its table's dice, contact and pool): then the turn's table may leave it out ([`Table::begun`](crate::table::Table::begun)).
     ///
     /// Each rule's function proves it from what only moves one way during a
     /// turn: [`floor_inert`], [`six_block_inert`] (`Off` never refuses),
@@ -107,20 +110,22 @@ impl StepRule {
     /// mover's is home: with blocking contact none hits, and once one is
     /// home (on his 1-6, or borne off) one stays (he is not hit in his own
     /// turn; it moves on down or off). `Locked` refuses every step: never.
-    pub fn inert(&self, start: &Board, t: &Table) -> bool {
+    pub fn inert(&self, turn: &TurnStart<'_>) -> bool {
         match *self {
-            StepRule::Floor { point, least } => floor_inert(start, t, point, least),
-            StepRule::SixBlockStep(option) => six_block_inert(start, t, option),
-            StepRule::Waiting { .. } | StepRule::PoolFirst => self.allows_every_step(start, t.pool),
+            StepRule::Floor { point, least } => floor_inert(turn, point, least),
+            StepRule::SixBlockStep(option) => six_block_inert(turn, option),
+            StepRule::Waiting { .. } | StepRule::PoolFirst => {
+                self.allows_every_step(turn.board, turn.t.pool)
+            }
             StepRule::HitsNeedHome => {
-                t.contact == Contact::Block
-                    || start.at(MOVER_OFF) > 0
-                    || (1..7).any(|p| start.at(p) > 0)
+                turn.t.contact == Contact::Block
+                    || turn.board.at(MOVER_OFF) > 0
+                    || turn.held & HOME != 0
             }
             StepRule::Locked => false,
-            StepRule::LoneStarter { checkers } => lone_starter_inert(start, t, checkers),
+            StepRule::LoneStarter { checkers } => lone_starter_inert(turn, checkers),
             StepRule::MaxHeld { points, most } | StepRule::MaxHeldAlways { points, most } => {
-                max_held_inert(start, t, points, most)
+                max_held_inert(turn, points, most)
             }
         }
     }
@@ -237,6 +242,7 @@ mod tests {
     use crate::rules::movement::{Sight, single_steps};
     use crate::rules::six_block::ROUTE;
     use crate::state::{OPP_PINNED, PINNED, make_step, validate};
+    use crate::table::Table;
 
     /// A small xorshift generator.
     struct XorShift(u64);
@@ -392,7 +398,7 @@ mod tests {
             let start = Board::from_state(&s);
             let rule = t.rules[0];
             judged[kind] += 1;
-            if !rule.inert(&start, &t) {
+            if !rule.inert(&TurnStart::of(&start, &t)) {
                 continue;
             }
             inert[kind] += 1;
