@@ -185,7 +185,8 @@ impl Table {
     /// nothing from a node of it, whose steps are some of the turn's).
     #[inline]
     pub fn begun(&self, start: &Board) -> Cow<'_, Table> {
-        if self.head.is_none() && self.rules.is_empty() {
+        // (No rule to make a floor of, none that may be left out: see `inert_rules`.)
+        if self.head.is_none() && self.rules.iter().all(|rule| rule.may_allow_every_step()) {
             return Cow::Borrowed(self);
         }
         self.begun_keeping(start, false)
