@@ -117,8 +117,9 @@ pub fn lone_checker_stop(start: &Board, die: u8) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    //! The long-nardy rules page's head rule and first-turn exception (`head_exception`).
+    //! The long-nardy rules page's head rule and first-turn exception (`head_exception`), and when its floor is inert.
     use super::*;
+    use crate::table::Table;
 
     /// A long-nardy state: `points` as `(point, count)` (the opponent's negative), no bar, nothing off.
     fn board(points: &[(usize, i32)]) -> Board {
@@ -215,5 +216,35 @@ mod tests {
         let second = board(&[(24, 13), (18, 2), (12, -15)]);
         assert!(floor_allows(&second, 24, 24, least));
         assert!(floor_allows(&third, 18, 24, least));
+    }
+
+    /// Long nardy's table (blocking contact) with the dice `dice` and `Floor(24, least)`.
+    fn with_floor(dice: &[i64], least: i64) -> Table {
+        let mut ints = vec![1, 1, 1, 0, 0, 1, 6, 1, 1, 0, 0, 0, 0, 0, 28];
+        ints.push(dice.len() as i64);
+        ints.extend(dice);
+        ints.extend([1, 1, 24, least]);
+        Table::decode(&ints).expect("a table")
+    }
+
+    #[test]
+    fn a_floor_no_step_can_go_below_is_inert() {
+        let inert = |b: &Board, dice: &[i64], least: i64| {
+            let t = with_floor(dice, least);
+            t.rules[0].inert(&TurnStart::of(b, &t))
+        };
+        // The first turn's 6-6 under "6-4-3" (floor 13): four checkers could leave.
+        assert!(!inert(&start(), &[6, 6, 6, 6], 13));
+        // One checker on the head (floor 0): it may leave, leaving 0.
+        let one = board(&[(24, 1), (18, 14), (12, -15)]);
+        assert!(inert(&one, &[6, 5], 0));
+        // Two on the head (floor 1): 6-5 could take both off, unless the
+        // opponent holds the 18 (the six cannot leave the head)...
+        let two = board(&[(24, 2), (20, 13), (12, -15)]);
+        assert!(!inert(&two, &[6, 5], 1));
+        let blocked = board(&[(24, 2), (20, 13), (12, -14), (18, -1)]);
+        assert!(inert(&blocked, &[6, 5], 1));
+        // ... and a double whose one landing is closed moves none off it.
+        assert!(inert(&blocked, &[6, 6, 6, 6], 1));
     }
 }

@@ -220,4 +220,63 @@ mod tests {
             }
         }
     }
+
+    /// Long nardy's table (blocking contact) with the dice `dice` and `SixBlockStep(option)` (code 1 "ahead", 2 "home").
+    fn long_nardy(dice: &[i64], option: i64) -> crate::table::Table {
+        let mut ints = vec![1, 1, 1, 0, 0, 1, 6, 1, 1, 0, 0, 0, 0, 0, 28];
+        ints.push(dice.len() as i64);
+        ints.extend(dice);
+        ints.extend([1, 2, option]);
+        crate::table::Table::decode(&ints).expect("a table")
+    }
+
+    /// A long-nardy board: the mover's `mine` and the opponent's `theirs` as `(point, count)`.
+    fn board(mine: &[(usize, i32)], theirs: &[(usize, i32)]) -> Board {
+        let mut s = vec![0; 28];
+        for &(p, n) in mine {
+            s[p] = n;
+        }
+        for &(p, n) in theirs {
+            s[p] = -n;
+        }
+        Board::from_state(&s)
+    }
+
+    #[test]
+    fn a_block_out_of_the_turns_reach_leaves_the_rule_inert() {
+        // The opponent all on his head (the mover's 12, route 24): the
+        // guard is 24. Holding his 13-16 (route 1-4), the mover may make
+        // 17 and 18 with two dice: six in a row, not inert. Holding 13-15
+        // only, no six points in a row can be held after two steps; after
+        // four (a double) they can.
+        let four = board(&[(13, 2), (14, 2), (15, 2), (16, 2), (24, 7)], &[(12, 15)]);
+        let three = board(&[(13, 2), (14, 2), (15, 2), (24, 9)], &[(12, 15)]);
+        let inert = |b: &Board, dice: &[i64], option: i64| {
+            let t = long_nardy(dice, option);
+            t.rules[0].inert(&TurnStart::of(b, &t))
+        };
+        assert_eq!(
+            guard_bound(
+                &TurnStart::of(&four, &long_nardy(&[6, 5], 1)),
+                SixBlockOption::Ahead
+            ),
+            24
+        );
+        assert!(!inert(&four, &[6, 5], 1));
+        assert!(inert(&three, &[6, 5], 1));
+        assert!(!inert(&three, &[3, 3, 3, 3], 1));
+        // "home": an opposing checker in his home (the mover's 13-18) and the rule never applies.
+        let home = board(
+            &[(13, 2), (14, 2), (15, 2), (16, 2), (24, 7)],
+            &[(12, 14), (18, 1)],
+        );
+        assert!(!inert(&four, &[6, 5], 2));
+        assert!(inert(&home, &[6, 5], 2));
+        // A point of the opponent's in the run (blocking: it stays his) keeps six out of reach.
+        let broken = board(
+            &[(13, 2), (14, 2), (15, 2), (16, 2), (24, 7)],
+            &[(12, 14), (17, 1)],
+        );
+        assert!(inert(&broken, &[6, 5], 1));
+    }
 }
