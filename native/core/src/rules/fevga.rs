@@ -13,7 +13,7 @@ pub fn lone_starter_allows(after: &Board, src: usize, checkers: i32) -> bool {
     src != HEAD || passed(after) || checkers - after.at(HEAD).max(0) <= 1
 }
 
-/// Whether `LoneStarter(checkers)` refuses no step of any sequence of the turn from `start` ([`lone_starter_allows`]): so it can be left out of the turn's table.
+/// Whether `LoneStarter(checkers)` refuses no step of any sequence of the turn from its start ([`lone_starter_allows`]): so it can be left out of the turn's table.
 ///
 /// Once one of the mover's checkers has passed it stays past (none of his
 /// is hit in his own turn; it moves on down or off, and a checker borne
@@ -50,7 +50,7 @@ pub fn max_held_always_allows(held: u32, points: u32, most: u32) -> bool {
     held_within(held, points, most)
 }
 
-/// Whether `MaxHeld(points, most)` and `MaxHeldAlways(points, most)` refuse no step of any sequence of the turn from `start` ([`max_held_allows`], [`max_held_always_allows`]): so they can be left out of the turn's table.
+/// Whether `MaxHeld(points, most)` and `MaxHeldAlways(points, most)` refuse no step of any sequence of the turn from its start ([`max_held_allows`], [`max_held_always_allows`]): so they can be left out of the turn's table.
 ///
 /// Both refuse only a step after which the mover holds more than `most` of
 /// `points`. A point he holds on a board of the turn he held at the start

@@ -13,7 +13,7 @@ pub fn floor_allows(after: &Board, src: usize, point: usize, least: i32) -> bool
     src != point || after.at(point) >= least
 }
 
-/// Whether `Floor(point, least)` refuses no step of any sequence of the turn from `start` ([`floor_allows`]): so it can be left out of the turn's table.
+/// Whether `Floor(point, least)` refuses no step of any sequence of the turn from its start ([`floor_allows`]): so it can be left out of the turn's table.
 ///
 /// The rule refuses only a step from `point` after which fewer than
 /// `least` stand there. Each such step uses one die whose landing is off

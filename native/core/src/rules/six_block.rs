@@ -129,7 +129,7 @@ pub fn guard_bound(turn: &TurnStart<'_>, option: SixBlockOption) -> usize {
     }
 }
 
-/// Whether `SixBlockStep(option)` refuses no step of any sequence of the turn from `start` ([`six_block_step`]): so it can be left out of the turn's table.
+/// Whether `SixBlockStep(option)` refuses no step of any sequence of the turn from its start ([`six_block_step`]): so it can be left out of the turn's table.
 ///
 /// A step is refused only when its landing lies in a block (six held points
 /// in a row along the opponent's route) and its route number is below the
@@ -245,7 +245,7 @@ mod tests {
     #[test]
     fn a_block_out_of_the_turns_reach_leaves_the_rule_inert() {
         // The opponent all on his head (the mover's 12, route 24): the
-        // guard is 24. Holding his 13-16 (route 1-4), the mover may make
+        // guard is 24. Holding his own 13-16 (route 1-4), the mover may make
         // 17 and 18 with two dice: six in a row, not inert. Holding 13-15
         // only, no six points in a row can be held after two steps; after
         // four (a double) they can.
