@@ -1275,4 +1275,73 @@ mod tests {
         }
         assert!(compared > 4000 && swapping > 2000, "{compared} {swapping}");
     }
+
+    /// The plays of the plain search (no shortcut) under every rule of the turn, none left out ([`Table::begun_keeping`]).
+    fn plain_keeping_every_rule(t: &Table, start: &Board) -> Plays {
+        let whole = t.begun_keeping(start, true);
+        let mut buffers = Buffers::default();
+        let found = run(Rules::new(&whole), start, &mut buffers);
+        let mut plain = Vec::new();
+        let work = (&mut buffers.states, &mut buffers.filtered);
+        after::legal_plays(&whole, start, &found, work, |end, code| {
+            plain.push((*end, code))
+        });
+        plain
+    }
+
+    #[test]
+    fn leaving_out_the_rules_that_refuse_nothing_gives_the_plain_searchs_list() {
+        // Random tables with random step rules (the head limit among them),
+        // random boards: the plays with the turn's inert rules left out
+        // (`plays`, through `Table::begun`) are those of the plain search
+        // under every rule, in order; and rules are often left out.
+        let mut r = XorShift(0xBF58_476D_1CE4_E5B9);
+        let (mut compared, mut fewer, mut none_left) = (0, 0, 0);
+        for _ in 0..6000 {
+            let contact = r.below(3) as i64;
+            let pool = contact != 2 && r.below(2) == 0;
+            let size = if contact == 2 || pool { 30 } else { 28 };
+            let hit_to_pool = i64::from(pool && r.below(2) == 0);
+            let zone = [6, 6, 12, 24][r.below(4) as usize];
+            let mut ints = vec![1, contact, 1, if pool { 28 } else { 0 }];
+            ints.extend([hit_to_pool, r.below(2) as i64, zone, r.below(2) as i64]);
+            ints.extend([r.below(2) as i64, 0, 0, 0, 0, 0, size]);
+            let dice = random_dice(&mut r);
+            ints.push(dice.len() as i64);
+            ints.extend(&dice);
+            let mut rules = random_rules(&mut r, pool);
+            if r.below(4) == 0 {
+                // (And MaxHeldAlways, which `random_rules` leaves out.)
+                rules[0] += 1;
+                rules.extend([10, [0x3F << 19, 0x3F << 7][r.below(2) as usize]]);
+                rules.push(3 + r.below(3) as i64);
+            }
+            if rules[0] == 0 {
+                continue;
+            }
+            ints.extend(rules);
+            let t = Table::decode(&ints).expect("a table");
+            let mut s = random_state(&mut r, pool, contact == 2);
+            if contact == 2 {
+                add_pins(&mut r, &mut s);
+            }
+            if crate::state::validate(&t, &s).is_err() {
+                continue;
+            }
+            let start = Board::from_state(&s);
+            assert_eq!(
+                plays(&t, &start),
+                plain_keeping_every_rule(&t, &start),
+                "table {ints:?} state {s:?}"
+            );
+            compared += 1;
+            let (whole, begun) = (t.begun_keeping(&start, true), t.begun(&start));
+            fewer += usize::from(begun.rules.len() < whole.rules.len());
+            none_left += usize::from(begun.rules.is_empty());
+        }
+        assert!(
+            compared > 3000 && fewer > compared / 3 && none_left > compared / 10,
+            "{compared} {fewer} {none_left}"
+        );
+    }
 }

@@ -1,6 +1,7 @@
 //! The head rule of long nardy and Kush: as a floor on one point, and as its limit worked out from the turn's start.
 
-use crate::state::{Board, HEAD};
+use crate::rules::movement::TurnStart;
+use crate::state::{Board, Contact, HEAD};
 
 /// `Floor(point, least)`: the head rule as a floor.
 ///
@@ -10,6 +11,34 @@ use crate::state::{Board, HEAD};
 /// step from `point` that leaves fewer is refused.
 pub fn floor_allows(after: &Board, src: usize, point: usize, least: i32) -> bool {
     src != point || after.at(point) >= least
+}
+
+/// Whether `Floor(point, least)` refuses no step of any sequence of the turn from its start ([`floor_allows`]): so it can be left out of the turn's table.
+///
+/// The rule refuses only a step from `point` after which fewer than
+/// `least` stand there. Each such step uses one die whose landing is off
+/// the board or a point open at the start, so at most
+/// `k = `[`TurnStart::dice_leaving`] of the turn's steps leave `point`; with none it
+/// refuses nothing. Only steps from `point` lower its count, one each (a
+/// landing raises it), so after one of them it holds at least
+/// `start - k`, when that is 1 or more (the count never came down to 0 on
+/// the way, so no release). Otherwise it holds what a point holds after
+/// one of the mover's checkers left it: 0 or more, or -1 with pinning
+/// contact (the last one leaving releases an opposing checker it pinned).
+/// And with no checker of the mover's on `point` at the start, none can
+/// leave it unless a step lands there first: not where it is not among
+/// the [`gainable`](TurnStart::gainable) points.
+pub fn floor_inert(turn: &TurnStart<'_>, point: usize, least: i32) -> bool {
+    let k = turn.dice_leaving(point) as i32;
+    let at = turn.board.at(point);
+    let lowest = if at - k >= 1 {
+        at - k
+    } else if turn.t.contact == Contact::Pin {
+        -1
+    } else {
+        0
+    };
+    k == 0 || least <= lowest || (at <= 0 && (turn.gainable >> point) & 1 == 0)
 }
 
 /// The opponent's head in the mover's numbering (long nardy, Kush): where the head-only exception's lone checker must be stopped.
@@ -88,8 +117,9 @@ pub fn lone_checker_stop(start: &Board, die: u8) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    //! The long-nardy rules page's head rule and first-turn exception (`head_exception`).
+    //! The long-nardy rules page's head rule and first-turn exception (`head_exception`), and when its floor is inert.
     use super::*;
+    use crate::table::Table;
 
     /// A long-nardy state: `points` as `(point, count)` (the opponent's negative), no bar, nothing off.
     fn board(points: &[(usize, i32)]) -> Board {
@@ -186,5 +216,35 @@ mod tests {
         let second = board(&[(24, 13), (18, 2), (12, -15)]);
         assert!(floor_allows(&second, 24, 24, least));
         assert!(floor_allows(&third, 18, 24, least));
+    }
+
+    /// Long nardy's table (blocking contact) with the dice `dice` and `Floor(24, least)`.
+    fn with_floor(dice: &[i64], least: i64) -> Table {
+        let mut ints = vec![1, 1, 1, 0, 0, 1, 6, 1, 1, 0, 0, 0, 0, 0, 28];
+        ints.push(dice.len() as i64);
+        ints.extend(dice);
+        ints.extend([1, 1, 24, least]);
+        Table::decode(&ints).expect("a table")
+    }
+
+    #[test]
+    fn a_floor_no_step_can_go_below_is_inert() {
+        let inert = |b: &Board, dice: &[i64], least: i64| {
+            let t = with_floor(dice, least);
+            t.rules[0].inert(&TurnStart::of(b, &t))
+        };
+        // The first turn's 6-6 under "6-4-3" (floor 13): four checkers could leave.
+        assert!(!inert(&start(), &[6, 6, 6, 6], 13));
+        // One checker on the head (floor 0): it may leave, leaving 0.
+        let one = board(&[(24, 1), (18, 14), (12, -15)]);
+        assert!(inert(&one, &[6, 5], 0));
+        // Two on the head (floor 1): 6-5 could take both off, unless the
+        // opponent holds the 18 (the six cannot leave the head)...
+        let two = board(&[(24, 2), (20, 13), (12, -15)]);
+        assert!(!inert(&two, &[6, 5], 1));
+        let blocked = board(&[(24, 2), (20, 13), (12, -14), (18, -1)]);
+        assert!(inert(&blocked, &[6, 5], 1));
+        // ... and a double whose one landing is closed moves none off it.
+        assert!(inert(&blocked, &[6, 6, 6, 6], 1));
     }
 }

@@ -1,6 +1,6 @@
 //! How checkers move: entering from the bar and the pool, open points, the bear-off.
 
-use crate::state::{Board, Contact, FROM_POOL, MOVER_BAR, MOVER_OFF, PINNED, open_points};
+use crate::state::{Board, Contact, FROM_POOL, MOVER_BAR, MOVER_OFF, PINNED, POINTS, open_points};
 use crate::table::Table;
 
 /// The bear-off rule.
@@ -229,4 +229,67 @@ pub fn single_steps(b: &Board, die: usize, t: &Table, sight: &Sight, skip: u32) 
 #[inline]
 fn highest_bit(mask: u32) -> usize {
     31 - mask.leading_zeros() as usize
+}
+
+/// What a turn's start tells of the whole turn, for the rules to judge whether they can refuse any step of it ([`StepRule::inert`](crate::rules::steps::StepRule::inert)): worked out once for all the table's rules.
+#[derive(Debug, Clone, Copy)]
+pub struct TurnStart<'a> {
+    /// The board at the turn's start.
+    pub board: &'a Board,
+    /// The turn's table (its contact, dice and pool).
+    pub t: &'a Table,
+    /// The points the mover holds at the start (bit p).
+    pub held: u32,
+    /// The points open to him at the start ([`open_points`]).
+    pub open: u32,
+    /// The points he does not hold at the start that a step of the turn may land on, or more ([`TurnStart::of`]).
+    pub gainable: u32,
+}
+
+impl<'a> TurnStart<'a> {
+    /// The turn from `board` under `t`.
+    ///
+    /// The points closed at the start stay closed all turn: the opponent
+    /// moves nothing, and a step takes an opposing checker off a point only
+    /// where it is lone and free (a hit or a pin), and puts one on a point
+    /// only by a release (a lone free one, open). Checkers only move down
+    /// (an entry lands on 24 or below), none of the mover's is hit, and his
+    /// bar and pool only empty: every step leaves from at most his highest
+    /// point at the start, or from the bar or the pool only while one waited
+    /// there at the start. So the `gainable` points are the open ones he
+    /// does not hold below his highest checker (any, while one is on his bar
+    /// or in his pool), and each point he holds on a board of the turn he
+    /// held at the start, or a step landed on it and it is gainable.
+    pub fn of(board: &'a Board, t: &'a Table) -> TurnStart<'a> {
+        let held = board.held_points();
+        let open = open_points(board, t.contact);
+        let top = if board.at(MOVER_BAR) > 0 || board.pool(t.pool) > 0 {
+            MOVER_BAR
+        } else if held == 0 {
+            0
+        } else {
+            highest_bit(held)
+        };
+        TurnStart {
+            board,
+            t,
+            held,
+            open,
+            gainable: open & !held & ((1 << top) - 1) & POINTS,
+        }
+    }
+
+    /// The most steps of the turn: its dice (each step lands on one point at most).
+    pub fn steps(&self) -> u32 {
+        self.t.dice.len() as u32
+    }
+
+    /// How many of the turn's dice (counted with repeats) may move a checker from `point` during it, or more: those whose landing is off the board or a point open at the start (closed points stay closed: [`TurnStart::of`]).
+    pub fn dice_leaving(&self, point: usize) -> u32 {
+        let leaves = |&&d: &&u8| {
+            let d = usize::from(d);
+            d >= point || (self.open >> (point - d)) & 1 == 1
+        };
+        self.t.dice.iter().filter(leaves).count() as u32
+    }
 }

@@ -5,7 +5,8 @@
 //! neighbours, his 13 and 12 are not. `ROUTE[p]` numbers the mover's point p
 //! as the opponent does (his head, the mover's 12, is 24).
 
-use crate::state::{Board, OPP_BAR, OPP_OFF};
+use crate::rules::movement::TurnStart;
+use crate::state::{Board, OPP_BAR, OPP_OFF, POINTS};
 
 /// What "an opposing checker ahead of the block" means (the `six_block` option).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -47,9 +48,15 @@ pub fn blocks(b: &Board) -> u32 {
 /// [`blocks`] of the points `held` (bit p for the mover's point p).
 #[inline]
 pub fn blocks_of(held: u32) -> u32 {
-    let route = ((held >> 12) & FIRST_HALF) | ((held & FIRST_HALF) << 12);
+    let route = on_route(held);
     let starts = (1..6).fold(route, |m, k| m & (route >> k));
     (0..6).fold(0, |m, k| m | (starts << k))
+}
+
+/// The mover's points `points` (bit p) as their route numbers (bit `ROUTE[p]`): his 13..24 are 1..12, his 1..12 are 13..24.
+#[inline]
+fn on_route(points: u32) -> u32 {
+    ((points >> 12) & FIRST_HALF) | ((points & FIRST_HALF) << 12)
 }
 
 /// Whether the mover's point `p`, which he holds, is part of six or more consecutive points he holds (along the opponent's route).
@@ -97,6 +104,52 @@ pub fn six_block_step(after: &Board, dst: usize, held: u32, option: SixBlockOpti
     dst == 0
         || (blocks_of(held) >> ROUTE[dst]) & 1 == 0
         || ROUTE[dst] >= six_block_guard(after, option)
+}
+
+/// The highest guard ([`six_block_guard`]) any board of the turn may have.
+///
+/// The guard falls as opposing checkers stand lower on their route (or in
+/// their home, or borne off); during the mover's turn none moves but a lone
+/// one he hits or pins (taken off its point: the guard may rise), and a
+/// release puts one back (it may only fall). The opposing checkers on
+/// points closed to the mover at the start ([`TurnStart::open`]: two or
+/// more; one that pins his; any with blocking contact) stay where they are,
+/// and borne-off ones stay off: the guard of a board holding only those is
+/// the highest.
+pub fn guard_bound(turn: &TurnStart<'_>, option: SixBlockOption) -> usize {
+    if option == SixBlockOption::Off || turn.board.at(OPP_OFF) > 0 {
+        return 0;
+    }
+    let staying = on_route(POINTS & !turn.open);
+    match option {
+        // The opponent's home, the mover's 13..18, is his route 1..6.
+        SixBlockOption::Home if staying & 0x7E != 0 => 0,
+        SixBlockOption::Ahead if staying != 0 => staying.trailing_zeros() as usize,
+        _ => 25,
+    }
+}
+
+/// Whether `SixBlockStep(option)` refuses no step of any sequence of the turn from its start ([`six_block_step`]): so it can be left out of the turn's table.
+///
+/// A step is refused only when its landing lies in a block (six held points
+/// in a row along the opponent's route) and its route number is below the
+/// guard of the board after it: then six held points in a row, route
+/// numbers `q..q+5`, with `q` below [`guard_bound`]. On every board of the
+/// turn the mover holds only points he held at the start or landed on
+/// [`gainable`](TurnStart::gainable), one a step at most (see
+/// [`max_held_inert`](crate::rules::fevga::max_held_inert)): so where no such
+/// six points hold, counting those held at the start and as many gainable
+/// ones as the turn has dice, six or more, the rule refuses nothing.
+pub fn six_block_inert(turn: &TurnStart<'_>, option: SixBlockOption) -> bool {
+    let guard = guard_bound(turn, option);
+    let held = on_route(turn.held);
+    let gainable = on_route(turn.gainable);
+    let steps = turn.steps();
+    // Route numbers 1..24: the runs of six start at 1..19.
+    (1..guard.min(20)).all(|q| {
+        let run = 0x3F << q;
+        (held & run).count_ones() + (gainable & run).count_ones().min(steps) < 6
+    })
 }
 
 /// `SixBlockAtEnd`: the six-block rule judged on a play's final position.
@@ -166,5 +219,64 @@ mod tests {
                 assert_eq!((blocks(&b) >> q) & 1 == 1, walked, "{state:?} {p}");
             }
         }
+    }
+
+    /// Long nardy's table (blocking contact) with the dice `dice` and `SixBlockStep(option)` (code 1 "ahead", 2 "home").
+    fn long_nardy(dice: &[i64], option: i64) -> crate::table::Table {
+        let mut ints = vec![1, 1, 1, 0, 0, 1, 6, 1, 1, 0, 0, 0, 0, 0, 28];
+        ints.push(dice.len() as i64);
+        ints.extend(dice);
+        ints.extend([1, 2, option]);
+        crate::table::Table::decode(&ints).expect("a table")
+    }
+
+    /// A long-nardy board: the mover's `mine` and the opponent's `theirs` as `(point, count)`.
+    fn board(mine: &[(usize, i32)], theirs: &[(usize, i32)]) -> Board {
+        let mut s = vec![0; 28];
+        for &(p, n) in mine {
+            s[p] = n;
+        }
+        for &(p, n) in theirs {
+            s[p] = -n;
+        }
+        Board::from_state(&s)
+    }
+
+    #[test]
+    fn a_block_out_of_the_turns_reach_leaves_the_rule_inert() {
+        // The opponent all on his head (the mover's 12, route 24): the
+        // guard is 24. Holding his own 13-16 (route 1-4), the mover may make
+        // 17 and 18 with two dice: six in a row, not inert. Holding 13-15
+        // only, no six points in a row can be held after two steps; after
+        // four (a double) they can.
+        let four = board(&[(13, 2), (14, 2), (15, 2), (16, 2), (24, 7)], &[(12, 15)]);
+        let three = board(&[(13, 2), (14, 2), (15, 2), (24, 9)], &[(12, 15)]);
+        let inert = |b: &Board, dice: &[i64], option: i64| {
+            let t = long_nardy(dice, option);
+            t.rules[0].inert(&TurnStart::of(b, &t))
+        };
+        assert_eq!(
+            guard_bound(
+                &TurnStart::of(&four, &long_nardy(&[6, 5], 1)),
+                SixBlockOption::Ahead
+            ),
+            24
+        );
+        assert!(!inert(&four, &[6, 5], 1));
+        assert!(inert(&three, &[6, 5], 1));
+        assert!(!inert(&three, &[3, 3, 3, 3], 1));
+        // "home": an opposing checker in his home (the mover's 13-18) and the rule never applies.
+        let home = board(
+            &[(13, 2), (14, 2), (15, 2), (16, 2), (24, 7)],
+            &[(12, 14), (18, 1)],
+        );
+        assert!(!inert(&four, &[6, 5], 2));
+        assert!(inert(&home, &[6, 5], 2));
+        // A point of the opponent's in the run (blocking: it stays his) keeps six out of reach.
+        let broken = board(
+            &[(13, 2), (14, 2), (15, 2), (16, 2), (24, 7)],
+            &[(12, 14), (17, 1)],
+        );
+        assert!(inert(&broken, &[6, 5], 1));
     }
 }

@@ -2,10 +2,17 @@
 
 pub use super::acey_tabula::WaitMode;
 use super::acey_tabula::{hits_need_home_allows, locked_allows, pool_first_allows, waiting_allows};
-use super::fevga::{lone_starter_allows, max_held_allows, max_held_always_allows};
-use super::head::floor_allows;
-use super::six_block::{SixBlockOption, six_block_step};
-use crate::state::{Board, Contact, HEAD, MOVER_BAR};
+use super::fevga::{
+    lone_starter_allows, lone_starter_inert, max_held_allows, max_held_always_allows,
+    max_held_inert,
+};
+use super::head::{floor_allows, floor_inert};
+use super::movement::TurnStart;
+use super::six_block::{SixBlockOption, six_block_inert, six_block_step};
+use crate::state::{Board, Contact, HEAD, MOVER_BAR, MOVER_OFF};
+
+/// The mover's home, points 1..6, as a bitmask.
+const HOME: u32 = 0x7E;
 
 /// One named step rule (spec section 2); each variant's doc is in the function that judges it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,6 +99,37 @@ impl StepRule {
 }
 
 impl StepRule {
+    /// Whether the rule refuses no step of any sequence of steps of the turn (from its start, under its table's dice, contact and pool): then the turn's table may leave it out ([`Table::begun`](crate::table::Table::begun)).
+    ///
+    /// Each rule's function proves it from what only moves one way during a
+    /// turn: [`floor_inert`], [`six_block_inert`] (`Off` never refuses),
+    /// [`lone_starter_inert`], [`max_held_inert`]. `Waiting` and `PoolFirst`
+    /// where they allow every step from the start
+    /// ([`StepRule::allows_every_step`]: then from every board after it).
+    /// `HitsNeedHome` refuses only a step that hits before a checker of the
+    /// mover's is home: with blocking contact none hits, and once one is
+    /// home (on his 1-6, or borne off) one stays (he is not hit in his own
+    /// turn; it moves on down or off). `Locked` refuses every step: never.
+    pub fn inert(&self, turn: &TurnStart<'_>) -> bool {
+        match *self {
+            StepRule::Floor { point, least } => floor_inert(turn, point, least),
+            StepRule::SixBlockStep(option) => six_block_inert(turn, option),
+            StepRule::Waiting { .. } | StepRule::PoolFirst => {
+                self.allows_every_step(turn.board, turn.t.pool)
+            }
+            StepRule::HitsNeedHome => {
+                turn.t.contact == Contact::Block
+                    || turn.board.at(MOVER_OFF) > 0
+                    || turn.held & HOME != 0
+            }
+            StepRule::Locked => false,
+            StepRule::LoneStarter { checkers } => lone_starter_inert(turn, checkers),
+            StepRule::MaxHeld { points, most } | StepRule::MaxHeldAlways { points, most } => {
+                max_held_inert(turn, points, most)
+            }
+        }
+    }
+
     /// Whether the rule lets two steps swap (the search's shortcut, `search::swappable`): allowed in one order, allowed in the other.
     ///
     /// `landing` holds every point a step of the turn may land on. Each
@@ -191,6 +229,194 @@ impl StepRule {
             StepRule::Waiting { .. } | StepRule::PoolFirst | StepRule::Locked => true,
             StepRule::HitsNeedHome => contact != Contact::Pin,
             _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! [`StepRule::inert`] against every sequence of steps the board allows.
+
+    use super::*;
+    use crate::hash::FxSet;
+    use crate::rules::movement::{Sight, single_steps};
+    use crate::rules::six_block::ROUTE;
+    use crate::state::{OPP_PINNED, PINNED, make_step, validate};
+    use crate::table::Table;
+
+    /// A small xorshift generator.
+    struct XorShift(u64);
+
+    impl XorShift {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    /// A random state of 30 ints (the extra field: the pins, or the pools): 15 checkers a side, most on the points, bunched on `bunch` points in a row (the mover's, half the time, in a row along the opponent's route: a block to be) so that blocks and closed points come often.
+    fn random_state(r: &mut XorShift, contact: i64, pool: bool) -> Vec<i32> {
+        let mut s = vec![0i32; 30];
+        let bunch = 6 + r.below(19);
+        let on_route = r.below(2) == 0;
+        for side in [1, -1] {
+            let low = 1 + r.below(25 - bunch);
+            for _ in 0..15 {
+                let q = (low + r.below(bunch)) as usize;
+                let p = match r.below(24) {
+                    0 => 25 + usize::from(side == -1),
+                    1 if !on_route || side == 1 => 0,
+                    2 if pool => 99,
+                    // (The point of route number q: ROUTE is its own
+                    // inverse. The opponent's, then, high on his route:
+                    // behind the mover's block to be, and often none ahead.)
+                    _ if on_route && side == 1 => ROUTE[q],
+                    _ if on_route => ROUTE[24 - r.below(bunch / 2) as usize],
+                    _ => q,
+                };
+                let off = if side == 1 { 0 } else { 27 };
+                match p {
+                    99 => s[28 + usize::from(side == -1)] += 1,
+                    0 => s[off] += 1,
+                    25 | 26 => s[p] += 1,
+                    _ if s[p] * side >= 0 => s[p] += side,
+                    _ => s[off] += 1,
+                }
+            }
+        }
+        if contact == 2 {
+            for p in 1..25 {
+                if s[p] > 0 && r.below(4) == 0 {
+                    s[OPP_PINNED] |= 1 << p;
+                } else if s[p] == -1 && r.below(3) == 0 {
+                    s[PINNED] |= 1 << p;
+                }
+            }
+        }
+        s
+    }
+
+    /// One random rule of kind `kind` (0..8, in the order of [`StepRule`]'s variants) as the flat table writes it.
+    fn random_rule(r: &mut XorShift, kind: usize) -> Vec<i64> {
+        let quarter = [0x3F << 19, 0x3F << 7, 0x7E, 0x3F << 13][r.below(4) as usize];
+        let points = if r.below(2) == 0 {
+            quarter
+        } else {
+            r.below(1 << 24) as i64 * 2
+        };
+        match kind {
+            0 => vec![
+                1,
+                [24, 24, 1 + r.below(24)][r.below(3) as usize] as i64,
+                r.below(17) as i64 - 2,
+            ],
+            1 => vec![2, 1 + r.below(3) as i64],
+            2 => vec![3, 1 + r.below(2) as i64, r.below(1 << 25) as i64],
+            3 => vec![4],
+            4 => vec![5],
+            5 => vec![6],
+            6 => vec![7, 13 + r.below(3) as i64],
+            7 => vec![8, points, r.below(7) as i64],
+            _ => vec![10, points, r.below(7) as i64],
+        }
+    }
+
+    /// Whether `rule` allows every step of every sequence of steps the board allows from `b` with the dice `left` (a step's judgement reads only the board before it and the step, so each node is walked once).
+    fn allows_all(
+        t: &Table,
+        rule: &StepRule,
+        b: &Board,
+        left: &[u8],
+        seen: &mut FxSet<(Board, Vec<u8>)>,
+    ) -> bool {
+        if !seen.insert((*b, left.to_vec())) {
+            return true;
+        }
+        let sight = Sight::of(b, t);
+        for (i, &die) in left.iter().enumerate() {
+            if left[..i].contains(&die) {
+                continue;
+            }
+            let rest = [&left[..i], &left[i + 1..]].concat();
+            for (src, dst) in single_steps(b, usize::from(die), t, &sight, 0).iter(u32::MAX) {
+                let mut after = *b;
+                let hit = make_step(&mut after, src, dst, t).hit;
+                let judged = Judged {
+                    after: &after,
+                    src,
+                    dst,
+                    hit,
+                    pool: t.pool,
+                    held: after.held_points(),
+                };
+                if !rule.allows(&judged) || !allows_all(t, rule, &after, &rest, seen) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    #[test]
+    fn an_inert_rule_allows_every_step_of_every_sequence() {
+        // Each kind of rule, on random tables (every contact, a pool or
+        // not, two dice, a double, three) and boards: where it says it
+        // refuses no step of the turn, it allows each step of every
+        // sequence the board allows (a superset of the turn's steps); and it
+        // says so often, and not always.
+        let mut r = XorShift(0x5851_F42D_4C95_7F2D);
+        let (mut inert, mut judged) = ([0usize; 9], [0usize; 9]);
+        for i in 0..27_000 {
+            let kind = i % 9;
+            let contact = r.below(3) as i64;
+            let pool = contact != 2 && (kind == 3 || r.below(3) == 0);
+            let mut ints = vec![
+                1,
+                contact,
+                i64::from(r.below(4) != 0),
+                if pool { 28 } else { 0 },
+            ];
+            ints.extend([i64::from(pool && r.below(2) == 0), r.below(2) as i64]);
+            ints.extend([[6, 6, 12, 24][r.below(4) as usize], r.below(2) as i64, 1, 0]);
+            ints.extend([0, 0, 0, 0, 30]);
+            let dice: Vec<i64> = match r.below(4) {
+                0 => vec![1 + r.below(6) as i64; 4],
+                1 => (0..3).map(|_| 1 + r.below(6) as i64).collect(),
+                _ => (0..2).map(|_| 1 + r.below(6) as i64).collect(),
+            };
+            ints.push(dice.len() as i64);
+            ints.extend(&dice);
+            ints.push(1);
+            ints.extend(random_rule(&mut r, kind));
+            let t = Table::decode(&ints).expect("a table");
+            let s = random_state(&mut r, contact, pool);
+            if validate(&t, &s).is_err() {
+                continue;
+            }
+            let start = Board::from_state(&s);
+            let rule = t.rules[0];
+            judged[kind] += 1;
+            if !rule.inert(&TurnStart::of(&start, &t)) {
+                continue;
+            }
+            inert[kind] += 1;
+            let mut seen = FxSet::default();
+            assert!(
+                allows_all(&t, &rule, &start, &t.dice, &mut seen),
+                "table {ints:?} state {s:?}"
+            );
+        }
+        for kind in 0..9 {
+            let (n, k) = (judged[kind], inert[kind]);
+            // (Locked never; the others both ways, and often inert.)
+            let often = if kind == 5 {
+                k == 0
+            } else {
+                k > n / 5 && k < n
+            };
+            assert!(often && n > 2000, "{kind}: {inert:?} of {judged:?}");
         }
     }
 }
