@@ -1,6 +1,6 @@
 //! The one search (spec section 3): a depth-first search over the nodes (board, marks, dice left), with a memo.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::hash::{Hash, Hasher};
 
 use crate::after;
@@ -232,22 +232,30 @@ impl<'a> Rules<'a> {
     /// are not made, and each child is handed what it need not make
     /// ([`Told`]).
     pub fn children(&self, at: &Node, told: &Told, visit: impl FnMut(&Child, &Tell<'_>) -> bool) {
-        self.children_in(at, &Sight::of(&at.board, self.t), told, visit);
+        let never = Cell::new(false);
+        self.children_in(at, &Sight::of(&at.board, self.t), told, &never, visit);
     }
 
     /// [`Rules::children`] with the node's [`Sight`] already worked out ([`Tell::sight`]).
+    ///
+    /// `whole`: whether a sequence using every die has been recorded
+    /// ([`Dfs::whole`]); from then on, where the skips are deep, a child
+    /// with one die left that [`Rules::barren_ahead`] tells barren is not
+    /// made (the search would make it, find it barren, and neither record
+    /// nor enter it: [`Dfs::one_left`]).
     fn children_in(
         &self,
         at: &Node,
         sight: &Sight,
         told: &Told,
+        whole: &Cell<bool>,
         visit: impl FnMut(&Child, &Tell<'_>) -> bool,
     ) {
         // (Compiled twice: a search without swaps pays nothing for them.)
         if self.swaps {
-            self.children_with::<true>(at, sight, told, visit);
+            self.children_with::<true>(at, sight, told, whole, visit);
         } else {
-            self.children_with::<false>(at, sight, told, visit);
+            self.children_with::<false>(at, sight, told, whole, visit);
         }
     }
 
@@ -264,14 +272,22 @@ impl<'a> Rules<'a> {
         at: &Node,
         sight: &Sight,
         told: &Told,
+        whole: &Cell<bool>,
         mut visit: impl FnMut(&Child, &Tell<'_>) -> bool,
     ) {
+        // (Per die: the sources of its steps here, skipped or not.)
+        let mut all = [0u32; 6];
         let free = self.frees && (told.free || self.allow_every_step(&at.board));
         let mut here = Told {
             free,
             ..NOTHING_TOLD
         };
         let ranked = ranked_from(at.rank);
+        let ahead = if SWAPS && free {
+            self.ahead_of(at)
+        } else {
+            None
+        };
         for (i, &face) in self.faces[..self.n_faces].iter().enumerate() {
             let die = usize::from(face);
             if at.left.of_face(die) == 0 {
@@ -290,8 +306,28 @@ impl<'a> Rules<'a> {
             if SWAPS && self.deep {
                 here.done[i] |= steps.skipped & known;
             }
+            all[i] = steps.sources | steps.skipped;
+            let other = match ahead {
+                Some((last, j)) if last == i && whole.get() => Some(j),
+                _ => None,
+            };
             for (src, dst) in steps.iter(ranked) {
                 let (unmarked, marked) = leaving(at, src);
+                if let Some(j) = other {
+                    let tell = Tell {
+                        here: &here,
+                        at,
+                        sight,
+                        going_on: self.cont,
+                        step: (i, src, dst),
+                    };
+                    if self.barren_ahead(&tell, all[j], j) {
+                        #[cfg(test)]
+                        tests::assert_barren(self, &tell, j, free);
+                        here.before[i] |= 1 << src;
+                        continue;
+                    }
+                }
                 if unmarked {
                     if let Some(child) = self.step(at, die, src, dst, false, (free, sight.held)) {
                         let tell = Tell {
@@ -325,6 +361,60 @@ impl<'a> Rules<'a> {
                 }
             }
         }
+    }
+
+    /// The dice of `at` whose children may be told barren ahead ([`Rules::barren_ahead`]): `(i, j)`, the indexes of the two distinct dice left, `j`'s steps made first.
+    ///
+    /// Only where the skips are deep (so that a child with one die left,
+    /// once [`Dfs::whole`] holds, is neither recorded nor, when barren,
+    /// entered: [`Dfs::one_left`]), with nothing on the mover's bar and no
+    /// pinning (see [`Rules::barren_ahead`] for what that leaves unchanged).
+    #[inline]
+    fn ahead_of(&self, at: &Node) -> Option<(usize, usize)> {
+        if !self.deep || self.t.contact == Contact::Pin || at.board.at(MOVER_BAR) > 0 {
+            return None;
+        }
+        let low = at.left.0.trailing_zeros();
+        let rest = DiceLeft(at.left.0 & (at.left.0 - 1));
+        if low % 4 != 0 || !rest.0.is_power_of_two() || rest.0.trailing_zeros() % 4 != 0 {
+            return None;
+        }
+        let (a, b) = (
+            self.face_index((low / 4) as usize),
+            self.face_index(rest.single()?),
+        );
+        Some((a.max(b), a.min(b)))
+    }
+
+    /// Whether the child by the step of `tell` (die `i` from a point), with die `j` left, is barren: every step its board allows for die `j` is one it skips ([`Rules::skip_of`]), so it would record nothing and enter nothing.
+    ///
+    /// Told without making the child, from the node's steps for die `j`
+    /// (their sources, skipped or not: `all_j`). Where the node's rules allow
+    /// every step (no rule is asked, here or below) and [`Rules::ahead_of`]
+    /// holds, a step from a point changes, for the steps of die `j`, only
+    /// its source and its landing: the bar and pool stay as they were (the
+    /// entries alike), no point opens or closes (with hitting or blocking
+    /// contact the two points are open to the mover before and after), and,
+    /// unless the step leaves the highest point the bear-off reads empty,
+    /// every bear-off is allowed after it as before. So the child's sources
+    /// for die `j` are among `all_j` and its landing, and the landing only
+    /// where its step can land (on an open point, or off: not asked). The
+    /// answer is false whenever that does not hold: the child is then made
+    /// and judged as before.
+    #[inline]
+    fn barren_ahead(&self, tell: &Tell<'_>, all_j: u32, j: usize) -> bool {
+        let (at, sight, (_, src, dst)) = (tell.at, tell.sight, tell.step);
+        if src > 24 || (src == sight.highest && at.board.at(src) == 1) {
+            return false;
+        }
+        let here = tell.here;
+        let made = here.before[j] | here.done[j] | here.cont[j];
+        if all_j & !made != 0 {
+            return false;
+        }
+        let other = usize::from(self.faces[j]);
+        let lands = dst != MOVER_OFF && (dst <= other || (sight.open >> (dst - other)) & 1 == 1);
+        !lands || (made >> dst) & 1 == 1 || self.skip_of(tell, j) & (1 << dst) != 0
     }
 
     /// The children of `at`, a node with one die left whose steps (its board's, less those it skips) are `steps`: each handed to `visit`, in the order of [`Rules::children`].
@@ -604,7 +694,7 @@ struct Dfs<'a, 'b> {
     buffers: &'b mut Buffers,
     found: Vec<Candidate>,
     /// Whether (with [`Rules::drops`]) a sequence using every die has been recorded: then no shorter one is a play (the maximum-use rule), and a barren node need not be recorded.
-    whole: bool,
+    whole: &'b Cell<bool>,
 }
 
 impl Dfs<'_, '_> {
@@ -613,8 +703,8 @@ impl Dfs<'_, '_> {
     /// `told`: the steps the parent tells this node it need not make
     /// ([`Told`]). A child with one die left is [`Dfs::one_left`]'s.
     fn expand(&mut self, at: &Node, sight: &Sight, used: u8, code: Code, pips: u16, told: &Told) {
-        let rules = self.rules;
-        rules.children_in(at, sight, told, |child, tell| {
+        let (rules, whole) = (self.rules, self.whole);
+        rules.children_in(at, sight, told, whole, |child, tell| {
             let code = code | (child.code << (STEP_BITS * u32::from(used)));
             let pips = pips + child.die as u16;
             let node = &child.node;
@@ -699,14 +789,14 @@ impl Dfs<'_, '_> {
         let skip = rules.skip_of(tell, rules.face_index(die));
         let steps = single_steps(&node.board, die, rules.t, &sight, skip);
         if steps.sources & ranked_from(node.rank) == 0 {
-            if !self.whole {
+            if !self.whole.get() {
                 self.record(child, code, used, pips);
             }
             return;
         }
         // (Once a full play is recorded, the child is not recorded where the
         // skips are deep: see above.)
-        if (rules.deep && self.whole) || self.record(child, code, used, pips) {
+        if (rules.deep && self.whole.get()) || self.record(child, code, used, pips) {
             let free = tell.here.free || rules.allow_every_step(&node.board);
             rules.leaves(node, (&sight, &steps), free, |leaf| {
                 let code = code | (leaf.code << (STEP_BITS * u32::from(used)));
@@ -754,7 +844,9 @@ impl Dfs<'_, '_> {
             _ => false,
         };
         if new_state {
-            self.whole |= self.rules.drops && usize::from(used) == self.rules.t.dice.len();
+            if self.rules.drops && usize::from(used) == self.rules.t.dice.len() {
+                self.whole.set(true);
+            }
             self.found.push(Candidate {
                 end: node.board,
                 code,
@@ -825,13 +917,14 @@ fn run(rules: Rules<'_>, start: &Board, buffers: &mut Buffers) -> Vec<Candidate>
         rank: 0,
     };
     buffers.memo.visit(node_hash(&root), &root, 0);
+    let whole = Cell::new(false);
     let mut dfs = Dfs {
         rules,
         all_equal: t.all_equal(),
         apart: t.hitter.is_some(),
         found: std::mem::take(&mut buffers.found),
         buffers,
-        whole: false,
+        whole: &whole,
     };
     dfs.expand(&root, &Sight::of(start, t), 0, 0, 0, &NOTHING_TOLD);
     dfs.found
@@ -843,6 +936,31 @@ mod tests {
 
     use super::*;
     use crate::state::{OPP_PINNED, PINNED};
+
+    thread_local! {
+        /// How many children [`Rules::barren_ahead`] told barren (and [`assert_barren`] checked).
+        static TOLD_BARREN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    /// Check a child told barren ahead: made, its steps for die `j` (less those it skips) are none.
+    pub(super) fn assert_barren(rules: &Rules<'_>, tell: &Tell<'_>, j: usize, free: bool) {
+        let (at, sight, (i, src, dst)) = (tell.at, tell.sight, tell.step);
+        let die = usize::from(rules.faces[i]);
+        let child = rules
+            .step(at, die, src, dst, false, (free, sight.held))
+            .expect("a step told barren is allowed");
+        let board = &child.node.board;
+        let seen = tell.sight(rules, board);
+        let other = usize::from(rules.faces[j]);
+        let steps = single_steps(board, other, rules.t, &seen, rules.skip_of(tell, j));
+        assert_eq!(steps.sources, 0, "told barren: {at:?} {src}->{dst}");
+        TOLD_BARREN.with(|n| n.set(n.get() + 1));
+    }
+
+    /// How many children were told barren ahead on this thread so far.
+    fn told_barren() -> usize {
+        TOLD_BARREN.with(std::cell::Cell::get)
+    }
 
     /// A small xorshift generator.
     struct XorShift(u64);
@@ -1176,6 +1294,7 @@ mod tests {
         ];
         let mut r = XorShift(0xD1B5_4A32_D192_ED03);
         let (mut compared, mut going_on, mut dropping) = ([0usize; 5], [0usize; 5], [0usize; 5]);
+        let mut ahead = [0usize; 5];
         for i in 0..20_000 {
             let k = i % tables.len();
             let (head, rules, kind) = tables[k];
@@ -1219,8 +1338,10 @@ mod tests {
             );
             // (And the search that drops barren nodes records fewer.)
             dropping[k] += usize::from(candidates(fast, &start).len() < recorded.len());
+            let before = told_barren();
             let (plain_plays, fast_plays) = both(&t, &s);
             assert_eq!(plain_plays, fast_plays, "table {ints:?} state {s:?}");
+            ahead[k] += usize::from(told_barren() > before);
             compared[k] += 1;
             going_on[k] += usize::from(fast.cont);
         }
@@ -1231,6 +1352,12 @@ mod tests {
                 dropping[k] > compared[k] / 4,
                 "{k}: {dropping:?} {compared:?}"
             );
+        }
+        // Children told barren ahead, each checked barren when made
+        // ([`assert_barren`]): in tabula's and backgammon's searches (not
+        // plakoto's, pinning; nor fevga's, whose skips are not deep).
+        for k in 0..3 {
+            assert!(ahead[k] > compared[k] / 4, "{k}: {ahead:?} {compared:?}");
         }
     }
 
