@@ -1,6 +1,6 @@
 //! The one search (spec section 3): a depth-first search over the nodes (board, marks, dice left), with a memo.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::hash::{Hash, Hasher};
 
 use crate::after;
@@ -232,22 +232,30 @@ impl<'a> Rules<'a> {
     /// are not made, and each child is handed what it need not make
     /// ([`Told`]).
     pub fn children(&self, at: &Node, told: &Told, visit: impl FnMut(&Child, &Tell<'_>) -> bool) {
-        self.children_in(at, &Sight::of(&at.board, self.t), told, visit);
+        let never = Cell::new(false);
+        self.children_in(at, &Sight::of(&at.board, self.t), told, &never, visit);
     }
 
     /// [`Rules::children`] with the node's [`Sight`] already worked out ([`Tell::sight`]).
+    ///
+    /// `whole`: whether a sequence using every die has been recorded
+    /// ([`Dfs::whole`]); from then on, where the skips are deep, a child
+    /// with one die left that [`Rules::barren_ahead`] tells barren is not
+    /// made (the search would make it, find it barren, and neither record
+    /// nor enter it: [`Dfs::one_left`]).
     fn children_in(
         &self,
         at: &Node,
         sight: &Sight,
         told: &Told,
+        whole: &Cell<bool>,
         visit: impl FnMut(&Child, &Tell<'_>) -> bool,
     ) {
         // (Compiled twice: a search without swaps pays nothing for them.)
         if self.swaps {
-            self.children_with::<true>(at, sight, told, visit);
+            self.children_with::<true>(at, sight, told, whole, visit);
         } else {
-            self.children_with::<false>(at, sight, told, visit);
+            self.children_with::<false>(at, sight, told, whole, visit);
         }
     }
 
@@ -264,14 +272,22 @@ impl<'a> Rules<'a> {
         at: &Node,
         sight: &Sight,
         told: &Told,
+        whole: &Cell<bool>,
         mut visit: impl FnMut(&Child, &Tell<'_>) -> bool,
     ) {
+        // (Per die: the sources of its steps here, skipped or not.)
+        let mut all = [0u32; 6];
         let free = self.frees && (told.free || self.allow_every_step(&at.board));
         let mut here = Told {
             free,
             ..NOTHING_TOLD
         };
         let ranked = ranked_from(at.rank);
+        let ahead = if SWAPS && free {
+            self.ahead_of(at)
+        } else {
+            None
+        };
         for (i, &face) in self.faces[..self.n_faces].iter().enumerate() {
             let die = usize::from(face);
             if at.left.of_face(die) == 0 {
@@ -290,8 +306,21 @@ impl<'a> Rules<'a> {
             if SWAPS && self.deep {
                 here.done[i] |= steps.skipped & known;
             }
+            all[i] = steps.sources | steps.skipped;
+            let barren = match ahead {
+                Some((last, j)) if last == i && whole.get() => {
+                    self.barren_ahead(at, sight, &here, (i, j), all[j])
+                }
+                _ => 0,
+            };
             for (src, dst) in steps.iter(ranked) {
                 let (unmarked, marked) = leaving(at, src);
+                if SWAPS && (barren >> src) & 1 == 1 {
+                    #[cfg(test)]
+                    tests::assert_barren(self, &here, (at, sight), (i, src, dst), ahead);
+                    here.before[i] |= 1 << src;
+                    continue;
+                }
                 if unmarked {
                     if let Some(child) = self.step(at, die, src, dst, false, (free, sight.held)) {
                         let tell = Tell {
@@ -325,6 +354,101 @@ impl<'a> Rules<'a> {
                 }
             }
         }
+    }
+
+    /// The dice of `at` whose children may be told barren ahead ([`Rules::barren_ahead`]): `(i, j)`, the indexes of the two distinct dice left, `j`'s steps made first.
+    ///
+    /// Only where the skips are deep (so that a child with one die left,
+    /// once [`Dfs::whole`] holds, is neither recorded nor, when barren,
+    /// entered: [`Dfs::one_left`]), with nothing on the mover's bar (see
+    /// [`Rules::barren_ahead`] for what that leaves unchanged).
+    #[inline]
+    fn ahead_of(&self, at: &Node) -> Option<(usize, usize)> {
+        if !self.deep || at.board.at(MOVER_BAR) > 0 {
+            return None;
+        }
+        let low = at.left.0.trailing_zeros();
+        let rest = DiceLeft(at.left.0 & (at.left.0 - 1));
+        if low % 4 != 0 || !rest.0.is_power_of_two() || rest.0.trailing_zeros() % 4 != 0 {
+            return None;
+        }
+        let (a, b) = (
+            self.face_index((low / 4) as usize),
+            self.face_index(rest.single()?),
+        );
+        Some((a.max(b), a.min(b)))
+    }
+
+    /// The sources of die `i`'s steps at `at` whose children, with die `j` left, are barren: every step their board allows for die `j` is one they skip ([`Rules::skip_of`]), so each would record nothing and enter nothing.
+    ///
+    /// Told without making the children, from the node's steps for die `j`
+    /// (their sources, skipped or not: `all_j`) and what `here` says the
+    /// children skip. Where the node's rules allow every step (no rule is
+    /// asked, here or below) and [`Rules::ahead_of`] holds, a step from a
+    /// point changes, for the steps of die `j`, only its source and its
+    /// landing: the bar and pool stay as they were (the entries alike), no
+    /// point opens or closes (the two points are open to the mover before
+    /// and after: a landing hit or pinned is his, and with pinning a source
+    /// left to the checker it released holds a lone free one), and, unless the step
+    /// leaves the highest point the bear-off reads empty, every bear-off is
+    /// allowed after it as before. So a child's sources for die `j` are
+    /// among `all_j` and its landing; when every one of `all_j` is skipped,
+    /// the child is barren if its checker is borne off, or cannot go on
+    /// from its landing (the point die `j` further is closed), or going on
+    /// is skipped (a step of die `j` from that landing made here, or the
+    /// same checker's two steps in the other order: [`Rules::goes_on`]). A
+    /// landing from which die `j` bears off is not told. The children not
+    /// named are made and judged as before.
+    #[inline]
+    fn barren_ahead(
+        &self,
+        at: &Node,
+        sight: &Sight,
+        here: &Told,
+        (i, j): (usize, usize),
+        all_j: u32,
+    ) -> u32 {
+        let made = here.before[j] | here.done[j] | here.cont[j];
+        if all_j & !made != 0 {
+            return 0;
+        }
+        let (die, other) = (usize::from(self.faces[i]), usize::from(self.faces[j]));
+        // (Bit src of each mask: the step from src by die `i`.)
+        let off = POINTS & ((2 << die) - 1);
+        let moving = POINTS & !off;
+        let far = POINTS & !((2 << (die + other)) - 1);
+        let closed = far & !(sight.open << (die + other));
+        let made_there = moving & (made << die);
+        let going_on = if self.cont && j < i {
+            let quiet = at.board.unopposed_points() & !self.pins(&at.board);
+            far & (here.before[j] | here.done[j]) & (quiet << die) & (quiet << other)
+        } else {
+            0
+        };
+        // (A landing from which die `j` could bear off: only on the point
+        // `other`, and only with every checker home; the highest point the
+        // bear-off reads is the node's, the lone top aside.)
+        let zone = usize::from(self.t.bear_off.zone);
+        let home = !sight.away && sight.highest <= zone;
+        let near = moving & !far & !(u32::from(home) << (other + die));
+        (off | near | closed | made_there | going_on) & !self.lone_top(at, sight, die)
+    }
+
+    /// The highest point the bear-off reads, as a source bit, when a step of `die` from it may let a checker bear off that could not before: its lone checker gone, the next highest point within the zone.
+    #[inline]
+    fn lone_top(&self, at: &Node, sight: &Sight, die: usize) -> u32 {
+        let top = sight.highest;
+        if !(1..=24).contains(&top) || at.board.at(top) != 1 || sight.away {
+            return 0;
+        }
+        let below = sight.held & ((1 << top) - 1);
+        let next = if below == 0 {
+            0
+        } else {
+            31 - below.leading_zeros() as usize
+        };
+        let after = next.max(top.saturating_sub(die));
+        u32::from(after <= usize::from(self.t.bear_off.zone)) << top
     }
 
     /// The children of `at`, a node with one die left whose steps (its board's, less those it skips) are `steps`: each handed to `visit`, in the order of [`Rules::children`].
@@ -422,12 +546,17 @@ impl<'a> Rules<'a> {
     /// Whether a step landing on point `p` of `board` meets no opposing checker and no pin: it changes nothing there but the count.
     #[inline]
     fn quiet(&self, board: &Board, p: usize) -> bool {
-        let pins = if self.t.contact == Contact::Pin {
-            board.at(PINNED) | board.at(OPP_PINNED)
+        board.at(p) >= 0 && (self.pins(board) >> p) & 1 == 0
+    }
+
+    /// The points of `board` where a checker is pinned, either side's (bit p; none without pinning).
+    #[inline]
+    fn pins(&self, board: &Board) -> u32 {
+        if self.t.contact == Contact::Pin {
+            (board.at(PINNED) | board.at(OPP_PINNED)) as u32
         } else {
             0
-        };
-        board.at(p) >= 0 && (pins >> p) & 1 == 0
+        }
     }
 
     /// Make, judge and mark one step; `None` when a rule refuses it (none is asked when `free`: see [`Rules::allow_every_step`]).
@@ -604,7 +733,7 @@ struct Dfs<'a, 'b> {
     buffers: &'b mut Buffers,
     found: Vec<Candidate>,
     /// Whether (with [`Rules::drops`]) a sequence using every die has been recorded: then no shorter one is a play (the maximum-use rule), and a barren node need not be recorded.
-    whole: bool,
+    whole: &'b Cell<bool>,
 }
 
 impl Dfs<'_, '_> {
@@ -613,8 +742,8 @@ impl Dfs<'_, '_> {
     /// `told`: the steps the parent tells this node it need not make
     /// ([`Told`]). A child with one die left is [`Dfs::one_left`]'s.
     fn expand(&mut self, at: &Node, sight: &Sight, used: u8, code: Code, pips: u16, told: &Told) {
-        let rules = self.rules;
-        rules.children_in(at, sight, told, |child, tell| {
+        let (rules, whole) = (self.rules, self.whole);
+        rules.children_in(at, sight, told, whole, |child, tell| {
             let code = code | (child.code << (STEP_BITS * u32::from(used)));
             let pips = pips + child.die as u16;
             let node = &child.node;
@@ -699,14 +828,14 @@ impl Dfs<'_, '_> {
         let skip = rules.skip_of(tell, rules.face_index(die));
         let steps = single_steps(&node.board, die, rules.t, &sight, skip);
         if steps.sources & ranked_from(node.rank) == 0 {
-            if !self.whole {
+            if !self.whole.get() {
                 self.record(child, code, used, pips);
             }
             return;
         }
         // (Once a full play is recorded, the child is not recorded where the
         // skips are deep: see above.)
-        if (rules.deep && self.whole) || self.record(child, code, used, pips) {
+        if (rules.deep && self.whole.get()) || self.record(child, code, used, pips) {
             let free = tell.here.free || rules.allow_every_step(&node.board);
             rules.leaves(node, (&sight, &steps), free, |leaf| {
                 let code = code | (leaf.code << (STEP_BITS * u32::from(used)));
@@ -754,7 +883,9 @@ impl Dfs<'_, '_> {
             _ => false,
         };
         if new_state {
-            self.whole |= self.rules.drops && usize::from(used) == self.rules.t.dice.len();
+            if self.rules.drops && usize::from(used) == self.rules.t.dice.len() {
+                self.whole.set(true);
+            }
             self.found.push(Candidate {
                 end: node.board,
                 code,
@@ -825,13 +956,14 @@ fn run(rules: Rules<'_>, start: &Board, buffers: &mut Buffers) -> Vec<Candidate>
         rank: 0,
     };
     buffers.memo.visit(node_hash(&root), &root, 0);
+    let whole = Cell::new(false);
     let mut dfs = Dfs {
         rules,
         all_equal: t.all_equal(),
         apart: t.hitter.is_some(),
         found: std::mem::take(&mut buffers.found),
         buffers,
-        whole: false,
+        whole: &whole,
     };
     dfs.expand(&root, &Sight::of(start, t), 0, 0, 0, &NOTHING_TOLD);
     dfs.found
@@ -843,6 +975,45 @@ mod tests {
 
     use super::*;
     use crate::state::{OPP_PINNED, PINNED};
+
+    thread_local! {
+        /// How many children [`Rules::barren_ahead`] told barren (and [`assert_barren`] checked).
+        static TOLD_BARREN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    /// Check a child told barren ahead: made, its steps for the other die left (less those it skips) are none.
+    pub(super) fn assert_barren(
+        rules: &Rules<'_>,
+        here: &Told,
+        (at, sight): (&Node, &Sight),
+        step: (usize, usize, usize),
+        ahead: Option<(usize, usize)>,
+    ) {
+        let (i, src, dst) = step;
+        let (_, j) = ahead.expect("told barren only where ahead_of holds");
+        let die = usize::from(rules.faces[i]);
+        let child = rules
+            .step(at, die, src, dst, false, (here.free, sight.held))
+            .expect("a step told barren is allowed");
+        let tell = Tell {
+            here,
+            at,
+            sight,
+            going_on: rules.cont,
+            step,
+        };
+        let board = &child.node.board;
+        let seen = tell.sight(rules, board);
+        let other = usize::from(rules.faces[j]);
+        let steps = single_steps(board, other, rules.t, &seen, rules.skip_of(&tell, j));
+        assert_eq!(steps.sources, 0, "told barren: {at:?} {src}->{dst}");
+        TOLD_BARREN.with(|n| n.set(n.get() + 1));
+    }
+
+    /// How many children were told barren ahead on this thread so far.
+    fn told_barren() -> usize {
+        TOLD_BARREN.with(std::cell::Cell::get)
+    }
 
     /// A small xorshift generator.
     struct XorShift(u64);
@@ -1176,6 +1347,7 @@ mod tests {
         ];
         let mut r = XorShift(0xD1B5_4A32_D192_ED03);
         let (mut compared, mut going_on, mut dropping) = ([0usize; 5], [0usize; 5], [0usize; 5]);
+        let mut ahead = [0usize; 5];
         for i in 0..20_000 {
             let k = i % tables.len();
             let (head, rules, kind) = tables[k];
@@ -1219,8 +1391,10 @@ mod tests {
             );
             // (And the search that drops barren nodes records fewer.)
             dropping[k] += usize::from(candidates(fast, &start).len() < recorded.len());
+            let before = told_barren();
             let (plain_plays, fast_plays) = both(&t, &s);
             assert_eq!(plain_plays, fast_plays, "table {ints:?} state {s:?}");
+            ahead[k] += usize::from(told_barren() > before);
             compared[k] += 1;
             going_on[k] += usize::from(fast.cont);
         }
@@ -1231,6 +1405,12 @@ mod tests {
                 dropping[k] > compared[k] / 4,
                 "{k}: {dropping:?} {compared:?}"
             );
+        }
+        // Children told barren ahead, each checked barren when made
+        // ([`assert_barren`]): in tabula's, backgammon's and plakoto's
+        // searches (not fevga's, whose skips are not deep).
+        for k in 0..4 {
+            assert!(ahead[k] > compared[k] / 4, "{k}: {ahead:?} {compared:?}");
         }
     }
 

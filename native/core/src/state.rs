@@ -271,6 +271,12 @@ impl Board {
         words
     }
 
+    /// The points holding no opposing checker (empty or the mover's), as a bitmask of points 1..24.
+    #[inline]
+    pub fn unopposed_points(&self) -> u32 {
+        byte_bits(self.words().map(|w| !w & HIGH)) & POINTS
+    }
+
     /// The points holding a checker of the mover's, as a bitmask of points 1..24.
     #[inline]
     pub fn held_points(&self) -> u32 {
