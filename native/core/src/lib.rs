@@ -42,6 +42,49 @@ pub mod shortcuts;
 pub mod state;
 pub mod table;
 
+#[cfg(test)]
+mod testing {
+    //! What the unit tests share: a small seeded generator, and a step made and judged.
+
+    use crate::rules::steps::{Judged, StepRule};
+    use crate::state::{Board, make_step};
+    use crate::table::Table;
+
+    /// The board after the step `src -> dst` from `before`, and whether `rule` allows that step.
+    pub fn judged_step(
+        rule: &StepRule,
+        before: &Board,
+        (src, dst): (usize, usize),
+        t: &Table,
+    ) -> (Board, bool) {
+        let mut after = *before;
+        let hit = make_step(&mut after, src, dst, t).hit;
+        let judged = Judged {
+            after: &after,
+            src,
+            dst,
+            hit,
+            pool: t.pool,
+            held: after.held_points(),
+        };
+        let allowed = rule.allows(&judged);
+        (after, allowed)
+    }
+
+    /// A small xorshift generator (seeded, the same numbers on every machine).
+    pub struct XorShift(pub u64);
+
+    impl XorShift {
+        /// The next number below `n`.
+        pub fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+}
+
 pub use error::{CubeError, SearchError, TableError};
 pub use reach::{AllowedStep, NodeSteps, StepMemo, StepSearch, reaching};
 pub use search::DiceLeft;

@@ -975,6 +975,7 @@ mod tests {
 
     use super::*;
     use crate::state::{OPP_PINNED, PINNED};
+    use crate::testing::{XorShift, judged_step};
 
     thread_local! {
         /// How many children [`Rules::barren_ahead`] told barren (and [`assert_barren`] checked).
@@ -1013,18 +1014,6 @@ mod tests {
     /// How many children were told barren ahead on this thread so far.
     fn told_barren() -> usize {
         TOLD_BARREN.with(std::cell::Cell::get)
-    }
-
-    /// A small xorshift generator.
-    struct XorShift(u64);
-
-    impl XorShift {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % n
-        }
     }
 
     /// A random legal-looking state: 15 checkers a side over points, bar and off (and pool).
@@ -1120,6 +1109,22 @@ mod tests {
         }
     }
 
+    /// The table of `ints` and a random state it accepts (with pins when `pins`), or `None` when it refuses the state drawn.
+    fn random_case(
+        r: &mut XorShift,
+        ints: &[i64],
+        pool: bool,
+        pins: bool,
+    ) -> Option<(Table, Vec<i32>)> {
+        let t = Table::decode(ints).expect("a table");
+        let mut s = random_state(r, pool, pins);
+        if pins {
+            add_pins(r, &mut s);
+        }
+        crate::state::validate(&t, &s).ok()?;
+        Some((t, s))
+    }
+
     /// A random list of named step rules as the flat table writes them (their number first).
     fn random_rules(r: &mut XorShift, pool: bool) -> Vec<i64> {
         let mut out = vec![0];
@@ -1210,17 +1215,8 @@ mod tests {
             for &die in &t.dice {
                 let die = usize::from(die);
                 for (src, dst) in single_steps(&before, die, &t, &sight, 0).iter(u32::MAX) {
-                    let mut after = before;
-                    let hit = make_step(&mut after, src, dst, &t).hit;
-                    let judged = Judged {
-                        after: &after,
-                        src,
-                        dst,
-                        hit,
-                        pool: t.pool,
-                        held: after.held_points(),
-                    };
-                    assert!(t.rules[0].allows(&judged), "{ints:?} {s:?} {src} {dst}");
+                    let (after, allowed) = judged_step(&t.rules[0], &before, (src, dst), &t);
+                    assert!(allowed, "{ints:?} {s:?} {src} {dst}");
                     // And it still allows every step after it (a child is told so: Told::free).
                     assert!(
                         t.rules[0].allows_every_step(&after, t.pool),
@@ -1437,14 +1433,9 @@ mod tests {
             ints.push(dice.len() as i64);
             ints.extend(&dice);
             ints.extend(random_rules(&mut r, pool));
-            let t = Table::decode(&ints).expect("a table");
-            let mut s = random_state(&mut r, pool, contact == 2);
-            if contact == 2 {
-                add_pins(&mut r, &mut s);
-            }
-            if crate::state::validate(&t, &s).is_err() {
+            let Some((t, s)) = random_case(&mut r, &ints, pool, contact == 2) else {
                 continue;
-            }
+            };
             let (plain, fast) = both(&t, &s);
             assert_eq!(plain, fast, "table {ints:?} state {s:?}");
             let states: FxSet<Board> = fast.iter().map(|(end, _)| *end).collect();
@@ -1500,14 +1491,9 @@ mod tests {
                 continue;
             }
             ints.extend(rules);
-            let t = Table::decode(&ints).expect("a table");
-            let mut s = random_state(&mut r, pool, contact == 2);
-            if contact == 2 {
-                add_pins(&mut r, &mut s);
-            }
-            if crate::state::validate(&t, &s).is_err() {
+            let Some((t, s)) = random_case(&mut r, &ints, pool, contact == 2) else {
                 continue;
-            }
+            };
             let start = Board::from_state(&s);
             assert_eq!(
                 plays(&t, &start),

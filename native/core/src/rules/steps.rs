@@ -241,20 +241,9 @@ mod tests {
     use crate::hash::FxSet;
     use crate::rules::movement::{Sight, single_steps};
     use crate::rules::six_block::ROUTE;
-    use crate::state::{OPP_PINNED, PINNED, make_step, validate};
+    use crate::state::{OPP_PINNED, PINNED, validate};
     use crate::table::Table;
-
-    /// A small xorshift generator.
-    struct XorShift(u64);
-
-    impl XorShift {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0 % n
-        }
-    }
+    use crate::testing::{XorShift, judged_step};
 
     /// A random state of 30 ints (the extra field: the pins, or the pools): 15 checkers a side, most on the points, bunched on `bunch` points in a row (the mover's, half the time, in a row along the opponent's route: a block to be) so that blocks and closed points come often.
     fn random_state(r: &mut XorShift, contact: i64, pool: bool) -> Vec<i32> {
@@ -341,17 +330,8 @@ mod tests {
             }
             let rest = [&left[..i], &left[i + 1..]].concat();
             for (src, dst) in single_steps(b, usize::from(die), t, &sight, 0).iter(u32::MAX) {
-                let mut after = *b;
-                let hit = make_step(&mut after, src, dst, t).hit;
-                let judged = Judged {
-                    after: &after,
-                    src,
-                    dst,
-                    hit,
-                    pool: t.pool,
-                    held: after.held_points(),
-                };
-                if !rule.allows(&judged) || !allows_all(t, rule, &after, &rest, seen) {
+                let (after, allowed) = judged_step(rule, b, (src, dst), t);
+                if !allowed || !allows_all(t, rule, &after, &rest, seen) {
                     return false;
                 }
             }
