@@ -298,19 +298,20 @@ pub fn make_step(b: &mut Board, src: usize, dst: usize, t: &Table) -> StepKind {
         src = MOVER_BAR;
     }
     let lone = dst != MOVER_OFF && b.at(dst) == -1 && t.contact != Contact::Block;
-    if t.contact == Contact::Pin && src != MOVER_BAR && b.at(src) == 1 {
-        let released = (b.at(OPP_PINNED) >> src) & 1 == 1;
-        if released {
-            b.set(OPP_PINNED, b.at(OPP_PINNED) ^ (1 << src));
-            b.set(src, -1);
-        } else {
-            b.set(src, 0);
-        }
+    let releases = t.contact == Contact::Pin
+        && src != MOVER_BAR
+        && b.at(src) == 1
+        && (b.at(OPP_PINNED) >> src) & 1 == 1;
+    if releases {
+        // (1 to -1: its one checker leaves, the one it pinned stands alone there.)
+        b.add(OPP_PINNED, -(1 << src));
+        b.add(src, -2);
     } else {
         b.add(src, -1);
     }
     if lone {
-        b.set(dst, 1);
+        // (-1 to 1: the lone checker hit or pinned, the mover's one on the point.)
+        b.add(dst, 2);
         if t.contact == Contact::Pin {
             b.set(OPP_PINNED, b.at(OPP_PINNED) | (1 << dst));
         } else if t.hit_to_pool {
