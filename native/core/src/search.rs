@@ -7,7 +7,7 @@ use crate::after;
 use crate::hash::{FxSet, Memo, Visit};
 use crate::rules::hitter::marks_after;
 use crate::rules::movement::{
-    Sight, SingleSteps, away_from_points, entry_point, highest_standing, single_steps,
+    Sight, SingleSteps, away_from_points, entry_point, highest_bit, highest_standing, single_steps,
 };
 use crate::rules::steps::Judged;
 use crate::shortcuts::{NOTHING_TOLD, Told, continues, swappable};
@@ -364,18 +364,13 @@ impl<'a> Rules<'a> {
     /// [`Rules::barren_ahead`] for what that leaves unchanged).
     #[inline]
     fn ahead_of(&self, at: &Node) -> Option<(usize, usize)> {
-        if !self.deep || at.board.at(MOVER_BAR) > 0 {
+        if !self.deep || at.left.is_empty() || at.board.at(MOVER_BAR) > 0 {
             return None;
         }
-        let low = at.left.0.trailing_zeros();
-        let rest = DiceLeft(at.left.0 & (at.left.0 - 1));
-        if low % 4 != 0 || !rest.0.is_power_of_two() || rest.0.trailing_zeros() % 4 != 0 {
-            return None;
-        }
-        let (a, b) = (
-            self.face_index((low / 4) as usize),
-            self.face_index(rest.single()?),
-        );
+        // (The lowest face left, then exactly one die besides it, another face.)
+        let low = (at.left.0.trailing_zeros() / 4) as usize;
+        let high = at.left.without(low).single().filter(|&d| d != low)?;
+        let (a, b) = (self.face_index(low), self.face_index(high));
         Some((a.max(b), a.min(b)))
     }
 
@@ -442,11 +437,7 @@ impl<'a> Rules<'a> {
             return 0;
         }
         let below = sight.held & ((1 << top) - 1);
-        let next = if below == 0 {
-            0
-        } else {
-            31 - below.leading_zeros() as usize
-        };
+        let next = if below == 0 { 0 } else { highest_bit(below) };
         let after = next.max(top.saturating_sub(die));
         u32::from(after <= usize::from(self.t.bear_off.zone)) << top
     }

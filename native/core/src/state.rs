@@ -214,20 +214,17 @@ fn byte_bits(high: [u64; 4]) -> u32 {
 /// opposing checker is the byte 0xFF.)
 #[inline]
 pub fn open_points(b: &Board, contact: Contact) -> u32 {
-    let words = b.words();
-    let clear = words.map(|w| !w & HIGH);
-    let open = if contact == Contact::Block {
-        byte_bits(clear)
+    let unopposed = b.unopposed_points();
+    if contact == Contact::Block {
+        return unopposed;
+    }
+    let lone = byte_bits(b.words().map(|w| !nonzero_bytes(!w) & HIGH));
+    let lone = if contact == Contact::Pin {
+        lone & !(b.at(PINNED) as u32)
     } else {
-        let lone = byte_bits(words.map(|w| !nonzero_bytes(!w) & HIGH));
-        let lone = if contact == Contact::Pin {
-            lone & !(b.at(PINNED) as u32)
-        } else {
-            lone
-        };
-        byte_bits(clear) | lone
+        lone
     };
-    open & POINTS
+    (unopposed | lone) & POINTS
 }
 
 /// The points the mover holds after the step `src -> dst`, made on `after`, from `held`, those he held before it (bit p, as [`Board::held_points`]).

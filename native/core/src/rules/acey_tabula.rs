@@ -1,6 +1,7 @@
 //! The entry rules of the pool games: tabula's waiting rule, acey-deucey's entering, hitting and opening lock.
 
-use crate::state::{Board, FROM_POOL, MOVER_BAR, MOVER_OFF};
+use crate::rules::movement::TurnStart;
+use crate::state::{Board, Contact, FROM_POOL, MOVER_BAR, MOVER_OFF};
 
 /// Where a checker waits while [`waiting_allows`] refuses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +44,18 @@ pub fn hits_need_home_allows(after: &Board, src: usize, dst: usize, hit: bool) -
         return true;
     }
     (1..7).any(|p| after.at(p) > i32::from(p == dst))
+}
+
+/// Whether `HitsNeedHome` refuses no step of any sequence of the turn from its start ([`hits_need_home_allows`]): so it can be left out of the turn's table.
+///
+/// It refuses only a step that hits before a checker of the mover's is
+/// home: with blocking contact none hits, and once one is home (on his 1-6,
+/// or borne off) one stays (he is not hit in his own turn; it moves on down
+/// or off).
+pub fn hits_need_home_inert(turn: &TurnStart<'_>) -> bool {
+    /// The mover's home, points 1..6, as a bitmask.
+    const HOME: u32 = 0x7E;
+    turn.t.contact == Contact::Block || turn.board.at(MOVER_OFF) > 0 || turn.held & HOME != 0
 }
 
 /// `Locked`: acey-deucey's opening lock; every step is refused, so the roll is a pass.

@@ -227,7 +227,7 @@ pub fn single_steps(b: &Board, die: usize, t: &Table, sight: &Sight, skip: u32) 
 
 /// The highest bit set of a non-zero mask.
 #[inline]
-fn highest_bit(mask: u32) -> usize {
+pub fn highest_bit(mask: u32) -> usize {
     31 - mask.leading_zeros() as usize
 }
 

@@ -1,7 +1,9 @@
 //! The named step rules a table may hold, each judged on the board after the step.
 
 pub use super::acey_tabula::WaitMode;
-use super::acey_tabula::{hits_need_home_allows, locked_allows, pool_first_allows, waiting_allows};
+use super::acey_tabula::{
+    hits_need_home_allows, hits_need_home_inert, locked_allows, pool_first_allows, waiting_allows,
+};
 use super::fevga::{
     lone_starter_allows, lone_starter_inert, max_held_allows, max_held_always_allows,
     max_held_inert,
@@ -9,10 +11,7 @@ use super::fevga::{
 use super::head::{floor_allows, floor_inert};
 use super::movement::TurnStart;
 use super::six_block::{SixBlockOption, six_block_inert, six_block_step};
-use crate::state::{Board, Contact, HEAD, MOVER_BAR, MOVER_OFF};
-
-/// The mover's home, points 1..6, as a bitmask.
-const HOME: u32 = 0x7E;
+use crate::state::{Board, Contact, HEAD, MOVER_BAR};
 
 /// One named step rule (spec section 2); each variant's doc is in the function that judges it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -106,10 +105,7 @@ impl StepRule {
     /// [`lone_starter_inert`], [`max_held_inert`]. `Waiting` and `PoolFirst`
     /// where they allow every step from the start
     /// ([`StepRule::allows_every_step`]: then from every board after it).
-    /// `HitsNeedHome` refuses only a step that hits before a checker of the
-    /// mover's is home: with blocking contact none hits, and once one is
-    /// home (on his 1-6, or borne off) one stays (he is not hit in his own
-    /// turn; it moves on down or off). `Locked` refuses every step: never.
+    /// [`hits_need_home_inert`]. `Locked` refuses every step: never.
     pub fn inert(&self, turn: &TurnStart<'_>) -> bool {
         match *self {
             StepRule::Floor { point, least } => floor_inert(turn, point, least),
@@ -117,11 +113,7 @@ impl StepRule {
             StepRule::Waiting { .. } | StepRule::PoolFirst => {
                 self.allows_every_step(turn.board, turn.t.pool)
             }
-            StepRule::HitsNeedHome => {
-                turn.t.contact == Contact::Block
-                    || turn.board.at(MOVER_OFF) > 0
-                    || turn.held & HOME != 0
-            }
+            StepRule::HitsNeedHome => hits_need_home_inert(turn),
             StepRule::Locked => false,
             StepRule::LoneStarter { checkers } => lone_starter_inert(turn, checkers),
             StepRule::MaxHeld { points, most } | StepRule::MaxHeldAlways { points, most } => {
