@@ -9,22 +9,24 @@ use crate::table::Table;
 
 /// The legal plays from the candidates, in order, each handed to `emit` as (final board, steps code).
 ///
-/// `states` and `filtered` are buffers to work in (emptied first).
-pub fn legal_plays(
+/// `end` reads a candidate's final board (kept by the search: see
+/// [`Candidate::node`]); `states` and `filtered` are buffers to work in
+/// (emptied first).
+pub fn legal_plays<'b>(
     t: &Table,
     start: &Board,
-    found: &[Candidate],
+    (found, end): (&[Candidate], impl Fn(&Candidate) -> &'b Board),
     (states, filtered): (&mut FxSet<Board>, &mut Vec<Candidate>),
     mut emit: impl FnMut(&Board, Code),
 ) {
     let kept = match t.filter {
         None => found,
         Some(filter) if filter.judges_each() => {
-            kept_of_most(found, filtered, |end| filter.keeps_one(start, end))
+            kept_of_most(found, filtered, |c| filter.keeps_one(start, end(c)))
         }
         Some(filter) => {
             filtered.clear();
-            filter.keep(start, found, |c| &c.end, filtered);
+            filter.keep(start, found, &end, filtered);
             filtered
         }
     };
@@ -36,13 +38,14 @@ pub fn legal_plays(
     let back = returned(t, start);
     let legal = kept.iter().filter(|c| rule.keeps(c.used, c.pips));
     if back.is_none() && !repeats(t, rule) {
-        legal.for_each(|c| emit(&c.end, c.code));
+        legal.for_each(|c| emit(end(c), c.code));
         return;
     }
     states.clear();
     for c in legal {
-        if states.insert(c.end) {
-            emit(&c.end, c.code);
+        let board = end(c);
+        if states.insert(*board) {
+            emit(board, c.code);
         }
     }
     if let Some((end, code)) = back {
@@ -63,12 +66,12 @@ pub fn legal_plays(
 fn kept_of_most<'f>(
     found: &[Candidate],
     filtered: &'f mut Vec<Candidate>,
-    keeps: impl Fn(&Board) -> bool,
+    keeps: impl Fn(&Candidate) -> bool,
 ) -> &'f [Candidate] {
     filtered.clear();
     let most = found.iter().map(|c| c.used).max().unwrap_or(0);
     for used in (1..=most).rev() {
-        filtered.extend(found.iter().filter(|c| c.used == used && keeps(&c.end)));
+        filtered.extend(found.iter().filter(|c| c.used == used && keeps(c)));
         if !filtered.is_empty() {
             break;
         }
@@ -107,8 +110,8 @@ mod tests {
 
     #[test]
     fn the_filter_judged_from_the_most_dice_keeps_the_same_plays() {
-        // Random candidates (dice used 1..4, pips, a board each) and a
-        // random per-play filter: the legal plays worked out from the most
+        // Random candidates (dice used 1..4, pips) and a random per-play
+        // filter (of each candidate's end, here its index): the legal plays worked out from the most
         // dice down are those of filtering all, then the maximum-use rule.
         let mut r: u64 = 0x2545_F491_4F6C_DD1D;
         let mut next = |n: u64| {
@@ -123,11 +126,9 @@ mod tests {
             let top = 1 + next(4) as u8;
             let found: Vec<Candidate> = (0..n)
                 .map(|i| {
-                    let mut state = vec![0; 28];
-                    state[1] = i as i32;
                     let used = 1 + next(u64::from(top)) as u8;
                     Candidate {
-                        end: Board::from_state(&state),
+                        node: i as u32,
                         code: i as Code,
                         used,
                         pips: u16::from(used) + next(6) as u16,
@@ -135,7 +136,7 @@ mod tests {
                 })
                 .collect();
             let passes: Vec<bool> = (0..n).map(|_| next(3) != 0).collect();
-            let keeps = |end: &Board| passes[end.at(1) as usize];
+            let keeps = |c: &Candidate| passes[c.node as usize];
             let legal = |kept: &[Candidate]| {
                 let rule =
                     MaximumUse::of(kept.iter().map(|c| (c.used, c.pips)), false, round % 2 == 0);
@@ -144,7 +145,7 @@ mod tests {
                     .map(|c| c.code)
                     .collect::<Vec<_>>()
             };
-            let all: Vec<Candidate> = found.iter().copied().filter(|c| keeps(&c.end)).collect();
+            let all: Vec<Candidate> = found.iter().copied().filter(keeps).collect();
             let mut filtered = Vec::new();
             let most = kept_of_most(&found, &mut filtered, keeps);
             assert_eq!(legal(most), legal(&all), "{round}");

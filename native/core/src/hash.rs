@@ -133,6 +133,12 @@ impl<K: Copy + Eq> Memo<K> {
         }
     }
 
+    /// The `i`th key entered since the table was last cleared (`i` below [`Memo::len`]).
+    #[inline]
+    pub fn key(&self, i: usize) -> &K {
+        &self.keys[i].0
+    }
+
     /// How many keys the table holds.
     pub fn len(&self) -> usize {
         self.keys.len()

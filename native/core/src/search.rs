@@ -667,11 +667,15 @@ impl Tell<'_> {
     }
 }
 
-/// One sequence the search recorded: its end, its steps, the dice and pips it used.
+/// One sequence the search recorded: where its end is kept, its steps, the dice and pips it used.
+///
+/// (The end is not copied: each candidate is recorded as its node enters
+/// the memo, which keeps the board. A candidate is a fifth of a node's
+/// size, and the search writes each end once instead of twice.)
 #[derive(Debug, Clone, Copy)]
 pub struct Candidate {
-    /// The board after the last step.
-    pub end: Board,
+    /// The index of the node after the last step among the memo's keys ([`Memo::key`]).
+    pub node: u32,
     /// The steps from the root.
     pub code: Code,
     /// How many dice it used.
@@ -878,7 +882,7 @@ impl Dfs<'_, '_> {
                 self.whole.set(true);
             }
             self.found.push(Candidate {
-                end: node.board,
+                node: (self.buffers.memo.len() - 1) as u32,
                 code,
                 used,
                 pips,
@@ -907,9 +911,21 @@ pub fn plays_each(t: &Table, start: &Board, emit: impl FnMut(&Board, Code)) {
 fn plays_with(t: &Table, start: &Board, buffers: &mut Buffers, emit: impl FnMut(&Board, Code)) {
     let begun = t.begun(start);
     let t = &*begun;
-    let found = run(Rules::for_plays(t, start), start, buffers);
+    legal_under(Rules::for_plays(t, start), start, buffers, emit);
+}
+
+/// The search under `rules` (its table begun at `start`), then section 4: each legal play handed to `emit`.
+fn legal_under(
+    rules: Rules<'_>,
+    start: &Board,
+    buffers: &mut Buffers,
+    emit: impl FnMut(&Board, Code),
+) {
+    let found = run(rules, start, buffers);
+    let memo = &buffers.memo;
+    let end = |c: &Candidate| &memo.key(c.node as usize).board;
     let work = (&mut buffers.states, &mut buffers.filtered);
-    after::legal_plays(t, start, &found, work, emit);
+    after::legal_plays(rules.t, start, (&found, end), work, emit);
     buffers.found = found;
 }
 
@@ -1046,10 +1062,8 @@ mod tests {
         let begun = t.begun(&start);
         let t = &*begun;
         let mut buffers = Buffers::default();
-        let found = run(Rules::new(t), &start, &mut buffers);
         let mut plain = Vec::new();
-        let work = (&mut buffers.states, &mut buffers.filtered);
-        after::legal_plays(t, &start, &found, work, |end, code| {
+        legal_under(Rules::new(t), &start, &mut buffers, |end, code| {
             plain.push((*end, code))
         });
         let mut fast = Vec::new();
@@ -1222,10 +1236,18 @@ mod tests {
 
     /// The candidates of one search, comparable: end, steps, dice used, pips.
     fn candidates(rules: Rules<'_>, start: &Board) -> Vec<(Board, Code, u8, u16)> {
-        let found = run(rules, start, &mut Buffers::default());
+        let mut buffers = Buffers::default();
+        let found = run(rules, start, &mut buffers);
         found
             .iter()
-            .map(|c| (c.end, c.code, c.used, c.pips))
+            .map(|c| {
+                (
+                    buffers.memo.key(c.node as usize).board,
+                    c.code,
+                    c.used,
+                    c.pips,
+                )
+            })
             .collect()
     }
 
@@ -1441,13 +1463,13 @@ mod tests {
     /// The plays of the plain search (no shortcut) under every rule of the turn, none left out ([`Table::begun_keeping`]).
     fn plain_keeping_every_rule(t: &Table, start: &Board) -> Plays {
         let whole = t.begun_keeping(start, true);
-        let mut buffers = Buffers::default();
-        let found = run(Rules::new(&whole), start, &mut buffers);
         let mut plain = Vec::new();
-        let work = (&mut buffers.states, &mut buffers.filtered);
-        after::legal_plays(&whole, start, &found, work, |end, code| {
-            plain.push((*end, code))
-        });
+        legal_under(
+            Rules::new(&whole),
+            start,
+            &mut Buffers::default(),
+            |end, code| plain.push((*end, code)),
+        );
         plain
     }
 

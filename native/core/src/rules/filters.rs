@@ -14,11 +14,11 @@ pub enum Filter {
 
 impl Filter {
     /// The items the filter keeps, appended to `kept` in order: each item is a candidate play, `end` its final board; `start` is the turn's.
-    pub fn keep<T: Copy>(
+    pub fn keep<'e, T: Copy>(
         &self,
         start: &Board,
         items: &[T],
-        end: impl Fn(&T) -> &Board,
+        end: impl Fn(&T) -> &'e Board,
         kept: &mut Vec<T>,
     ) {
         match *self {
@@ -53,10 +53,10 @@ impl Filter {
 /// When the start is trapped ([`trapped`]), keep the candidates whose final
 /// position is not, if there are any; otherwise (or when the start is not
 /// trapped) keep them all. (Appended to `kept`, as [`Filter::keep`].)
-pub fn open_trap<T: Copy>(
+pub fn open_trap<'e, T: Copy>(
     start: &Board,
     items: &[T],
-    end: impl Fn(&T) -> &Board,
+    end: impl Fn(&T) -> &'e Board,
     kept: &mut Vec<T>,
 ) {
     let before = kept.len();
