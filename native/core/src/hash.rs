@@ -58,17 +58,6 @@ pub type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 /// A multiplier for Fibonacci hashing: 2^64 over the golden ratio, odd.
 const GOLDEN: u64 = 0x9E37_79B9_7F4A_7C15;
 
-/// What [`Memo::visit`] found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Visit {
-    /// The key was not there (it is now, with the rank given).
-    New,
-    /// The key was there with a higher rank (it now has the rank given).
-    Lower,
-    /// The key was there with this rank or a lower one (nothing changed).
-    Seen,
-}
-
 /// One slot of a [`Memo`]: a key's full hash, the generation that wrote it, and where its key is.
 #[derive(Debug, Clone, Copy, Default)]
 struct Slot {
@@ -80,7 +69,7 @@ struct Slot {
     at: u32,
 }
 
-/// The search's set of keys seen, each with the lowest rank it was seen with: open addressing, emptied in O(1).
+/// The search's set of keys seen: open addressing, emptied in O(1), the keys kept in the order they came.
 ///
 /// The caller gives each key's hash (the boards keep theirs up to date, so
 /// nothing is rehashed); the slots keep the hash, so most probes are told
@@ -93,8 +82,8 @@ struct Slot {
 pub struct Memo<K> {
     /// A power of two of slots, at most half of them used.
     slots: Vec<Slot>,
-    /// The keys of this generation, in the order they came, each with its rank.
-    keys: Vec<(K, u8)>,
+    /// The keys of this generation, in the order they came.
+    keys: Vec<K>,
     /// The current generation (never 0, the generation of a slot never written).
     generation: u32,
     /// 64 less log2 of the number of slots: the slot of a hash is its top bits after a multiply.
@@ -136,7 +125,7 @@ impl<K: Copy + Eq> Memo<K> {
     /// The `i`th key entered since the table was last cleared (`i` below [`Memo::len`]).
     #[inline]
     pub fn key(&self, i: usize) -> &K {
-        &self.keys[i].0
+        &self.keys[i]
     }
 
     /// How many keys the table holds.
@@ -149,9 +138,15 @@ impl<K: Copy + Eq> Memo<K> {
         self.keys.is_empty()
     }
 
-    /// Record `key` (of hash `hash`) as seen with `rank`: whether it is new, was seen only with higher ranks, or was seen.
+    /// Add `key`, known to be new, without a slot: [`Memo::key`] reads it, [`Memo::visit`] never finds it.
     #[inline]
-    pub fn visit(&mut self, hash: u64, key: &K, rank: u8) -> Visit {
+    pub fn append(&mut self, key: &K) {
+        self.keys.push(*key);
+    }
+
+    /// Record `key` (of hash `hash`) as seen: whether it is new.
+    #[inline]
+    pub fn visit(&mut self, hash: u64, key: &K) -> bool {
         let mask = self.slots.len() - 1;
         let mut i = (hash.wrapping_mul(GOLDEN) >> self.shift) as usize;
         loop {
@@ -159,15 +154,8 @@ impl<K: Copy + Eq> Memo<K> {
             if slot.generation != self.generation {
                 break;
             }
-            if slot.hash == hash {
-                let entry = &mut self.keys[slot.at as usize];
-                if entry.0 == *key {
-                    if rank < entry.1 {
-                        entry.1 = rank;
-                        return Visit::Lower;
-                    }
-                    return Visit::Seen;
-                }
+            if slot.hash == hash && self.keys[slot.at as usize] == *key {
+                return false;
             }
             i = (i + 1) & mask;
         }
@@ -176,11 +164,11 @@ impl<K: Copy + Eq> Memo<K> {
             generation: self.generation,
             at: self.keys.len() as u32,
         };
-        self.keys.push((*key, rank));
+        self.keys.push(*key);
         if 2 * self.keys.len() > self.slots.len() {
             self.grow();
         }
-        Visit::New
+        true
     }
 
     /// Double the slots and put every key of this generation back.
@@ -207,23 +195,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_memo_tells_new_lower_and_seen_keys_apart_even_when_hashes_collide() {
+    fn a_memo_tells_new_and_seen_keys_apart_even_when_hashes_collide() {
         let mut memo: Memo<u32> = Memo::default();
         for round in 0..3 {
             // Every key of one hash: the keys decide.
             for k in 0..3000u32 {
-                assert_eq!(
-                    memo.visit(u64::from(k % 7), &k, 5),
-                    Visit::New,
-                    "{round} {k}"
-                );
+                assert!(memo.visit(u64::from(k % 7), &k), "{round} {k}");
             }
             assert_eq!(memo.len(), 3000);
-            assert_eq!(memo.visit(3, &3, 5), Visit::Seen);
-            assert_eq!(memo.visit(3, &3, 9), Visit::Seen);
-            assert_eq!(memo.visit(3, &3, 2), Visit::Lower);
-            assert_eq!(memo.visit(3, &3, 2), Visit::Seen);
-            assert_eq!(memo.visit(4, &3, 2), Visit::New);
+            assert!(!memo.visit(3, &3));
+            assert!(memo.visit(4, &3));
+            // Appended keys are read in order, and never found.
+            memo.append(&7);
+            assert_eq!(*memo.key(3001), 7);
+            assert!(!memo.visit(0, &7));
+            assert!(memo.visit(1, &7));
+            assert_eq!(*memo.key(3000), 3);
             memo.clear(1 << 20);
             assert!(memo.is_empty());
         }

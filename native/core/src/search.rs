@@ -4,7 +4,7 @@ use std::cell::{Cell, RefCell};
 use std::hash::{Hash, Hasher};
 
 use crate::after;
-use crate::hash::{FxSet, Memo, Visit};
+use crate::hash::{FxSet, Memo};
 use crate::rules::hitter::marks_after;
 use crate::rules::movement::{
     Sight, SingleSteps, away_from_points, entry_point, highest_bit, highest_standing, single_steps,
@@ -77,8 +77,7 @@ impl DiceLeft {
 /// A node of the search: the board, the marked checkers (bit p), the dice left.
 ///
 /// Two nodes are equal when their board, marks and dice left are: the
-/// rank says how the search came to a node, not what it is (the memo keeps
-/// the lowest rank a node was entered with beside it).
+/// rank says how the search came to a node, not what it is.
 #[derive(Debug, Clone, Copy)]
 pub struct Node {
     /// The board.
@@ -215,6 +214,18 @@ impl<'a> Rules<'a> {
     /// first sequence reaching each state is sorted, and searching the
     /// sorted sequences alone finds the same states, in the same order, with
     /// the same steps. (`search::tests` checks this against the plain search.)
+    ///
+    /// **No node is met twice**, so none is looked up ([`Dfs::record`]).
+    /// Nodes of different lengths differ by their dice left. Two sorted
+    /// sequences of one length move different multisets of sources; take
+    /// the first source, in rank order, that they leave a different number
+    /// of times. Every checker arriving there comes from a source ranked
+    /// before it (an entry, or the point one die higher), which both left
+    /// alike, and arrives before any leaves it (the steps are sorted): so
+    /// the two boards agree there before its departures, and after them
+    /// they differ (one more checker gone is one fewer there, or, the last
+    /// one gone from a pin, the pinned checker released: a count no other
+    /// number of departures gives; at the bar or the pool, fewer left).
     pub fn sorted(t: &'a Table) -> Rules<'a> {
         let sorted = t.dice.len() > 1 && t.all_equal() && t.rules.is_empty() && t.hitter.is_none();
         Rules {
@@ -703,7 +714,7 @@ fn node_hash(node: &Node) -> u64 {
 /// The buffers of the search, kept from one search to the next (one per thread).
 #[derive(Debug, Default)]
 struct Buffers {
-    /// The nodes entered (also the leaves: see [`Dfs::record`]), each with the lowest rank it was entered with.
+    /// The nodes entered (also the leaves: see [`Dfs::record`]), in the order they came.
     memo: Memo<Node>,
     /// The (state, dice used or die) recorded, with a hitter rule.
     seen: Memo<(Board, u8)>,
@@ -780,9 +791,7 @@ impl Dfs<'_, '_> {
     /// reaching the same node then finds it new and enters it (it would
     /// have met it and not entered it): its steps lead only to nodes
     /// entered before, so it records nothing but the node itself, again a
-    /// sequence of fewer dice. (In the sorted search, entered again with a
-    /// lower rank it makes what it would have made as [`Visit::Lower`];
-    /// with a rank as high or higher, a part of its steps, none.) And what
+    /// sequence of fewer dice. (The sorted search meets no node twice.) And what
     /// the proofs of [`Told`] ask of a node entered before (that every
     /// node after it was entered by the time the search left it) holds of
     /// a barren node left out.
@@ -841,12 +850,11 @@ impl Dfs<'_, '_> {
 
     /// Record the child when its (state, dice used) is new (per (state, die) for one die of dice not all equal); whether to enter its node.
     ///
-    /// A node is entered when it is new, or was entered before only with a
-    /// higher rank (the sorted search: see [`Rules::sorted`]). Entered again
-    /// with the same rank or a higher one it would give nothing new: its
-    /// steps are those of the first entry or fewer, leading to the same
-    /// children, all met in that entry (a node is never its own
-    /// descendant: each step uses a die).
+    /// A node is entered when it is new. Entered again it would give
+    /// nothing new: its steps are those of the first entry, leading to the
+    /// same children, all met in that entry (a node is never its own
+    /// descendant: each step uses a die). The sorted search meets no node
+    /// twice ([`Rules::sorted`]): its nodes are kept without a lookup.
     ///
     /// With no hitter rule every node has no marks, and a node (state,
     /// dice left) is new whenever its (state, dice used or die) is: the dice
@@ -860,9 +868,14 @@ impl Dfs<'_, '_> {
     #[inline(always)]
     fn record(&mut self, child: &Child, code: Code, used: u8, pips: u16) -> bool {
         let node = &child.node;
-        let visit = self.buffers.memo.visit(node_hash(node), node, node.rank);
-        let new_state = match visit {
-            Visit::New if self.apart => {
+        let new = if self.rules.sorted {
+            self.buffers.memo.append(node);
+            true
+        } else {
+            self.buffers.memo.visit(node_hash(node), node)
+        };
+        let new_state = match new {
+            true if self.apart => {
                 let tag = if used == 1 && !self.all_equal {
                     16 + child.die as u8
                 } else {
@@ -872,10 +885,9 @@ impl Dfs<'_, '_> {
                     .board
                     .hash_word()
                     .wrapping_add(u64::from(tag).wrapping_mul(W_TAG));
-                self.buffers.seen.visit(hash, &(node.board, tag), 0) == Visit::New
+                self.buffers.seen.visit(hash, &(node.board, tag))
             }
-            Visit::New => true,
-            _ => false,
+            new => new,
         };
         if new_state {
             if self.rules.drops && usize::from(used) == self.rules.t.dice.len() {
@@ -888,7 +900,7 @@ impl Dfs<'_, '_> {
                 pips,
             });
         }
-        visit != Visit::Seen
+        new
     }
 }
 
@@ -962,7 +974,7 @@ fn run(rules: Rules<'_>, start: &Board, buffers: &mut Buffers) -> Vec<Candidate>
         left: DiceLeft::of(&t.dice),
         rank: 0,
     };
-    buffers.memo.visit(node_hash(&root), &root, 0);
+    buffers.memo.visit(node_hash(&root), &root);
     let whole = Cell::new(false);
     let mut dfs = Dfs {
         rules,
@@ -1098,9 +1110,23 @@ mod tests {
             }
             let (plain, sorted) = both(&t, &s);
             assert_eq!(plain, sorted, "table {ints:?} state {s:?}");
+            assert_eq!(met_twice(&t, &s), 0, "table {ints:?} state {s:?}");
             compared += 1;
         }
         assert!(compared > 1000, "{compared}");
+    }
+
+    /// How many of the sorted search's nodes were met before (none: see [`Rules::sorted`]), every node kept without a lookup.
+    fn met_twice(t: &Table, s: &[i32]) -> usize {
+        let start = Board::from_state(s);
+        let rules = Rules::for_plays(t, &start);
+        assert!(rules.sorted);
+        let mut buffers = Buffers::default();
+        run(rules, &start, &mut buffers);
+        let memo = &buffers.memo;
+        let nodes: std::collections::HashSet<Node> =
+            (0..memo.len()).map(|i| *memo.key(i)).collect();
+        memo.len() - nodes.len()
     }
 
     /// Pins on a state of pinning contact: some of the mover's points hold an opposing checker pinned under his, some lone opposing checkers pin one of his.
