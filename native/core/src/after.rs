@@ -111,8 +111,9 @@ mod tests {
     #[test]
     fn the_filter_judged_from_the_most_dice_keeps_the_same_plays() {
         // Random candidates (dice used 1..4, pips) and a random per-play
-        // filter (of each candidate's end, here its index): the legal plays worked out from the most
-        // dice down are those of filtering all, then the maximum-use rule.
+        // filter (of each candidate's end, here its index): the legal
+        // plays worked out from the most dice down are those of filtering
+        // all, then the maximum-use rule.
         let mut r: u64 = 0x2545_F491_4F6C_DD1D;
         let mut next = |n: u64| {
             r ^= r << 13;

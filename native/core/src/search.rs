@@ -681,7 +681,7 @@ impl Tell<'_> {
 /// One sequence the search recorded: where its end is kept, its steps, the dice and pips it used.
 ///
 /// (The end is not copied: each candidate is recorded as its node enters
-/// the memo, which keeps the board. A candidate is a fifth of a node's
+/// the memo, which keeps the board. A candidate is a third of a node's
 /// size, and the search writes each end once instead of twice.)
 #[derive(Debug, Clone, Copy)]
 pub struct Candidate {
@@ -1114,6 +1114,12 @@ mod tests {
             compared += 1;
         }
         assert!(compared > 1000, "{compared}");
+    }
+
+    #[test]
+    fn a_candidate_is_a_third_of_a_node() {
+        // (What `Candidate` says of itself: it keeps its end's index, not the board.)
+        assert!(3 * std::mem::size_of::<Candidate>() <= std::mem::size_of::<Node>());
     }
 
     /// How many of the sorted search's nodes were met before (none: see [`Rules::sorted`]), every node kept without a lookup.
