@@ -107,9 +107,12 @@ impl<K: Copy + Eq> Memo<K> {
         }
     }
 
-    /// Empty the table; one grown past `most` slots is made small again.
+    /// Empty the table; one grown past `most` slots, or holding room for more than `most / 2` keys, is made small again.
+    ///
+    /// (Keys appended without a slot, [`Memo::append`], grow the keys and
+    /// not the slots: both are bounded so.)
     pub fn clear(&mut self, most: usize) {
-        if self.slots.len() > most {
+        if self.slots.len() > most || self.keys.capacity() > most / 2 {
             *self = Memo::default();
             return;
         }
@@ -216,5 +219,16 @@ mod tests {
         }
         memo.clear(16);
         assert_eq!(memo.slots.len(), 1 << 10);
+        // Keys appended past the bound are let go too.
+        for k in 0..600u32 {
+            memo.append(&k);
+        }
+        memo.clear(1 << 10);
+        assert_eq!(memo.keys.capacity(), 0);
+        for k in 0..100u32 {
+            memo.append(&k);
+        }
+        memo.clear(1 << 10);
+        assert!(memo.is_empty() && memo.keys.capacity() >= 100);
     }
 }
