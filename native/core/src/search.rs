@@ -8,6 +8,7 @@ use crate::hash::{FxSet, Memo};
 use crate::rules::hitter::marks_after;
 use crate::rules::movement::{
     Sight, SingleSteps, away_from_points, entry_point, highest_bit, highest_standing, single_steps,
+    sources_landing_on,
 };
 use crate::rules::steps::Judged;
 use crate::shortcuts::{NOTHING_TOLD, Told, continues, swappable};
@@ -155,6 +156,8 @@ pub struct Rules<'a> {
     drops: bool,
     /// Whether every step rule may allow every step from some board ([`StepRule::may_allow_every_step`](crate::rules::steps::StepRule::may_allow_every_step)): else no node asks.
     frees: bool,
+    /// Whether the steps to landings the rules close are left unmade, and a node where the rules are asked tells barren children ahead: every step rule refuses a step from a point only for its landing ([`StepRule::closes_landings_only`](crate::rules::steps::StepRule::closes_landings_only)), and there is one (the plain search makes and judges every step).
+    closes: bool,
     /// The distinct dice, in the order of their first appearance in the table.
     faces: [u8; 6],
     /// How many distinct dice.
@@ -180,6 +183,7 @@ impl<'a> Rules<'a> {
             cont: false,
             drops: false,
             frees: t.rules.iter().all(|rule| rule.may_allow_every_step()),
+            closes: false,
             faces,
             n_faces,
         }
@@ -199,6 +203,7 @@ impl<'a> Rules<'a> {
             deep: swaps && t.rules.iter().all(|rule| rule.stays_allowed(t.contact)),
             cont: swaps && continues(t, start),
             drops: t.filter.is_none() && t.hitter.is_none(),
+            closes: !t.rules.is_empty() && t.rules.iter().all(|rule| rule.closes_landings_only()),
             ..rules
         }
     }
@@ -293,8 +298,11 @@ impl<'a> Rules<'a> {
             free,
             ..NOTHING_TOLD
         };
+        let closed = if free { 0 } else { self.closed_at(&at.board) };
         let ranked = ranked_from(at.rank);
-        let ahead = if SWAPS && free {
+        // (Barren children are told ahead where no rule is asked, or where
+        // the rules only close landings: see `barren_ahead`.)
+        let ahead = if SWAPS && (free || self.closes) {
             self.ahead_of(at)
         } else {
             None
@@ -313,7 +321,7 @@ impl<'a> Rules<'a> {
             } else {
                 (0, 0)
             };
-            let steps = single_steps(&at.board, die, self.t, sight, skip);
+            let steps = self.steps_of(&at.board, die, sight, (skip, closed));
             if SWAPS && self.deep {
                 here.done[i] |= steps.skipped & known;
             }
@@ -405,6 +413,17 @@ impl<'a> Rules<'a> {
     /// same checker's two steps in the other order: [`Rules::goes_on`]). A
     /// landing from which die `j` bears off is not told. The children not
     /// named are made and judged as before.
+    ///
+    /// Where the rules are asked but refuse a step from a point only for
+    /// its landing ([`Rules::closes`]: tabula's waiting rule while a
+    /// checker waits), the same holds of the steps the search makes: the
+    /// steps to the closed landings are not made, here nor at a child by a
+    /// step from a point, which closes the same landings (it leaves the
+    /// pool and the bar as they were: [`waiting_closed`](crate::rules::acey_tabula::waiting_closed)),
+    /// so such a child's steps for die `j` are still among `all_j` (the
+    /// node's, less those closed) and its landing. An entry the rules
+    /// refuse here is in `all_j` and not made, so nothing is told then;
+    /// and the masks name points only, never a child by an entry.
     #[inline]
     fn barren_ahead(
         &self,
@@ -478,6 +497,36 @@ impl<'a> Rules<'a> {
                 }
             }
         }
+    }
+
+    /// The steps of `die` the search makes from `board` (of [`Sight`] `sight`): the board's ([`single_steps`], less `skip`), less those from points to the landings `closed` ([`Rules::closed_at`]).
+    ///
+    /// A step left out is one the rules refuse: it would make no child.
+    #[inline(always)]
+    fn steps_of(
+        &self,
+        board: &Board,
+        die: usize,
+        sight: &Sight,
+        (skip, closed): (u32, u32),
+    ) -> SingleSteps {
+        let mut steps = single_steps(board, die, self.t, sight, skip);
+        if closed != 0 {
+            steps.sources &= !sources_landing_on(closed, die);
+        }
+        steps
+    }
+
+    /// The landings (bit p; bit 0 off) the step rules refuse to every step from a point at `board`, where that is all they refuse of such a step ([`Rules::closes`]); else none, and every step is made and judged.
+    #[inline]
+    fn closed_at(&self, board: &Board) -> u32 {
+        if !self.closes {
+            return 0;
+        }
+        let t = self.t;
+        t.rules.iter().fold(0, |closed, rule| {
+            closed | rule.closed_landings(board, t.pool)
+        })
     }
 
     /// Whether every step rule allows every step from `board` ([`StepRule::allows_every_step`](crate::rules::steps::StepRule::allows_every_step)): then none is asked.
@@ -819,8 +868,13 @@ impl Dfs<'_, '_> {
             // where its board allows no step: recorded first.)
             if self.record(child, code, used, pips) {
                 let sight = tell.sight(&rules, &node.board);
-                let steps = single_steps(&node.board, die, rules.t, &sight, 0);
                 let free = tell.here.free || rules.allow_every_step(&node.board);
+                let closed = if free {
+                    0
+                } else {
+                    rules.closed_at(&node.board)
+                };
+                let steps = rules.steps_of(&node.board, die, &sight, (0, closed));
                 rules.leaves(node, (&sight, &steps), free, |leaf| {
                     let code = code | (leaf.code << (STEP_BITS * u32::from(used)));
                     self.record(leaf, code, used + 1, pips + leaf.die as u16);
@@ -830,7 +884,14 @@ impl Dfs<'_, '_> {
         }
         let sight = tell.sight(&rules, &node.board);
         let skip = rules.skip_of(tell, rules.face_index(die));
-        let steps = single_steps(&node.board, die, rules.t, &sight, skip);
+        // (A child by a step from a point closes what its parent closes;
+        // one by an entry is asked afresh.)
+        let closed = if tell.here.free {
+            0
+        } else {
+            rules.closed_at(&node.board)
+        };
+        let steps = rules.steps_of(&node.board, die, &sight, (skip, closed));
         if steps.sources & ranked_from(node.rank) == 0 {
             if !self.whole.get() {
                 self.record(child, code, used, pips);
@@ -999,6 +1060,8 @@ mod tests {
     thread_local! {
         /// How many children [`Rules::barren_ahead`] told barren (and [`assert_barren`] checked).
         static TOLD_BARREN: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+        /// How many of those at a node where the rules are asked (closing landings: [`Rules::closes`]).
+        static TOLD_BARREN_ASKED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
     }
 
     /// Check a child told barren ahead: made, its steps for the other die left (less those it skips) are none.
@@ -1025,9 +1088,14 @@ mod tests {
         let board = &child.node.board;
         let seen = tell.sight(rules, board);
         let other = usize::from(rules.faces[j]);
-        let steps = single_steps(board, other, rules.t, &seen, rules.skip_of(&tell, j));
+        let free = here.free || rules.allow_every_step(board);
+        let closed = if free { 0 } else { rules.closed_at(board) };
+        let steps = rules.steps_of(board, other, &seen, (rules.skip_of(&tell, j), closed));
         assert_eq!(steps.sources, 0, "told barren: {at:?} {src}->{dst}");
         TOLD_BARREN.with(|n| n.set(n.get() + 1));
+        if !here.free {
+            TOLD_BARREN_ASKED.with(|n| n.set(n.get() + 1));
+        }
     }
 
     /// How many children were told barren ahead on this thread so far.
@@ -1389,6 +1457,7 @@ mod tests {
         let mut r = XorShift(0xD1B5_4A32_D192_ED03);
         let (mut compared, mut going_on, mut dropping) = ([0usize; 5], [0usize; 5], [0usize; 5]);
         let mut ahead = [0usize; 5];
+        let asked = TOLD_BARREN_ASKED.with(std::cell::Cell::get);
         for i in 0..20_000 {
             let k = i % tables.len();
             let (head, rules, kind) = tables[k];
@@ -1453,6 +1522,10 @@ mod tests {
         for k in 0..4 {
             assert!(ahead[k] > compared[k] / 4, "{k}: {ahead:?} {compared:?}");
         }
+        // (Some in tabula's where a checker waits: the rules asked, the
+        // landings they close left unmade.)
+        let asked = TOLD_BARREN_ASKED.with(std::cell::Cell::get) - asked;
+        assert!(asked > 100, "{asked}");
     }
 
     #[test]

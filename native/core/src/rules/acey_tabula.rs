@@ -25,6 +25,22 @@ pub fn waiting_allows(after: &Board, dst: usize, pool: usize, mode: WaitMode, po
     after.pool(pool) == 0 && !bar
 }
 
+/// The landings (bit p; bit 0 off) `Waiting(mode, points)` refuses to every step from a point at `board`: all of `points` while a checker waits, none otherwise.
+///
+/// A step from a point leaves the mover's pool and bar as they were (a
+/// checker it hits goes to its owner's), so a checker waits after it
+/// exactly when one waits before it, and [`waiting_allows`] refuses it
+/// exactly when it lands on `points`. (Not so an entry, which may empty
+/// the pool or the bar.)
+pub fn waiting_closed(board: &Board, pool: usize, mode: WaitMode, points: u32) -> u32 {
+    let bar = mode == WaitMode::PoolOrBar && board.at(MOVER_BAR) > 0;
+    if board.pool(pool) != 0 || bar {
+        points
+    } else {
+        0
+    }
+}
+
 /// `PoolFirst`: every checker enters before any other moves.
 ///
 /// While the mover's pool is not empty (on the board after the step), only

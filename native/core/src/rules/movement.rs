@@ -92,6 +92,17 @@ pub struct SingleSteps {
     pub skipped: u32,
 }
 
+/// The points (bit p) from which a step of `die` lands on one of `landings` (bit p; bit 0 off).
+///
+/// A step from point `p` lands on `p - die`, or off from `1..=die` (where
+/// the bear-off allows it: the caller's steps say which do).
+#[inline]
+pub fn sources_landing_on(landings: u32, die: usize) -> u32 {
+    let onto = (landings & POINTS) << die;
+    let off = if landings & 1 == 1 { (2 << die) - 1 } else { 0 };
+    (onto | off) & POINTS
+}
+
 /// The sources of the entries (the bar and the pool) in a [`SingleSteps`] mask.
 const ENTRIES: u32 = (1 << MOVER_BAR) | (1 << FROM_POOL);
 

@@ -3,6 +3,7 @@
 pub use super::acey_tabula::WaitMode;
 use super::acey_tabula::{
     hits_need_home_allows, hits_need_home_inert, locked_allows, pool_first_allows, waiting_allows,
+    waiting_closed,
 };
 use super::fevga::{
     lone_starter_allows, lone_starter_inert, max_held_allows, max_held_always_allows,
@@ -176,6 +177,21 @@ impl StepRule {
         }
     }
 
+    /// The landings (bit p; bit 0 off) this rule refuses to every step from a point at `board`, whatever else the step does.
+    ///
+    /// Only `Waiting` names any ([`waiting_closed`]); the others none.
+    pub fn closed_landings(&self, board: &Board, pool: usize) -> u32 {
+        match *self {
+            StepRule::Waiting { mode, points } => waiting_closed(board, pool, mode, points),
+            _ => 0,
+        }
+    }
+
+    /// Whether the rule refuses a step from a point only for its landing, and exactly where [`StepRule::closed_landings`] says: `Waiting` ([`waiting_closed`]).
+    pub fn closes_landings_only(&self) -> bool {
+        matches!(*self, StepRule::Waiting { .. })
+    }
+
     /// Whether [`StepRule::allows_every_step`] may ever say so: a rule it never does is asked step by step, and the search need not ask it of each node.
     pub fn may_allow_every_step(&self) -> bool {
         matches!(*self, StepRule::Waiting { .. } | StepRule::PoolFirst)
@@ -329,6 +345,42 @@ mod tests {
             }
         }
         true
+    }
+
+    #[test]
+    fn a_rule_refuses_a_step_from_a_point_exactly_where_it_closes_the_landing() {
+        // The waiting rule (both modes, random watched points, off among
+        // them) on random boards with pools: a step from a point holding a
+        // checker of the mover's, by any die, is refused exactly when it
+        // lands on a landing the rule closes at the board before it.
+        let mut r = XorShift(0x94D0_49BB_1331_11EB);
+        let (mut refused, mut allowed) = (0, 0);
+        for _ in 0..3000 {
+            let contact = r.below(2) as i64;
+            let mode = 1 + r.below(2) as i64;
+            let points = r.below(1 << 25) as i64;
+            let mut ints = vec![1, contact, 1, 28, 0, 1, 6, 0, 1, 0, 0, 0, 0, 0, 30];
+            ints.extend([2, 3, 5, 1, 3, mode, points]);
+            let t = Table::decode(&ints).expect("a table");
+            let s = random_state(&mut r, contact, true);
+            if validate(&t, &s).is_err() {
+                continue;
+            }
+            let before = Board::from_state(&s);
+            let rule = t.rules[0];
+            assert!(rule.closes_landings_only());
+            let closed = rule.closed_landings(&before, t.pool);
+            for src in (1..25).filter(|&p| before.at(p) > 0) {
+                for die in 1..7 {
+                    let dst = src.saturating_sub(die);
+                    let (_, allows) = judged_step(&rule, &before, (src, dst), &t);
+                    assert_eq!(allows, (closed >> dst) & 1 == 0, "{s:?} {src}->{dst}");
+                    refused += usize::from(!allows);
+                    allowed += usize::from(allows);
+                }
+            }
+        }
+        assert!(refused > 10_000 && allowed > 10_000, "{refused} {allowed}");
     }
 
     #[test]
