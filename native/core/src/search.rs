@@ -298,7 +298,7 @@ impl<'a> Rules<'a> {
             free,
             ..NOTHING_TOLD
         };
-        let closed = if free { 0 } else { self.closed_at(&at.board) };
+        let closed = self.closed_at(&at.board, free);
         let ranked = ranked_from(at.rank);
         // (Barren children are told ahead where no rule is asked, or where
         // the rules only close landings: see `barren_ahead`.)
@@ -517,10 +517,10 @@ impl<'a> Rules<'a> {
         steps
     }
 
-    /// The landings (bit p; bit 0 off) the step rules refuse to every step from a point at `board`, where that is all they refuse of such a step ([`Rules::closes`]); else none, and every step is made and judged.
+    /// The landings (bit p; bit 0 off) the step rules refuse to every step from a point at `board`, where that is all they refuse of such a step ([`Rules::closes`]) and they are asked there (not `free`); else none, and every step is made and judged.
     #[inline]
-    fn closed_at(&self, board: &Board) -> u32 {
-        if !self.closes {
+    fn closed_at(&self, board: &Board, free: bool) -> u32 {
+        if !self.closes || free {
             return 0;
         }
         let t = self.t;
@@ -869,11 +869,7 @@ impl Dfs<'_, '_> {
             if self.record(child, code, used, pips) {
                 let sight = tell.sight(&rules, &node.board);
                 let free = tell.here.free || rules.allow_every_step(&node.board);
-                let closed = if free {
-                    0
-                } else {
-                    rules.closed_at(&node.board)
-                };
+                let closed = rules.closed_at(&node.board, free);
                 let steps = rules.steps_of(&node.board, die, &sight, (0, closed));
                 rules.leaves(node, (&sight, &steps), free, |leaf| {
                     let code = code | (leaf.code << (STEP_BITS * u32::from(used)));
@@ -886,11 +882,7 @@ impl Dfs<'_, '_> {
         let skip = rules.skip_of(tell, rules.face_index(die));
         // (A child by a step from a point closes what its parent closes;
         // one by an entry is asked afresh.)
-        let closed = if tell.here.free {
-            0
-        } else {
-            rules.closed_at(&node.board)
-        };
+        let closed = rules.closed_at(&node.board, tell.here.free);
         let steps = rules.steps_of(&node.board, die, &sight, (skip, closed));
         if steps.sources & ranked_from(node.rank) == 0 {
             if !self.whole.get() {
@@ -1089,7 +1081,7 @@ mod tests {
         let seen = tell.sight(rules, board);
         let other = usize::from(rules.faces[j]);
         let free = here.free || rules.allow_every_step(board);
-        let closed = if free { 0 } else { rules.closed_at(board) };
+        let closed = rules.closed_at(board, free);
         let steps = rules.steps_of(board, other, &seen, (rules.skip_of(&tell, j), closed));
         assert_eq!(steps.sources, 0, "told barren: {at:?} {src}->{dst}");
         TOLD_BARREN.with(|n| n.set(n.get() + 1));
