@@ -78,3 +78,82 @@ pub fn hits_need_home_inert(turn: &TurnStart<'_>) -> bool {
 pub fn locked_allows() -> bool {
     false
 }
+
+#[cfg(test)]
+mod tests {
+    //! Tabula's second-half rule (TB2, TB3) as the rules page words it.
+
+    use super::*;
+    use crate::rules::movement::sources_landing_on;
+
+    /// Tabula's watched landings: his 12-1, and off.
+    const SECOND_HALF: u32 = (1 << 13) - 1;
+    /// The mover's pool in a state of 30 ints.
+    const POOL: usize = 28;
+
+    /// A board with the mover's checkers on `points`, `pool` in his pool and `bar` on his bar.
+    fn board(points: &[usize], pool: i32, bar: i32) -> Board {
+        let mut s = vec![0; 30];
+        for &p in points {
+            s[p] += 1;
+        }
+        s[POOL] = pool;
+        s[MOVER_BAR] = bar;
+        s[3] = -2;
+        Board::from_state(&s)
+    }
+
+    #[test]
+    fn while_a_checker_waits_in_the_pool_no_move_lands_on_his_twelve_to_one() {
+        // "While the mover has a checker in the pool, no move may land on
+        // his 12-1": a checker on 14 may not move 3 to 11, one on 16 may
+        // move 3 to 13; every landing of his 12-1 is closed.
+        let waiting = board(&[14, 16], 1, 0);
+        let closed = waiting_closed(&waiting, POOL, WaitMode::Pool, SECOND_HALF);
+        assert_eq!(closed, SECOND_HALF);
+        let from = sources_landing_on(closed, 3);
+        assert!((from >> 14) & 1 == 1 && (from >> 16) & 1 == 0);
+        let mut after = waiting;
+        after.add(14, -1);
+        after.add(11, 1);
+        assert!(!waiting_allows(
+            &after,
+            11,
+            POOL,
+            WaitMode::Pool,
+            SECOND_HALF
+        ));
+        // "Entering the last pool checker lifts the rule": with the pool
+        // empty nothing is closed, and the move to 11 is allowed.
+        let entered = board(&[14, 16, 21], 0, 0);
+        assert_eq!(
+            waiting_closed(&entered, POOL, WaitMode::Pool, SECOND_HALF),
+            0
+        );
+        let mut after = entered;
+        after.add(14, -1);
+        after.add(11, 1);
+        assert!(waiting_allows(
+            &after,
+            11,
+            POOL,
+            WaitMode::Pool,
+            SECOND_HALF
+        ));
+    }
+
+    #[test]
+    fn pool_or_bar_also_closes_them_while_a_checker_is_on_the_bar() {
+        // `"pool-or-bar"`: the same while he has a checker in the pool or
+        // on the bar; `"pool"` minds the pool alone.
+        let on_bar = board(&[14], 0, 1);
+        assert_eq!(
+            waiting_closed(&on_bar, POOL, WaitMode::PoolOrBar, SECOND_HALF),
+            SECOND_HALF
+        );
+        assert_eq!(
+            waiting_closed(&on_bar, POOL, WaitMode::Pool, SECOND_HALF),
+            0
+        );
+    }
+}
