@@ -52,7 +52,7 @@ fn main() {
         }
         let n = cases.len().max(1) as f64;
         println!(
-            "{path}: {} positions, {:.2} us/position (best of {repeat}), {:.1} plays/position",
+            "{path}: {} positions, {:.3} us/position (best of {repeat}), {:.1} plays/position",
             cases.len(),
             best * 1e6 / n,
             plays as f64 / n

@@ -561,7 +561,7 @@ pub fn cubeful_mwc(p: &[f64; 5], state: &CubeState, constants: &Constants, x: f6
 /// The cubeful money equity per cube (gnubg's `Cl2CfMoney`): Janowski's
 /// formula, weight `x`, with the take and cash points from the gammon
 /// rates; under the Jacoby rule a centred cube's live value is capped at
-/// one cube either way. The dead cube within [`CERTAIN`] of a sure result.
+/// one cube either way. The dead cube within 1e-7 of a sure result.
 pub fn cubeful_money(p: &[f64; 5], state: &CubeState, x: f64) -> f64 {
     let dead = utility(p, state, None);
     let [w, wg, wb, lg, lb] = *p;
