@@ -2,7 +2,7 @@
 
 Every dependency comes from the ``[dependency-groups]`` of ``pyproject.toml``
 (one source of truth), read with :func:`nox.project.dependency_groups`.
-``lint`` also checks the native core (``rust``: cargo fmt, clippy, test).
+``lint`` also checks the native core (``rust``: cargo fmt, clippy, test, doc).
 ``quick`` is the README's test command: the pure-Python build and the
 ``tests`` group only (no Rust, no Ray, OpenSpiel or gnubg), every test
 but the seeded sweeps and the optional extras' (which skip), in about seven
@@ -75,7 +75,7 @@ def lint(session: nox.Session) -> None:
 
 @nox.session(venv_backend="none", default=False)
 def rust(session: nox.Session) -> None:
-    """Check the native core: ``cargo fmt --check``, clippy with warnings as errors, ``cargo test``.
+    """Check the native core: ``cargo fmt --check``, clippy with warnings as errors, ``cargo test``, ``cargo doc``.
 
     ``--locked``: the committed Cargo.lock is what is built and tested. cargo
     is required (a machine of the project's kind has it); ``lint`` runs this.
@@ -88,6 +88,9 @@ def rust(session: nox.Session) -> None:
     clippy = ["clippy", *manifest, "--workspace", "--all-targets", "--locked"]
     session.run(cargo, *clippy, "--", "-D", "warnings", external=True)
     session.run(cargo, "test", *manifest, "--workspace", "--locked", external=True)
+    # The crates' docs, private items too, with a broken link an error.
+    doc = ["doc", *manifest, "--workspace", "--locked", "--no-deps", "--document-private-items"]
+    session.run(cargo, *doc, external=True, env={"RUSTDOCFLAGS": "-D warnings"})
 
 
 @nox.session

@@ -220,7 +220,7 @@ impl<'a> Rules<'a> {
     /// sorted sequences alone finds the same states, in the same order, with
     /// the same steps. (`search::tests` checks this against the plain search.)
     ///
-    /// **No node is met twice**, so none is looked up ([`Dfs::record`]).
+    /// **No node is met twice**, so none is looked up (`Dfs::record`).
     /// Nodes of different lengths differ by their dice left. Two sorted
     /// sequences of one length move different multisets of sources; take
     /// the first source, in rank order, that they leave a different number

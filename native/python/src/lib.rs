@@ -13,9 +13,9 @@
 //! on a board-only table) which steps of a node still lead to one of a
 //! turn's legal results.
 //!
-//! [`cube::Met`] is gnubg's cube arithmetic for the match review
+//! `cube::Met` is gnubg's cube arithmetic for the match review
 //! (`nardy_core::cube`), on a match equity table handed over once;
-//! [`cube::cube_efficiencies`] its cube efficiencies, and [`review`] the
+//! `cube::cube_efficiencies` its cube efficiencies, and `review` the
 //! review's gnubg boards and check of an engine's chances.
 //!
 //! Nothing crosses the boundary but values and Python exceptions: a table
