@@ -16,7 +16,8 @@ import random
 from helpers import searched
 from nardy.engine.reference import TurnRules
 from nardy.engine.state import OPP_PINNED, PINNED
-from nardy.rules.board import PIN
+from nardy.rules.board import BLOCK, HIT, PIN
+from nardy.rules.movement import HITS, PINS, RELEASES, hit_or_pinned, step_kind
 
 DICE = [(a, b) for a in range(1, 7) for b in range(1, 7) if a != b] + [
     (d,) * 4 for d in range(1, 7)
@@ -54,3 +55,30 @@ def test_both_searches_agree_on_random_pinned_boards() -> None:
         for state, _ in plays:
             assert sum(x for x in state[1:25] if x > 0) + state[0] == 15, (board, dice, state)
     assert passes < 4000 // 2  # most boards have a play: the comparison is not of empty lists
+
+
+def test_a_step_hit_or_pinned_exactly_when_it_landed_on_a_lone_opposing_checker() -> None:
+    """``hit_or_pinned`` of each kind of step, on boards built by hand.
+
+    Landing on a lone opposing checker hits it (hitting contact) or pins it
+    (pinning contact); leaving the last checker of a stack that pins one
+    releases that one, which is not a hit, and a release that lands on a
+    lone checker both frees one and pins another.
+    """
+    board = [0] * (OPP_PINNED + 1)
+    board[13], board[8], board[5], board[3] = 2, -1, 1, 2
+    board[OPP_PINNED] = 1 << 5  # an opposing checker pinned under the mover's lone checker on 5
+    cases = [
+        (13, 8, HIT, HITS, True),  # 13/8*: hits the lone checker
+        (13, 8, PIN, PINS, True),  # 13/8: pins it
+        (13, 8, BLOCK, 0, False),  # blocking contact never hits (8 is closed to him)
+        (13, 10, HIT, 0, False),  # a plain move
+        (5, 4, PIN, RELEASES, False),  # 5/4: the pinned checker on 5 is free again
+        (5, 3, PIN, RELEASES, False),  # 5/3, onto his own point: a release only
+    ]
+    for src, dst, contact, kind, hit in cases:
+        assert step_kind(board, src, dst, contact) == kind, (src, dst, contact)
+        assert hit_or_pinned(kind) is hit, (src, dst, contact)
+    board[4] = -1
+    assert step_kind(board, 5, 4, PIN) == RELEASES + PINS
+    assert hit_or_pinned(RELEASES + PINS)

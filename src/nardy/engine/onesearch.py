@@ -140,12 +140,11 @@ from nardy.engine.state import STEP_BITS, code_of_steps, step_code
 from nardy.rules.board import FROM_POOL, MOVER_BAR, MOVER_OFF, PIN, Candidate, RawStep, State
 from nardy.rules.maximum_use import maximum_use
 from nardy.rules.movement import (
-    HITS,
-    PINS,
     RELEASES,
     bear_off_by,
     count_not_home,
     entry_point,
+    hit_or_pinned,
     is_open,
     make_step_as,
     may_enter_from_pool,
@@ -711,17 +710,8 @@ def _checkers_at(board: list[int], marks: int, src: int) -> list[bool]:
     return kinds
 
 
-def _hits(kind: int) -> bool:
-    """Whether a step of ``kind`` (:func:`~nardy.rules.movement.step_kind`) hit or pinned a lone opposing checker.
-
-    A release adds :data:`~nardy.rules.movement.RELEASES` to what the landing did.
-    """
-    landing = kind % RELEASES
-    return landing in (HITS, PINS)
-
-
-#: Whether a step of each kind (0 to 5, :func:`~nardy.rules.movement.make_step_as`'s answer) hit or pinned: :func:`_hits`, looked up.
-_HIT_OF_KIND: tuple[bool, ...] = tuple(_hits(kind) for kind in range(2 * RELEASES))
+#: Whether a step of each kind (0 to 5, :func:`~nardy.rules.movement.make_step_as`'s answer) hit or pinned: :func:`~nardy.rules.movement.hit_or_pinned`, looked up.
+_HIT_OF_KIND: tuple[bool, ...] = tuple(hit_or_pinned(kind) for kind in range(2 * RELEASES))
 
 
 def _marks_after(marks: int, src: int, dst: int, marked: bool, hit: bool, rules: TurnRules) -> int:
@@ -793,7 +783,7 @@ def children(
                 kind = make_step_as(
                     child, src, dst, rules.contact, movement.pool, movement.hit_to_pool
                 )
-                hit = _hits(kind)
+                hit = hit_or_pinned(kind)
                 if step_allowed(rules, child, src, dst, marked, hit):
                     child_marks = _marks_after(marks, src, dst, marked, hit, rules)
                     out.append((child, child_marks, tuple(rest), (src, dst, die, hit)))

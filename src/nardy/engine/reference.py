@@ -75,14 +75,12 @@ from nardy.rules.board import (
 from nardy.rules.maximum_use import maximum_use
 from nardy.rules.movement import (
     DEFAULT_MOVEMENT,
-    HITS,
-    PINS,
-    RELEASES,
     Movement,
     bar_first,
     bear_off_by,
     count_not_home,
     entry_point,
+    hit_or_pinned,
     is_open,
     make_step_as,
     may_enter_from_pool,
@@ -317,9 +315,9 @@ def _extend(
         for marked in _checkers_at(board, marks, src):
             after = list(board)
             kind = make_step_as(after, src, dst, rules.contact, movement.pool, movement.hit_to_pool)
-            if not step_allowed(rules, after, src, dst, marked, _hits(kind)):
+            if not step_allowed(rules, after, src, dst, marked, hit_or_pinned(kind)):
                 continue
-            step = (src, dst, die, _hits(kind))
+            step = (src, dst, die, hit_or_pinned(kind))
             new_marks = _marks_after(marks, step, marked, rules.hitter_rule)
             _extend(after, new_marks, dice[1:], (*steps, step), rules, found)
 
@@ -338,12 +336,6 @@ def _checkers_at(board: list[int], marks: tuple[int, ...], src: int) -> list[boo
     if marks[src]:
         kinds.append(True)
     return kinds
-
-
-def _hits(kind: int) -> bool:
-    """Whether a step of ``kind`` (:func:`~nardy.rules.movement.step_kind`) hit or pinned a lone opposing checker."""
-    landing = kind - RELEASES if kind >= RELEASES else kind  # (a release adds RELEASES)
-    return landing in (HITS, PINS)
 
 
 def _marks_after(

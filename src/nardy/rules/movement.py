@@ -84,6 +84,7 @@ __all__ = [
     "count_not_home",
     "count_outside",
     "entry_point",
+    "hit_or_pinned",
     "home_scan",
     "is_open",
     "landing",
@@ -107,6 +108,15 @@ PINS: Final = 2
 #: that pinned one (which is then free again): ``RELEASES + PINS`` both
 #: frees one and pins another.
 RELEASES: Final = 3
+
+
+def hit_or_pinned(kind: int) -> bool:
+    """Whether a step of ``kind`` (:func:`step_kind`) hit or pinned a lone opposing checker where it landed.
+
+    A release adds :data:`RELEASES` to what the landing did, so it is read
+    off first: ``RELEASES + PINS`` both freed one checker and pinned another.
+    """
+    return kind % RELEASES in (HITS, PINS)
 
 
 def is_open(board: list[int], dst: int, contact: int) -> bool:
