@@ -194,6 +194,29 @@ def test_progress_lines_only_when_a_depth_runs_long() -> None:
     ]
 
 
+def test_the_time_left_is_the_estimates_while_the_estimate_foresees_more() -> None:
+    # Gioul's depth 1 from the start: 20 of its 21 turns take seconds, the
+    # last (1-1's cascade) most of the estimated 15 minutes. Spread over the
+    # turns done, the time taken foretells seconds; the estimate knows better.
+    err = io.StringIO()
+    show = progress_printer(err, "turns played out", after=2.0, every=5.0, expected={1: 900.0})
+    show(1, 20, 21, 60.0)  # 3 seconds a turn so far, 840 of the 900 still to come
+    show(1, 20, 21, 600.0)  # the estimate, less the time taken: 300
+    show(1, 20, 21, 1200.0)  # past the estimate: the time taken, spread (60 seconds)
+    show(1, 21, 21, 1210.0)
+    assert err.getvalue().splitlines() == [
+        "depth 1: 20/21 turns played out, 60 seconds, about 14 minutes left",
+        "depth 1: 20/21 turns played out, 10 minutes, about 5 minutes left",
+        "depth 1: 20/21 turns played out, 20 minutes, about 60 seconds left",
+        "depth 1: 21/21 turns played out, 20 minutes",
+    ]
+    # A depth the estimate does not name is told as before.
+    err = io.StringIO()
+    show = progress_printer(err, after=0.0, every=0.0, expected={1: 900.0})
+    show(2, 5, 10, 10.0)
+    assert err.getvalue() == "depth 2: 5/10 states expanded, 10 seconds, about 10 seconds left\n"
+
+
 def test_perft_reports_progress_by_turns_in_the_games_of_whole_turns() -> None:
     calls: list[tuple[int, int, int]] = []
     perft("acey-deucey", 1, progress=lambda n, done, total, s: calls.append((n, done, total)))
@@ -287,3 +310,27 @@ def test_a_long_count_is_announced_and_its_progress_kept_off_stdout(
     lines = err.splitlines()
     assert lines[0].startswith("nardy perft: tabula to depth 2: about ")
     assert lines[-1].startswith("depth 2: 122/122 states expanded, ")
+
+
+def test_nardy_perft_tells_the_time_left_from_its_estimate(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An estimate of 20 minutes for acey-deucey's depth 1 (21 turns, told
+    # one by one; the count itself takes about a second): its progress
+    # lines foresee the estimate's minutes, not the seconds the turns done
+    # so far would.
+    def slow(*args: Any, **kwargs: Any) -> Estimate:
+        found = estimate(*args, **kwargs)
+        depths = tuple(
+            DepthCost(d.depth, d.expanded, d.reached, 1200.0, d.counted) for d in found.depths
+        )
+        return Estimate(found.variant, found.start, depths, found.heavy)
+
+    monkeypatch.setattr(PERFT, "estimate", slow)
+    monkeypatch.setattr(PERFT, "PROGRESS_AFTER", 0.0)
+    monkeypatch.setattr(PERFT, "PROGRESS_EVERY", 0.0)
+    status, _, err = run(capsys, "--variant", "acey-deucey", "--depth", "1", "--no-limit")
+    assert status == 0
+    during = [line for line in err.splitlines() if line.startswith("depth 1: ") and "left" in line]
+    assert during, err
+    assert all(line.endswith("about 20 minutes left") for line in during), during

@@ -35,7 +35,7 @@ tests check that both give the same rows).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any, Final
 
 import attrs
@@ -262,6 +262,7 @@ def progress_printer(
     unit: str = "states expanded",
     after: float = PROGRESS_AFTER,
     every: float = PROGRESS_EVERY,
+    expected: Mapping[int, float] | None = None,
 ) -> Progress:
     """A progress callback for :func:`perft` that writes to ``err`` only when a depth runs long.
 
@@ -269,10 +270,18 @@ def progress_printer(
     3.6 minutes left``, once a depth has taken ``after`` seconds, then every
     ``every`` seconds, and a last line when that depth is done; a depth
     done sooner writes nothing. The seconds are those the count reports.
+
+    The time left is the time taken so far, spread over the units still to
+    come. ``expected`` (depth to seconds, :func:`estimate`'s) knows better
+    where the cost lies: one turn of a cascade can outweigh all the others
+    of its depth (gioul's 1-1 from the start, the last of its 21 turns).
+    While a depth's expected seconds, less those taken, are more, they are
+    the time left.
     """
     from nardy.perft.cost import duration
 
     shown: dict[int, float] = {}
+    foreseen = {} if expected is None else dict(expected)
 
     def show(n: int, done: int, total: int, seconds: float) -> None:
         last = shown.get(n)
@@ -283,7 +292,8 @@ def progress_printer(
         shown[n] = seconds
         line = f"depth {n}: {done:,}/{total:,} {unit}, {duration(seconds)}"
         if 0 < done < total:
-            line += f", about {duration(seconds * (total - done) / done)} left"
+            left = max(seconds * (total - done) / done, foreseen.get(n, 0.0) - seconds)
+            line += f", about {duration(left)} left"
         err.write(line + "\n")
         err.flush()
 
@@ -318,7 +328,8 @@ def main(
         if cost.seconds >= PROGRESS_AFTER:
             err.write(f"nardy perft: {rules.spec()} to depth {depth}: {cost.describe()}\n")
         unit = "turns played out" if runs_turns(rules) else "states expanded"
-        shown = progress_printer(err, unit, PROGRESS_AFTER, PROGRESS_EVERY)
+        expected = {d.depth: d.seconds for d in cost.depths}
+        shown = progress_printer(err, unit, PROGRESS_AFTER, PROGRESS_EVERY, expected)
         result = perft(rules, depth, position, shown)
     except NardyError as exc:
         print(f"nardy perft: {exc}", file=err)
