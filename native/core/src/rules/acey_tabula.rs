@@ -18,11 +18,13 @@ pub enum WaitMode {
 /// while, on the board after it, a checker of the mover's still waits in
 /// his pool (`Pool`) or in his pool or on his bar (`PoolOrBar`).
 pub fn waiting_allows(after: &Board, dst: usize, pool: usize, mode: WaitMode, points: u32) -> bool {
-    if (points >> dst) & 1 == 0 {
-        return true;
-    }
-    let bar = mode == WaitMode::PoolOrBar && after.at(MOVER_BAR) > 0;
-    after.pool(pool) == 0 && !bar
+    (points >> dst) & 1 == 0 || !waits(after, pool, mode)
+}
+
+/// Whether a checker of the mover's waits to enter on `board`: in his pool (`Pool`), or in his pool or on his bar (`PoolOrBar`).
+fn waits(board: &Board, pool: usize, mode: WaitMode) -> bool {
+    let bar = mode == WaitMode::PoolOrBar && board.at(MOVER_BAR) > 0;
+    board.pool(pool) != 0 || bar
 }
 
 /// The landings (bit p; bit 0 off) `Waiting(mode, points)` refuses to every step from a point at `board`: all of `points` while a checker waits, none otherwise.
@@ -33,12 +35,7 @@ pub fn waiting_allows(after: &Board, dst: usize, pool: usize, mode: WaitMode, po
 /// exactly when it lands on `points`. (Not so an entry, which may empty
 /// the pool or the bar.)
 pub fn waiting_closed(board: &Board, pool: usize, mode: WaitMode, points: u32) -> u32 {
-    let bar = mode == WaitMode::PoolOrBar && board.at(MOVER_BAR) > 0;
-    if board.pool(pool) != 0 || bar {
-        points
-    } else {
-        0
-    }
+    if waits(board, pool, mode) { points } else { 0 }
 }
 
 /// `PoolFirst`: every checker enters before any other moves.
