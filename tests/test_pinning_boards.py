@@ -60,10 +60,11 @@ def test_both_searches_agree_on_random_pinned_boards() -> None:
 def test_a_step_hit_or_pinned_exactly_when_it_landed_on_a_lone_opposing_checker() -> None:
     """``hit_or_pinned`` of each kind of step, on boards built by hand.
 
-    Landing on a lone opposing checker hits it (hitting contact) or pins it
-    (pinning contact); leaving the last checker of a stack that pins one
-    releases that one, which is not a hit, and a release that lands on a
-    lone checker both frees one and pins another.
+    From the rules pages: "Landing on a blot hits it" (backgammon); in
+    plakoto and tapa "a checker landing on a lone free opposing checker pins
+    it", and a pinned checker "is released when the last checker of the
+    pinning stack leaves the point". A release alone is no hit; a release
+    that lands on a lone checker both frees one and pins another.
     """
     board = [0] * (OPP_PINNED + 1)
     board[13], board[8], board[5], board[3] = 2, -1, 1, 2
